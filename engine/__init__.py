@@ -1,0 +1,5 @@
+"""The pure, deterministic rules engine: no I/O, no clock, no global random.
+
+Each ruleset lives in its own package under `engine.rulesets` and registers itself by name
+(see `engine.registry`). Everything the engine needs from chance comes from the rng it is given.
+"""

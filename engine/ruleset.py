@@ -1,0 +1,98 @@
+"""The contract every ruleset fulfils, whatever its shape of play.
+
+A ruleset is pure data-in, data-out:
+
+- `new_game(roster, settings, rng)` builds the first state from the sign-up roster.
+- `awaiting(state)` says whose orders the current phase waits for (everyone alive for a
+  simultaneous night; the acting combatant in an initiative turn; the current player in a card game).
+- `validate(state, player, orders)` returns a player-facing reason for refusal, or None.
+- `default_orders(state, player)` is what an idle player does.
+- `resolve(state, orders, rng)` resolves the phase and returns `Resolution(state, events)`.
+- `view(state, player)` is everything that player may know, and nothing more.
+
+States and orders are pydantic models that dump to JSON; `resolve` never mutates its input.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, Field
+
+from engine.events import Event
+from engine.rng import RecordingRng, Roll
+
+StateT = TypeVar("StateT", bound=BaseModel)
+OrdersT = TypeVar("OrdersT", bound=BaseModel)
+SettingsT = TypeVar("SettingsT", bound=BaseModel)
+
+
+class Resolution(BaseModel, Generic[StateT]):
+    """What one resolution produced: the new state, the events (with audiences) and the rolls."""
+
+    state: StateT
+    events: list[Event] = Field(default_factory=list)
+    rolls: list[Roll] = Field(default_factory=list)
+
+
+class SignUp(BaseModel):
+    """One player on the roster as the sign-up phase left them; `requests` is ruleset-specific."""
+
+    player_id: str
+    name: str
+    requests: dict[str, Any] = Field(default_factory=dict)
+
+
+class OrderRefused(Exception):
+    """Raised by services when `validate` refuses; carries the player-facing reason."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
+    """Base class of a ruleset; subclasses are registered in `engine.registry`."""
+
+    name: ClassVar[str]
+    version: ClassVar[str]
+    state_model: ClassVar[type[BaseModel]]
+    orders_model: ClassVar[type[BaseModel]]
+    settings_model: ClassVar[type[BaseModel]]
+
+    @abstractmethod
+    def new_game(self, roster: list[SignUp], settings: SettingsT, rng: RecordingRng) -> Resolution[StateT]:
+        """Build the opening state (and its announcements) from the roster."""
+
+    @abstractmethod
+    def awaiting(self, state: StateT) -> list[str]:
+        """Player ids whose orders the current phase waits for, sorted."""
+
+    @abstractmethod
+    def validate(self, state: StateT, player_id: str, orders: OrdersT) -> str | None:
+        """None if the orders are acceptable now, else a clear player-facing reason."""
+
+    @abstractmethod
+    def default_orders(self, state: StateT, player_id: str) -> OrdersT:
+        """The orders of a player who submitted nothing."""
+
+    @abstractmethod
+    def resolve(self, state: StateT, orders: dict[str, OrdersT], rng: RecordingRng) -> Resolution[StateT]:
+        """Resolve the current phase. Pure: the same state, orders and seed give the same result."""
+
+    @abstractmethod
+    def view(self, state: StateT, player_id: str) -> dict[str, Any]:
+        """Everything this player may know about the game now, and nothing more."""
+
+    @abstractmethod
+    def is_over(self, state: StateT) -> bool:
+        """True once the game has ended."""
+
+    def parse_state(self, data: dict[str, Any]) -> StateT:
+        return self.state_model.model_validate(data)  # type: ignore[return-value]
+
+    def parse_orders(self, data: dict[str, Any]) -> OrdersT:
+        return self.orders_model.model_validate(data)  # type: ignore[return-value]
+
+    def parse_settings(self, data: dict[str, Any] | None) -> SettingsT:
+        return self.settings_model.model_validate(data or {})  # type: ignore[return-value]

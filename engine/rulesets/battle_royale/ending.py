@@ -1,0 +1,46 @@
+"""Win conditions and the end of the game (handbook II, Rivals 2; rulings "Ending and winning").
+
+A Dedicated Student wins alive or escaped when every student still alive on the island is of their
+school; a Lone Wolf wins as the only one alive (escapes do not count against them); Lovers win if both
+are alive or escaped. Nobody with a living Rival on the island wins. The game ends after the last day,
+when at most one student is left, or when every student left would win as things stand.
+"""
+from __future__ import annotations
+
+from engine.rulesets.battle_royale.state import BRState, Student
+
+
+def _survived(student: Student) -> bool:
+    return student.alive or student.escaped
+
+
+def wins(state: BRState, student: Student) -> bool:
+    if not _survived(student):
+        return False
+    if student.rival:
+        rival = state.students.get(student.rival)
+        if rival is not None and rival.active:
+            return False
+    on_island = state.active()
+    if student.role == "lone_wolf":
+        return student.active and [s.id for s in on_island] == [student.id]
+    if student.role == "lovers":
+        partner = state.students.get(student.lover or "")
+        return partner is not None and _survived(partner)
+    return all(s.school == student.school for s in on_island)
+
+
+def winners(state: BRState) -> list[str]:
+    return sorted(s.id for s in state.students.values() if wins(state, s))
+
+
+def end_reason(state: BRState) -> str | None:
+    """Why the game ends now, or None. Called after a night is resolved (state.day is that night)."""
+    on_island = state.active()
+    if state.day >= state.settings.days:
+        return f"Day {state.settings.days} has ended"
+    if len(on_island) <= 1:
+        return "at most one student is left on the island"
+    if all(wins(state, s) for s in on_island):
+        return "every student left would win as things stand"
+    return None

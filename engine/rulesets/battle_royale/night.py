@@ -1,0 +1,103 @@
+"""One night of Battle Royale, resolved in the handbook's order (section F, and our rulings).
+
+1. free actions  2. Use Item and Heal  3. Smoke Grenades  4. attacks by class (Ranged, Melee,
+Explosives; Melee first in the Forest)  5. Set Trap, Search, Analyze, Poison  6. movement
+7. C-4  8. votes (marks, reward drop, closures); then the private night reports and the end check.
+
+`Night` is the working context: a private copy of the state, the effective orders, the rng, the
+events produced so far, and the damage bookkeeping that turns hits into deaths at the end of a step.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.events import MODERATORS, PUBLIC, Event, to_players
+from engine.rng import RecordingRng
+from engine.rulesets.battle_royale.orders import NightOrders
+from engine.rulesets.battle_royale.rules import NightPosture
+from engine.rulesets.battle_royale.state import BRState, Student
+from engine.rulesets.battle_royale.text import say
+
+
+@dataclass
+class Kill:
+    victim: str
+    killer: str | None
+    zone: int
+    cause: str
+    by_trap: bool = False
+
+
+@dataclass
+class Night:
+    state: BRState
+    orders: dict[str, NightOrders]
+    rng: RecordingRng
+    events: list[Event] = field(default_factory=list)
+    postures: dict[str, NightPosture] = field(default_factory=dict)
+    start_zone: dict[str, int] = field(default_factory=dict)
+    kills: list[Kill] = field(default_factory=list)
+    lid_used: set[str] = field(default_factory=set)
+    escaping: list[str] = field(default_factory=list)
+    moved: set[str] = field(default_factory=set)
+    voters: list[str] = field(default_factory=list)
+    _hits: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def day(self) -> int:
+        return self.state.day
+
+    def s(self, sid: str) -> Student:
+        return self.state.students[sid]
+
+    def name(self, sid: str) -> str:
+        return self.state.students[sid].name
+
+    def zone_name(self, zone_id: int) -> str:
+        return self.state.island.zone(zone_id).name
+
+    # --- events -------------------------------------------------------------------------------
+    def _event(self, kind: str, audience, key: str, data: dict | None, **values: object) -> None:
+        self.events.append(Event(kind=kind, audience=audience, text=say(key, **values), data=data or {},
+                                 day=self.day, phase="night"))
+
+    def tell(self, ids: list[str] | str, kind: str, key: str, data: dict | None = None, **values: object) -> None:
+        ids = [ids] if isinstance(ids, str) else ids
+        self._event(kind, to_players(*ids), key, data, **values)
+
+    def tell_text(self, sid: str, kind: str, text: str, data: dict | None = None) -> None:
+        self.events.append(Event(kind=kind, audience=to_players(sid), text=text, data=data or {}, day=self.day, phase="night"))
+
+    def announce(self, kind: str, key: str, data: dict | None = None, **values: object) -> None:
+        self._event(kind, PUBLIC, key, data, **values)
+
+    def moderators(self, kind: str, key: str, data: dict | None = None, **values: object) -> None:
+        self._event(kind, MODERATORS, key, data, **values)
+
+    # --- damage and deaths --------------------------------------------------------------------
+    def standing(self) -> set[str]:
+        """Students who take part in the current step: alive and on the island at its start."""
+        return {s.id for s in self.state.active()}
+
+    def harm(self, victim: str, amount: int, source: str | None) -> None:
+        """Deal damage now; deaths are settled at the end of the step (steps are simultaneous)."""
+        if amount <= 0:
+            return
+        self.s(victim).hp -= amount
+        if source is not None:
+            self._hits.setdefault(victim, []).append(source)
+
+    def settle(self, cause: str, by_trap: bool = False) -> list[str]:
+        """Students brought to 0 Health this step die; the killer is one of those who hurt them, at random."""
+        from engine.rulesets.battle_royale.deaths import die
+
+        dead = []
+        for student in self.state.active():
+            if student.hp > 0:
+                continue
+            sources = sorted(set(self._hits.get(student.id, [])))
+            killer = self.rng.choice(sources, f"killer of {student.id}") if len(sources) > 1 else (sources[0] if sources else None)
+            die(self, student, cause, killer, by_trap)
+            dead.append(student.id)
+        self._hits.clear()
+        return dead

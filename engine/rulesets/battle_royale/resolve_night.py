@@ -1,0 +1,101 @@
+"""The night pipeline: effective orders, the eight steps in the handbook's order, reports, the end.
+
+`resolve_night(state, orders, rng)` never mutates its input: it works on a deep copy.
+"""
+from __future__ import annotations
+
+from engine.rng import RecordingRng
+from engine.rulesets.battle_royale import actions, catalog, combat, deaths, ending, movement, report, votes
+from engine.rulesets.battle_royale.free_actions import free_actions
+from engine.rulesets.battle_royale.night import Night
+from engine.rulesets.battle_royale.orders import FreeActions, NightOrders, Votes
+from engine.rulesets.battle_royale.state import BRState
+from engine.rulesets.battle_royale.text import listing
+from engine.rulesets.battle_royale.validate import validate_orders
+
+PARTS = (("free", "free actions", FreeActions), ("action", "action", None), ("movement", "movement", None),
+         ("votes", "votes", Votes))
+
+
+def effective_orders(state: BRState, sid: str, submitted: NightOrders | None) -> tuple[NightOrders, list[tuple[str, str]]]:
+    """Orders re-checked against the night's state; each part that no longer holds falls back to its default."""
+    orders = submitted.model_copy(deep=True) if submitted is not None else NightOrders()
+    failures: list[tuple[str, str]] = []
+    reason = validate_orders(state, sid, orders)
+    for field, label, default in PARTS:
+        if reason is None:
+            break
+        trial = orders.model_copy(update={field: default() if default else None})
+        if validate_orders(state, sid, trial) != reason:
+            failures.append((label, reason))
+            orders = trial
+            reason = validate_orders(state, sid, orders)
+    if reason is not None:
+        failures.append(("orders", reason))
+        orders = NightOrders()
+    return orders, failures
+
+
+def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: RecordingRng) -> tuple[BRState, list]:
+    state = state.model_copy(deep=True)
+    night = Night(state=state, orders={}, rng=rng)
+    for student in state.active():
+        orders, failures = effective_orders(state, student.id, submitted.get(student.id))
+        night.orders[student.id] = orders
+        night.start_zone[student.id] = student.zone  # type: ignore[assignment]
+        for what, reason in failures:
+            night.tell(student.id, "order_failed", "order_failed", {"what": what}, what=what, reason=reason)
+    night.voters = [s.id for s in state.active()]
+    combat.prepare_postures(night)
+    free_actions(night)
+    actions.use_items_and_heal(night)
+    combat.smoke_step(night)
+    for sid, posture in sorted(night.postures.items()):
+        if posture.negated and state.students[sid].active:
+            night.tell(sid, "smoked_out", "smoked_out")
+    combat.attack_steps(night)
+    actions.traps_search_analyze(night)
+    actions.escape(night)
+    movement.movement(night)
+    _c4(night)
+    deaths.distribute_loot(night)
+    votes.votes(night)
+    report.night_reports(night)
+    _close_day(night)
+    return night.state, night.events
+
+
+def _c4(night: Night) -> None:
+    """Step 7 (V.D.3): C-4 set for today explodes: 80% to hit each person in its zone."""
+    defn = catalog.item("c4")
+    for zone_id in sorted(night.state.zones):
+        zone = night.state.zones[zone_id]
+        due = [c for c in zone.charges if c.day == night.day]
+        for charge in due:
+            zone.charges.remove(charge)
+            night.announce("c4_blast", "c4_blast", {"zone": zone_id}, zone_name=night.zone_name(zone_id))
+            for student in night.state.in_zone(zone_id):
+                if night.rng.percent(defn.chance, f"c4 {charge.uid} on {student.id}"):
+                    damage = night.rng.weighted(defn.damage, f"c4 damage {student.id}")
+                    night.harm(student.id, damage, charge.setter)
+                    night.tell(sorted({student.id, charge.setter}), "c4_hit", "c4_hit", {"damage": damage},
+                               target=student.name, damage=damage)
+    night.settle("C-4", by_trap=True)
+
+
+def _close_day(night: Night) -> None:
+    state = night.state
+    reason = ending.end_reason(state)
+    if reason is not None:
+        state.phase = "over"
+        state.end_reason = reason
+        state.winners = ending.winners(state)
+        names = lambda ids: listing([state.students[i].name for i in ids], "none")  # noqa: E731
+        survivors = sorted(s.id for s in state.students.values() if s.alive or s.escaped)
+        night.announce("game_over", "game_over_public", {"winners": state.winners, "survivors": survivors,
+                       "days": state.day, "reason": reason}, reason=reason, winners=names(state.winners),
+                       survivors=names(survivors))
+        return
+    state.day += 1
+    night.announce("day_opens", "day_opens", {"day": state.day, "alive": len(state.active())}, day=state.day,
+                   alive=len(state.active()))

@@ -1,0 +1,60 @@
+"""The Battle Royale ruleset object: the engine contract over the modules of this package."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.events import Event
+from engine.rng import RecordingRng
+from engine.ruleset import Resolution, Ruleset, SignUp
+from engine.rulesets.battle_royale.orders import Day0Orders, NightOrders, OrdersEnvelope
+from engine.rulesets.battle_royale.resolve_night import resolve_night
+from engine.rulesets.battle_royale.settings import BRSettings
+from engine.rulesets.battle_royale.setup import new_game, resolve_day0
+from engine.rulesets.battle_royale.state import BRState
+from engine.rulesets.battle_royale.validate import validate_orders
+from engine.rulesets.battle_royale.view import student_view
+
+
+class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
+    name = "battle_royale"
+    version = "1"
+    state_model = BRState
+    orders_model = OrdersEnvelope
+    settings_model = BRSettings
+
+    def new_game(self, roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> Resolution[BRState]:
+        state, events = new_game(roster, settings, rng)
+        return Resolution(state=state, events=events, rolls=list(rng.rolls))
+
+    def awaiting(self, state: BRState) -> list[str]:
+        return [] if state.phase == "over" else [s.id for s in state.active()]
+
+    def validate(self, state: BRState, player_id: str, orders: Day0Orders | NightOrders) -> str | None:
+        return validate_orders(state, player_id, orders)
+
+    def default_orders(self, state: BRState, player_id: str) -> Day0Orders | NightOrders:
+        return Day0Orders() if state.phase == "day0" else NightOrders()
+
+    def parse_orders(self, data: dict[str, Any]) -> Day0Orders | NightOrders:
+        return OrdersEnvelope.model_validate({"orders": data}).orders
+
+    def resolve(self, state: BRState, orders: dict[str, Any], rng: RecordingRng) -> Resolution[BRState]:
+        start = len(rng.rolls)
+        if state.phase == "over":
+            raise ValueError("the game is over")
+        if state.phase == "day0":
+            day0 = {k: v for k, v in orders.items() if isinstance(v, Day0Orders)}
+            new_state, events = resolve_day0(state, day0, rng)
+        else:
+            night = {k: v for k, v in orders.items() if isinstance(v, NightOrders)}
+            new_state, events = resolve_night(state, night, rng)
+        return Resolution(state=new_state, events=events, rolls=rng.rolls[start:])
+
+    def view(self, state: BRState, player_id: str) -> dict[str, Any]:
+        return student_view(state, player_id)
+
+    def is_over(self, state: BRState) -> bool:
+        return state.phase == "over"
+
+
+RULESET = BattleRoyale()

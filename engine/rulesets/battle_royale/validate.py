@@ -1,0 +1,341 @@
+"""Submission-time checks of a student's orders, each refusal a clear reason from `text`.
+
+`validate_orders` checks the whole submission (free actions, action, movement, votes) against the
+state at the start of the night. The night re-checks what may have changed by then.
+"""
+from __future__ import annotations
+
+from engine.rulesets.battle_royale import catalog, rules
+from engine.rulesets.battle_royale.orders import (
+    AllOutAttack, Analyze, Attack, Cover, Day0Orders, Heal, HoldGround, Move, NightOrders, Run, SetTrap,
+    UseItem,
+)
+from engine.rulesets.battle_royale.state import BRState, Item, Student
+from engine.rulesets.battle_royale.text import ROLE_NAMES, say
+
+
+class Refusal(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def refuse(key: str, **values: object) -> Refusal:
+    return Refusal(say(key, **values))
+
+
+def validate_orders(state: BRState, sid: str, orders: Day0Orders | NightOrders) -> str | None:
+    try:
+        me = _me(state, sid)
+        if isinstance(orders, Day0Orders):
+            if state.phase != "day0":
+                raise refuse("wrong_phase_night")
+            _day0(state, me, orders)
+        else:
+            if state.phase != "night":
+                raise refuse("wrong_phase_day0")
+            _night(state, me, orders)
+    except Refusal as refusal:
+        return refusal.reason
+    return None
+
+
+def _me(state: BRState, sid: str) -> Student:
+    if state.phase == "over":
+        raise refuse("game_over")
+    me = state.students.get(sid)
+    if me is None:
+        raise refuse("not_in_game")
+    if me.escaped:
+        raise refuse("escaped")
+    if not me.alive:
+        raise refuse("dead")
+    return me
+
+
+def zone_name(state: BRState, zone_id: int) -> str:
+    return state.island.zone(zone_id).name
+
+
+def _zone(state: BRState, zone_id: int) -> int:
+    if zone_id not in state.zones:
+        raise refuse("unknown_zone", zone=zone_id)
+    return zone_id
+
+
+def _day0(state: BRState, me: Student, orders: Day0Orders) -> None:
+    if orders.start_zone is not None:
+        _zone(state, orders.start_zone)
+    allowed = [a.id for a in catalog.roles().role(me.role).abilities]
+    limit = state.settings.abilities_per_student
+    if len(orders.abilities) > limit:
+        raise refuse("too_many_abilities", count=limit, plural="y" if limit == 1 else "ies")
+    if len(set(orders.abilities)) != len(orders.abilities):
+        raise refuse("duplicate_ability", ability=orders.abilities[0])
+    for ability in orders.abilities:
+        if ability not in allowed:
+            raise refuse("unknown_ability", ability=ability, role=ROLE_NAMES[me.role], choices=", ".join(allowed))
+    if orders.rival_reward and not me.rival:
+        raise refuse("no_rival")
+
+
+def target(state: BRState, me: Student, tid: str | None, verb: str, allow_self: bool = False) -> Student:
+    """A student in my zone at the start of the night (rulings, "Targets and visibility")."""
+    if not tid or tid not in state.students:
+        raise refuse("unknown_student", target=tid or "nobody")
+    other = state.students[tid]
+    if tid == me.id and not allow_self:
+        raise refuse("self_target", verb=verb)
+    if not other.active:
+        raise refuse("target_inactive", target=other.name)
+    if other.zone != me.zone:
+        raise refuse("target_not_here", target=other.name)
+    return other
+
+
+def own_item(me: Student, uid: str | None, usable: bool = True) -> Item:
+    item = me.item(uid or "")
+    if item is None:
+        raise refuse("no_item", item=uid or "none")
+    if usable and item.stored:
+        raise refuse("item_stored", item=item.name)
+    return item
+
+
+def weapon_profile(me: Student, weapon: str) -> tuple[catalog.ItemDef, Item | None]:
+    """The stats an attack uses: the item's, or Unarmed's (Brass Knuckles use Unarmed's numbers)."""
+    if weapon == "unarmed":
+        return catalog.item("unarmed"), None
+    item = own_item(me, weapon)
+    if not item.defn.is_weapon:
+        raise refuse("not_a_weapon", item=item.name)
+    return item.defn, item
+
+
+def attempts_allowed(defn: catalog.ItemDef, all_out: bool) -> int:
+    """Hit attempts per day (handbook V); an All-Out Attack makes 50% more, rounded up (III.C.2)."""
+    return -(-defn.attempts * 3 // 2) if all_out else defn.attempts
+
+
+def _night(state: BRState, me: Student, orders: NightOrders) -> None:
+    _free(state, me, orders)
+    action = orders.action
+    if isinstance(action, (Attack, AllOutAttack)):
+        _attack(state, me, action)
+    elif isinstance(action, SetTrap):
+        _set_trap(state, me, action)
+    elif isinstance(action, UseItem):
+        _use_item(state, me, action)
+    elif isinstance(action, Cover):
+        target(state, me, action.target, "cover")
+    elif isinstance(action, Analyze):
+        target(state, me, action.target, "analyze")
+    elif isinstance(action, Heal):
+        target(state, me, action.target, "heal", allow_self=True)
+        if action.first_aid_kit and not me.has("first_aid_kit"):
+            raise refuse("heal_no_kit")
+    _movement(state, me, orders)
+    _votes(state, me, orders)
+
+
+def _attack(state: BRState, me: Student, action: Attack) -> None:
+    all_out = isinstance(action, AllOutAttack)
+    defn, item = weapon_profile(me, action.weapon)
+    if not action.attempts:
+        raise refuse("no_attempts")
+    if any(n < 1 for n in action.attempts.values()):
+        raise refuse("attempts_positive")
+    for tid in action.attempts:
+        target(state, me, tid, "attack")
+    if all_out and defn.one_use:
+        raise refuse("all_out_one_use", weapon=defn.name)
+    asked = sum(action.attempts.values())
+    allowed = attempts_allowed(defn, all_out)
+    if asked > allowed:
+        raise refuse("too_many_attempts", weapon=defn.name, allowed=allowed, plural="" if allowed == 1 else "s", asked=asked)
+    if item is not None and item.ammo is not None:
+        if item.ammo <= 0:
+            raise refuse("no_ammo", weapon=defn.name)
+        if asked > item.ammo:
+            raise refuse("low_ammo", weapon=defn.name, ammo=item.ammo, plural="" if item.ammo == 1 else "s", asked=asked)
+
+
+def _set_trap(state: BRState, me: Student, action: SetTrap) -> None:
+    item = own_item(me, action.item)
+    kind = item.defn.trap
+    if kind is None:
+        raise refuse("not_a_trap", item=item.name)
+    if kind == "mine":
+        if action.to_zone is None:
+            raise refuse("mine_needs_route")
+        _zone(state, action.to_zone)
+        if not state.island.adjacent(me.zone, action.to_zone):  # type: ignore[arg-type]
+            raise refuse("not_adjacent", zone_name=zone_name(state, action.to_zone), from_name=zone_name(state, me.zone))  # type: ignore[arg-type]
+    elif kind == "c4":
+        if action.day is None:
+            raise refuse("c4_needs_day", day=state.day)
+        if action.day < state.day:
+            raise refuse("c4_past_day", asked=action.day, day=state.day)
+        if action.day > state.settings.days:
+            raise refuse("c4_after_end", last=state.settings.days)
+    else:
+        if not action.target:
+            raise refuse("poison_needs_target")
+        target(state, me, action.target, "poison")
+
+
+def _use_item(state: BRState, me: Student, action: UseItem) -> None:
+    if action.use == "escape":
+        if not me.collar_deactivated:
+            raise refuse("escape_needs_collar")
+        zone = state.island.zone(me.zone)  # type: ignore[arg-type]
+        if not zone.escape:
+            names = [z.name for z in state.island.zones if z.escape]
+            raise refuse("escape_wrong_zone", zones=" or ".join(names))
+        return
+    kind = action.use
+    item = me.item(action.item or "") if action.item else next(iter(me.usable(kind)), None)
+    if item is None or item.kind != kind:
+        raise refuse("use_needs_item", item=catalog.item(kind).name)
+    if item.stored:
+        raise refuse("item_stored", item=item.name)
+    if kind == "deactivator":
+        other = target(state, me, action.target or me.id, "deactivate", allow_self=True)
+        if other.collar_deactivated:
+            raise refuse("already_deactivated", target=other.name)
+
+
+def _movement(state: BRState, me: Student, orders: NightOrders) -> None:
+    move = orders.movement
+    action = orders.action
+    if move is None:
+        return
+    if isinstance(move, HoldGround):
+        if isinstance(action, AllOutAttack):
+            raise refuse("no_hold_after_all_out")
+        return
+    is_run = isinstance(move, Run)
+    if is_run:
+        if isinstance(action, AllOutAttack):
+            raise refuse("follow_run_all_out")
+        for kind, label in ((SetTrap, "Set Trap"), (Heal, "Heal")):
+            if isinstance(action, kind):
+                raise refuse("no_run_after", action=label)
+    if move.follow is not None:
+        if move.route:
+            raise refuse("route_and_follow")
+        if move.follow not in follow_targets(orders):
+            raise refuse("follow_not_target")
+    else:
+        route = move.route
+        low, high, key = (1, 5, "run_length") if is_run else (1, 2, "move_length")
+        if not route:
+            raise refuse("route_needed")
+        if not low <= len(route) <= high:
+            raise refuse(key, count=len(route))
+        here = me.zone
+        for step, zone_id in enumerate(route):
+            _zone(state, zone_id)
+            if not state.island.adjacent(here, zone_id):  # type: ignore[arg-type]
+                raise refuse("route_not_adjacent", from_name=zone_name(state, here), zone_name=zone_name(state, zone_id))  # type: ignore[arg-type]
+            closed = state.zones[zone_id].closed
+            last = step == len(route) - 1
+            if closed and (last or not me.collar_deactivated):
+                raise refuse("zone_closed" if last else "zone_closed_pass", zone_name=zone_name(state, zone_id))
+            here = zone_id
+    if is_run:
+        _run_drop(state, me, orders, move)  # type: ignore[arg-type]
+
+
+def _run_drop(state: BRState, me: Student, orders: NightOrders, run: Run) -> None:
+    """Run with a full inventory needs a drop (III.D.2); a follower may not need it, so it is optional."""
+    if run.drop is not None:
+        item = own_item(me, run.drop, usable=False)
+        if item not in me.carried():
+            raise refuse("run_drop_not_carried", item=item.name)
+        return
+    after = len(me.carried()) - _net_dropped(me, orders)
+    if run.follow is None and after >= rules.capacity(state, me):
+        raise refuse("run_full")
+
+
+def _net_dropped(me: Student, orders: NightOrders) -> int:
+    carried = {i.uid for i in me.carried()}
+    return len([uid for uid in orders.free.drop + orders.free.store if uid in carried])
+
+
+def follow_targets(orders: NightOrders) -> list[str]:
+    action = orders.action
+    if isinstance(action, (Attack, AllOutAttack)):
+        return sorted(action.attempts)
+    if isinstance(action, (Cover, Analyze)):
+        return [action.target]
+    return []
+
+
+def _free(state: BRState, me: Student, orders: NightOrders) -> None:
+    free = orders.free
+    used: list[str] = free.drop + free.store + free.take_out + [u for t in free.trades for u in t.give]
+    for uid in used:
+        own_item(me, uid, usable=False)
+    if len(set(used)) != len(used):
+        dup = next(u for u in used if used.count(u) > 1)
+        raise refuse("item_twice", item=me.item(dup).name)  # type: ignore[union-attr]
+    for uid in free.wear + free.remove:
+        item = own_item(me, uid, usable=False)
+        if not item.defn.wearable:
+            raise refuse("not_wearable", item=item.name)
+    for uid in free.take_out:
+        if not me.item(uid).stored:  # type: ignore[union-attr]
+            raise refuse("not_stored", item=me.item(uid).name)  # type: ignore[union-attr]
+    for uid in free.drop + [u for t in free.trades for u in t.give]:
+        if me.item(uid).kind == "backpack" and me.stored():  # type: ignore[union-attr]
+            raise refuse("backpack_not_empty")
+    space = rules.backpack_space(me)
+    for uid in free.store:
+        if space <= 0:
+            raise refuse("no_backpack_space", item=me.item(uid).name)  # type: ignore[union-attr]
+        space -= 1
+    zone = state.zones[me.zone]  # type: ignore[index]
+    ground = {i.uid: i for i in zone.ground}
+    for uid in free.pick_up:
+        if uid not in ground:
+            raise refuse("pickup_missing", item=uid)
+    for trade in free.trades:
+        partner = target(state, me, trade.partner, "trade with") if state.settings.trade_same_zone else state.students.get(trade.partner)
+        if partner is None or not partner.active:
+            raise refuse("unknown_student", target=trade.partner)
+        if not trade.give and not trade.receive:
+            raise refuse("trade_empty")
+        for uid in trade.receive:
+            if partner.item(uid) is None:
+                raise refuse("trade_their_item", partner=partner.name, item=uid)
+    counted = lambda items: len([i for i in items if i.defn.counts_toward_capacity])  # noqa: E731
+    gained = [ground[u] for u in free.pick_up] + [me.item(u) for u in free.take_out]
+    gained += [state.students[t.partner].item(u) for t in free.trades for u in t.receive]
+    lost = [me.item(u) for u in free.drop + free.store + [u for t in free.trades for u in t.give]]
+    total = len(me.carried()) + counted(gained) - counted([i for i in lost if not i.stored])  # type: ignore[union-attr]
+    cap = rules.capacity(state, me)
+    if total > cap:
+        raise refuse("inventory_full", count=total, cap=cap)
+    if free.track is not None:
+        if not me.has("tracking_unit"):
+            raise refuse("track_no_unit")
+        if free.track not in state.students:
+            raise refuse("unknown_student", target=free.track)
+
+
+def _votes(state: BRState, me: Student, orders: NightOrders) -> None:
+    votes = orders.votes
+    if votes.mark is not None:
+        if votes.mark not in state.students:
+            raise refuse("unknown_student", target=votes.mark)
+        if votes.mark == me.id:
+            raise refuse("vote_self")
+        if not state.students[votes.mark].active:
+            raise refuse("target_inactive", target=state.students[votes.mark].name)
+    for zone_id in (votes.close, votes.reward):
+        if zone_id is not None:
+            _zone(state, zone_id)
+            if state.zones[zone_id].closed:
+                raise refuse("vote_zone_closed", zone_name=zone_name(state, zone_id))

@@ -1,0 +1,50 @@
+"""What one student may know now: the only way game knowledge leaves the engine for a player.
+
+Used for the /status reply and for autocomplete choices. It holds the student's own full record, the
+students and items they can see in their zone (concealed items hidden), what their Analyzes taught
+them, and the public facts (who is alive, marks, closed zones, the map). Never other zones' occupants,
+never anyone's orders, never hidden items.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.battle_royale import catalog, rules
+from engine.rulesets.battle_royale.report import item_label, visible_items
+from engine.rulesets.battle_royale.state import BRState
+
+
+def public_view(state: BRState) -> dict[str, Any]:
+    return {
+        "day": state.day,
+        "phase": state.phase,
+        "zones": [{"id": z.id, "name": z.name, "closed": state.zones[z.id].closed,
+                   "adjacent": state.island.neighbours(z.id)} for z in state.island.zones],
+        "students": [{"id": s.id, "name": s.name, "alive": s.alive, "escaped": s.escaped, "marked": s.marked,
+                      "died_day": s.died_day} for _, s in sorted(state.students.items())],
+        "winners": list(state.winners),
+        "end_reason": state.end_reason,
+    }
+
+
+def student_view(state: BRState, sid: str) -> dict[str, Any]:
+    view = public_view(state)
+    me = state.students.get(sid)
+    if me is None:
+        return view
+    zone = me.zone
+    here = [s for s in state.in_zone(zone) if s.id != sid] if zone is not None and me.active else []
+    view["me"] = {
+        "id": me.id, "name": me.name, "role": me.role, "school": me.school, "zone": zone, "hp": me.hp,
+        "max_hp": me.max_hp, "alive": me.alive, "escaped": me.escaped, "lover": me.lover, "rival": me.rival,
+        "abilities": list(me.abilities), "rewards": list(me.rewards), "collar_deactivated": me.collar_deactivated,
+        "capacity": rules.capacity(state, me),
+        "items": [{"uid": i.uid, "kind": i.kind, "name": i.name, "label": item_label(i), "ammo": i.ammo,
+                   "uses": i.uses, "stored": i.stored, "worn": i.worn} for i in me.items],
+        "knowledge": [k.model_dump() for k in me.knowledge],
+        "ability_choices": [a.id for a in catalog.roles().role(me.role).abilities],
+    }
+    view["here"] = [{"id": s.id, "name": s.name, "items": visible_items(s)} for s in here]
+    view["ground"] = ([{"uid": i.uid, "name": i.name} for i in state.zones[zone].ground]
+                      if zone is not None and me.active else [])
+    return view
