@@ -117,7 +117,7 @@ def attack_steps(night: "Night") -> None:
                 attack = _attack_of(night, student)
                 if attack is None:
                     action = night.orders[student.id].action
-                    if isinstance(action, (Attack, AllOutAttack)) and attack_class == "ranged":
+                    if isinstance(action, (Attack, AllOutAttack)) and attack_class == "ranged" and student.id not in night.fired:
                         night.tell(student.id, "order_failed", "order_failed", {}, what="attack", reason="you no longer hold that weapon")
                     continue
                 if step_of(attack[1]) == attack_class:
@@ -127,6 +127,7 @@ def attack_steps(night: "Night") -> None:
 
 def _fire(night: "Night", me: Student, action: Attack, defn: catalog.ItemDef, item: Item | None,
           standing: set[str], cache: dict[str, str | None]) -> None:
+    night.fired.add(me.id)
     weapon = defn.name if item is None or item.kind != "brass_knuckles" else "Brass Knuckles"
     for target_id in sorted(action.attempts):
         for _ in range(action.attempts[target_id]):

@@ -23,7 +23,8 @@ def die(night: "Night", student: Student, cause: str, killer: str | None, by_tra
     student.hp = min(student.hp, 0)
     student.died_day = night.day
     student.death_cause = cause
-    night.announce("death", "died", {"student": student.id}, name=student.name)
+    public = "closed_death" if cause == "closed zone" else "died"
+    night.announce("death", public, {"student": student.id}, name=student.name)
     night.tell(student.id, "you_died", "you_died", {"cause": cause}, cause=cause)
     night.kills.append(Kill(victim=student.id, killer=killer, zone=student.zone or 0, cause=cause, by_trap=by_trap))
     if killer is not None and killer != student.id:

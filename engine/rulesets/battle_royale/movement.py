@@ -136,6 +136,5 @@ def _arrive(night: "Night", paths: dict[str, list[int]]) -> None:
         through = path[:-1]
         closed = night.state.zones
         if closed[student.zone].closed or (not student.collar_deactivated and any(closed[z].closed for z in through)):  # type: ignore[index]
-            night.announce("closed_death", "closed_death", {"student": student.id}, name=student.name)
             student.hp = 0
     night.settle("closed zone")

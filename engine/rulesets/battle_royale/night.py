@@ -40,6 +40,7 @@ class Night:
     lid_used: set[str] = field(default_factory=set)
     escaping: list[str] = field(default_factory=list)
     moved: set[str] = field(default_factory=set)
+    fired: set[str] = field(default_factory=set)
     voters: list[str] = field(default_factory=list)
     _hits: dict[str, list[str]] = field(default_factory=dict)
 

@@ -29,14 +29,14 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
         req = requests[entry.player_id]
         student = Student(id=entry.player_id, name=entry.name, requested_role=req.role, hp=settings.max_hp,
                           max_hp=settings.max_hp)
-        if req.rival in requests and req.rival != entry.player_id:
-            student.rival = req.rival
         partner = requests.get(req.lover or "")
         if req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.player_id:
             student.role, student.lover = "lovers", req.lover
         elif req.role == "lone_wolf":
             granted = rng.percent(settings.lone_wolf_chance, f"lone wolf request {entry.player_id}")
             student.role = "lone_wolf" if granted else "dedicated_student"
+        if req.rival in requests and req.rival not in (entry.player_id, student.lover):
+            student.rival = req.rival
         state.students[student.id] = student
     _schools(state, rng)
     pool = catalog.item_pool()

@@ -129,7 +129,7 @@ TEXT: dict[str, str] = {
     "reward_recovered": "You recovered the reward package: {item}.",
     "reward_on_ground": "Nobody was in {zone_name}: the reward package lies on the ground.",
     "zones_close": "From tomorrow on, {zones} {verb} closed. Anyone inside must leave or die.",
-    "closed_death": "{name} was caught in a closed zone.",
+    "closed_death": "{name} was caught in a closed zone and died.",
     "game_over_public": "The game is over ({reason}). Winners: {winners}. Survivors: {survivors}.",
     "report_header": "Night {day} report: you are in {zone_name} with {hp}/{max_hp} Health.",
     "report_items": "You carry: {items}.",
