@@ -33,6 +33,7 @@ def prepare_postures(night: "Night") -> None:
             analyzing=action.target if isinstance(action, Analyze) else None,
             holding=isinstance(move, HoldGround),
             running=isinstance(move, Run),
+            painted=student.painted_for_day == night.day,
         )
 
 
@@ -55,10 +56,21 @@ def step_of(defn: catalog.ItemDef) -> str:
     return defn.weapon_class or "melee"
 
 
-def _melee_links(night: "Night", sid: str) -> set[str]:
-    """Who is in melee with a student: melee attackers, melee targets, and Cover both ways."""
+def _acts(night: "Night", sid: str, live: bool) -> bool:
+    """Whether a student's action counts for melee range: not when smoke negated it (`live` blasts)."""
+    return not (live and night.postures[sid].negated)
+
+
+def _melee_links(night: "Night", sid: str, live: bool = True) -> set[str]:
+    """Who is in melee with a student: melee attackers, melee targets, and Cover both ways.
+
+    `live`: only actions that really happen count (a student smoked out attacks and covers nobody).
+    The Smoke Grenade's own blast looks at what students set out to do (it lands before they act).
+    """
     links: set[str] = set()
     for other in night.state.active():
+        if not _acts(night, other.id, live):
+            continue
         attack = _attack_of(night, other)
         if attack and attack[1].weapon_class == "melee" and step_of(attack[1]) != "smoke":
             if sid in attack[0].attempts:
@@ -68,7 +80,7 @@ def _melee_links(night: "Night", sid: str) -> set[str]:
         if night.postures[other.id].covering == sid:
             links.add(other.id)
     covering = night.postures[sid].covering
-    if covering:
+    if covering and _acts(night, sid, live):
         links.add(covering)
     links.discard(sid)
     return {x for x in links if night.s(x).active}
@@ -77,20 +89,37 @@ def _melee_links(night: "Night", sid: str) -> set[str]:
 def _coverer(night: "Night", attacker: str, target: str, cache: dict[str, str | None]) -> str | None:
     """III.C.6: attacks on a covered student go to the coverer (one at random if several).
 
-    Two students covering each other simply keep the -15% (no redirection), and nobody takes their
-    own attack on someone they cover.
+    Two (or more) students covering each other simply keep the -15% (no redirection: a coverer the
+    target covers in turn, directly or round a ring of Covers, does not take the target's attacks), and
+    nobody takes their own attack on someone they cover.
     """
     if target not in cache:
         coverers = sorted(
             c.id for c in night.state.in_zone(night.s(target).zone)  # type: ignore[arg-type]
             if night.postures[c.id].covering == target and not night.postures[c.id].negated
-            and night.postures[target].covering != c.id
+            and not _covered_by_chain(night, target, c.id)
         )
         cache[target] = night.rng.choice(coverers, f"coverer of {target}") if len(coverers) > 1 else (coverers[0] if coverers else None)
     coverer = cache[target]
     if coverer is None or coverer == attacker or not night.s(coverer).active:
         return None
     return coverer
+
+
+def _covered_by_chain(night: "Night", start: str, coverer: str) -> bool:
+    """True if `start` covers `coverer`, directly or through a chain of Covers (a ring of Covers).
+
+    A Cover negated by smoke is no Cover at all.
+    """
+    seen: set[str] = set()
+    here: str | None = start
+    while here is not None and here not in seen:
+        seen.add(here)
+        posture = night.postures.get(here)
+        here = posture.covering if posture is not None and not posture.negated else None
+        if here == coverer:
+            return True
+    return False
 
 
 def smoke_step(night: "Night") -> None:
@@ -196,7 +225,7 @@ def _collateral(night: "Night", me: Student, target: Student, defn: catalog.Item
     if blast.reach == "user_or_target_melee":
         reach = _melee_attackers(night, target.id) | _melee_attackers(night, me.id) | _cover_links(night, target.id)
     else:
-        reach = _melee_links(night, target.id)
+        reach = _melee_links(night, target.id, live=not defn.smoke)
     reach -= {me.id, target.id}
     for sid in sorted(reach):
         victim = night.s(sid)
@@ -217,6 +246,8 @@ def _collateral(night: "Night", me: Student, target: Student, defn: catalog.Item
 
 
 def _melee_targets(night: "Night", sid: str) -> set[str]:
+    if night.postures[sid].negated:
+        return set()
     attack = _attack_of(night, night.s(sid))
     if attack and attack[1].weapon_class == "melee":
         return set(attack[0].attempts)
@@ -228,6 +259,6 @@ def _melee_attackers(night: "Night", sid: str) -> set[str]:
 
 
 def _cover_links(night: "Night", sid: str) -> set[str]:
-    links = {o.id for o in night.state.active() if night.postures[o.id].covering == sid}
-    covering = night.postures[sid].covering
+    links = {o.id for o in night.state.active() if night.postures[o.id].covering == sid and not night.postures[o.id].negated}
+    covering = night.postures[sid].covering if not night.postures[sid].negated else None
     return links | ({covering} if covering else set())

@@ -1,9 +1,11 @@
 """Win conditions and the end of the game (handbook II, Rivals 2; rulings "Ending and winning").
 
 A Dedicated Student wins alive or escaped when every student still alive on the island is of their
-school; a Lone Wolf wins as the only one alive (escapes do not count against them); Lovers win if both
-are alive or escaped. Nobody with a living Rival on the island wins. The game ends after the last day,
-when at most one student is left, or when every student left would win as things stand.
+school and no surviving schoolmate still has their Rival on the island (Rivals 2: "the team cannot
+win unless the rivalry is resolved"); a Lone Wolf wins as the only one alive (escapes do not count
+against them); Lovers win if both are alive or escaped. Nobody with a living Rival on the island wins.
+The game ends after the last day, when at most one student is left, or when every student left would
+win as things stand.
 """
 from __future__ import annotations
 
@@ -17,17 +19,25 @@ def _survived(student: Student) -> bool:
 def wins(state: BRState, student: Student) -> bool:
     if not _survived(student):
         return False
-    if student.rival:
-        rival = state.students.get(student.rival)
-        if rival is not None and rival.active:
-            return False
+    if _rival_on_island(state, student):
+        return False
     on_island = state.active()
     if student.role == "lone_wolf":
         return student.active and [s.id for s in on_island] == [student.id]
     if student.role == "lovers":
         partner = state.students.get(student.lover or "")
         return partner is not None and _survived(partner)
-    return all(s.school == student.school for s in on_island)
+    if not all(s.school == student.school for s in on_island):
+        return False
+    # Rivals 2: "If your Rival ends up on the same team as you, then the team cannot win unless the
+    # rivalry is resolved somehow" -- a schoolmate's unresolved rivalry holds back the whole school.
+    team = [s for s in state.students.values() if s.school == student.school and _survived(s)]
+    return not any(_rival_on_island(state, s) for s in team)
+
+
+def _rival_on_island(state: BRState, student: Student) -> bool:
+    rival = state.students.get(student.rival or "")
+    return rival is not None and rival.active
 
 
 def winners(state: BRState) -> list[str]:

@@ -40,6 +40,7 @@ def movement(night: "Night") -> None:
             continue
         paths[sid] = _walk(night, night.s(sid), route)
     _follow(night, followers, paths)
+    _place(night, paths)
     night.settle("land mine", by_trap=True)
     _arrive(night, paths)
 
@@ -126,13 +127,20 @@ def _mine_between(night: "Night", a: int, b: int) -> _ArmedMine | None:
     return None
 
 
-def _arrive(night: "Night", paths: dict[str, list[int]]) -> None:
-    """Everyone lands; passing through a closed zone without a deactivated collar, or ending in one, kills."""
+def _place(night: "Night", paths: dict[str, list[int]]) -> None:
+    """Everyone lands where their walk ended, before Land Mine deaths are settled (a victim dies where
+    the mine stopped them, and their items fall there)."""
     for student in night.state.active():
         path = paths.get(student.id, [])
         if path:
             night.moved.add(student.id)
             student.zone = path[-1]
+
+
+def _arrive(night: "Night", paths: dict[str, list[int]]) -> None:
+    """Passing through a closed zone without a deactivated collar, or ending in one, kills."""
+    for student in night.state.active():
+        path = paths.get(student.id, [])
         through = path[:-1]
         closed = night.state.zones
         if closed[student.zone].closed or (not student.collar_deactivated and any(closed[z].closed for z in through)):  # type: ignore[index]

@@ -54,6 +54,7 @@ class NightPosture:
     running: bool = False
     megaphoned: bool = False
     negated: bool = False
+    painted: bool = False
     modifiers: list[str] = field(default_factory=list)
 
 
@@ -85,7 +86,9 @@ def hit_chance(
     if attacker.lover_lost:
         chance -= s.lover_loss_hit_penalty
     # The target's dodge bonuses (subtract) and penalties (add).
-    painted = target.painted_for_day == state.day
+    # Paint marks for today were settled before the attacks: a fresh hit tonight counts only tomorrow,
+    # and does not wipe out the mark from yesterday's hit (V.G.2).
+    painted = t.painted or target.painted_for_day == state.day
     dodge = 0
     dodge += effect_total(target, "dodge")
     if lover_alive(state, target):

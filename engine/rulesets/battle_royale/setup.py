@@ -29,7 +29,7 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
         req = requests[entry.player_id]
         student = Student(id=entry.player_id, name=entry.name, requested_role=req.role, hp=settings.max_hp,
                           max_hp=settings.max_hp)
-        partner = requests.get(req.lover or "")
+        partner = requests.get(req.lover or "") if req.lover != entry.player_id else None
         if req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.player_id:
             student.role, student.lover = "lovers", req.lover
         elif req.role == "lone_wolf":

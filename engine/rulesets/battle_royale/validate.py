@@ -71,7 +71,8 @@ def _day0(state: BRState, me: Student, orders: Day0Orders) -> None:
     if len(orders.abilities) > limit:
         raise refuse("too_many_abilities", count=limit, plural="y" if limit == 1 else "ies")
     if len(set(orders.abilities)) != len(orders.abilities):
-        raise refuse("duplicate_ability", ability=orders.abilities[0])
+        dup = next(a for a in orders.abilities if orders.abilities.count(a) > 1)
+        raise refuse("duplicate_ability", ability=dup)
     for ability in orders.abilities:
         if ability not in allowed:
             raise refuse("unknown_ability", ability=ability, role=ROLE_NAMES[me.role], choices=", ".join(allowed))
@@ -288,8 +289,10 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
     for uid in free.take_out:
         if not me.item(uid).stored:  # type: ignore[union-attr]
             raise refuse("not_stored", item=me.item(uid).name)  # type: ignore[union-attr]
+    # The Backpack as it will be when it leaves: what is in it now, minus what comes out, plus what goes in.
+    stored_after = ({i.uid for i in me.stored()} - set(free.take_out)) | set(free.store)
     for uid in free.drop + [u for t in free.trades for u in t.give]:
-        if me.item(uid).kind == "backpack" and me.stored():  # type: ignore[union-attr]
+        if me.item(uid).kind == "backpack" and stored_after - {uid}:  # type: ignore[union-attr]
             raise refuse("backpack_not_empty")
     space = rules.backpack_space(me)
     for uid in free.store:

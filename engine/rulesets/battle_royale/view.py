@@ -42,6 +42,8 @@ def student_view(state: BRState, sid: str) -> dict[str, Any]:
         "items": [{"uid": i.uid, "kind": i.kind, "name": i.name, "label": item_label(i), "ammo": i.ammo,
                    "uses": i.uses, "stored": i.stored, "worn": i.worn} for i in me.items],
         "knowledge": [k.model_dump() for k in me.knowledge],
+        "schoolmates": (sorted(s.id for s in state.students.values() if s.school == me.school and s.id != me.id)
+                        if state.settings.schoolmates_known else []),
         "ability_choices": [a.id for a in catalog.roles().role(me.role).abilities],
     }
     view["here"] = [{"id": s.id, "name": s.name, "items": visible_items(s)} for s in here]

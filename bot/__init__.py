@@ -1,0 +1,1 @@
+"""The Discord side of brbot: database, services, delivery, cogs and the `brbot` command line."""

@@ -1,0 +1,216 @@
+"""The `brbot` command line: simulate, balance, bench, verify, replay, migrate.
+
+Every command takes `--database URL` (default: the BRBOT_DATABASE_URL setting) where it needs one;
+`simulate` uses a fresh SQLite file unless told otherwise.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from pathlib import Path
+
+from bot.config import Settings
+from bot.db.session import Database
+from bot.migrate import upgrade_async
+from bot.services.errors import ServiceError
+
+
+def _database(args: argparse.Namespace) -> str:
+    return args.database or Settings().database_url
+
+
+async def _simulate(args: argparse.Namespace) -> int:
+    from bot.services.simulation import simulate
+
+    url = args.database
+    workdir = None
+    if url is None:
+        workdir = tempfile.TemporaryDirectory(prefix="brbot-sim-")
+        url = f"sqlite+aiosqlite:///{Path(workdir.name) / 'simulation.sqlite3'}"
+    await upgrade_async(url)
+    db = Database(url)
+    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    last_day = [-2]
+
+    def on_event(row, audience) -> None:
+        if row.day != last_day[0]:
+            last_day[0] = row.day
+            print("\n== " + ("Sign-up" if row.day < 0 else "Day 0" if row.day == 0 else f"Night {row.day}") + " ==")
+        if audience == "public":
+            print(f"  {row.text}")
+        elif args.verbose:
+            who = audience if isinstance(audience, str) else ", ".join(audience["players"])
+            print(f"    [to {who}] " + row.text.replace("\n", "\n      "))
+
+    def on_day(day: int, days: int) -> None:
+        if sys.stderr.isatty() and not args.verbose:
+            filled = int(20 * min(day, days) / max(days, 1))
+            print(f"\r[{'#' * filled}{'.' * (20 - filled)}] day {day}/{days}", end="", file=sys.stderr, flush=True)
+
+    try:
+        result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=on_day)
+    finally:
+        if log:
+            log.close()
+        await db.dispose()
+        if workdir:
+            workdir.cleanup()
+    if sys.stderr.isatty() and not args.verbose:
+        print(file=sys.stderr)
+    print(f"\nGame over after {result.days} days. Winners: {', '.join(result.winners) or 'none'}. "
+          f"Survivors: {', '.join(result.survivors) or 'none'}.")
+    return 0
+
+
+def _balance(args: argparse.Namespace) -> int:
+    from engine.rng import RecordingRng
+    from engine.rulesets.battle_royale.balance import weapon_study
+
+    study = weapon_study(RecordingRng(args.seed, record=False), trials=args.trials)
+    if args.json:
+        print(json.dumps({"weapons": study}, indent=2))
+        return 0
+    print(f"{'weapon':28} {'measured':>9} {'handbook':>9} {'diff':>7}")
+    for name, row in study.items():
+        diff = (row["measured"] - row["handbook"]) / row["handbook"] * 100 if row["handbook"] else 0.0
+        print(f"{name:28} {row['measured']:9.3f} {row['handbook']:9.3f} {diff:6.1f}%")
+    return 0
+
+
+async def _bench(args: argparse.Namespace) -> int:
+    from bot.bench import run_bench
+
+    report = await run_bench(args.database)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for players, ms in report["engine_ms"].items():
+            print(f"engine: one night with {players:>5} players: {ms:8.2f} ms (median)")
+        for backend, stats in report["submit_ms"].items():
+            if stats is None:
+                print(f"submit: {backend}: not reachable, skipped")
+            else:
+                print(f"submit: {backend}: p50 {stats['p50']:.1f} ms, p99 {stats['p99']:.1f} ms (50 concurrent)")
+    return 0
+
+
+async def _verify(args: argparse.Namespace) -> int:
+    from bot.services.resolution import verify_day
+
+    db = Database(_database(args))
+    try:
+        days = [args.day] if args.day is not None else await _resolved_days(db, args.game)
+        bad = 0
+        for day in days:
+            result = await verify_day(db, args.game, day)
+            print(f"Day {day}: " + ("identical outcome" if result.ok else "DIFFERS: " + "; ".join(result.differences)))
+            bad += not result.ok
+        return 1 if bad else 0
+    finally:
+        await db.dispose()
+
+
+async def _resolved_days(db: Database, game_id: int) -> list[int]:
+    from sqlalchemy import select
+
+    from bot.db.models import Resolution
+
+    async with db.transaction() as session:
+        rows = await session.execute(select(Resolution.day).where(Resolution.game_id == game_id, Resolution.day >= 0)
+                                     .order_by(Resolution.day))
+        days = list(rows.scalars())
+    if not days:
+        raise ServiceError(f"Game #{game_id} has no resolved days.")
+    return days
+
+
+async def _replay(args: argparse.Namespace) -> int:
+    from bot.services.resolution import replay_day
+
+    db = Database(_database(args))
+    try:
+        for row in await replay_day(db, args.game, args.day):
+            who = row.audience["kind"] if row.audience["kind"] != "players" else "to " + ", ".join(row.audience["ids"])
+            print(f"[{who}] {row.text}")
+    finally:
+        await db.dispose()
+    return 0
+
+
+async def _migrate(args: argparse.Namespace) -> int:
+    url = _database(args)
+    await upgrade_async(url)
+    print(f"Database at {url} is up to date.")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="brbot", description="An automated game master for play-by-post games.")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("simulate", help="play a whole game with computer players through the real services")
+    p.add_argument("--ruleset", default="battle_royale", choices=["battle_royale"], help="the ruleset to play")
+    p.add_argument("--players", type=_bounded(2, 1000, "--players"), default=20, help="number of players (2-1000)")
+    p.add_argument("--seed", type=int, default=42, help="the same seed plays the same game")
+    p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
+    p.add_argument("--verbose", action="store_true", help="print every private message too")
+    p.add_argument("--database", help="database URL (default: a fresh SQLite file)")
+    p.set_defaults(run=_simulate)
+
+    p = sub.add_parser("balance", help="average damage per hit attempt of every weapon vs the handbook")
+    p.add_argument("--ruleset", default="battle_royale", choices=["battle_royale"])
+    p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(run=_balance)
+
+    p = sub.add_parser("bench", help="engine time per night and order submission latency")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")
+    p.set_defaults(run=_bench)
+
+    p = sub.add_parser("verify", help="re-run resolved days from stored state, orders and revealed seed")
+    p.add_argument("game", type=int, help="game number")
+    p.add_argument("day", type=int, nargs="?", help="one day (default: every resolved day)")
+    p.add_argument("--database", help="database URL")
+    p.set_defaults(run=_verify)
+
+    p = sub.add_parser("replay", help="print every event of a resolved day")
+    p.add_argument("game", type=int)
+    p.add_argument("day", type=int)
+    p.add_argument("--database", help="database URL")
+    p.set_defaults(run=_replay)
+
+    p = sub.add_parser("migrate", help="apply the database migrations")
+    p.add_argument("--database", help="database URL")
+    p.set_defaults(run=_migrate)
+    return top
+
+
+def _bounded(low: int, high: int, name: str):
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{name} must be between {low} and {high}")
+        return value
+    return parse
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        outcome = args.run(args)
+        return asyncio.run(outcome) if asyncio.iscoroutine(outcome) else outcome
+    except ServiceError as error:
+        print(f"brbot: {error.message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

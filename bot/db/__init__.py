@@ -1,0 +1,1 @@
+"""Persistence: SQLAlchemy models, the async engine and sessions."""

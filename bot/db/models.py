@@ -1,0 +1,162 @@
+"""SQLAlchemy 2 models: guild settings, games, players, orders, events, the outbox, day seeds,
+resolutions and the moderators' audit trail.
+
+Discord ids are BigInteger. Game state is JSON with the ruleset's schema version beside it. Every order
+submission is kept (`current` marks the live one per game, day and player).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class GuildSettings(Base):
+    __tablename__ = "guild_settings"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    moderator_role_id: Mapped[int | None] = mapped_column(BigInteger)
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(100))
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    ruleset: Mapped[str] = mapped_column(String(50))
+    ruleset_version: Mapped[str] = mapped_column(String(20))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    schema_version: Mapped[int] = mapped_column(Integer, default=0)
+    day: Mapped[int] = mapped_column(Integer, default=0)
+    phase: Mapped[str] = mapped_column(String(20), default="signup")
+    status: Mapped[str] = mapped_column(String(20), default="signup")
+    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    deadline_time: Mapped[str] = mapped_column(String(5), default="22:00")
+    timezone: Mapped[str] = mapped_column(String(64), default="UTC")
+    day_hours: Mapped[int] = mapped_column(Integer, default=24)
+    early_resolution: Mapped[bool] = mapped_column(Boolean, default=True)
+    signup_cap: Mapped[int] = mapped_column(Integer, default=20)
+    paused_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    reminded_day: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+    __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)
+
+
+class Player(Base):
+    __tablename__ = "players"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    name: Mapped[str] = mapped_column(String(100))
+    status: Mapped[str] = mapped_column(String(20), default="joined")  # joined | reserve | left | replaced
+    requests: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    salt: Mapped[str] = mapped_column(String(64))
+    position: Mapped[int] = mapped_column(Integer, default=0)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+    __table_args__ = (UniqueConstraint("game_id", "user_id", name="uq_players_game_user"),)
+
+    @property
+    def engine_id(self) -> str:
+        """The id the engine knows this seat by (stable across substitutions)."""
+        return f"s{self.position:03d}"
+
+
+class Order(Base):
+    __tablename__ = "orders"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    day: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[str] = mapped_column(String(20))
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    payload: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    receipt: Mapped[str] = mapped_column(String(32))
+    current: Mapped[bool] = mapped_column(Boolean, default=True)
+    submitted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+    __table_args__ = (Index("ix_orders_live", "game_id", "day", "seat", "current"),)
+
+
+class DaySeed(Base):
+    __tablename__ = "day_seeds"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    day: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seed: Mapped[str] = mapped_column(String(64))
+    commitment: Mapped[str] = mapped_column(String(64))
+    revealed: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class Resolution(Base):
+    __tablename__ = "resolutions"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    day: Mapped[int] = mapped_column(Integer, primary_key=True)
+    phase: Mapped[str] = mapped_column(String(20))
+    state_before: Mapped[dict[str, Any]] = mapped_column(JSON)
+    orders: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state_after: Mapped[dict[str, Any]] = mapped_column(JSON)
+    outcome_hash: Mapped[str] = mapped_column(String(64))
+    trigger: Mapped[str] = mapped_column(String(20))
+    resolved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class EventRow(Base):
+    __tablename__ = "events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    day: Mapped[int] = mapped_column(Integer)
+    phase: Mapped[str] = mapped_column(String(20))
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(50))
+    audience: Mapped[dict[str, Any]] = mapped_column(JSON)
+    text: Mapped[str] = mapped_column(Text)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
+class Outbox(Base):
+    __tablename__ = "outbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    target: Mapped[str] = mapped_column(String(20))  # channel | dm | moderators
+    target_id: Mapped[int | None] = mapped_column(BigInteger)
+    text: Mapped[str] = mapped_column(Text)
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    nonce: Mapped[str] = mapped_column(String(25), unique=True)
+    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending | sent | failed
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_attempt_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    last_error: Mapped[str | None] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
+
+
+class AuditLog(Base):
+    __tablename__ = "audit_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    actor_id: Mapped[int | None] = mapped_column(BigInteger)
+    action: Mapped[str] = mapped_column(String(50))
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())

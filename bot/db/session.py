@@ -1,0 +1,71 @@
+"""The async engine and sessions, for SQLite (embedded default) and PostgreSQL alike.
+
+SQLite: a file in WAL mode, foreign keys on, a busy timeout, and every transaction opened with
+`BEGIN IMMEDIATE`, so a read-then-write (claiming a game to resolve it) is isolated: without it two
+concurrent resolutions would both read the old day and one update would be lost. PostgreSQL: the same
+code; resolution claims the game row with `SELECT ... FOR UPDATE`.
+"""
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+
+SQLITE_BUSY_TIMEOUT_S = 30
+
+
+def is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
+def make_engine(url: str, echo: bool = False) -> AsyncEngine:
+    if not is_sqlite(url):
+        return create_async_engine(url, echo=echo, pool_pre_ping=True)
+    engine = create_async_engine(url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
+
+    @event.listens_for(engine.sync_engine, "connect")
+    def _on_connect(dbapi_connection, _record) -> None:  # pragma: no cover - exercised by every test
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves
+        cursor = dbapi_connection.cursor()
+        if ":memory:" not in url:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_S * 1000}")
+        cursor.close()
+
+    @event.listens_for(engine.sync_engine, "begin")
+    def _on_begin(connection) -> None:  # pragma: no cover
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+class Database:
+    """An engine and its session factory. `async with db.transaction() as session:` commits or rolls back."""
+
+    def __init__(self, url: str, echo: bool = False) -> None:
+        self.url = url
+        self.engine = make_engine(url, echo=echo)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def sqlite(self) -> bool:
+        return is_sqlite(self.url)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[AsyncSession]:
+        async with self.sessions() as session:
+            async with session.begin():
+                yield session
+
+    async def create_all(self) -> None:
+        """Create the tables directly from the models (tests); production uses the migrations."""
+        from bot.db.models import Base
+
+        async with self.engine.begin() as conn:
+            await conn.run_sync(Base.metadata.create_all)
+
+    async def dispose(self) -> None:
+        await self.engine.dispose()

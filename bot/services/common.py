@@ -1,0 +1,116 @@
+"""Helpers every service uses: loading a game and its players, the ruleset, events into rows and outbox rows."""
+from __future__ import annotations
+
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
+from bot.services import fairness
+from bot.services.errors import ServiceError
+from engine import registry
+from engine.events import Event
+from engine.ruleset import Ruleset
+
+
+def ruleset_of(game: Game) -> Ruleset:
+    return registry.get(game.ruleset)
+
+
+async def load_game(session: AsyncSession, game_id: int, lock: bool = False) -> Game:
+    query = select(Game).where(Game.id == game_id)
+    if lock and session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
+        query = query.with_for_update()
+    game = (await session.execute(query)).scalar_one_or_none()
+    if game is None:
+        raise ServiceError(f"There is no game #{game_id}.")
+    return game
+
+
+async def players_of(session: AsyncSession, game_id: int, statuses: tuple[str, ...] = ("joined",)) -> list[Player]:
+    rows = await session.execute(
+        select(Player).where(Player.game_id == game_id, Player.status.in_(statuses)).order_by(Player.position))
+    return list(rows.scalars())
+
+
+async def player_of(session: AsyncSession, game_id: int, user_id: int) -> Player:
+    row = await session.execute(
+        select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined"))
+    player = row.scalar_one_or_none()
+    if player is None:
+        raise ServiceError("You are not playing in this game.")
+    return player
+
+
+def load_state(game: Game) -> Any:
+    """The engine state of a game, migrated from an older schema version or refused clearly."""
+    ruleset = ruleset_of(game)
+    if game.state is None:
+        raise ServiceError("This game has not started yet.")
+    current = getattr(ruleset.state_model.model_fields.get("schema_version"), "default", None)
+    if current is not None and game.schema_version != current:
+        raise ServiceError(f"This game's saved state is schema version {game.schema_version}, but this bot "
+                           f"reads version {current}; no migration between them exists.")
+    return ruleset.parse_state(game.state)
+
+
+def store_state(game: Game, state: Any) -> None:
+    game.state = state.model_dump(mode="json")
+    game.schema_version = getattr(state, "schema_version", 0)
+    game.day = getattr(state, "day", game.day)
+    game.phase = getattr(state, "phase", game.phase)
+
+
+async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fairness.SeedSource | None = None) -> DaySeed:
+    """Draw the day's secret seed, publish its commitment, set the deadline."""
+    seed = (seeds or fairness.new_seed)()
+    row = DaySeed(game_id=game.id, day=game.day, seed=seed, commitment=fairness.commitment(seed))
+    session.add(row)
+    game.deadline = next_deadline(game, now)
+    return row
+
+
+def next_deadline(game: Game, now: datetime) -> datetime:
+    """The next time the game's daily deadline comes round, in its timezone, at least an hour from now."""
+    zone = ZoneInfo(game.timezone)
+    hour, minute = (int(x) for x in game.deadline_time.split(":"))
+    local = now.astimezone(zone)
+    candidate = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    while candidate <= local + timedelta(hours=1):
+        candidate += timedelta(days=1)
+    return candidate
+
+
+async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> None:
+    """Store the events of resolving `day` (-1: the start) and, per audience, the outbox rows that deliver them."""
+    start = len((await session.execute(select(EventRow.id).where(EventRow.game_id == game.id))).all())
+    for index, event in enumerate(events):
+        session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
+                             audience=event.audience.model_dump(), text=event.text, data=event.data))
+        audience = event.audience.kind
+        if audience == "public":
+            outbox(session, game, "channel", game.channel_id, event.text, {"kind": event.kind, "day": day})
+        elif audience == "moderators":
+            outbox(session, game, "moderators", None, event.text, {"kind": event.kind, "day": day})
+        else:
+            for seat in event.audience.ids:  # type: ignore[union-attr]
+                if seat in seats:
+                    outbox(session, game, "dm", seats[seat], event.text, {"kind": event.kind, "day": day, "seat": seat})
+
+
+def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:
+    session.add(Outbox(game_id=game.id, target=target, target_id=target_id, text=text, payload=payload,
+                       nonce=secrets.token_hex(12)))
+
+
+def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, **details: Any) -> None:
+    session.add(AuditLog(game_id=game.id, actor_id=actor_id, action=action, details=details))
+
+
+async def seat_map(session: AsyncSession, game_id: int) -> dict[str, int]:
+    """Engine seat id -> Discord user id of whoever holds the seat now."""
+    return {p.engine_id: p.user_id for p in await players_of(session, game_id)}

@@ -1,0 +1,159 @@
+"""Resolving a day exactly once, finding due games, and verifying or replaying a resolved day.
+
+Resolution is one transaction: claim the game row (SQLite: the transaction began with BEGIN IMMEDIATE;
+PostgreSQL: SELECT ... FOR UPDATE), check it is still the expected day, run the engine with the day's
+committed seed, store the new state, the events and their outbox rows and the resolution record, reveal
+the seed, open the next day with a new commitment, and commit all of it together. A crash before the
+commit leaves everything as it was; a second resolver finds the day already advanced and does nothing.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import select
+
+from bot.db.models import DaySeed, EventRow, Game, Resolution
+from bot.db.session import Database
+from bot.services import fairness
+from bot.services.common import audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
+from bot.services.errors import ServiceError
+from bot.services.orders import current_orders
+from engine.events import Event
+
+
+@dataclass
+class Resolved:
+    game_id: int
+    day: int
+    events: list[Event]
+    over: bool
+
+
+async def resolve_day(db: Database, game_id: int, now: datetime, expected_day: int | None = None,
+                      trigger: str = "timer", actor_id: int | None = None,
+                      seeds: fairness.SeedSource | None = None) -> Resolved | None:
+    """Resolve the game's current day; None if it was not resolvable (already resolved, not running)."""
+    async with db.transaction() as session:
+        game = await load_game(session, game_id, lock=True)
+        if game.status not in ("running",) and not (trigger == "moderator" and game.status == "paused"):
+            return None
+        if expected_day is not None and game.day != expected_day:
+            return None
+        return await _resolve_locked(session, game, now, trigger, actor_id, seeds)
+
+
+async def _resolve_locked(session, game: Game, now: datetime, trigger: str, actor_id: int | None,
+                          seeds: fairness.SeedSource | None) -> Resolved:
+    ruleset = ruleset_of(game)
+    state = load_state(game)
+    seed_row = await session.get(DaySeed, (game.id, game.day))
+    if seed_row is None:
+        raise ServiceError(f"Day {game.day} of game #{game.id} has no committed seed.")
+    payloads = await current_orders(session, game)
+    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
+    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))
+    day, before = game.day, game.state
+    store_state(game, result.state)
+    events_json = [e.model_dump(mode="json") for e in result.events]
+    session.add(Resolution(game_id=game.id, day=day, phase=state.phase, state_before=before, orders=payloads,
+                           state_after=game.state, outcome_hash=fairness.outcome_hash(game.state, events_json),
+                           trigger=trigger))
+    seed_row.revealed = True
+    await write_events(session, game, result.events, await seat_map(session, game.id), day)
+    reveal = f"Day {day} seed revealed: {seed_row.seed} (commitment {seed_row.commitment})."
+    if ruleset.is_over(result.state):
+        game.status = "over"
+        game.deadline = None
+        outbox(session, game, "channel", game.channel_id, reveal, {"kind": "seed_reveal", "day": day})
+    else:
+        next_seed = await open_day(session, game, now, seeds)
+        outbox(session, game, "channel", game.channel_id,
+               f"{reveal}\nDay {game.day} is open until {game.deadline:%Y-%m-%d %H:%M %Z}. "
+               f"Seed commitment: {next_seed.commitment}", {"kind": "seed_reveal", "day": day})
+    audit(session, game, actor_id, "resolve", day=day, trigger=trigger)
+    return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
+
+
+async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
+    """(game id, day) of running games whose deadline has passed or, with early resolution, whose
+    awaited players have all submitted; paused games whose automatic resume time has come are resumed."""
+    due: list[tuple[int, int]] = []
+    async with db.transaction() as session:
+        games = (await session.execute(select(Game).where(Game.status.in_(("running", "paused"))))).scalars()
+        for game in games:
+            if game.status == "paused":
+                if game.paused_until is not None and _aware(game.paused_until) <= now:
+                    game.status = "running"
+                    audit(session, game, None, "resume", automatic=True)
+                continue
+            if game.deadline is not None and _aware(game.deadline) <= now:
+                due.append((game.id, game.day))
+            elif game.early_resolution:
+                awaited = set(ruleset_of(game).awaiting(load_state(game)))
+                if awaited and awaited <= set(await current_orders(session, game)):
+                    due.append((game.id, game.day))
+    return due
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
+@dataclass
+class Verification:
+    ok: bool
+    differences: list[str] = field(default_factory=list)
+
+
+async def verify_day(db: Database, game_id: int, day: int) -> Verification:
+    """Re-run a resolved day from its stored state, orders and revealed seed; compare with what was stored."""
+    async with db.transaction() as session:
+        game = await load_game(session, game_id)
+        record = await session.get(Resolution, (game_id, day))
+        seed_row = await session.get(DaySeed, (game_id, day))
+        if record is None:
+            raise ServiceError(f"Day {day} of game #{game_id} has not been resolved.")
+        if seed_row is None or not seed_row.revealed:
+            raise ServiceError(f"Day {day}'s seed has not been revealed yet.")
+        events = (await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day)
+                                        .order_by(EventRow.seq))).scalars().all()
+        stored_events = [(e.kind, e.text) for e in events]
+    differences: list[str] = []
+    if fairness.commitment(seed_row.seed) != seed_row.commitment:
+        differences.append("the revealed seed does not match the published commitment")
+    ruleset = ruleset_of(game)
+    state = ruleset.parse_state(record.state_before)
+    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(record.orders.items())}
+    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))
+    after = result.state.model_dump(mode="json")
+    if after != record.state_after:
+        differences.append("the state after the day differs: " + _first_difference(record.state_after, after))
+    replayed = [(e.kind, e.text) for e in result.events]
+    if replayed != stored_events[: len(replayed)] or len(stored_events) != len(replayed):
+        differences.append(f"the day's events differ ({len(stored_events)} stored, {len(replayed)} replayed)")
+    if fairness.outcome_hash(record.state_after, [e.model_dump(mode="json") for e in result.events]) != record.outcome_hash:
+        differences.append("the outcome hash differs")
+    return Verification(ok=not differences, differences=differences)
+
+
+def _first_difference(a: Any, b: Any, path: str = "state") -> str:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=str):
+            if a.get(key) != b.get(key):
+                return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return _first_difference(x, y, f"{path}[{i}]")
+    return f"{path}: stored {a!r}, replayed {b!r}"
+
+
+async def replay_day(db: Database, game_id: int, day: int) -> list[EventRow]:
+    """Every event a resolved day produced, in order (public and private: for moderators)."""
+    async with db.transaction() as session:
+        await load_game(session, game_id)
+        rows = await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day)
+                                     .order_by(EventRow.seq))
+        return list(rows.scalars())

@@ -1,0 +1,113 @@
+"""A whole game played by computer players through the same services and database as the bot.
+
+Used by `brbot simulate` (and so `make demo`). Seats sign up with a few role requests, every day each
+awaited player submits the autoplayer's orders through `submit_orders`, and the day is resolved through
+`resolve_day`, exactly as the deadline loop would. The clock is simulated (one day per resolution) and
+the day seeds come from `--seed`, so the same seed gives the same game and the same log.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+from typing import IO, Any
+
+from sqlalchemy import select
+
+from bot.db.models import EventRow, Player
+from bot.db.session import Database
+from bot.services import fairness, games, orders, resolution
+from bot.services.common import load_game, load_state, ruleset_of
+from engine.rng import RecordingRng
+from engine.rulesets.battle_royale import autoplayer
+from engine.simulate import roster
+
+EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+USER_BASE = 100_000
+
+
+@dataclass
+class SimulationResult:
+    game_id: int
+    days: int
+    winners: list[str]
+    survivors: list[str]
+
+
+def _audience(raw: dict[str, Any], names: dict[str, str]) -> Any:
+    if raw["kind"] in ("public", "moderators"):
+        return raw["kind"]
+    return {"players": [names.get(i, i) for i in raw["ids"]]}
+
+
+async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = None,
+                   on_event: Callable[[EventRow, Any], None] | None = None,
+                   on_day: Callable[[int, int], None] | None = None, ruleset: str = "battle_royale") -> SimulationResult:
+    seeds = fairness.seeded_source(seed)
+    rng = RecordingRng(seed, record=False)
+    game = await games.create_game(db, name=f"Simulation {seed}", ruleset=ruleset, channel_id=1)
+    signups = roster(players, rng)
+    for signup in signups:
+        user = USER_BASE + int(signup.player_id[1:])
+        await games.join_game(db, game.id, user, signup.name, signup.requests.get("role"))
+    await _pair_requests(db, game.id, signups)
+    now = EPOCH
+    await games.start_game(db, game.id, now, seeds=seeds)
+    seen = 0
+    names: dict[str, str] = {}
+    while True:
+        async with db.transaction() as session:
+            current = await load_game(session, game.id)
+            seats = {p.engine_id: p.user_id for p in (await session.execute(
+                select(Player).where(Player.game_id == game.id, Player.status == "joined"))).scalars()}
+            names = {f"s{pos:03d}": name for pos, name in (await session.execute(
+                select(Player.position, Player.name).where(Player.game_id == game.id))).all()}
+            seen = await _emit(session, game.id, seen, names, log, on_event)
+            if current.status == "over":
+                state = load_state(current)
+                break
+            state = load_state(current)
+            awaited = ruleset_of(current).awaiting(state)
+            day = current.day
+        for seat in awaited:
+            plan = autoplayer.orders_for(state, seat, rng)
+            await orders.submit_orders(db, game.id, seats[seat], plan.model_dump(mode="json"), now)
+        now = now + timedelta(days=1)
+        await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds)
+        if on_day is not None:
+            on_day(day, state.settings.days)
+    winners = [names.get(s, s) for s in state.winners]
+    survivors = [s.name for _, s in sorted(state.students.items()) if s.alive or s.escaped]
+    if log is not None:
+        log.write(json.dumps({"game": game.id, "kind": "game_over",
+                              "data": {"winners": winners, "survivors": survivors, "days": state.day}}) + "\n")
+    return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors)
+
+
+async def _pair_requests(db: Database, game_id: int, signups) -> None:
+    """Turn the roster's Lovers and Rival requests into the two-sided service calls players would make."""
+    user = {s.player_id: USER_BASE + int(s.player_id[1:]) for s in signups}
+    for s in signups:
+        lover = s.requests.get("lover")
+        if lover and s.player_id < lover:
+            await games.propose_lovers(db, game_id, user[s.player_id], user[lover])
+            await games.answer_lovers(db, game_id, user[lover], user[s.player_id], accept=True)
+    for s in signups:
+        rival = s.requests.get("rival")
+        if rival and rival != s.requests.get("lover"):
+            await games.declare_rival(db, game_id, user[s.player_id], user[rival])
+
+
+async def _emit(session, game_id: int, seen: int, names: dict[str, str], log: IO[str] | None,
+                on_event: Callable[[EventRow, Any], None] | None) -> int:
+    rows = (await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq >= seen)
+                                  .order_by(EventRow.seq))).scalars().all()
+    for row in rows:
+        audience = _audience(row.audience, names)
+        if log is not None:
+            log.write(json.dumps({"game": game_id, "day": row.day, "phase": row.phase, "kind": row.kind,
+                                  "audience": audience, "text": row.text, "data": row.data}, sort_keys=True) + "\n")
+        if on_event is not None:
+            on_event(row, audience)
+    return seen + len(rows)

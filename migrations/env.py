@@ -1,0 +1,58 @@
+"""Alembic environment: async engine, batch mode on SQLite, URL from the bot's settings or the caller."""
+from __future__ import annotations
+
+import asyncio
+
+from alembic import context
+from sqlalchemy.engine import Connection
+
+from bot.db.models import Base
+from bot.db.session import make_engine
+
+config = context.config
+target_metadata = Base.metadata
+
+
+def _url() -> str:
+    url = config.attributes.get("url") or config.get_main_option("sqlalchemy.url")
+    if url:
+        return url
+    from bot.config import Settings
+
+    return Settings().database_url
+
+
+def _configure(connection: Connection) -> None:
+    context.configure(
+        connection=connection,
+        target_metadata=target_metadata,
+        render_as_batch=connection.dialect.name == "sqlite",
+        compare_type=True,
+    )
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+async def _run_async() -> None:
+    engine = make_engine(_url())
+    async with engine.connect() as connection:
+        await connection.run_sync(_configure)
+        await connection.commit()
+    await engine.dispose()
+
+
+def run_migrations_offline() -> None:
+    context.configure(url=_url(), target_metadata=target_metadata, literal_binds=True,
+                      render_as_batch=_url().startswith("sqlite"))
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_migrations_offline()
+else:
+    connection = config.attributes.get("connection")
+    if connection is not None:
+        _configure(connection)
+    else:
+        asyncio.run(_run_async())
