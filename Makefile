@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 install: $(STAMP)
 
 demo: $(STAMP)
-	$(BIN)/python -m engine.simulate --players 20 --seed 42
+	$(BIN)/brbot simulate --players 20 --seed 42
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

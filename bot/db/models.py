@@ -6,13 +6,33 @@ submission is kept (`current` marks the live one per game, day and player).
 """
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any
 
 from sqlalchemy import (
     JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator):
+    """A timezone-aware timestamp stored in UTC on every backend (SQLite keeps no offset of its own)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("timestamps must be timezone-aware")
+        return value.astimezone(timezone.utc)
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
 
 
 class Base(DeclarativeBase):
@@ -25,7 +45,7 @@ class GuildSettings(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     moderator_role_id: Mapped[int | None] = mapped_column(BigInteger)
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
 
 class Game(Base):
@@ -43,15 +63,15 @@ class Game(Base):
     day: Mapped[int] = mapped_column(Integer, default=0)
     phase: Mapped[str] = mapped_column(String(20), default="signup")
     status: Mapped[str] = mapped_column(String(20), default="signup")
-    deadline: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
     deadline_time: Mapped[str] = mapped_column(String(5), default="22:00")
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
     day_hours: Mapped[int] = mapped_column(Integer, default=24)
     early_resolution: Mapped[bool] = mapped_column(Boolean, default=True)
     signup_cap: Mapped[int] = mapped_column(Integer, default=20)
-    paused_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    paused_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     reminded_day: Mapped[int | None] = mapped_column(Integer)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)
 
@@ -67,7 +87,7 @@ class Player(Base):
     requests: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     salt: Mapped[str] = mapped_column(String(64))
     position: Mapped[int] = mapped_column(Integer, default=0)
-    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (UniqueConstraint("game_id", "user_id", name="uq_players_game_user"),)
 
@@ -88,7 +108,7 @@ class Order(Base):
     payload: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     receipt: Mapped[str] = mapped_column(String(32))
     current: Mapped[bool] = mapped_column(Boolean, default=True)
-    submitted_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    submitted_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_orders_live", "game_id", "day", "seat", "current"),)
 
@@ -114,7 +134,7 @@ class Resolution(Base):
     state_after: Mapped[dict[str, Any]] = mapped_column(JSON)
     outcome_hash: Mapped[str] = mapped_column(String(64))
     trigger: Mapped[str] = mapped_column(String(20))
-    resolved_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    resolved_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
 
 class EventRow(Base):
@@ -143,10 +163,10 @@ class Outbox(Base):
     nonce: Mapped[str] = mapped_column(String(25), unique=True)
     status: Mapped[str] = mapped_column(String(20), default="pending")  # pending | sent | failed
     attempts: Mapped[int] = mapped_column(Integer, default=0)
-    next_attempt_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
-    sent_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
+    sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
 
     __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
 
@@ -159,4 +179,4 @@ class AuditLog(Base):
     actor_id: Mapped[int | None] = mapped_column(BigInteger)
     action: Mapped[str] = mapped_column(String(50))
     details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())

@@ -33,14 +33,8 @@ def _open_for_orders(game: Game, now: datetime) -> None:
         raise ServiceError("The game is over.")
     if game.status == "paused":
         raise ServiceError("The game is paused: orders are not accepted until a moderator resumes it.")
-    if game.deadline is not None and now >= _aware(game.deadline):
+    if game.deadline is not None and now >= game.deadline:
         raise ServiceError("Today's deadline has passed: the day is being resolved.")
-
-
-def _aware(moment: datetime) -> datetime:
-    from datetime import timezone
-
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 async def submit_orders(db: Database, game_id: int, user_id: int, payload: dict[str, Any], now: datetime) -> Submitted:

@@ -9,7 +9,7 @@ commit leaves everything as it was; a second resolver finds the day already adva
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
@@ -84,21 +84,17 @@ async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
         games = (await session.execute(select(Game).where(Game.status.in_(("running", "paused"))))).scalars()
         for game in games:
             if game.status == "paused":
-                if game.paused_until is not None and _aware(game.paused_until) <= now:
+                if game.paused_until is not None and game.paused_until <= now:
                     game.status = "running"
                     audit(session, game, None, "resume", automatic=True)
                 continue
-            if game.deadline is not None and _aware(game.deadline) <= now:
+            if game.deadline is not None and game.deadline <= now:
                 due.append((game.id, game.day))
             elif game.early_resolution:
                 awaited = set(ruleset_of(game).awaiting(load_state(game)))
                 if awaited and awaited <= set(await current_orders(session, game)):
                     due.append((game.id, game.day))
     return due
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 @dataclass

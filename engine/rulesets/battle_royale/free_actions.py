@@ -49,11 +49,12 @@ def free_actions(night: "Night") -> None:
 
 
 def _trades(night: "Night") -> None:
-    done: set[tuple[str, str]] = set()
+    done: set[tuple] = set()
     for student in night.state.active():
         for trade in night.orders[student.id].free.trades:
-            pair = tuple(sorted((student.id, trade.partner)))
-            if pair in done:
+            # One deal, seen from either side: who gives what (a pair may agree on several deals).
+            deal = tuple(sorted([(student.id, tuple(sorted(trade.give))), (trade.partner, tuple(sorted(trade.receive)))]))
+            if deal in done:
                 continue
             partner = night.state.students.get(trade.partner)
             theirs = night.orders.get(trade.partner)
@@ -62,7 +63,7 @@ def _trades(night: "Night") -> None:
                 night.tell(student.id, "trade_failed", "trade_unmatched", {"partner": trade.partner},
                            partner=partner.name if partner else trade.partner)
                 continue
-            done.add(pair)  # type: ignore[arg-type]
+            done.add(deal)
             gave = [student.item(u) for u in trade.give]
             got = [partner.item(u) for u in trade.receive]
             for item in gave:

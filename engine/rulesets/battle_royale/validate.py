@@ -305,6 +305,8 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
         if uid not in ground:
             raise refuse("pickup_missing", item=uid)
     for trade in free.trades:
+        if trade.partner == me.id:
+            raise refuse("self_target", verb="trade with")
         partner = target(state, me, trade.partner, "trade with") if state.settings.trade_same_zone else state.students.get(trade.partner)
         if partner is None or not partner.active:
             raise refuse("unknown_student", target=trade.partner)

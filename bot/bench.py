@@ -1,0 +1,71 @@
+"""`brbot bench`: the engine's time per night, and order submission latency under 50 concurrent submitters.
+
+Submission is measured through the real service (validation by the engine, one transaction, the order
+row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database.
+"""
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+
+from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
+from bot.db.session import Database
+from bot.migrate import upgrade_async
+from bot.services import games, orders, resolution
+from bot.services.common import load_game, load_state
+from engine.bench import night_benchmark
+from engine.rng import RecordingRng
+from engine.rulesets.battle_royale import autoplayer
+
+SUBMITTERS = 50
+ROUNDS = 4
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def _percentile(samples: list[float], pct: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
+
+
+async def submit_latency(url: str) -> dict[str, float]:
+    await upgrade_async(url)
+    db = Database(url)
+    try:
+        game = await games.create_game(db, name="bench", settings={"signup_cap": SUBMITTERS})
+        for user in range(1, SUBMITTERS + 1):
+            await games.join_game(db, game.id, user, f"Bench {user}")
+        await games.start_game(db, game.id, NOW)
+        await resolution.resolve_day(db, game.id, NOW, trigger="bench")  # Day 0 -> Day 1
+        async with db.transaction() as session:
+            state = load_state(await load_game(session, game.id))
+        rng = RecordingRng(1, record=False)
+        plans = {user: autoplayer.orders_for(state, f"s{user:03d}", rng).model_dump(mode="json")
+                 for user in range(1, SUBMITTERS + 1)}
+        samples: list[float] = []
+
+        async def one(user: int) -> None:
+            start = time.perf_counter()
+            await orders.submit_orders(db, game.id, user, plans[user], NOW)
+            samples.append((time.perf_counter() - start) * 1000)
+
+        for _ in range(ROUNDS):
+            await asyncio.gather(*(one(user) for user in plans))
+        return {"p50": round(_percentile(samples, 50), 2), "p99": round(_percentile(samples, 99), 2)}
+    finally:
+        await db.dispose()
+
+
+async def run_bench(postgres_admin_url: str | None = None) -> dict:
+    engine_ms = {str(n): round(night_benchmark(n), 3) for n in (20, 100, 1000)}
+    with tempfile.TemporaryDirectory(prefix="brbot-bench-") as workdir:
+        sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}")
+    admin = postgres_admin_url or DEFAULT_ADMIN_URL
+    postgres = None
+    if await postgres_reachable(admin) is None:
+        async with scratch_database(admin) as url:
+            postgres = await submit_latency(url)
+    return {"engine_ms": engine_ms, "submit_ms": {"sqlite": sqlite, "postgres": postgres}}

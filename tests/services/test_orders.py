@@ -1,0 +1,81 @@
+"""Submitting, replacing, withdrawing and listing orders: validated at once, every submission kept."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import Game, Order
+from bot.services import orders, resolution
+from bot.services.errors import ServiceError
+from bot.services.fairness import receipt
+from tests.services.conftest import NOW, started_game
+
+
+async def _to_day1(db, game_id):
+    await resolution.resolve_day(db, game_id, NOW, trigger="test")
+    async with db.transaction() as session:
+        return await session.get(Game, game_id)
+
+
+async def test_day0_choice_is_validated_and_receipted(db):
+    game_id = await started_game(db)
+    with pytest.raises(ServiceError, match="no zone 9"):
+        await orders.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 9}, NOW)
+    done = await orders.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 4}, NOW)
+    assert len(done.receipt) == 12 and done.day == 0
+
+
+async def test_refused_order_changes_nothing(db):
+    game_id = await started_game(db)
+    await _to_day1(db, game_id)
+    bad = {"kind": "night", "action": {"kind": "analyze", "target": "s999"}}
+    with pytest.raises(ServiceError, match="no student called s999"):
+        await orders.submit_orders(db, game_id, 1, bad, NOW)
+    with pytest.raises(ServiceError, match="malformed"):
+        await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "teleport"}}, NOW)
+    with pytest.raises(ServiceError, match="not playing"):
+        await orders.submit_orders(db, game_id, 42, {"kind": "night"}, NOW)
+    async with db.transaction() as session:
+        assert (await session.execute(select(Order))).scalars().all() == []
+
+
+async def test_replacing_keeps_history_and_only_the_newest_is_current(db):
+    game_id = await started_game(db)
+    await _to_day1(db, game_id)
+    first = await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    second = await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "defend"}}, NOW)
+    mine = await orders.my_orders(db, game_id, 1)
+    assert [o.receipt for o in mine] == [second.receipt, first.receipt]
+    assert [o.current for o in mine] == [True, False]
+    withdrawn = await orders.withdraw_orders(db, game_id, 1, NOW)
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        assert await orders.current_orders(session, game) == {}
+    assert withdrawn.payload is None and len(await orders.my_orders(db, game_id, 1)) == 3
+
+
+async def test_receipt_is_a_hash_of_the_order_and_the_players_salt(db):
+    game_id = await started_game(db)
+    await _to_day1(db, game_id)
+    done = await orders.submit_orders(db, game_id, 2, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    from bot.db.models import Player
+
+    async with db.transaction() as session:
+        player = (await session.execute(select(Player).where(Player.user_id == 2))).scalar_one()
+    assert done.receipt == receipt(done.payload, player.salt)
+    assert done.receipt != receipt(done.payload, "another salt")
+
+
+async def test_orders_after_the_deadline_or_while_paused_are_refused(db):
+    from bot.services import moderation
+
+    game_id = await started_game(db)
+    game = await _to_day1(db, game_id)
+    late = game.deadline + timedelta(minutes=1)
+    with pytest.raises(ServiceError, match="deadline has passed"):
+        await orders.submit_orders(db, game_id, 1, {"kind": "night"}, late)
+    await moderation.pause(db, game_id, actor_id=99)
+    with pytest.raises(ServiceError, match="paused"):
+        await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)

@@ -1,0 +1,158 @@
+"""Resolving a day exactly once, surviving crashes, finding due games, verifying and replaying days."""
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Resolution
+from bot.db.session import Database
+from bot.services import common, moderation, orders, resolution
+from bot.services.errors import ServiceError
+from tests.services.conftest import NOW, started_game
+
+
+async def _count(db, model, **where):
+    async with db.transaction() as session:
+        query = select(func.count()).select_from(model)
+        for key, value in where.items():
+            query = query.where(getattr(model, key) == value)
+        return (await session.execute(query)).scalar_one()
+
+
+async def test_two_concurrent_resolvers_resolve_a_day_once(db):
+    game_id = await started_game(db, players=6)
+    other = Database(db.url)  # a second bot process: its own engine and connections
+    try:
+        results = await asyncio.gather(
+            resolution.resolve_day(db, game_id, NOW, expected_day=0),
+            resolution.resolve_day(other, game_id, NOW, expected_day=0),
+        )
+    finally:
+        await other.dispose()
+    assert sum(r is not None for r in results) == 1
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+    assert game.day == 1
+    assert await _count(db, Resolution, game_id=game_id, day=0) == 1
+    assert await _count(db, EventRow, game_id=game_id, day=0, kind="placed") == 6
+
+
+async def test_resolving_a_stale_day_does_nothing(db):
+    game_id = await started_game(db)
+    assert await resolution.resolve_day(db, game_id, NOW, expected_day=0) is not None
+    assert await resolution.resolve_day(db, game_id, NOW, expected_day=0) is None
+
+
+@pytest.mark.parametrize("step", ["resolve", "store_state", "write_events", "open_day"])
+async def test_a_crash_at_any_step_loses_nothing_and_resolves_once_after(db, monkeypatch, step):
+    game_id = await started_game(db)
+    await resolution.resolve_day(db, game_id, NOW)
+    await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "search"}}, NOW)
+
+    class Crash(RuntimeError):
+        pass
+
+    def crash(*args, **kwargs):
+        raise Crash(step)
+
+    if step == "resolve":
+        from engine.rulesets.battle_royale.ruleset import BattleRoyale
+
+        monkeypatch.setattr(BattleRoyale, "resolve", crash)
+    else:
+        monkeypatch.setattr(resolution, step, crash)
+    with pytest.raises(Crash):
+        await resolution.resolve_day(db, game_id, NOW, expected_day=1)
+    monkeypatch.undo()
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        assert game.day == 1 and game.status == "running"
+        assert await orders.current_orders(session, game) == {"s001": {"kind": "night", "free": {
+            "pick_up": [], "drop": [], "store": [], "take_out": [], "wear": [], "remove": [], "trades": [],
+            "track": None}, "action": {"kind": "search"}, "movement": None,
+            "votes": {"mark": None, "close": None, "reward": None}}}
+    assert await _count(db, Resolution, game_id=game_id, day=1) == 0
+    assert await resolution.resolve_day(db, game_id, NOW, expected_day=1) is not None
+    assert await _count(db, Resolution, game_id=game_id, day=1) == 1
+    async with db.transaction() as session:
+        assert (await session.get(Game, game_id)).day == 2
+
+
+async def test_due_games_by_deadline_and_by_early_resolution(db):
+    game_id = await started_game(db, players=2)
+    async with db.transaction() as session:
+        deadline = (await session.get(Game, game_id)).deadline
+    assert await resolution.due_games(db, NOW) == []
+    assert await resolution.due_games(db, deadline + timedelta(seconds=1)) == [(game_id, 0)]
+    for user in (1, 2):
+        await orders.submit_orders(db, game_id, user, {"kind": "day0"}, NOW)
+    assert await resolution.due_games(db, NOW) == [(game_id, 0)]
+
+
+async def test_paused_game_is_not_due_and_resumes_by_itself(db):
+    game_id = await started_game(db, players=2)
+    await moderation.pause(db, game_id, actor_id=9, until=NOW + timedelta(hours=2))
+    far = NOW + timedelta(days=5)
+    assert await resolution.due_games(db, far - timedelta(days=4, hours=23)) == []
+    await resolution.due_games(db, far)
+    async with db.transaction() as session:
+        assert (await session.get(Game, game_id)).status == "running"
+    trail = [a.action for a in await moderation.audit_trail(db, game_id)]
+    assert trail == ["create", "start", "pause", "resume"]
+
+
+async def test_public_results_reveal_the_committed_seed(db):
+    game_id = await started_game(db)
+    await resolution.resolve_day(db, game_id, NOW)
+    async with db.transaction() as session:
+        seed = await session.get(DaySeed, (game_id, 0))
+        posts = (await session.execute(select(Outbox.text).where(Outbox.target == "channel"))).scalars().all()
+    assert seed.revealed and any(seed.seed in text for text in posts)
+    from bot.services.fairness import commitment
+
+    assert commitment(seed.seed) == seed.commitment
+
+
+async def test_verify_confirms_an_honest_day_and_catches_a_changed_order_or_seed(db):
+    game_id = await started_game(db, players=4)
+    await resolution.resolve_day(db, game_id, NOW)
+    for user in (1, 2, 3, 4):
+        await orders.submit_orders(db, game_id, user, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    await resolution.resolve_day(db, game_id, NOW)
+    assert (await resolution.verify_day(db, game_id, 1)).ok
+    async with db.transaction() as session:
+        record = await session.get(Resolution, (game_id, 1))
+        record.orders = {**record.orders, "s001": {"kind": "night", "movement": {"kind": "hold"}}}
+    changed = await resolution.verify_day(db, game_id, 1)
+    assert not changed.ok and changed.differences
+    assert (await resolution.verify_day(db, game_id, 0)).ok
+    async with db.transaction() as session:
+        seed = await session.get(DaySeed, (game_id, 0))
+        seed.seed = "0" * 64
+    forged = await resolution.verify_day(db, game_id, 0)
+    assert not forged.ok and "commitment" in forged.differences[0]
+
+
+async def test_verify_refuses_an_unresolved_day(db):
+    game_id = await started_game(db)
+    with pytest.raises(ServiceError, match="has not been resolved"):
+        await resolution.verify_day(db, game_id, 3)
+
+
+async def test_an_unknown_state_schema_version_is_refused_clearly(db):
+    game_id = await started_game(db)
+    async with db.transaction() as session:
+        (await session.get(Game, game_id)).schema_version = 99
+    with pytest.raises(ServiceError, match="schema version 99"):
+        await resolution.resolve_day(db, game_id, NOW)
+
+
+async def test_reminder_free_day_resolves_idle_players_with_defaults(db):
+    """Architecture: a player who submits nothing gets the ruleset's default (Defend, no movement)."""
+    game_id = await started_game(db, players=3)
+    result = await resolution.resolve_day(db, game_id, NOW)
+    assert result is not None and {e.kind for e in result.events} >= {"placed", "day_opens"}
+    assert await _count(db, Order) == 0

@@ -1,0 +1,104 @@
+"""Creating, joining, leaving, role requests, Lovers by agreement, Rivals, starting (issue: services)."""
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import DaySeed, Game, Outbox, Player
+from bot.services import games
+from bot.services.errors import ServiceError
+from tests.services.conftest import NOW
+
+
+async def test_create_game_refuses_bad_settings_and_timezone(db):
+    with pytest.raises(ServiceError, match="max_hp"):
+        await games.create_game(db, name="x", settings={"max_hp": 0})
+    with pytest.raises(ServiceError, match="Unknown timezone"):
+        await games.create_game(db, name="x", timezone="Mars/Olympus")
+    with pytest.raises(ServiceError, match="unknown ruleset"):
+        await games.create_game(db, name="x", ruleset="chess")
+    async with db.transaction() as session:
+        assert (await session.execute(select(Game))).scalars().all() == []
+
+
+async def test_signup_cap_puts_late_players_on_the_reserve_list_and_promotes_them(db):
+    game = await games.create_game(db, name="Cap", settings={"signup_cap": 2})
+    first = await games.join_game(db, game.id, 1, "A")
+    await games.join_game(db, game.id, 2, "B")
+    late = await games.join_game(db, game.id, 3, "C")
+    assert (first.status, late.status) == ("joined", "reserve")
+    with pytest.raises(ServiceError, match="already signed up"):
+        await games.join_game(db, game.id, 3, "C")
+    promoted = await games.leave_game(db, game.id, 1)
+    assert promoted is not None and promoted.user_id == 3
+    with pytest.raises(ServiceError, match="not signed up"):
+        await games.leave_game(db, game.id, 1)
+
+
+async def test_lovers_need_both_to_agree(db):
+    """Handbook II.A.2: both players must agree."""
+    game = await games.create_game(db, name="Love")
+    for user in (1, 2, 3):
+        await games.join_game(db, game.id, user, f"P{user}")
+    await games.propose_lovers(db, game.id, 1, 2)
+    with pytest.raises(ServiceError, match="no Lovers proposal"):
+        await games.answer_lovers(db, game.id, 3, 1, accept=True)
+    assert await games.answer_lovers(db, game.id, 2, 1, accept=True) is True
+    await games.start_game(db, game.id, NOW)
+    async with db.transaction() as session:
+        state = (await session.get(Game, game.id)).state
+    assert state["students"]["s001"]["role"] == "lovers" and state["students"]["s001"]["lover"] == "s002"
+    assert state["students"]["s002"]["lover"] == "s001"
+    assert state["students"]["s003"]["role"] != "lovers"
+
+
+async def test_declined_proposal_leaves_both_unpaired(db):
+    game = await games.create_game(db, name="No")
+    for user in (1, 2):
+        await games.join_game(db, game.id, user, f"P{user}")
+    await games.propose_lovers(db, game.id, 1, 2)
+    assert await games.answer_lovers(db, game.id, 2, 1, accept=False) is False
+    async with db.transaction() as session:
+        rows = (await session.execute(select(Player).order_by(Player.user_id))).scalars().all()
+    assert all(p.requests.get("role") != "lovers" for p in rows)
+
+
+async def test_rival_is_declared_and_cannot_be_yourself_or_your_lover(db):
+    """Rivals 1: any player may declare one Rival."""
+    game = await games.create_game(db, name="Riv")
+    for user in (1, 2, 3):
+        await games.join_game(db, game.id, user, f"P{user}")
+    with pytest.raises(ServiceError, match="own Rival"):
+        await games.declare_rival(db, game.id, 1, 1)
+    await games.declare_rival(db, game.id, 1, 3)
+    await games.start_game(db, game.id, NOW)
+    async with db.transaction() as session:
+        state = (await session.get(Game, game.id)).state
+    assert state["students"]["s001"]["rival"] == "s003"
+
+
+async def test_start_deals_roles_opens_day0_and_publishes_a_seed_commitment(db):
+    game = await games.create_game(db, name="Go", channel_id=77)
+    for user in range(1, 6):
+        await games.join_game(db, game.id, user, f"P{user}")
+    started = await games.start_game(db, game.id, NOW)
+    assert started.status == "running" and started.phase == "day0" and started.deadline is not None
+    async with db.transaction() as session:
+        seed = await session.get(DaySeed, (game.id, 0))
+        posts = (await session.execute(select(Outbox).where(Outbox.target == "channel"))).scalars().all()
+        dms = (await session.execute(select(Outbox).where(Outbox.target == "dm"))).scalars().all()
+    assert seed is not None and not seed.revealed
+    assert any(seed.commitment in p.text for p in posts)
+    assert all(seed.seed not in p.text for p in posts)
+    assert {d.target_id for d in dms} == {1, 2, 3, 4, 5}
+    with pytest.raises(ServiceError, match="already started"):
+        await games.start_game(db, game.id, NOW)
+    with pytest.raises(ServiceError, match="closed"):
+        await games.join_game(db, game.id, 9, "Late")
+
+
+async def test_start_needs_two_players(db):
+    game = await games.create_game(db, name="Solo")
+    await games.join_game(db, game.id, 1, "Alone")
+    with pytest.raises(ServiceError, match="two players"):
+        await games.start_game(db, game.id, NOW)
