@@ -6,7 +6,6 @@ row and its receipt) against a fresh SQLite file and, when reachable, a scratch 
 from __future__ import annotations
 
 import asyncio
-import statistics
 import tempfile
 import time
 from datetime import datetime, timezone

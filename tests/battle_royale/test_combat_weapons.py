@@ -150,18 +150,18 @@ def test_V_E_1_pot_lid_negates_the_first_melee_hit_each_day_only():
     for seed in range(40):
         after, events = _lid_night(state, seed)
         blocked = texts(events, "pot_lid")
-        melee_landed = [m for m in attempts(events, "b") if False] + [
-            m for m in attempts(events, target="b") if m.hit and m.attacker in "kf"]
-        assert len(blocked) == 1  # the Paper Fan's 95% (or a Knife) always connects once
-        second_landed += bool(melee_landed)
-        assert all(m.hit is not None for m in attempts(events, "r", "b"))
+        melee = [m for m in attempts(events, target="b") if m.attacker in ("f", "k")]
+        assert len(melee) + len(blocked) == 4  # 3 Knife slashes and 1 Paper Fan swat, one maybe blocked
+        assert len(blocked) == 1 or not any(m.hit for m in melee)
+        landed = [m for m in melee if m.hit]
+        second_landed += bool(blocked and landed)
         ranged_hits = [m for m in attempts(events, "r", "b") if m.hit]
-        assert after.students["b"].hp == 100 - sum(m.damage for m in melee_landed + ranged_hits)
+        assert after.students["b"].hp == 100 - sum(m.damage for m in landed + ranged_hits)
     assert second_landed > 20
     after, _ = _lid_night(state, 0)
     _, events = _lid_night(next_night(after), 1)
     assert len(texts(events, "pot_lid")) == 1
-    assert texts(events, "pot_lid", to="b")[0] == "B's Pot Lid blocked F's Paper Fan." or "Knife" in texts(events, "pot_lid")[0]
+    assert "B's Pot Lid blocked" in texts(events, "pot_lid", to="b")[0]
 
 
 @pytest.mark.parametrize("weapon, seen", [

@@ -110,8 +110,10 @@ def test_III_B_a_reward_package_never_overfills():
     state = make_state({"a": {"items": ["rifle", "knife", "pot_lid"]}, "b": {"zone": 4, "school": 2}})
     after, events = run_night(state, {"a": orders(votes={"reward": 1})})
     assert len(after.students["a"].items) == 3
-    assert len(after.zones[1].ground) == 1
+    (package,) = after.zones[1].ground
     assert texts(events, "reward_drop") == [say("reward_drop", zone_name="Landing Strip")]
+    assert texts(events, "reward_recovered", to="a") == [say("reward_recovered", item=package.name) + " "
+                                                          + say("loot_left", items=package.name, zone_name="Landing Strip")]
 
 
 def test_III_B_1_dropped_items_stay_yours_until_the_end_of_the_day():
@@ -182,6 +184,16 @@ def test_III_B_3_trade_happens_when_both_submit_the_same_deal():
     assert texts(events, "trade", to="b") == [say("trade_done", partner="A", gave="Rifle", got="Knife")]
 
 
+def test_III_B_3_two_students_may_make_several_deals_in_one_night():
+    """Each confirmed deal between the same two students is carried out."""
+    state = make_state({"a": {"items": ["knife", "pot_lid"]}, "b": {"items": ["rifle", "camouflage"], "school": 2}})
+    deals = [{"partner": "b", "give": ["a.knife"], "receive": ["b.rifle"]}, {"partner": "b", "give": ["a.pot_lid"]}]
+    mirror = [{"partner": "a", "give": ["b.rifle"], "receive": ["a.knife"]}, {"partner": "a", "receive": ["a.pot_lid"]}]
+    after, events = run_night(state, {"a": orders(free={"trades": deals}), "b": orders(free={"trades": mirror})})
+    assert kinds_of(after, "a") == ["rifle"] and kinds_of(after, "b") == ["camouflage", "knife", "pot_lid"]
+    assert len(texts(events, "trade", to="a")) == 2 and texts(events, "trade_failed") == []
+
+
 def test_III_B_3_an_unmatched_trade_does_nothing():
     """If the partner does not confirm (or confirms a different deal), nothing changes hands."""
     state = make_state({"a": {"items": ["knife", "pot_lid"]}, "b": {"items": ["rifle"], "school": 2}})
@@ -202,6 +214,7 @@ def test_III_B_3_trades_need_the_same_zone():
     assert kinds_of(after, "a") == ["knife"] and kinds_of(after, "b") == ["rifle"]
     far = make_state(spec, trade_same_zone=False)
     assert br.validate(far, "a", deal["a"]) is None
+    assert br.validate(far, "a", trade("a", ["a.knife"], ["a.knife"])) == say("self_target", verb="trade with")
     after, _ = run_night(far, deal)
     assert kinds_of(after, "a") == ["rifle"] and kinds_of(after, "b") == ["knife"]
 

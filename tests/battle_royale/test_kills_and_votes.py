@@ -123,8 +123,11 @@ def test_III_E_1_eliminating_a_marked_student_wins_a_random_item():
     after, events = first_kill(unmarked, {"a": SHOOT_B})
     assert kinds_of(after, "a") == ["rifle"] and texts(events, "bounty") == []
     full = make_state({"a": {"items": ["rifle", "knife", "pot_lid"]}, "b": {"hp": 1, "school": 2, "marked": True}})
-    after, _ = first_kill(full, {"a": SHOOT_B})
-    assert len(after.students["a"].carried()) == 3 and len(after.zones[1].ground) == 1
+    after, events = first_kill(full, {"a": SHOOT_B})
+    assert len(after.students["a"].carried()) == 3
+    (reward,) = after.zones[1].ground
+    assert texts(events, "bounty", to="a") == [say("bounty", item=reward.name) + " "
+                                               + say("loot_left", items=reward.name, zone_name="Landing Strip")]
 
 
 def test_rivals_3_killing_your_rival_grants_the_chosen_proficiency():

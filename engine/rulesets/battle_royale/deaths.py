@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.state import Item, Student
-from engine.rulesets.battle_royale.text import listing
+from engine.rulesets.battle_royale.text import listing, say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
@@ -106,5 +106,8 @@ def _bounty(night: "Night", killer: Student) -> None:
         return
     kind = night.rng.choice(catalog.item_pool(), "bounty reward")
     item = night.state.new_item(kind)
-    give(night, killer, item, killer.zone or 0)
-    night.tell(killer.id, "bounty", "bounty", {"item": item.uid}, item=item.name)
+    held = give(night, killer, item, killer.zone or 0)
+    text = say("bounty", item=item.name)
+    if not held:  # full hands: the reward lies on the ground where the killer stands (III.A.2)
+        text += " " + say("loot_left", items=item.name, zone_name=night.zone_name(killer.zone or 0))
+    night.tell_text(killer.id, "bounty", text, {"item": item.uid, "held": held})

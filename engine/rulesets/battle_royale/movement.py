@@ -53,7 +53,10 @@ def _lighten(night: "Night", student: Student, run: Run, distance: int) -> bool:
         return True
     item = student.item(run.drop or "")
     if item is None or item not in student.carried():
-        night.tell(student.id, "order_failed", "order_failed", {}, what="Run", reason="your inventory is full and you named nothing to drop")
+        reason = "your inventory is full and you named nothing to drop"
+        if run.follow:
+            reason += f", so you followed only {RUN_FREE_DISTANCE} zones"
+        night.tell(student.id, "order_failed", "order_failed", {}, what="Run", reason=reason)
         return False
     student.items.remove(item)
     night.state.zones[student.zone].ground.append(item)  # type: ignore[index]
@@ -78,7 +81,7 @@ def _follow(night: "Night", followers: dict[str, Move | Run], paths: dict[str, l
             their = paths.get(target, []) if same_start else []
             route = their[: MOVE_FOLLOW if isinstance(move, Move) else RUN_LIMIT]
             if isinstance(move, Run) and not _lighten(night, me, move, len(route)):
-                route = []
+                route = route[:RUN_FREE_DISTANCE]  # "as closely as possible" without dropping anything
             paths[sid] = _walk(night, me, route)
     for sid in pending:  # following each other in a circle: nobody moves
         paths[sid] = []

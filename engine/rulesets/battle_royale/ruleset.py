@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.events import Event
 from engine.rng import RecordingRng
 from engine.ruleset import Resolution, Ruleset, SignUp
 from engine.rulesets.battle_royale.orders import Day0Orders, NightOrders, OrdersEnvelope

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.deaths import give
 from engine.rulesets.battle_royale.orders import Search
-from engine.rulesets.battle_royale.text import listing
+from engine.rulesets.battle_royale.text import listing, say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
@@ -68,8 +68,11 @@ def _reward(night: "Night") -> None:
         return
     weights = [(s.id, 2 if isinstance(night.orders[s.id].action, Search) else 1) for s in occupants]
     winner = night.s(night.rng.weighted(weights, "reward recovery"))
-    give(night, winner, item, zone_id)
-    night.tell(winner.id, "reward_recovered", "reward_recovered", {"item": item.uid}, item=item.name)
+    held = give(night, winner, item, zone_id)
+    text = say("reward_recovered", item=item.name)
+    if not held:  # full hands: the package stays on the ground (III.A.2)
+        text += " " + say("loot_left", items=item.name, zone_name=night.zone_name(zone_id))
+    night.tell_text(winner.id, "reward_recovered", text, {"item": item.uid, "held": held})
 
 
 def _closures(night: "Night") -> None:

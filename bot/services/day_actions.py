@@ -1,0 +1,116 @@
+"""Day-to-day use cases over a player's orders: change one part (what each slash command does), votes,
+trades offered and accepted by both sides, and reminders to players who have not submitted yet.
+"""
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import select
+
+from bot.db.models import Game, Order
+from bot.db.session import Database
+from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
+from bot.services.errors import ServiceError
+from bot.services.orders import Submitted, current_orders, submit_orders
+
+NIGHT_PARTS = ("free", "action", "movement", "votes")
+
+
+async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
+    """The player's current orders for today, or the ruleset's default."""
+    async with db.transaction() as session:
+        game = await load_game(session, game_id)
+        player = await player_of(session, game_id, user_id)
+        live = (await current_orders(session, game)).get(player.engine_id)
+        if live is not None:
+            return live
+        default = ruleset_of(game).default_orders(load_state(game), player.engine_id)
+        return default.model_dump(mode="json")
+
+
+async def set_part(db: Database, game_id: int, user_id: int, part: str, value: Any, now: datetime) -> Submitted:
+    """Replace one part of today's orders (action, movement, votes, free actions), keeping the rest."""
+    if part not in NIGHT_PARTS:
+        raise ServiceError(f"Unknown part of an order: {part}.")
+    payload = await current_payload(db, game_id, user_id)
+    if payload.get("kind") != "night":
+        raise ServiceError("It is Day 0: choose your starting zone and abilities first.")
+    payload = dict(payload)
+    payload[part] = value
+    return await submit_orders(db, game_id, user_id, payload, now)
+
+
+async def vote(db: Database, game_id: int, user_id: int, kind: str, choice: Any, now: datetime) -> Submitted:
+    if kind not in ("mark", "close", "reward"):
+        raise ServiceError("Vote mark, close or reward.")
+    payload = await current_payload(db, game_id, user_id)
+    votes = dict(payload.get("votes") or {})
+    votes[kind] = choice
+    return await set_part(db, game_id, user_id, "votes", votes, now)
+
+
+async def offer_trade(db: Database, game_id: int, user_id: int, partner_seat: str, give: list[str],
+                      receive: list[str], now: datetime) -> Submitted:
+    """Record my side of a trade; it happens only if the partner accepts (handbook III.B.3)."""
+    payload = await current_payload(db, game_id, user_id)
+    free = dict(payload.get("free") or {})
+    trades = [t for t in free.get("trades", []) if t["partner"] != partner_seat]
+    free["trades"] = trades + [{"partner": partner_seat, "give": give, "receive": receive}]
+    return await set_part(db, game_id, user_id, "free", free, now)
+
+
+async def accept_trade(db: Database, game_id: int, user_id: int, proposer_user: int, now: datetime) -> Submitted:
+    """Add the mirror of the proposer's offer to my orders, so the trade happens at resolution."""
+    async with db.transaction() as session:
+        game = await load_game(session, game_id)
+        me = await player_of(session, game_id, user_id)
+        proposer = await player_of(session, game_id, proposer_user)
+        theirs = (await current_orders(session, game)).get(proposer.engine_id) or {}
+    offer = next((t for t in (theirs.get("free") or {}).get("trades", []) if t["partner"] == me.engine_id), None)
+    if offer is None:
+        raise ServiceError(f"{proposer.name} has no trade offer for you today.")
+    return await offer_trade(db, game_id, user_id, proposer.engine_id, offer["receive"], offer["give"], now)
+
+
+async def pending_players(session, game: Game) -> list[tuple[str, int]]:
+    """(seat, user id) of awaited players with no current orders today."""
+    awaited = set(ruleset_of(game).awaiting(load_state(game)))
+    submitted = set(await current_orders(session, game))
+    return [(p.engine_id, p.user_id) for p in await players_of(session, game.id)
+            if p.engine_id in awaited and p.engine_id not in submitted]
+
+
+async def send_reminders(db: Database, now: datetime, hours_before: float) -> int:
+    """Write a reminder DM (as outbox rows) once per day to players without orders near the deadline."""
+    sent = 0
+    async with db.transaction() as session:
+        games = (await session.execute(select(Game).where(Game.status == "running"))).scalars().all()
+        for game in games:
+            if game.deadline is None or game.reminded_day == game.day:
+                continue
+            if game.deadline - now > timedelta(hours=hours_before):
+                continue
+            for _seat, user_id in await pending_players(session, game):
+                outbox(session, game, "dm", user_id, f"Reminder: you have not sent orders for Day {game.day} of "
+                       f"{game.name}. The deadline is {game.deadline:%Y-%m-%d %H:%M %Z}.", {"kind": "reminder"})
+                sent += 1
+            game.reminded_day = game.day
+    return sent
+
+
+async def who_has_not_submitted(db: Database, game_id: int) -> list[str]:
+    """Names of awaited players without orders (for moderators: never what anyone ordered)."""
+    async with db.transaction() as session:
+        game = await load_game(session, game_id)
+        pending = {seat for seat, _ in await pending_players(session, game)}
+        return [p.name for p in await players_of(session, game_id) if p.engine_id in pending]
+
+
+async def order_history(db: Database, game_id: int, user_id: int) -> list[Order]:
+    """Every submission of this player in this game, oldest first."""
+    async with db.transaction() as session:
+        player = await player_of(session, game_id, user_id)
+        rows = await session.execute(select(Order).where(Order.game_id == game_id, Order.seat == player.engine_id)
+                                     .order_by(Order.id))
+        return list(rows.scalars())

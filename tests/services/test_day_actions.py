@@ -1,0 +1,70 @@
+"""Changing one part of an order, votes, trades accepted by both sides, reminders, who is missing."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import Game, Outbox
+from bot.services import day_actions, orders, resolution
+from bot.services.errors import ServiceError
+from tests.services.conftest import NOW, started_game
+
+
+async def _day1(db, players=3):
+    game_id = await started_game(db, players=players)
+    for user in range(1, players + 1):
+        await orders.submit_orders(db, game_id, user, {"kind": "day0", "start_zone": 5}, NOW)
+    await resolution.resolve_day(db, game_id, NOW)
+    return game_id
+
+
+async def test_set_part_keeps_the_other_parts(db):
+    game_id = await _day1(db)
+    await day_actions.set_part(db, game_id, 1, "action", {"kind": "search"}, NOW)
+    await day_actions.set_part(db, game_id, 1, "movement", {"kind": "hold"}, NOW)
+    await day_actions.vote(db, game_id, 1, "close", 4, NOW)
+    payload = await day_actions.current_payload(db, game_id, 1)
+    assert payload["action"] == {"kind": "search"}
+    assert payload["movement"] == {"kind": "hold"}
+    assert payload["votes"]["close"] == 4
+
+
+async def test_refused_part_leaves_the_current_orders(db):
+    game_id = await _day1(db)
+    await day_actions.set_part(db, game_id, 1, "action", {"kind": "search"}, NOW)
+    with pytest.raises(ServiceError, match="The Septagon to Cliffs, which are not adjacent"):
+        await day_actions.set_part(db, game_id, 1, "movement", {"kind": "move", "route": [6]}, NOW)
+    assert (await day_actions.current_payload(db, game_id, 1))["movement"] is None
+
+
+async def test_trade_happens_only_when_the_partner_accepts(db):
+    """Handbook III.B.3: a trade is done when both players have agreed."""
+    game_id = await _day1(db)
+    async with db.transaction() as session:
+        state = (await session.get(Game, game_id)).state
+    mine = state["students"]["s001"]["items"][0]["uid"]
+    await day_actions.offer_trade(db, game_id, 1, "s002", [mine], [], NOW)
+    with pytest.raises(ServiceError, match="no trade offer"):
+        await day_actions.accept_trade(db, game_id, 3, 1, NOW)
+    await day_actions.accept_trade(db, game_id, 2, 1, NOW)
+    await resolution.resolve_day(db, game_id, NOW)
+    async with db.transaction() as session:
+        after = (await session.get(Game, game_id)).state
+    assert mine in [i["uid"] for i in after["students"]["s002"]["items"]]
+    assert mine not in [i["uid"] for i in after["students"]["s001"]["items"]]
+
+
+async def test_reminders_reach_only_players_without_orders_and_only_once(db):
+    game_id = await _day1(db)
+    await day_actions.set_part(db, game_id, 1, "action", {"kind": "search"}, NOW)
+    async with db.transaction() as session:
+        deadline = (await session.get(Game, game_id)).deadline
+    assert await day_actions.send_reminders(db, deadline - timedelta(hours=5), 2) == 0
+    assert await day_actions.send_reminders(db, deadline - timedelta(hours=1), 2) == 2
+    assert await day_actions.send_reminders(db, deadline - timedelta(minutes=30), 2) == 0
+    async with db.transaction() as session:
+        reminded = (await session.execute(select(Outbox.target_id).where(Outbox.payload["kind"].as_string() == "reminder"))).scalars().all()
+    assert sorted(reminded) == [2, 3]
+    assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
