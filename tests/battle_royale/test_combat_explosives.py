@@ -57,8 +57,8 @@ def test_V_C_1_2_molotov_and_grenade_collateral_reaches_melee_partners_of_the_ta
 
 def test_V_C_2_grenade_collateral_rolled_at_50_percent_with_its_table():
     """V.C.2 (end to end): Grenade hits at 70% for [3 10% / 4 30% / 5 30% / 6 30%]; collateral 50% for
-    [2 20% / 3 50% / 4 20% / 5 10%]. Ten students punch the target, so each throw makes ten collateral rolls."""
-    punchers = {f"p{i}": {} for i in range(10)}
+    [2 20% / 3 50% / 4 20% / 5 10%]. Eight students punch the target: each throw makes eight collateral rolls."""
+    punchers = {f"p{i}": {} for i in range(8)}
     state = crowd(g={"items": ["grenade"]}, b={}, **punchers)
     night = {"g": attack("g.grenade", b=1), "b": idle(), **{p: attack("unarmed", b=1) for p in punchers}}
     primary, collateral = [], []
@@ -68,12 +68,12 @@ def test_V_C_2_grenade_collateral_rolled_at_50_percent_with_its_table():
         collateral += list(blast(events, "g").values())
     assert {m.chance for m in primary} == {70}
     assert abs(rate(sum(m.hit for m in primary), len(primary)) - 70) < 6
-    assert len(collateral) == 3000
+    assert len(collateral) == 2400
     landed = [d for d in collateral if d is not None]
     assert abs(rate(len(landed), len(collateral)) - 50) < 2.5
     counts = Counter(landed)
     for value, weight in [(2, 20), (3, 50), (4, 20), (5, 10)]:
-        assert abs(rate(counts[value], len(landed)) - weight) < 3, value
+        assert abs(rate(counts[value], len(landed)) - weight) < 3.5, value
     assert set(counts) == {2, 3, 4, 5}
 
 
@@ -156,15 +156,15 @@ def test_V_C_4_smoke_grenade_before_all_attacks_negates_the_targets_action():
 
 
 def test_V_C_4_smoke_grenade_takes_away_the_defend_bonus():
-    """V.C.4: negating the target's Action phase negates their Defend (-10) too: K's Fire Axe then rolls 60
-    instead of 50."""
-    state = crowd(s={"items": ["smoke_grenade"]}, b={}, k={"items": ["fire_axe"]})
+    """V.C.4: negating the target's Action phase negates their Defend (-10) too: K's Rifle (not in melee, so
+    out of the smoke's reach) then rolls 75 instead of 65 on the Cliffs."""
+    state = crowd(s={"items": ["smoke_grenade"]}, b={}, k={"items": ["rifle"]})
     outcomes = set()
     for seed in range(30):
         _, events = run_night(state, {"s": attack("s.smoke_grenade", b=1), "b": orders(action={"kind": "defend"}),
-                                      "k": attack("k.fire_axe", b=1)}, seed=seed)
+                                      "k": attack("k.rifle", b=1)}, seed=seed)
         smoked = bool([e for e in events if e.kind == "smoke"])
-        assert chances(events, "k", "b") == ({60} if smoked else {50})
+        assert chances(events, "k", "b") == ({75} if smoked else {65})  # Rifle 70, Cliffs ranged +5
         outcomes.add(smoked)
     assert outcomes == {True, False}
 
@@ -187,7 +187,7 @@ def test_V_C_4_smoke_collateral_negates_melee_partners_half_the_time_not_the_thr
         damages |= set(smoke.values())
         assert ("c" in smoke) is (attempts(events, "c", "b") == [])
         assert ("d" in smoke) is (attempts(events, "d", "e") == [])
-        negated.update(smoke)
+        negated.update(smoke.keys())
     assert abs(rate(negated["c"], nights) - 50) < 9 and abs(rate(negated["d"], nights) - 50) < 9
     assert damages == {0, 1}
 

@@ -9,7 +9,7 @@ import pytest
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.text import say
 from engine.rulesets.battle_royale.validate import validate_orders
-from tests.battle_royale.helpers import make_state, orders, run_night
+from tests.battle_royale.helpers import add_item, make_state, orders, run_night
 
 CONCEALED_NAMES = {"Switchblade", "Poison Vial"}
 
@@ -33,7 +33,7 @@ def test_rulings_report_is_private_and_lists_zone_mates_with_visible_items():
     assert mine.audience.ids == ["a"]
     assert mine.data["others"] == ["b"]
     assert "Also in Landing Strip: B (Fire Axe and Camouflage)." in mine.text
-    assert "You carry: Rifle." in mine.text and "10/10 Health" in mine.text
+    assert "You carry: Rifle (8 left)." in mine.text and "10/10 Health" in mine.text
     assert "C" not in mine.text.replace("Camouflage", "") and "Knife" not in mine.text
     assert "Also in The Septagon: nobody." in report(events, "c").text
 
@@ -52,8 +52,6 @@ def test_rulings_report_never_names_concealed_item_of_another_student(kind):
     """Concealed items (Switchblade, Poison Vial, Backpack contents) are not shown to others: whatever item
     B keeps in a Backpack, next to a Switchblade and a Poison Vial, A (holding nothing) never sees its name."""
     state = make_state({"a": {"zone": 1}, "b": {"zone": 1, "school": 2, "items": ["switchblade", "poison_vial", "backpack"]}})
-    from tests.battle_royale.helpers import add_item
-
     add_item(state, state.students["b"], kind, stored=True)
     hidden = CONCEALED_NAMES | {catalog.item(kind).name}
     _, events = run_night(state, {"b": orders(action={"kind": "defend"})}, seed=5)
@@ -88,26 +86,26 @@ def test_rulings_report_names_nobody_from_another_zone_without_binoculars_or_tra
 def test_V_F_2_binoculars_list_students_in_adjacent_zones():
     """Binoculars show the students in the zones adjacent to yours (and only those), with the nightly results."""
     state = make_state({"a": {"zone": 1, "items": ["binoculars"]},
-                        "b": {"zone": 4, "school": 2, "name": "Bea", "items": ["rifle"]},
+                        "b": {"zone": 4, "school": 2, "name": "Quill", "items": ["rifle"]},
                         "c": {"zone": 5, "school": 3, "name": "Cid"},
                         "d": {"zone": 2, "school": 4, "name": "Dov"}})
     _, events = run_night(state, {"d": orders(movement={"kind": "move", "route": [6]})})
     event = report(events, "a")
     assert event.data["adjacent"] == {4: ["b"], 5: ["c"], 7: []}
-    assert "Through your Binoculars: Beach: Bea; The Septagon: Cid; Field: nobody." in event.text
+    assert "Through your Binoculars: Beach: Quill; The Septagon: Cid; Field: nobody." in event.text
     assert "Dov" not in event.text and "Rifle" not in event.text
 
 
 def test_V_F_2_binoculars_in_backpack_show_nothing():
     """Items stored in a Backpack cannot be used: stored Binoculars show nothing."""
     state = make_state({"a": {"zone": 1, "items": ["backpack", "binoculars"], "stored": ["binoculars"]},
-                        "b": {"zone": 4, "school": 2, "name": "Bea"}})
+                        "b": {"zone": 4, "school": 2, "name": "Quill"}})
     _, events = run_night(state)
-    assert "Bea" not in report(events, "a").text
+    assert "Quill" not in report(events, "a").text
 
 
 def tracked_state():
-    return make_state({"a": {"zone": 1, "items": ["tracking_unit"]}, "b": {"zone": 2, "school": 2, "name": "Bea"},
+    return make_state({"a": {"zone": 1, "items": ["tracking_unit"]}, "b": {"zone": 2, "school": 2, "name": "Quill"},
                        "c": {"zone": 2, "school": 3}, "d": {"zone": 7, "school": 4}})
 
 
@@ -117,7 +115,7 @@ def test_V_F_5_tracking_unit_counts_heads_per_zone_by_default():
     text = report(events, "a").text
     assert say("report_tracking_counts", counts="Landing Strip 1, Crevasse 2, Forest 0, Beach 0, The Septagon 0, "
                "Cliffs 0, Field 1") in text
-    assert "Bea" not in text
+    assert "Quill" not in text
 
 
 def test_V_F_5_tracking_unit_locates_one_student_with_track_option():
@@ -126,7 +124,7 @@ def test_V_F_5_tracking_unit_locates_one_student_with_track_option():
     assert validate_orders(state, "b", orders(free={"track": "a"})) == say("track_no_unit")
     _, events = run_night(state, {"a": orders(free={"track": "b"}), "b": orders(movement={"kind": "move", "route": [6]})})
     text = report(events, "a").text
-    assert say("report_tracking_one", target="Bea", zone_name="Cliffs") in text
+    assert say("report_tracking_one", target="Quill", zone_name="Cliffs") in text
     assert "Crevasse 2" not in text and "Tracking Unit: Landing" not in text
 
 

@@ -50,8 +50,9 @@ RARE = ["deactivator", "land_mine", "c4", "poison_vial", "backpack", "megaphone"
 TAKING_PART = {"attack_hit", "attack_missed", "collateral_hit", "collateral_missed", "redirected", "pot_lid",
                "painted", "smoke", "search", "analysis", "trap_set", "poisoned", "poison_failed", "healed",
                "deactivated", "megaphone", "picked_up", "pickup_lost", "trade", "trade_failed", "out_of_ammo", "attack_no_target", "smoked_out"}
-# Private events that may reach the setter of a trap laid on an earlier night, who may be gone by now.
-SETTER_NEWS = {"mine_hit", "c4_hit", "kill"}
+# Private events that may reach a student who is no longer on the island: the setter of a trap laid on
+# an earlier night (who may be dead by now), and an escaped Lover told of their partner's death.
+SETTER_NEWS = {"mine_hit", "c4_hit", "kill", "lover_lost"}
 ACTOR_ROLL = re.compile(r"^(?:[a-z_0-9]+)(?: damage| collateral(?: damage)?)? (\w+)->(\w+)$")
 SEARCH_ROLL = re.compile(r"^search(?: find)? (\w+)$")
 VICTIM_ROLL = re.compile(r"^(?:land mine \S+ on|land mine damage|c4 \S+ on|c4 damage) (\w+)$")
@@ -159,8 +160,10 @@ def check_resolution(before: BRState, orders: dict, result: Resolution) -> None:
         _check_roll(roll, on_island)
     # --- inventories and health ----------------------------------------------------------------
     for student in after.students.values():
-        assert len(student.carried()) <= rules.capacity(after, student), (student.id, [i.kind for i in student.carried()])
-        assert rules.backpack_space(student) >= 0, (student.id, [(i.kind, i.stored) for i in student.items])
+        assert len(student.carried()) <= rules.capacity(after, student), \
+            f"{student.id} carries more than capacity: {[i.kind for i in student.carried()]}"
+        assert rules.backpack_space(student) >= 0, \
+            f"{student.id}'s Backpack holds more than its slots: {[(i.kind, 'stored' if i.stored else '') for i in student.items]}"
         assert student.hp <= student.max_hp, (student.id, student.hp, student.max_hp)
         assert (student.hp > 0) == student.alive, (student.id, student.hp, student.alive)
         if not student.alive:
