@@ -12,6 +12,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from bot.config import Settings
 from bot.db.session import Database
 from bot.migrate import upgrade_async
@@ -209,6 +211,11 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(outcome) if asyncio.iscoroutine(outcome) else outcome
     except ServiceError as error:
         print(f"brbot: {error.message}", file=sys.stderr)
+        return 2
+    except SQLAlchemyError as error:
+        detail = str(getattr(error, "orig", None) or error).splitlines()[0]
+        hint = " (run `brbot migrate` first?)" if "no such table" in detail or "does not exist" in detail else ""
+        print(f"brbot: database error: {detail}{hint}", file=sys.stderr)
         return 2
 
 

@@ -31,6 +31,7 @@ def make_engine(url: str, echo: bool = False) -> AsyncEngine:
         cursor = dbapi_connection.cursor()
         if ":memory:" not in url:
             cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")  # WAL's recommended setting: consistent, far fewer fsyncs
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_S * 1000}")
         cursor.close()

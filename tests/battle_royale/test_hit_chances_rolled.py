@@ -17,18 +17,20 @@ from tests.battle_royale.helpers import attack, make_state, orders, run_night
 def sample(weapon: str, per_night: int, attackers: int, nights: int, zone: int = SEPTAGON, target: dict | None = None,
            target_orders=None, attacker: dict | None = None, all_out: bool = False):
     """Every attempt `attackers` students holding `weapon` make at B over `nights` seeded nights."""
-    specs = {f"x{i}": {"zone": zone, "school": 1, "items": [weapon], **(attacker or {})} for i in range(attackers)}
+    items = [] if weapon == "unarmed" else [weapon]
+    specs = {f"x{i}": {"zone": zone, "school": 1, "items": items, **(attacker or {})} for i in range(attackers)}
     specs["b"] = {"zone": zone, "school": 2, **(target or {})}
     state = make_state(specs, max_hp=100)
-    night = {f"x{i}": attack(f"x{i}.{weapon}", all_out=all_out, b=per_night) for i in range(attackers)}
+    uid = (lambda i: "unarmed") if weapon == "unarmed" else (lambda i: f"x{i}.{weapon}")
+    night = {f"x{i}": attack(uid(i), all_out=all_out, b=per_night) for i in range(attackers)}
     night["b"] = target_orders or idle()
     made = []
     for seed in range(nights):
         state.students["b"].hp = 100
         for i in range(attackers):
-            item = state.students[f"x{i}"].items[0]
-            if item.ammo is not None:
-                item.ammo = 30
+            for item in state.students[f"x{i}"].items:
+                if item.ammo is not None:
+                    item.ammo = 30
         _, events = run_night(state, night, seed=seed)
         made += attempts(events, target="b")
     assert len(made) == per_night * attackers * nights
@@ -85,12 +87,14 @@ def test_III_C_2_all_out_attack_rolled_with_its_penalty():
 
 
 @pytest.mark.parametrize("weapon, per_night, attackers, nights, chance, table", [
+    ("unarmed", 1, 6, 200, 50, [(1, 50), (2, 50)]),
     ("fire_axe", 1, 6, 200, 60, [(2, 40), (3, 60)]),
     ("knife", 3, 3, 150, 60, [(1, 70), (2, 30)]),
     ("rifle", 2, 4, 150, 70, [(2, 20), (3, 40), (4, 40)]),
 ])
 def test_V_A_V_B_damage_tables_rolled(weapon, per_night, attackers, nights, chance, table):
-    """V.A.2, V.A.5, V.B.4: hits land at the base chance and deal damage by the printed table (Fire Axe
+    """V.A.1-2, V.A.5, V.B.4: hits land at the base chance and deal damage by the printed table (Unarmed
+    [1 50/2 50], Fire Axe
     [2 40/3 60], Knife [1 70/2 30], Rifle [2 20/3 40/4 40]; the Uzi's [1 20/2 60/3 20] above)."""
     made = sample(weapon, per_night, attackers, nights)
     assert {m.chance for m in made} == {chance}

@@ -34,7 +34,8 @@ def free_actions(night: "Night") -> None:
             item = student.item(uid)
             if item is not None and not item.stored and rules.backpack_space(student) > 0:
                 item.stored = True
-        for uid in free.drop:
+        # A Backpack goes last, so items dropped from inside it tonight leave it empty first.
+        for uid in sorted(free.drop, key=lambda u: getattr(student.item(u), "kind", "") == "backpack"):
             item = student.item(uid)
             if item is None or (item.kind == "backpack" and student.stored()):
                 continue
@@ -86,6 +87,8 @@ def _possible(night: "Night", a, b, trade) -> bool:
     got = [b.item(u) for u in trade.receive]
     if any(i is None for i in gave + got):
         return False
+    if any(i.kind == "backpack" for i in gave) and a.stored() or any(i.kind == "backpack" for i in got) and b.stored():
+        return False  # a Backpack changes hands only empty
     count = lambda items: len([i for i in items if i.defn.counts_toward_capacity and not i.stored])  # noqa: E731
     counted_in = lambda items: len([i for i in items if i.defn.counts_toward_capacity])  # noqa: E731
     a_after = len(a.carried()) - count(gave) + counted_in(got)

@@ -254,6 +254,8 @@ def _run_drop(state: BRState, me: Student, orders: NightOrders, run: Run) -> Non
         item = own_item(me, run.drop, usable=False)
         if item not in me.carried():
             raise refuse("run_drop_not_carried", item=item.name)
+        if item.kind == "backpack" and _stored_after(me, orders):
+            raise refuse("backpack_not_empty")
         return
     after = len(me.carried()) - _net_dropped(me, orders)
     if run.follow is None and after >= rules.capacity(state, me):
@@ -274,6 +276,12 @@ def follow_targets(orders: NightOrders) -> list[str]:
     return []
 
 
+def _stored_after(me: Student, orders: NightOrders) -> set[str]:
+    """Uids surely in the Backpack once tonight's free actions are done (a trade may not happen)."""
+    free = orders.free
+    return ({i.uid for i in me.stored()} - set(free.take_out) - set(free.drop)) | set(free.store)
+
+
 def _free(state: BRState, me: Student, orders: NightOrders) -> None:
     free = orders.free
     used: list[str] = free.drop + free.store + free.take_out + [u for t in free.trades for u in t.give]
@@ -289,16 +297,19 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
     for uid in free.take_out:
         if not me.item(uid).stored:  # type: ignore[union-attr]
             raise refuse("not_stored", item=me.item(uid).name)  # type: ignore[union-attr]
-    # The Backpack as it will be when it leaves: what is in it now, minus what comes out, plus what goes in.
-    stored_after = ({i.uid for i in me.stored()} - set(free.take_out)) | set(free.store)
-    for uid in free.drop + [u for t in free.trades for u in t.give]:
+    # The Backpack as tonight's free actions leave it: what is in it now, minus what comes out or is
+    # dropped, plus what goes in. A Backpack can only be dropped or given away empty.
+    leaving = set(free.drop) | {u for t in free.trades for u in t.give}
+    stored_after = _stored_after(me, orders)
+    for uid in leaving:
         if me.item(uid).kind == "backpack" and stored_after - {uid}:  # type: ignore[union-attr]
             raise refuse("backpack_not_empty")
-    space = rules.backpack_space(me)
-    for uid in free.store:
-        if space <= 0:
-            raise refuse("no_backpack_space", item=me.item(uid).name)  # type: ignore[union-attr]
-        space -= 1
+    # Room in the Backpacks kept; a Backpack stored away (in itself or another) offers no slots.
+    slots_after = sum(i.defn.backpack_slots for i in me.items
+                      if i.kind == "backpack" and i.uid not in stored_after and i.uid not in leaving)
+    if free.store and len(stored_after) > slots_after:
+        culprit = next((u for u in free.store if me.item(u).kind == "backpack"), free.store[-1])  # type: ignore[union-attr]
+        raise refuse("no_backpack_space", item=me.item(culprit).name)  # type: ignore[union-attr]
     zone = state.zones[me.zone]  # type: ignore[index]
     ground = {i.uid: i for i in zone.ground}
     for uid in free.pick_up:

@@ -1,0 +1,80 @@
+"""How long one Battle Royale night takes to resolve: `python -m engine.bench [--json]`.
+
+`night_benchmark(players, nights, seed, repeats)` plays a game with computer players up to `nights`
+nights (the orders of every night are prepared beforehand, untimed, by the autoplayer), then times
+`resolve` alone on each prepared night, `repeats` times, each with a fresh rng of the same seed, and
+returns the median in milliseconds.
+
+This module is the one place in `engine/` that reads a clock (`time.perf_counter`): it is a measuring
+tool, not part of any game, and nothing in the engine imports it. The purity test exempts exactly this
+file.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from engine import registry
+from engine.rng import RecordingRng
+from engine.rulesets.battle_royale import autoplayer
+from engine.rulesets.battle_royale.state import BRState
+from engine.simulate import roster
+
+SIZES = (20, 100, 1000)
+
+
+def prepare(players: int, nights: int = 7, seed: int = 1) -> list[tuple[BRState, dict]]:
+    """(state at the start of the night, everyone's orders) for up to `nights` nights of one game."""
+    ruleset = registry.get("battle_royale")
+    rng = RecordingRng(seed, record=False)
+    settings = ruleset.parse_settings({"signup_cap": max(players, 2), "days": max(nights, 1)})
+    state = ruleset.new_game(roster(players, rng), settings, rng).state
+    day0 = {sid: autoplayer.orders_for(state, sid, rng) for sid in ruleset.awaiting(state)}
+    state = ruleset.resolve(state, day0, rng).state
+    prepared: list[tuple[BRState, dict]] = []
+    while len(prepared) < nights and not ruleset.is_over(state):
+        orders = {sid: autoplayer.orders_for(state, sid, rng) for sid in ruleset.awaiting(state)}
+        prepared.append((state, orders))
+        state = ruleset.resolve(state, orders, rng).state
+    return prepared
+
+
+def night_benchmark(players: int, nights: int = 7, seed: int = 1, repeats: int = 5) -> float:
+    """Median milliseconds `resolve` takes for one night of a `players`-student game."""
+    if players < 2 or nights < 1 or repeats < 1:
+        raise ValueError("need at least 2 players, 1 night and 1 repeat")
+    ruleset = registry.get("battle_royale")
+    prepared = prepare(players, nights, seed)
+    samples: list[float] = []
+    for _ in range(repeats):
+        for index, (state, orders) in enumerate(prepared):
+            rng = RecordingRng(seed * 1_000 + index)
+            start = time.perf_counter()
+            ruleset.resolve(state, orders, rng)
+            samples.append((time.perf_counter() - start) * 1_000)
+    return statistics.median(samples)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--players", type=int, nargs="+", default=list(SIZES), help="game sizes to time")
+    parser.add_argument("--nights", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeats", type=int, default=5)
+    args = parser.parse_args(argv)
+    results = {str(n): round(night_benchmark(n, args.nights, args.seed, args.repeats), 3) for n in args.players}
+    if args.json:
+        print(json.dumps({"median_ms_per_night": results, "nights": args.nights, "seed": args.seed,
+                          "repeats": args.repeats}))
+    else:
+        for players, ms in results.items():
+            print(f"{players:>5} players: {ms:9.2f} ms per night (median)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
