@@ -60,6 +60,7 @@ class Game(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     state: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     schema_version: Mapped[int] = mapped_column(Integer, default=0)
+    state_rev: Mapped[int] = mapped_column(Integer, default=0)
     day: Mapped[int] = mapped_column(Integer, default=0)
     phase: Mapped[str] = mapped_column(String(20), default="signup")
     status: Mapped[str] = mapped_column(String(20), default="signup")

@@ -7,6 +7,7 @@ code; resolution claims the game row with `SELECT ... FOR UPDATE`.
 """
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -20,9 +21,10 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def make_engine(url: str, echo: bool = False) -> AsyncEngine:
+def make_engine(url: str, echo: bool = False, immediate: bool = True) -> AsyncEngine:
+    """An async engine; on SQLite, `immediate` opens every transaction with BEGIN IMMEDIATE (writers)."""
     if not is_sqlite(url):
-        return create_async_engine(url, echo=echo, pool_pre_ping=True)
+        return create_async_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20)
     engine = create_async_engine(url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
 
     @event.listens_for(engine.sync_engine, "connect")
@@ -38,18 +40,31 @@ def make_engine(url: str, echo: bool = False) -> AsyncEngine:
 
     @event.listens_for(engine.sync_engine, "begin")
     def _on_begin(connection) -> None:  # pragma: no cover
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
     return engine
 
 
 class Database:
-    """An engine and its session factory. `async with db.transaction() as session:` commits or rolls back."""
+    """Engines and session factories.
+
+    `async with db.transaction() as session:` is a read-write transaction that commits or rolls back; on
+    SQLite it holds the write lock from its first statement (BEGIN IMMEDIATE), and writers of this process
+    queue on an asyncio lock rather than in SQLite's busy handler, which sleeps in steps of up to 100 ms.
+    `async with db.read() as session:` is a read-only snapshot that never blocks writers (WAL).
+    """
 
     def __init__(self, url: str, echo: bool = False) -> None:
         self.url = url
         self.engine = make_engine(url, echo=echo)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        if self.sqlite:
+            self.read_engine = make_engine(url, echo=echo, immediate=False)
+            self.read_sessions = async_sessionmaker(self.read_engine, expire_on_commit=False)
+        else:
+            self.read_engine = self.engine
+            self.read_sessions = self.sessions
+        self._writers = asyncio.Lock() if self.sqlite else None
 
     @property
     def sqlite(self) -> bool:
@@ -57,9 +72,18 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[AsyncSession]:
-        async with self.sessions() as session:
-            async with session.begin():
+        if self._writers is None:
+            async with self.sessions() as session, session.begin():
                 yield session
+            return
+        async with self._writers:
+            async with self.sessions() as session, session.begin():
+                yield session
+
+    @asynccontextmanager
+    async def read(self) -> AsyncIterator[AsyncSession]:
+        async with self.read_sessions() as session, session.begin():
+            yield session
 
     async def create_all(self) -> None:
         """Create the tables directly from the models (tests); production uses the migrations."""
@@ -70,3 +94,5 @@ class Database:
 
     async def dispose(self) -> None:
         await self.engine.dispose()
+        if self.read_engine is not self.engine:
+            await self.read_engine.dispose()

@@ -7,6 +7,7 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
+from sqlalchemy.orm import defer
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
@@ -48,17 +49,46 @@ async def player_of(session: AsyncSession, game_id: int, user_id: int) -> Player
 
 def load_state(game: Game) -> Any:
     """The engine state of a game, migrated from an older schema version or refused clearly."""
+    return _parse_state(game, game.state)
+
+
+def _parse_state(game: Game, raw: dict[str, Any] | None) -> Any:
     ruleset = ruleset_of(game)
-    if game.state is None:
+    if raw is None:
         raise ServiceError("This game has not started yet.")
     current = getattr(ruleset.state_model.model_fields.get("schema_version"), "default", None)
     if current is not None and game.schema_version != current:
         raise ServiceError(f"This game's saved state is schema version {game.schema_version}, but this bot "
                            f"reads version {current}; no migration between them exists.")
-    return ruleset.parse_state(game.state)
+    return ruleset.parse_state(raw)
+
+
+_STATE_CACHE: dict[tuple[str, int, int], Any] = {}
+_CACHE_LIMIT = 64
+
+
+async def cached_state(session: AsyncSession, game_id: int) -> tuple[Game, Any]:
+    """The game row without its state column, and the parsed state, cached by (game, state revision).
+
+    Parsing a large state on every order submission is the costliest part of it; the state only changes
+    through `store_state`, which bumps `state_rev`, so a cached parse is never stale.
+    """
+    game = (await session.execute(select(Game).options(defer(Game.state)).where(Game.id == game_id))).scalar_one_or_none()
+    if game is None:
+        raise ServiceError(f"There is no game #{game_id}.")
+    key = (str(session.bind.url), game.id, game.state_rev)  # type: ignore[union-attr]
+    state = _STATE_CACHE.get(key)
+    if state is None:
+        raw = (await session.execute(select(Game.state).where(Game.id == game_id))).scalar_one()
+        state = _parse_state(game, raw)
+        if len(_STATE_CACHE) >= _CACHE_LIMIT:
+            _STATE_CACHE.pop(next(iter(_STATE_CACHE)))
+        _STATE_CACHE[key] = state
+    return game, state
 
 
 def store_state(game: Game, state: Any) -> None:
+    game.state_rev = (game.state_rev or 0) + 1
     game.state = state.model_dump(mode="json")
     game.schema_version = getattr(state, "schema_version", 0)
     game.day = getattr(state, "day", game.day)

@@ -15,7 +15,7 @@ from sqlalchemy import select, update
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services import fairness
-from bot.services.common import load_game, load_state, player_of, ruleset_of
+from bot.services.common import cached_state, load_game, player_of, ruleset_of
 from bot.services.errors import ServiceError
 
 
@@ -27,39 +27,56 @@ class Submitted:
 
 
 def _open_for_orders(game: Game, now: datetime) -> None:
-    if game.status == "signup":
+    _check_open(game.status, game.deadline, now)
+
+
+def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
+    if status == "signup":
         raise ServiceError("The game has not started yet.")
-    if game.status == "over":
+    if status == "over":
         raise ServiceError("The game is over.")
-    if game.status == "paused":
+    if status == "paused":
         raise ServiceError("The game is paused: orders are not accepted until a moderator resumes it.")
-    if game.deadline is not None and now >= game.deadline:
+    if deadline is not None and now >= deadline:
         raise ServiceError("Today's deadline has passed: the day is being resolved.")
 
 
 async def submit_orders(db: Database, game_id: int, user_id: int, payload: dict[str, Any], now: datetime) -> Submitted:
-    """Validate and store a player's whole submission for today, replacing the previous one."""
-    async with db.transaction() as session:
-        game = await load_game(session, game_id)
+    """Validate and store a player's whole submission for today, replacing the previous one.
+
+    Validation reads a snapshot without holding the write lock; the short write then re-checks that the
+    game is still on the same day and open, so an order never lands on a day it was not validated for.
+    """
+    async with db.read() as session:
+        game, state = await cached_state(session, game_id)
         _open_for_orders(game, now)
         player = await player_of(session, game_id, user_id)
         ruleset = ruleset_of(game)
-        state = load_state(game)
-        try:
-            orders = ruleset.parse_orders(payload)
-        except ValidationError as error:
-            problem = error.errors()[0]
-            where = ".".join(str(x) for x in problem["loc"])
-            raise ServiceError(f"That order is malformed ({where}: {problem['msg']}).") from None
-        reason = ruleset.validate(state, player.engine_id, orders)
-        if reason is not None:
-            raise ServiceError(reason)
-        clean = orders.model_dump(mode="json")
-        await _retire(session, game, player.engine_id)
-        receipt = fairness.receipt(clean, player.salt)
-        session.add(Order(game_id=game_id, day=game.day, seat=player.engine_id, user_id=user_id, payload=clean,
-                          receipt=receipt, current=True))
-    return Submitted(receipt=receipt, day=game.day, payload=clean)
+        day, seat, salt = game.day, player.engine_id, player.salt
+    try:
+        orders = ruleset.parse_orders(payload)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        where = ".".join(str(x) for x in problem["loc"])
+        raise ServiceError(f"That order is malformed ({where}: {problem['msg']}).") from None
+    reason = ruleset.validate(state, seat, orders)
+    if reason is not None:
+        raise ServiceError(reason)
+    clean = orders.model_dump(mode="json")
+    receipt = fairness.receipt(clean, salt)
+    async with db.transaction() as session:
+        await _still_open(session, game_id, day, seat, now)
+        await _retire(session, game_id, day, seat)
+        session.add(Order(game_id=game_id, day=day, seat=seat, user_id=user_id, payload=clean, receipt=receipt,
+                          current=True))
+    return Submitted(receipt=receipt, day=day, payload=clean)
+
+
+async def _still_open(session, game_id: int, day: int, seat: str, now: datetime) -> None:
+    row = (await session.execute(select(Game.day, Game.status, Game.deadline).where(Game.id == game_id))).one()
+    if row.day != day:
+        raise ServiceError("The day was resolved while your order was being checked: send it again for the new day.")
+    _check_open(row.status, row.deadline, now)
 
 
 async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
@@ -68,15 +85,15 @@ async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetim
         game = await load_game(session, game_id)
         _open_for_orders(game, now)
         player = await player_of(session, game_id, user_id)
-        await _retire(session, game, player.engine_id)
+        await _retire(session, game.id, game.day, player.engine_id)
         receipt = fairness.receipt(None, player.salt)
         session.add(Order(game_id=game_id, day=game.day, seat=player.engine_id, user_id=user_id, payload=None,
                           receipt=receipt, current=True))
     return Submitted(receipt=receipt, day=game.day, payload=None)
 
 
-async def _retire(session, game: Game, seat: str) -> None:
-    await session.execute(update(Order).where(Order.game_id == game.id, Order.day == game.day, Order.seat == seat,
+async def _retire(session, game_id: int, day: int, seat: str) -> None:
+    await session.execute(update(Order).where(Order.game_id == game_id, Order.day == day, Order.seat == seat,
                                               Order.current.is_(True)).values(current=False))
 
 

@@ -27,6 +27,7 @@ def upgrade() -> None:
     sa.Column('settings', sa.JSON(), nullable=False),
     sa.Column('state', sa.JSON(), nullable=True),
     sa.Column('schema_version', sa.Integer(), nullable=False),
+    sa.Column('state_rev', sa.Integer(), nullable=False),
     sa.Column('day', sa.Integer(), nullable=False),
     sa.Column('phase', sa.String(length=20), nullable=False),
     sa.Column('status', sa.String(length=20), nullable=False),
