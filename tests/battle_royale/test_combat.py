@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.battle_royale.validate import attempts_allowed
 from engine.rulesets.battle_royale import catalog
-from tests.battle_royale.combat_support import (
-    CREVASSE, FOREST, SEPTAGON, attempts, chances, idle, refusal,
-)
+from engine.rulesets.battle_royale.validate import attempts_allowed
+from tests.battle_royale.combat_support import CREVASSE, FOREST, SEPTAGON, attempts, idle, refusal
 from tests.battle_royale.helpers import attack, make_state, orders, run_night, texts
 
 SEEDS = range(60)
@@ -20,7 +18,7 @@ def trio(zone: int = SEPTAGON, **specs):
     """Students a, b, c (plus any others given) in one zone, each of their own school."""
     base = {sid: {"zone": zone, "school": n} for n, sid in enumerate(["a", "b", "c"], start=1)}
     for n, (sid, spec) in enumerate(specs.items(), start=4):
-        base[sid] = {"zone": zone, "school": base.get(sid, {}).get("school", n), **base.get(sid, {}), **spec}
+        base[sid] = {"zone": zone, "school": n, **base.get(sid, {}), **spec}
     return make_state(base, max_hp=100)
 
 

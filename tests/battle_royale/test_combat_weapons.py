@@ -65,7 +65,8 @@ def test_V_A_to_V_G_weapon_attempts_base_chance_and_damage_values_in_play(weapon
     assert refusal(state, "a", attack(uid, b=n)) is None
     assert f"allows {n} hit attempt" in refusal(state, "a", attack(uid, b=n + 1))
     damages = set()
-    for seed in range(40):
+    nights = {"grenade": 150, "flamethrower": 120}.get(weapon, 40)  # enough hits to see a 10% or 20% value
+    for seed in range(nights):
         _, events = run_night(state, {"a": attack(uid, b=n), "b": idle()}, seed=seed)
         made = attempts(events, "a", "b")
         assert len(made) == n

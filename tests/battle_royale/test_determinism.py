@@ -257,3 +257,15 @@ def test_engine_module_is_pure(path: Path) -> None:
 ])
 def test_the_purity_scan_is_precise(source: str, rel: str, bad: bool) -> None:
     assert bool(violations(Path(rel), source)) == bad
+
+
+def test_the_benchmark_times_resolve(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine import bench
+
+    assert bench.night_benchmark(6, nights=2, seed=3, repeats=1) > 0
+    assert len(bench.prepare(6, nights=2, seed=3)) <= 2
+    assert bench.main(["--json", "--players", "6", "--nights", "1", "--repeats", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out["median_ms_per_night"]) == {"6"} and out["median_ms_per_night"]["6"] > 0
+    with pytest.raises(ValueError):
+        bench.night_benchmark(1)

@@ -243,5 +243,16 @@ def test_III_B_a_backpack_leaves_only_empty():
     after, _ = run_night(state, {"b": give_away, "a": trade("b", [], ["b.backpack"])})
     assert kinds_of(after, "b") == ["backpack", "knife"] and not after.students["b"].stored()
     assert kinds_of(after, "a") == ["backpack", "camouflage", "knife"]
-    # emptying it first is fine
+    two_deals = orders(free={"trades": [{"partner": "b", "give": ["a.camouflage"]}, {"partner": "b", "give": ["a.backpack"]}]})
+    assert br.validate(state, "a", two_deals) == refusal  # the first deal might not happen
+    run = orders(movement={"kind": "run", "route": [4], "drop": "a.backpack"})
+    assert br.validate(state, "a", run) == refusal
+    # a Backpack does not go inside itself
+    assert br.validate(state, "b", orders(free={"store": ["b.backpack"]})) == say("no_backpack_space", item="Backpack")
+    # emptying it first is fine, or dropping its contents with it
     assert br.validate(state, "a", orders(free={"drop": ["a.backpack"], "take_out": ["a.camouflage"]})) is None
+    both = orders(free={"drop": ["a.backpack", "a.camouflage"]})
+    assert br.validate(state, "a", both) is None
+    after, _ = run_night(state, {"a": both})
+    assert kinds_of(after, "a") == ["knife"] and sorted(i.kind for i in after.zones[1].ground) == ["backpack", "camouflage"]
+    assert not any(i.stored for i in after.zones[1].ground)  # out of the Backpack once on the ground

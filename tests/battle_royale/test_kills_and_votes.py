@@ -323,3 +323,30 @@ def test_validation_refusals_are_specific_and_change_nothing():
         assert br.validate(state, sid, night_orders) == reason, (sid, night_orders)
     assert state.model_dump() == before
     assert br.validate(state, "a", orders(votes={"mark": "c", "close": 5, "reward": 1})) is None
+
+
+def test_III_E_3_a_smoked_out_searcher_counts_only_once():
+    """A Search negated by a Smoke Grenade did not happen: that student counts as one for the package."""
+    caught = wins = 0
+    for seed in range(600):
+        state = make_state({"a": {}, "b": {"school": 2}, "c": {"school": 3, "items": ["smoke_grenade"]}})
+        night_orders = {"a": orders(action={"kind": "search"}, votes={"reward": 1}), "c": attack("c.smoke_grenade", a=1)}
+        after, events = run_night(state, night_orders, seed=seed)
+        if texts(events, "smoked_out", to="a"):
+            caught += 1
+            wins += any(i.kind != "smoke_grenade" for i in after.students["a"].items)
+    assert caught > 350
+    assert 0.27 <= wins / caught <= 0.40, wins / caught  # one in three, not two in four
+
+
+def test_III_E_1_a_most_voted_student_who_dies_tonight_takes_the_mark_with_them():
+    """III.E.1: "The player with the most votes ... will be marked". If that student dies this night, nobody
+    is marked: the runner-up does not inherit a mark they were not voted for (house decision)."""
+    state = make_state({"a": {"items": ["poison_vial"], "school": 1}, "b": {"school": 2}, "c": {"school": 3},
+                        "d": {"hp": 1, "school": 4}})
+    after, events = run_night(state, {
+        "a": orders(action={"kind": "set_trap", "item": "a.poison_vial", "target": "d"}),
+        "b": orders(votes={"mark": "d"}), "c": orders(votes={"mark": "d"}), "d": orders(votes={"mark": "a"})})
+    assert not after.students["d"].alive
+    assert not any(s.marked for s in after.students.values())
+    assert [e for e in events if e.kind == "marked"] == []

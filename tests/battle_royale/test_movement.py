@@ -113,6 +113,18 @@ def test_III_D_2_run_with_full_inventory_must_name_a_drop():
     assert [i.uid for i in after.zones[1].ground] == ["d.fire_axe"]
 
 
+def test_III_D_2_run_drop_of_a_full_backpack_is_not_carried_out():
+    """A Backpack is emptied before it is dropped (as for a free drop): a Run naming a Backpack that still
+    holds items does not happen, and nothing is left stored outside a Backpack."""
+    state = pair(d={"zone": 1, "school": 4, "items": ["backpack", "rifle", "knife", "fire_axe"], "stored": ["rifle"]})
+    assert refusal(state, "d", movement=run(4, 6, 2, drop="d.backpack")) == say("backpack_not_empty")
+    after, events = run_night(state, {"d": orders(movement=run(4, 6, 2, drop="d.backpack"))})
+    d = after.students["d"]
+    assert d.zone == 1 and d.item("d.backpack") is not None and d.item("d.rifle").stored
+    assert after.zones[1].ground == []
+    assert say("backpack_not_empty") in " ".join(e.text for e in events if e.kind == "order_failed")
+
+
 def test_III_D_2_run_with_room_drops_nothing():
     """The drop is only needed with a full inventory: with two items nothing is dropped."""
     state = pair(d={"zone": 1, "school": 4, "items": ["rifle", "knife"]})

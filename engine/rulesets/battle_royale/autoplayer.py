@@ -12,6 +12,8 @@ Land Mines, C-4, the Deactivator and escape) get exercised. `random_night` adds 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import (
@@ -189,27 +191,19 @@ def random_orders(state: BRState, sid: str, rng: RecordingRng) -> Day0Orders | N
     if state.phase == "day0":
         return _random_day0(state, sid, rng)
     me = state.students[sid]
+    parts: list[tuple[str, Callable[[NightOrders], object]]] = [
+        ("free", lambda _: _random_free(state, me, rng)),
+        ("action", lambda _: _random_action(state, me, rng)),
+        ("movement", lambda so_far: _random_movement(state, me, so_far, rng)),
+        ("votes", lambda _: _random_votes(state, me, rng)),
+    ]
     orders = NightOrders()
-    for _ in range(TRIES):
-        trial = orders.model_copy(update={"free": _random_free(state, me, rng)})
-        if validate_orders(state, sid, trial) is None:
-            orders = trial
-            break
-    for _ in range(TRIES):
-        trial = orders.model_copy(update={"action": _random_action(state, me, rng)})
-        if validate_orders(state, sid, trial) is None:
-            orders = trial
-            break
-    for _ in range(TRIES):
-        trial = orders.model_copy(update={"movement": _random_movement(state, me, orders, rng)})
-        if validate_orders(state, sid, trial) is None:
-            orders = trial
-            break
-    for _ in range(TRIES):
-        trial = orders.model_copy(update={"votes": _random_votes(state, me, rng)})
-        if validate_orders(state, sid, trial) is None:
-            orders = trial
-            break
+    for field, sample in parts:
+        for _ in range(TRIES):
+            trial = orders.model_copy(update={field: sample(orders)})
+            if validate_orders(state, sid, trial) is None:
+                orders = trial
+                break
     return orders if validate_orders(state, sid, orders) is None else NightOrders()
 
 
@@ -265,6 +259,8 @@ def _random_free(state: BRState, me: Student, rng: RecordingRng) -> FreeActions:
         free.pick_up = _some(rng, [i.uid for i in ground], 2, f"random pickup {tag}")
     if uids and _maybe(rng, 15, f"random drop? {tag}"):
         free.drop = _some(rng, uids, 1, f"random drop {tag}")
+    elif me.stored() and _maybe(rng, 25, f"random drop stored? {tag}"):
+        free.drop = _some(rng, [i.uid for i in me.stored()], 1, f"random drop stored {tag}")
     if me.has("backpack") and _maybe(rng, 50, f"random store? {tag}"):
         free.store = _some(rng, [i.uid for i in me.items if not i.stored and i.uid not in free.drop], 2, f"random store {tag}")
     if me.stored() and _maybe(rng, 40, f"random take out? {tag}"):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.rulesets.battle_royale import rules
 from engine.rulesets.battle_royale.orders import Search
 from engine.rulesets.battle_royale.state import Item
-from engine.rulesets.battle_royale.text import listing
+from engine.rulesets.battle_royale.text import listing, say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
@@ -40,7 +40,7 @@ def free_actions(night: "Night") -> None:
             if item is None or (item.kind == "backpack" and student.stored()):
                 continue
             student.items.remove(item)
-            item.worn = False
+            item.worn = item.stored = False
             dropped.setdefault(student.zone, []).append(item)  # type: ignore[arg-type]
             night.tell(student.id, "dropped", "dropped", {"item": uid}, item=item.name)
     _trades(night)
@@ -60,9 +60,15 @@ def _trades(night: "Night") -> None:
             partner = night.state.students.get(trade.partner)
             theirs = night.orders.get(trade.partner)
             mirror = theirs and any(trade.mirrors(t, student.id) for t in theirs.free.trades)
-            if not mirror or partner is None or not partner.active or not _possible(night, student, partner, trade):
-                night.tell(student.id, "trade_failed", "trade_unmatched", {"partner": trade.partner},
-                           partner=partner.name if partner else trade.partner)
+            name = partner.name if partner else trade.partner
+            if not mirror or partner is None or not partner.active:
+                night.tell(student.id, "trade_failed", "trade_unmatched", {"partner": trade.partner}, partner=name)
+                continue
+            problem = _problem(night, student, partner, trade)
+            if problem is not None:
+                night.tell(sorted({student.id, partner.id}), "trade_failed", "trade_failed",
+                           {"partner": trade.partner, "reason": problem}, a=student.name, b=name, reason=say(problem))
+                done.add(deal)
                 continue
             done.add(deal)
             gave = [student.item(u) for u in trade.give]
@@ -80,20 +86,23 @@ def _trades(night: "Night") -> None:
             night.tell(partner.id, "trade", "trade_done", {"partner": student.id}, partner=student.name, gave=names(got), got=names(gave))
 
 
-def _possible(night: "Night", a, b, trade) -> bool:
+def _problem(night: "Night", a, b, trade) -> str | None:
+    """Why a confirmed trade cannot happen now (a text key), or None."""
     if night.state.settings.trade_same_zone and a.zone != b.zone:
-        return False
+        return "trade_apart"
     gave = [a.item(u) for u in trade.give]
     got = [b.item(u) for u in trade.receive]
     if any(i is None for i in gave + got):
-        return False
+        return "trade_item_gone"
     if any(i.kind == "backpack" for i in gave) and a.stored() or any(i.kind == "backpack" for i in got) and b.stored():
-        return False  # a Backpack changes hands only empty
+        return "backpack_not_empty"  # a Backpack changes hands only empty
     count = lambda items: len([i for i in items if i.defn.counts_toward_capacity and not i.stored])  # noqa: E731
     counted_in = lambda items: len([i for i in items if i.defn.counts_toward_capacity])  # noqa: E731
     a_after = len(a.carried()) - count(gave) + counted_in(got)
     b_after = len(b.carried()) - count(got) + counted_in(gave)
-    return a_after <= rules.capacity(night.state, a) and b_after <= rules.capacity(night.state, b)
+    if a_after > rules.capacity(night.state, a) or b_after > rules.capacity(night.state, b):
+        return "trade_no_room"
+    return None
 
 
 def _pick_ups(night: "Night") -> None:

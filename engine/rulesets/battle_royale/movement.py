@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.rulesets.battle_royale import rules
 from engine.rulesets.battle_royale.orders import Move, Run
 from engine.rulesets.battle_royale.state import Student
+from engine.rulesets.battle_royale.text import say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
@@ -52,6 +53,11 @@ def _lighten(night: "Night", student: Student, run: Run, distance: int) -> bool:
     if len(student.carried()) < rules.capacity(night.state, student):
         return True
     item = student.item(run.drop or "")
+    if item is not None and item.kind == "backpack" and student.stored():
+        # As for a free drop: a Backpack is emptied before it is dropped, never dropped with its contents
+        # (else the contents would stay behind, stored in no Backpack).
+        night.tell(student.id, "order_failed", "order_failed", {}, what="Run", reason=say("backpack_not_empty"))
+        return False
     if item is None or item not in student.carried():
         reason = "your inventory is full and you named nothing to drop"
         if run.follow:

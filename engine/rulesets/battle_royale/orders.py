@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
-class SignUpRequest(BaseModel):
+class Strict(BaseModel):
+    """Orders refuse unknown fields, so a misspelt order is an error instead of silently doing nothing."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class SignUpRequest(Strict):
     """What a player asked for at sign-up (handbook II): a role, a Lover (both must name each other), a Rival."""
 
     role: Literal["dedicated_student", "lovers", "lone_wolf"] = "dedicated_student"
@@ -18,7 +24,7 @@ class SignUpRequest(BaseModel):
     rival: str | None = None
 
 
-class Day0Orders(BaseModel):
+class Day0Orders(Strict):
     kind: Literal["day0"] = "day0"
     start_zone: int | None = None
     abilities: list[str] = Field(default_factory=list)
@@ -27,7 +33,7 @@ class Day0Orders(BaseModel):
 
 # --- Action phase (handbook III.C) -------------------------------------------------------------
 
-class Attack(BaseModel):
+class Attack(Strict):
     """Attack with one weapon (an item uid, or "unarmed"), spreading hit attempts over targets."""
 
     kind: Literal["attack"] = "attack"
@@ -39,7 +45,7 @@ class AllOutAttack(Attack):
     kind: Literal["all_out"] = "all_out"  # type: ignore[assignment]
 
 
-class SetTrap(BaseModel):
+class SetTrap(Strict):
     """Land Mine on the path to `to_zone`; C-4 exploding on `day`; Poison Vial on `target`."""
 
     kind: Literal["set_trap"] = "set_trap"
@@ -49,7 +55,7 @@ class SetTrap(BaseModel):
     target: str | None = None
 
 
-class UseItem(BaseModel):
+class UseItem(Strict):
     """Deactivator (on yourself or `target`), Megaphone, or Escape (no item: needs a deactivated collar)."""
 
     kind: Literal["use_item"] = "use_item"
@@ -58,25 +64,25 @@ class UseItem(BaseModel):
     target: str | None = None
 
 
-class Defend(BaseModel):
+class Defend(Strict):
     kind: Literal["defend"] = "defend"
 
 
-class Cover(BaseModel):
+class Cover(Strict):
     kind: Literal["cover"] = "cover"
     target: str
 
 
-class Search(BaseModel):
+class Search(Strict):
     kind: Literal["search"] = "search"
 
 
-class Analyze(BaseModel):
+class Analyze(Strict):
     kind: Literal["analyze"] = "analyze"
     target: str
 
 
-class Heal(BaseModel):
+class Heal(Strict):
     kind: Literal["heal"] = "heal"
     target: str
     first_aid_kit: bool = False
@@ -89,7 +95,7 @@ Action = Annotated[
 
 # --- Movement phase (handbook III.D) -----------------------------------------------------------
 
-class Move(BaseModel):
+class Move(Strict):
     """Move one or two zones along `route`, or follow `follow` (a target of your action) instead."""
 
     kind: Literal["move"] = "move"
@@ -97,7 +103,7 @@ class Move(BaseModel):
     follow: str | None = None
 
 
-class Run(BaseModel):
+class Run(Strict):
     """Run up to five zones; `drop` names the item dropped when the inventory is full."""
 
     kind: Literal["run"] = "run"
@@ -106,7 +112,7 @@ class Run(BaseModel):
     drop: str | None = None
 
 
-class HoldGround(BaseModel):
+class HoldGround(Strict):
     kind: Literal["hold"] = "hold"
 
 
@@ -114,7 +120,7 @@ Movement = Annotated[Union[Move, Run, HoldGround], Field(discriminator="kind")]
 
 # --- Free actions and votes --------------------------------------------------------------------
 
-class Trade(BaseModel):
+class Trade(Strict):
     """Give `give` to `partner` in return for `receive`; happens only if the partner submits the mirror."""
 
     partner: str
@@ -125,7 +131,7 @@ class Trade(BaseModel):
         return other.partner == me and sorted(other.give) == sorted(self.receive) and sorted(other.receive) == sorted(self.give)
 
 
-class FreeActions(BaseModel):
+class FreeActions(Strict):
     pick_up: list[str] = Field(default_factory=list)
     drop: list[str] = Field(default_factory=list)
     store: list[str] = Field(default_factory=list)
@@ -136,13 +142,13 @@ class FreeActions(BaseModel):
     track: str | None = None
 
 
-class Votes(BaseModel):
+class Votes(Strict):
     mark: str | None = None
     close: int | None = None
     reward: int | None = None
 
 
-class NightOrders(BaseModel):
+class NightOrders(Strict):
     kind: Literal["night"] = "night"
     free: FreeActions = Field(default_factory=FreeActions)
     action: Action | None = None
@@ -156,5 +162,5 @@ class NightOrders(BaseModel):
 Orders = Annotated[Union[Day0Orders, NightOrders], Field(discriminator="kind")]
 
 
-class OrdersEnvelope(BaseModel):
+class OrdersEnvelope(Strict):
     orders: Orders

@@ -34,11 +34,14 @@ def _marks(night: "Night") -> None:
     if not state.settings.marks_last_until_death:
         for student in state.students.values():
             student.marked = False
-    tally = {sid: n for sid, n in _tally(night, "mark").items() if sid in state.students and state.students[sid].active}
+    tally = {sid: n for sid, n in _tally(night, "mark").items() if sid in state.students}
     if not tally:
         return
     top = max(tally.values())
-    marked = sorted(sid for sid, n in tally.items() if n == top)
+    # The most-voted are marked; one who died tonight takes the mark to the grave (no runner-up inherits it).
+    marked = sorted(sid for sid, n in tally.items() if n == top and state.students[sid].active)
+    if not marked:
+        return
     for sid in marked:
         state.students[sid].marked = True
     names = [night.name(sid) for sid in marked]
@@ -66,7 +69,9 @@ def _reward(night: "Night") -> None:
         night.state.zones[zone_id].ground.append(item)
         night.announce("reward_on_ground", "reward_on_ground", {"zone": zone_id}, zone_name=night.zone_name(zone_id))
         return
-    weights = [(s.id, 2 if isinstance(night.orders[s.id].action, Search) else 1) for s in occupants]
+    # A searcher counts as two (III.C.7), unless smoke negated their Search tonight.
+    searching = lambda sid: isinstance(night.orders[sid].action, Search) and not night.postures[sid].negated  # noqa: E731
+    weights = [(s.id, 2 if searching(s.id) else 1) for s in occupants]
     winner = night.s(night.rng.weighted(weights, "reward recovery"))
     held = give(night, winner, item, zone_id)
     text = say("reward_recovered", item=item.name)
