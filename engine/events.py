@@ -30,7 +30,13 @@ MODERATORS = Moderators()
 
 
 def to_players(*ids: str) -> Players:
-    return Players(ids=sorted(set(ids)))
+    return Players.model_construct(kind="players", ids=sorted(set(ids)))
+
+
+def make_event(kind: str, audience: "Public | Players | Moderators", text: str, data: dict[str, Any] | None = None,
+               day: int = 0, phase: str = "") -> "Event":
+    """An event built by the engine itself, without re-validating what the engine already guarantees."""
+    return Event.model_construct(kind=kind, audience=audience, text=text, data=data or {}, day=day, phase=phase)
 
 
 class Event(BaseModel):

@@ -33,8 +33,8 @@ class RecordingRng:
         self.rolls: list[Roll] = []
 
     def _log(self, purpose: str, spec: str, result: Any) -> None:
-        if self.record:
-            self.rolls.append(Roll(purpose=purpose, spec=spec, result=result))
+        if self.record:  # built from trusted values: skip validation, it is on every roll's path
+            self.rolls.append(Roll.model_construct(purpose=purpose, spec=spec, result=result))
 
     def percent(self, chance: int, purpose: str) -> bool:
         """True with `chance` percent probability (a d100 roll of at most `chance`)."""

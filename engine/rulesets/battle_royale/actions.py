@@ -195,6 +195,7 @@ def escape(night: "Night") -> None:
         student = night.s(sid)
         if student.active:
             student.escaped = True
+            night.state.census_changed()
             night.announce("escape", "escaped_public", {"student": sid}, name=student.name)
             night.tell(sid, "escaped", "escaped_private")
     night.escaping.clear()

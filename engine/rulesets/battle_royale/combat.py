@@ -68,15 +68,14 @@ def _melee_links(night: "Night", sid: str, live: bool = True) -> set[str]:
     The Smoke Grenade's own blast looks at what students set out to do (it lands before they act).
     """
     links: set[str] = set()
-    for other in night.state.active():
+    for other in _zone_mates(night, sid):
         if not _acts(night, other.id, live):
             continue
-        attack = _attack_of(night, other)
-        if attack and attack[1].weapon_class == "melee" and step_of(attack[1]) != "smoke":
-            if sid in attack[0].attempts:
-                links.add(other.id)
-            if other.id == sid:
-                links.update(attack[0].attempts)
+        targets = _melee_intent(night, other.id)
+        if sid in targets:
+            links.add(other.id)
+        if other.id == sid:
+            links.update(targets)
         if night.postures[other.id].covering == sid:
             links.add(other.id)
     covering = night.postures[sid].covering
@@ -245,20 +244,30 @@ def _collateral(night: "Night", me: Student, target: Student, defn: catalog.Item
         night.harm(sid, damage, me.id)
 
 
-def _melee_targets(night: "Night", sid: str) -> set[str]:
-    if night.postures[sid].negated:
-        return set()
-    attack = _attack_of(night, night.s(sid))
-    if attack and attack[1].weapon_class == "melee":
-        return set(attack[0].attempts)
-    return set()
+def _zone_mates(night: "Night", sid: str) -> list[Student]:
+    """Students in the same zone: attacks and Cover never reach further, so melee range stays inside it."""
+    return night.state.in_zone(night.s(sid).zone)  # type: ignore[arg-type]
+
+
+def _melee_intent(night: "Night", sid: str) -> frozenset[str]:
+    """Whom a student means to attack with a melee weapon tonight (fixed once free actions are done)."""
+    if sid not in night.melee_intent:
+        attack = _attack_of(night, night.s(sid))
+        melee = attack is not None and attack[1].weapon_class == "melee" and step_of(attack[1]) != "smoke"
+        night.melee_intent[sid] = frozenset(attack[0].attempts) if melee else frozenset()  # type: ignore[index]
+    return night.melee_intent[sid]
+
+
+def _melee_targets(night: "Night", sid: str) -> frozenset[str]:
+    return frozenset() if night.postures[sid].negated else _melee_intent(night, sid)
 
 
 def _melee_attackers(night: "Night", sid: str) -> set[str]:
-    return {o.id for o in night.state.active() if sid in _melee_targets(night, o.id)}
+    return {o.id for o in _zone_mates(night, sid) if sid in _melee_targets(night, o.id)}
 
 
 def _cover_links(night: "Night", sid: str) -> set[str]:
-    links = {o.id for o in night.state.active() if night.postures[o.id].covering == sid and not night.postures[o.id].negated}
+    links = {o.id for o in _zone_mates(night, sid)
+             if night.postures[o.id].covering == sid and not night.postures[o.id].negated}
     covering = night.postures[sid].covering if not night.postures[sid].negated else None
     return links | ({covering} if covering else set())

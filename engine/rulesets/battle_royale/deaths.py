@@ -20,6 +20,7 @@ def die(night: "Night", student: Student, cause: str, killer: str | None, by_tra
     from engine.rulesets.battle_royale.night import Kill
 
     student.alive = False
+    night.state.census_changed()
     student.hp = min(student.hp, 0)
     student.died_day = night.day
     student.death_cause = cause

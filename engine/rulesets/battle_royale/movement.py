@@ -144,6 +144,7 @@ def _place(night: "Night", paths: dict[str, list[int]]) -> None:
         if path:
             night.moved.add(student.id)
             student.zone = path[-1]
+            night.state.census_changed()
 
 
 def _arrive(night: "Night", paths: dict[str, list[int]]) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.events import MODERATORS, PUBLIC, Event, to_players
+from engine.events import MODERATORS, PUBLIC, Event, make_event, to_players
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.orders import NightOrders
 from engine.rulesets.battle_royale.rules import NightPosture
@@ -41,6 +41,7 @@ class Night:
     escaping: list[str] = field(default_factory=list)
     moved: set[str] = field(default_factory=set)
     fired: set[str] = field(default_factory=set)
+    melee_intent: dict[str, frozenset[str]] = field(default_factory=dict)
     voters: list[str] = field(default_factory=list)
     _hits: dict[str, list[str]] = field(default_factory=dict)
 
@@ -59,15 +60,14 @@ class Night:
 
     # --- events -------------------------------------------------------------------------------
     def _event(self, kind: str, audience, key: str, data: dict | None, **values: object) -> None:
-        self.events.append(Event(kind=kind, audience=audience, text=say(key, **values), data=data or {},
-                                 day=self.day, phase="night"))
+        self.events.append(make_event(kind, audience, say(key, **values), data, self.day, "night"))
 
     def tell(self, ids: list[str] | str, kind: str, key: str, data: dict | None = None, **values: object) -> None:
         ids = [ids] if isinstance(ids, str) else ids
         self._event(kind, to_players(*ids), key, data, **values)
 
     def tell_text(self, sid: str, kind: str, text: str, data: dict | None = None) -> None:
-        self.events.append(Event(kind=kind, audience=to_players(sid), text=text, data=data or {}, day=self.day, phase="night"))
+        self.events.append(make_event(kind, to_players(sid), text, data, self.day, "night"))
 
     def announce(self, kind: str, key: str, data: dict | None = None, **values: object) -> None:
         self._event(kind, PUBLIC, key, data, **values)

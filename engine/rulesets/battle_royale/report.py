@@ -34,17 +34,23 @@ def visible_items(student: Student) -> list[str]:
     return [item_label(i, own=False) for i in student.items if not i.concealed]
 
 
-def zone_line(state: BRState, me: Student, zone_id: int) -> str:
+def seen_as(student: Student) -> str:
+    """How a student looks to the others in their zone: name and visible items."""
+    return f"{student.name} ({listing(visible_items(student), 'empty-handed')})"
+
+
+def zone_line(state: BRState, me: Student, zone_id: int, looks: dict[str, str] | None = None) -> str:
     others = [s for s in state.in_zone(zone_id) if s.id != me.id]
-    return listing([f"{s.name} ({listing(visible_items(s), 'empty-handed')})" for s in others], "nobody")
+    return listing([looks[s.id] if looks else seen_as(s) for s in others], "nobody")
 
 
-def report_lines(state: BRState, me: Student, track: str | None) -> tuple[list[str], dict]:
+def report_lines(state: BRState, me: Student, track: str | None,
+                 looks: dict[str, str] | None = None) -> tuple[list[str], dict]:
     zone = me.zone or 0
     name = state.island.zone(zone).name
     lines = [say("report_header", day=state.day, zone_name=name, hp=me.hp, max_hp=me.max_hp),
              say("report_items", items=listing([item_label(i) for i in me.items])),
-             say("report_zone", zone_name=name, students=zone_line(state, me, zone))]
+             say("report_zone", zone_name=name, students=zone_line(state, me, zone, looks))]
     data: dict = {"zone": zone, "hp": me.hp, "others": sorted(s.id for s in state.in_zone(zone) if s.id != me.id)}
     ground = state.zones[zone].ground
     if ground:
@@ -75,6 +81,8 @@ def _tracking(state: BRState, track: str | None) -> str:
 
 
 def night_reports(night: "Night") -> None:
-    for me in night.state.active():
-        lines, data = report_lines(night.state, me, night.orders[me.id].free.track)
+    students = night.state.active()
+    looks = {s.id: seen_as(s) for s in students}
+    for me in students:
+        lines, data = report_lines(night.state, me, night.orders[me.id].free.track, looks)
         night.tell_text(me.id, "night_report", "\n".join(lines), data)

@@ -19,7 +19,7 @@ PARTS = (("free", "free actions", FreeActions), ("action", "action", None), ("mo
 
 def effective_orders(state: BRState, sid: str, submitted: NightOrders | None) -> tuple[NightOrders, list[tuple[str, str]]]:
     """Orders re-checked against the night's state; each part that no longer holds falls back to its default."""
-    orders = submitted.model_copy(deep=True) if submitted is not None else NightOrders()
+    orders = submitted if submitted is not None else NightOrders()  # never mutated: parts are replaced by copies
     failures: list[tuple[str, str]] = []
     reason = validate_orders(state, sid, orders)
     for field, label, default in PARTS:
@@ -37,7 +37,8 @@ def effective_orders(state: BRState, sid: str, submitted: NightOrders | None) ->
 
 
 def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: RecordingRng) -> tuple[BRState, list]:
-    state = state.model_copy(deep=True)
+    state = state.fork()
+    state.cache_census(True)
     night = Night(state=state, orders={}, rng=rng)
     for student in state.active():
         orders, failures = effective_orders(state, student.id, submitted.get(student.id))
@@ -62,6 +63,7 @@ def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: Record
     votes.votes(night)
     report.night_reports(night)
     _close_day(night)
+    state.cache_census(False)
     return night.state, night.events
 
 

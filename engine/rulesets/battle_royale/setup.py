@@ -81,7 +81,7 @@ def _schools(state: BRState, rng: RecordingRng) -> None:
 
 def resolve_day0(state: BRState, orders: dict[str, Day0Orders], rng: RecordingRng) -> tuple[BRState, list[Event]]:
     """Place everyone in their chosen zone (random if none) and fix their abilities; Day 1 opens."""
-    state = state.model_copy(deep=True)
+    state = state.fork()
     events: list[Event] = []
     for student in state.active():
         choice = orders.get(student.id) or Day0Orders()

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.settings import BRSettings
@@ -136,15 +136,69 @@ class BRState(BaseModel):
     winners: list[str] = Field(default_factory=list)
     end_reason: str | None = None
 
+    _census: dict[int | None, list[Student]] | None = PrivateAttr(default=None)
+    _active: list[Student] | None = PrivateAttr(default=None)
+    _caching: bool = PrivateAttr(default=False)
+
+    @model_validator(mode="after")
+    def _sorted_students(self) -> "BRState":
+        """Students are kept in id order, so every loop over them is deterministic without sorting."""
+        if list(self.students) != sorted(self.students):
+            self.students = dict(sorted(self.students.items()))
+        return self
+
+    def fork(self) -> "BRState":
+        """A copy safe to resolve on: everything a night changes is copied, the settings are shared.
+
+        Much cheaper than a deep copy (the island and settings are large and never change during play).
+        Knowledge entries, mines and charges are never changed in place, only added or removed, so their
+        lists are copied and the entries shared.
+        """
+        def item(i: Item) -> Item:
+            return i.model_copy()
+
+        students = {
+            sid: s.model_copy(update={"items": [item(i) for i in s.items], "abilities": list(s.abilities),
+                                      "rewards": list(s.rewards), "knowledge": list(s.knowledge)})
+            for sid, s in self.students.items()
+        }
+        zones = {
+            zid: z.model_copy(update={"hidden": [item(i) for i in z.hidden], "ground": [item(i) for i in z.ground],
+                                      "mines": list(z.mines), "charges": list(z.charges)})
+            for zid, z in self.zones.items()
+        }
+        return self.model_copy(update={"students": students, "zones": zones, "winners": list(self.winners)})
+
     def student(self, sid: str) -> Student:
         return self.students[sid]
 
+    def cache_census(self, on: bool) -> None:
+        """Inside one resolution, index who is where; `census_changed` must follow every death, escape or move."""
+        self._caching = on
+        self.census_changed()
+
+    def census_changed(self) -> None:
+        self._census = None
+        self._active = None
+
     def active(self) -> list[Student]:
-        """Students alive on the island, in id order."""
-        return [s for _, s in sorted(self.students.items()) if s.active]
+        """Students alive on the island, in id order (a fresh list: callers may keep it while others die)."""
+        if not self._caching:
+            return [s for s in self.students.values() if s.active]
+        if self._active is None:
+            self._active = [s for s in self.students.values() if s.active]
+        return list(self._active)
 
     def in_zone(self, zone_id: int) -> list[Student]:
-        return [s for s in self.active() if s.zone == zone_id]
+        if not self._caching:
+            return [s for s in self.students.values() if s.active and s.zone == zone_id]
+        if self._census is None:
+            census: dict[int | None, list[Student]] = {}
+            for s in self.students.values():
+                if s.active:
+                    census.setdefault(s.zone, []).append(s)
+            self._census = census
+        return list(self._census.get(zone_id, ()))
 
     def open_zones(self) -> list[int]:
         return sorted(z for z, zone in self.zones.items() if not zone.closed)
