@@ -40,7 +40,8 @@ class RecordingRng:
         """True with `chance` percent probability (a d100 roll of at most `chance`)."""
         roll = self._random.randint(1, 100)
         hit = roll <= chance
-        self._log(purpose, f"d100<={chance}", {"roll": roll, "success": hit})
+        if self.record:
+            self._log(purpose, f"d100<={chance}", {"roll": roll, "success": hit})
         return hit
 
     def randint(self, low: int, high: int, purpose: str) -> int:
@@ -58,7 +59,8 @@ class RecordingRng:
         for value, weight in table:
             running += weight
             if roll <= running:
-                self._log(purpose, "table " + "/".join(f"{v}:{w}" for v, w in table), value)
+                if self.record:
+                    self._log(purpose, "table " + "/".join(f"{v}:{w}" for v, w in table), value)
                 return value
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -66,7 +68,8 @@ class RecordingRng:
         if not options:
             raise ValueError(f"nothing to choose from for {purpose}")
         value = options[self._random.randrange(len(options))]
-        self._log(purpose, f"one of {len(options)}", _plain(value))
+        if self.record:
+            self._log(purpose, f"one of {len(options)}", _plain(value))
         return value
 
     def sample(self, options: Sequence[T], count: int, purpose: str) -> list[T]:

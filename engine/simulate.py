@@ -32,8 +32,9 @@ def roster(players: int, rng: RecordingRng) -> list[SignUp]:
             requests = {"role": "lovers", "lover": ids[1 - index]}
         elif rng.percent(15, f"sim lone wolf request {pid}"):
             requests = {"role": "lone_wolf"}
-        if rng.percent(20, f"sim rival {pid}"):
-            requests["rival"] = rng.choice([i for i in ids[2:] if i != pid], f"sim rival pick {pid}")
+        candidates = [i for i in ids[2:] if i != pid]
+        if candidates and rng.percent(20, f"sim rival {pid}"):
+            requests["rival"] = rng.choice(candidates, f"sim rival pick {pid}")
         out.append(SignUp(player_id=pid, name=name, requests=requests))
     return out
 

@@ -327,7 +327,7 @@ def test_V_F_1_backpack_stores_two_items_concealed_and_not_counted():
     state = make_state({"a": {"zone": 1, "items": ["backpack", "rifle", "knife"]}, "b": {"zone": 1, "school": 2}})
     axe = state.new_item("fire_axe")
     state.zones[1].ground.append(axe)
-    assert refusal(state, "a", free={"store": ["a.rifle", "a.knife", "a.backpack"]}) == say("no_backpack_space", item="Backpack")
+    assert refusal(state, "a", free={"store": ["a.rifle", "a.knife", "a.backpack"]}) == say("backpack_in_backpack")
     assert refusal(state, "a", free={"pick_up": [axe.uid]}) == say("inventory_full", count=4, cap=3)
     after, events = run_night(state, {"a": orders(free={"store": ["a.rifle", "a.knife"], "pick_up": [axe.uid]})})
     a = after.students["a"]

@@ -248,7 +248,7 @@ def test_III_B_a_backpack_leaves_only_empty():
     run = orders(movement={"kind": "run", "route": [4], "drop": "a.backpack"})
     assert br.validate(state, "a", run) == refusal
     # a Backpack does not go inside itself
-    assert br.validate(state, "b", orders(free={"store": ["b.backpack"]})) == say("no_backpack_space", item="Backpack")
+    assert br.validate(state, "b", orders(free={"store": ["b.backpack"]})) == say("backpack_in_backpack")
     # emptying it first is fine, or dropping its contents with it
     assert br.validate(state, "a", orders(free={"drop": ["a.backpack"], "take_out": ["a.camouflage"]})) is None
     both = orders(free={"drop": ["a.backpack", "a.camouflage"]})

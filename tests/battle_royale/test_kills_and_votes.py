@@ -350,3 +350,14 @@ def test_III_E_1_a_most_voted_student_who_dies_tonight_takes_the_mark_with_them(
     assert not after.students["d"].alive
     assert not any(s.marked for s in after.students.values())
     assert [e for e in events if e.kind == "marked"] == []
+
+
+def test_rulings_an_escaped_lover_is_not_penalised_when_the_other_dies():
+    """Rulings: the Lovers' loss falls on the surviving Lover on the island; one who escaped is out of play."""
+    state = make_state({"a": {"role": "lovers", "lover": "b", "escaped": True, "zone": 4},
+                        "b": {"role": "lovers", "lover": "a", "hp": 1, "school": 2},
+                        "k": {"items": ["poison_vial"], "school": 3}})
+    after, events = run_night(state, {"k": orders(action={"kind": "set_trap", "item": "k.poison_vial", "target": "b"})})
+    assert not after.students["b"].alive
+    assert after.students["a"].max_hp == 10 and not after.students["a"].lover_lost
+    assert not [e for e in events if e.visible_to("a")]

@@ -52,7 +52,7 @@ TAKING_PART = {"attack_hit", "attack_missed", "collateral_hit", "collateral_miss
                "deactivated", "megaphone", "picked_up", "pickup_lost", "trade", "trade_failed", "out_of_ammo", "attack_no_target", "smoked_out"}
 # Private events that may reach a student who is no longer on the island: the setter of a trap laid on
 # an earlier night (who may be dead by now), and an escaped Lover told of their partner's death.
-SETTER_NEWS = {"mine_hit", "c4_hit", "kill", "lover_lost"}
+SETTER_NEWS: set[str] = set()  # nobody outside the night hears of it, trap setters included
 ACTOR_ROLL = re.compile(r"^(?:[a-z_0-9]+)(?: damage| collateral(?: damage)?)? (\w+)->(\w+)$")
 SEARCH_ROLL = re.compile(r"^search(?: find)? (\w+)$")
 VICTIM_ROLL = re.compile(r"^(?:land mine \S+ on|land mine damage|c4 \S+ on|c4 damage) (\w+)$")
@@ -116,7 +116,7 @@ def _items(state: BRState) -> dict[str, str]:
     return dict(places)
 
 
-def check_resolution(before: BRState, orders: dict, result: Resolution) -> None:
+def check_resolution(before: BRState, result: Resolution) -> None:
     after: BRState = result.state
     events: list[Event] = result.events
     night = before.phase == "night"
@@ -213,7 +213,7 @@ def play(seed: int, generator: str, check: bool = True) -> tuple[str, str, tuple
         result = RULESET.resolve(state, orders, rng)
         assert state.model_dump_json() == dump, "resolve mutated its input"
         if check:
-            check_resolution(state, orders, result)
+            check_resolution(state, result)
         events += result.events
         state = result.state
     assert RULESET.is_over(state), "the game lasts at most Day 0 and seven nights"

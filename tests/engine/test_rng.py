@@ -102,3 +102,12 @@ def test_recording_does_not_change_the_draws():
 def test_choice_of_nothing_names_the_purpose():
     with pytest.raises(ValueError, match="initiative"):
         RecordingRng(1).choice([], "initiative")
+
+
+def test_simulated_roster_works_for_the_smallest_games():
+    """The demo roster must not fail for 2 or 3 players (no Rival candidates besides the Lovers)."""
+    from engine.simulate import play
+
+    for players in (2, 3):
+        states = list(play(players, seed=1))
+        assert states[-1][0].phase == "over"

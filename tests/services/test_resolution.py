@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Resolution
 from bot.db.session import Database
-from bot.services import common, moderation, orders, resolution
+from bot.services import moderation, orders, resolution
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
 

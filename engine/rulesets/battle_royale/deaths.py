@@ -28,7 +28,7 @@ def die(night: "Night", student: Student, cause: str, killer: str | None, by_tra
     night.announce("death", public, {"student": student.id}, name=student.name)
     night.tell(student.id, "you_died", "you_died", {"cause": cause}, cause=cause)
     night.kills.append(Kill(victim=student.id, killer=killer, zone=student.zone or 0, cause=cause, by_trap=by_trap))
-    if killer is not None and killer != student.id:
+    if killer is not None and killer != student.id and night.took_part(killer):
         night.tell(killer, "kill", "killed_by", {"victim": student.id}, victim=student.name)
         _rival_reward(night, night.s(killer), student)
     if student.lover:
@@ -46,7 +46,7 @@ def _rival_reward(night: "Night", killer: Student, victim: Student) -> None:
 
 def _lover_loss(night: "Night", lover: Student) -> None:
     """Rulings: the surviving Lover loses 1 maximum HP and takes a -5 hit penalty for the rest of the game."""
-    if not lover.alive or lover.lover_lost:
+    if not lover.active or lover.lover_lost:
         return
     lover.lover_lost = True
     lover.max_hp -= night.state.settings.lover_loss_max_hp

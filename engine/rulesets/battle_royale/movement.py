@@ -107,7 +107,7 @@ def _walk(night: "Night", student: Student, route: list[int]) -> list[int]:
                 walked.append(zone_id)
             night.tell(student.id, "mine_hit", "mine_hit", {"damage": damage}, target=student.name, damage=damage,
                        zone_name=night.zone_name(mine.zone))
-            if mine.mine.setter != student.id:
+            if mine.mine.setter != student.id and night.took_part(mine.mine.setter):
                 night.tell(mine.mine.setter, "mine_hit", "mine_hit", {"damage": damage}, target=student.name,
                            damage=damage, zone_name=night.zone_name(mine.zone))
             return walked

@@ -76,6 +76,10 @@ class Night:
         self._event(kind, MODERATORS, key, data, **values)
 
     # --- damage and deaths --------------------------------------------------------------------
+    def took_part(self, sid: str) -> bool:
+        """On the island when the night began: only such students hear about tonight's outcomes."""
+        return sid in self.voters
+
     def standing(self) -> set[str]:
         """Students who take part in the current step: alive and on the island at its start."""
         return {s.id for s in self.state.active()}

@@ -39,29 +39,43 @@ def seen_as(student: Student) -> str:
     return f"{student.name} ({listing(visible_items(student), 'empty-handed')})"
 
 
-def zone_line(state: BRState, me: Student, zone_id: int, looks: dict[str, str] | None = None) -> str:
-    others = [s for s in state.in_zone(zone_id) if s.id != me.id]
-    return listing([looks[s.id] if looks else seen_as(s) for s in others], "nobody")
+class Census:
+    """Who is in each zone at the end of the night, with how they look, computed once for all reports."""
+
+    def __init__(self, state: BRState) -> None:
+        self.state = state
+        self.members: dict[int, list[Student]] = {z: state.in_zone(z) for z in state.island.zone_ids()}
+        self.index = {s.id: i for members in self.members.values() for i, s in enumerate(members)}
+        self.looks = {z: [seen_as(s) for s in m] for z, m in self.members.items()}
+        self.ids = {z: [s.id for s in m] for z, m in self.members.items()}
+        self.names = {z: listing([s.name for s in m], "nobody") for z, m in self.members.items()}
+        counts = [f"{state.island.zone(z).name} {len(m)}" for z, m in self.members.items()]
+        self.counts = say("report_tracking_counts", counts=", ".join(counts))
+
+    def others(self, me: Student, table: dict[int, list]) -> list:
+        """A zone's entries without me (by slicing: the zone lists are in id order)."""
+        row = table[me.zone]  # type: ignore[index]
+        i = self.index[me.id]
+        return row[:i] + row[i + 1:]
 
 
-def report_lines(state: BRState, me: Student, track: str | None,
-                 looks: dict[str, str] | None = None) -> tuple[list[str], dict]:
+def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[str], dict]:
+    state = census.state
     zone = me.zone or 0
     name = state.island.zone(zone).name
     lines = [say("report_header", day=state.day, zone_name=name, hp=me.hp, max_hp=me.max_hp),
              say("report_items", items=listing([item_label(i) for i in me.items])),
-             say("report_zone", zone_name=name, students=zone_line(state, me, zone, looks))]
-    data: dict = {"zone": zone, "hp": me.hp, "others": sorted(s.id for s in state.in_zone(zone) if s.id != me.id)}
+             say("report_zone", zone_name=name, students=listing(census.others(me, census.looks), "nobody"))]
+    data: dict = {"zone": zone, "hp": me.hp, "others": census.others(me, census.ids)}
     ground = state.zones[zone].ground
     if ground:
         lines.append(say("report_ground", items=listing([f"{i.name} [{i.uid}]" for i in ground])))
     if me.has("binoculars") or rules.has_effect(me, "binoculars"):
-        around = [f"{state.island.zone(z).name}: {listing([s.name for s in state.in_zone(z)], 'nobody')}"
-                  for z in state.island.neighbours(zone)]
-        lines.append(say("report_binoculars", zones="; ".join(around)))
-        data["adjacent"] = {z: [s.id for s in state.in_zone(z)] for z in state.island.neighbours(zone)}
+        around = state.island.neighbours(zone)
+        lines.append(say("report_binoculars", zones="; ".join(f"{state.island.zone(z).name}: {census.names[z]}" for z in around)))
+        data["adjacent"] = {z: list(census.ids[z]) for z in around}
     if me.has("tracking_unit"):
-        lines.append(_tracking(state, track))
+        lines.append(_tracking(census, track))
     if rules.has_effect(me, "lover_sight") and me.lover:
         lover = state.students[me.lover]
         if lover.active:
@@ -69,20 +83,18 @@ def report_lines(state: BRState, me: Student, track: str | None,
     return lines, data
 
 
-def _tracking(state: BRState, track: str | None) -> str:
+def _tracking(census: Census, track: str | None) -> str:
     """V.F.5: by default a head count per zone; on request, one student's location."""
     if track is None:
-        counts = [f"{state.island.zone(z).name} {len(state.in_zone(z))}" for z in state.island.zone_ids()]
-        return say("report_tracking_counts", counts=", ".join(counts))
-    target = state.students.get(track)
+        return census.counts
+    target = census.state.students.get(track)
     if target is None or not target.active:
         return say("report_tracking_gone", target=target.name if target else track)
-    return say("report_tracking_one", target=target.name, zone_name=state.island.zone(target.zone).name)  # type: ignore[arg-type]
+    return say("report_tracking_one", target=target.name, zone_name=census.state.island.zone(target.zone).name)  # type: ignore[arg-type]
 
 
 def night_reports(night: "Night") -> None:
-    students = night.state.active()
-    looks = {s.id: seen_as(s) for s in students}
-    for me in students:
-        lines, data = report_lines(night.state, me, night.orders[me.id].free.track, looks)
+    census = Census(night.state)
+    for me in night.state.active():
+        lines, data = report_lines(census, me, night.orders[me.id].free.track)
         night.tell_text(me.id, "night_report", "\n".join(lines), data)

@@ -80,7 +80,8 @@ def _c4(night: Night) -> None:
                 if night.rng.percent(defn.chance, f"c4 {charge.uid} on {student.id}"):
                     damage = night.rng.weighted(defn.damage, f"c4 damage {student.id}")
                     night.harm(student.id, damage, charge.setter)
-                    night.tell(sorted({student.id, charge.setter}), "c4_hit", "c4_hit", {"damage": damage},
+                    told = {student.id, charge.setter} if night.took_part(charge.setter) else {student.id}
+                    night.tell(sorted(told), "c4_hit", "c4_hit", {"damage": damage},
                                target=student.name, damage=damage)
     night.settle("C-4", by_trap=True)
 

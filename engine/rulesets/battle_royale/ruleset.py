@@ -22,8 +22,9 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
     settings_model = BRSettings
 
     def new_game(self, roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> Resolution[BRState]:
+        start = len(rng.rolls)
         state, events = new_game(roster, settings, rng)
-        return Resolution(state=state, events=events, rolls=list(rng.rolls))
+        return Resolution(state=state, events=events, rolls=rng.rolls[start:])
 
     def awaiting(self, state: BRState) -> list[str]:
         return [] if state.phase == "over" else [s.id for s in state.active()]

@@ -61,6 +61,7 @@ TEXT: dict[str, str] = {
     "pickup_missing": "There is no {item} lying in your zone to pick up.",
     "inventory_full": "Your inventory would hold {count} items; you can carry {cap}. Drop something first.",
     "no_backpack_space": "Your Backpack has no room for {item}.",
+    "backpack_in_backpack": "A Backpack cannot be stored inside a Backpack.",
     "backpack_not_empty": "Empty your Backpack before giving it away or dropping it.",
     "not_wearable": "{item} is not something you wear.",
     "not_stored": "{item} is not in your Backpack.",

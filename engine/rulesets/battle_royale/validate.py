@@ -308,8 +308,9 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
     slots_after = sum(i.defn.backpack_slots for i in me.items
                       if i.kind == "backpack" and i.uid not in stored_after and i.uid not in leaving)
     if free.store and len(stored_after) > slots_after:
-        culprit = next((u for u in free.store if me.item(u).kind == "backpack"), free.store[-1])  # type: ignore[union-attr]
-        raise refuse("no_backpack_space", item=me.item(culprit).name)  # type: ignore[union-attr]
+        if any(me.item(u).kind == "backpack" for u in free.store):  # type: ignore[union-attr]
+            raise refuse("backpack_in_backpack")
+        raise refuse("no_backpack_space", item=me.item(free.store[-1]).name)  # type: ignore[union-attr]
     zone = state.zones[me.zone]  # type: ignore[index]
     ground = {i.uid: i for i in zone.ground}
     for uid in free.pick_up:
