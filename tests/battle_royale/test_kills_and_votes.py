@@ -360,4 +360,4 @@ def test_rulings_an_escaped_lover_is_not_penalised_when_the_other_dies():
     after, events = run_night(state, {"k": orders(action={"kind": "set_trap", "item": "k.poison_vial", "target": "b"})})
     assert not after.students["b"].alive
     assert after.students["a"].max_hp == 10 and not after.students["a"].lover_lost
-    assert not [e for e in events if e.visible_to("a")]
+    assert not [e for e in events if e.audience.kind == "players" and e.visible_to("a")]
