@@ -10,17 +10,25 @@ import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from pydantic import BaseModel
+from dataclasses import dataclass
 
 T = TypeVar("T")
 
 
-class Roll(BaseModel):
-    """One recorded draw: what it was for, the chance or dice, and the result."""
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One recorded draw: what it was for, the chance or dice, and the result.
+
+    A plain dataclass, not a pydantic model: a night records hundreds of rolls and this is on their path.
+    `as_dict()` gives its JSON form for the audit log.
+    """
 
     purpose: str
     spec: str
     result: Any
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"purpose": self.purpose, "spec": self.spec, "result": self.result}
 
 
 class RecordingRng:
@@ -34,7 +42,7 @@ class RecordingRng:
 
     def _log(self, purpose: str, spec: str, result: Any) -> None:
         if self.record:  # built from trusted values: skip validation, it is on every roll's path
-            self.rolls.append(Roll.model_construct(purpose=purpose, spec=spec, result=result))
+            self.rolls.append(Roll(purpose, spec, result))
 
     def percent(self, chance: int, purpose: str) -> bool:
         """True with `chance` percent probability (a d100 roll of at most `chance`)."""

@@ -14,7 +14,9 @@ States and orders are pydantic models that dump to JSON; `resolve` never mutates
 """
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, Field
@@ -27,12 +29,19 @@ OrdersT = TypeVar("OrdersT", bound=BaseModel)
 SettingsT = TypeVar("SettingsT", bound=BaseModel)
 
 
-class Resolution(BaseModel, Generic[StateT]):
+@dataclass
+class Resolution(Generic[StateT]):
     """What one resolution produced: the new state, the events (with audiences) and the rolls."""
 
     state: StateT
-    events: list[Event] = Field(default_factory=list)
-    rolls: list[Roll] = Field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    rolls: list[Roll] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        """The whole outcome as canonical JSON: the same state, orders and seed give the same text."""
+        return json.dumps({"state": self.state.model_dump(mode="json"),
+                           "events": [e.model_dump(mode="json") for e in self.events],
+                           "rolls": [r.as_dict() for r in self.rolls]}, sort_keys=True, separators=(",", ":"))
 
 
 class SignUp(BaseModel):

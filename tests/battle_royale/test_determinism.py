@@ -53,7 +53,7 @@ def _load(position: tuple[str, str]) -> tuple[BRState, dict]:
 
 def _resolve(position: tuple[str, str], seed: int) -> str:
     state, orders = _load(position)
-    return RULESET.resolve(state, orders, RecordingRng(seed)).model_dump_json()
+    return RULESET.resolve(state, orders, RecordingRng(seed)).to_json()
 
 
 @pytest.mark.parametrize("index", range(4))

@@ -165,10 +165,11 @@ class Roles(BaseModel):
         return next(r for r in self.roles if r.id == role_id)
 
     def ability(self, ability_id: str) -> Ability:
-        for a in [a for r in self.roles for a in r.abilities] + self.rival_rewards:
-            if a.id == ability_id:
-                return a
-        raise KeyError(ability_id)
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {a.id: a for a in [a for r in self.roles for a in r.abilities] + self.rival_rewards}
+            self.__dict__["_index"] = index
+        return index[ability_id]
 
 
 def _load_yaml(path: Path) -> object:

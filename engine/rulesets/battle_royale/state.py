@@ -5,7 +5,7 @@ resolving and never mutates its input.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, model_validator
 
@@ -136,9 +136,7 @@ class BRState(BaseModel):
     winners: list[str] = Field(default_factory=list)
     end_reason: str | None = None
 
-    _census: dict[int | None, list[Student]] | None = PrivateAttr(default=None)
-    _active: list[Student] | None = PrivateAttr(default=None)
-    _caching: bool = PrivateAttr(default=False)
+    _census: dict[str, Any] | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
     def _sorted_students(self) -> "BRState":
@@ -167,38 +165,46 @@ class BRState(BaseModel):
                                       "mines": list(z.mines), "charges": list(z.charges)})
             for zid, z in self.zones.items()
         }
-        return self.model_copy(update={"students": students, "zones": zones, "winners": list(self.winners)})
+        copy = self.model_copy(update={"students": students, "zones": zones, "winners": list(self.winners)})
+        copy.cache_census(False)
+        return copy
 
     def student(self, sid: str) -> Student:
         return self.students[sid]
 
     def cache_census(self, on: bool) -> None:
         """Inside one resolution, index who is where; `census_changed` must follow every death, escape or move."""
-        self._caching = on
-        self.census_changed()
+        self.__pydantic_private__["_census"] = {} if on else None
 
     def census_changed(self) -> None:
-        self._census = None
-        self._active = None
+        census = self.__pydantic_private__["_census"]
+        if census:
+            census.clear()
+
+    def _cached(self) -> dict[str, Any] | None:
+        # Read the private dict directly: pydantic's attribute fallback is slow, and this is on every loop.
+        return self.__pydantic_private__["_census"]
 
     def active(self) -> list[Student]:
         """Students alive on the island, in id order (a fresh list: callers may keep it while others die)."""
-        if not self._caching:
+        cache = self._cached()
+        if cache is None:
             return [s for s in self.students.values() if s.active]
-        if self._active is None:
-            self._active = [s for s in self.students.values() if s.active]
-        return list(self._active)
+        if "active" not in cache:
+            cache["active"] = [s for s in self.students.values() if s.active]
+        return list(cache["active"])
 
     def in_zone(self, zone_id: int) -> list[Student]:
-        if not self._caching:
+        cache = self._cached()
+        if cache is None:
             return [s for s in self.students.values() if s.active and s.zone == zone_id]
-        if self._census is None:
-            census: dict[int | None, list[Student]] = {}
+        if "zones" not in cache:
+            zones: dict[int | None, list[Student]] = {}
             for s in self.students.values():
                 if s.active:
-                    census.setdefault(s.zone, []).append(s)
-            self._census = census
-        return list(self._census.get(zone_id, ()))
+                    zones.setdefault(s.zone, []).append(s)
+            cache["zones"] = zones
+        return list(cache["zones"].get(zone_id, ()))
 
     def open_zones(self) -> list[int]:
         return sorted(z for z, zone in self.zones.items() if not zone.closed)
