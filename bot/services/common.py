@@ -7,7 +7,6 @@ from typing import Any
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import select
-from sqlalchemy.orm import defer
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
@@ -49,10 +48,10 @@ async def player_of(session: AsyncSession, game_id: int, user_id: int) -> Player
 
 def load_state(game: Game) -> Any:
     """The engine state of a game, migrated from an older schema version or refused clearly."""
-    return _parse_state(game, game.state)
+    return parse_state(game, game.state)
 
 
-def _parse_state(game: Game, raw: dict[str, Any] | None) -> Any:
+def parse_state(game: Game, raw: dict[str, Any] | None) -> Any:
     ruleset = ruleset_of(game)
     if raw is None:
         raise ServiceError("This game has not started yet.")
@@ -61,30 +60,6 @@ def _parse_state(game: Game, raw: dict[str, Any] | None) -> Any:
         raise ServiceError(f"This game's saved state is schema version {game.schema_version}, but this bot "
                            f"reads version {current}; no migration between them exists.")
     return ruleset.parse_state(raw)
-
-
-_STATE_CACHE: dict[tuple[str, int, int], Any] = {}
-_CACHE_LIMIT = 64
-
-
-async def cached_state(session: AsyncSession, game_id: int) -> tuple[Game, Any]:
-    """The game row without its state column, and the parsed state, cached by (game, state revision).
-
-    Parsing a large state on every order submission is the costliest part of it; the state only changes
-    through `store_state`, which bumps `state_rev`, so a cached parse is never stale.
-    """
-    game = (await session.execute(select(Game).options(defer(Game.state)).where(Game.id == game_id))).scalar_one_or_none()
-    if game is None:
-        raise ServiceError(f"There is no game #{game_id}.")
-    key = (str(session.bind.url), game.id, game.state_rev)  # type: ignore[union-attr]
-    state = _STATE_CACHE.get(key)
-    if state is None:
-        raw = (await session.execute(select(Game.state).where(Game.id == game_id))).scalar_one()
-        state = _parse_state(game, raw)
-        if len(_STATE_CACHE) >= _CACHE_LIMIT:
-            _STATE_CACHE.pop(next(iter(_STATE_CACHE)))
-        _STATE_CACHE[key] = state
-    return game, state
 
 
 def store_state(game: Game, state: Any) -> None:

@@ -10,13 +10,16 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select, update
+from sqlalchemy import select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services import fairness
-from bot.services.common import cached_state, load_game, player_of, ruleset_of
+from bot.services.common import load_game, player_of
 from bot.services.errors import ServiceError
+from bot.services.order_writer import PendingOrder, writer_for
+from bot.services.snapshots import Snapshot, StaleSnapshot, snapshot
+from engine import registry
 
 
 @dataclass
@@ -24,10 +27,6 @@ class Submitted:
     receipt: str
     day: int
     payload: dict[str, Any] | None
-
-
-def _open_for_orders(game: Game, now: datetime) -> None:
-    _check_open(game.status, game.deadline, now)
 
 
 def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
@@ -44,57 +43,55 @@ def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
 async def submit_orders(db: Database, game_id: int, user_id: int, payload: dict[str, Any], now: datetime) -> Submitted:
     """Validate and store a player's whole submission for today, replacing the previous one.
 
-    Validation reads a snapshot without holding the write lock; the short write then re-checks that the
-    game is still on the same day and open, so an order never lands on a day it was not validated for.
+    Validation runs against the game's cached snapshot; the group-commit writer re-checks in its
+    transaction that nothing changed since, so an order never lands on a state it was not validated
+    against. A refusal or a stale snapshot is checked once more against fresh data before it stands.
     """
-    async with db.read() as session:
-        game, state = await cached_state(session, game_id)
-        _open_for_orders(game, now)
-        player = await player_of(session, game_id, user_id)
-        ruleset = ruleset_of(game)
-        day, seat, salt = game.day, player.engine_id, player.salt
+    return await _submit(db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload))
+
+
+async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
+    """Withdraw today's orders: the default applies again. Kept in the history as an empty submission."""
+    return await _submit(db, game_id, user_id, now, lambda snap, seat: None)
+
+
+async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepare) -> Submitted:
+    for fresh in (False, True):
+        snap = await snapshot(db, game_id, fresh=fresh)
+        try:
+            _check_open(snap.status, snap.deadline, now)
+            if user_id not in snap.seats:
+                raise ServiceError("You are not playing in this game.")
+            seat, salt = snap.seats[user_id]
+            clean = prepare(snap, seat)
+        except ServiceError:
+            if not fresh:
+                continue  # perhaps the snapshot is stale: refuse only on fresh data
+            raise
+        receipt = fairness.receipt(clean, salt)
+        try:
+            await writer_for(db, _check_open).write(
+                PendingOrder(game_id, snap.day, snap.rev, seat, user_id, clean, receipt, now))
+        except StaleSnapshot:
+            if not fresh:
+                continue
+            raise ServiceError("The game changed while your order was being checked: send it again.") from None
+        return Submitted(receipt=receipt, day=snap.day, payload=clean)
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _validated(snap: Snapshot, seat: str, payload: dict[str, Any]) -> dict[str, Any]:
+    ruleset = registry.get(snap.ruleset)
     try:
         orders = ruleset.parse_orders(payload)
     except ValidationError as error:
         problem = error.errors()[0]
         where = ".".join(str(x) for x in problem["loc"])
         raise ServiceError(f"That order is malformed ({where}: {problem['msg']}).") from None
-    reason = ruleset.validate(state, seat, orders)
+    reason = ruleset.validate(snap.state, seat, orders)
     if reason is not None:
         raise ServiceError(reason)
-    clean = orders.model_dump(mode="json")
-    receipt = fairness.receipt(clean, salt)
-    async with db.transaction() as session:
-        await _still_open(session, game_id, day, seat, now)
-        await _retire(session, game_id, day, seat)
-        session.add(Order(game_id=game_id, day=day, seat=seat, user_id=user_id, payload=clean, receipt=receipt,
-                          current=True))
-    return Submitted(receipt=receipt, day=day, payload=clean)
-
-
-async def _still_open(session, game_id: int, day: int, seat: str, now: datetime) -> None:
-    row = (await session.execute(select(Game.day, Game.status, Game.deadline).where(Game.id == game_id))).one()
-    if row.day != day:
-        raise ServiceError("The day was resolved while your order was being checked: send it again for the new day.")
-    _check_open(row.status, row.deadline, now)
-
-
-async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
-    """Withdraw today's orders: the default applies again. Kept in the history as an empty submission."""
-    async with db.transaction() as session:
-        game = await load_game(session, game_id)
-        _open_for_orders(game, now)
-        player = await player_of(session, game_id, user_id)
-        await _retire(session, game.id, game.day, player.engine_id)
-        receipt = fairness.receipt(None, player.salt)
-        session.add(Order(game_id=game_id, day=game.day, seat=player.engine_id, user_id=user_id, payload=None,
-                          receipt=receipt, current=True))
-    return Submitted(receipt=receipt, day=game.day, payload=None)
-
-
-async def _retire(session, game_id: int, day: int, seat: str) -> None:
-    await session.execute(update(Order).where(Order.game_id == game_id, Order.day == day, Order.seat == seat,
-                                              Order.current.is_(True)).values(current=False))
+    return orders.model_dump(mode="json")
 
 
 async def my_orders(db: Database, game_id: int, user_id: int) -> list[Order]:

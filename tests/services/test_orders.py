@@ -79,3 +79,54 @@ async def test_orders_after_the_deadline_or_while_paused_are_refused(db):
     await moderation.pause(db, game_id, actor_id=99)
     with pytest.raises(ServiceError, match="paused"):
         await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)
+
+
+async def test_a_substituted_player_is_refused_even_with_a_cached_snapshot(db):
+    from bot.services import moderation
+
+    game_id = await started_game(db)
+    await _to_day1(db, game_id)
+    await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)  # the snapshot is now cached
+    await moderation.substitute(db, game_id, actor_id=99, old_user=1, new_user=50, new_name="Sub")
+    with pytest.raises(ServiceError, match="not playing"):
+        await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    done = await orders.submit_orders(db, game_id, 50, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    assert done.day == 1
+
+
+async def test_an_order_validated_before_a_resolution_lands_on_the_new_day_after_revalidation(db):
+    game_id = await started_game(db)
+    await orders.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 2}, NOW)  # caches the Day 0 snapshot
+    await resolution.resolve_day(db, game_id, NOW)
+    done = await orders.submit_orders(db, game_id, 2, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    assert done.day == 1
+    async with db.transaction() as session:
+        rows = (await session.execute(select(Order).where(Order.user_id == 2))).scalars().all()
+    assert [(o.day, o.payload["kind"]) for o in rows] == [(1, "night")]
+
+
+async def test_a_stale_paused_snapshot_does_not_refuse_orders_after_resume(db):
+    from bot.services import moderation
+
+    game_id = await started_game(db)
+    await _to_day1(db, game_id)
+    await moderation.pause(db, game_id, actor_id=9)
+    with pytest.raises(ServiceError, match="paused"):
+        await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)
+    await moderation.resume(db, game_id, actor_id=9, now=NOW)
+    assert (await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)).day == 1
+
+
+async def test_fifty_concurrent_submissions_are_all_stored_once(db):
+    game_id = await started_game(db, players=12)
+    await _to_day1(db, game_id)
+    import asyncio
+
+    results = await asyncio.gather(*(orders.submit_orders(db, game_id, user, {"kind": "night", "action": {"kind": "search"}}, NOW)
+                                     for user in list(range(1, 13)) * 4))
+    assert len(results) == 48
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        live = await orders.current_orders(session, game)
+        total = (await session.execute(select(Order))).scalars().all()
+    assert len(live) == 12 and len(total) == 48

@@ -1,0 +1,106 @@
+"""Group commit for order submissions: many validated orders written in one short transaction.
+
+Fifty players submitting at once would otherwise queue for the database's write lock one by one. Each
+submission validates on its own (concurrently), then hands its row to the writer and waits; the writer
+takes everything queued so far and, in one transaction, re-checks each game is still open on that day,
+retires the orders being replaced and inserts the new ones. A row whose game moved on (another state
+revision or day, another seat holder) gets `StaleSnapshot`, one whose game closed gets its refusal; the
+others are committed together. If the transaction fails, every waiter gets the error and
+nothing is written.
+"""
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import insert, select, update
+
+from bot.db.models import Game, Order, Player
+from bot.db.session import Database
+from bot.services.errors import ServiceError
+from bot.services.snapshots import StaleSnapshot
+
+
+@dataclass
+class PendingOrder:
+    game_id: int
+    day: int
+    rev: int
+    seat: str
+    user_id: int
+    payload: dict[str, Any] | None
+    receipt: str
+    now: datetime
+    done: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class OrderWriter:
+    def __init__(self, db: Database, check_open) -> None:
+        self.db = db
+        self.check_open = check_open
+        self.queue: list[PendingOrder] = []
+        self.flushing: asyncio.Task | None = None
+
+    async def write(self, pending: PendingOrder) -> None:
+        self.queue.append(pending)
+        if self.flushing is None or self.flushing.done():
+            self.flushing = asyncio.ensure_future(self._flush())
+        await pending.done
+
+    async def _flush(self) -> None:
+        while self.queue:
+            batch, self.queue = self.queue, []
+            try:
+                await self._write_batch(batch)
+            except Exception as error:  # the whole transaction failed: nothing was written
+                for item in batch:
+                    if not item.done.done():
+                        item.done.set_exception(error)
+
+    async def _write_batch(self, batch: list[PendingOrder]) -> None:
+        async with self.db.transaction() as session:
+            ids = {p.game_id for p in batch}
+            games = {g.id: g for g in (await session.execute(
+                select(Game.id, Game.day, Game.status, Game.deadline, Game.state_rev).where(Game.id.in_(ids)))).all()}
+            seats = {(p.game_id, p.user_id): p.position for p in (await session.execute(
+                select(Player.game_id, Player.user_id, Player.position).where(
+                    Player.game_id.in_(ids), Player.status == "joined"))).all()}
+            accepted: list[PendingOrder] = []
+            for item in batch:
+                game = games.get(item.game_id)
+                position = seats.get((item.game_id, item.user_id))
+                if game is None or game.state_rev != item.rev or game.day != item.day or \
+                        position is None or f"s{position:03d}" != item.seat:
+                    item.done.set_exception(StaleSnapshot())
+                    continue
+                try:
+                    self.check_open(game.status, game.deadline, item.now)
+                except ServiceError as refusal:
+                    item.done.set_exception(refusal)
+                    continue
+                accepted.append(item)
+            if not accepted:
+                return
+            latest = {(p.game_id, p.day, p.seat): p for p in accepted}  # the last of one seat stays current
+            for game_id, day in {(p.game_id, p.day) for p in accepted}:
+                seats = sorted({p.seat for p in accepted if (p.game_id, p.day) == (game_id, day)})
+                await session.execute(update(Order).where(Order.game_id == game_id, Order.day == day,
+                                                          Order.seat.in_(seats), Order.current.is_(True))
+                                      .values(current=False))
+            await session.execute(insert(Order), [
+                {"game_id": p.game_id, "day": p.day, "seat": p.seat, "user_id": p.user_id, "payload": p.payload,
+                 "receipt": p.receipt, "current": latest[(p.game_id, p.day, p.seat)] is p, "submitted_at": p.now}
+                for p in accepted])
+        for item in accepted:
+            item.done.set_result(None)
+
+
+def writer_for(db: Database, check_open) -> OrderWriter:
+    """The one writer of a database object (created on first use)."""
+    writer = getattr(db, "_order_writer", None)
+    if writer is None:
+        writer = OrderWriter(db, check_open)
+        db._order_writer = writer  # type: ignore[attr-defined]
+    return writer
