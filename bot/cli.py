@@ -132,11 +132,16 @@ async def _resolved_days(db: Database, game_id: int) -> list[int]:
 async def _replay(args: argparse.Namespace) -> int:
     from bot.services.resolution import replay_day
 
+    from bot.services.resolution import rolls_of_day
+
     db = Database(_database(args))
     try:
         for row in await replay_day(db, args.game, args.day):
             who = row.audience["kind"] if row.audience["kind"] != "players" else "to " + ", ".join(row.audience["ids"])
             print(f"[{who}] {row.text}")
+        if args.rolls:
+            for roll in await rolls_of_day(db, args.game, args.day):
+                print(f"  roll: {roll['purpose']}: {roll['spec']} -> {json.dumps(roll['result'])}")
     finally:
         await db.dispose()
     return 0
@@ -183,6 +188,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="print every event of a resolved day")
     p.add_argument("game", type=int)
     p.add_argument("day", type=int)
+    p.add_argument("--rolls", action="store_true", help="also print every roll of the day and what it was for")
     p.add_argument("--database", help="database URL")
     p.set_defaults(run=_replay)
 

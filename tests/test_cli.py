@@ -48,8 +48,9 @@ def test_verify_confirms_every_simulated_day_and_replay_prints_them(tmp_path, ca
     assert main(["verify", "1", "--database", database]) == 0
     out = capsys.readouterr().out
     assert "Day 0: identical outcome" in out and "DIFFERS" not in out
-    assert main(["replay", "1", "1", "--database", database]) == 0
-    assert "[public]" in capsys.readouterr().out
+    assert main(["replay", "1", "1", "--database", database, "--rolls"]) == 0
+    out = capsys.readouterr().out
+    assert "[public]" in out and "  roll: " in out
 
 
 @pytest.mark.parametrize("command", ["simulate", "balance", "bench", "verify", "replay", "migrate"])

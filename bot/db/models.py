@@ -134,6 +134,7 @@ class Resolution(Base):
     orders: Mapped[dict[str, Any]] = mapped_column(JSON)
     state_after: Mapped[dict[str, Any]] = mapped_column(JSON)
     outcome_hash: Mapped[str] = mapped_column(String(64))
+    rolls: Mapped[list[Any]] = mapped_column(JSON, default=list)
     trigger: Mapped[str] = mapped_column(String(20))
     resolved_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 

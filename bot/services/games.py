@@ -189,7 +189,8 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
         session.add(Resolution(game_id=game.id, day=-1, phase="setup", state_before={},
                                orders={"roster": [r.model_dump() for r in roster], "seed": seed},
                                state_after=game.state, outcome_hash=fairness.outcome_hash(
-                                   game.state, [e.model_dump(mode="json") for e in result.events]), trigger="start"))
+                                   game.state, [e.model_dump(mode="json") for e in result.events]),
+                               rolls=[r.as_dict() for r in result.rolls], trigger="start"))
         day = await open_day(session, game, now, seeds)
         await write_events(session, game, result.events, await seat_map(session, game_id), -1)
         outbox(session, game, "channel", game.channel_id,

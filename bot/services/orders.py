@@ -109,3 +109,26 @@ async def current_orders(session, game: Game) -> dict[str, dict[str, Any]]:
     rows = await session.execute(select(Order).where(Order.game_id == game.id, Order.day == game.day,
                                                      Order.current.is_(True)))
     return {o.seat: o.payload for o in rows.scalars() if o.payload is not None}
+
+
+async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
+    """Every order submission of a finished game with its player's salt, so anyone can check a receipt.
+
+    Refused while the game runs: salts are what keep a receipt from revealing the order behind it.
+    """
+    from bot.db.models import Player
+
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        if game.status != "over":
+            raise ServiceError("The order log is published once the game is over.")
+        salts = {(p.user_id, p.position): p.salt for p in (await session.execute(
+            select(Player).where(Player.game_id == game_id))).scalars()}
+        rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()
+        return [{"day": o.day, "seat": o.seat, "user_id": o.user_id, "payload": o.payload, "receipt": o.receipt,
+                 "current": o.current, "salt": salts[(o.user_id, int(o.seat[1:]))]} for o in rows]
+
+
+def receipt_matches(entry: dict[str, Any]) -> bool:
+    """True if a published log entry's receipt is the hash of its order and salt."""
+    return fairness.receipt(entry["payload"], entry["salt"]) == entry["receipt"]

@@ -33,15 +33,29 @@ class Resolved:
 
 async def resolve_day(db: Database, game_id: int, now: datetime, expected_day: int | None = None,
                       trigger: str = "timer", actor_id: int | None = None,
-                      seeds: fairness.SeedSource | None = None) -> Resolved | None:
-    """Resolve the game's current day; None if it was not resolvable (already resolved, not running)."""
+                      seeds: fairness.SeedSource | None = None, skip_locked: bool = False) -> Resolved | None:
+    """Resolve the game's current day; None if it was not resolvable (already resolved, not running, or,
+    with `skip_locked`, being resolved by another process right now: PostgreSQL's SKIP LOCKED)."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id, lock=True)
+        game = await _claim(session, game_id, skip_locked)
+        if game is None:
+            return None
         if game.status not in ("running",) and not (trigger == "moderator" and game.status == "paused"):
             return None
         if expected_day is not None and game.day != expected_day:
             return None
         return await _resolve_locked(session, game, now, trigger, actor_id, seeds)
+
+
+async def _claim(session, game_id: int, skip_locked: bool) -> Game | None:
+    """Lock the game row for this transaction (SQLite: already held since BEGIN IMMEDIATE)."""
+    query = select(Game).where(Game.id == game_id)
+    if session.bind.dialect.name == "postgresql":
+        query = query.with_for_update(skip_locked=skip_locked)
+    game = (await session.execute(query)).scalar_one_or_none()
+    if game is None and not skip_locked:
+        raise ServiceError(f"There is no game #{game_id}.")
+    return game
 
 
 async def _resolve_locked(session, game: Game, now: datetime, trigger: str, actor_id: int | None,
@@ -59,7 +73,7 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
     events_json = [e.model_dump(mode="json") for e in result.events]
     session.add(Resolution(game_id=game.id, day=day, phase=state.phase, state_before=before, orders=payloads,
                            state_after=game.state, outcome_hash=fairness.outcome_hash(game.state, events_json),
-                           trigger=trigger))
+                           rolls=[r.as_dict() for r in result.rolls], trigger=trigger))
     seed_row.revealed = True
     await write_events(session, game, result.events, await seat_map(session, game.id), day)
     reveal = f"Day {day} seed revealed: {seed_row.seed} (commitment {seed_row.commitment})."
@@ -153,3 +167,12 @@ async def replay_day(db: Database, game_id: int, day: int) -> list[EventRow]:
         rows = await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day)
                                      .order_by(EventRow.seq))
         return list(rows.scalars())
+
+
+async def rolls_of_day(db: Database, game_id: int, day: int) -> list[dict[str, Any]]:
+    """Every roll of a resolved day, in order, with what it was for (the moderators' audit)."""
+    async with db.transaction() as session:
+        record = await session.get(Resolution, (game_id, day))
+        if record is None:
+            raise ServiceError(f"Day {day} of game #{game_id} has not been resolved.")
+        return list(record.rolls or [])

@@ -150,6 +150,7 @@ def upgrade() -> None:
     sa.Column('orders', sa.JSON(), nullable=False),
     sa.Column('state_after', sa.JSON(), nullable=False),
     sa.Column('outcome_hash', sa.String(length=64), nullable=False),
+    sa.Column('rolls', sa.JSON(), nullable=False),
     sa.Column('trigger', sa.String(length=20), nullable=False),
     sa.Column('resolved_at', sa.DateTime(timezone=True), server_default=sa.text('(CURRENT_TIMESTAMP)'), nullable=False),
     sa.ForeignKeyConstraint(['game_id'], ['games.id'], ondelete='CASCADE'),

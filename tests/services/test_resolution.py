@@ -156,3 +156,29 @@ async def test_reminder_free_day_resolves_idle_players_with_defaults(db):
     result = await resolution.resolve_day(db, game_id, NOW)
     assert result is not None and {e.kind for e in result.events} >= {"placed", "day_opens"}
     assert await _count(db, Order) == 0
+
+
+async def test_every_roll_of_a_day_is_stored_with_what_it_was_for(db):
+    """Engine issue: a night can be audited, and a moderator can see why something happened."""
+    game_id = await started_game(db, players=4)
+    await resolution.resolve_day(db, game_id, NOW)
+    rolls = await resolution.rolls_of_day(db, game_id, 0)
+    assert rolls and all(set(r) == {"purpose", "spec", "result"} for r in rolls)
+    assert any(r["purpose"].startswith("start zone") for r in rolls)  # idle players were placed at random
+
+
+async def test_a_resolver_with_skip_locked_steps_aside_while_another_holds_the_game(db):
+    """Architecture: PostgreSQL claims due games with FOR UPDATE SKIP LOCKED (SQLite serializes instead)."""
+    if db.sqlite:
+        pytest.skip("SQLite has no row locks: BEGIN IMMEDIATE serializes resolvers (tested above)")
+    game_id = await started_game(db)
+    other = Database(db.url)
+    try:
+        async with other.transaction() as holder:
+            await holder.execute(select(Game).where(Game.id == game_id).with_for_update())
+            result = await asyncio.wait_for(
+                resolution.resolve_day(db, game_id, NOW, expected_day=0, skip_locked=True), timeout=10)
+            assert result is None
+        assert await resolution.resolve_day(db, game_id, NOW, expected_day=0, skip_locked=True) is not None
+    finally:
+        await other.dispose()
