@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rulesets.battle_royale import rules
+from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import Move, Run
-from engine.rulesets.battle_royale.state import Student
+from engine.rulesets.battle_royale.state import Mine, Student
 from engine.rulesets.battle_royale.text import say
 
 if TYPE_CHECKING:
@@ -94,45 +94,33 @@ def _follow(night: "Night", followers: dict[str, Move | Run], paths: dict[str, l
 
 
 def _walk(night: "Night", student: Student, route: list[int]) -> list[int]:
-    """The zones actually reached: a Land Mine on the way may stop the mover."""
+    """The zones actually reached: a Land Mine on the way may stop the mover (V.D.2)."""
+    defn = catalog.item("land_mine")
     here = student.zone
     walked: list[int] = []
     for zone_id in route:
         mine = _mine_between(night, here, zone_id)  # type: ignore[arg-type]
-        if mine is not None and night.rng.percent(mine.defn_chance, f"land mine {mine.uid} on {student.id}"):
-            night.state.zones[mine.zone].mines.remove(mine.mine)
-            damage = night.rng.weighted(mine.damage, f"land mine damage {student.id}")
-            night.harm(student.id, damage, mine.mine.setter)
+        if mine is not None and night.rng.percent(defn.chance, f"land mine {mine.uid} on {student.id}"):
+            night.state.zones[mine.zone].mines.remove(mine)
+            damage = night.rng.weighted(defn.damage, f"land mine damage {student.id}")
+            night.harm(student.id, damage, mine.setter)
             if mine.zone == zone_id:
                 walked.append(zone_id)
-            night.tell(student.id, "mine_hit", "mine_hit", {"damage": damage}, target=student.name, damage=damage,
+            told = {student.id, mine.setter} if night.took_part(mine.setter) else {student.id}
+            night.tell(sorted(told), "mine_hit", "mine_hit", {"damage": damage}, target=student.name, damage=damage,
                        zone_name=night.zone_name(mine.zone))
-            if mine.mine.setter != student.id and night.took_part(mine.mine.setter):
-                night.tell(mine.mine.setter, "mine_hit", "mine_hit", {"damage": damage}, target=student.name,
-                           damage=damage, zone_name=night.zone_name(mine.zone))
             return walked
         walked.append(zone_id)
         here = zone_id
     return walked
 
 
-class _ArmedMine:
-    def __init__(self, mine, chance: int, damage) -> None:
-        self.mine = mine
-        self.uid = mine.uid
-        self.zone = mine.zone
-        self.defn_chance = chance
-        self.damage = damage
-
-
-def _mine_between(night: "Night", a: int, b: int) -> _ArmedMine | None:
-    from engine.rulesets.battle_royale import catalog
-
-    defn = catalog.item("land_mine")
+def _mine_between(night: "Night", a: int, b: int) -> Mine | None:
+    """The armed Land Mine on the path between two adjacent zones, set from either end."""
     for zone_id in (a, b):
         for mine in night.state.zones[zone_id].mines:
             if {mine.zone, mine.to_zone} == {a, b}:
-                return _ArmedMine(mine, defn.chance, defn.damage)
+                return mine
     return None
 
 
