@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.db.session import Database
 from bot.migrate import upgrade_async
 from bot.services.errors import ServiceError
+from bot.text import say
 
 
 def _database(args: argparse.Namespace) -> str:
@@ -40,17 +41,20 @@ async def _simulate(args: argparse.Namespace) -> int:
     def on_event(row, audience) -> None:
         if row.day != last_day[0]:
             last_day[0] = row.day
-            print("\n== " + ("Sign-up" if row.day < 0 else "Day 0" if row.day == 0 else f"Night {row.day}") + " ==")
+            title = (say("cli_signup") if row.day < 0 else say("cli_day0") if row.day == 0
+                     else say("cli_night", day=row.day))
+            print(say("cli_heading", title=title))
         if audience == "public":
-            print(f"  {row.text}")
+            print(say("cli_public", text=row.text))
         elif args.verbose:
             who = audience if isinstance(audience, str) else ", ".join(audience["players"])
-            print(f"    [to {who}] " + row.text.replace("\n", "\n      "))
+            print(say("cli_private", who=who, text=row.text.replace("\n", "\n      ")))
 
     def on_day(day: int, days: int) -> None:
         if sys.stderr.isatty() and not args.verbose:
             filled = int(20 * min(day, days) / max(days, 1))
-            print(f"\r[{'#' * filled}{'.' * (20 - filled)}] day {day}/{days}", end="", file=sys.stderr, flush=True)
+            bar = "#" * filled + "." * (20 - filled)
+            print(say("cli_progress", bar=bar, day=day, days=days), end="", file=sys.stderr, flush=True)
 
     try:
         result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=on_day)
@@ -62,8 +66,8 @@ async def _simulate(args: argparse.Namespace) -> int:
             workdir.cleanup()
     if sys.stderr.isatty() and not args.verbose:
         print(file=sys.stderr)
-    print(f"\nGame over after {result.days} days. Winners: {', '.join(result.winners) or 'none'}. "
-          f"Survivors: {', '.join(result.survivors) or 'none'}.")
+    print(say("cli_game_over", days=result.days, winners=", ".join(result.winners) or say("cli_none"),
+              survivors=", ".join(result.survivors) or say("cli_none")))
     return 0
 
 
@@ -75,10 +79,10 @@ def _balance(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"weapons": study}, indent=2))
         return 0
-    print(f"{'weapon':28} {'measured':>9} {'handbook':>9} {'diff':>7}")
+    print(say("cli_balance_header"))
     for name, row in study.items():
         diff = (row["measured"] - row["handbook"]) / row["handbook"] * 100 if row["handbook"] else 0.0
-        print(f"{name:28} {row['measured']:9.3f} {row['handbook']:9.3f} {diff:6.1f}%")
+        print(say("cli_balance_row", name=name, measured=row["measured"], handbook=row["handbook"], diff=diff))
     return 0
 
 
@@ -90,12 +94,12 @@ async def _bench(args: argparse.Namespace) -> int:
         print(json.dumps(report, indent=2))
     else:
         for players, ms in report["engine_ms"].items():
-            print(f"engine: one night with {players:>5} players: {ms:8.2f} ms (median)")
+            print(say("cli_bench_engine", players=players, ms=ms))
         for backend, stats in report["submit_ms"].items():
             if stats is None:
-                print(f"submit: {backend}: not reachable, skipped")
+                print(say("cli_bench_skipped", backend=backend))
             else:
-                print(f"submit: {backend}: p50 {stats['p50']:.1f} ms, p99 {stats['p99']:.1f} ms (50 concurrent)")
+                print(say("cli_bench_submit", backend=backend, p50=stats["p50"], p99=stats["p99"]))
     return 0
 
 
@@ -108,7 +112,8 @@ async def _verify(args: argparse.Namespace) -> int:
         bad = 0
         for day in days:
             result = await verify_day(db, args.game, day)
-            print(f"Day {day}: " + ("identical outcome" if result.ok else "DIFFERS: " + "; ".join(result.differences)))
+            print(say("cli_verified", day=day) if result.ok
+                  else say("cli_differs", day=day, differences="; ".join(result.differences)))
             bad += not result.ok
         return 1 if bad else 0
     finally:
@@ -125,7 +130,7 @@ async def _resolved_days(db: Database, game_id: int) -> list[int]:
                                      .order_by(Resolution.day))
         days = list(rows.scalars())
     if not days:
-        raise ServiceError(f"Game #{game_id} has no resolved days.")
+        raise ServiceError(say("no_resolved_days", game_id=game_id))
     return days
 
 
@@ -137,11 +142,12 @@ async def _replay(args: argparse.Namespace) -> int:
     db = Database(_database(args))
     try:
         for row in await replay_day(db, args.game, args.day):
-            who = row.audience["kind"] if row.audience["kind"] != "players" else "to " + ", ".join(row.audience["ids"])
-            print(f"[{who}] {row.text}")
+            who = (row.audience["kind"] if row.audience["kind"] != "players"
+                   else say("cli_replay_to", players=", ".join(row.audience["ids"])))
+            print(say("cli_replay", who=who, text=row.text))
         if args.rolls:
             for roll in await rolls_of_day(db, args.game, args.day):
-                print(f"  roll: {roll['purpose']}: {roll['spec']} -> {json.dumps(roll['result'])}")
+                print(say("cli_roll", purpose=roll["purpose"], spec=roll["spec"], result=json.dumps(roll["result"])))
     finally:
         await db.dispose()
     return 0
@@ -150,7 +156,7 @@ async def _replay(args: argparse.Namespace) -> int:
 async def _migrate(args: argparse.Namespace) -> int:
     url = _database(args)
     await upgrade_async(url)
-    print(f"Database at {url} is up to date.")
+    print(say("cli_migrated", url=url))
     return 0
 
 
@@ -203,9 +209,9 @@ def _bounded(low: int, high: int, name: str):
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{name} must be a whole number, not {text!r}") from None
+            raise argparse.ArgumentTypeError(say("cli_whole_number", name=name, text=text)) from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{name} must be between {low} and {high}")
+            raise argparse.ArgumentTypeError(say("cli_between", name=name, low=low, high=high))
         return value
     return parse
 
@@ -216,12 +222,12 @@ def main(argv: list[str] | None = None) -> int:
         outcome = args.run(args)
         return asyncio.run(outcome) if asyncio.iscoroutine(outcome) else outcome
     except ServiceError as error:
-        print(f"brbot: {error.message}", file=sys.stderr)
+        print(say("cli_error", message=error.message), file=sys.stderr)
         return 2
     except SQLAlchemyError as error:
         detail = str(getattr(error, "orig", None) or error).splitlines()[0]
-        hint = " (run `brbot migrate` first?)" if "no such table" in detail or "does not exist" in detail else ""
-        print(f"brbot: database error: {detail}{hint}", file=sys.stderr)
+        hint = say("cli_db_hint") if "no such table" in detail or "does not exist" in detail else ""
+        print(say("cli_db_error", detail=detail, hint=hint), file=sys.stderr)
         return 2
 
 

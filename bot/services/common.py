@@ -12,6 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
 from bot.services import fairness
 from bot.services.errors import ServiceError
+from bot.text import say
 from engine import registry
 from engine.events import Event
 from engine.ruleset import Ruleset
@@ -27,7 +28,7 @@ async def load_game(session: AsyncSession, game_id: int, lock: bool = False) -> 
         query = query.with_for_update()
     game = (await session.execute(query)).scalar_one_or_none()
     if game is None:
-        raise ServiceError(f"There is no game #{game_id}.")
+        raise ServiceError(say("no_game", game_id=game_id))
     return game
 
 
@@ -42,7 +43,7 @@ async def player_of(session: AsyncSession, game_id: int, user_id: int) -> Player
         select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined"))
     player = row.scalar_one_or_none()
     if player is None:
-        raise ServiceError("You are not playing in this game.")
+        raise ServiceError(say("not_playing"))
     return player
 
 
@@ -54,11 +55,10 @@ def load_state(game: Game) -> Any:
 def parse_state(game: Game, raw: dict[str, Any] | None) -> Any:
     ruleset = ruleset_of(game)
     if raw is None:
-        raise ServiceError("This game has not started yet.")
+        raise ServiceError(say("not_started"))
     current = getattr(ruleset.state_model.model_fields.get("schema_version"), "default", None)
     if current is not None and game.schema_version != current:
-        raise ServiceError(f"This game's saved state is schema version {game.schema_version}, but this bot "
-                           f"reads version {current}; no migration between them exists.")
+        raise ServiceError(say("schema_mismatch", stored=game.schema_version, current=current))
     return ruleset.parse_state(raw)
 
 

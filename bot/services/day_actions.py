@@ -13,6 +13,7 @@ from bot.db.session import Database
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
 from bot.services.errors import ServiceError
 from bot.services.orders import Submitted, current_orders, submit_orders
+from bot.text import say, when
 
 NIGHT_PARTS = ("free", "action", "movement", "votes")
 
@@ -32,10 +33,10 @@ async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str,
 async def set_part(db: Database, game_id: int, user_id: int, part: str, value: Any, now: datetime) -> Submitted:
     """Replace one part of today's orders (action, movement, votes, free actions), keeping the rest."""
     if part not in NIGHT_PARTS:
-        raise ServiceError(f"Unknown part of an order: {part}.")
+        raise ServiceError(say("unknown_part", part=part))
     payload = await current_payload(db, game_id, user_id)
     if payload.get("kind") != "night":
-        raise ServiceError("It is Day 0: choose your starting zone and abilities first.")
+        raise ServiceError(say("day0_orders"))
     payload = dict(payload)
     payload[part] = value
     return await submit_orders(db, game_id, user_id, payload, now)
@@ -43,7 +44,7 @@ async def set_part(db: Database, game_id: int, user_id: int, part: str, value: A
 
 async def vote(db: Database, game_id: int, user_id: int, kind: str, choice: Any, now: datetime) -> Submitted:
     if kind not in ("mark", "close", "reward"):
-        raise ServiceError("Vote mark, close or reward.")
+        raise ServiceError(say("vote_kinds"))
     payload = await current_payload(db, game_id, user_id)
     votes = dict(payload.get("votes") or {})
     votes[kind] = choice
@@ -69,7 +70,7 @@ async def accept_trade(db: Database, game_id: int, user_id: int, proposer_user: 
         theirs = (await current_orders(session, game)).get(proposer.engine_id) or {}
     offer = next((t for t in (theirs.get("free") or {}).get("trades", []) if t["partner"] == me.engine_id), None)
     if offer is None:
-        raise ServiceError(f"{proposer.name} has no trade offer for you today.")
+        raise ServiceError(say("no_trade_offer", name=proposer.name))
     return await offer_trade(db, game_id, user_id, proposer.engine_id, offer["receive"], offer["give"], now)
 
 
@@ -92,8 +93,8 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
             if game.deadline - now > timedelta(hours=hours_before):
                 continue
             for _seat, user_id in await pending_players(session, game):
-                outbox(session, game, "dm", user_id, f"Reminder: you have not sent orders for Day {game.day} of "
-                       f"{game.name}. The deadline is {game.deadline:%Y-%m-%d %H:%M %Z}.", {"kind": "reminder"})
+                outbox(session, game, "dm", user_id, say("reminder", day=game.day, game=game.name,
+                                                         deadline=when(game.deadline)), {"kind": "reminder"})
                 sent += 1
             game.reminded_day = game.day
     return sent

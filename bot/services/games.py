@@ -15,6 +15,7 @@ from bot.services.common import (
     audit, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state, write_events,
 )
 from bot.services.errors import ServiceError
+from bot.text import say, when
 from engine import registry
 from engine.ruleset import SignUp
 
@@ -33,16 +34,17 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
         parsed = rules.parse_settings(settings)
     except ValidationError as error:
         problem = error.errors()[0]
-        raise ServiceError(f"Setting {'.'.join(map(str, problem['loc']))}: {problem['msg']}.") from None
+        setting = ".".join(map(str, problem["loc"]))
+        raise ServiceError(say("bad_setting", setting=setting, problem=problem["msg"])) from None
     try:
         ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(f"Unknown timezone {timezone!r}: use a name like Europe/Berlin or America/Chicago.") from None
+        raise ServiceError(say("unknown_timezone", timezone=timezone)) from None
     try:
         hour, minute = (int(x) for x in deadline_time.split(":"))
         assert 0 <= hour < 24 and 0 <= minute < 60
     except (ValueError, AssertionError):
-        raise ServiceError(f"Deadline time {deadline_time!r} must look like 22:00.") from None
+        raise ServiceError(say("bad_deadline_time", deadline_time=deadline_time)) from None
     cap = getattr(parsed, "signup_cap", 20)
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
@@ -58,14 +60,14 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
 async def join_game(db: Database, game_id: int, user_id: int, name: str, role: str | None = None) -> Player:
     """Sign up; past the cap, the player goes on the reserve list."""
     if role is not None and role not in ROLES:
-        raise ServiceError(f"Unknown role {role!r}: choose dedicated_student, lovers or lone_wolf.")
+        raise ServiceError(say("unknown_role", role=role))
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         if game.status != "signup":
-            raise ServiceError("Sign-ups for this game are closed.")
+            raise ServiceError(say("signups_closed"))
         existing = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == user_id))).scalar_one_or_none()
         if existing is not None and existing.status in ("joined", "reserve"):
-            raise ServiceError("You have already signed up for this game.")
+            raise ServiceError(say("already_signed_up"))
         joined = len(await players_of(session, game_id))
         position = (await session.execute(select(func.coalesce(func.max(Player.position), 0)).where(Player.game_id == game_id))).scalar_one() + 1
         status = "joined" if joined < game.signup_cap else "reserve"
@@ -86,11 +88,11 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         if game.status != "signup":
-            raise ServiceError("The game has started: ask a moderator to substitute you.")
+            raise ServiceError(say("leave_started"))
         row = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == user_id,
                                                           Player.status.in_(("joined", "reserve"))))).scalar_one_or_none()
         if row is None:
-            raise ServiceError("You are not signed up for this game.")
+            raise ServiceError(say("not_signed_up"))
         was_joined = row.status == "joined"
         row.status = "left"
         for other in await players_of(session, game_id):
@@ -108,7 +110,7 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
 
 async def request_role(db: Database, game_id: int, user_id: int, role: str) -> None:
     if role not in ("dedicated_student", "lone_wolf"):
-        raise ServiceError("Choose dedicated_student or lone_wolf; to become Lovers, propose to your partner.")
+        raise ServiceError(say("request_role_choice"))
     async with db.transaction() as session:
         player = await _signup_player(session, game_id, user_id)
         player.requests = {k: v for k, v in player.requests.items() if k not in ("lover", "lover_proposal")} | {"role": role}
@@ -117,21 +119,21 @@ async def request_role(db: Database, game_id: int, user_id: int, role: str) -> N
 async def propose_lovers(db: Database, game_id: int, user_id: int, partner_id: int) -> None:
     """Lovers need both players' agreement (handbook II.A.2): this records the proposal."""
     if partner_id == user_id:
-        raise ServiceError("You cannot be your own Lover.")
+        raise ServiceError(say("own_lover"))
     async with db.transaction() as session:
         player = await _signup_player(session, game_id, user_id)
-        await _signup_player(session, game_id, partner_id, "Your partner is not signed up for this game.")
+        await _signup_player(session, game_id, partner_id, say("partner_not_signed_up"))
         if player.requests.get("rival") == partner_id:
-            raise ServiceError("Your Rival cannot also be your Lover.")
+            raise ServiceError(say("rival_not_lover"))
         player.requests = dict(player.requests) | {"lover_proposal": partner_id}
 
 
 async def answer_lovers(db: Database, game_id: int, user_id: int, proposer_id: int, accept: bool) -> bool:
     async with db.transaction() as session:
         me = await _signup_player(session, game_id, user_id)
-        proposer = await _signup_player(session, game_id, proposer_id, "That player is no longer signed up.")
+        proposer = await _signup_player(session, game_id, proposer_id, say("proposer_gone"))
         if proposer.requests.get("lover_proposal") != user_id:
-            raise ServiceError("There is no Lovers proposal from that player to answer.")
+            raise ServiceError(say("no_lovers_proposal"))
         proposer.requests = {k: v for k, v in proposer.requests.items() if k != "lover_proposal"}
         if not accept:
             return False
@@ -145,17 +147,17 @@ async def declare_rival(db: Database, game_id: int, user_id: int, rival_id: int 
         me = await _signup_player(session, game_id, user_id)
         if rival_id is not None:
             if rival_id == user_id:
-                raise ServiceError("You cannot be your own Rival.")
+                raise ServiceError(say("own_rival"))
             if me.requests.get("lover") == rival_id:
-                raise ServiceError("Your Lover cannot also be your Rival.")
-            await _signup_player(session, game_id, rival_id, "Your Rival must be signed up for this game.")
+                raise ServiceError(say("lover_not_rival"))
+            await _signup_player(session, game_id, rival_id, say("rival_not_signed_up"))
         me.requests = dict(me.requests) | {"rival": rival_id}
 
 
-async def _signup_player(session, game_id: int, user_id: int, missing: str = "You are not signed up for this game.") -> Player:
+async def _signup_player(session, game_id: int, user_id: int, missing: str = say("not_signed_up")) -> Player:
     game = await load_game(session, game_id)
     if game.status != "signup":
-        raise ServiceError("Roles are fixed once the game has started.")
+        raise ServiceError(say("roles_fixed"))
     try:
         return await player_of(session, game_id, user_id)
     except ServiceError:
@@ -168,10 +170,10 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "signup":
-            raise ServiceError("This game has already started.")
+            raise ServiceError(say("already_started"))
         players = await players_of(session, game_id)
         if len(players) < 2:
-            raise ServiceError("At least two players must sign up before the game can start.")
+            raise ServiceError(say("too_few_players"))
         by_user = {p.user_id: p.engine_id for p in players}
         roster = []
         for p in players:
@@ -194,7 +196,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
         day = await open_day(session, game, now, seeds)
         await write_events(session, game, result.events, await seat_map(session, game_id), -1)
         outbox(session, game, "channel", game.channel_id,
-               f"Day {game.day} is open until {game.deadline:%Y-%m-%d %H:%M %Z}. Seed commitment: {day.commitment}",
+               say("day_open", day=game.day, deadline=when(game.deadline), commitment=day.commitment),
                {"kind": "commitment", "day": game.day})
         audit(session, game, actor_id, "start", players=len(players))
     return game

@@ -14,44 +14,45 @@ from bot.db.session import Database
 from bot.services import fairness
 from bot.services.common import audit, load_game, load_state, outbox, player_of, store_state
 from bot.services.errors import ServiceError
+from bot.text import say, when
 
 
 async def pause(db: Database, game_id: int, actor_id: int, until: datetime | None = None) -> None:
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "running":
-            raise ServiceError("Only a running game can be paused.")
+            raise ServiceError(say("pause_not_running"))
         game.status = "paused"
         game.paused_until = until
         audit(session, game, actor_id, "pause", until=until.isoformat() if until else None)
-        outbox(session, game, "channel", game.channel_id, "The game is paused by a moderator."
-               + (f" It resumes at {until:%Y-%m-%d %H:%M %Z}." if until else ""), {"kind": "pause"})
+        outbox(session, game, "channel", game.channel_id,
+               say("paused_until", until=when(until)) if until else say("paused"), {"kind": "pause"})
 
 
 async def resume(db: Database, game_id: int, actor_id: int, now: datetime) -> None:
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "paused":
-            raise ServiceError("The game is not paused.")
+            raise ServiceError(say("not_paused"))
         game.status = "running"
         game.paused_until = None
         if game.deadline is not None and game.deadline <= now:
             game.deadline = now + timedelta(hours=1)
         audit(session, game, actor_id, "resume")
-        outbox(session, game, "channel", game.channel_id, "The game resumes.", {"kind": "resume"})
+        outbox(session, game, "channel", game.channel_id, say("resumed"), {"kind": "resume"})
 
 
 async def extend(db: Database, game_id: int, actor_id: int, hours: float) -> datetime:
     if not 0 < hours <= 24 * 14:
-        raise ServiceError("Extend by more than 0 and at most 336 hours.")
+        raise ServiceError(say("extend_range"))
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status not in ("running", "paused") or game.deadline is None:
-            raise ServiceError("This game has no deadline to extend.")
+            raise ServiceError(say("no_deadline"))
         game.deadline = game.deadline + timedelta(hours=hours)
         audit(session, game, actor_id, "extend", hours=hours)
         outbox(session, game, "channel", game.channel_id,
-               f"The deadline is extended to {game.deadline:%Y-%m-%d %H:%M %Z}.", {"kind": "extend"})
+               say("extended", deadline=when(game.deadline)), {"kind": "extend"})
         return game.deadline
 
 
@@ -59,11 +60,11 @@ async def end(db: Database, game_id: int, actor_id: int, reason: str = "ended by
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status == "over":
-            raise ServiceError("The game is already over.")
+            raise ServiceError(say("already_over"))
         game.status = "over"
         game.deadline = None
         audit(session, game, actor_id, "end", reason=reason)
-        outbox(session, game, "channel", game.channel_id, f"The game is over: {reason}.", {"kind": "end"})
+        outbox(session, game, "channel", game.channel_id, say("ended", reason=reason), {"kind": "end"})
 
 
 async def kill(db: Database, game_id: int, actor_id: int, user_id: int, reason: str = "removed by a moderator") -> None:
@@ -74,13 +75,13 @@ async def kill(db: Database, game_id: int, actor_id: int, user_id: int, reason: 
         state = load_state(game)
         student = state.students.get(player.engine_id)
         if student is None or not student.active:
-            raise ServiceError(f"{player.name} is not alive in this game.")
+            raise ServiceError(say("not_alive", name=player.name))
         student.alive = False
         student.died_day = state.day
         student.death_cause = reason
         store_state(game, state)
         audit(session, game, actor_id, "kill", user_id=user_id, reason=reason)
-        outbox(session, game, "channel", game.channel_id, f"{player.name} has died.", {"kind": "death"})
+        outbox(session, game, "channel", game.channel_id, say("died", name=player.name), {"kind": "death"})
 
 
 async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, new_user: int, new_name: str) -> None:
@@ -91,7 +92,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         taken = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == new_user,
                                                             Player.status == "joined"))).scalar_one_or_none()
         if taken is not None:
-            raise ServiceError(f"{new_name} is already playing in this game.")
+            raise ServiceError(say("already_playing", name=new_name))
         old.status = "replaced"
         session.add(Player(game_id=game_id, user_id=new_user, name=new_name, status="joined", requests=old.requests,
                            salt=fairness.new_salt(), position=old.position))

@@ -19,6 +19,7 @@ from bot.services.common import load_game, player_of
 from bot.services.errors import ServiceError
 from bot.services.order_writer import PendingOrder, writer_for
 from bot.services.snapshots import Snapshot, StaleSnapshot, snapshot
+from bot.text import say
 from engine import registry
 
 
@@ -31,13 +32,13 @@ class Submitted:
 
 def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
     if status == "signup":
-        raise ServiceError("The game has not started yet.")
+        raise ServiceError(say("game_not_started"))
     if status == "over":
-        raise ServiceError("The game is over.")
+        raise ServiceError(say("game_over"))
     if status == "paused":
-        raise ServiceError("The game is paused: orders are not accepted until a moderator resumes it.")
+        raise ServiceError(say("game_paused"))
     if deadline is not None and now >= deadline:
-        raise ServiceError("Today's deadline has passed: the day is being resolved.")
+        raise ServiceError(say("deadline_passed"))
 
 
 async def submit_orders(db: Database, game_id: int, user_id: int, payload: dict[str, Any], now: datetime) -> Submitted:
@@ -61,7 +62,7 @@ async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepa
         try:
             _check_open(snap.status, snap.deadline, now)
             if user_id not in snap.seats:
-                raise ServiceError("You are not playing in this game.")
+                raise ServiceError(say("not_playing"))
             seat, salt = snap.seats[user_id]
             clean = prepare(snap, seat)
         except ServiceError:
@@ -75,7 +76,7 @@ async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepa
         except StaleSnapshot:
             if not fresh:
                 continue
-            raise ServiceError("The game changed while your order was being checked: send it again.") from None
+            raise ServiceError(say("game_changed")) from None
         return Submitted(receipt=receipt, day=snap.day, payload=clean)
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -87,7 +88,7 @@ def _validated(snap: Snapshot, seat: str, payload: dict[str, Any]) -> dict[str, 
     except ValidationError as error:
         problem = error.errors()[0]
         where = ".".join(str(x) for x in problem["loc"])
-        raise ServiceError(f"That order is malformed ({where}: {problem['msg']}).") from None
+        raise ServiceError(say("malformed_order", where=where, problem=problem["msg"])) from None
     reason = ruleset.validate(snap.state, seat, orders)
     if reason is not None:
         raise ServiceError(reason)
@@ -121,7 +122,7 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
     async with db.read() as session:
         game = await load_game(session, game_id)
         if game.status != "over":
-            raise ServiceError("The order log is published once the game is over.")
+            raise ServiceError(say("log_not_published"))
         salts = {(p.user_id, p.position): p.salt for p in (await session.execute(
             select(Player).where(Player.game_id == game_id))).scalars()}
         rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()

@@ -20,6 +20,7 @@ from bot.services import fairness
 from bot.services.common import audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.errors import ServiceError
 from bot.services.orders import current_orders
+from bot.text import say, when
 from engine.events import Event
 
 
@@ -54,7 +55,7 @@ async def _claim(session, game_id: int, skip_locked: bool) -> Game | None:
         query = query.with_for_update(skip_locked=skip_locked)
     game = (await session.execute(query)).scalar_one_or_none()
     if game is None and not skip_locked:
-        raise ServiceError(f"There is no game #{game_id}.")
+        raise ServiceError(say("no_game", game_id=game_id))
     return game
 
 
@@ -64,7 +65,7 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
     state = load_state(game)
     seed_row = await session.get(DaySeed, (game.id, game.day))
     if seed_row is None:
-        raise ServiceError(f"Day {game.day} of game #{game.id} has no committed seed.")
+        raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
     payloads = await current_orders(session, game)
     orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
     result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))
@@ -76,7 +77,7 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
                            rolls=[r.as_dict() for r in result.rolls], trigger=trigger))
     seed_row.revealed = True
     await write_events(session, game, result.events, await seat_map(session, game.id), day)
-    reveal = f"Day {day} seed revealed: {seed_row.seed} (commitment {seed_row.commitment})."
+    reveal = say("seed_revealed", day=day, seed=seed_row.seed, commitment=seed_row.commitment)
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
@@ -84,8 +85,8 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
     else:
         next_seed = await open_day(session, game, now, seeds)
         outbox(session, game, "channel", game.channel_id,
-               f"{reveal}\nDay {game.day} is open until {game.deadline:%Y-%m-%d %H:%M %Z}. "
-               f"Seed commitment: {next_seed.commitment}", {"kind": "seed_reveal", "day": day})
+               say("seed_revealed_next", reveal=reveal, day=game.day, deadline=when(game.deadline),
+                   commitment=next_seed.commitment), {"kind": "seed_reveal", "day": day})
     audit(session, game, actor_id, "resolve", day=day, trigger=trigger)
     return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
 
@@ -124,27 +125,27 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
         record = await session.get(Resolution, (game_id, day))
         seed_row = await session.get(DaySeed, (game_id, day))
         if record is None:
-            raise ServiceError(f"Day {day} of game #{game_id} has not been resolved.")
+            raise ServiceError(say("not_resolved", day=day, game_id=game_id))
         if seed_row is None or not seed_row.revealed:
-            raise ServiceError(f"Day {day}'s seed has not been revealed yet.")
+            raise ServiceError(say("seed_hidden", day=day))
         events = (await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day)
                                         .order_by(EventRow.seq))).scalars().all()
         stored_events = [(e.kind, e.text) for e in events]
     differences: list[str] = []
     if fairness.commitment(seed_row.seed) != seed_row.commitment:
-        differences.append("the revealed seed does not match the published commitment")
+        differences.append(say("verify_commitment"))
     ruleset = ruleset_of(game)
     state = ruleset.parse_state(record.state_before)
     orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(record.orders.items())}
     result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))
     after = result.state.model_dump(mode="json")
     if after != record.state_after:
-        differences.append("the state after the day differs: " + _first_difference(record.state_after, after))
+        differences.append(say("verify_state", difference=_first_difference(record.state_after, after)))
     replayed = [(e.kind, e.text) for e in result.events]
     if replayed != stored_events[: len(replayed)] or len(stored_events) != len(replayed):
-        differences.append(f"the day's events differ ({len(stored_events)} stored, {len(replayed)} replayed)")
+        differences.append(say("verify_events", stored=len(stored_events), replayed=len(replayed)))
     if fairness.outcome_hash(record.state_after, [e.model_dump(mode="json") for e in result.events]) != record.outcome_hash:
-        differences.append("the outcome hash differs")
+        differences.append(say("verify_hash"))
     return Verification(ok=not differences, differences=differences)
 
 
@@ -157,7 +158,7 @@ def _first_difference(a: Any, b: Any, path: str = "state") -> str:
         for i, (x, y) in enumerate(zip(a, b)):
             if x != y:
                 return _first_difference(x, y, f"{path}[{i}]")
-    return f"{path}: stored {a!r}, replayed {b!r}"
+    return say("verify_difference", path=path, stored=a, replayed=b)
 
 
 async def replay_day(db: Database, game_id: int, day: int) -> list[EventRow]:
@@ -174,5 +175,5 @@ async def rolls_of_day(db: Database, game_id: int, day: int) -> list[dict[str, A
     async with db.transaction() as session:
         record = await session.get(Resolution, (game_id, day))
         if record is None:
-            raise ServiceError(f"Day {day} of game #{game_id} has not been resolved.")
+            raise ServiceError(say("not_resolved", day=day, game_id=game_id))
         return list(record.rolls or [])

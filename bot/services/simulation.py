@@ -19,6 +19,7 @@ from bot.db.models import EventRow, Player
 from bot.db.session import Database
 from bot.services import fairness, games, orders, resolution
 from bot.services.common import load_game, load_state, ruleset_of
+from bot.text import say
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import autoplayer
 from engine.simulate import roster
@@ -46,7 +47,7 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
                    on_day: Callable[[int, int], None] | None = None, ruleset: str = "battle_royale") -> SimulationResult:
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
-    game = await games.create_game(db, name=f"Simulation {seed}", ruleset=ruleset, channel_id=1)
+    game = await games.create_game(db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1)
     signups = roster(players, rng)
     for signup in signups:
         user = USER_BASE + int(signup.player_id[1:])

@@ -20,6 +20,7 @@ from bot.db.models import Game, Player
 from bot.db.session import Database
 from bot.services.common import parse_state
 from bot.services.errors import ServiceError
+from bot.text import say
 
 
 class StaleSnapshot(Exception):
@@ -68,7 +69,7 @@ async def _load(db: Database, game_id: int, cache: dict[int, Snapshot]) -> Snaps
     async with db.read() as session:
         game = (await session.execute(select(Game).options(defer(Game.state)).where(Game.id == game_id))).scalar_one_or_none()
         if game is None:
-            raise ServiceError(f"There is no game #{game_id}.")
+            raise ServiceError(say("no_game", game_id=game_id))
         old = cache.get(game_id)
         if old is not None and old.rev == game.state_rev:
             state = old.state

@@ -108,6 +108,8 @@ class Island(BaseModel):
     @model_validator(mode="after")
     def _consistent(self) -> "Island":
         ids = [z.id for z in self.zones]
+        if not ids:
+            raise ValueError("an island needs at least one zone")
         if len(set(ids)) != len(ids):
             raise ValueError("zone ids must be unique")
         for a, b in self.adjacency:

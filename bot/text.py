@@ -1,0 +1,119 @@
+"""Every player- and moderator-facing sentence of the bot's service layer and command line, in one place.
+
+`say(key, **values)` renders one. Refusals (`ServiceError` messages), channel posts, reminder DMs, the
+seed commitment and reveal posts, moderator announcements and the `brbot` command line's output all come
+from here, so wording can be reviewed, changed or translated without touching the services. Values are
+formatted before they are passed in (dates through `when`). The engine's own texts live in its ruleset
+(`engine/rulesets/battle_royale/text.py`).
+"""
+from __future__ import annotations
+
+from datetime import datetime
+
+TEXT: dict[str, str] = {
+    # --- refusals: games and players ----------------------------------------------------------
+    "no_game": "There is no game #{game_id}.",
+    "not_playing": "You are not playing in this game.",
+    "not_started": "This game has not started yet.",
+    "schema_mismatch": "This game's saved state is schema version {stored}, but this bot "
+                       "reads version {current}; no migration between them exists.",
+    # --- refusals: sign-up ----------------------------------------------------------------------
+    "bad_setting": "Setting {setting}: {problem}.",
+    "unknown_timezone": "Unknown timezone {timezone!r}: use a name like Europe/Berlin or America/Chicago.",
+    "bad_deadline_time": "Deadline time {deadline_time!r} must look like 22:00.",
+    "unknown_role": "Unknown role {role!r}: choose dedicated_student, lovers or lone_wolf.",
+    "signups_closed": "Sign-ups for this game are closed.",
+    "already_signed_up": "You have already signed up for this game.",
+    "leave_started": "The game has started: ask a moderator to substitute you.",
+    "not_signed_up": "You are not signed up for this game.",
+    "request_role_choice": "Choose dedicated_student or lone_wolf; to become Lovers, propose to your partner.",
+    "own_lover": "You cannot be your own Lover.",
+    "partner_not_signed_up": "Your partner is not signed up for this game.",
+    "rival_not_lover": "Your Rival cannot also be your Lover.",
+    "proposer_gone": "That player is no longer signed up.",
+    "no_lovers_proposal": "There is no Lovers proposal from that player to answer.",
+    "own_rival": "You cannot be your own Rival.",
+    "lover_not_rival": "Your Lover cannot also be your Rival.",
+    "rival_not_signed_up": "Your Rival must be signed up for this game.",
+    "roles_fixed": "Roles are fixed once the game has started.",
+    "already_started": "This game has already started.",
+    "too_few_players": "At least two players must sign up before the game can start.",
+    # --- refusals: orders -----------------------------------------------------------------------
+    "game_not_started": "The game has not started yet.",
+    "game_over": "The game is over.",
+    "game_paused": "The game is paused: orders are not accepted until a moderator resumes it.",
+    "deadline_passed": "Today's deadline has passed: the day is being resolved.",
+    "game_changed": "The game changed while your order was being checked: send it again.",
+    "malformed_order": "That order is malformed ({where}: {problem}).",
+    "log_not_published": "The order log is published once the game is over.",
+    "unknown_part": "Unknown part of an order: {part}.",
+    "day0_orders": "It is Day 0: choose your starting zone and abilities first.",
+    "vote_kinds": "Vote mark, close or reward.",
+    "no_trade_offer": "{name} has no trade offer for you today.",
+    # --- refusals: moderators -------------------------------------------------------------------
+    "pause_not_running": "Only a running game can be paused.",
+    "not_paused": "The game is not paused.",
+    "extend_range": "Extend by more than 0 and at most 336 hours.",
+    "no_deadline": "This game has no deadline to extend.",
+    "already_over": "The game is already over.",
+    "not_alive": "{name} is not alive in this game.",
+    "already_playing": "{name} is already playing in this game.",
+    # --- refusals: resolution and verification --------------------------------------------------
+    "no_seed": "Day {day} of game #{game_id} has no committed seed.",
+    "not_resolved": "Day {day} of game #{game_id} has not been resolved.",
+    "seed_hidden": "Day {day}'s seed has not been revealed yet.",
+    "no_resolved_days": "Game #{game_id} has no resolved days.",
+    # --- verification findings ------------------------------------------------------------------
+    "verify_commitment": "the revealed seed does not match the published commitment",
+    "verify_state": "the state after the day differs: {difference}",
+    "verify_difference": "{path}: stored {stored!r}, replayed {replayed!r}",
+    "verify_events": "the day's events differ ({stored} stored, {replayed} replayed)",
+    "verify_hash": "the outcome hash differs",
+    # --- channel posts and DMs ------------------------------------------------------------------
+    "day_open": "Day {day} is open until {deadline}. Seed commitment: {commitment}",
+    "seed_revealed": "Day {day} seed revealed: {seed} (commitment {commitment}).",
+    "seed_revealed_next": "{reveal}\nDay {day} is open until {deadline}. Seed commitment: {commitment}",
+    "reminder": "Reminder: you have not sent orders for Day {day} of {game}. The deadline is {deadline}.",
+    "paused": "The game is paused by a moderator.",
+    "paused_until": "The game is paused by a moderator. It resumes at {until}.",
+    "resumed": "The game resumes.",
+    "extended": "The deadline is extended to {deadline}.",
+    "ended": "The game is over: {reason}.",
+    "died": "{name} has died.",
+    "simulation_name": "Simulation {seed}",
+    # --- command line ---------------------------------------------------------------------------
+    "cli_error": "brbot: {message}",
+    "cli_db_error": "brbot: database error: {detail}{hint}",
+    "cli_db_hint": " (run `brbot migrate` first?)",
+    "cli_whole_number": "{name} must be a whole number, not {text!r}",
+    "cli_between": "{name} must be between {low} and {high}",
+    "cli_heading": "\n== {title} ==",
+    "cli_signup": "Sign-up",
+    "cli_day0": "Day 0",
+    "cli_night": "Night {day}",
+    "cli_public": "  {text}",
+    "cli_private": "    [to {who}] {text}",
+    "cli_progress": "\r[{bar}] day {day}/{days}",
+    "cli_game_over": "\nGame over after {days} days. Winners: {winners}. Survivors: {survivors}.",
+    "cli_none": "none",
+    "cli_balance_header": "weapon                        measured  handbook    diff",
+    "cli_balance_row": "{name:28} {measured:9.3f} {handbook:9.3f} {diff:6.1f}%",
+    "cli_bench_engine": "engine: one night with {players:>5} players: {ms:8.2f} ms (median)",
+    "cli_bench_skipped": "submit: {backend}: not reachable, skipped",
+    "cli_bench_submit": "submit: {backend}: p50 {p50:.1f} ms, p99 {p99:.1f} ms (50 concurrent)",
+    "cli_verified": "Day {day}: identical outcome",
+    "cli_differs": "Day {day}: DIFFERS: {differences}",
+    "cli_replay": "[{who}] {text}",
+    "cli_replay_to": "to {players}",
+    "cli_roll": "  roll: {purpose}: {spec} -> {result}",
+    "cli_migrated": "Database at {url} is up to date.",
+}
+
+
+def say(key: str, **values: object) -> str:
+    return TEXT[key].format(**values)
+
+
+def when(moment: datetime) -> str:
+    """A date and time as every post shows it: 2026-01-01 22:00 UTC."""
+    return f"{moment:%Y-%m-%d %H:%M %Z}"
