@@ -136,7 +136,8 @@ def test_II_A_1_lookout_report_lists_adjacent_zones_like_binoculars():
     _, events = run_night(lookout_state(["lookout"]))
     event = report(events, "a")
     assert event.data["adjacent"] == {4: ["b"], 5: ["c"], 7: []}
-    assert say("report_binoculars", zones="Beach: Quill; The Septagon: Cid; Field: nobody") in event.text
+    assert say("report_lookout", zones="Beach: Quill; The Septagon: Cid; Field: nobody") in event.text
+    assert "Binoculars" not in event.text
     assert "Dov" not in event.text and "Rifle" not in event.text and "Switchblade" not in event.text
     _, binocular_events = run_night(lookout_state(["scavenger"], ["binoculars"]))
     assert report(binocular_events, "a").data["adjacent"] == event.data["adjacent"]

@@ -320,3 +320,15 @@ def test_rulings_island_broken_map_refused_in_settings(atoll):
     data["adjacency"] = [*data["adjacency"], (4, 8)]
     with pytest.raises(ValidationError, match="adjacency 4-8 names an unknown zone"):
         br.parse_settings({"island": data})
+
+
+def test_rulings_island_a_zone_without_neighbours_does_not_break_computer_players():
+    """A loaded map may have a zone nobody can leave; computer players then never lay a Land Mine there
+    (it needs an adjacent zone) and the game still runs to its end."""
+    from engine.rulesets.battle_royale.catalog import Island
+    from engine.simulate import play
+
+    island = Island(name="Rock", zones=[{"id": 1, "name": "Rock"}], adjacency=[])
+    for seed in (4, 5, 6):
+        final = list(play(6, seed, settings={"island": island.model_dump(), "min_open_zones": 1}))[-1][0]
+        assert final.phase == "over"

@@ -109,7 +109,7 @@ def _action(state: BRState, me: Student, rng: RecordingRng):
     if trap is not None and roll <= 40:
         if trap.defn.trap == "poison" and foes:
             return SetTrap(item=trap.uid, target=rng.choice(foes, f"ai poison {me.id}").id)
-        if trap.defn.trap == "mine":
+        if trap.defn.trap == "mine" and state.island.neighbours(me.zone):  # type: ignore[arg-type]
             return SetTrap(item=trap.uid, to_zone=rng.choice(state.island.neighbours(me.zone), f"ai mine {me.id}"))  # type: ignore[arg-type]
         if trap.defn.trap == "c4":
             return SetTrap(item=trap.uid, day=min(state.settings.days, state.day + rng.randint(1, 2, f"ai c4 {me.id}")))
@@ -330,7 +330,7 @@ def _random_action(state: BRState, me: Student, rng: RecordingRng):
         return Analyze(target=pick())
     if kind == "trap":
         trap = rng.choice([i for i in me.items if i.defn.trap], f"random trap {tag}")
-        if trap.defn.trap == "mine":
+        if trap.defn.trap == "mine" and state.island.neighbours(me.zone):  # type: ignore[arg-type]
             return SetTrap(item=trap.uid, to_zone=rng.choice(state.island.neighbours(me.zone), f"random mine {tag}"))  # type: ignore[arg-type]
         if trap.defn.trap == "c4":
             return SetTrap(item=trap.uid, day=rng.randint(state.day, state.settings.days, f"random c4 day {tag}"))

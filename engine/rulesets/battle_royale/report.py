@@ -72,7 +72,8 @@ def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[s
         lines.append(say("report_ground", items=listing([f"{i.name} [{i.uid}]" for i in ground])))
     if me.has("binoculars") or rules.has_effect(me, "binoculars"):
         around = state.island.neighbours(zone)
-        lines.append(say("report_binoculars", zones="; ".join(f"{state.island.zone(z).name}: {census.names[z]}" for z in around)))
+        key = "report_binoculars" if me.has("binoculars") else "report_lookout"
+        lines.append(say(key, zones="; ".join(f"{state.island.zone(z).name}: {census.names[z]}" for z in around)))
         data["adjacent"] = {z: list(census.ids[z]) for z in around}
     if me.has("tracking_unit"):
         lines.append(_tracking(census, track))

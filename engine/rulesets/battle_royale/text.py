@@ -140,6 +140,7 @@ TEXT: dict[str, str] = {
     "report_zone": "Also in {zone_name}: {students}.",
     "report_ground": "On the ground here: {items}.",
     "report_binoculars": "Through your Binoculars: {zones}.",
+    "report_lookout": "From your lookout: {zones}.",
     "report_tracking_counts": "Tracking Unit: {counts}.",
     "report_tracking_one": "Tracking Unit: {target} is in {zone_name}.",
     "report_tracking_gone": "Tracking Unit: {target} cannot be found.",
