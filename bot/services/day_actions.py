@@ -3,6 +3,7 @@ trades offered and accepted by both sides, and reminders to players who have not
 """
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -14,6 +15,8 @@ from bot.services.common import load_game, load_state, outbox, player_of, player
 from bot.services.errors import ServiceError
 from bot.services.orders import Submitted, current_orders, submit_orders
 from bot.text import say, when
+
+log = logging.getLogger(__name__)
 
 NIGHT_PARTS = ("free", "action", "movement", "votes")
 
@@ -92,7 +95,12 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
                 continue
             if game.deadline - now > timedelta(hours=hours_before):
                 continue
-            for _seat, user_id in await pending_players(session, game):
+            try:
+                pending = await pending_players(session, game)
+            except Exception:  # an unreadable game gets no reminders; its resolution reports the failure
+                log.exception("reminders for game %s skipped", game.id)
+                continue
+            for _seat, user_id in pending:
                 outbox(session, game, "dm", user_id, say("reminder", day=game.day, game=game.name,
                                                          deadline=when(game.deadline)), {"kind": "reminder"})
                 sent += 1

@@ -106,7 +106,11 @@ async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
             if game.deadline is not None and game.deadline <= now:
                 due.append((game.id, game.day))
             elif game.early_resolution:
-                awaited = set(ruleset_of(game).awaiting(load_state(game)))
+                try:
+                    awaited = set(ruleset_of(game).awaiting(load_state(game)))
+                except Exception:  # an unreadable game is due: resolving it records the failure
+                    due.append((game.id, game.day))
+                    continue
                 if awaited and awaited <= set(await current_orders(session, game)):
                     due.append((game.id, game.day))
     return due

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.settings import BRSettings
@@ -125,6 +125,8 @@ class Zone(BaseModel):
 
 
 class BRState(BaseModel):
+    model_config = ConfigDict(extra="forbid")  # a stored state with unknown fields is another schema: refuse it
+
     schema_version: int = SCHEMA_VERSION
     ruleset: Literal["battle_royale"] = "battle_royale"
     settings: BRSettings = Field(default_factory=BRSettings)
