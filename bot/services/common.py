@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
@@ -48,7 +48,8 @@ async def player_of(session: AsyncSession, game_id: int, user_id: int) -> Player
 
 
 def load_state(game: Game) -> Any:
-    """The engine state of a game, migrated from an older schema version or refused clearly."""
+    """The engine state of a game; a state of another schema version is refused with a clear message
+    (version 1 is the only one so far, so there is nothing to migrate from yet)."""
     return parse_state(game, game.state)
 
 
@@ -92,7 +93,8 @@ def next_deadline(game: Game, now: datetime) -> datetime:
 
 async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> None:
     """Store the events of resolving `day` (-1: the start) and, per audience, the outbox rows that deliver them."""
-    start = len((await session.execute(select(EventRow.id).where(EventRow.game_id == game.id))).all())
+    last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
+    start = 0 if last is None else last + 1
     for index, event in enumerate(events):
         session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
                              audience=event.audience.model_dump(), text=event.text, data=event.data))
