@@ -1,7 +1,8 @@
 """Shared helpers of the combat and hit-chance tests (test_combat*.py, test_hit_chances*.py).
 
-Attack events are read back from their texts: "A hit B with Rifle for 3 damage (70% chance)." and
-"A missed B with Rifle (70% chance).", student names being their ids in capitals (make_state's default).
+Attack events are read back from their texts: "A hit B with Rifle for 3 damage." and "A missed B with
+Rifle.", student names being their ids in capitals (make_state's default); the chance that was rolled is in
+the event's data (players never see it: it would reveal the other side's abilities, orders and Rival).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from tests.battle_royale.helpers import orders
 NEUTRAL = {"melee": 5, "ranged": 5, "explosive": 2}
 LANDING_STRIP, CREVASSE, FOREST, BEACH, SEPTAGON, CLIFFS, FIELD = 1, 2, 3, 4, 5, 6, 7
 
-_ATTEMPT = re.compile(r"^(\w+) (hit|missed) (\w+) with (.+?) (?:for (\d+) damage )?\((\d+)% chance\)\.$")
+_ATTEMPT = re.compile(r"^(\w+) (hit|missed) (\w+) with (.+?)(?: for (\d+) damage)?\.$")
 
 
 @dataclass
@@ -40,7 +41,9 @@ def attempts(events, attacker: str | None = None, target: str | None = None, wea
             continue
         m = _ATTEMPT.match(event.text)
         assert m, event.text
-        a = Attempt(m[1].lower(), m[3].lower(), m[4], m[2] == "hit", int(m[5]) if m[5] else None, int(m[6]))
+        assert "chance" not in event.text, event.text
+        a = Attempt(m[1].lower(), m[3].lower(), m[4], m[2] == "hit", int(m[5]) if m[5] else None,
+                    event.data["chance"])
         if attacker and a.attacker != attacker or target and a.target != target or weapon and a.weapon != weapon:
             continue
         out.append(a)

@@ -87,9 +87,11 @@ def test_V_C_3_flamethrower_fires_in_the_melee_step():
     specs = dict(r={"items": ["rifle"]}, f={"items": ["flamethrower"]}, k={"items": ["knife"]},
                  g={"items": ["grenade"]}, d={})
     _, events = run_night(crowd(**specs), night)
-    assert [m.attacker for m in attempts(events)] == ["r", "f", "k", "g"]
+    order = [m.attacker for m in attempts(events)]  # within a step the attackers act in a random order
+    assert order[0] == "r" and set(order[1:3]) == {"f", "k"} and order[3] == "g"
     _, events = run_night(crowd(zone=FOREST, **specs), night)
-    assert [m.attacker for m in attempts(events)] == ["f", "k", "r", "g"]
+    order = [m.attacker for m in attempts(events)]
+    assert set(order[0:2]) == {"f", "k"} and order[2] == "r" and order[3] == "g"
 
 
 def test_V_C_3_flamethrower_user_killed_by_melee_still_fires_but_not_when_shot_first():

@@ -138,7 +138,10 @@ def _set_trap(night: "Night", me: Student, action: SetTrap) -> None:
 
 
 def targets_of(night: "Night", sid: str) -> set[str]:
-    """Whom a student's Attack or Analyze names tonight (for the Poison Vial's failure rule)."""
+    """Whom a student's Attack or Analyze names tonight (for the Poison Vial's failure rule); an action the
+    smoke negated targets nobody."""
+    if night.postures[sid].negated:
+        return set()
     action = night.orders[sid].action
     if isinstance(action, (Attack, AllOutAttack)):
         return set(action.attempts)

@@ -95,12 +95,15 @@ def _coverer(night: "Night", attacker: str, target: str, cache: dict[str, str | 
     if target not in cache:
         coverers = sorted(
             c.id for c in night.state.in_zone(night.s(target).zone)  # type: ignore[arg-type]
-            if night.postures[c.id].covering == target and not night.postures[c.id].negated
+            if night.postures[c.id].covering == target and not night.postures[c.id].negated and c.active
             and not _covered_by_chain(night, target, c.id)
         )
         cache[target] = night.rng.choice(coverers, f"coverer of {target}") if len(coverers) > 1 else (coverers[0] if coverers else None)
     coverer = cache[target]
-    if coverer is None or coverer == attacker or not night.s(coverer).active:
+    if coverer is not None and not night.s(coverer).active:  # the chosen coverer fell: another steps in
+        del cache[target]
+        return _coverer(night, attacker, target, cache)
+    if coverer is None or coverer == attacker:
         return None
     return coverer
 
@@ -123,9 +126,9 @@ def _covered_by_chain(night: "Night", start: str, coverer: str) -> bool:
 
 def smoke_step(night: "Night") -> None:
     """Step 3: Smoke Grenades, before all attacks; a caught student's Action phase is negated."""
-    cache: dict[str, str | None] = {}
+    cache = night.cover_choice
     standing = night.standing()
-    for student in night.state.active():
+    for student in _in_random_order(night, night.state.active(), "smoke throwers"):
         attack = _attack_of(night, student)
         if attack and step_of(attack[1]) == "smoke":
             _fire(night, student, *attack, standing, cache)
@@ -133,13 +136,17 @@ def smoke_step(night: "Night") -> None:
 
 
 def attack_steps(night: "Night") -> None:
-    """Step 4: in each zone, Ranged, Melee (Flamethrower too), Explosives; Melee first in the Forest."""
-    cache: dict[str, str | None] = {}
+    """Step 4: in each zone, Ranged, Melee (Flamethrower too), Explosives; Melee first in the Forest.
+
+    Attacks of a class are simultaneous; where something must still come "first" (the Pot Lid negates the
+    first melee hit, a weapon runs dry), the attackers of the step act in a random order.
+    """
+    cache = night.cover_choice
     for zone_id in night.state.open_zones() + [z for z in sorted(night.state.zones) if night.state.zones[z].closed]:
         order = FOREST_ORDER if night.state.island.zone(zone_id).melee_first else CLASS_ORDER
         for attack_class in order:
             standing = night.standing()
-            for student in night.state.in_zone(zone_id):
+            for student in _in_random_order(night, night.state.in_zone(zone_id), f"{attack_class} attackers {zone_id}"):
                 if night.postures[student.id].negated:
                     continue
                 attack = _attack_of(night, student)
@@ -153,10 +160,20 @@ def attack_steps(night: "Night") -> None:
             night.settle(f"{attack_class} attack")
 
 
+def _in_random_order(night: "Night", students: list[Student], purpose: str) -> list[Student]:
+    """Attackers of one step in a random (recorded) order; only those who attack are shuffled."""
+    attackers = [s for s in students if _attack_of(night, s) is not None]
+    if len(attackers) < 2:
+        return students
+    shuffled = night.rng.shuffled(attackers, purpose)
+    return shuffled + [s for s in students if s not in attackers]
+
+
 def _fire(night: "Night", me: Student, action: Attack, defn: catalog.ItemDef, item: Item | None,
           standing: set[str], cache: dict[str, str | None]) -> None:
     night.fired.add(me.id)
     weapon = defn.name if item is None or item.kind != "brass_knuckles" else "Brass Knuckles"
+    thrown = False
     for target_id in sorted(action.attempts):
         for _ in range(action.attempts[target_id]):
             if item is not None and item.ammo is not None:
@@ -170,7 +187,8 @@ def _fire(night: "Night", me: Student, action: Attack, defn: catalog.ItemDef, it
             if item is not None and item.ammo is not None:
                 item.ammo -= 1
             _strike(night, me, target_id, defn, weapon, cache)
-    if item is not None and defn.one_use and item in me.items:
+            thrown = True
+    if thrown and item is not None and defn.one_use and item in me.items:  # "used up after being thrown"
         me.items.remove(item)
 
 
@@ -186,13 +204,14 @@ def _strike(night: "Night", me: Student, target_id: str, defn: catalog.ItemDef, 
     cls = defn.weapon_class or "melee"
     chance = rules.hit_chance(night.state, me, target, defn.chance, cls, zone_id, night.postures)
     who = sorted({me.id, target_id})
-    if night.rng.percent(chance, f"{defn.id} {me.id}->{target_id}"):
+    hit = night.rng.percent(chance, f"{defn.id} {me.id}->{target_id}")
+    if hit:
         damage = night.rng.weighted(defn.damage, f"{defn.id} damage {me.id}->{target_id}")
         _land(night, me, target, defn, weapon, damage, chance, who)
     else:
         night.tell(who, "attack_missed", "attack_missed", {"chance": chance, "weapon": defn.id},
-                   attacker=me.name, target=target.name, weapon=weapon, chance=chance)
-    if defn.collateral is not None:
+                   attacker=me.name, target=target.name, weapon=weapon)
+    if defn.collateral is not None and (hit or not night.state.settings.collateral_needs_hit):
         _collateral(night, me, target, defn, weapon)
 
 

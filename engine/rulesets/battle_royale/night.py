@@ -42,6 +42,7 @@ class Night:
     moved: set[str] = field(default_factory=set)
     fired: set[str] = field(default_factory=set)
     melee_intent: dict[str, frozenset[str]] = field(default_factory=dict)
+    cover_choice: dict[str, str | None] = field(default_factory=dict)
     voters: list[str] = field(default_factory=list)
     _hits: dict[str, list[str]] = field(default_factory=dict)
 

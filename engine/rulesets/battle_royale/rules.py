@@ -78,7 +78,7 @@ def hit_chance(
     if attacker.rival == target.id:
         chance += s.rival_hit_bonus
     chance += effect_total(attacker, "hit")
-    chance += sum(i.defn.hit for i in attacker.items if i.defn.wearable and i.worn and not i.stored)
+    chance += sum({i.kind: i.defn.hit for i in attacker.items if i.defn.wearable and i.worn and not i.stored}.values())
     if a.all_out:
         chance -= 10
     if a.megaphoned:
@@ -93,9 +93,11 @@ def hit_chance(
     dodge += effect_total(target, "dodge")
     if lover_alive(state, target):
         dodge += effect_total(target, "dodge_while_lover_alive")
+    counted: set[str] = set()
     for item in target.items:
-        if item.stored:
+        if item.stored or item.kind in counted:  # a second Camouflage or Fan adds nothing: one source each
             continue
+        counted.add(item.kind)
         defn = item.defn
         if defn.wearable:
             dodge += defn.dodge if item.worn else 0
