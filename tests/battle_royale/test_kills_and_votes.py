@@ -177,15 +177,16 @@ def test_III_E_1_a_tie_marks_everyone_tied():
     assert texts(events, "marked") == [say("marked", names="C and D", verb="are")]
 
 
-def test_III_E_1_votes_of_students_alive_at_the_start_of_the_night_count():
-    """A student who dies during the night still has their votes counted; one dead before it has none."""
+def test_III_E_1_only_students_still_on_the_island_vote():
+    """Rulings, "Order inside the night" 4: a student killed during the night "takes no part in any later
+    step", the votes (step 8) included; one dead before the night has no vote either."""
     state = make_state({"a": {"zone": 7}, "b": {"school": 2}, "c": {"school": 3}, "d": {"school": 4},
                         "e": {"alive": False, "hp": 0}})
     state.zones[7].closed = True  # a stays there and dies in the movement
     after, _ = run_night(state, {"a": orders(votes={"mark": "c"}), "b": orders(votes={"mark": "d"}),
                                  "e": orders(votes={"mark": "b"})})
     assert not after.students["a"].alive
-    assert sorted(sid for sid, s in after.students.items() if s.marked) == ["c", "d"]
+    assert sorted(sid for sid, s in after.students.items() if s.marked) == ["d"]
 
 
 def test_III_E_3_the_zone_with_most_reward_votes_gets_a_package():
@@ -213,11 +214,13 @@ def test_III_E_3_only_one_package_a_night_even_on_a_tie():
 
 
 def test_III_E_3_nobody_there_the_package_lies_on_the_ground():
-    """With nobody in the chosen zone, the package lies on its ground."""
+    """With nobody in the chosen zone, the package lies on its ground, unannounced (saying so would tell
+    everyone the zone was empty)."""
     state = make_state({"a": {}, "b": {"school": 2}})
     after, events = run_night(state, {"a": orders(votes={"reward": 6})})
     assert len(after.zones[6].ground) == 1
-    assert texts(events, "reward_on_ground") == [say("reward_on_ground", zone_name="Cliffs")]
+    assert [e.text for e in events if e.audience.kind == "public" and "Cliffs" in e.text] == [
+        say("reward_drop", zone_name="Cliffs")]
 
 
 def test_III_E_3_a_searcher_counts_double_for_the_package():
@@ -291,7 +294,7 @@ def test_III_E_2_a_closed_zone_kills_from_the_next_nights_movement():
     assert night1.zones[7].closed and night1.students["a"].alive and night1.students["a"].zone == 7
     stay, events = run_night(night1, {})
     assert not stay.students["a"].alive and stay.students["a"].death_cause == "closed zone"
-    assert texts(events, "death") == [say("closed_death", name="A")]
+    assert texts(events, "death") == [say("died", name="A")]
     leave, _ = run_night(night1, {"a": orders(movement={"kind": "move", "route": [1]})})
     assert leave.students["a"].alive and leave.students["a"].zone == 1
 

@@ -233,9 +233,10 @@ def test_III_E_2_staying_in_closed_zone_kills_even_with_deactivated_collar():
     assert after.students["c"].alive
 
 
-def test_III_E_2_following_through_closed_zone_kills_without_deactivated_collar():
-    """Passing through a closed zone kills a student whose collar is active; with a deactivated collar the
-    same path is safe. (Here both follow a target with a deactivated collar through The Septagon.)"""
+def test_III_E_2_a_follower_stops_short_of_a_closed_zone_it_may_not_cross():
+    """III.D.1 "follow as closely as possible" with III.E.2: a follower whose collar is active stops before a
+    closed zone instead of walking to their death; with a deactivated collar they follow through it.
+    (Both follow a target with a deactivated collar through The Septagon.)"""
     state = make_state({"t": {"zone": 1, "collar_deactivated": True, "school": 2},
                         "a": {"zone": 1}, "d": {"zone": 1, "collar_deactivated": True, "school": 3}})
     state.zones[5].closed = True
@@ -245,4 +246,4 @@ def test_III_E_2_following_through_closed_zone_kills_without_deactivated_collar(
                                  "d": orders(action=analyze_t, movement=follow("move", "t"))})
     assert after.students["t"].alive and after.students["t"].zone == 2
     assert after.students["d"].alive and after.students["d"].zone == 2
-    assert not after.students["a"].alive and after.students["a"].death_cause == "closed zone"
+    assert after.students["a"].alive and after.students["a"].zone == 1

@@ -99,8 +99,11 @@ def _heal(night: "Night", me: Student, action: Heal) -> None:
     amount += rules.effect_total(me, "heal_bonus")
     before = other.hp
     other.hp = min(other.max_hp, other.hp + amount)
-    night.tell(sorted({me.id, other.id}), "healed", "healed", {"amount": other.hp - before}, healer=me.name,
-               target=other.name, amount=other.hp - before, hp=other.hp, max_hp=other.max_hp)
+    gained = other.hp - before
+    night.tell(other.id, "healed", "healed", {"amount": gained}, healer=me.name, target=other.name, amount=gained,
+               hp=other.hp, max_hp=other.max_hp)
+    if other.id != me.id:  # the healer learns what they gave, not the patient's Health (III.C.8)
+        night.tell(me.id, "heal_given", "you_healed", {"amount": gained}, target=other.name, amount=gained)
 
 
 def traps_search_analyze(night: "Night") -> None:

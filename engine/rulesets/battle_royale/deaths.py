@@ -24,8 +24,6 @@ def die(night: "Night", student: Student, cause: str, killer: str | None, by_tra
     student.hp = min(student.hp, 0)
     student.died_day = night.day
     student.death_cause = cause
-    public = "closed_death" if cause == "closed zone" else "died"
-    night.announce("death", public, {"student": student.id}, name=student.name)
     night.tell(student.id, "you_died", "you_died", {"cause": cause}, cause=cause)
     night.kills.append(Kill(victim=student.id, killer=killer, zone=student.zone or 0, cause=cause, by_trap=by_trap))
     if killer is not None and killer != student.id and night.took_part(killer):
@@ -63,6 +61,13 @@ def give(night: "Night", student: Student, item: Item, zone_id: int) -> bool:
         return True
     night.state.zones[zone_id].ground.append(item)
     return False
+
+
+def announce_deaths(night: "Night") -> None:
+    """The night's deaths, posted together in name order with no cause or place: the handbook makes the
+    deaths public, not how or where they happened (rulings, "Targets and visibility")."""
+    for name, sid in sorted((night.name(k.victim), k.victim) for k in night.kills):
+        night.announce("death", "died", {"student": sid}, name=name)
 
 
 def distribute_loot(night: "Night") -> None:

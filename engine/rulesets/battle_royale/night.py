@@ -43,7 +43,7 @@ class Night:
     fired: set[str] = field(default_factory=set)
     melee_intent: dict[str, frozenset[str]] = field(default_factory=dict)
     cover_choice: dict[str, str | None] = field(default_factory=dict)
-    voters: list[str] = field(default_factory=list)
+    began_on_island: list[str] = field(default_factory=list)
     _hits: dict[str, list[str]] = field(default_factory=dict)
 
     @property
@@ -79,7 +79,7 @@ class Night:
     # --- damage and deaths --------------------------------------------------------------------
     def took_part(self, sid: str) -> bool:
         """On the island when the night began: only such students hear about tonight's outcomes."""
-        return sid in self.voters
+        return sid in self.began_on_island
 
     def standing(self) -> set[str]:
         """Students who take part in the current step: alive and on the island at its start."""

@@ -46,7 +46,7 @@ def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: Record
         night.start_zone[student.id] = student.zone  # type: ignore[assignment]
         for what, reason in failures:
             night.tell(student.id, "order_failed", "order_failed", {"what": what}, what=what, reason=reason)
-    night.voters = [s.id for s in state.active()]
+    night.began_on_island = [s.id for s in state.active()]
     combat.prepare_postures(night)
     free_actions(night)
     actions.use_items_and_heal(night)
@@ -60,6 +60,7 @@ def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: Record
     movement.movement(night)
     _c4(night)
     deaths.distribute_loot(night)
+    deaths.announce_deaths(night)
     votes.votes(night)
     report.night_reports(night)
     _close_day(night)
@@ -75,7 +76,10 @@ def _c4(night: Night) -> None:
         due = [c for c in zone.charges if c.day == night.day]
         for charge in due:
             zone.charges.remove(charge)
-            night.announce("c4_blast", "c4_blast", {"zone": zone_id}, zone_name=night.zone_name(zone_id))
+            present = [s.id for s in night.state.in_zone(zone_id)]
+            witnesses = present + ([charge.setter] if night.took_part(charge.setter) else [])
+            if witnesses:  # a blast is heard by those there and known to its setter, not announced
+                night.tell(witnesses, "c4_blast", "c4_blast", {"zone": zone_id}, zone_name=night.zone_name(zone_id))
             for student in night.state.in_zone(zone_id):
                 if night.rng.percent(defn.chance, f"c4 {charge.uid} on {student.id}"):
                     damage = night.rng.weighted(defn.damage, f"c4 damage {student.id}")

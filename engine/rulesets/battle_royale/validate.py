@@ -142,6 +142,10 @@ def _night(state: BRState, me: Student, orders: NightOrders) -> None:
 def _attack(state: BRState, me: Student, action: Attack) -> None:
     all_out = isinstance(action, AllOutAttack)
     defn, item = weapon_profile(me, action.weapon)
+    if item is None and not state.settings.unarmed_with_weapons:
+        held = [i for i in me.items if i.defn.is_weapon and not i.stored]
+        if held:
+            raise refuse("unarmed_while_armed", weapon=held[0].name)
     if not action.attempts:
         raise refuse("no_attempts")
     if any(n < 1 for n in action.attempts.values()):

@@ -3,7 +3,8 @@
 Marks first (the most votes; a tie marks everyone tied), then the reward drop (the zone with the most
 votes; recovered by a random occupant, a searcher counting as two), then the zones that close from the
 next night on (1, or 2 when 16 or more are alive; never fewer than 2 open; ties and missing votes
-broken at random). Votes count from every student who was alive when the night began.
+broken at random). Only students still on the island vote; the number of closures counts those alive
+when the night began.
 """
 from __future__ import annotations
 
@@ -26,7 +27,9 @@ def votes(night: "Night") -> None:
 
 
 def _tally(night: "Night", field: str) -> Counter:
-    return Counter(v for sid in night.voters if (v := getattr(night.orders[sid].votes, field)) is not None)
+    """Votes of the students still on the island: one killed or escaped tonight takes no part in any later
+    step (rulings, "Order inside the night" 4), the votes included."""
+    return Counter(v for s in night.state.active() if (v := getattr(night.orders[s.id].votes, field)) is not None)
 
 
 def _marks(night: "Night") -> None:
@@ -66,9 +69,8 @@ def _reward(night: "Night") -> None:
     night.announce("reward_drop", "reward_drop", {"zone": zone_id}, zone_name=night.zone_name(zone_id))
     occupants = night.state.in_zone(zone_id)
     if not occupants:
-        night.state.zones[zone_id].ground.append(item)
-        night.announce("reward_on_ground", "reward_on_ground", {"zone": zone_id}, zone_name=night.zone_name(zone_id))
-        return
+        night.state.zones[zone_id].ground.append(item)  # lies there unannounced: saying so would tell
+        return                                             # everyone the zone was empty
     # A searcher counts as two (III.C.7), unless smoke negated their Search tonight.
     searching = lambda sid: isinstance(night.orders[sid].action, Search) and not night.postures[sid].negated  # noqa: E731
     weights = [(s.id, 2 if searching(s.id) else 1) for s in occupants]
@@ -83,7 +85,8 @@ def _reward(night: "Night") -> None:
 def _closures(night: "Night") -> None:
     state = night.state
     open_zones = state.open_zones()
-    count = min(state.settings.closures_for(len(state.active())), len(open_zones) - state.settings.min_open_zones)
+    alive = len(night.began_on_island)  # "on a night when 16 or more students are alive": counted as the night begins
+    count = min(state.settings.closures_for(alive), len(open_zones) - state.settings.min_open_zones)
     if count <= 0:
         return
     tally = _tally(night, "close")
