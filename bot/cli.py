@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import sys
 import tempfile
@@ -216,7 +217,16 @@ def _bounded(low: int, high: int, name: str):
     return parse
 
 
+def tune_gc() -> None:
+    """A resolution allocates many short-lived objects; with the default thresholds, Python's collector
+    keeps re-walking every object the imported libraries made. Freezing those and collecting the
+    youngest generation less often halves a 1,000-student night (measured with `brbot bench`)."""
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 20)
+
+
 def main(argv: list[str] | None = None) -> int:
+    tune_gc()
     args = parser().parse_args(argv)
     try:
         outcome = args.run(args)

@@ -98,8 +98,13 @@ class RecordingRng:
 
 
 def _plain(value: Any) -> Any:
+    """How a drawn value is written in the log: plain values as they are, game objects by their id."""
     if isinstance(value, (str, int, float, bool)) or value is None:
         return value
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
+    for name in ("uid", "id"):
+        ident = getattr(value, name, None)
+        if isinstance(ident, (str, int)):
+            return ident
     return str(value)

@@ -165,8 +165,8 @@ def _in_random_order(night: "Night", students: list[Student], purpose: str) -> l
     attackers = [s for s in students if _attack_of(night, s) is not None]
     if len(attackers) < 2:
         return students
-    shuffled = night.rng.shuffled(attackers, purpose)
-    return shuffled + [s for s in students if s not in attackers]
+    by_id = {s.id: s for s in attackers}  # shuffle ids: the roll log records them, not whole students
+    return [by_id[i] for i in night.rng.shuffled(list(by_id), purpose)] + [s for s in students if s.id not in by_id]
 
 
 def _fire(night: "Night", me: Student, action: Attack, defn: catalog.ItemDef, item: Item | None,
