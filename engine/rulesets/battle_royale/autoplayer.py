@@ -113,6 +113,9 @@ def _action(state: BRState, me: Student, rng: RecordingRng):
             return SetTrap(item=trap.uid, to_zone=rng.choice(state.island.neighbours(me.zone), f"ai mine {me.id}"))  # type: ignore[arg-type]
         if trap.defn.trap == "c4":
             return SetTrap(item=trap.uid, day=min(state.settings.days, state.day + rng.randint(1, 2, f"ai c4 {me.id}")))
+    armed = _weapons(me)[0][0] != "unarmed"
+    if not armed and state.day <= 3 and roll <= 50 and rules.free_slots(state, me) > 0:
+        return Search()  # early on, an empty-handed student looks for a weapon before picking fights
     if foes and roll <= 75:
         uid, defn, _ = _weapons(me)[0]
         all_out = not defn.one_use and roll <= 20
