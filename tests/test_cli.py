@@ -75,3 +75,10 @@ def test_bad_arguments_are_refused_clearly(args, message, capsys):
 def test_a_database_without_tables_is_explained(tmp_path, capsys):
     assert main(["verify", "1", "--database", f"sqlite+aiosqlite:///{tmp_path / 'empty.sqlite3'}"]) == 2
     assert "run `brbot migrate` first" in capsys.readouterr().err
+
+
+def test_simulate_seats_every_player_beyond_the_default_sign_up_cap(tmp_path):
+    """`--players` is the number who play: none of them may end up on the reserve list (cap 20 by default)."""
+    lines, _ = _simulate(tmp_path, "big", players=25)
+    roles = [line for line in lines if line.get("kind") == "role" and "You are " in line["text"]]
+    assert len(roles) == 25

@@ -47,7 +47,8 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
                    on_day: Callable[[int, int], None] | None = None, ruleset: str = "battle_royale") -> SimulationResult:
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
-    game = await games.create_game(db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1)
+    game = await games.create_game(db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1,
+                                   settings={"signup_cap": max(players, 2)})  # every simulated player gets a seat
     signups = roster(players, rng)
     for signup in signups:
         user = USER_BASE + int(signup.player_id[1:])
