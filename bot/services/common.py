@@ -22,14 +22,23 @@ def ruleset_of(game: Game) -> Ruleset:
     return registry.get(game.ruleset)
 
 
-async def load_game(session: AsyncSession, game_id: int, lock: bool = False) -> Game:
+async def load_game(session: AsyncSession, game_id: int, lock: bool = False, skip_locked: bool = False) -> Game:
+    """The game row; with `lock`, claimed for this transaction (SQLite holds its write lock since BEGIN
+    IMMEDIATE; PostgreSQL takes FOR UPDATE). With `skip_locked`, a row another transaction holds raises
+    `Claimed` at once instead of waiting."""
     query = select(Game).where(Game.id == game_id)
     if lock and session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
-        query = query.with_for_update()
+        query = query.with_for_update(skip_locked=skip_locked)
     game = (await session.execute(query)).scalar_one_or_none()
     if game is None:
+        if skip_locked and (await session.execute(select(Game.id).where(Game.id == game_id))).first():
+            raise Claimed(game_id)
         raise ServiceError(say("no_game", game_id=game_id))
     return game
+
+
+class Claimed(Exception):
+    """Another transaction holds this game row right now (PostgreSQL's SKIP LOCKED)."""
 
 
 async def players_of(session: AsyncSession, game_id: int, statuses: tuple[str, ...] = ("joined",)) -> list[Player]:

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from bot.db.models import DaySeed, EventRow, Game, Resolution
 from bot.db.session import Database
 from bot.services import fairness
-from bot.services.common import audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
+from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.errors import ServiceError
 from bot.services.orders import current_orders
 from bot.text import say, when
@@ -38,25 +38,15 @@ async def resolve_day(db: Database, game_id: int, now: datetime, expected_day: i
     """Resolve the game's current day; None if it was not resolvable (already resolved, not running, or,
     with `skip_locked`, being resolved by another process right now: PostgreSQL's SKIP LOCKED)."""
     async with db.transaction() as session:
-        game = await _claim(session, game_id, skip_locked)
-        if game is None:
+        try:
+            game = await load_game(session, game_id, lock=True, skip_locked=skip_locked)
+        except Claimed:
             return None
         if game.status not in ("running",) and not (trigger == "moderator" and game.status == "paused"):
             return None
         if expected_day is not None and game.day != expected_day:
             return None
         return await _resolve_locked(session, game, now, trigger, actor_id, seeds)
-
-
-async def _claim(session, game_id: int, skip_locked: bool) -> Game | None:
-    """Lock the game row for this transaction (SQLite: already held since BEGIN IMMEDIATE)."""
-    query = select(Game).where(Game.id == game_id)
-    if session.bind.dialect.name == "postgresql":
-        query = query.with_for_update(skip_locked=skip_locked)
-    game = (await session.execute(query)).scalar_one_or_none()
-    if game is None and not skip_locked:
-        raise ServiceError(say("no_game", game_id=game_id))
-    return game
 
 
 async def _resolve_locked(session, game: Game, now: datetime, trigger: str, actor_id: int | None,

@@ -85,26 +85,13 @@ def _follow(night: "Night", followers: dict[str, Move | Run], paths: dict[str, l
             me = night.s(sid)
             same_start = night.start_zone.get(target) == night.start_zone.get(sid)
             their = paths.get(target, []) if same_start else []
-            route = _safe_part(night, me, their[: MOVE_FOLLOW if isinstance(move, Move) else RUN_LIMIT])
+            # "as closely as possible": a follower never walks into a zone that would kill them
+            route = rules.safe_prefix(night.state, me, their[: MOVE_FOLLOW if isinstance(move, Move) else RUN_LIMIT])
             if isinstance(move, Run) and not _lighten(night, me, move, len(route)):
                 route = route[:RUN_FREE_DISTANCE]  # "as closely as possible" without dropping anything
             paths[sid] = _walk(night, me, route)
     for sid in pending:  # following each other in a circle: nobody moves
         paths[sid] = []
-
-
-def _safe_part(night: "Night", me: Student, route: list[int]) -> list[int]:
-    """A follower follows "as closely as possible": never into a closed zone, nor through one without a
-    deactivated collar, so the route stops short of where it would kill them."""
-    zones = night.state.zones
-    safe: list[int] = []
-    for zone_id in route:
-        if zones[zone_id].closed and not me.collar_deactivated:
-            break
-        safe.append(zone_id)
-    while safe and zones[safe[-1]].closed:  # passing through is allowed with a collar, ending there is not
-        safe.pop()
-    return safe
 
 
 def _walk(night: "Night", student: Student, route: list[int]) -> list[int]:
@@ -153,8 +140,7 @@ def _arrive(night: "Night", paths: dict[str, list[int]]) -> None:
     """Passing through a closed zone without a deactivated collar, or ending in one, kills."""
     for student in night.state.active():
         path = paths.get(student.id, [])
-        through = path[:-1]
-        closed = night.state.zones
-        if closed[student.zone].closed or (not student.collar_deactivated and any(closed[z].closed for z in through)):  # type: ignore[index]
+        crossed = all(rules.may_enter(night.state, student, z, last=False) for z in path[:-1])
+        if not crossed or not rules.may_enter(night.state, student, student.zone, last=True):  # type: ignore[arg-type]
             student.hp = 0
     night.settle("closed zone")

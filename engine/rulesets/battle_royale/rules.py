@@ -38,6 +38,24 @@ def backpack_space(student: Student) -> int:
     return slots - len(student.stored())
 
 
+def may_enter(state: BRState, student: Student, zone_id: int, last: bool) -> bool:
+    """III.E.2 and the Clarification: a closed zone may be crossed only with a deactivated collar, and a
+    move may never end in one. The one statement of this rule: validation, following and arrival use it."""
+    return not state.zones[zone_id].closed or (not last and student.collar_deactivated)
+
+
+def safe_prefix(state: BRState, student: Student, route: list[int]) -> list[int]:
+    """The longest start of a route the student survives: stops before a zone they may not cross, and
+    never ends in a closed one."""
+    safe: list[int] = []
+    for index, zone_id in enumerate(route):
+        if not may_enter(state, student, zone_id, last=False):
+            break
+        if may_enter(state, student, zone_id, last=True):
+            safe = route[: index + 1]
+    return safe
+
+
 def lover_alive(state: BRState, student: Student) -> bool:
     return bool(student.lover) and state.students[student.lover].alive  # type: ignore[index]
 

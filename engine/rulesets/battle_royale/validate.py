@@ -243,9 +243,8 @@ def _movement(state: BRState, me: Student, orders: NightOrders) -> None:
             _zone(state, zone_id)
             if not state.island.adjacent(here, zone_id):  # type: ignore[arg-type]
                 raise refuse("route_not_adjacent", from_name=zone_name(state, here), zone_name=zone_name(state, zone_id))  # type: ignore[arg-type]
-            closed = state.zones[zone_id].closed
             last = step == len(route) - 1
-            if closed and (last or not me.collar_deactivated):
+            if not rules.may_enter(state, me, zone_id, last):
                 raise refuse("zone_closed" if last else "zone_closed_pass", zone_name=zone_name(state, zone_id))
             here = zone_id
     if is_run:
