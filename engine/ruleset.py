@@ -9,6 +9,8 @@ A ruleset is pure data-in, data-out:
 - `default_orders(state, player)` is what an idle player does.
 - `resolve(state, orders, rng)` resolves the phase and returns `Resolution(state, events)`.
 - `view(state, player)` is everything that player may know, and nothing more.
+- `moderate(state, action, params)` (optional) applies a moderator's change (kill, revive, give, take)
+  with the ruleset's own consequences; `moderation_choices` lists what such an action may name.
 
 States and orders are pydantic models that dump to JSON; `resolve` never mutates its input.
 """
@@ -60,6 +62,14 @@ class OrderRefused(Exception):
         self.reason = reason
 
 
+class ModerationRefused(Exception):
+    """Raised by `Ruleset.moderate` when the action cannot apply; carries the moderator-facing reason."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
 class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     """Base class of a ruleset; subclasses are registered in `engine.registry`."""
 
@@ -96,6 +106,15 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     @abstractmethod
     def is_over(self, state: StateT) -> bool:
         """True once the game has ended."""
+
+    def moderate(self, state: StateT, action: str, params: dict[str, Any]) -> Resolution[StateT]:
+        """Apply a moderator's action outside resolution; pure like `resolve`. Raises `ModerationRefused`
+        with a reason, or NotImplementedError if the ruleset has no such action."""
+        raise NotImplementedError(action)
+
+    def moderation_choices(self, state: StateT, action: str, player_id: str | None = None) -> list[tuple[str, str]]:
+        """(value, label) pairs a moderator's action may name: item kinds to give, a player's items to take."""
+        return []
 
     def parse_state(self, data: dict[str, Any]) -> StateT:
         return self.state_model.model_validate(data)  # type: ignore[return-value]

@@ -5,6 +5,7 @@ whose weights do not add to 100, an adjacency naming an unknown zone) is refused
 """
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
@@ -91,11 +92,21 @@ class ItemDef(BaseModel):
 
 
 class ZoneDef(BaseModel):
+    """One zone; `x`/`y` (0..1, from the left and the top) place it on the drawn map, and are optional."""
+
     id: int
     name: str
     modifiers: dict[AttackClass, int] = Field(default_factory=dict)
     melee_first: bool = False
     escape: bool = False
+    x: float | None = Field(default=None, ge=0, le=1)
+    y: float | None = Field(default=None, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _both_coordinates(self) -> "ZoneDef":
+        if (self.x is None) != (self.y is None):
+            raise ValueError(f"zone {self.id} needs both x and y on the map, or neither")
+        return self
 
 
 class Island(BaseModel):
@@ -115,7 +126,16 @@ class Island(BaseModel):
         for a, b in self.adjacency:
             if a not in ids or b not in ids or a == b:
                 raise ValueError(f"adjacency {a}-{b} names an unknown zone or joins a zone to itself")
+        placed = [z.x is not None for z in self.zones]
+        if any(placed) and not all(placed):
+            raise ValueError("map coordinates (x, y) must be given for every zone or for none")
         return self
+
+    def layout(self) -> dict[int, tuple[float, float]]:
+        """Where each zone is drawn (0..1 from the left and the top): the file's coordinates, or a circle."""
+        if all(z.x is not None for z in self.zones):
+            return {z.id: (z.x, z.y) for z in self.zones}  # type: ignore[misc]
+        return circle_layout(self.zone_ids())
 
     def zone(self, zone_id: int) -> ZoneDef:
         for z in self.zones:
@@ -132,6 +152,16 @@ class Island(BaseModel):
 
     def zone_ids(self) -> list[int]:
         return sorted(z.id for z in self.zones)
+
+
+def circle_layout(zone_ids: list[int]) -> dict[int, tuple[float, float]]:
+    """A deterministic layout for a map without coordinates: the zones on a circle in id order, from the top."""
+    ids = sorted(zone_ids)
+    if len(ids) == 1:
+        return {ids[0]: (0.5, 0.5)}
+    step = 2 * math.pi / len(ids)
+    return {z: (round(0.5 + 0.4 * math.sin(i * step), 4), round(0.5 - 0.4 * math.cos(i * step), 4))
+            for i, z in enumerate(ids)}
 
 
 class Effect(BaseModel):

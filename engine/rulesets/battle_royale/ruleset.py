@@ -5,6 +5,7 @@ from typing import Any
 
 from engine.rng import RecordingRng
 from engine.ruleset import Resolution, Ruleset, SignUp
+from engine.rulesets.battle_royale import moderation
 from engine.rulesets.battle_royale.orders import Day0Orders, NightOrders, OrdersEnvelope
 from engine.rulesets.battle_royale.resolve_night import resolve_night
 from engine.rulesets.battle_royale.settings import BRSettings
@@ -55,6 +56,12 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
 
     def is_over(self, state: BRState) -> bool:
         return state.phase == "over"
+
+    def moderate(self, state: BRState, action: str, params: dict[str, Any]) -> Resolution[BRState]:
+        return moderation.moderate(state, action, params)
+
+    def moderation_choices(self, state: BRState, action: str, player_id: str | None = None) -> list[tuple[str, str]]:
+        return moderation.choices(state, action, player_id)
 
 
 RULESET = BattleRoyale()

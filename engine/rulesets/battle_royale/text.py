@@ -145,6 +145,26 @@ TEXT: dict[str, str] = {
     "report_tracking_one": "Tracking Unit: {target} is in {zone_name}.",
     "report_tracking_gone": "Tracking Unit: {target} cannot be found.",
     "report_heartbeat": "Your Lover {lover} is in {zone_name} with {hp} Health.",
+    # --- moderators' actions (engine/rulesets/battle_royale/moderation.py) ---------------------
+    "mod_unknown_action": "Unknown moderator action {action!r}.",
+    "mod_unknown_student": "There is no student {sid} in this game.",
+    "mod_not_on_island": "{name} is not alive on the island.",
+    "mod_not_dead": "{name} is not dead.",
+    "mod_bad_hp": "Health must be between 1 and {max_hp}.",
+    "mod_unknown_item": "There is no item kind {kind!r}.",
+    "mod_not_carried": "{name} does not carry an item {uid}.",
+    "mod_backpack_full": "{name}'s Backpack still holds items: take those first.",
+    "mod_no_room": "{name} has no free hands and no zone yet to drop {item} in.",
+    "mod_killed": "A moderator removed {name} from the game ({cause}).",
+    "mod_loot_ground": "{name}'s items lie on the ground in {zone_name}: {items}.",
+    "mod_loot_gone": "{name} had no zone yet: their items ({items}) leave the game.",
+    "revived_public": "{name} is back on the island.",
+    "revived_private": "A moderator brought you back to life: you are in {zone_name} with {hp}/{max_hp} Health.",
+    "revived_no_zone": "A moderator brought you back to life with {hp}/{max_hp} Health.",
+    "lover_returned": "Your Lover {name} is alive again: your loss is undone.",
+    "mod_given": "A moderator gave you {item}.",
+    "mod_given_ground": "A moderator gave you {item}, but your hands are full: it lies on the ground in {zone_name}.",
+    "mod_taken": "A moderator took {item} from you.",
 }
 
 ROLE_NAMES = {"dedicated_student": "Dedicated Student", "lovers": "Lover", "lone_wolf": "Lone Wolf"}
