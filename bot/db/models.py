@@ -72,6 +72,7 @@ class Game(Base):
     signup_cap: Mapped[int] = mapped_column(Integer, default=20)
     paused_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     reminded_day: Mapped[int | None] = mapped_column(Integer)
+    moderator_channel_id: Mapped[int | None] = mapped_column(BigInteger)  # moderator notes; None: DM the creator
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)
@@ -88,6 +89,7 @@ class Player(Base):
     requests: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     salt: Mapped[str] = mapped_column(String(64))
     position: Mapped[int] = mapped_column(Integer, default=0)
+    thread_id: Mapped[int | None] = mapped_column(BigInteger)  # private thread used while the player's DMs are closed
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (UniqueConstraint("game_id", "user_id", name="uq_players_game_user"),)
@@ -169,6 +171,7 @@ class Outbox(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
+    parts_sent: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # messages of a split post already sent
 
     __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
 

@@ -25,7 +25,9 @@ ROLES = ("dedicated_student", "lovers", "lone_wolf")
 async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale", guild_id: int | None = None,
                       channel_id: int | None = None, settings: dict[str, Any] | None = None,
                       deadline_time: str = "22:00", timezone: str = "UTC", early_resolution: bool = True,
-                      actor_id: int | None = None) -> Game:
+                      actor_id: int | None = None, open_signups: bool = True) -> Game:
+    """A new game, open for sign-ups; with `open_signups=False` in status "setup", where moderators adjust
+    its settings before opening sign-ups (`game_admin.open_signups`)."""
     try:
         rules = registry.get(ruleset)
     except KeyError as error:
@@ -50,7 +52,7 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
                     channel_id=channel_id, settings=parsed.model_dump(mode="json", exclude={"island"}) | (settings or {}),
                     deadline_time=deadline_time, timezone=timezone, early_resolution=early_resolution,
-                    signup_cap=cap, status="signup", phase="signup")
+                    signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")
         session.add(game)
         await session.flush()
         audit(session, game, actor_id, "create", name=name, ruleset=ruleset)
@@ -104,6 +106,7 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
         reserves = await players_of(session, game_id, ("reserve",))
         if reserves:
             reserves[0].status = "joined"
+            outbox(session, game, "dm", reserves[0].user_id, say("promoted", game=game.name), {"kind": "promoted"})
             return reserves[0]
     return None
 
@@ -126,6 +129,9 @@ async def propose_lovers(db: Database, game_id: int, user_id: int, partner_id: i
         if player.requests.get("rival") == partner_id:
             raise ServiceError(say("rival_not_lover"))
         player.requests = dict(player.requests) | {"lover_proposal": partner_id}
+        game = await load_game(session, game_id)
+        outbox(session, game, "dm", partner_id, say("lovers_proposed", name=player.name, game=game.name),
+               {"kind": "lovers_proposal", "game": game_id, "proposer": user_id})
 
 
 async def answer_lovers(db: Database, game_id: int, user_id: int, proposer_id: int, accept: bool) -> bool:
@@ -135,10 +141,15 @@ async def answer_lovers(db: Database, game_id: int, user_id: int, proposer_id: i
         if proposer.requests.get("lover_proposal") != user_id:
             raise ServiceError(say("no_lovers_proposal"))
         proposer.requests = {k: v for k, v in proposer.requests.items() if k != "lover_proposal"}
+        game = await load_game(session, game_id)
         if not accept:
+            outbox(session, game, "dm", proposer_id, say("lovers_declined", name=me.name, game=game.name),
+                   {"kind": "lovers_answer"})
             return False
         for one, other in ((me, proposer), (proposer, me)):
             one.requests = {k: v for k, v in one.requests.items() if k != "lover_proposal"} | {"role": "lovers", "lover": other.user_id}
+        outbox(session, game, "dm", proposer_id, say("lovers_accepted", name=me.name, game=game.name),
+               {"kind": "lovers_answer"})
         return True
 
 

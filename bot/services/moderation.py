@@ -1,20 +1,28 @@
-"""Moderator actions: pause (with an automatic resume time), resume, extend, end, kill, substitute.
+"""Moderator actions in play: pause (with an automatic resume), resume, extend, end, resolve now; kill,
+revive, give, take and substitute; what a moderator may name, and the audit trail.
 
-Each is recorded in the game's audit log with the moderator who did it. Resolving now is
-`resolution.resolve_day(..., trigger="moderator")`.
+Each change is recorded in the game's audit log with the moderator who made it. Kill, revive, give and
+take go through the ruleset's `moderate` (the engine applies its own consequences: a kill drops the
+loot and costs a Lover, as any death does) and deliver the resulting events through the outbox: public
+ones to the channel, private ones by DM; moderator notes come back to the caller only. These events are
+not stored as a day's events, so `brbot verify` of that day still compares the resolution alone; the
+next resolution's recorded state-before includes the change. Setting up a game is in `game_admin`.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
-from bot.db.models import AuditLog, Player
+from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
-from bot.services import fairness
-from bot.services.common import audit, load_game, load_state, outbox, player_of, store_state
+from bot.services import fairness, resolution
+from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of, store_state
 from bot.services.errors import ServiceError
 from bot.text import say, when
+from engine.events import Event
+from engine.ruleset import ModerationRefused
 
 
 async def pause(db: Database, game_id: int, actor_id: int, until: datetime | None = None) -> None:
@@ -27,6 +35,15 @@ async def pause(db: Database, game_id: int, actor_id: int, until: datetime | Non
         audit(session, game, actor_id, "pause", until=until.isoformat() if until else None)
         outbox(session, game, "channel", game.channel_id,
                say("paused_until", until=when(until)) if until else say("paused"), {"kind": "pause"})
+
+
+async def pause_for(db: Database, game_id: int, actor_id: int, now: datetime, hours: float | None) -> datetime | None:
+    """Pause, resuming by itself after `hours` (None: until a moderator resumes). Returns the resume time."""
+    if hours is not None and not 0 < hours <= 24 * 14:
+        raise ServiceError(say("pause_range"))
+    until = now + timedelta(hours=hours) if hours is not None else None
+    await pause(db, game_id, actor_id, until)
+    return until
 
 
 async def resume(db: Database, game_id: int, actor_id: int, now: datetime) -> None:
@@ -56,7 +73,8 @@ async def extend(db: Database, game_id: int, actor_id: int, hours: float) -> dat
         return game.deadline
 
 
-async def end(db: Database, game_id: int, actor_id: int, reason: str = "ended by a moderator") -> None:
+async def end(db: Database, game_id: int, actor_id: int, reason: str | None = None) -> None:
+    reason = reason or "ended by a moderator"
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status == "over":
@@ -67,36 +85,157 @@ async def end(db: Database, game_id: int, actor_id: int, reason: str = "ended by
         outbox(session, game, "channel", game.channel_id, say("ended", reason=reason), {"kind": "end"})
 
 
-async def kill(db: Database, game_id: int, actor_id: int, user_id: int, reason: str = "removed by a moderator") -> None:
-    """Remove a player from play (say, for inactivity); the death is announced like any other."""
-    async with db.transaction() as session:
-        game = await load_game(session, game_id, lock=True)
-        player = await player_of(session, game_id, user_id)
-        state = load_state(game)
-        student = state.students.get(player.engine_id)
-        if student is None or not student.active:
-            raise ServiceError(say("not_alive", name=player.name))
-        student.alive = False
-        student.died_day = state.day
-        student.death_cause = reason
-        store_state(game, state)
-        audit(session, game, actor_id, "kill", user_id=user_id, reason=reason)
-        outbox(session, game, "channel", game.channel_id, say("died", name=player.name), {"kind": "death"})
+async def resolve_now(db: Database, game_id: int, actor_id: int, now: datetime) -> resolution.Resolved:
+    """Resolve today now (the deadline loop would do the same at the deadline); refused if another
+    resolver got there first."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        status, day = game.status, game.day
+    if status not in ("running", "paused"):
+        raise ServiceError(say("already_over") if status == "over" else say("resolve_not_running"))
+    done = await resolution.resolve_day(db, game_id, now, expected_day=day, trigger="moderator", actor_id=actor_id)
+    if done is None:
+        raise ServiceError(say("resolve_raced", day=day))
+    return done
 
 
-async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, new_user: int, new_name: str) -> None:
-    """A new player takes over a seat: same student, same orders, new person; the old one is told nothing more."""
+@dataclass
+class Moderated:
+    """What a kill, revive, give or take did: whom it touched and the events it produced."""
+
+    name: str
+    events: list[Event] = field(default_factory=list)
+    told: list[tuple[str, str]] = field(default_factory=list)  # (player name, private text) as sent by DM
+
+    @property
+    def posted(self) -> list[str]:
+        """Texts posted in the game's channel."""
+        return [e.text for e in self.events if e.audience.kind == "public"]
+
+    @property
+    def notes(self) -> list[str]:
+        """Texts meant for moderators (not delivered: the caller shows them)."""
+        return [e.text for e in self.events if e.audience.kind == "moderators"]
+
+
+async def kill(db: Database, game_id: int, actor_id: int, user_id: int, reason: str = "removed by a moderator") -> Moderated:
+    """The player's student dies now, with the engine's death effects; the death is announced."""
+    return await _moderate(db, game_id, actor_id, user_id, "kill", {"cause": reason}, reason=reason)
+
+
+async def revive(db: Database, game_id: int, actor_id: int, user_id: int, hp: int | None = None,
+                 zone: int | None = None) -> Moderated:
+    """A dead student lives again at `hp` (default full), where they died unless `zone` says otherwise."""
+    return await _moderate(db, game_id, actor_id, user_id, "revive", {"hp": hp, "zone": zone}, hp=hp, zone=zone)
+
+
+async def give(db: Database, game_id: int, actor_id: int, user_id: int, kind: str) -> Moderated:
+    """A new item of a catalogue kind for the player, told to them by DM (never posted)."""
+    return await _moderate(db, game_id, actor_id, user_id, "give", {"kind": kind}, kind=kind)
+
+
+async def take(db: Database, game_id: int, actor_id: int, user_id: int, uid: str) -> Moderated:
+    """Remove an item the player carries, told to them by DM (never posted)."""
+    return await _moderate(db, game_id, actor_id, user_id, "take", {"uid": uid}, uid=uid)
+
+
+async def _moderate(db: Database, game_id: int, actor_id: int, user_id: int, action: str, params: dict,
+                    **details) -> Moderated:
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
-        old = await player_of(session, game_id, old_user)
-        taken = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == new_user,
-                                                            Player.status == "joined"))).scalar_one_or_none()
-        if taken is not None:
+        _in_play(game)
+        player = await _seat(session, game_id, user_id)
+        try:
+            result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.engine_id, **params})
+        except ModerationRefused as refusal:
+            raise ServiceError(refusal.reason) from None
+        except NotImplementedError:
+            raise ServiceError(say("no_moderation", action=action)) from None
+        store_state(game, result.state)
+        players = await players_of(session, game_id)
+        seats, names = {p.engine_id: p.user_id for p in players}, {p.engine_id: p.name for p in players}
+        done = Moderated(name=player.name, events=result.events)
+        for event in result.events:
+            payload = {"kind": event.kind, "day": game.day, "moderation": action}
+            if event.audience.kind == "public":
+                outbox(session, game, "channel", game.channel_id, event.text, payload)
+            elif event.audience.kind == "players":
+                for seat in event.audience.ids:  # type: ignore[union-attr]
+                    if seat in seats:
+                        outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat})
+                        done.told.append((names[seat], event.text))
+        created = [e.data["item"] for e in result.events if action == "give" and "item" in e.data]
+        extra = ({"item": created[0]} if created else {}) | ({"notes": done.notes} if done.notes else {})
+        audit(session, game, actor_id, action, user_id=user_id, **details, **extra)
+        return done
+
+
+def _in_play(game: Game) -> None:
+    if game.status == "over":
+        raise ServiceError(say("already_over"))
+    if game.status not in ("running", "paused"):
+        raise ServiceError(say("not_started"))
+
+
+async def _seat(session, game_id: int, user_id: int) -> Player:
+    row = await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == user_id,
+                                                     Player.status == "joined"))
+    player = row.scalar_one_or_none()
+    if player is None:
+        raise ServiceError(say("mod_not_playing", user_id=user_id))
+    return player
+
+
+async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, new_user: int, new_name: str) -> str:
+    """A new player takes over a seat: same student, same orders, new person; the old one is told nothing
+    more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
+    playing, or replaced earlier in this game, may not. Returns the old player's name."""
+    if old_user == new_user:
+        raise ServiceError(say("mod_same_player"))
+    async with db.transaction() as session:
+        game = await load_game(session, game_id, lock=True)
+        if game.status == "over":
+            raise ServiceError(say("already_over"))
+        old = await _seat(session, game_id, old_user)
+        existing = (await session.execute(select(Player).where(Player.game_id == game_id,
+                                                               Player.user_id == new_user))).scalar_one_or_none()
+        if existing is not None and existing.status == "joined":
             raise ServiceError(say("already_playing", name=new_name))
+        if existing is not None and existing.status == "replaced":
+            raise ServiceError(say("mod_was_replaced", user_id=new_user))
         old.status = "replaced"
-        session.add(Player(game_id=game_id, user_id=new_user, name=new_name, status="joined", requests=old.requests,
-                           salt=fairness.new_salt(), position=old.position))
+        await session.flush()  # the seat is free before the new holder takes it
+        if existing is None:
+            session.add(Player(game_id=game_id, user_id=new_user, name=new_name, status="joined",
+                               requests=old.requests, salt=fairness.new_salt(), position=old.position))
+        else:  # from the reserve list, or back after leaving before the start: they never held a seat
+            existing.status, existing.name, existing.requests, existing.position = "joined", new_name, old.requests, old.position
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
+        outbox(session, game, "channel", game.channel_id, say("substituted", new=new_name, old=old.name),
+               {"kind": "substitute"})
+        student = _student_name(game, old.engine_id) or old.name
+        outbox(session, game, "dm", new_user, say("substitute_dm", student=student, game=game.name),
+               {"kind": "substitute"})
+        return old.name
+
+
+def _student_name(game: Game, seat: str) -> str | None:
+    student = ((game.state or {}).get("students") or {}).get(seat)
+    return student.get("name") if isinstance(student, dict) else None
+
+
+async def choices(db: Database, game_id: int, action: str, user_id: int | None = None) -> list[tuple[str, str]]:
+    """(value, label) a moderator's action may name (item kinds to give, a player's items to take)."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        if game.state is None:
+            return []
+        seat = None
+        if user_id is not None:
+            seat = {p.user_id: p.engine_id for p in await players_of(session, game_id)}.get(user_id)
+            if seat is None:
+                return []
+    return ruleset_of(game).moderation_choices(load_state(game), action, seat)
 
 
 async def audit_trail(db: Database, game_id: int) -> list[AuditLog]:

@@ -1,4 +1,6 @@
-"""Moderator actions (pause, resume, extend, end, kill, substitute), the audit trail, and the published log."""
+"""Moderator actions in play (pause, resume, extend, end, resolve now, kill, revive, give, take, substitute),
+each refusal, the audit trail, and the published log. Setting games up and the preview: test_game_admin.py.
+"""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -6,9 +8,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from bot.db.models import Game, Outbox
-from bot.services import moderation, orders, resolution
+from bot.db.models import AuditLog, Game, Outbox, Player
+from bot.services import games, moderation, orders, resolution
 from bot.services.errors import ServiceError
+from engine.rulesets.battle_royale import catalog
 from tests.services.conftest import NOW, started_game
 
 
@@ -82,3 +85,177 @@ async def test_receipts_check_out_against_the_log_published_when_the_game_is_ove
     assert all(orders.receipt_matches(e) for e in log)
     forged = dict(log[0], payload={"kind": "day0", "start_zone": 4})
     assert not orders.receipt_matches(forged)
+
+
+async def _outbox_after(db, mark: int) -> list[Outbox]:
+    async with db.transaction() as session:
+        return list((await session.execute(select(Outbox).where(Outbox.id > mark).order_by(Outbox.id))).scalars())
+
+
+async def _last_outbox(db) -> int:
+    rows = await _outbox_after(db, 0)
+    return rows[-1].id if rows else 0
+
+
+async def _night_game(db, players: int = 4) -> int:
+    """A started game past Day 0: everyone placed in a zone."""
+    game_id = await started_game(db, players)
+    await resolution.resolve_day(db, game_id, NOW)
+    return game_id
+
+
+async def test_pause_for_hours_resumes_by_itself_and_refuses_odd_lengths(db):
+    game_id = await started_game(db)
+    with pytest.raises(ServiceError, match="Pause for more than 0"):
+        await moderation.pause_for(db, game_id, 7, NOW, 0)
+    until = await moderation.pause_for(db, game_id, 7, NOW, 5)
+    assert until == NOW + timedelta(hours=5) == (await _game(db, game_id)).paused_until
+    with pytest.raises(ServiceError, match="Only a running game"):
+        await moderation.pause_for(db, game_id, 7, NOW, None)
+    await resolution.due_games(db, NOW + timedelta(hours=6))
+    assert (await _game(db, game_id)).status == "running"
+    with pytest.raises(ServiceError, match="not paused"):
+        await moderation.resume(db, game_id, 7, NOW)
+
+
+async def test_resolve_now_resolves_today_once_and_names_why_not(db):
+    game_id = await started_game(db)
+    done = await moderation.resolve_now(db, game_id, 7, NOW)
+    assert done.day == 0 and (await _game(db, game_id)).day == 1
+    trail = [(a.action, a.actor_id, a.details.get("trigger")) for a in await moderation.audit_trail(db, game_id)]
+    assert trail[-1] == ("resolve", 7, "moderator")
+    await moderation.end(db, game_id, 7)
+    with pytest.raises(ServiceError, match="already over"):
+        await moderation.resolve_now(db, game_id, 7, NOW)
+    signup = await games.create_game(db, name="Later", channel_id=556)
+    with pytest.raises(ServiceError, match="running or paused"):
+        await moderation.resolve_now(db, signup.id, 7, NOW)
+
+
+async def test_kill_drops_the_loot_announces_the_death_and_tells_the_victim(db):
+    game_id = await _night_game(db)
+    before = (await _game(db, game_id)).state["students"]["s002"]
+    mark = await _last_outbox(db)
+    done = await moderation.kill(db, game_id, actor_id=7, user_id=2, reason="inactive")
+    game = await _game(db, game_id)
+    student = game.state["students"]["s002"]
+    assert student["alive"] is False and student["items"] == [] and student["death_cause"] == "inactive"
+    ground = {i["uid"] for i in game.state["zones"][str(before["zone"])]["ground"]}
+    assert {i["uid"] for i in before["items"]} <= ground
+    rows = await _outbox_after(db, mark)
+    assert [(r.target, r.text) for r in rows if r.target == "channel"] == [("channel", "Player2 has died.")]
+    assert any(r.target == "dm" and r.target_id == 2 and "inactive" in r.text for r in rows)
+    assert not any(r.target == "dm" and r.target_id != 2 for r in rows)
+    assert done.name == "Player2" and done.notes  # where the items fell: for the moderator only
+    (entry,) = [a for a in await moderation.audit_trail(db, game_id) if a.action == "kill"]
+    assert (entry.actor_id, entry.details["user_id"], entry.details["reason"]) == (7, 2, "inactive")
+
+
+async def test_kill_costs_the_surviving_lover(db):
+    game = await games.create_game(db, name="Love", channel_id=555)
+    for user in (1, 2, 3):
+        await games.join_game(db, game.id, user, f"P{user}")
+    await games.propose_lovers(db, game.id, 1, 2)
+    await games.answer_lovers(db, game.id, 2, 1, accept=True)
+    await games.start_game(db, game.id, NOW)
+    mark = await _last_outbox(db)
+    await moderation.kill(db, game.id, actor_id=7, user_id=1, reason="inactive")
+    lover = (await _game(db, game.id)).state["students"]["s002"]
+    assert lover["lover_lost"] is True and lover["max_hp"] == 9
+    assert any(r.target == "dm" and r.target_id == 2 and "Lover has died" in r.text for r in await _outbox_after(db, mark))
+
+
+async def test_kill_and_friends_refuse_outsiders_games_not_in_play_and_the_dead(db):
+    signup = await games.create_game(db, name="Later", channel_id=556)
+    await games.join_game(db, signup.id, 1, "P1")
+    with pytest.raises(ServiceError, match="not started"):
+        await moderation.kill(db, signup.id, 7, 1)
+    game_id = await _night_game(db)
+    with pytest.raises(ServiceError, match="<@99> is not playing"):
+        await moderation.give(db, game_id, 7, 99, "knife")
+    await moderation.kill(db, game_id, 7, 3)
+    with pytest.raises(ServiceError, match="not alive"):
+        await moderation.give(db, game_id, 7, 3, "knife")
+    await moderation.end(db, game_id, 7)
+    with pytest.raises(ServiceError, match="already over"):
+        await moderation.revive(db, game_id, 7, 3)
+
+
+async def test_revive_restores_a_dead_player_where_they_died(db):
+    game_id = await _night_game(db)
+    zone = (await _game(db, game_id)).state["students"]["s002"]["zone"]
+    with pytest.raises(ServiceError, match="not dead"):
+        await moderation.revive(db, game_id, 7, 2)
+    await moderation.kill(db, game_id, 7, 2)
+    with pytest.raises(ServiceError, match="between 1 and 10"):
+        await moderation.revive(db, game_id, 7, 2, hp=20)
+    mark = await _last_outbox(db)
+    await moderation.revive(db, game_id, 8, 2, hp=3)
+    student = (await _game(db, game_id)).state["students"]["s002"]
+    assert (student["alive"], student["hp"], student["zone"]) == (True, 3, zone)
+    rows = await _outbox_after(db, mark)
+    assert [r.text for r in rows if r.target == "channel"] == ["Player2 is back on the island."]
+    assert any(r.target == "dm" and r.target_id == 2 and "3/10" in r.text for r in rows)
+    done = await orders.submit_orders(db, game_id, 2, {"kind": "night"}, NOW)
+    assert done.day == 1
+    assert [a.action for a in await moderation.audit_trail(db, game_id)][-1] == "revive"
+
+
+async def test_give_and_take_are_told_by_dm_and_never_posted(db):
+    game_id = await _night_game(db)
+    with pytest.raises(ServiceError, match="no item kind"):
+        await moderation.give(db, game_id, 7, 1, "lightsaber")
+    await moderation.take(db, game_id, 7, 1, (await _game(db, game_id)).state["students"]["s001"]["items"][0]["uid"])
+    mark = await _last_outbox(db)
+    await moderation.give(db, game_id, 7, 1, "rifle")
+    rifle = next(i for i in (await _game(db, game_id)).state["students"]["s001"]["items"] if i["kind"] == "rifle")
+    assert rifle["ammo"] == catalog.item("rifle").ammo
+    rows = await _outbox_after(db, mark)
+    assert [(r.target, r.target_id) for r in rows] == [("dm", 1)] and "Rifle" in rows[0].text
+    choices = await moderation.choices(db, game_id, "take", 1)
+    assert rifle["uid"] in [value for value, _ in choices]
+    assert "rifle" in [value for value, _ in await moderation.choices(db, game_id, "give")]
+    assert await moderation.choices(db, game_id, "take", 99) == []
+    await moderation.take(db, game_id, 8, 1, rifle["uid"])
+    assert rifle["uid"] not in [i["uid"] for i in (await _game(db, game_id)).state["students"]["s001"]["items"]]
+    with pytest.raises(ServiceError, match="does not carry"):
+        await moderation.take(db, game_id, 8, 1, rifle["uid"])
+    rows = await _outbox_after(db, mark)
+    assert all(r.target == "dm" and r.target_id == 1 for r in rows)
+    entries = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game_id)][-2:]
+    assert entries == [("give", 7), ("take", 8)]
+
+
+async def test_a_moderators_change_makes_waiting_orders_check_again(db):
+    """Every state change bumps state_rev, so an order validated against the old state is checked again."""
+    game_id = await _night_game(db)
+    rev = (await _game(db, game_id)).state_rev
+    await moderation.give(db, game_id, 7, 1, "knife")
+    assert (await _game(db, game_id)).state_rev == rev + 1
+
+
+async def test_substitute_from_the_reserve_list_and_its_refusals(db):
+    game = await games.create_game(db, name="Cap", channel_id=555, settings={"signup_cap": 2})
+    for user in (1, 2, 3):
+        await games.join_game(db, game.id, user, f"P{user}")
+    await games.start_game(db, game.id, NOW)
+    with pytest.raises(ServiceError, match="someone other"):
+        await moderation.substitute(db, game.id, 7, 1, 1, "P1")
+    with pytest.raises(ServiceError, match="<@9> is not playing"):
+        await moderation.substitute(db, game.id, 7, 9, 4, "P4")
+    mark = await _last_outbox(db)
+    assert await moderation.substitute(db, game.id, 7, 1, 3, "P3") == "P1"
+    async with db.transaction() as session:
+        seats = {p.user_id: (p.status, p.position) for p in (await session.execute(
+            select(Player).where(Player.game_id == game.id))).scalars()}
+    assert seats == {1: ("replaced", 1), 2: ("joined", 2), 3: ("joined", 1)}
+    rows = await _outbox_after(db, mark)
+    assert [(r.target, r.target_id) for r in rows] == [("channel", 555), ("dm", 3)]
+    assert "P3 takes over from P1" in rows[0].text
+    with pytest.raises(ServiceError, match="was replaced"):
+        await moderation.substitute(db, game.id, 7, 2, 1, "P1 again")
+    with pytest.raises(ServiceError, match="already playing"):
+        await moderation.substitute(db, game.id, 7, 2, 3, "P3")
+    async with db.transaction() as session:
+        audited = (await session.execute(select(AuditLog).where(AuditLog.action == "substitute"))).scalars().all()
+    assert [(a.actor_id, a.details) for a in audited] == [(7, {"old_user": 1, "new_user": 3})]

@@ -1,0 +1,239 @@
+"""Moderators setting a game up and looking ahead: create in a channel, open sign-ups, start, show or
+change settings, and preview tonight's resolution.
+
+A game created here starts in status "setup": moderators adjust its settings, then open sign-ups, which
+posts the announcement. Before the start every setting may change (the ruleset's house rules are
+validated by its settings model, so a bad value is refused naming the setting); once the game runs only
+the deadline time, the timezone, early resolution and the moderators' channel may change, and a new
+deadline time applies from the next day. The preview runs the engine on the current state and orders with the day's committed seed and
+stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from pydantic import ValidationError
+
+from bot.db.models import DaySeed, Game, GuildSettings
+from bot.db.session import Database
+from bot.services import fairness, games, lookup
+from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of
+from bot.services.errors import ServiceError
+from bot.services.orders import current_orders
+from bot.text import say
+
+GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel")
+IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel")
+TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
+async def create(db: Database, *, guild_id: int, channel_id: int, actor_id: int, name: str,
+                 ruleset: str = "battle_royale", deadline_time: str = "22:00", timezone: str = "UTC",
+                 signup_cap: int | None = None, early_resolution: bool = True) -> Game:
+    """A new game in this channel, in status "setup"; refused while the channel has a game not over."""
+    here = await lookup.game_in_channel(db, channel_id)
+    if here is not None and here.status in lookup.LIVE:
+        raise ServiceError(say("channel_has_game", game_id=here.id, name=here.name))
+    return await games.create_game(db, name=name, ruleset=ruleset, guild_id=guild_id, channel_id=channel_id,
+                                   settings={"signup_cap": signup_cap} if signup_cap is not None else None,
+                                   deadline_time=deadline_time, timezone=timezone,
+                                   early_resolution=early_resolution, actor_id=actor_id, open_signups=False)
+
+
+async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
+    """setup -> signup, with the sign-up announcement posted to the game's channel."""
+    async with db.transaction() as session:
+        game = await load_game(session, game_id, lock=True)
+        if game.status != "setup":
+            raise ServiceError(say("open_not_setup"))
+        game.status = "signup"
+        audit(session, game, actor_id, "open")
+        outbox(session, game, "channel", game.channel_id,
+               say("signups_open", name=game.name, cap=game.signup_cap, deadline_time=game.deadline_time,
+                   timezone=game.timezone), {"kind": "signups_open", "game": game.id})
+        return game
+
+
+async def start(db: Database, game_id: int, actor_id: int, now) -> Game:
+    """`games.start_game`, with a clear refusal for a game whose sign-ups were never opened."""
+    if (await lookup.game_by_id(db, game_id)).status == "setup":
+        raise ServiceError(say("start_in_setup"))
+    return await games.start_game(db, game_id, now, actor_id=actor_id)
+
+
+async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
+    """Every setting with its value: the game's own (deadline, timezone, ...) then the ruleset's house rules."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+    role = await lookup.moderator_role(db, game.guild_id) if game.guild_id is not None else None
+    shown: dict[str, Any] = {"deadline_time": game.deadline_time, "timezone": game.timezone,
+                             "early_resolution": game.early_resolution, "signup_cap": game.signup_cap,
+                             "moderator_role": f"<@&{role}>" if role else None,
+                             "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None}
+    parsed = ruleset_of(game).parse_settings(game.settings).model_dump(mode="json", exclude={"island"})
+    return shown | {k: v for k, v in parsed.items() if k not in shown}
+
+
+@dataclass
+class Changed:
+    name: str
+    value: Any
+    next_day: bool = False  # a new deadline time or timezone in a running game applies from the next day
+    promoted: list[int] = field(default_factory=list)  # reserves who got a place when the cap went up
+
+
+async def change_setting(db: Database, game_id: int, actor_id: int, name: str, value: str) -> Changed:
+    name, value = name.strip(), value.strip()
+    async with db.transaction() as session:
+        game = await load_game(session, game_id, lock=True)
+        rules = ruleset_of(game)
+        house = [n for n in rules.settings_model.model_fields if n != "island" and n not in GAME_SETTINGS]
+        if name not in GAME_SETTINGS and name not in house:
+            raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*GAME_SETTINGS, *house))))
+        if game.status == "over":
+            raise ServiceError(say("settings_over"))
+        started = game.status not in ("setup", "signup")
+        if started and name not in IN_PLAY:
+            raise ServiceError(say("setting_after_start", choices=", ".join(IN_PLAY)))
+        changed = Changed(name=name, value=None, next_day=started and name in ("deadline_time", "timezone"))
+        if name == "moderator_role":
+            changed.value = await _moderator_role(session, game, value)
+        elif name == "moderator_channel":
+            game.moderator_channel_id = _mention(value, "#", "bad_channel")
+            changed.value = f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None
+        elif name == "deadline_time":
+            game.deadline_time = changed.value = _deadline_time(value)
+        elif name == "timezone":
+            game.timezone = changed.value = _timezone(value)
+        elif name == "early_resolution":
+            game.early_resolution = changed.value = _bool(name, value)
+        else:
+            changed.value = _house_rule(game, name, value)
+            if name == "signup_cap":
+                changed.promoted = await _new_cap(session, game, int(changed.value))
+        audit(session, game, actor_id, "settings", name=name, value=changed.value)
+        return changed
+
+
+def _mention(value: str, sigil: str, refusal: str) -> int | None:
+    """A role (`@&`) or channel (`#`) mention, a bare id, or none."""
+    match = re.fullmatch(rf"<{sigil}(\d+)>|(\d+)|(none)", value.lower())
+    if match is None:
+        raise ServiceError(say(refusal))
+    return int(match.group(1) or match.group(2)) if not match.group(3) else None
+
+
+async def _moderator_role(session, game: Game, value: str) -> str | None:
+    """The guild's moderator role (for every game of the server), set in this transaction."""
+    role = _mention(value, "@&", "bad_role")
+    if game.guild_id is None:
+        raise ServiceError(say("bad_role"))
+    row = await session.get(GuildSettings, game.guild_id)
+    if row is None:
+        session.add(GuildSettings(guild_id=game.guild_id, moderator_role_id=role))
+    else:
+        row.moderator_role_id = role
+    return f"<@&{role}>" if role else None
+
+
+def _deadline_time(value: str) -> str:
+    try:
+        hour, minute = (int(x) for x in value.split(":"))
+        assert 0 <= hour < 24 and 0 <= minute < 60
+    except (ValueError, AssertionError):
+        raise ServiceError(say("bad_deadline_time", deadline_time=value)) from None
+    return f"{hour:02d}:{minute:02d}"
+
+
+def _timezone(value: str) -> str:
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ServiceError(say("unknown_timezone", timezone=value)) from None
+    return value
+
+
+def _bool(name: str, value: str) -> bool:
+    if value.lower() in TRUE + FALSE:
+        return value.lower() in TRUE
+    raise ServiceError(say("bad_bool", setting=name, value=value))
+
+
+def _house_rule(game: Game, name: str, value: str) -> Any:
+    """Validate one house rule with the ruleset's settings model; store it; return the stored value."""
+    rules = ruleset_of(game)
+    raw: Any = None if value.lower() in ("none", "null") else value
+    if name == "signup_cap" and name not in rules.settings_model.model_fields:
+        try:
+            raw = int(value)
+            assert raw >= 2
+        except (ValueError, AssertionError):
+            raise ServiceError(say("bad_setting", setting=name, problem="a whole number, at least 2")) from None
+        game.signup_cap = raw
+        return raw
+    try:
+        parsed = rules.parse_settings({**(game.settings or {}), name: raw})
+    except ValidationError as error:
+        problem = error.errors()[0]
+        raise ServiceError(say("bad_setting", setting=".".join(map(str, problem["loc"])) or name,
+                               problem=problem["msg"])) from None
+    stored = parsed.model_dump(mode="json", include={name})[name]
+    game.settings = {**(game.settings or {}), name: stored}
+    if name == "signup_cap":
+        game.signup_cap = stored
+    return stored
+
+
+async def _new_cap(session, game: Game, cap: int) -> list[int]:
+    joined = await players_of(session, game.id)
+    if cap < len(joined):
+        raise ServiceError(say("cap_below_joined", joined=len(joined)))
+    reserves = await players_of(session, game.id, ("reserve",))
+    promoted = reserves[: cap - len(joined)]
+    for player in promoted:
+        player.status = "joined"
+        outbox(session, game, "dm", player.user_id, say("promoted", game=game.name), {"kind": "promoted"})
+    return [p.user_id for p in promoted]
+
+
+@dataclass
+class Preview:
+    """What resolving today would produce now: the public posts, each player's private messages (by
+    name), and the moderators' notes."""
+
+    day: int
+    public: list[str]
+    private: list[tuple[str, list[str]]]
+    moderators: list[str]
+    over: bool
+
+
+async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        if game.status not in ("running", "paused"):
+            raise ServiceError(say("preview_not_running"))
+        state = load_state(game)
+        seed_row = await session.get(DaySeed, (game.id, game.day))
+        if seed_row is None:
+            raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
+        payloads = await current_orders(session, game)
+        names = {p.engine_id: p.name for p in await players_of(session, game_id)}
+        day = game.day
+    ruleset = ruleset_of(game)
+    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
+    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))  # the same call as resolve_day
+    private: dict[str, list[str]] = {}
+    for event in result.events:
+        if event.audience.kind == "players":
+            for seat in event.audience.ids:  # type: ignore[union-attr]
+                private.setdefault(seat, []).append(event.text)
+    async with db.transaction() as session:
+        audit(session, await load_game(session, game_id), actor_id, "preview", day=day)
+    return Preview(day=day, public=[e.text for e in result.events if e.audience.kind == "public"],
+                   private=[(names.get(seat, seat), texts) for seat, texts in sorted(private.items())],
+                   moderators=[e.text for e in result.events if e.audience.kind == "moderators"],
+                   over=ruleset.is_over(result.state))
