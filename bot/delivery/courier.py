@@ -1,0 +1,120 @@
+"""The one place that talks to Discord for delivery: post to a channel or thread, DM a user, open a private
+thread; and which failures are worth retrying.
+
+`Courier` is the protocol the worker uses (tests pass a fake). `DiscordCourier(client)` implements it on
+discord.py's HTTP layer (`client.http`), which retries 429s and 5xx responses itself and needs no cache of
+channels or users. Every message goes out with its nonce; discord.py 2.7 then sets `enforce_nonce`, so
+Discord returns the message already sent with that nonce (within a few minutes) instead of posting it twice.
+Views are not stored on the client: the buttons are persistent `DynamicItem`s registered at start-up.
+Nothing here pings anyone unless the message names the users it may mention.
+"""
+from __future__ import annotations
+
+import asyncio
+from typing import Protocol
+
+import aiohttp
+import discord
+from discord.http import handle_message_parameters
+
+from bot.delivery.render import Outgoing
+
+DM_CLOSED = 50007  # "Cannot send messages to this user"
+UNKNOWN_CHANNEL = 10003
+PRIVATE_THREAD = 12  # discord.ChannelType.private_thread
+THREAD_ARCHIVE_MINUTES = 10080  # a week; posting into an archived (not locked) thread reopens it
+
+
+class DMRefused(Exception):
+    """The user does not accept DMs from the bot (Discord error 50007)."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(f"user {user_id} does not accept direct messages")
+        self.user_id = user_id
+
+
+class Undeliverable(Exception):
+    """A permanent reason found before asking Discord (no channel set, no moderator to tell, ...)."""
+
+
+class Courier(Protocol):
+    async def post(self, channel_id: int, message: Outgoing) -> None:
+        """Post into a text channel or a thread."""
+
+    async def dm(self, user_id: int, message: Outgoing) -> None:
+        """Send a direct message; raises `DMRefused` when the user's DMs are closed to the bot."""
+
+    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
+        """Create a private thread in the channel that only this user (and moderators) can see; its id."""
+
+
+def is_transient(error: BaseException) -> bool:
+    """True if trying again later may work: Discord 5xx and 429 (after discord.py's own retries), network
+    and timeout errors, a bad token (the bot's problem, not the message's) and unknown errors (a bug shows
+    up as repeated failures and the row fails after the last attempt). Other 4xx are permanent."""
+    if isinstance(error, (DMRefused, Undeliverable)):
+        return False
+    if isinstance(error, discord.DiscordServerError):
+        return True
+    if isinstance(error, discord.HTTPException):
+        return error.status in (401, 408, 429) or error.status >= 500
+    if isinstance(error, (aiohttp.ClientError, OSError, asyncio.TimeoutError)):
+        return True
+    return True
+
+
+def is_unexpected(error: BaseException) -> bool:
+    """Not a failure Discord or the network reports: a bug worth a traceback in the log."""
+    return not isinstance(error, (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError,
+                                  DMRefused, Undeliverable))
+
+
+def is_unknown_channel(error: BaseException) -> bool:
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL
+
+
+def describe(error: BaseException) -> str:
+    """A short line for `last_error` and the moderators."""
+    if isinstance(error, discord.HTTPException):
+        return f"{error.status} {error.code or ''} {error.text}".replace("  ", " ").strip()[:500]
+    return f"{error.__class__.__name__}: {error}"[:500]
+
+
+def allowed_mentions(message: Outgoing) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(id=u) for u in message.mention_user_ids] or False)
+
+
+class DiscordCourier:
+    """`Courier` over discord.py 2.7's HTTP client (the bot itself: `DiscordCourier(bot)`)."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+        self._dm_channels: dict[int, int] = {}
+
+    async def post(self, channel_id: int, message: Outgoing) -> None:
+        params = handle_message_parameters(
+            content=message.content, embeds=[e.to_discord() for e in message.embeds], nonce=message.nonce,
+            view=message.view(), allowed_mentions=allowed_mentions(message))
+        with params:
+            await self.client.http.send_message(channel_id, params=params)
+
+    async def dm(self, user_id: int, message: Outgoing) -> None:
+        channel_id = self._dm_channels.get(user_id)
+        if channel_id is None:
+            channel = await self.client.http.start_private_message(user_id)
+            channel_id = self._dm_channels[user_id] = int(channel["id"])
+        try:
+            await self.post(channel_id, message)
+        except discord.Forbidden as error:
+            if error.code == DM_CLOSED:
+                raise DMRefused(user_id) from error
+            raise
+
+    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
+        thread = await self.client.http.start_thread_without_message(
+            channel_id, name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES, type=PRIVATE_THREAD,
+            invitable=False, reason="DMs closed: private messages for this player")
+        thread_id = int(thread["id"])
+        await self.client.http.add_user_to_thread(thread_id, user_id)
+        return thread_id

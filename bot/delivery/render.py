@@ -1,0 +1,192 @@
+"""Turning pending outbox rows into the messages Discord will receive. Pure: no I/O, no clock.
+
+`render(rows)` takes rows in id order and returns `Parcel`s: one per night post or per single row, each
+with its messages in order. Public rows of one game that one resolution wrote together (consecutive among
+that game's channel rows, each with a `day` in its payload, the same day; the day's `commitment` or
+`seed_reveal` row closes the run) become one post of embeds: a headline, sections for deaths, closing zones,
+marks and the reward, the rest of the narration, and the revealed seed with the next commitment in a
+"Fair play" embed. A player's private results of one night (DM rows of one seat and day, consecutive
+among that player's rows) become one DM. Everything else (moderator notes, single announcements) is plain text.
+
+Only an event's `text` is ever shown; a payload contributes the day for the title and the buttons.
+Every message carries a nonce derived from its rows' nonces and its index, so rendering the same rows
+again (a retry after a crash) gives the same nonces, and Discord drops the duplicate.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.delivery.embeds import EmbedSpec, pack_post
+from bot.delivery.split import split_text
+from bot.ui.text import ui
+
+CONTENT_LIMIT = 2000
+NONCE_LENGTH = 25
+
+SECTIONS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("delivery_deaths", frozenset({"death"})),
+    ("delivery_closures", frozenset({"zones_close", "closure"})),
+    ("delivery_marks", frozenset({"marked", "mark"})),
+    ("delivery_reward", frozenset({"reward_drop", "reward"})),
+)
+FAIR_PLAY = frozenset({"seed_reveal", "commitment"})
+
+
+class Row(Protocol):
+    """What rendering reads of an outbox row (`bot.db.models.Outbox` fits)."""
+
+    id: int
+    game_id: int
+    target: str
+    target_id: int | None
+    text: str
+    payload: dict[str, Any]
+    nonce: str
+
+
+@dataclass(frozen=True)
+class Outgoing:
+    """One Discord message: plain content or embeds, its nonce, and the payload whose buttons it carries."""
+
+    nonce: str
+    content: str | None = None
+    embeds: tuple[EmbedSpec, ...] = ()
+    buttons: dict[str, Any] | None = None
+    mention_user_ids: tuple[int, ...] = ()  # users this message may ping (none unless set)
+
+    def view(self):
+        """The buttons, from `bot.ui.buttons.view_for` (the one source of buttons); None for most."""
+        if not self.buttons:
+            return None
+        from bot.ui.buttons import view_for
+
+        return view_for(self.buttons)
+
+
+@dataclass
+class Parcel:
+    """Rows delivered together to one target, and the messages they make."""
+
+    rows: list[Any]
+    messages: list[Outgoing] = field(default_factory=list)
+
+    @property
+    def first(self) -> Any:
+        return self.rows[0]
+
+    @property
+    def key(self) -> tuple[int, str, int | None]:
+        """Deliveries to one key keep their order: (game, target kind, target id)."""
+        return target_key(self.first)
+
+    @property
+    def ids(self) -> list[int]:
+        return [row.id for row in self.rows]
+
+
+def target_key(row: Row) -> tuple[int, str, int | None]:
+    return (row.game_id, row.target, row.target_id)
+
+
+def message_nonce(row_nonces: Sequence[str], index: int) -> str:
+    """A nonce for message `index` of a parcel: the same rows always give the same nonce (<= 25 chars)."""
+    digest = hashlib.sha256(("|".join(row_nonces) + f"#{index}").encode()).hexdigest()
+    return digest[:NONCE_LENGTH]
+
+
+def continues_group(previous: Row, row: Row) -> bool:
+    """True if `row` belongs to the same message as `previous` (the row just before it for this target):
+    the same night's public post, or the same night's private results for one player (one DM a night)."""
+    if target_key(row) != target_key(previous):
+        return False
+    before, now = previous.payload or {}, row.payload or {}
+    if row.target == "dm":
+        return "seat" in before and "seat" in now and before.get("day") == now.get("day")
+    if row.target != "channel":
+        return False
+    if "day" not in before or "day" not in now or before.get("kind") in FAIR_PLAY:
+        return False
+    if now.get("kind") == "commitment":  # the start's events are day -1; the commitment is for Day 0
+        return now["day"] in (before["day"], before["day"] + 1)
+    return now["day"] == before["day"]
+
+
+def group(rows: Sequence[Row]) -> list[list[Row]]:
+    """Rows in id order, grouped into parcels: per target in order; a night's public rows together."""
+    open_groups: dict[tuple, list[Row]] = {}
+    groups: list[list[Row]] = []
+    for row in sorted(rows, key=lambda r: r.id):
+        key = target_key(row)
+        current = open_groups.get(key)
+        if current is not None and continues_group(current[-1], row):
+            current.append(row)
+            continue
+        current = [row]
+        open_groups[key] = current
+        groups.append(current)
+    return groups
+
+
+def render(rows: Sequence[Row]) -> list[Parcel]:
+    """Every parcel these rows make, in order of their first row."""
+    parcels = []
+    for rows_of_parcel in group(rows):
+        parcel = Parcel(list(rows_of_parcel))
+        parcel.messages = render_parcel(parcel.rows)
+        parcels.append(parcel)
+    return parcels
+
+
+def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
+    nonces = [row.nonce for row in rows]
+    if len(rows) > 1 and rows[0].target == "dm":
+        return plain("\n\n".join(row.text for row in rows), nonces, {})
+    if len(rows) > 1:
+        posts = night_post(rows)
+        return [Outgoing(nonce=message_nonce(nonces, i), embeds=tuple(embeds)) for i, embeds in enumerate(posts)]
+    return plain(rows[0].text, nonces, rows[0].payload or {})
+
+
+def plain(text: str, nonces: Sequence[str], payload: dict[str, Any]) -> list[Outgoing]:
+    """A plain message split at 2,000 characters; the last part carries the payload's buttons."""
+    pieces = split_text(text, CONTENT_LIMIT) or ["\u200b"]
+    return [Outgoing(nonce=message_nonce(nonces, i), content=piece,
+                     buttons=payload if i == len(pieces) - 1 and _has_buttons(payload) else None)
+            for i, piece in enumerate(pieces)]
+
+
+def _has_buttons(payload: dict[str, Any]) -> bool:
+    from bot.ui.buttons import buttons_for
+
+    return bool(buttons_for(payload))
+
+
+def title_of(day: Any) -> str:
+    return ui("delivery_start_title") if day == -1 else ui("delivery_night_title", day=day)
+
+
+def night_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
+    """The embeds of one night's post, message by message."""
+    sections: dict[str, list[str]] = {key: [] for key, _ in SECTIONS}
+    narration: list[str] = []
+    fair: list[str] = []
+    for row in rows:
+        kind = (row.payload or {}).get("kind")
+        if kind in FAIR_PLAY:
+            fair.append(row.text)
+            continue
+        for key, kinds in SECTIONS:
+            if kind in kinds:
+                sections[key].append(row.text)
+                break
+        else:
+            narration.append(row.text)
+    day = next((row.payload["day"] for row in rows if (row.payload or {}).get("kind") not in FAIR_PLAY),
+               rows[0].payload["day"])
+    return pack_post(title=title_of(day), narration=narration,
+                     sections=[(ui(key), texts) for key, texts in sections.items() if texts],
+                     fair_play=(ui("delivery_fair_play"), fair) if fair else None,
+                     continued=lambda title: ui("delivery_continued", title=title))

@@ -1,0 +1,172 @@
+"""The outbox's bookkeeping in the database: claiming due rows, recording what happened to them, and the
+little the fallbacks need to know (a player's private thread, where moderator notes go).
+
+A row's life: `pending` -> (claimed) `sending` -> `sent`, or back to `pending` with a later
+`next_attempt_at` (a transient failure), or `failed`. While a row is `sending`, `next_attempt_at` is the end
+of its lease: if the process dies mid-send, the row is due again when the lease runs out and is sent with
+the same nonce. Every short transaction here is separate from the Discord calls.
+
+Order per target: a row is not claimed while an earlier row for the same (game, target, target id) waits
+for a retry or is being sent, so a retried night post never arrives after the next one. On PostgreSQL the
+claim takes a transaction-level advisory lock (claims are a few milliseconds) and `FOR UPDATE SKIP LOCKED`,
+so two bot processes never take the same row.
+"""
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from sqlalchemy import and_, exists, or_, select, text, update
+from sqlalchemy.orm import aliased
+
+from bot.db.models import AuditLog, Game, Outbox, Player
+from bot.db.session import Database
+from bot.delivery.render import continues_group, target_key
+
+CLAIM_LOCK_KEY = 0x62726F7574  # pg_advisory_xact_lock key of outbox claims ("brout")
+LIVE = ("pending", "sending")
+
+
+def _due(now: datetime):
+    return or_(and_(Outbox.status == "pending", or_(Outbox.next_attempt_at.is_(None), Outbox.next_attempt_at <= now)),
+               and_(Outbox.status == "sending", Outbox.next_attempt_at <= now))
+
+
+def _waits_behind_earlier(now: datetime):
+    earlier = aliased(Outbox)
+    return exists().where(earlier.game_id == Outbox.game_id, earlier.target == Outbox.target,
+                          earlier.target_id.is_not_distinct_from(Outbox.target_id), earlier.id < Outbox.id,
+                          earlier.status.in_(LIVE), earlier.next_attempt_at > now)
+
+
+async def claim(db: Database, now: datetime, limit: int, lease: timedelta) -> list[Outbox]:
+    """Take up to `limit` due rows (more if needed so no night post is cut in two), mark them `sending`
+    until `now + lease`, count the attempt; returns them detached, in id order."""
+    async with db.transaction() as session:
+        postgres = session.bind.dialect.name == "postgresql"
+        if postgres:
+            await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": CLAIM_LOCK_KEY})
+        query = select(Outbox).where(_due(now), ~_waits_behind_earlier(now)).order_by(Outbox.id).limit(limit)
+        if postgres:
+            query = query.with_for_update(skip_locked=True)
+        rows = list((await session.execute(query)).scalars())
+        if rows and len(rows) >= limit:
+            rows += await _rest_of_posts(session, rows, postgres)
+        for row in rows:
+            row.status = "sending"
+            row.attempts = (row.attempts or 0) + 1
+            row.next_attempt_at = now + lease
+    return rows
+
+
+async def _rest_of_posts(session, rows: list[Outbox], postgres: bool) -> list[Outbox]:
+    """The rows that complete a night post or a night's DM the limit cut off (committed together, so all due)."""
+    last: dict[tuple, Outbox] = {}
+    for row in rows:
+        if row.target in ("channel", "dm"):
+            last[target_key(row)] = row
+    more: list[Outbox] = []
+    for row in last.values():
+        query = (select(Outbox).where(Outbox.game_id == row.game_id, Outbox.target == row.target,
+                                      Outbox.target_id.is_not_distinct_from(row.target_id), Outbox.id > row.id,
+                                      Outbox.status == "pending").order_by(Outbox.id).limit(1000))
+        if postgres:
+            query = query.with_for_update(skip_locked=True)
+        previous = row
+        for candidate in (await session.execute(query)).scalars():
+            if not continues_group(previous, candidate):
+                break
+            more.append(candidate)
+            previous = candidate
+    return more
+
+
+async def _set(db: Database, ids: Sequence[int], **values) -> None:
+    if ids:
+        async with db.transaction() as session:
+            await session.execute(update(Outbox).where(Outbox.id.in_(list(ids)), Outbox.status == "sending")
+                                  .values(**values))
+
+
+async def renew_lease(db: Database, ids: Sequence[int], until: datetime) -> None:
+    await _set(db, ids, next_attempt_at=until)
+
+
+async def mark_sent(db: Database, ids: Sequence[int], now: datetime) -> None:
+    await _set(db, ids, status="sent", sent_at=now, next_attempt_at=None, last_error=None)
+
+
+async def mark_progress(db: Database, ids: Sequence[int], parts_sent: int) -> None:
+    """How many messages of a split post are out (a retry starts after them)."""
+    await _set(db, ids, parts_sent=parts_sent)
+
+
+async def mark_retry(db: Database, ids: Sequence[int], at: datetime, error: str) -> None:
+    await _set(db, ids, status="pending", next_attempt_at=at, last_error=error)
+
+
+async def release(db: Database, ids: Sequence[int]) -> None:
+    """Claimed rows not tried this time (an earlier row to the same target must be retried first)."""
+    await _set(db, ids, status="pending", next_attempt_at=None, attempts=Outbox.attempts - 1)
+
+
+async def mark_failed(db: Database, ids: Sequence[int], error: str,
+                      note: Callable[[Game], str] | None = None) -> None:
+    """Give up on the rows; with `note`, also write a moderators row (in the same transaction)."""
+    async with db.transaction() as session:
+        await session.execute(update(Outbox).where(Outbox.id.in_(list(ids)), Outbox.status == "sending")
+                              .values(status="failed", next_attempt_at=None, last_error=error))
+        if note is not None:
+            first = await session.get(Outbox, ids[0])
+            game = await session.get(Game, first.game_id)
+            tell_moderators(session, game.id, note(game), {"kind": "delivery_failed", "outbox": ids[0]})
+
+
+def tell_moderators(session, game_id: int, text_: str, payload: dict) -> None:
+    session.add(Outbox(game_id=game_id, target="moderators", target_id=None, text=text_, payload=payload,
+                       nonce=secrets.token_hex(12)))
+
+
+@dataclass
+class ThreadInfo:
+    thread_id: int | None
+    channel_id: int | None
+    game_name: str
+    player_name: str
+
+
+async def thread_info(db: Database, game_id: int, user_id: int) -> ThreadInfo | None:
+    """The player's private fallback thread (if any) and where one would be opened; None if not a player."""
+    async with db.read() as session:
+        row = (await session.execute(select(Player, Game).join(Game, Game.id == Player.game_id)
+                                     .where(Player.game_id == game_id, Player.user_id == user_id))).first()
+    if row is None:
+        return None
+    player, game = row
+    return ThreadInfo(player.thread_id, game.channel_id, game.name, player.name)
+
+
+async def save_thread(db: Database, game_id: int, user_id: int, thread_id: int | None,
+                      note: str | None = None) -> None:
+    """Remember (or, with None, forget) the player's private thread; with `note`, tell the moderators."""
+    async with db.transaction() as session:
+        await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == user_id)
+                              .values(thread_id=thread_id))
+        if note is not None:
+            tell_moderators(session, game_id, note, {"kind": "delivery_dms_closed", "user": user_id})
+
+
+async def moderator_destination(db: Database, game_id: int) -> tuple[str, int] | None:
+    """Where moderator notes go: ("channel", the game's moderator channel) when set, else ("dm", the
+    game's creator from the audit log); None if neither is known."""
+    async with db.read() as session:
+        game = await session.get(Game, game_id)
+        if game is None:
+            return None
+        if game.moderator_channel_id is not None:
+            return ("channel", game.moderator_channel_id)
+        creator = (await session.execute(select(AuditLog.actor_id).where(
+            AuditLog.game_id == game_id, AuditLog.action == "create").order_by(AuditLog.id).limit(1))).scalar()
+    return ("dm", creator) if creator is not None else None

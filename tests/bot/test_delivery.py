@@ -1,0 +1,444 @@
+"""The outbox worker on SQLite and PostgreSQL with a fake courier: grouping, order, DMs, the private-thread
+fallback, retries with backoff, permanent failures, crashes and two racing workers; and `DiscordCourier`
+against a stubbed discord.py HTTP layer."""
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from types import SimpleNamespace
+
+import aiohttp
+import discord
+import pytest
+from sqlalchemy import select, update
+
+from bot.db.models import Game, Outbox, Player
+from bot.db.session import Database
+from bot.delivery import store
+from bot.delivery.courier import DiscordCourier, DMRefused, is_transient
+from bot.delivery.render import Outgoing
+from bot.delivery.worker import OutboxWorker
+from bot.services import resolution
+from tests.services.conftest import NOW, db, started_game  # noqa: F401  (db: the two-database fixture)
+
+CHANNEL = 555
+CREATOR = 900
+
+
+def http_error(cls=discord.HTTPException, status: int = 500, code: int = 0, text: str = "error"):
+    response = SimpleNamespace(status=status, reason=text)
+    return cls(response, {"code": code, "message": text})
+
+
+class FakeCourier:
+    """Records what reaches Discord. Like Discord with `enforce_nonce`, a nonce already posted in a channel
+    returns the earlier message instead of posting again. `fail` holds errors raised by the next calls."""
+
+    def __init__(self, closed_dms: set[int] = frozenset()) -> None:
+        self.closed_dms = set(closed_dms)
+        self.fail: list[BaseException] = []
+        self.fail_when = None  # (kind, id) -> error or None, checked on every call
+        self.calls: list[tuple[str, int, str]] = []  # every attempt: (kind, id, nonce)
+        self.delivered: list[tuple[str, int, Outgoing]] = []  # what people see
+        self.threads: list[tuple[int, int, str]] = []
+
+    def _check(self, kind: str, target: int) -> None:
+        if self.fail:
+            raise self.fail.pop(0)
+        if self.fail_when is not None and (error := self.fail_when(kind, target)) is not None:
+            raise error
+
+    def _deliver(self, kind: str, target: int, message: Outgoing) -> None:
+        self.calls.append((kind, target, message.nonce))
+        if any(k == kind and t == target and m.nonce == message.nonce for k, t, m in self.delivered):
+            return
+        self.delivered.append((kind, target, message))
+
+    async def post(self, channel_id: int, message: Outgoing) -> None:
+        await asyncio.sleep(0)
+        self._check("channel", channel_id)
+        self._deliver("channel", channel_id, message)
+
+    async def dm(self, user_id: int, message: Outgoing) -> None:
+        await asyncio.sleep(0)
+        self._check("dm", user_id)
+        if user_id in self.closed_dms:
+            raise DMRefused(user_id)
+        self._deliver("dm", user_id, message)
+
+    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
+        self.threads.append((channel_id, user_id, name))
+        return 7000 + len(self.threads)
+
+    def to(self, kind: str, target: int) -> list[Outgoing]:
+        return [m for k, t, m in self.delivered if (k, t) == (kind, target)]
+
+    def text_to(self, kind: str, target: int) -> str:
+        parts = []
+        for message in self.to(kind, target):
+            parts.append(message.content or "")
+            for embed in message.embeds:
+                parts += [embed.title or "", embed.description or ""] + [f"{n}\n{v}" for n, v in embed.fields]
+        return "\n".join(parts)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, **delta) -> None:
+        self.now += timedelta(**delta)
+
+
+async def drain(worker: OutboxWorker, clock: Clock | None = None, passes: int = 30) -> None:
+    """Run passes until nothing is due (moving the clock past any backoff when given one)."""
+    for _ in range(passes):
+        report = await worker.run_once()
+        if report.claimed == 0:
+            if clock is None or not await _pending(worker.db):
+                return
+            clock.advance(hours=1)
+    raise AssertionError("the outbox never drained")
+
+
+async def _pending(db: Database) -> int:
+    async with db.read() as session:
+        return len((await session.execute(select(Outbox.id).where(Outbox.status.in_(("pending", "sending"))))).all())
+
+
+async def rows(db: Database, **where) -> list[Outbox]:
+    async with db.read() as session:
+        query = select(Outbox).order_by(Outbox.id)
+        for key, value in where.items():
+            query = query.where(getattr(Outbox, key) == value)
+        return list((await session.execute(query)).scalars())
+
+
+async def game_with_a_night(db: Database, players: int = 4) -> int:
+    game_id = await started_game(db, players=players, actor_id=CREATOR)
+    assert await resolution.resolve_day(db, game_id, NOW, expected_day=0) is not None
+    return game_id
+
+
+async def test_each_night_is_one_post_in_order_and_dms_reach_only_their_player(db):
+    await game_with_a_night(db)
+    courier = FakeCourier()
+    await drain(OutboxWorker(db, courier, Clock()))
+    assert {r.status for r in await rows(db)} == {"sent"}
+    posts = courier.to("channel", CHANNEL)
+    assert [p.embeds[0].title for p in posts] == ["The game begins", "Night 0 results"]
+    assert [p.embeds[-1].title for p in posts] == ["Fair play", "Fair play"]
+    shown = courier.text_to("channel", CHANNEL)
+    for row in await rows(db, target="channel"):
+        assert row.text.split("\n")[0] in shown
+    for user in range(1, 5):  # each player gets exactly the rows addressed to them
+        assert [m.content for m in courier.to("dm", user)] == [r.text for r in await rows(db, target="dm", target_id=user)]
+    assert {t for k, t, _ in courier.delivered if k == "dm"} == {1, 2, 3, 4}
+
+
+async def test_a_target_gets_its_rows_in_id_order(db):
+    game_id = await game_with_a_night(db)
+    assert await resolution.resolve_day(db, game_id, NOW + timedelta(days=1), expected_day=1) is not None
+    courier = FakeCourier()
+    await drain(OutboxWorker(db, courier, Clock(), concurrency=8))
+    titles = [p.embeds[0].title for p in courier.to("channel", CHANNEL)]
+    assert titles == ["The game begins", "Night 0 results", "Night 1 results"]
+    for user in range(1, 5):
+        expected = [r.text for r in await rows(db, target="dm", target_id=user)]
+        assert [m.content for m in courier.to("dm", user)] == expected
+
+
+async def test_a_limit_never_cuts_a_night_post_in_two(db):
+    await game_with_a_night(db, players=8)
+    courier = FakeCourier()
+    worker = OutboxWorker(db, courier, Clock())
+    for _ in range(100):
+        if (await worker.run_once(limit=3)).claimed == 0:
+            break
+    assert [p.embeds[0].title for p in courier.to("channel", CHANNEL)] == ["The game begins", "Night 0 results"]
+    assert {r.status for r in await rows(db)} == {"sent"}
+
+
+async def test_a_refused_dm_goes_to_one_private_thread_and_the_moderators_are_told(db):
+    game_id = await game_with_a_night(db)
+    courier = FakeCourier(closed_dms={2})
+    clock = Clock()
+    await drain(OutboxWorker(db, courier, clock))
+    assert courier.threads == [(CHANNEL, 2, "Test: private messages for Player2")]
+    thread = 7001
+    async with db.read() as session:
+        player = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == 2))).scalar_one()
+    assert player.thread_id == thread
+    in_thread = courier.to("channel", thread)
+    assert "your DMs are closed" in in_thread[0].content and in_thread[0].mention_user_ids == (2,)
+    assert [m.content for m in in_thread[1:]] == [r.text for r in await rows(db, target="dm", target_id=2)]
+    assert courier.to("dm", 2) == []
+    (note,) = await rows(db, target="moderators", status="sent")
+    assert note.payload["kind"] == "delivery_dms_closed" and "<#7001>" in note.text
+    assert "has DMs closed" in courier.text_to("dm", CREATOR)  # no moderator channel: the creator by DM
+    # the next night, even from a new worker (a restart): the same thread, no new note
+    assert await resolution.resolve_day(db, game_id, NOW + timedelta(days=1), expected_day=1) is not None
+    before = len(in_thread)
+    await drain(OutboxWorker(db, courier, clock))
+    assert len(courier.threads) == 1
+    assert len(courier.to("channel", thread)) > before
+    assert len(await rows(db, target="moderators")) == 1
+
+
+async def test_a_deleted_thread_is_opened_again(db):
+    game_id = await game_with_a_night(db)
+    async with db.transaction() as session:
+        await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == 3).values(thread_id=6999))
+    courier = FakeCourier(closed_dms={3})
+    courier.fail_when = lambda kind, target: http_error(discord.NotFound, 404, 10003, "Unknown Channel") \
+        if target == 6999 else None
+    await drain(OutboxWorker(db, courier, Clock()))
+    assert courier.threads == [(CHANNEL, 3, "Test: private messages for Player3")]
+    assert [m.content for m in courier.to("channel", 7001)[1:]] == [r.text for r in await rows(db, target="dm", target_id=3)]
+    assert {r.status for r in await rows(db)} == {"sent"}
+
+
+async def test_moderator_notes_go_to_the_moderator_channel_when_set(db):
+    game_id = await game_with_a_night(db)
+    async with db.transaction() as session:
+        await session.execute(update(Game).where(Game.id == game_id).values(moderator_channel_id=777))
+    courier = FakeCourier(closed_dms={1})
+    await drain(OutboxWorker(db, courier, Clock()))
+    assert "has DMs closed" in courier.text_to("channel", 777)
+    assert courier.to("dm", CREATOR) == []
+
+
+@pytest.mark.parametrize("error", [
+    http_error(discord.DiscordServerError, 503, 0, "Service Unavailable"),
+    http_error(discord.HTTPException, 429, 0, "You are being rate limited."),
+    aiohttp.ClientConnectionError("connection reset"),
+])
+async def test_a_transient_error_backs_off_then_delivers_once(db, error):
+    game_id = await started_game(db, actor_id=CREATOR)
+    courier = FakeCourier()
+    courier.fail_when = lambda kind, target: error if kind == "channel" and not courier.delivered_ok else None
+    courier.delivered_ok = False
+    clock = Clock()
+    worker = OutboxWorker(db, courier, clock)
+    report = await worker.run_once()
+    assert report.retried >= 1 and courier.to("channel", CHANNEL) == []
+    assert len(courier.to("dm", 1)) == 1  # the other targets were not held up
+    (first, *_) = await rows(db, target="channel")
+    assert first.status == "pending" and first.attempts == 1 and first.next_attempt_at == NOW + timedelta(seconds=15)
+    assert first.last_error
+    # a later post to the same channel does not overtake the one waiting for its retry
+    from bot.services import moderation
+    await moderation.pause(db, game_id, CREATOR)
+    assert (await worker.run_once()).claimed == 0
+    clock.advance(seconds=16)
+    courier.delivered_ok = True
+    await drain(worker)
+    posts = courier.to("channel", CHANNEL)
+    assert [p.embeds[0].title if p.embeds else p.content for p in posts] == ["The game begins", "The game is paused by a moderator."]
+    assert len(courier.calls) == len(set(courier.calls))  # nothing was sent twice
+    assert {r.status for r in await rows(db)} == {"sent"}
+
+
+async def test_backoff_grows_and_the_row_fails_after_ten_attempts(db):
+    await started_game(db, actor_id=CREATOR)
+    courier = FakeCourier()
+    courier.fail_when = lambda kind, target: http_error(discord.DiscordServerError, 502) if kind == "channel" else None
+    clock = Clock()
+    worker = OutboxWorker(db, courier, clock)
+    delays = []
+    for _ in range(10):
+        await worker.run_once()
+        (first, *_) = await rows(db, target="channel")
+        if first.status == "failed":
+            break
+        delays.append(first.next_attempt_at - clock.now)
+        clock.now = first.next_attempt_at
+    assert delays[:4] == [timedelta(seconds=s) for s in (15, 30, 60, 120)] and max(delays) == timedelta(minutes=30)
+    assert first.status == "failed" and first.attempts == 10
+    notes = await rows(db, target="moderators")
+    assert len(notes) == 1 and "could not be delivered" in notes[0].text and "502" in notes[0].text
+
+
+async def test_a_permanent_error_fails_the_row_and_tells_the_moderators(db):
+    await started_game(db, actor_id=CREATOR)
+    courier = FakeCourier()
+    courier.fail_when = lambda kind, target: http_error(discord.Forbidden, 403, 50001, "Missing Access") \
+        if kind == "channel" else None
+    await drain(OutboxWorker(db, courier, Clock()))
+    channel_rows = await rows(db, target="channel")
+    assert {r.status for r in channel_rows} == {"failed"} and all("Missing Access" in r.last_error for r in channel_rows)
+    (note,) = await rows(db, target="moderators")
+    assert note.status == "sent" and "the game channel" in note.text and "Missing Access" in note.text
+    assert "could not be delivered" in courier.text_to("dm", CREATOR)
+    assert {r.status for r in await rows(db, target="dm")} == {"sent"}
+
+
+async def test_a_moderator_note_nobody_can_receive_fails_quietly(db):
+    game_id = await started_game(db)  # no creator known, no moderator channel
+    async with db.transaction() as session:
+        store.tell_moderators(session, game_id, "secret note", {"kind": "x"})
+    await drain(OutboxWorker(db, FakeCourier(), Clock()))
+    (note,) = await rows(db, target="moderators")
+    assert note.status == "failed" and "creator" in note.last_error
+    assert len(await rows(db, target="moderators")) == 1  # no note about the note
+
+
+async def test_a_crash_after_sending_resends_with_the_same_nonce(db, monkeypatch):
+    await started_game(db, actor_id=CREATOR)
+    async with db.transaction() as session:  # only the channel post is left to send
+        await session.execute(update(Outbox).where(Outbox.target != "channel").values(status="sent"))
+
+    class Crash(BaseException):
+        pass
+
+    async def crash(*args, **kwargs):
+        raise Crash()
+
+    courier = FakeCourier()
+    clock = Clock()
+    real_mark_sent = store.mark_sent
+    monkeypatch.setattr(store, "mark_sent", crash)
+    with pytest.raises(Crash):
+        await OutboxWorker(db, courier, clock).run_once()
+    monkeypatch.setattr(store, "mark_sent", real_mark_sent)
+    assert {r.status for r in await rows(db, target="channel")} == {"sending"}
+    restarted = OutboxWorker(db, courier, clock)
+    assert (await restarted.run_once()).claimed == 0  # still leased to the crashed process
+    clock.advance(minutes=3)
+    await drain(restarted)
+    assert len(courier.calls) == 2 and courier.calls[0] == courier.calls[1]  # resent with the same nonce
+    assert len(courier.to("channel", CHANNEL)) == 1  # and Discord showed it once
+    assert {r.status for r in await rows(db)} == {"sent"}
+
+
+async def test_a_split_post_resumes_after_the_parts_already_sent(db):
+    game_id = await started_game(db, actor_id=CREATOR)
+    async with db.transaction() as session:
+        await session.execute(update(Outbox).values(status="sent"))
+        for n in range(400):
+            session.add(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}",
+                               text=f"Student {n} of the class has died.", payload={"kind": "death", "day": 5}))
+    courier = FakeCourier()
+    calls = {"n": 0}
+
+    def fail_second(kind, target):
+        calls["n"] += 1
+        return http_error(discord.DiscordServerError, 500) if calls["n"] == 2 else None
+
+    courier.fail_when = fail_second
+    clock = Clock()
+    await drain(OutboxWorker(db, courier, clock), clock)
+    posts = courier.to("channel", CHANNEL)
+    assert len(posts) >= 3
+    assert len(courier.calls) == len(posts)  # the first part was not sent again
+    assert [p.embeds[0].title for p in posts] == ["Night 5 results"] + ["Night 5 results (continued)"] * (len(posts) - 1)
+
+
+async def test_a_slow_pass_keeps_its_rows_leased(db):
+    game_id = await started_game(db, actor_id=CREATOR)
+    async with db.transaction() as session:
+        await session.execute(update(Outbox).values(status="sent"))
+        for n in range(6):
+            session.add(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}",
+                               text=f"Announcement {n}.", payload={"kind": "note"}))
+    clock = Clock()
+    courier = FakeCourier()
+    stolen = []
+
+    def slow(kind, target):
+        clock.advance(seconds=50)
+        return None
+
+    async def post(channel_id, message):
+        await FakeCourier.post(courier, channel_id, message)
+        stolen.extend(await store.claim(db, clock.now, 100, timedelta(minutes=2)))  # another process
+
+    courier.fail_when, courier.post = slow, post
+    await OutboxWorker(db, courier, clock).run_once()
+    assert stolen == [] and clock.now - NOW == timedelta(seconds=300)
+    assert [m.content for m in courier.to("channel", CHANNEL)] == [f"Announcement {n}." for n in range(6)]
+
+
+async def test_two_workers_racing_deliver_each_row_once(db):
+    game_id = await game_with_a_night(db, players=10)
+    assert await resolution.resolve_day(db, game_id, NOW + timedelta(days=1), expected_day=1) is not None
+    other = Database(db.url)  # a second bot process: its own engine and connections
+    courier = FakeCourier()
+    try:
+        first, second = OutboxWorker(db, courier, Clock()), OutboxWorker(other, courier, Clock())
+        for _ in range(20):
+            reports = await asyncio.gather(first.run_once(limit=25), second.run_once(limit=25))
+            if not any(r.claimed for r in reports):
+                break
+    finally:
+        await other.dispose()
+    nonces = [nonce for _, _, nonce in courier.calls]
+    assert len(nonces) == len(set(nonces))  # nothing attempted twice, not even deduplicated
+    assert {r.status for r in await rows(db)} == {"sent"}
+    assert [p.embeds[0].title for p in courier.to("channel", CHANNEL)] == \
+        ["The game begins", "Night 0 results", "Night 1 results"]
+    for user in range(1, 11):
+        assert [m.content for m in courier.to("dm", user)] == [r.text for r in await rows(db, target="dm", target_id=user)]
+
+
+def test_which_errors_are_worth_retrying():
+    assert is_transient(http_error(discord.DiscordServerError, 503))
+    assert is_transient(http_error(discord.HTTPException, 429))
+    assert is_transient(aiohttp.ClientOSError())
+    assert is_transient(asyncio.TimeoutError())
+    assert not is_transient(http_error(discord.Forbidden, 403, 50001))
+    assert not is_transient(http_error(discord.NotFound, 404, 10003))
+    assert not is_transient(http_error(discord.HTTPException, 400, 50035))
+    assert not is_transient(DMRefused(1))
+
+
+class StubHTTP:
+    """Stands in for `discord.http.HTTPClient.request`: records each route and JSON body."""
+
+    def __init__(self, refuse_dm: bool = False) -> None:
+        self.requests: list[tuple[str, str, dict]] = []
+        self.refuse_dm = refuse_dm
+
+    async def request(self, route, **kwargs):
+        self.requests.append((route.method, route.url.removeprefix(route.BASE), kwargs.get("json")))
+        if route.path == "/users/@me/channels":
+            return {"id": "4000", "type": 1}
+        if route.path == "/channels/{channel_id}/threads":
+            return {"id": "5000", "type": 12}
+        if route.path == "/channels/{channel_id}/messages" and route.channel_id == 4000 and self.refuse_dm:
+            raise http_error(discord.Forbidden, 403, 50007, "Cannot send messages to this user")
+        return {}
+
+
+async def test_discord_courier_sends_nonces_embeds_and_buttons_through_discords_http_layer(monkeypatch):
+    from bot.delivery.embeds import EmbedSpec
+
+    client = discord.Client(intents=discord.Intents.none())
+    stub = StubHTTP()
+    monkeypatch.setattr(client.http, "request", stub.request)
+    courier = DiscordCourier(client)
+    await courier.post(555, Outgoing(nonce="n1", embeds=(EmbedSpec("Night 1 results", "Day 2 begins."),)))
+    await courier.dm(42, Outgoing(nonce="n2", content="Ann proposes.",
+                                  buttons={"kind": "lovers_proposal", "game": 1, "proposer": 7}))
+    await courier.dm(42, Outgoing(nonce="n3", content="again"))
+    method, path, body = stub.requests[0]
+    assert (method, body["nonce"], body["enforce_nonce"]) == ("POST", "n1", True)
+    assert body["embeds"][0]["title"] == "Night 1 results" and body["allowed_mentions"]["parse"] == []
+    assert [r[1] for r in stub.requests[1:]] == ["/users/@me/channels", "/channels/4000/messages",
+                                                 "/channels/4000/messages"]  # the DM channel is opened once
+    buttons = stub.requests[2][2]["components"][0]["components"]
+    assert [b["custom_id"] for b in buttons] == ["brbot:lovers:1:7:yes", "brbot:lovers:1:7:no"]
+
+    refusing = StubHTTP(refuse_dm=True)
+    monkeypatch.setattr(client.http, "request", refusing.request)
+    with pytest.raises(DMRefused):
+        await DiscordCourier(client).dm(42, Outgoing(nonce="n4", content="hello"))
+    monkeypatch.setattr(client.http, "request", stub.request)
+    assert await courier.open_private_thread(555, 42, "Test: private messages for Ann") == 5000
+    _, path, body = stub.requests[-2]
+    assert path == "/channels/555/threads" and body["type"] == 12 and body["invitable"] is False
+    assert stub.requests[-1][:2] == ("PUT", "/channels/5000/thread-members/42")
+    await client.close()

@@ -1,0 +1,258 @@
+"""Rendering outbox rows: a night as one post, every Discord limit kept, order and nonces stable."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+import pytest
+
+from bot.delivery.embeds import EmbedSpec, pack_post
+from bot.delivery.render import Outgoing, group, message_nonce, render
+from bot.delivery.split import pack, split_text
+
+
+@dataclass
+class Row:
+    id: int
+    text: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    target: str = "channel"
+    target_id: int | None = 555
+    game_id: int = 1
+    nonce: str = ""
+
+    def __post_init__(self) -> None:
+        self.nonce = self.nonce or f"{self.id:024x}"
+
+
+class Rows:
+    def __init__(self) -> None:
+        self.rows: list[Row] = []
+
+    def add(self, text: str, kind: str = "note", day: int | None = 3, **kwargs) -> Row:
+        payload = {"kind": kind} | ({"day": day} if day is not None else {})
+        row = Row(id=len(self.rows) + 1, text=text, payload=payload, **kwargs)
+        self.rows.append(row)
+        return row
+
+
+def night(rows: Rows, deaths: int = 2, narration: str = "Day 4 begins. 18 students are alive.", day: int = 3) -> None:
+    for n in range(deaths):
+        rows.add(f"Student {n:03d} of the class of Shiroiwa has died.", "death", day)
+        rows.add(f"You were hit by Student {n:03d}.", "hit", day, target="dm", target_id=100 + n)
+    rows.add("From tomorrow on, Beach and Cliffs are closed. Anyone inside must leave or die.", "zones_close", day)
+    rows.add("The Captain is in danger.", "secret", day, target="moderators", target_id=None)
+    rows.add("Ann and Bob are marked for elimination. Whoever eliminates a marked student earns a reward.", "marked", day)
+    rows.add("A reward package is dropped into Forest.", "reward_drop", day)
+    rows.add(narration, "day_opens", day)
+    rows.add(f"Day {day} seed revealed: {'ab' * 32} (commitment {'cd' * 32}).\nDay {day + 1} is open until "
+             f"tomorrow. Seed commitment: {'ef' * 32}", "seed_reveal", day)
+
+
+def embed_text(message: Outgoing) -> str:
+    parts = []
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or ""] + [f"{n}\n{v}" for n, v in embed.fields]
+    return "\n".join(parts)
+
+
+def assert_within_limits(message: Outgoing) -> None:
+    assert len(message.nonce) <= 25
+    assert message.content is None or 0 < len(message.content) <= 2000
+    assert len(message.embeds) <= 10
+    assert sum(e.size() for e in message.embeds) <= 6000
+    for embed in message.embeds:
+        assert len(embed.title or "") <= 256
+        assert len(embed.description or "") <= 4096
+        assert len(embed.fields) <= 25
+        for name, value in embed.fields:
+            assert 0 < len(name) <= 256 and 0 < len(value) <= 1024
+        discord_embed = embed.to_discord()  # what discord.py would send agrees
+        assert len(discord_embed) == embed.size()
+
+
+def test_one_night_is_one_post_with_sections_and_the_seed():
+    rows = Rows()
+    night(rows)
+    parcels = render(rows.rows)
+    channel = [p for p in parcels if p.first.target == "channel"]
+    assert len(channel) == 1 and len(channel[0].messages) == 1
+    post = channel[0].messages[0]
+    assert post.content is None
+    headline, fair = post.embeds
+    assert headline.title == "Night 3 results"
+    assert headline.description == "Day 4 begins. 18 students are alive."
+    names = [name for name, _ in headline.fields]
+    assert names == ["Deaths", "Closing zones", "Marked for elimination", "Reward package"]
+    assert headline.fields[0][1] == ("Student 000 of the class of Shiroiwa has died.\n"
+                                     "Student 001 of the class of Shiroiwa has died.")
+    assert fair.title == "Fair play" and "seed revealed" in fair.description and "ef" * 32 in fair.description
+    # every other row is its own plain message, to its own target
+    others = [p for p in parcels if p.first.target != "channel"]
+    assert [(p.first.target, p.first.target_id, p.messages[0].content) for p in others] == [
+        ("dm", 100, "You were hit by Student 000."), ("dm", 101, "You were hit by Student 001."),
+        ("moderators", None, "The Captain is in danger.")]
+
+
+def test_a_post_shows_only_the_rows_texts():
+    rows = Rows()
+    night(rows)
+    post = render([r for r in rows.rows if r.target == "channel"])[0].messages[0]
+    shown = embed_text(post)
+    for row in rows.rows:
+        assert (row.text in shown) == (row.target == "channel")
+    assert "zones_close" not in shown and "reward_drop" not in shown  # kinds (data) are never shown
+
+
+def test_eighty_deaths_and_a_long_narration_keep_every_limit():
+    rows = Rows()
+    narration = " ".join(f"Sentence number {i} of the long narration tells what happened at dawn." for i in range(80))
+    assert len(narration) > 5000
+    night(rows, deaths=80, narration=narration)
+    post = [p for p in render(rows.rows) if p.first.target == "channel"][0]
+    assert len(post.messages) >= 2
+    for message in post.messages:
+        assert_within_limits(message)
+    shown = "\n".join(embed_text(m) for m in post.messages)
+    for row in post.rows:  # every row whole: no death line or seed line is cut
+        for line in row.text.split("\n"):
+            if row.payload["kind"] != "day_opens":
+                assert line in shown
+    descriptions = [e.description for m in post.messages for e in m.embeds if e.description and "Sentence" in e.description]
+    assert len(descriptions) == 2 and " ".join(descriptions) == narration  # cut between sentences
+    assert all(d.endswith("dawn.") for d in descriptions)
+    titles = [m.embeds[0].title for m in post.messages]
+    assert titles[0] == "Night 3 results" and all(t in ("Night 3 results (continued)", "Fair play") for t in titles[1:])
+    deaths = [v for m in post.messages for e in m.embeds for n, v in e.fields if n.startswith("Deaths")]
+    assert "\n".join(deaths).split("\n") == [f"Student {n:03d} of the class of Shiroiwa has died." for n in range(80)]
+
+
+def test_a_huge_night_spreads_over_messages_of_at_most_ten_embeds():
+    rows = Rows()
+    for n in range(3000):
+        rows.add(f"Student {n:04d} has died.", "death")
+    for n in range(30):
+        rows.add(f"Narration {n}. " + "x" * 4000, "escape")
+    rows.add("Day 3 seed revealed.", "seed_reveal")
+    (post,) = render(rows.rows)
+    for message in post.messages:
+        assert_within_limits(message)
+    assert max(len(m.embeds) for m in post.messages) <= 10
+    deaths = [v for m in post.messages for e in m.embeds for n, v in e.fields if n.startswith("Deaths")]
+    assert "\n".join(deaths).count("has died.") == 3000
+
+
+def test_an_embed_holds_at_most_25_fields():
+    sections = [(f"Section {n}", [f"Line {n}."]) for n in range(60)]
+    messages = pack_post("Title", [], sections, None, lambda t: f"{t} (continued)")
+    assert len(messages) == 1
+    assert [len(e.fields) for e in messages[0]] == [25, 25, 10]
+    assert [n for e in messages[0] for n, _ in e.fields] == [f"Section {n}" for n in range(60)]
+
+
+def test_a_long_direct_message_is_split_at_sentences_in_order():
+    text = " ".join(f"This is sentence {i} of a long private report." for i in range(200))
+    rows = Rows()
+    rows.add(text, "report", target="dm", target_id=7)
+    (parcel,) = render(rows.rows)
+    assert len(parcel.messages) == 5
+    for message in parcel.messages:
+        assert_within_limits(message)
+        assert message.content.endswith("report.")
+    assert " ".join(m.content for m in parcel.messages) == text
+
+
+def test_nonces_are_stable_distinct_and_short():
+    rows = Rows()
+    night(rows, deaths=80, narration="A. " * 3000)
+    first = [m.nonce for p in render(rows.rows) for m in p.messages]
+    again = [m.nonce for p in render(list(reversed(rows.rows))) for m in p.messages]
+    assert first == again
+    assert len(set(first)) == len(first)
+    assert all(len(n) <= 25 and re.fullmatch(r"[0-9a-f]+", n) for n in first)
+    assert message_nonce(["a" * 24], 0) != message_nonce(["a" * 24], 1)
+
+
+def test_groups_break_at_another_day_an_undated_row_or_another_channel():
+    rows = Rows()
+    rows.add("Game starts.", "game_start", day=-1)
+    rows.add("Day 0 begins.", "day_opens", day=-1)
+    rows.add("Day 0 is open. Commitment x.", "commitment", day=0)
+    rows.add("The game is paused.", "pause", day=None)
+    night(rows, day=0)
+    night(rows, day=1)
+    rows.add("Other game's night.", "death", day=1, game_id=2)
+    rows.add("Other game's seed.", "seed_reveal", day=1, game_id=2)
+    parcels = [p for p in render(rows.rows) if p.first.target == "channel"]
+    assert [len(p.rows) for p in parcels] == [3, 1, 7, 7, 2]
+    titles = [p.messages[0].embeds[0].title if p.messages[0].embeds else p.messages[0].content for p in parcels]
+    assert titles == ["The game begins", "The game is paused.", "Night 0 results", "Night 1 results",
+                      "Night 1 results"]
+    fair = parcels[0].messages[0].embeds[-1]
+    assert fair.title == "Fair play" and fair.description == "Day 0 is open. Commitment x."
+
+
+def test_a_lone_dated_row_is_plain_and_keeps_its_text():
+    rows = Rows()
+    rows.add("Only the seed.", "seed_reveal")
+    (parcel,) = render(rows.rows)
+    assert parcel.messages[0].content == "Only the seed." and not parcel.messages[0].embeds
+
+
+def test_group_keeps_id_order_per_target():
+    rows = Rows()
+    for n in range(5):
+        rows.add(f"dm {n}", "x", day=None, target="dm", target_id=1 + n % 2)
+    groups = group(list(reversed(rows.rows)))
+    assert [[r.text for r in g] for g in groups] == [["dm 0"], ["dm 1"], ["dm 2"], ["dm 3"], ["dm 4"]]
+
+
+async def test_a_proposal_carries_its_buttons_on_the_last_part():
+    rows = Rows()
+    rows.add("Ann proposes to you. " * 150, "lovers_proposal", day=None, target="dm", target_id=2)
+    rows.rows[0].payload |= {"game": 1, "proposer": 42}
+    (parcel,) = render(rows.rows)
+    assert len(parcel.messages) == 2
+    assert parcel.messages[0].view() is None
+    view = parcel.messages[1].view()
+    assert isinstance(view, discord.ui.View)
+    assert [item.custom_id for item in view.children] == ["brbot:lovers:1:42:yes", "brbot:lovers:1:42:no"]
+
+
+@pytest.mark.parametrize("limit", [5, 40, 2000])
+def test_split_text_cuts_gently_and_loses_nothing(limit):
+    text = "First line.\nSecond sentence here. Third one! A supercalifragilisticexpialidocious word?\n\nEnd."
+    pieces = split_text(text, limit)
+    assert all(0 < len(p) <= limit for p in pieces)
+    assert "".join("".join(pieces).split()) == "".join(text.split())
+    if limit == 40:
+        assert pieces[:2] == ["First line.", "Second sentence here. Third one!"]
+
+
+def test_pack_keeps_units_whole_when_they_fit():
+    units = [f"Unit {n} is whole." for n in range(100)]
+    pieces = pack(units, 100)
+    assert all(len(p) <= 100 for p in pieces)
+    assert "\n".join(pieces).split("\n") == units
+
+
+def test_embed_spec_size_counts_what_discord_counts():
+    spec = EmbedSpec(title="T" * 10, description="D" * 20, fields=[("N" * 3, "V" * 4)])
+    assert spec.size() == 37 == len(spec.to_discord())
+
+
+def test_one_nights_private_results_are_one_dm_per_player():
+    """A player's private results of one night arrive together; another night or a reminder stays apart."""
+    rows = Rows()
+    rows.add("You attack Bob with the Rifle and hit.", "attack", day=2, target="dm", target_id=7).payload["seat"] = "s001"
+    rows.add("Bob attacks you and misses.", "attacked", day=2, target="dm", target_id=8).payload["seat"] = "s002"
+    rows.add("Tonight you see Bob in Forest.", "report", day=2, target="dm", target_id=7).payload["seat"] = "s001"
+    rows.add("Reminder: send your orders.", "reminder", day=None, target="dm", target_id=7)
+    rows.add("Next night's news.", "report", day=3, target="dm", target_id=7).payload["seat"] = "s001"
+    parcels = [p for p in render(rows.rows) if p.first.target_id == 7]
+    assert [len(p.rows) for p in parcels] == [2, 1, 1]
+    (message,) = parcels[0].messages
+    assert message.content == "You attack Bob with the Rifle and hit.\n\nTonight you see Bob in Forest."
+    assert all("Bob attacks you" not in m.content for p in parcels for m in p.messages)
