@@ -15,6 +15,9 @@ TEXT: dict[str, str] = {
     "no_game": "There is no game #{game_id}.",
     "not_playing": "You are not playing in this game.",
     "not_started": "This game has not started yet.",
+    "no_game_here": "There is no game in this channel: use the command in a game's channel, or pass its number as `game`.",
+    "no_games_of_yours": "You are not signed up for any game. Use /join in a game's channel.",
+    "which_game": "You are in several games ({games}): choose one with the `game` option.",
     "schema_mismatch": "This game's saved state is schema version {stored}, but this bot "
                        "reads version {current}; no migration between them exists.",
     # --- refusals: sign-up ----------------------------------------------------------------------
@@ -49,6 +52,8 @@ TEXT: dict[str, str] = {
     "unknown_part": "Unknown part of an order: {part}.",
     "day0_orders": "It is Day 0: choose your starting zone and abilities first.",
     "vote_kinds": "Vote mark, close or reward.",
+    "trade_unknown_partner": "Trade with a student of this game other than yourself.",
+    "trade_not_visible": "{name} carries no {item} that you can see.",
     "no_trade_offer": "{name} has no trade offer for you today.",
     # --- refusals: moderators -------------------------------------------------------------------
     "pause_not_running": "Only a running game can be paused.",
@@ -58,6 +63,24 @@ TEXT: dict[str, str] = {
     "already_over": "The game is already over.",
     "not_alive": "{name} is not alive in this game.",
     "already_playing": "{name} is already playing in this game.",
+    "mod_not_playing": "<@{user_id}> is not playing in this game.",
+    "mod_was_replaced": "<@{user_id}> was replaced in this game and cannot take another seat.",
+    "mod_same_player": "The substitute must be someone other than the player they replace.",
+    "pause_range": "Pause for more than 0 and at most 336 hours.",
+    "channel_has_game": "This channel already has a game that is not over: #{game_id} {name}.",
+    "open_not_setup": "Sign-ups can only be opened for a game that is still being set up.",
+    "start_in_setup": "Sign-ups are not open yet: open them with /game open first.",
+    "no_moderation": "This ruleset has no moderator action {action!r}.",
+    "resolve_not_running": "Only a running or paused game can be resolved.",
+    "resolve_raced": "Day {day} has just been resolved by someone else.",
+    "preview_not_running": "Only a running or paused game has a day to preview.",
+    "settings_over": "The game is over: its settings no longer change.",
+    "unknown_setting": "There is no setting {name!r}. Settings: {choices}.",
+    "setting_after_start": "The game has started: only {choices} may change now.",
+    "bad_bool": "Setting {setting}: say true or false, not {value!r}.",
+    "bad_role": "Setting moderator_role: give a role mention, a role id, or none.",
+    "bad_channel": "Setting moderator_channel: give a channel mention, a channel id, or none.",
+    "cap_below_joined": "Setting signup_cap: {joined} players have already joined; the cap cannot be lower.",
     # --- refusals: resolution and verification --------------------------------------------------
     "no_seed": "Day {day} of game #{game_id} has no committed seed.",
     "not_resolved": "Day {day} of game #{game_id} has not been resolved.",
@@ -80,6 +103,20 @@ TEXT: dict[str, str] = {
     "extended": "The deadline is extended to {deadline}.",
     "ended": "The game is over: {reason}.",
     "died": "{name} has died.",
+    "signups_open": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
+                    "the daily deadline is {deadline_time} ({timezone}).",
+    "substituted": "{new} takes over from {old}.",
+    "substitute_dm": "You take over {student}'s place in {game}: use /status to see where you stand.",
+    "lovers_proposed": "{name} asks you to be Lovers in {game}: you win or lose together (handbook II.A.2). "
+                       "Accept or decline below.",
+    "lovers_accepted": "{name} accepted: you are Lovers in {game}.",
+    "lovers_declined": "{name} declined your Lovers proposal in {game}.",
+    "promoted": "A place opened in {game}: you moved up from the reserve list and are playing.",
+    "trade_offered": "{name} offers you a trade in {game}: you receive {give} and give {receive}. "
+                     "It happens tonight if you accept and both of you still hold the items.",
+    "trade_accepted": "{name} accepted your trade in {game}.",
+    "trade_declined": "{name} declined your trade in {game}.",
+    "trade_nothing": "nothing",
     "simulation_name": "Simulation {seed}",
     # --- command line ---------------------------------------------------------------------------
     "cli_error": "brbot: {message}",
@@ -106,6 +143,7 @@ TEXT: dict[str, str] = {
     "cli_replay": "[{who}] {text}",
     "cli_replay_to": "to {players}",
     "cli_roll": "  roll: {purpose}: {spec} -> {result}",
+    "cli_no_token": "no Discord token: set BRBOT_DISCORD_TOKEN in the environment or in .env (see README, Running on Discord)",
     "cli_migrated": "Database at {url} is up to date.",
 }
 

@@ -1,0 +1,93 @@
+"""The Discord bot: a discord.py client whose slash commands (cogs) call the services, plus two loops.
+
+`GameMasterBot` wires the pieces: the database, a clock (replaced in tests), the cogs, the persistent
+buttons (Lovers and trade answers, withdrawing orders) that keep working after a restart, the deadline loop
+(`bot.loops`) and the outbox delivery worker (`bot.delivery`). `run(settings)` is `brbot run`.
+"""
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime, timezone
+
+import discord
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.db.session import Database
+
+log = logging.getLogger(__name__)
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def intents() -> discord.Intents:
+    """Slash commands need no privileged intents: guilds (channels, threads) and DMs are enough."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.dm_messages = True
+    return wanted
+
+
+class GameMasterBot(commands.Bot):
+    def __init__(self, settings: Settings, db: Database, *, clock: Callable[[], datetime] = utcnow,
+                 start_loops: bool = True, **options) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
+        self.settings = settings
+        self.db = db
+        self.clock = clock
+        self.start_loops = start_loops
+        self.loops = None
+
+    async def setup_hook(self) -> None:
+        from bot.cogs import cog_classes
+        from bot.ui.buttons import DYNAMIC_ITEMS
+
+        for cog in cog_classes():
+            await self.add_cog(cog(self))
+        player_contexts = discord.app_commands.AppCommandContext(guild=True, dm_channel=True)
+        for command in self.tree.get_commands():  # player commands work in the game's channel and in DMs
+            if command.allowed_contexts is None:
+                command.allowed_contexts = player_contexts
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.tree.on_error = self.on_tree_error
+        if self.settings.sync_commands:
+            await self.tree.sync()
+        if self.start_loops:
+            from bot.loops import Loops
+
+            self.loops = Loops(self)
+            self.loops.start()
+
+    def kick(self) -> None:
+        """Something was written to the outbox: deliver it now rather than on the next tick."""
+        if self.loops is not None:
+            self.loops.kick()
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        from bot.ui.respond import respond
+        from bot.ui.text import ui
+
+        log.error("command failed", exc_info=error)
+        try:
+            await respond(interaction, ui("crashed"))
+        except Exception:
+            log.exception("could not report a failed command")
+
+    async def close(self) -> None:
+        if self.loops is not None:
+            await self.loops.stop()
+        await super().close()
+
+
+def run(settings: Settings) -> None:
+    """`brbot run`: migrate, then connect to Discord until stopped (Ctrl+C)."""
+    from bot.migrate import upgrade
+
+    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    upgrade(settings.database_url)
+    db = Database(settings.database_url)
+    bot = GameMasterBot(settings, db)
+    bot.run(settings.discord_token, log_handler=None)

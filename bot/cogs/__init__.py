@@ -1,0 +1,22 @@
+"""The slash command cogs. Each stays thin: read the options, call a service, reply ephemerally.
+
+Every module named in `COG_MODULES` defines `COG`, the cog class; `cog_classes()` loads them all.
+"""
+from __future__ import annotations
+
+import importlib
+
+COG_MODULES = [
+    "bot.cogs.signup",
+    "bot.cogs.day0",
+    "bot.cogs.actions",
+    "bot.cogs.movement",
+    "bot.cogs.free_actions",
+    "bot.cogs.my_orders",
+    "bot.cogs.moderation",
+    "bot.cogs.info",
+]
+
+
+def cog_classes() -> list[type]:
+    return [importlib.import_module(name).COG for name in COG_MODULES]

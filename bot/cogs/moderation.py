@@ -1,0 +1,316 @@
+"""Moderator commands: /game (create, open, start, pause, resume, extend, end, settings), /resolve (now,
+preview) and /mod (kill, revive, substitute, give, take, orders, audit).
+
+Every command first checks that the caller moderates (Manage Server, or the server's moderator role set
+with `/game settings moderator_role`), answers only them (ephemeral), and leaves the work to
+`bot.services.moderation` and `bot.services.game_admin`. The commands act on the game of the channel they
+are used in, and work only in servers. Long answers (the preview, the audit log) are split into several
+messages within Discord's limit; item autocomplete is offered to moderators only.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.services import day_actions, game_admin, lookup, moderation
+from bot.services.errors import ServiceError
+from bot.text import when
+from bot.ui.context import Ctx, GameCog, is_moderator, require_moderator
+from bot.ui.respond import refusing, respond
+from bot.ui.text import ui
+
+LIMIT = 2000  # characters in one Discord message
+USER_KEYS = {"user_id": "player", "old_user": "from", "new_user": "to"}  # audit details naming a user
+IN_GUILD = app_commands.AppCommandContext(guild=True)  # never offered in DMs
+
+
+def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
+    """Lines packed into as few messages as fit the limit; a line longer than a message is cut."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        while len(line) > limit:
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = line
+        else:
+            current = f"{current}\n{line}" if current else line
+    return out + [current] if current or not out else out
+
+
+async def send_all(interaction: discord.Interaction, lines: list[str]) -> str:
+    """Send all but the last message now (ephemeral follow-ups); the command's reply is the last."""
+    messages = chunks(lines)
+    for message in messages[:-1]:
+        await respond(interaction, message)
+    return messages[-1]
+
+
+def shown(value: Any) -> str:
+    if value is None:
+        return ui("mod_none")
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def moderated_lines(key: str, done: moderation.Moderated) -> list[str]:
+    return ([ui(key, name=done.name)] + [ui("mod_posted", text=t) for t in done.posted]
+            + [ui("mod_told", name=n, text=t) for n, t in done.told] + [ui("mod_note", text=t) for t in done.notes])
+
+
+def preview_lines(preview: game_admin.Preview) -> list[str]:
+    lines = [ui("mod_preview_title", day=preview.day), ui("mod_preview_public")]
+    lines += preview.public or [ui("mod_preview_nothing")]
+    for name, texts in preview.private:
+        lines += [ui("mod_preview_to", name=name), *texts]
+    if preview.moderators:
+        lines += [ui("mod_preview_moderators"), *preview.moderators]
+    if preview.over:
+        lines.append(ui("mod_preview_over"))
+    return lines
+
+
+def audit_line(entry) -> str:
+    details = []
+    for key, value in sorted((entry.details or {}).items(), key=lambda kv: (kv[0] not in USER_KEYS, kv[0] == "notes")):
+        if value is None:
+            continue
+        if key in USER_KEYS:
+            key, value = USER_KEYS[key], f"<@{value}>"
+        elif isinstance(value, list):
+            value = " ".join(map(str, value))
+        details.append(f"{key} {value}")
+    actor = f"<@{entry.actor_id}>" if entry.actor_id is not None else ui("mod_audit_bot")
+    moment = f"{entry.at:%Y-%m-%d %H:%M}" if entry.at is not None else "?"
+    return ui("mod_audit_line", when=moment, actor=actor, action=entry.action, details=", ".join(details))
+
+
+def user_id_of(value: Any) -> int | None:
+    """A user option as autocomplete sees it: a resolved member, or only its id."""
+    if value is None:
+        return None
+    found = getattr(value, "id", value)
+    try:
+        return int(found)
+    except (TypeError, ValueError):
+        return None
+
+
+class ModerationCog(GameCog):
+    """The moderators' commands. Each one: check rights, call one service, answer the moderator alone."""
+
+    game_group = app_commands.Group(name="game", description=ui("cmd_game"), guild_only=True, allowed_contexts=IN_GUILD)
+    resolve_group = app_commands.Group(name="resolve", description=ui("cmd_resolve"), guild_only=True,
+                                       allowed_contexts=IN_GUILD)
+    mod_group = app_commands.Group(name="mod", description=ui("cmd_mod"), guild_only=True, allowed_contexts=IN_GUILD)
+
+    async def moderate(self, interaction: discord.Interaction, work, slow: bool = False) -> None:
+        await self.run(interaction, None, work, moderator=True, slow=slow)
+
+    # --- /game ---------------------------------------------------------------------------------
+    @game_group.command(name="create", description=ui("cmd_game_create"))
+    @app_commands.describe(name=ui("opt_game_name"), deadline_time=ui("opt_deadline_time"), timezone=ui("opt_timezone"),
+                           signup_cap=ui("opt_signup_cap"), early_resolution=ui("opt_early_resolution"),
+                           ruleset=ui("opt_ruleset"))
+    async def game_create(self, interaction: discord.Interaction, name: str, deadline_time: str = "22:00",
+                          timezone: str = "UTC", signup_cap: int | None = None, early_resolution: bool = True,
+                          ruleset: str = "battle_royale") -> None:
+        async with refusing(interaction):
+            await require_moderator(self.bot, interaction)
+            game = await game_admin.create(self.db, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+                                           actor_id=interaction.user.id, name=name, ruleset=ruleset,
+                                           deadline_time=deadline_time, timezone=timezone, signup_cap=signup_cap,
+                                           early_resolution=early_resolution)
+            await respond(interaction, ui("mod_created", id=game.id, name=game.name))
+
+    @game_group.command(name="open", description=ui("cmd_game_open"))
+    async def game_open(self, interaction: discord.Interaction) -> None:
+        async def work(ctx: Ctx) -> str:
+            game = await game_admin.open_signups(ctx.db, ctx.game_id, ctx.user_id)
+            return ui("mod_opened", name=game.name)
+        await self.moderate(interaction, work)
+
+    @game_group.command(name="start", description=ui("cmd_game_start"))
+    async def game_start(self, interaction: discord.Interaction) -> None:
+        async def work(ctx: Ctx) -> str:
+            game = await game_admin.start(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            return ui("mod_started", name=game.name, deadline=when(game.deadline))
+        await self.moderate(interaction, work, slow=True)
+
+    @game_group.command(name="pause", description=ui("cmd_game_pause"))
+    @app_commands.describe(hours=ui("opt_pause_hours"))
+    async def game_pause(self, interaction: discord.Interaction, hours: float | None = None) -> None:
+        async def work(ctx: Ctx) -> str:
+            until = await moderation.pause_for(ctx.db, ctx.game_id, ctx.user_id, ctx.now, hours)
+            return ui("mod_paused_until", until=when(until)) if until else ui("mod_paused")
+        await self.moderate(interaction, work)
+
+    @game_group.command(name="resume", description=ui("cmd_game_resume"))
+    async def game_resume(self, interaction: discord.Interaction) -> None:
+        async def work(ctx: Ctx) -> str:
+            await moderation.resume(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            return ui("mod_resumed")
+        await self.moderate(interaction, work)
+
+    @game_group.command(name="extend", description=ui("cmd_game_extend"))
+    @app_commands.describe(hours=ui("opt_hours"))
+    async def game_extend(self, interaction: discord.Interaction, hours: float) -> None:
+        async def work(ctx: Ctx) -> str:
+            deadline = await moderation.extend(ctx.db, ctx.game_id, ctx.user_id, hours)
+            return ui("mod_extended", deadline=when(deadline))
+        await self.moderate(interaction, work)
+
+    @game_group.command(name="end", description=ui("cmd_game_end"))
+    @app_commands.describe(reason=ui("opt_reason"))
+    async def game_end(self, interaction: discord.Interaction, reason: str | None = None) -> None:
+        async def work(ctx: Ctx) -> str:
+            await moderation.end(ctx.db, ctx.game_id, ctx.user_id, reason)
+            return ui("mod_ended", name=ctx.game.name)
+        await self.moderate(interaction, work)
+
+    @game_group.command(name="settings", description=ui("cmd_game_settings"))
+    @app_commands.describe(name=ui("opt_setting"), value=ui("opt_value"))
+    async def game_settings(self, interaction: discord.Interaction, name: str | None = None,
+                            value: str | None = None) -> None:
+        async def work(ctx: Ctx) -> str:
+            if name is not None and value is not None:
+                changed = await game_admin.change_setting(ctx.db, ctx.game_id, ctx.user_id, name, value)
+                lines = [ui("mod_setting_changed", name=changed.name, value=shown(changed.value))]
+                if changed.next_day:
+                    lines.append(ui("mod_setting_next_day"))
+                if changed.promoted:
+                    lines.append(ui("mod_promoted", users=", ".join(f"<@{u}>" for u in changed.promoted)))
+                return "\n".join(lines)
+            settings = await game_admin.settings_of(ctx.db, ctx.game_id)
+            if name is not None and name in settings:
+                return ui("mod_setting_line", name=name, value=shown(settings[name]))
+            title = ui("mod_settings_title", id=ctx.game_id, name=ctx.game.name, status=ctx.game.status)
+            return await send_all(interaction, [title] + [ui("mod_setting_line", name=k, value=shown(v))
+                                                          for k, v in settings.items()])
+        await self.moderate(interaction, work)
+
+    @game_settings.autocomplete("name")
+    async def setting_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        game = await self._channel_game(interaction)
+        if game is None:
+            return []
+        names = await game_admin.settings_of(self.db, game.id)
+        return [app_commands.Choice(name=n, value=n) for n in names if current.lower() in n.lower()][:25]
+
+    # --- /resolve ------------------------------------------------------------------------------
+    @resolve_group.command(name="now", description=ui("cmd_resolve_now"))
+    async def resolve_now(self, interaction: discord.Interaction) -> None:
+        async def work(ctx: Ctx) -> str:
+            done = await moderation.resolve_now(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            return ui("mod_resolved_over" if done.over else "mod_resolved", day=done.day)
+        await self.moderate(interaction, work, slow=True)
+
+    @resolve_group.command(name="preview", description=ui("cmd_resolve_preview"))
+    async def resolve_preview(self, interaction: discord.Interaction) -> None:
+        async def work(ctx: Ctx) -> str:
+            preview = await game_admin.preview_day(ctx.db, ctx.game_id, ctx.user_id)
+            return await send_all(interaction, preview_lines(preview))
+        await self.moderate(interaction, work, slow=True)
+
+    # --- /mod ----------------------------------------------------------------------------------
+    @mod_group.command(name="kill", description=ui("cmd_mod_kill"))
+    @app_commands.describe(user=ui("opt_player"), reason=ui("opt_reason"))
+    async def mod_kill(self, interaction: discord.Interaction, user: discord.Member, reason: str) -> None:
+        async def work(ctx: Ctx) -> str:
+            done = await moderation.kill(ctx.db, ctx.game_id, ctx.user_id, user.id, reason)
+            return await send_all(interaction, moderated_lines("mod_done_kill", done))
+        await self.moderate(interaction, work)
+
+    @mod_group.command(name="revive", description=ui("cmd_mod_revive"))
+    @app_commands.describe(user=ui("opt_player"), hp=ui("opt_hp"), zone=ui("opt_zone"))
+    async def mod_revive(self, interaction: discord.Interaction, user: discord.Member, hp: int | None = None,
+                         zone: int | None = None) -> None:
+        async def work(ctx: Ctx) -> str:
+            done = await moderation.revive(ctx.db, ctx.game_id, ctx.user_id, user.id, hp, zone)
+            return await send_all(interaction, moderated_lines("mod_done_revive", done))
+        await self.moderate(interaction, work)
+
+    @mod_group.command(name="substitute", description=ui("cmd_mod_substitute"))
+    @app_commands.describe(old=ui("opt_old_player"), new=ui("opt_new_player"))
+    async def mod_substitute(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
+        async def work(ctx: Ctx) -> str:
+            new_name = getattr(new, "display_name", None) or new.name
+            old_name = await moderation.substitute(ctx.db, ctx.game_id, ctx.user_id, old.id, new.id, new_name)
+            return ui("mod_substituted", new=new_name, old=old_name)
+        await self.moderate(interaction, work)
+
+    @mod_group.command(name="give", description=ui("cmd_mod_give"))
+    @app_commands.describe(user=ui("opt_player"), item=ui("opt_give_item"))
+    async def mod_give(self, interaction: discord.Interaction, user: discord.Member, item: str) -> None:
+        async def work(ctx: Ctx) -> str:
+            done = await moderation.give(ctx.db, ctx.game_id, ctx.user_id, user.id, item)
+            return await send_all(interaction, moderated_lines("mod_done_give", done))
+        await self.moderate(interaction, work)
+
+    @mod_give.autocomplete("item")
+    async def give_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, current, "give")
+
+    @mod_group.command(name="take", description=ui("cmd_mod_take"))
+    @app_commands.describe(user=ui("opt_player"), item=ui("opt_take_item"))
+    async def mod_take(self, interaction: discord.Interaction, user: discord.Member, item: str) -> None:
+        async def work(ctx: Ctx) -> str:
+            done = await moderation.take(ctx.db, ctx.game_id, ctx.user_id, user.id, item)
+            return await send_all(interaction, moderated_lines("mod_done_take", done))
+        await self.moderate(interaction, work)
+
+    @mod_take.autocomplete("item")
+    async def take_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        user_id = user_id_of(getattr(interaction.namespace, "user", None))
+        if user_id is None:
+            return []
+        return await self._choices(interaction, current, "take", user_id)
+
+    @mod_group.command(name="orders", description=ui("cmd_mod_orders"))
+    async def mod_orders(self, interaction: discord.Interaction) -> None:
+        async def work(ctx: Ctx) -> str:
+            names = await day_actions.who_has_not_submitted(ctx.db, ctx.game_id)
+            return ui("mod_waiting", names=", ".join(names)) if names else ui("mod_all_in")
+        await self.moderate(interaction, work)
+
+    @mod_group.command(name="audit", description=ui("cmd_mod_audit"))
+    async def mod_audit(self, interaction: discord.Interaction) -> None:
+        async def work(ctx: Ctx) -> str:
+            trail = await moderation.audit_trail(ctx.db, ctx.game_id)
+            if not trail:
+                return ui("mod_audit_empty")
+            title = ui("mod_audit_title", id=ctx.game_id, name=ctx.game.name)
+            return await send_all(interaction, [title] + [audit_line(entry) for entry in trail])
+        await self.moderate(interaction, work)
+
+    # --- autocomplete --------------------------------------------------------------------------
+    async def _channel_game(self, interaction: discord.Interaction) -> lookup.GameRef | None:
+        """The channel's game, for a moderator of its server only (autocomplete never shows others anything)."""
+        if interaction.channel_id is None or not await is_moderator(self.bot, interaction):
+            return None
+        game = await lookup.game_in_channel(self.db, interaction.channel_id)
+        return game if game is not None and game.guild_id in (None, interaction.guild_id) else None
+
+    async def _choices(self, interaction: discord.Interaction, current: str, action: str,
+                       user_id: int | None = None) -> list[app_commands.Choice[str]]:
+        game = await self._channel_game(interaction)
+        if game is None:
+            return []
+        try:
+            pairs = await moderation.choices(self.db, game.id, action, user_id)
+        except ServiceError:
+            return []
+        wanted = current.lower()
+        return [app_commands.Choice(name=label[:100], value=value) for value, label in pairs
+                if wanted in label.lower() or wanted in value.lower()][:25]
+
+
+COG = ModerationCog

@@ -1,0 +1,82 @@
+"""The bot's two background loops: deadlines (resolve due games, write reminders) and delivery (the outbox).
+
+Both run for as long as the bot does and survive anything a single pass throws: the error is logged and
+the next pass comes on time. Nothing lives only in memory: the deadline loop asks the database what is
+due (so deadlines missed while the bot was down are caught up on the first pass after a start), and the
+delivery loop sends whatever the outbox holds. `kick()` wakes the delivery loop at once, so a day's
+results go out right after it is resolved rather than on the next tick.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.services import scheduler
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+log = logging.getLogger(__name__)
+
+
+class Loops:
+    def __init__(self, bot: "GameMasterBot") -> None:
+        from bot.delivery.courier import DiscordCourier
+        from bot.delivery.worker import OutboxWorker
+
+        self.bot = bot
+        self.worker = OutboxWorker(bot.db, DiscordCourier(bot), bot.clock)
+        self.wake = asyncio.Event()
+        self.tasks: list[asyncio.Task] = []
+
+    def start(self) -> None:
+        settings = self.bot.settings
+        self.tasks = [asyncio.create_task(self._every(settings.poll_seconds, self.deadlines), name="brbot-deadlines"),
+                      asyncio.create_task(self._every(settings.delivery_seconds, self.deliver, ready=True),
+                                          name="brbot-delivery")]
+
+    def kick(self) -> None:
+        self.wake.set()
+
+    async def deadlines(self) -> None:
+        report = await scheduler.tick(self.bot.db, self.bot.clock(), self.bot.settings.reminder_hours)
+        for game_id, day in report.resolved:
+            log.info("game %s: day %s resolved by its deadline", game_id, day)
+        for game_id, error in report.failed:
+            log.error("game %s could not be resolved: %s", game_id, error)
+        if report.resolved or report.reminders:
+            self.kick()
+
+    async def deliver(self) -> None:
+        await self.worker.run_once()
+
+    async def _every(self, seconds: float, job: Callable[[], Awaitable[None]], ready: bool = False) -> None:
+        if ready:
+            await self.bot.wait_until_ready()
+        while True:
+            try:
+                await job()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # one bad pass never stops the loop
+                log.exception("%s failed; trying again in %ss", job.__name__, seconds)
+            if ready:
+                try:  # not asyncio.wait_for: on 3.11 it can swallow a cancel that arrives as the wait ends
+                    async with asyncio.timeout(seconds):
+                        await self.wake.wait()
+                except TimeoutError:
+                    pass
+                self.wake.clear()
+            else:
+                await asyncio.sleep(seconds)
+
+    async def stop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        if self.tasks:
+            _, pending = await asyncio.wait(self.tasks, timeout=10)
+            for task in pending:
+                log.error("%s did not stop within 10 s of being cancelled", task.get_name())
+        self.tasks = []

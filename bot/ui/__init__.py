@@ -1,0 +1,1 @@
+"""The Discord-facing layer: replies, game context, checks, autocomplete, buttons, pictures, text."""

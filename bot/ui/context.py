@@ -1,0 +1,114 @@
+"""The game a command is about, who is asking, and whether they may moderate it.
+
+`GameCog.run` is the one path every command takes: find the game (channel or DM, `game` option), check
+moderator rights when asked, defer when the work may be slow, run the work, and answer ephemerally with
+its reply or its specific refusal.
+"""
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.services import lookup
+from bot.services.errors import ServiceError
+from bot.ui.respond import defer, refusing, respond
+from bot.ui.text import ui
+
+if TYPE_CHECKING:
+    from bot.app import GameMasterBot
+
+
+@dataclass
+class Ctx:
+    bot: "GameMasterBot"
+    interaction: discord.Interaction
+    game: lookup.GameRef
+    user_id: int
+    now: datetime
+
+    @property
+    def db(self):
+        return self.bot.db
+
+    @property
+    def game_id(self) -> int:
+        return self.game.id
+
+    @property
+    def user_name(self) -> str:
+        user = self.interaction.user
+        return getattr(user, "display_name", None) or user.name
+
+
+def in_dm(interaction: discord.Interaction) -> bool:
+    return interaction.guild_id is None
+
+
+async def is_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -> bool:
+    """Manage Server, or the guild's moderator role (set with /game settings moderator_role)."""
+    if in_dm(interaction):
+        return False
+    permissions = interaction.permissions
+    if permissions is not None and (permissions.manage_guild or permissions.administrator):
+        return True
+    role_id = await lookup.moderator_role(bot.db, interaction.guild_id)
+    roles = getattr(interaction.user, "roles", None) or []
+    return role_id is not None and any(r.id == role_id for r in roles)
+
+
+async def require_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -> None:
+    if in_dm(interaction):
+        raise ServiceError(ui("moderators_in_guild"))
+    if not await is_moderator(bot, interaction):
+        raise ServiceError(ui("moderators_only"))
+
+
+Work = Callable[[Ctx], Awaitable[Any]]
+
+
+class GameCog(commands.Cog):
+    """A cog whose commands act on one game. Subclasses stay thin: parse options, call a service."""
+
+    def __init__(self, bot: "GameMasterBot") -> None:
+        self.bot = bot
+
+    @property
+    def db(self):
+        return self.bot.db
+
+    async def context(self, interaction: discord.Interaction, game_id: int | None) -> Ctx:
+        game = await lookup.find_game(self.db, user_id=interaction.user.id, channel_id=interaction.channel_id,
+                                      in_dm=in_dm(interaction), game_id=game_id)
+        if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
+            raise ServiceError(ui("wrong_guild"))
+        return Ctx(self.bot, interaction, game, interaction.user.id, self.bot.clock())
+
+    async def run(self, interaction: discord.Interaction, game_id: int | None, work: Work, *,
+                  moderator: bool = False, slow: bool = False) -> None:
+        async with refusing(interaction):
+            if moderator:
+                await require_moderator(self.bot, interaction)
+            if slow:
+                await defer(interaction)
+            ctx = await self.context(interaction, game_id)
+            await respond(interaction, await work(ctx))
+            self.bot.kick()
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The caller's own games (and, in a channel, the channel's game): never anyone else's."""
+    bot = interaction.client
+    games = await lookup.games_of_user(bot.db, interaction.user.id)  # type: ignore[attr-defined]
+    if not in_dm(interaction) and interaction.channel_id is not None:
+        here = await lookup.game_in_channel(bot.db, interaction.channel_id)  # type: ignore[attr-defined]
+        if here is not None and here.id not in {g.id for g in games}:
+            games.insert(0, here)
+    choices = [app_commands.Choice(name=ui("game_choice", id=g.id, name=g.name, status=g.status)[:100], value=g.id)
+               for g in games]
+    return [c for c in choices if current.lower() in c.name.lower()][:25]

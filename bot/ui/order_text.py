@@ -1,0 +1,111 @@
+"""Orders in words, for the player who gave them: confirmations and /orders.
+
+Names come from the player's own view (students they may know of, their own items, zones), so a
+description never says more than the player already knows. Unknown ids are shown as given.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.ui.text import ui
+
+
+class Names:
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.students = {s["id"]: s["name"] for s in view.get("students", [])}
+        self.zones = {z["id"]: z["name"] for z in view.get("zones", [])}
+        me = view.get("me") or {}
+        self.items = {i["uid"]: i["name"] for i in me.get("items", [])}
+        self.items.update({i["uid"]: i["name"] for i in view.get("ground", [])})
+
+    def student(self, sid: str | None) -> str:
+        return self.students.get(sid, str(sid))
+
+    def zone(self, zid: int | None) -> str:
+        return self.zones.get(zid, str(zid))
+
+    def item(self, uid: str | None) -> str:
+        if uid in (None, "unarmed"):
+            return ui("unarmed")
+        return self.items.get(uid, ui("their_item"))
+
+    def route(self, route: list[int]) -> str:
+        return " → ".join(self.zone(z) for z in route)
+
+
+def describe(payload: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
+    """One line per part of today's orders that differs from doing nothing."""
+    if not payload:
+        return [ui("orders_default")]
+    names = Names(view)
+    if payload.get("kind") == "day0":
+        return _day0(payload, names)
+    lines = _free(payload.get("free") or {}, names)
+    if payload.get("action"):
+        lines.append(action(payload["action"], names))
+    if payload.get("movement"):
+        lines.append(movement(payload["movement"], names))
+    votes = payload.get("votes") or {}
+    if votes.get("mark"):
+        lines.append(ui("vote_mark_line", name=names.student(votes["mark"])))
+    if votes.get("close") is not None:
+        lines.append(ui("vote_close_line", zone=names.zone(votes["close"])))
+    if votes.get("reward") is not None:
+        lines.append(ui("vote_reward_line", zone=names.zone(votes["reward"])))
+    return lines or [ui("orders_default")]
+
+
+def _day0(payload: dict[str, Any], names: Names) -> list[str]:
+    lines = []
+    if payload.get("start_zone") is not None:
+        lines.append(ui("day0_zone_line", zone=names.zone(payload["start_zone"])))
+    if payload.get("abilities"):
+        lines.append(ui("day0_abilities_line", abilities=", ".join(a.replace("_", " ").title() for a in payload["abilities"])))
+    if payload.get("rival_reward"):
+        lines.append(ui("day0_reward_line", reward=payload["rival_reward"].replace("_", " ").title()))
+    return lines or [ui("orders_default")]
+
+
+def _free(free: dict[str, Any], names: Names) -> list[str]:
+    lines = []
+    for key in ("pick_up", "drop", "store", "take_out", "wear", "remove"):
+        for uid in free.get(key) or []:
+            lines.append(ui(f"free_{key}", item=names.item(uid)))
+    for trade in free.get("trades") or []:
+        lines.append(ui("trade_line", partner=names.student(trade["partner"]),
+                        give=", ".join(names.item(u) for u in trade["give"]) or ui("nothing"),
+                        receive=", ".join(names.item(u) for u in trade["receive"]) or ui("nothing")))
+    if "track" in free and free.get("track") is not None:
+        lines.append(ui("track_line", name=names.student(free["track"])))
+    return lines
+
+
+def action(part: dict[str, Any], names: Names) -> str:
+    kind = part["kind"]
+    if kind in ("attack", "all_out"):
+        spread = ", ".join(ui("attempts", name=names.student(t), n=n) for t, n in part["attempts"].items())
+        return ui(f"action_{kind}", weapon=names.item(part.get("weapon")), spread=spread)
+    if kind == "set_trap":
+        where = (names.zone(part["to_zone"]) if part.get("to_zone") is not None
+                 else ui("on_day", day=part["day"]) if part.get("day") is not None
+                 else names.student(part.get("target")))
+        return ui("action_set_trap", item=names.item(part["item"]), where=where)
+    if kind == "use_item":
+        return ui(f"action_use_{part['use']}", item=names.item(part.get("item")),
+                  target=names.student(part["target"]) if part.get("target") else ui("yourself"))
+    if kind == "heal":
+        return ui("action_heal_kit" if part.get("first_aid_kit") else "action_heal", name=names.student(part["target"]))
+    if kind in ("cover", "analyze"):
+        return ui(f"action_{kind}", name=names.student(part["target"]))
+    return ui(f"action_{kind}")
+
+
+def movement(part: dict[str, Any], names: Names) -> str:
+    kind = part["kind"]
+    if kind == "hold":
+        return ui("move_hold")
+    how = ui("move_follow", name=names.student(part["follow"])) if part.get("follow") else names.route(part.get("route") or [])
+    line = ui(f"move_{kind}", how=how)
+    if part.get("drop"):
+        line += ui("move_drop", item=names.item(part["drop"]))
+    return line

@@ -1,0 +1,192 @@
+"""/status, /map, /rules and /help through the cog on a real database: always ephemeral, each refusal
+specific, and nothing of another player's secrets (rulings, "Targets and visibility")."""
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from bot.cogs import cog_classes
+from bot.cogs.info import InfoCog
+from bot.db.models import Game
+from bot.services import games
+from bot.services.common import load_state, store_state
+from bot.ui.text import ui
+from tests.bot.cog_helpers import NOW, command, night_game, seats, state_of
+from tests.bot.fakes import FakeInteraction, FakeUser, call
+
+COMMANDS = ["/join", "/leave", "/role choose", "/role lovers", "/role rival", "/day0", "/attack", "/allout", "/settrap",
+            "/use", "/defend", "/cover", "/search", "/analyze", "/heal", "/move", "/run", "/hold", "/vote mark",
+            "/vote close", "/vote reward", "/trade", "/pickup", "/drop", "/equip", "/track", "/orders", "/status",
+            "/map", "/rules", "/help", "/game create", "/game open", "/game start", "/game pause", "/game resume",
+            "/game extend", "/game end", "/game settings", "/resolve now", "/resolve preview", "/mod kill",
+            "/mod revive", "/mod substitute", "/mod give", "/mod take", "/mod orders", "/mod audit"]
+
+
+async def use(gm, name: str, user: int = 1, game: int | None = None, **where) -> FakeInteraction:
+    cog = InfoCog(gm)
+    return await call(command(cog, name), cog, FakeInteraction(gm, FakeUser(user, f"Player{user}"), **where), game=game)
+
+
+async def edit_state(db, game_id: int, change) -> None:
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        state = load_state(game)
+        change(state)
+        store_state(game, state)
+
+
+def student_of(state, users: dict[str, int], user: int):
+    return next(s for s in state.students.values() if users[s.id] == user)
+
+
+def test_the_info_cog_is_loaded_with_the_bot():
+    assert InfoCog in cog_classes()
+
+
+# --- /status -------------------------------------------------------------------------------------
+
+async def test_status_shows_my_record_privately(gm, db):
+    game_id = await night_game(db)
+    done = await use(gm, "status")
+    assert done.all_ephemeral and len(done.sent) == 1
+    assert "Player1, Day 1" in done.text and "Health: 10/10" in done.text
+    assert "Around you: The Septagon" in done.text  # everyone started in The Septagon
+    assert game_id
+
+
+async def test_status_never_shows_another_players_secrets(gm, db):
+    """Player2's Health, role, school and concealed items stay theirs; Player3, moved away, vanishes."""
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    state = await state_of(db, game_id)
+    me, two, three = (student_of(state, users, u) for u in (1, 2, 3))
+
+    def change(s):
+        s.students[two.id].hp = 3
+        s.students[two.id].items = []
+        s.students[two.id].items.append(s.new_item("switchblade"))
+        s.students[three.id].zone = 6
+    await edit_state(db, game_id, change)
+    text = (await use(gm, "status")).text
+    assert "3/10" not in text and "Switchblade" not in text and "Player2: empty-handed" in text
+    assert "Player3" not in text.split("Around you")[1] and "Cliffs" not in text
+    if two.school != me.school:
+        assert f"School {two.school}" not in text
+    assert "Lone Wolf" not in text or me.role == "lone_wolf"
+
+
+async def test_status_before_the_game_starts_says_so(gm, db):
+    game = await games.create_game(db, name="Island", channel_id=555, guild_id=1000, open_signups=True)
+    await games.join_game(db, game.id, 1, "Player1")
+    done = await use(gm, "status")
+    assert done.text == ui("status_not_started", game="Island") and done.all_ephemeral
+    assert "has not started yet" in done.text
+
+
+async def test_II_on_day_0_status_asks_for_the_day0_choices(gm, db):
+    from tests.services.conftest import started_game
+
+    await started_game(db)
+    done = await use(gm, "status")
+    assert "Day 0: choose your starting zone" in done.text and "not placed yet" in done.text
+    assert "Abilities you can choose with /day0" in done.text and done.all_ephemeral
+
+
+async def test_status_for_someone_not_in_the_game_is_refused(gm, db):
+    await night_game(db)
+    done = await use(gm, "status", user=99)
+    assert done.text == "You are not playing in this game." and done.all_ephemeral
+
+
+async def test_a_dead_player_still_sees_their_status(gm, db):
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    me = student_of(await state_of(db, game_id), users, 1)
+
+    def kill(s):
+        s.students[me.id].alive, s.students[me.id].hp, s.students[me.id].died_day = False, 0, 1
+    await edit_state(db, game_id, kill)
+    done = await use(gm, "status")
+    assert "You died on Day 1." in done.text and done.all_ephemeral
+    assert "Around you" not in done.text
+
+
+async def test_status_in_a_dm_names_the_game(gm, db):
+    game_id = await night_game(db)
+    done = await use(gm, "status", game=game_id, guild_id=None, channel_id=None)
+    assert "Player1, Day 1" in done.text and done.all_ephemeral
+
+
+async def test_status_where_there_is_no_game(gm, db):
+    done = await use(gm, "status", channel_id=777)
+    assert "There is no game in this channel" in done.text and done.all_ephemeral
+
+
+# --- /map ----------------------------------------------------------------------------------------
+
+async def test_map_is_a_private_png_after_a_deferral(gm, db):
+    await night_game(db)
+    done = await use(gm, "map")
+    assert done.deferred_ephemeral is True and done.all_ephemeral
+    [reply] = done.sent
+    assert reply["file"].filename == "island.png"
+    image = Image.open(io.BytesIO(reply["file"].fp.read()))
+    assert image.format == "PNG"
+    assert "The island on Day 1" in reply["content"]
+
+
+async def test_map_before_the_start_and_for_a_stranger_is_refused(gm, db):
+    game = await games.create_game(db, name="Island", channel_id=555, guild_id=1000, open_signups=True)
+    for user in (1, 2):
+        await games.join_game(db, game.id, user, f"Player{user}")
+    early = await use(gm, "map")
+    assert early.text == ui("map_not_started", game="Island") and early.all_ephemeral
+    await games.start_game(db, game.id, NOW)
+    stranger = await use(gm, "map", user=99)
+    assert stranger.text == "You are not playing in this game." and stranger.all_ephemeral
+
+
+# --- /rules and /help ----------------------------------------------------------------------------
+
+async def test_rules_work_without_a_game_and_summarise_the_handbook(gm, db):
+    """Handbook III (actions, movement, votes) and the winning conditions, and where the full rules are."""
+    for where in ({"channel_id": 777}, {"guild_id": None, "channel_id": None}):
+        done = await use(gm, "rules", **where)
+        assert done.all_ephemeral
+        text = done.text
+        for words in ("Battle Royale", "Attack", "Run", "Hold Ground", "Mark", "Close", "Lone Wolf wins",
+                      "The order of a night", "docs/rules/battle-royale.md"):
+            assert words in text, words
+        for message in done.sent:
+            embeds = message["embeds"]
+            assert sum(len(e) for e in embeds) <= 6000
+            assert all(len(f.value) <= 1024 for e in embeds for f in e.fields)
+
+
+async def test_rules_in_a_games_channel_and_for_a_game_that_does_not_exist(gm, db):
+    await night_game(db)
+    assert "Battle Royale" in (await use(gm, "rules")).text
+    missing = await use(gm, "rules", game=999)
+    assert missing.text == "There is no game #999." and missing.all_ephemeral
+
+
+async def test_help_lists_every_command_grouped(gm, db):
+    done = await use(gm, "help", channel_id=777)
+    assert done.all_ephemeral
+    text = done.text
+    for name in COMMANDS:
+        assert f"`{name}" in text, name
+    for group in ("Sign-up", "Day 0", "Actions", "Movement", "Free actions", "Votes", "Information", "Moderators"):
+        assert group in text, group
+    embeds = done.sent[0]["embeds"]
+    assert sum(len(e) for e in embeds) <= 6000 and all(len(f.value) <= 1024 for e in embeds for f in e.fields)
+
+
+async def test_help_names_every_command_the_bot_registers(gm, db):
+    """/help stays in step with the cogs: every slash command and subcommand is listed."""
+    for cog_class in cog_classes():
+        await gm.add_cog(cog_class(gm))
+    registered = {f"/{c.qualified_name}" for c in gm.tree.walk_commands() if not hasattr(c, "commands")}
+    text = (await use(gm, "help", channel_id=777)).text
+    assert registered and not {name for name in registered if f"`{name}" not in text}

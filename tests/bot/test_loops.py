@@ -1,0 +1,66 @@
+"""The deadline loop: due games are resolved (also after downtime), one failing game or pass never stops
+it, and reminders are written; delivery is woken right away after a resolution."""
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+
+from sqlalchemy import select
+
+from bot.db.models import Game, Outbox
+from bot.loops import Loops
+from tests.services.conftest import NOW, started_game
+
+
+async def test_a_missed_deadline_is_resolved_on_the_first_pass(gm, db):
+    """The bot was down over the deadline: the first pass after the start resolves the day."""
+    game_id = await started_game(db, players=3)
+    gm.clock = lambda: NOW + timedelta(days=2)
+    loops = Loops(gm)
+    await loops.deadlines()
+    async with db.read() as session:
+        game = await session.get(Game, game_id)
+    assert (game.day, game.phase) == (1, "night")
+    assert loops.wake.is_set()  # delivery is woken for the results
+
+
+async def test_a_broken_game_does_not_stop_the_others(gm, db):
+    broken = await started_game(db, players=3)
+    fine = await started_game(db, players=3)
+    async with db.transaction() as session:
+        (await session.get(Game, broken)).state = {"garbage": True}
+    gm.clock = lambda: NOW + timedelta(days=2)
+    await Loops(gm).deadlines()
+    async with db.read() as session:
+        assert (await session.get(Game, fine)).day == 1
+        assert (await session.get(Game, broken)).day == 0
+
+
+async def test_reminders_are_written_before_the_deadline(gm, db):
+    game_id = await started_game(db, players=2)
+    async with db.read() as session:
+        deadline = (await session.get(Game, game_id)).deadline
+    gm.clock = lambda: deadline - timedelta(hours=1)
+    await Loops(gm).deadlines()
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.target == "dm"))).scalars().all()
+    reminders = [r for r in rows if r.payload.get("kind") == "reminder"]
+    assert sorted(r.target_id for r in reminders) == [1, 2] and all("Reminder" in r.text for r in reminders)
+
+
+async def test_the_loop_survives_a_failing_pass(gm, db):
+    loops = Loops(gm)
+    calls: list[int] = []
+
+    async def flaky() -> None:
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("database went away")
+
+    task = asyncio.create_task(loops._every(0.01, flaky))
+    for _ in range(100):
+        if len(calls) >= 3:
+            break
+        await asyncio.sleep(0.01)
+    task.cancel()
+    assert len(calls) >= 3
