@@ -1,0 +1,130 @@
+"""Discord's limits and validation, as the fake applies them: what Discord would refuse is refused here too.
+
+Messages (content 2,000 characters, 10 embeds within 6,000 characters, field sizes, 5 rows of components,
+select options, nonces of 25 characters), registered commands (names, descriptions of 1-100 characters,
+required options first, choices) and autocomplete choices (at most 25, of the option's type).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.e2e.fake_models import walk_components
+
+
+class DiscordError(Exception):
+    def __init__(self, status: int, code: int, message: str, errors: dict | None = None) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message, self.errors = status, code, message, errors
+
+
+def invalid_form(path: str, message: str) -> DiscordError:
+    return DiscordError(400, 50035, "Invalid Form Body", {path: {"_errors": [{"code": "BASE_TYPE_INVALID", "message": message}]}})
+
+
+def check_message_body(body: dict[str, Any], *, has_files: bool = False) -> None:
+    """Discord's limits on a message; raises the DiscordError Discord would answer."""
+    content = body.get("content") or ""
+    embeds = body.get("embeds") or []
+    components = body.get("components") or []
+    if not (content or embeds or components or has_files or body.get("poll") or body.get("sticker_ids")):
+        raise DiscordError(400, 50006, "Cannot send an empty message")
+    if len(content) > 2000:
+        raise invalid_form("content", f"Must be 2000 or fewer in length (got {len(content)}).")
+    if len(embeds) > 10:
+        raise invalid_form("embeds", "Must be 10 or fewer in length.")
+    total = 0
+    for i, embed in enumerate(embeds):
+        limits = {"title": 256, "description": 4096}
+        for key, limit in limits.items():
+            if len(embed.get(key) or "") > limit:
+                raise invalid_form(f"embeds.{i}.{key}", f"Must be {limit} or fewer in length.")
+        fields = embed.get("fields") or []
+        if len(fields) > 25:
+            raise invalid_form(f"embeds.{i}.fields", "Must be 25 or fewer in length.")
+        for j, f in enumerate(fields):
+            if not f.get("name") or not f.get("value"):
+                raise invalid_form(f"embeds.{i}.fields.{j}", "Field name and value are required.")
+            if len(f["name"]) > 256 or len(f["value"]) > 1024:
+                raise invalid_form(f"embeds.{i}.fields.{j}", "Field name <= 256 and value <= 1024 characters.")
+        total += sum(len(embed.get(k) or "") for k in ("title", "description"))
+        total += sum(len(f.get("name", "")) + len(f.get("value", "")) for f in fields)
+        total += len((embed.get("footer") or {}).get("text") or "") + len((embed.get("author") or {}).get("name") or "")
+    if total > 6000:
+        raise invalid_form("embeds", f"Embed size exceeds maximum size of 6000 (got {total}).")
+    if len(components) > 5:
+        raise invalid_form("components", "Must be 5 or fewer in length.")
+    for row in components:
+        children = row.get("components") or []
+        if row.get("type") == 1 and not 1 <= len(children) <= 5:
+            raise invalid_form("components", "An action row holds 1 to 5 components.")
+    for c in walk_components(components):
+        if len(c.get("custom_id") or "") > 100 or len(c.get("label") or "") > 80:
+            raise invalid_form("components", "custom_id <= 100 and label <= 80 characters.")
+        if c.get("type") == 3 and not 1 <= len(c.get("options") or []) <= 25:
+            raise invalid_form("components", "A select menu has 1 to 25 options.")
+    if body.get("nonce") is not None and len(str(body["nonce"])) > 25:
+        raise invalid_form("nonce", "Must be 25 or fewer in length.")
+
+
+NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+def check_commands(commands: list[dict[str, Any]]) -> None:
+    """What Discord checks when commands are registered (discord.py checks some of it locally)."""
+    if len(commands) > 100:
+        raise invalid_form("", "At most 100 global chat input commands.")
+    names = [c["name"] for c in commands]
+    if len(names) != len(set(names)):
+        raise invalid_form("", "Application command names must be unique")
+
+    def check(where: str, entry: dict[str, Any], depth: int) -> int:
+        name, description = entry.get("name") or "", entry.get("description") or ""
+        if not NAME.match(name) or name != name.lower():
+            raise invalid_form(f"{where}.name", f"Command name {name!r} is invalid (lowercase, 1-32, no spaces).")
+        if not 1 <= len(description) <= 100:
+            raise invalid_form(f"{where}.description", f"Must be between 1 and 100 in length (got {len(description)}).")
+        size = len(name) + len(description)
+        options = entry.get("options") or []
+        if len(options) > 25:
+            raise invalid_form(f"{where}.options", "Must be 25 or fewer in length.")
+        seen_optional = False
+        for i, option in enumerate(options):
+            kind = option.get("type")
+            if kind in (1, 2) and (depth >= 2 or (kind == 2 and depth >= 1)):
+                raise invalid_form(f"{where}.options.{i}", "Subcommands nest at most group > subcommand.")
+            if kind not in (1, 2):
+                if option.get("required"):
+                    if seen_optional:
+                        raise invalid_form(f"{where}.options.{i}.required", "Required options must be placed before non-required options")
+                else:
+                    seen_optional = True
+                choices = option.get("choices") or []
+                if len(choices) > 25 or (choices and option.get("autocomplete")):
+                    raise invalid_form(f"{where}.options.{i}.choices", "At most 25 choices, and not with autocomplete.")
+                for choice in choices:
+                    if not 1 <= len(choice["name"]) <= 100 or (isinstance(choice["value"], str) and len(choice["value"]) > 100):
+                        raise invalid_form(f"{where}.options.{i}.choices", "Choice names and values are 1-100 characters.")
+                    size += len(choice["name"]) + len(str(choice["value"]))
+            size += check(f"{where}.options.{i}", option, depth + (1 if kind in (1, 2) else 0))
+        return size
+
+    for index, command in enumerate(commands):
+        if command.get("type", 1) == 1 and check(str(index), command, 0) > 8000:
+            raise invalid_form(str(index), "Command exceeds maximum size (8000)")
+
+
+def check_choices(choices: list[dict[str, Any]], option_type: int | None) -> str | None:
+    """Why Discord would refuse these autocomplete choices (it shows the user "Loading options failed")."""
+    if len(choices) > 25:
+        return f"{len(choices)} choices (at most 25)"
+    wanted = {3: str, 4: int, 10: (int, float)}.get(option_type or 3, str)
+    for choice in choices:
+        value = choice.get("value")
+        if not 1 <= len(choice.get("name") or "") <= 100:
+            return f"choice name {choice.get('name')!r} is not 1-100 characters"
+        if isinstance(value, bool) or not isinstance(value, wanted):
+            return f"choice value {value!r} is not of the option's type {option_type}"
+        if isinstance(value, str) and len(value) > 100:
+            return f"choice value {value[:20]!r}... is longer than 100 characters"
+    return None
