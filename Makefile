@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test install clean
+.PHONY: demo test run install clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,6 +16,9 @@ install: $(STAMP)
 
 demo: $(STAMP)
 	$(BIN)/brbot simulate --players 20 --seed 42
+
+run: $(STAMP)
+	$(BIN)/brbot run
 
 test: $(STAMP)
 	$(BIN)/python -m pytest

@@ -161,9 +161,25 @@ async def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run(args: argparse.Namespace) -> int:
+    from bot.app import run
+
+    settings = Settings()
+    if args.database:
+        settings = settings.model_copy(update={"database_url": args.database})
+    if not settings.discord_token:
+        raise ServiceError(say("cli_no_token"))
+    run(settings)
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="brbot", description="An automated game master for play-by-post games.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
+    p.set_defaults(run=_run)
 
     p = sub.add_parser("simulate", help="play a whole game with computer players through the real services")
     p.add_argument("--ruleset", default="battle_royale", choices=["battle_royale"], help="the ruleset to play")

@@ -13,3 +13,5 @@ class Settings(BaseSettings):
     poll_seconds: float = Field(15.0, description="how often the deadline loop looks for due games")
     reminder_hours: float = Field(2.0, description="hours before a deadline that idle players are reminded")
     log_level: str = Field("INFO", description="logging level")
+    sync_commands: bool = Field(True, description="register the slash commands with Discord at start-up")
+    delivery_seconds: float = Field(2.0, description="how often the outbox worker looks for messages to deliver")
