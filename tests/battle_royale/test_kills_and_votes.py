@@ -364,3 +364,16 @@ def test_rulings_an_escaped_lover_is_not_penalised_when_the_other_dies():
     assert not after.students["b"].alive
     assert after.students["a"].max_hp == 10 and not after.students["a"].lover_lost
     assert not [e for e in events if e.audience.kind == "players" and e.visible_to("a")]
+
+
+def test_III_E_2_no_zone_closes_after_the_night_that_ends_the_game():
+    """Rulings "Order inside the night" 8: zones close "from the next day on"; after the last night there is
+    no next day, so the game-over post announces no closure and no zone is closed."""
+    state = make_state({"a": {"zone": 7}, "b": {"school": 2}})
+    last = state.model_copy(update={"day": state.settings.days})
+    votes = {"a": orders(votes={"close": 7}), "b": orders(votes={"close": 7})}
+    after, events = run_night(last, votes)
+    assert after.phase == "over" and texts(events, "game_over")
+    assert closed_now(last, after) == [] and texts(events, "zones_close") == []
+    before_end, events = run_night(state, votes)  # the same votes on an ordinary night do close the Field
+    assert before_end.phase != "over" and closed_now(state, before_end) == [7]

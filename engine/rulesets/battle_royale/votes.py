@@ -3,7 +3,7 @@
 Marks first (the most votes; a tie marks everyone tied), then the reward drop (the zone with the most
 votes; recovered by a random occupant, a searcher counting as two), then the zones that close from the
 next night on (1, or 2 when 16 or more are alive; never fewer than 2 open; ties and missing votes
-broken at random). Only students still on the island vote; the number of closures counts those alive
+broken at random); after the night that ends the game no zone closes, as there is no next day. Only students still on the island vote; the number of closures counts those alive
 when the night began.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from engine.rulesets.battle_royale import catalog
+from engine.rulesets.battle_royale import catalog, ending
 from engine.rulesets.battle_royale.deaths import give
 from engine.rulesets.battle_royale.orders import Search
 from engine.rulesets.battle_royale.text import listing, say
@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 def votes(night: "Night") -> None:
     _marks(night)
     _reward(night)
-    _closures(night)
+    if ending.end_reason(night.state) is None:  # zones close "from the next day on": none after the last night
+        _closures(night)
 
 
 def _tally(night: "Night", field: str) -> Counter:
