@@ -17,6 +17,7 @@ from bot.ui.order_text import describe
 from bot.ui.respond import Reply, refusing
 from bot.ui.text import ui
 from engine.rulesets.battle_royale import catalog
+from engine.rulesets.battle_royale.text import ROLE_NAMES
 
 GAME = "the game's number (needed in a DM when you are in several games)"
 RANDOM_ZONE = "random"
@@ -96,7 +97,7 @@ class Day0Cog(GameCog):
             if not me.get("alive", True):
                 return Reply(content=ui("day0_dead"))
             embed = discord.Embed(title=ui("day0_title", game=ctx.game.name),
-                                  description=ui("day0_intro", role=me["role"].replace("_", " ").title(),
+                                  description=ui("day0_intro", role=ROLE_NAMES.get(me["role"], me["role"]),
                                                  school=me.get("school") or "?"))
             return Reply(embeds=[embed], view=Day0Choices(self, ctx.game_id, view, current))
         await self.run(interaction, game, work)

@@ -165,7 +165,10 @@ def _has_buttons(payload: dict[str, Any]) -> bool:
 
 
 def title_of(day: Any) -> str:
-    return ui("delivery_start_title") if day == -1 else ui("delivery_night_title", day=day)
+    """-1 is the start post; Day 0's results are where everyone starts (handbook II), not a night's fighting."""
+    if day == -1:
+        return ui("delivery_start_title")
+    return ui("delivery_day0_title") if day == 0 else ui("delivery_night_title", day=day)
 
 
 def night_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:

@@ -34,8 +34,8 @@ UI: dict[str, str] = {
     "cmd_mod_kill": "Kill a player's student now (loot falls to the ground; the death is announced)",
     "cmd_mod_revive": "Bring a dead player's student back to life",
     "cmd_mod_substitute": "Put another person in a player's seat",
-    "cmd_mod_give": "Give a player a new item (told to them by DM)",
-    "cmd_mod_take": "Take an item from a player (told to them by DM)",
+    "cmd_mod_give": "Give a player a new item (told to them privately)",
+    "cmd_mod_take": "Take an item from a player (told to them privately)",
     "cmd_mod_orders": "Who has not sent orders today (never what anyone ordered)",
     "cmd_mod_audit": "Every moderator action in this game",
     "opt_game_name": "The game's name",
@@ -82,7 +82,7 @@ UI: dict[str, str] = {
     "mod_done_give": "{name} has a new item.",
     "mod_done_take": "The item is taken from {name}.",
     "mod_posted": "Posted in the channel: {text}",
-    "mod_told": "Told {name} by DM: {text}",
+    "mod_told": "Told {name} privately: {text}",
     "mod_note": "Note: {text}",
     "mod_substituted": "{new} takes over {old}'s seat; the channel and {new} are told.",
     "mod_waiting": "Still without orders today: {names}.",
@@ -159,7 +159,7 @@ UI: dict[str, str] = {
     "receipt_line": "`{receipt}` at {when} UTC{current}",
     "receipt_current": " (current)",
     "day0_title": "Day 0 in {game}",
-    "day0_intro": "You are a {role} of {school}. Choose where you start and your abilities, then press Submit. "
+    "day0_intro": "You are a {role} of School {school}. Choose where you start and your abilities, then press Submit. "
                   "You can come back and change them until the deadline.",
     "day0_random_zone": "A random zone",
     "day0_pick_zone": "Where you start",
@@ -174,6 +174,7 @@ UI: dict[str, str] = {
     "free_removed": "Removed from your orders for Day {day}: {summary}\nReceipt: `{receipt}`",
     # --- delivery ----------------------------------------------------------------------------------
     "delivery_night_title": "Night {day} results",
+    "delivery_day0_title": "Day 0 results: the students set out",
     "delivery_start_title": "The game begins",
     "delivery_continued": "{title} (continued)",
     "delivery_deaths": "Deaths",

@@ -104,6 +104,10 @@ async def test_day0_select_menus_submit_the_choices(gm, db):
     game_id = await started_game(db, players=3)
     shown = await run(Day0Cog(gm), "day0", 1)
     assert shown.all_ephemeral
+    state = await state_of(db, game_id)
+    me = next(s for s in state.students.values() if s.name == "Player1")
+    role = {"dedicated_student": "Dedicated Student", "lovers": "Lover", "lone_wolf": "Lone Wolf"}[me.role]
+    assert f"You are a {role} of School {me.school}." in shown.text, shown.text
     choices = shown.sent[0]["view"]
     zone_select = next(c for c in choices.children if getattr(c, "custom_id", "") == "day0:zone")
     abilities = next(c for c in choices.children if getattr(c, "custom_id", "") == "day0:abilities")

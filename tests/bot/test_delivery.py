@@ -129,7 +129,7 @@ async def test_each_night_is_one_post_in_order_and_dms_reach_only_their_player(d
     await drain(OutboxWorker(db, courier, Clock()))
     assert {r.status for r in await rows(db)} == {"sent"}
     posts = courier.to("channel", CHANNEL)
-    assert [p.embeds[0].title for p in posts] == ["The game begins", "Night 0 results"]
+    assert [p.embeds[0].title for p in posts] == ["The game begins", "Day 0 results: the students set out"]
     assert [p.embeds[-1].title for p in posts] == ["Fair play", "Fair play"]
     shown = courier.text_to("channel", CHANNEL)
     for row in await rows(db, target="channel"):
@@ -145,7 +145,7 @@ async def test_a_target_gets_its_rows_in_id_order(db):
     courier = FakeCourier()
     await drain(OutboxWorker(db, courier, Clock(), concurrency=8))
     titles = [p.embeds[0].title for p in courier.to("channel", CHANNEL)]
-    assert titles == ["The game begins", "Night 0 results", "Night 1 results"]
+    assert titles == ["The game begins", "Day 0 results: the students set out", "Night 1 results"]
     for user in range(1, 5):
         expected = [r.text for r in await rows(db, target="dm", target_id=user)]
         assert [m.content for m in courier.to("dm", user)] == expected
@@ -158,7 +158,7 @@ async def test_a_limit_never_cuts_a_night_post_in_two(db):
     for _ in range(100):
         if (await worker.run_once(limit=3)).claimed == 0:
             break
-    assert [p.embeds[0].title for p in courier.to("channel", CHANNEL)] == ["The game begins", "Night 0 results"]
+    assert [p.embeds[0].title for p in courier.to("channel", CHANNEL)] == ["The game begins", "Day 0 results: the students set out"]
     assert {r.status for r in await rows(db)} == {"sent"}
 
 
@@ -379,7 +379,7 @@ async def test_two_workers_racing_deliver_each_row_once(db):
     assert len(nonces) == len(set(nonces))  # nothing attempted twice, not even deduplicated
     assert {r.status for r in await rows(db)} == {"sent"}
     assert [p.embeds[0].title for p in courier.to("channel", CHANNEL)] == \
-        ["The game begins", "Night 0 results", "Night 1 results"]
+        ["The game begins", "Day 0 results: the students set out", "Night 1 results"]
     for user in range(1, 11):
         assert [m.content for m in courier.to("dm", user)] == [r.text for r in await rows(db, target="dm", target_id=user)]
 

@@ -206,7 +206,7 @@ async def test_kill_and_revive(gm, db):
     cog = ModerationCog(gm)
     killed = await run(cog, "mod kill", user=FakeUser(2, "Player2"), reason="inactive")
     assert "Player2 is dead." in killed.text and "Posted in the channel: Player2 has died." in killed.text
-    assert "Told Player2 by DM: You died (inactive)." in killed.text and killed.all_ephemeral
+    assert "Told Player2 privately: You died (inactive)." in killed.text and killed.all_ephemeral
     assert (await _game(db, game_id)).state["students"]["s002"]["alive"] is False
     again = await run(cog, "mod kill", user=FakeUser(2), reason="twice")
     assert "not alive" in again.text and again.all_ephemeral
@@ -233,7 +233,7 @@ async def test_give_and_take_with_autocomplete_for_moderators_only(gm, db):
     assert [c.value for c in kinds] == ["rifle"]
     assert await cog.give_choices(FakeInteraction(gm, FakeUser(2)), "rif") == []
     given = await run(cog, "mod give", user=FakeUser(1), item="rifle")
-    assert "Player1 has a new item." in given.text and "Told Player1 by DM: A moderator gave you Rifle" in given.text
+    assert "Player1 has a new item." in given.text and "Told Player1 privately: A moderator gave you Rifle" in given.text
     assert "no item kind" in (await run(cog, "mod give", user=FakeUser(1), item="lightsaber")).text
     asking = moderator(gm)
     asking.namespace.user = FakeUser(1)

@@ -188,7 +188,7 @@ def test_groups_break_at_another_day_an_undated_row_or_another_channel():
     parcels = [p for p in render(rows.rows) if p.first.target == "channel"]
     assert [len(p.rows) for p in parcels] == [3, 1, 7, 7, 2]
     titles = [p.messages[0].embeds[0].title if p.messages[0].embeds else p.messages[0].content for p in parcels]
-    assert titles == ["The game begins", "The game is paused.", "Night 0 results", "Night 1 results",
+    assert titles == ["The game begins", "The game is paused.", "Day 0 results: the students set out", "Night 1 results",
                       "Night 1 results"]
     fair = parcels[0].messages[0].embeds[-1]
     assert fair.title == "Fair play" and fair.description == "Day 0 is open. Commitment x."
