@@ -35,34 +35,26 @@ def _split(text: str, limit: int, level: int) -> list[str]:
     parts = [p.strip() for p in cut(text) if p.strip()]
     if len(parts) <= 1:
         return _split(text, limit, level + 1)
-    pieces: list[str] = []
-    current = ""
-    for part in parts:
-        for chunk in _split(part, limit, level + 1):
-            joined = f"{current}{sep}{chunk}" if current else chunk
-            if len(joined) <= limit:
-                current = joined
-            else:
-                pieces.append(current)
-                current = chunk
-    if current:
-        pieces.append(current)
-    return pieces
+    return _greedy((chunk for part in parts for chunk in _split(part, limit, level + 1)), limit, sep)
 
 
 def pack(units: Iterable[str], limit: int, sep: str = "\n") -> list[str]:
     """Join the units with `sep` into pieces of at most `limit` characters; a unit is cut only when it is
     longer than `limit` on its own (then by `split_text`)."""
+    return _greedy((chunk for unit in units for chunk in split_text(unit, limit)), limit, sep)
+
+
+def _greedy(chunks: Iterable[str], limit: int, sep: str) -> list[str]:
+    """Chunks (each at most `limit` long) joined with `sep`, filling each piece as far as it goes."""
     pieces: list[str] = []
     current = ""
-    for unit in units:
-        for chunk in split_text(unit, limit):
-            joined = f"{current}{sep}{chunk}" if current else chunk
-            if len(joined) <= limit:
-                current = joined
-            else:
-                pieces.append(current)
-                current = chunk
+    for chunk in chunks:
+        joined = f"{current}{sep}{chunk}" if current else chunk
+        if len(joined) <= limit:
+            current = joined
+        else:
+            pieces.append(current)
+            current = chunk
     if current:
         pieces.append(current)
     return pieces
