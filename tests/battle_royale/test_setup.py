@@ -106,6 +106,14 @@ def test_II_A_schools_are_four_and_as_equal_as_possible():
     assert sorted(Counter(s.school for s in res.state.students.values()).values()) == [3, 3, 3]
 
 
+def test_II_A_the_opening_post_counts_the_schools_that_have_students():
+    """The public opening names how many schools take part: with 3 students, 3 of the 4 schools."""
+    for n, schools in ((3, 3), (9, 4)):
+        res = new_game(plain_roster(n))
+        [opening] = [e.text for e in res.events if e.kind == "game_start"]
+        assert opening == say("game_starts", count=n, schools=schools)
+
+
 def test_II_A_schools_are_random_and_ignore_roles():
     """Schools are drawn at random; roles have no bearing (Lovers share a school only by chance).
 

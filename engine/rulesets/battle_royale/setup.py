@@ -47,7 +47,7 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
         for _ in range(settings.hidden_items_per_zone):
             state.zones[zone_id].hidden.append(state.new_item(rng.choice(pool, f"hidden item zone {zone_id}")))
     events.append(_event("game_start", PUBLIC, "game_starts", {"students": len(state.students)},
-                         count=len(state.students), schools=settings.schools))
+                         count=len(state.students), schools=len({s.school for s in state.students.values()})))
     for student in state.active():
         events.append(_event("role", to_players(student.id), "day0_private",
                              {"role": student.role, "school": student.school, "lover": student.lover, "rival": student.rival},
