@@ -5,7 +5,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Player
 from bot.services import resolution
-from bot.services.common import load_state
+from bot.services.common import load_state, store_state
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.services.conftest import NOW, started_game
 
@@ -32,6 +32,15 @@ async def state_of(db, game_id: int):
     async with db.read() as session:
         game = await session.get(Game, game_id)
         return load_state(game)
+
+
+async def edit_state(db, game_id: int, change) -> None:
+    """Apply `change(state)` to the stored state, to set up exactly the situation a test needs."""
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        state = load_state(game)
+        change(state)
+        store_state(game, state)
 
 
 async def seats(db, game_id: int) -> dict[str, int]:

@@ -8,11 +8,9 @@ from PIL import Image
 
 from bot.cogs import cog_classes
 from bot.cogs.info import InfoCog
-from bot.db.models import Game
 from bot.services import games
-from bot.services.common import load_state, store_state
 from bot.ui.text import ui
-from tests.bot.cog_helpers import NOW, command, night_game, seats, state_of
+from tests.bot.cog_helpers import NOW, command, edit_state, night_game, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 
 COMMANDS = ["/join", "/leave", "/role choose", "/role lovers", "/role rival", "/day0", "/attack", "/allout", "/settrap",
@@ -26,14 +24,6 @@ COMMANDS = ["/join", "/leave", "/role choose", "/role lovers", "/role rival", "/
 async def use(gm, name: str, user: int = 1, game: int | None = None, **where) -> FakeInteraction:
     cog = InfoCog(gm)
     return await call(command(cog, name), cog, FakeInteraction(gm, FakeUser(user, f"Player{user}"), **where), game=game)
-
-
-async def edit_state(db, game_id: int, change) -> None:
-    async with db.transaction() as session:
-        game = await session.get(Game, game_id)
-        state = load_state(game)
-        change(state)
-        store_state(game, state)
 
 
 def student_of(state, users: dict[str, int], user: int):

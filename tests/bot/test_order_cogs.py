@@ -11,7 +11,7 @@ from bot.cogs.free_actions import FreeActionsCog
 from bot.cogs.movement import MovementCog
 from bot.db.models import Outbox
 from bot.services import day_actions, moderation
-from tests.bot.cog_helpers import NOW, night_game, run, seats, state_of
+from tests.bot.cog_helpers import NOW, edit_state, night_game, run, seats, state_of
 
 
 async def test_search_is_saved_with_a_receipt(gm, db):
@@ -39,6 +39,12 @@ async def test_attack_by_typed_name_and_by_seat_id(gm, db):
 
 async def test_attack_refusals_are_the_engines_reasons(gm, db):
     game_id = await night_game(db)
+    users = await seats(db, game_id)
+    me = next(sid for sid, uid in users.items() if uid == 1)
+
+    def unarmed(state):  # whatever Player1 drew at the start, they carry no Rifle now
+        state.students[me].items = [i for i in state.students[me].items if i.kind != "rifle"]
+    await edit_state(db, game_id, unarmed)
     cog = ActionsCog(gm)
     nobody = await run(cog, "attack", 1, weapon="unarmed", target="Nobody", attempts=1)
     assert "Nobody" in nobody.text and nobody.all_ephemeral
