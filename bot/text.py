@@ -61,7 +61,6 @@ TEXT: dict[str, str] = {
     "extend_range": "Extend by more than 0 and at most 336 hours.",
     "no_deadline": "This game has no deadline to extend.",
     "already_over": "The game is already over.",
-    "not_alive": "{name} is not alive in this game.",
     "already_playing": "{name} is already playing in this game.",
     "mod_not_playing": "<@{user_id}> is not playing in this game.",
     "mod_was_replaced": "<@{user_id}> was replaced in this game and cannot take another seat.",
