@@ -3,7 +3,9 @@
 Fifty players submitting at once would otherwise queue for the database's write lock one by one. Each
 submission validates on its own (concurrently), then hands its row to the writer and waits; the writer
 takes everything queued so far and, in one transaction, re-checks each game is still open on that day,
-retires the orders being replaced and inserts the new ones. A row whose game moved on (another state
+retires the orders being replaced and inserts the new ones. The game rows are read under a lock: SQLite's
+write transaction began with BEGIN IMMEDIATE; on PostgreSQL they are read FOR SHARE, so a writer waits for
+a resolution in progress and then sees the day it opened. A row whose game moved on (another state
 revision or day, another seat holder) gets `StaleSnapshot`, one whose game closed gets its refusal; the
 others are committed together. If the transaction fails, every waiter gets the error and
 nothing is written.
@@ -62,8 +64,13 @@ class OrderWriter:
     async def _write_batch(self, batch: list[PendingOrder]) -> None:
         async with self.db.transaction() as session:
             ids = {p.game_id for p in batch}
-            games = {g.id: g for g in (await session.execute(
-                select(Game.id, Game.day, Game.status, Game.deadline, Game.state_rev).where(Game.id.in_(ids)))).all()}
+            query = select(Game.id, Game.day, Game.status, Game.deadline, Game.state_rev).where(
+                Game.id.in_(ids)).order_by(Game.id)
+            if session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
+                # Wait for a resolver (or moderator) holding the row FOR UPDATE, then read what it committed:
+                # without the lock, READ COMMITTED would let an order land on a day that was just resolved.
+                query = query.with_for_update(read=True)
+            games = {g.id: g for g in (await session.execute(query)).all()}
             seats = {(p.game_id, p.user_id): p.position for p in (await session.execute(
                 select(Player.game_id, Player.user_id, Player.position).where(
                     Player.game_id.in_(ids), Player.status == "joined"))).all()}

@@ -130,3 +130,45 @@ async def test_fifty_concurrent_submissions_are_all_stored_once(db):
         live = await orders.current_orders(session, game)
         total = (await session.execute(select(Order))).scalars().all()
     assert len(live) == 12 and len(total) == 48
+
+
+async def test_an_order_sent_while_the_day_resolves_is_saved_for_the_next_day_not_reported_saved_and_lost(db, monkeypatch):
+    """A resolution holds the game (it has read today's orders); an order sent meanwhile must wait for it and
+    be stored for the day that opens (the reply says which), never be confirmed for the day just resolved
+    with the older order used instead."""
+    import asyncio
+
+    from bot.db.session import Database
+    from bot.db.models import Resolution
+
+    game_id = await started_game(db)
+    await _to_day1(db, game_id)
+    await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    entered, release = asyncio.Event(), asyncio.Event()
+    real_write_events = resolution.write_events
+
+    async def held_open(*args, **kwargs):
+        entered.set()  # the resolver holds the game and has read the orders
+        await release.wait()
+        return await real_write_events(*args, **kwargs)
+
+    monkeypatch.setattr(resolution, "write_events", held_open)
+    resolver_process = Database(db.url)  # another bot process: its own connections
+    try:
+        resolving = asyncio.ensure_future(resolution.resolve_day(resolver_process, game_id, NOW, expected_day=1))
+        await asyncio.wait_for(entered.wait(), timeout=10)
+        submitting = asyncio.ensure_future(
+            orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "defend"}}, NOW))
+        await asyncio.sleep(0.5)
+        assert not submitting.done(), "the order was stored while the day was being resolved"
+        release.set()
+        assert await asyncio.wait_for(resolving, timeout=30) is not None
+        done = await asyncio.wait_for(submitting, timeout=30)
+    finally:
+        release.set()
+        await resolver_process.dispose()
+    async with db.transaction() as session:
+        used = (await session.get(Resolution, (game_id, 1))).orders["s001"]
+        stored = (await session.execute(select(Order).where(Order.receipt == done.receipt))).scalar_one()
+    assert used["action"]["kind"] == "search"  # Day 1 used the order the player had when it resolved
+    assert done.day == 2 and stored.day == 2 and stored.current  # and the player was told the truth
