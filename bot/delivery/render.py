@@ -1,16 +1,19 @@
 """Turning pending outbox rows into the messages Discord will receive. Pure: no I/O, no clock.
 
 `render(rows)` takes rows in id order and returns `Parcel`s: one per night post or per single row, each
-with its messages in order. Public rows of one game that one resolution wrote together (consecutive among
-that game's channel rows, each with a `day` in its payload, the same day; the day's `commitment` or
-`seed_reveal` row closes the run) become one post of embeds: a headline, sections for deaths, closing zones,
-marks and the reward, the rest of the narration, and the revealed seed with the next commitment in a
-"Fair play" embed. A player's private results of one night (DM rows of one seat and day, consecutive
-among that player's rows) become one DM. Everything else (moderator notes, single announcements) is plain text.
+with its messages in order. Only rows that one resolution wrote together are ever grouped: `write_events`
+marks each of them with the same `post` token in its payload (`POST`). A game channel's rows with one token,
+and the fair-play row the resolution writes right after them (the day's `seed_reveal`, or at the start
+Day 0's `commitment`), become one post of embeds: a headline, sections for deaths, closing zones, marks and
+the reward, the rest of the narration, and the revealed seed with the next commitment in a "Fair play"
+embed. A player's DM rows with one token become one DM (their private results of that night). Everything
+else (a moderator's `/mod kill` announcement, a pause, a reminder, moderator notes) is plain text of its
+own, even when it carries a `day`: it is never titled "Night N results" and never joins a night's post.
 
 Only an event's `text` is ever shown; a payload contributes the day for the title and the buttons.
-Every message carries a nonce derived from its rows' nonces and its index, so rendering the same rows
-again (a retry after a crash) gives the same nonces, and Discord drops the duplicate.
+Every message carries a nonce derived from its group's identity and its index: the `post` token and the
+target for a resolution's rows (whichever of them a pass happens to hold), the row's own nonce otherwise.
+Rendering the same rows again (a retry after a crash) gives the same nonces, and Discord drops the duplicate.
 """
 from __future__ import annotations
 
@@ -33,6 +36,7 @@ SECTIONS: tuple[tuple[str, frozenset[str]], ...] = (
     ("delivery_reward", frozenset({"reward_drop", "reward"})),
 )
 FAIR_PLAY = frozenset({"seed_reveal", "commitment"})
+POST = "post"  # payload key: the token `write_events` gives every row of one resolution
 
 
 class Row(Protocol):
@@ -99,19 +103,30 @@ def message_nonce(row_nonces: Sequence[str], index: int) -> str:
 
 def continues_group(previous: Row, row: Row) -> bool:
     """True if `row` belongs to the same message as `previous` (the row just before it for this target):
-    the same night's public post, or the same night's private results for one player (one DM a night)."""
+    rows of one resolution (the same `post` token), and in the channel the fair-play row that closes them."""
     if target_key(row) != target_key(previous):
         return False
     before, now = previous.payload or {}, row.payload or {}
-    if row.target == "dm":
-        return "seat" in before and "seat" in now and before.get("day") == now.get("day")
-    if row.target != "channel":
+    post = before.get(POST)
+    if post is None or row.target not in ("channel", "dm"):
         return False
-    if "day" not in before or "day" not in now or before.get("kind") in FAIR_PLAY:
+    if now.get(POST) == post:
+        return True
+    if row.target != "channel" or now.get(POST) is not None or now.get("kind") not in FAIR_PLAY or "day" not in now:
         return False
-    if now.get("kind") == "commitment":  # the start's events are day -1; the commitment is for Day 0
-        return now["day"] in (before["day"], before["day"] + 1)
-    return now["day"] == before["day"]
+    if now["kind"] == "commitment":  # the start's events are day -1; the commitment is for Day 0
+        return now["day"] in (before.get("day"), (before.get("day") or 0) + 1)
+    return now["day"] == before.get("day")
+
+
+def group_identity(rows: Sequence[Row]) -> list[str]:
+    """What a parcel's nonces derive from: a resolution's token and the target (stable whichever of its rows
+    are present), else the rows' own nonces."""
+    first = rows[0]
+    post = (first.payload or {}).get(POST)
+    if post is not None:
+        return [f"{first.game_id}:{post}:{first.target}:{first.target_id}"]
+    return [row.nonce for row in rows]
 
 
 def group(rows: Sequence[Row]) -> list[list[Row]]:
@@ -141,10 +156,10 @@ def render(rows: Sequence[Row]) -> list[Parcel]:
 
 
 def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
-    nonces = [row.nonce for row in rows]
+    nonces = group_identity(rows)
     if len(rows) > 1 and rows[0].target == "dm":
         return plain("\n\n".join(row.text for row in rows), nonces, {})
-    if len(rows) > 1:
+    if len(rows) > 1 or (rows[0].target == "channel" and POST in (rows[0].payload or {})):
         posts = night_post(rows)
         return [Outgoing(nonce=message_nonce(nonces, i), embeds=tuple(embeds)) for i, embeds in enumerate(posts)]
     return plain(rows[0].text, nonces, rows[0].payload or {})

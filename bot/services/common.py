@@ -101,21 +101,27 @@ def next_deadline(game: Game, now: datetime) -> datetime:
 
 
 async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> None:
-    """Store the events of resolving `day` (-1: the start) and, per audience, the outbox rows that deliver them."""
+    """Store the events of resolving `day` (-1: the start) and, per audience, the outbox rows that deliver them.
+
+    The public and private rows carry one `post` token: delivery groups rows with the same token (the
+    night's post, each player's one DM of the night) and nothing else, so a moderator's announcement that
+    also names a day never joins a night's post."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
     start = 0 if last is None else last + 1
+    post = secrets.token_hex(8)
     for index, event in enumerate(events):
         session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
                              audience=event.audience.model_dump(), text=event.text, data=event.data))
         audience = event.audience.kind
+        payload = {"kind": event.kind, "day": day}
         if audience == "public":
-            outbox(session, game, "channel", game.channel_id, event.text, {"kind": event.kind, "day": day})
+            outbox(session, game, "channel", game.channel_id, event.text, payload | {"post": post})
         elif audience == "moderators":
-            outbox(session, game, "moderators", None, event.text, {"kind": event.kind, "day": day})
+            outbox(session, game, "moderators", None, event.text, payload)
         else:
             for seat in event.audience.ids:  # type: ignore[union-attr]
                 if seat in seats:
-                    outbox(session, game, "dm", seats[seat], event.text, {"kind": event.kind, "day": day, "seat": seat})
+                    outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat, "post": post})
 
 
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:

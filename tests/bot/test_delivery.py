@@ -320,7 +320,7 @@ async def test_a_split_post_resumes_after_the_parts_already_sent(db):
         await session.execute(update(Outbox).values(status="sent"))
         for n in range(400):
             session.add(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}",
-                               text=f"Student {n} of the class has died.", payload={"kind": "death", "day": 5}))
+                               text=f"Student {n} of the class has died.", payload={"kind": "death", "day": 5, "post": "n5"}))
     courier = FakeCourier()
     calls = {"n": 0}
 

@@ -31,24 +31,30 @@ class Rows:
     def __init__(self) -> None:
         self.rows: list[Row] = []
 
-    def add(self, text: str, kind: str = "note", day: int | None = 3, **kwargs) -> Row:
-        payload = {"kind": kind} | ({"day": day} if day is not None else {})
+    def add(self, text: str, kind: str = "note", day: int | None = 3, post: str | None = None, **kwargs) -> Row:
+        """A row; `post` is the token `write_events` gives the rows of one resolution."""
+        payload = {"kind": kind} | ({"day": day} if day is not None else {}) | ({"post": post} if post else {})
         row = Row(id=len(self.rows) + 1, text=text, payload=payload, **kwargs)
         self.rows.append(row)
         return row
 
 
-def night(rows: Rows, deaths: int = 2, narration: str = "Day 4 begins. 18 students are alive.", day: int = 3) -> None:
+def night(rows: Rows, deaths: int = 2, narration: str = "Day 4 begins. 18 students are alive.", day: int = 3,
+          game_id: int = 1) -> None:
+    """One resolution's rows as `write_events` and the resolution write them: the fair-play row last."""
+    post = f"night{day}g{game_id}"
     for n in range(deaths):
-        rows.add(f"Student {n:03d} of the class of Shiroiwa has died.", "death", day)
-        rows.add(f"You were hit by Student {n:03d}.", "hit", day, target="dm", target_id=100 + n)
-    rows.add("From tomorrow on, Beach and Cliffs are closed. Anyone inside must leave or die.", "zones_close", day)
-    rows.add("The Captain is in danger.", "secret", day, target="moderators", target_id=None)
-    rows.add("Ann and Bob are marked for elimination. Whoever eliminates a marked student earns a reward.", "marked", day)
-    rows.add("A reward package is dropped into Forest.", "reward_drop", day)
-    rows.add(narration, "day_opens", day)
+        rows.add(f"Student {n:03d} of the class of Shiroiwa has died.", "death", day, post, game_id=game_id)
+        rows.add(f"You were hit by Student {n:03d}.", "hit", day, post, target="dm", target_id=100 + n, game_id=game_id)
+    rows.add("From tomorrow on, Beach and Cliffs are closed. Anyone inside must leave or die.", "zones_close", day,
+             post, game_id=game_id)
+    rows.add("The Captain is in danger.", "secret", day, target="moderators", target_id=None, game_id=game_id)
+    rows.add("Ann and Bob are marked for elimination. Whoever eliminates a marked student earns a reward.", "marked",
+             day, post, game_id=game_id)
+    rows.add("A reward package is dropped into Forest.", "reward_drop", day, post, game_id=game_id)
+    rows.add(narration, "day_opens", day, post, game_id=game_id)
     rows.add(f"Day {day} seed revealed: {'ab' * 32} (commitment {'cd' * 32}).\nDay {day + 1} is open until "
-             f"tomorrow. Seed commitment: {'ef' * 32}", "seed_reveal", day)
+             f"tomorrow. Seed commitment: {'ef' * 32}", "seed_reveal", day, game_id=game_id)
 
 
 def embed_text(message: Outgoing) -> str:
@@ -132,9 +138,9 @@ def test_eighty_deaths_and_a_long_narration_keep_every_limit():
 def test_a_huge_night_spreads_over_messages_of_at_most_ten_embeds():
     rows = Rows()
     for n in range(3000):
-        rows.add(f"Student {n:04d} has died.", "death")
+        rows.add(f"Student {n:04d} has died.", "death", post="huge")
     for n in range(30):
-        rows.add(f"Narration {n}. " + "x" * 4000, "escape")
+        rows.add(f"Narration {n}. " + "x" * 4000, "escape", post="huge")
     rows.add("Day 3 seed revealed.", "seed_reveal")
     (post,) = render(rows.rows)
     for message in post.messages:
@@ -175,23 +181,59 @@ def test_nonces_are_stable_distinct_and_short():
     assert message_nonce(["a" * 24], 0) != message_nonce(["a" * 24], 1)
 
 
-def test_groups_break_at_another_day_an_undated_row_or_another_channel():
+def test_groups_break_at_another_resolution_an_unmarked_row_or_another_game():
     rows = Rows()
-    rows.add("Game starts.", "game_start", day=-1)
-    rows.add("Day 0 begins.", "day_opens", day=-1)
+    rows.add("Game starts.", "game_start", day=-1, post="start")
+    rows.add("Day 0 begins.", "day_opens", day=-1, post="start")
     rows.add("Day 0 is open. Commitment x.", "commitment", day=0)
     rows.add("The game is paused.", "pause", day=None)
     night(rows, day=0)
     night(rows, day=1)
-    rows.add("Other game's night.", "death", day=1, game_id=2)
-    rows.add("Other game's seed.", "seed_reveal", day=1, game_id=2)
+    night(rows, day=1, game_id=2)
     parcels = [p for p in render(rows.rows) if p.first.target == "channel"]
-    assert [len(p.rows) for p in parcels] == [3, 1, 7, 7, 2]
+    assert [(p.first.game_id, len(p.rows)) for p in parcels] == [(1, 3), (1, 1), (1, 7), (1, 7), (2, 7)]
     titles = [p.messages[0].embeds[0].title if p.messages[0].embeds else p.messages[0].content for p in parcels]
     assert titles == ["The game begins", "The game is paused.", "Day 0 results: the students set out", "Night 1 results",
                       "Night 1 results"]
     fair = parcels[0].messages[0].embeds[-1]
     assert fair.title == "Fair play" and fair.description == "Day 0 is open. Commitment x."
+
+
+def test_moderator_events_with_a_day_are_plain_messages_never_a_night_post():
+    """/mod kill and /mod revive write {"kind": "death", "day": 3}: sent in one pass they stay two plain
+    messages, and one written right after a night's rows does not join that night's post."""
+    rows = Rows()
+    night(rows, day=3)
+    rows.add("Bob has died.", "death", day=3).payload |= {"moderation": "kill"}
+    rows.add("Bob is alive again.", "revived", day=3).payload |= {"moderation": "revive"}
+    rows.add("You died (inactive).", "death", day=3, target="dm", target_id=100).payload |= {"seat": "s000"}
+    parcels = render(rows.rows)
+    channel = [p for p in parcels if p.first.target == "channel"]
+    assert [len(p.rows) for p in channel] == [7, 1, 1]
+    assert [m.content for p in channel[1:] for m in p.messages] == ["Bob has died.", "Bob is alive again."]
+    assert all(not m.embeds for p in channel[1:] for m in p.messages)
+    assert "Bob has died." not in embed_text(channel[0].messages[0])
+    to_100 = [p for p in parcels if p.first.target_id == 100]
+    assert [[m.content for m in p.messages] for p in to_100] == [["You were hit by Student 000."],
+                                                                 ["You died (inactive)."]]
+
+
+def test_a_groups_nonces_do_not_depend_on_which_rows_a_pass_holds():
+    """A crash between sends, a later claim with more or fewer rows: the same resolution's post to the same
+    target keeps its nonce, so Discord answers the resend with the message already posted."""
+    rows = Rows()
+    night(rows, deaths=3)
+    channel = [r for r in rows.rows if r.target == "channel"]
+    whole = render(channel)[0].messages[0].nonce
+    assert render(channel[1:])[0].messages[0].nonce == whole
+    assert render(channel[:-1])[0].messages[0].nonce == whole
+    other = Rows()
+    night(other, deaths=3)  # the same texts, another target: another nonce
+    for row in other.rows:
+        row.target_id = 556 if row.target == "channel" else row.target_id
+    assert render([r for r in other.rows if r.target == "channel"])[0].messages[0].nonce != whole
+    dms = [p.messages[0].nonce for p in render(rows.rows) if p.first.target == "dm"]
+    assert len(set(dms)) == 3 and whole not in dms
 
 
 def test_a_lone_dated_row_is_plain_and_keeps_its_text():
@@ -244,15 +286,17 @@ def test_embed_spec_size_counts_what_discord_counts():
 
 
 def test_one_nights_private_results_are_one_dm_per_player():
-    """A player's private results of one night arrive together; another night or a reminder stays apart."""
+    """A player's private results of one night arrive together; another night, a reminder or a moderator's
+    message stays apart."""
     rows = Rows()
-    rows.add("You attack Bob with the Rifle and hit.", "attack", day=2, target="dm", target_id=7).payload["seat"] = "s001"
-    rows.add("Bob attacks you and misses.", "attacked", day=2, target="dm", target_id=8).payload["seat"] = "s002"
-    rows.add("Tonight you see Bob in Forest.", "report", day=2, target="dm", target_id=7).payload["seat"] = "s001"
+    rows.add("You attack Bob with the Rifle and hit.", "attack", 2, "n2", target="dm", target_id=7).payload["seat"] = "s001"
+    rows.add("Bob attacks you and misses.", "attacked", 2, "n2", target="dm", target_id=8).payload["seat"] = "s002"
+    rows.add("Tonight you see Bob in Forest.", "report", 2, "n2", target="dm", target_id=7).payload["seat"] = "s001"
+    rows.add("A moderator gave you Rifle.", "give", 2, target="dm", target_id=7).payload |= {"seat": "s001"}
     rows.add("Reminder: send your orders.", "reminder", day=None, target="dm", target_id=7)
-    rows.add("Next night's news.", "report", day=3, target="dm", target_id=7).payload["seat"] = "s001"
+    rows.add("Next night's news.", "report", 3, "n3", target="dm", target_id=7).payload["seat"] = "s001"
     parcels = [p for p in render(rows.rows) if p.first.target_id == 7]
-    assert [len(p.rows) for p in parcels] == [2, 1, 1]
+    assert [len(p.rows) for p in parcels] == [2, 1, 1, 1]
     (message,) = parcels[0].messages
     assert message.content == "You attack Bob with the Rifle and hit.\n\nTonight you see Bob in Forest."
     assert all("Bob attacks you" not in m.content for p in parcels for m in p.messages)
