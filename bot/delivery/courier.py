@@ -1,5 +1,6 @@
 """The one place that talks to Discord for delivery: post to a channel or thread, DM a user, open a private
-thread; and which failures are worth retrying.
+thread and add its member (two calls, so the thread's id can be saved in between); and which failures are
+worth retrying.
 
 `Courier` is the protocol the worker uses (tests pass a fake). `DiscordCourier(client)` implements it on
 discord.py's HTTP layer (`client.http`), which retries 429s and 5xx responses itself and needs no cache of
@@ -44,8 +45,12 @@ class Courier(Protocol):
     async def dm(self, user_id: int, message: Outgoing) -> None:
         """Send a direct message; raises `DMRefused` when the user's DMs are closed to the bot."""
 
-    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
-        """Create a private thread in the channel that only this user (and moderators) can see; its id."""
+    async def open_private_thread(self, channel_id: int, name: str) -> int:
+        """Create a private thread in the channel (only its members and those with Manage Threads see it);
+        its id. The caller saves the id before anything else can fail."""
+
+    async def add_to_thread(self, thread_id: int, user_id: int) -> None:
+        """Add a member to a thread (adding one already there changes nothing)."""
 
 
 def is_transient(error: BaseException) -> bool:
@@ -111,10 +116,11 @@ class DiscordCourier:
                 raise DMRefused(user_id) from error
             raise
 
-    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
+    async def open_private_thread(self, channel_id: int, name: str) -> int:
         thread = await self.client.http.start_thread_without_message(
             channel_id, name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES, type=PRIVATE_THREAD,
-            invitable=False, reason="DMs closed: private messages for this player")
-        thread_id = int(thread["id"])
+            invitable=False, reason="DMs closed: private messages from the bot")
+        return int(thread["id"])
+
+    async def add_to_thread(self, thread_id: int, user_id: int) -> None:
         await self.client.http.add_user_to_thread(thread_id, user_id)
-        return thread_id

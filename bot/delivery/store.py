@@ -2,7 +2,11 @@
 little the fallbacks need to know (a player's private thread, where moderator notes go).
 
 A row's life: `pending` -> (claimed) `sending` -> `sent`, or back to `pending` with a later
-`next_attempt_at` (a transient failure), or `failed`. While a row is `sending`, `next_attempt_at` is the end
+`next_attempt_at` (a transient failure), or `failed`. One more status, `held`, is never claimed: the
+introduction of a private thread the bot opened, written in the same transaction that saves the thread's id
+(so a thread is never lost, whatever fails next) and marked `sent` once the member is added and the
+introduction posted. A thread whose introduction is still `held` is half set up, and the next attempt
+finishes it instead of opening another. While a row is `sending`, `next_attempt_at` is the end
 of its lease: if the process dies mid-send, the row is due again when the lease runs out and is sent with
 the same nonce. Every short transaction here is separate from the Discord calls.
 
@@ -13,12 +17,14 @@ so two bot processes never take the same row.
 """
 from __future__ import annotations
 
+import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import and_, exists, or_, select, text, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 
 from bot.db.models import AuditLog, Game, Outbox, Player
@@ -113,15 +119,33 @@ async def release(db: Database, ids: Sequence[int]) -> None:
 
 
 async def mark_failed(db: Database, ids: Sequence[int], error: str,
-                      note: Callable[[Game], str] | None = None) -> None:
-    """Give up on the rows; with `note`, also write a moderators row (in the same transaction)."""
+                      note: Callable[[Game], str] | None = None, once: str | None = None) -> None:
+    """Give up on the rows; with `note`, also write a moderators row (in the same transaction). With
+    `once`, the note is written only the first time for that key (one note however many rows fail)."""
+    try:
+        await _mark_failed(db, ids, error, note, once)
+    except IntegrityError:  # another process wrote the same once-note first
+        await _mark_failed(db, ids, error, None, None)
+
+
+async def _mark_failed(db: Database, ids: Sequence[int], error: str, note, once: str | None) -> None:
     async with db.transaction() as session:
         await session.execute(update(Outbox).where(Outbox.id.in_(list(ids)), Outbox.status == "sending")
                               .values(status="failed", next_attempt_at=None, last_error=error))
-        if note is not None:
-            first = await session.get(Outbox, ids[0])
-            game = await session.get(Game, first.game_id)
-            tell_moderators(session, game.id, note(game), {"kind": "delivery_failed", "outbox": ids[0]})
+        if note is None:
+            return
+        nonce = keyed_nonce("once", once) if once is not None else secrets.token_hex(12)
+        if once is not None and (await session.execute(select(Outbox.id).where(Outbox.nonce == nonce))).first():
+            return
+        first = await session.get(Outbox, ids[0])
+        game = await session.get(Game, first.game_id)
+        session.add(Outbox(game_id=game.id, target="moderators", target_id=None, text=note(game), nonce=nonce,
+                           payload={"kind": "delivery_failed", "outbox": ids[0]}))
+
+
+def keyed_nonce(*key: object) -> str:
+    """A row nonce that is the same for the same key (<= 25 characters): a row written at most once."""
+    return "k" + hashlib.sha256(":".join(map(str, key)).encode()).hexdigest()[:24]
 
 
 def tell_moderators(session, game_id: int, text_: str, payload: dict) -> None:
@@ -135,6 +159,7 @@ class ThreadInfo:
     channel_id: int | None
     game_name: str
     player_name: str
+    setting_up: bool = False  # opened, but its member or introduction may be missing
 
 
 async def thread_info(db: Database, game_id: int, user_id: int) -> ThreadInfo | None:
@@ -142,31 +167,71 @@ async def thread_info(db: Database, game_id: int, user_id: int) -> ThreadInfo | 
     async with db.read() as session:
         row = (await session.execute(select(Player, Game).join(Game, Game.id == Player.game_id)
                                      .where(Player.game_id == game_id, Player.user_id == user_id))).first()
-    if row is None:
-        return None
-    player, game = row
-    return ThreadInfo(player.thread_id, game.channel_id, game.name, player.name)
+        if row is None:
+            return None
+        player, game = row
+        setting_up = await _held(session, player.thread_id)
+    return ThreadInfo(player.thread_id, game.channel_id, game.name, player.name, setting_up)
 
 
-async def save_thread(db: Database, game_id: int, user_id: int, thread_id: int | None,
-                      note: str | None = None) -> None:
-    """Remember (or, with None, forget) the player's private thread; with `note`, tell the moderators."""
+async def _held(session, thread_id: int | None) -> bool:
+    if thread_id is None:
+        return False
+    status = (await session.execute(select(Outbox.status).where(Outbox.nonce == keyed_nonce("thread", thread_id)))).scalar()
+    return status == "held"
+
+
+async def save_thread(db: Database, game_id: int, user_id: int, thread_id: int | None) -> None:
+    """Forget (with None) or remember the player's private thread."""
     async with db.transaction() as session:
         await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == user_id)
                               .values(thread_id=thread_id))
+
+
+async def thread_opened(db: Database, game_id: int, thread_id: int, intro: str, member: int,
+                        user_id: int | None) -> None:
+    """A thread exists: remember it at once (the player's, or with `user_id` None the moderators' channel)
+    with its introduction `held` until `thread_ready`."""
+    async with db.transaction() as session:
+        if user_id is not None:
+            await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == user_id)
+                                  .values(thread_id=thread_id))
+        else:
+            await session.execute(update(Game).where(Game.id == game_id).values(moderator_channel_id=thread_id))
+        session.add(Outbox(game_id=game_id, target="channel", target_id=thread_id, text=intro, status="held",
+                           payload={"kind": "thread_intro", "user": member}, nonce=keyed_nonce("thread", thread_id)))
+
+
+async def thread_ready(db: Database, game_id: int, thread_id: int, now: datetime, note: str | None,
+                       payload: dict) -> None:
+    """The member is in and the introduction posted: the introduction is sent; with `note`, tell the moderators."""
+    async with db.transaction() as session:
+        await session.execute(update(Outbox).where(Outbox.nonce == keyed_nonce("thread", thread_id),
+                                                   Outbox.status == "held").values(status="sent", sent_at=now))
         if note is not None:
-            tell_moderators(session, game_id, note, {"kind": "delivery_dms_closed", "user": user_id})
+            tell_moderators(session, game_id, note, payload)
 
 
-async def moderator_destination(db: Database, game_id: int) -> tuple[str, int] | None:
-    """Where moderator notes go: ("channel", the game's moderator channel) when set, else ("dm", the
-    game's creator from the audit log); None if neither is known."""
+@dataclass
+class Moderators:
+    """Where moderator notes go: the moderator channel (which may be a thread the bot opened and has not
+    finished setting up), else the game's creator by DM, else nowhere known."""
+
+    channel_id: int | None
+    setting_up: bool
+    creator: int | None
+    game_channel_id: int | None
+    game_name: str
+
+
+async def moderator_destination(db: Database, game_id: int) -> Moderators | None:
+    """Where moderator notes go: the game's moderator channel when set, else the game's creator (from the
+    audit log) by DM; None if the game is gone."""
     async with db.read() as session:
         game = await session.get(Game, game_id)
         if game is None:
             return None
-        if game.moderator_channel_id is not None:
-            return ("channel", game.moderator_channel_id)
         creator = (await session.execute(select(AuditLog.actor_id).where(
             AuditLog.game_id == game_id, AuditLog.action == "create").order_by(AuditLog.id).limit(1))).scalar()
-    return ("dm", creator) if creator is not None else None
+        setting_up = await _held(session, game.moderator_channel_id)
+    return Moderators(game.moderator_channel_id, setting_up, creator, game.channel_id, game.name)

@@ -2,19 +2,23 @@
 
 The bot's loop calls `await OutboxWorker(bot.db, DiscordCourier(bot), bot.clock).run_once()` every few
 seconds (or runs `run_forever`). One pass:
-1. claims due rows (`store.claim`: marked `sending` with a lease, so a crash mid-send is retried later
-   with the same nonces and Discord drops the duplicates);
+1. claims due rows (`store.claim`: marked `sending` with a 60-second lease, renewed every 15 seconds while
+   the pass runs, so a crash mid-send is retried about a minute later with the same nonces, well inside the
+   few minutes for which Discord drops the duplicates);
 2. groups and renders them (`render`): a night's public rows become one post;
 3. delivers each target's parcels in id order (targets in parallel, a few at a time). A refused DM goes to
    the player's private thread in the game channel (opened once, the moderators told); moderator notes go
-   to the game's moderator channel or, without one, to the game's creator by DM;
+   to the game's moderator channel or, without one, to the game's creator by DM, or when the creator's DMs
+   are closed to a private moderators' thread (`threads`);
 4. marks each parcel sent; a transient failure (5xx, 429, network) is retried with exponential backoff and
    holds back that target's later rows; a permanent one (other 4xx), or the last attempt, marks the rows
-   failed and tells the moderators. A failing row never stops the others, and nothing here raises.
+   failed and tells the moderators (once per player when no private thread can be opened). A failing row
+   never stops the others, and nothing here raises.
 """
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,9 +27,10 @@ from datetime import datetime, timedelta, timezone
 from bot.db.session import Database
 from bot.delivery import store
 from bot.delivery.courier import (
-    Courier, DMRefused, Undeliverable, describe, is_transient, is_unexpected, is_unknown_channel,
+    Courier, Undeliverable, describe, is_transient, is_unexpected,
 )
-from bot.delivery.render import Outgoing, Parcel, group, message_nonce, render_parcel
+from bot.delivery.render import Parcel, group, render_parcel
+from bot.delivery.threads import ThreadRefused, Threads
 from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
@@ -47,21 +52,33 @@ class DeliveryReport:
     threads_opened: int = 0
 
 
+@dataclass
+class _Pass:
+    """The rows one pass still holds (claimed, not yet recorded) and when their lease was last renewed."""
+
+    held: set[int]
+    renewed_at: datetime
+
+
 class OutboxWorker:
+    """Delivers the outbox. `lease`: how long claimed rows stay this worker's without a renewal; while a pass
+    runs they are renewed every `heartbeat` seconds (a quarter of the lease), so only a dead process lets
+    them go. Kept well inside the few minutes for which Discord honours `enforce_nonce` (docs/bot.md)."""
+
     def __init__(self, db: Database, courier: Courier, clock: Callable[[], datetime] = utcnow, *,
-                 lease: timedelta = timedelta(minutes=2), max_attempts: int = 10,
+                 lease: timedelta = timedelta(seconds=60), heartbeat: float | None = None, max_attempts: int = 10,
                  first_delay: timedelta = timedelta(seconds=15), max_delay: timedelta = timedelta(minutes=30),
                  concurrency: int = 4, remember_closed_dms: timedelta = timedelta(hours=1)) -> None:
         self.db = db
         self.courier = courier
         self.clock = clock
         self.lease = lease
+        self.heartbeat = heartbeat if heartbeat is not None else lease.total_seconds() / 4
         self.max_attempts = max_attempts
         self.first_delay = first_delay
         self.max_delay = max_delay
         self.concurrency = concurrency
-        self.remember_closed_dms = remember_closed_dms
-        self._dms_closed: dict[int, datetime] = {}  # user id -> when a DM was last refused
+        self.threads = Threads(db, courier, clock, remember_closed_dms)
 
     async def run_once(self, limit: int = 200) -> DeliveryReport:
         """One pass over the due rows; never raises (errors are logged and recorded on the rows)."""
@@ -78,9 +95,31 @@ class OutboxWorker:
             parcel = Parcel(list(rows_of_parcel))
             by_target.setdefault(parcel.key, []).append(parcel)
         gate = asyncio.Semaphore(self.concurrency)
-        await asyncio.gather(*(self._deliver_target(parcels, report, gate, claimed_at)
-                               for parcels in by_target.values()))
+        this_pass = _Pass({row.id for row in rows}, claimed_at)
+        keeper = asyncio.create_task(self._keep_leased(this_pass))
+        try:
+            await asyncio.gather(*(self._deliver_target(parcels, report, gate, this_pass)
+                                   for parcels in by_target.values()))
+        finally:
+            keeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await keeper
         return report
+
+    async def _keep_leased(self, this_pass: _Pass) -> None:
+        """While the pass runs, renew the lease of the rows it holds: a send that takes long (discord.py
+        sleeping through a 429, a slow network) is not taken for a crash by another process."""
+        while True:
+            await asyncio.sleep(self.heartbeat)
+            await self._renew(this_pass)
+
+    async def _renew(self, this_pass: _Pass) -> None:
+        if this_pass.held:
+            try:
+                await store.renew_lease(self.db, list(this_pass.held), self.clock() + self.lease)
+                this_pass.renewed_at = self.clock()
+            except Exception:  # the next renewal or the lease itself settles it
+                log.exception("could not renew the lease of outbox rows")
 
     async def run_forever(self, interval: float = 5.0) -> None:
         """Pass after pass until cancelled; a busy outbox is drained without waiting in between."""
@@ -90,18 +129,21 @@ class OutboxWorker:
                 await asyncio.sleep(interval)
 
     async def _deliver_target(self, parcels: list[Parcel], report: DeliveryReport, gate: asyncio.Semaphore,
-                              claimed_at: datetime) -> None:
+                              this_pass: _Pass) -> None:
         async with gate:
             for index, parcel in enumerate(parcels):
                 try:
-                    if self.clock() - claimed_at > self.lease / 2:  # a slow pass: keep the rows ours
-                        await store.renew_lease(self.db, parcel.ids, self.clock() + self.lease)
+                    if self.clock() - this_pass.renewed_at > self.lease / 2:  # a slow pass: keep the rows ours
+                        await self._renew(this_pass)
                     go_on = await self._deliver(parcel, report)
                 except Exception:  # the database failed while recording: the lease brings the rows back
                     log.exception("delivery of outbox rows %s not recorded", parcel.ids)
                     go_on = False
+                finally:
+                    this_pass.held.difference_update(parcel.ids)
                 if not go_on:
                     later = [row_id for p in parcels[index + 1:] for row_id in p.ids]
+                    this_pass.held.difference_update(later)
                     try:
                         await store.release(self.db, later)
                     except Exception:
@@ -120,7 +162,14 @@ class OutboxWorker:
         return True
 
     async def _send(self, parcel: Parcel, report: DeliveryReport) -> None:
-        send = await self._route(parcel, report)
+        opened = self.threads.opened
+        try:
+            await self._send_parts(parcel, report)
+        finally:
+            report.threads_opened += self.threads.opened - opened
+
+    async def _send_parts(self, parcel: Parcel, report: DeliveryReport) -> None:
+        send = await self._route(parcel)
         done = max(row.parts_sent or 0 for row in parcel.rows)
         for index in range(done, len(parcel.messages)):
             await send(parcel.messages[index])
@@ -128,7 +177,7 @@ class OutboxWorker:
             if index + 1 < len(parcel.messages):
                 await store.mark_progress(self.db, parcel.ids, index + 1)
 
-    async def _route(self, parcel: Parcel, report: DeliveryReport):
+    async def _route(self, parcel: Parcel):
         """The coroutine function that sends one message of this parcel where it belongs."""
         row = parcel.first
         if row.target == "channel":
@@ -138,56 +187,10 @@ class OutboxWorker:
         if row.target == "dm":
             if row.target_id is None:
                 raise Undeliverable("a direct message without a user")
-            return lambda message: self._dm(row.game_id, row.target_id, message, report)
+            return lambda message: self.threads.dm(row.game_id, row.target_id, message)
         if row.target == "moderators":
-            where = await store.moderator_destination(self.db, row.game_id)
-            if where is None:
-                raise Undeliverable("no moderator channel is set and the game's creator is unknown")
-            kind, target_id = where
-            if kind == "channel":
-                return lambda message: self.courier.post(target_id, message)
-            return lambda message: self.courier.dm(target_id, message)
+            return await self.threads.moderators(row.game_id)
         raise Undeliverable(f"unknown target {row.target!r}")
-
-    async def _dm(self, game_id: int, user_id: int, message: Outgoing, report: DeliveryReport) -> None:
-        """A DM, or while the user's DMs are closed, a post in their private thread in the game channel."""
-        refused_at = self._dms_closed.get(user_id)
-        if refused_at is None or self.clock() - refused_at > self.remember_closed_dms:
-            try:
-                await self.courier.dm(user_id, message)
-                self._dms_closed.pop(user_id, None)
-                return
-            except DMRefused:
-                self._dms_closed[user_id] = self.clock()
-                log.info("user %s has DMs closed; using the private thread (game %s)", user_id, game_id)
-        thread_id = await self._thread(game_id, user_id, report)
-        try:
-            await self.courier.post(thread_id, message)
-        except Exception as error:
-            if not is_unknown_channel(error):
-                raise
-            log.warning("private thread %s of user %s is gone; opening a new one", thread_id, user_id)
-            await store.save_thread(self.db, game_id, user_id, None)
-            await self.courier.post(await self._thread(game_id, user_id, report), message)
-
-    async def _thread(self, game_id: int, user_id: int, report: DeliveryReport) -> int:
-        info = await store.thread_info(self.db, game_id, user_id)
-        if info is None:
-            raise Undeliverable(f"DMs closed and user {user_id} is not a player of the game")
-        if info.thread_id is not None:
-            return info.thread_id
-        if info.channel_id is None:
-            raise Undeliverable("DMs closed and the game has no channel for a private thread")
-        thread_id = await self.courier.open_private_thread(
-            info.channel_id, user_id, ui("delivery_thread_name", game=info.game_name, player=info.player_name))
-        await store.save_thread(self.db, game_id, user_id, thread_id, note=ui(
-            "delivery_dms_closed", player=info.player_name, user_id=user_id, game=info.game_name,
-            thread_id=thread_id))
-        report.threads_opened += 1
-        intro = ui("delivery_thread_intro", mention=f"<@{user_id}>", game=info.game_name)
-        await self.courier.post(thread_id, Outgoing(nonce=message_nonce([str(thread_id)], 0), content=intro,
-                                                    mention_user_ids=(user_id,)))
-        return thread_id
 
     async def _record_failure(self, parcel: Parcel, error: Exception, report: DeliveryReport) -> bool:
         row, reason = parcel.first, describe(error)
@@ -201,6 +204,10 @@ class OutboxWorker:
             return False
         log.error("outbox rows %s failed after %d attempt(s): %s", parcel.ids, attempts, reason,
                   exc_info=error if is_unexpected(error) else None)
+        if isinstance(error, ThreadRefused):  # one note naming the missing permissions, never the message
+            await store.mark_failed(self.db, parcel.ids, reason, lambda game: error.note, once=error.once)
+            report.failed += len(parcel.rows)
+            return True
         note = None
         if row.target != "moderators":  # a note about a failed note could fail the same way: only logged
             where = ui("delivery_where_dm", user_id=row.target_id) if row.target == "dm" else \

@@ -189,6 +189,9 @@ UI: dict[str, str] = {
     "delivery_where_channel": "the game channel",
     "delivery_where_dm": "<@{user_id}>",
     "delivery_where_moderators": "the moderators",
+    "delivery_no_thread": "{player} (<@{user_id}>)'s DMs are closed and no private thread could be opened for them in <#{channel_id}> ({error}): give the bot Create Private Threads and Send Messages in Threads in that channel. Until then their private messages for {game} are not delivered.",
+    "delivery_mod_thread_name": "{game}: moderators",
+    "delivery_mod_thread_intro": "{mention}, your DMs are closed and {game} has no moderator channel, so the moderators' notes arrive in this private thread. Members with Manage Threads see it too; `/game settings moderator_channel` sends them elsewhere.",
     # --- info, status, map, help -------------------------------------------------------------------
     "choice_self": "{name} (yourself)",
     "choice_student_here": "{name}: {items}",

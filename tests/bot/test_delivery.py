@@ -1,126 +1,25 @@
-"""The outbox worker on SQLite and PostgreSQL with a fake courier: grouping, order, DMs, the private-thread
-fallback, retries with backoff, permanent failures, crashes and two racing workers; and `DiscordCourier`
-against a stubbed discord.py HTTP layer."""
+"""The outbox worker on SQLite and PostgreSQL with a fake courier: grouping, order, DMs, retries with
+backoff, permanent failures, crashes, leases and two racing workers; and `DiscordCourier` against a stubbed
+discord.py HTTP layer. The private-thread fallbacks are in test_delivery_threads.py."""
 from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
-from types import SimpleNamespace
 
 import aiohttp
 import discord
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import update
 
-from bot.db.models import Game, Outbox, Player
+from bot.db.models import Outbox
 from bot.db.session import Database
 from bot.delivery import store
 from bot.delivery.courier import DiscordCourier, DMRefused, is_transient
 from bot.delivery.render import Outgoing
 from bot.delivery.worker import OutboxWorker
 from bot.services import resolution
+from tests.bot.delivery_helpers import CHANNEL, CREATOR, Clock, FakeCourier, drain, game_with_a_night, http_error, rows
 from tests.services.conftest import NOW, db, started_game  # noqa: F401  (db: the two-database fixture)
-
-CHANNEL = 555
-CREATOR = 900
-
-
-def http_error(cls=discord.HTTPException, status: int = 500, code: int = 0, text: str = "error"):
-    response = SimpleNamespace(status=status, reason=text)
-    return cls(response, {"code": code, "message": text})
-
-
-class FakeCourier:
-    """Records what reaches Discord. Like Discord with `enforce_nonce`, a nonce already posted in a channel
-    returns the earlier message instead of posting again. `fail` holds errors raised by the next calls."""
-
-    def __init__(self, closed_dms: set[int] = frozenset()) -> None:
-        self.closed_dms = set(closed_dms)
-        self.fail: list[BaseException] = []
-        self.fail_when = None  # (kind, id) -> error or None, checked on every call
-        self.calls: list[tuple[str, int, str]] = []  # every attempt: (kind, id, nonce)
-        self.delivered: list[tuple[str, int, Outgoing]] = []  # what people see
-        self.threads: list[tuple[int, int, str]] = []
-
-    def _check(self, kind: str, target: int) -> None:
-        if self.fail:
-            raise self.fail.pop(0)
-        if self.fail_when is not None and (error := self.fail_when(kind, target)) is not None:
-            raise error
-
-    def _deliver(self, kind: str, target: int, message: Outgoing) -> None:
-        self.calls.append((kind, target, message.nonce))
-        if any(k == kind and t == target and m.nonce == message.nonce for k, t, m in self.delivered):
-            return
-        self.delivered.append((kind, target, message))
-
-    async def post(self, channel_id: int, message: Outgoing) -> None:
-        await asyncio.sleep(0)
-        self._check("channel", channel_id)
-        self._deliver("channel", channel_id, message)
-
-    async def dm(self, user_id: int, message: Outgoing) -> None:
-        await asyncio.sleep(0)
-        self._check("dm", user_id)
-        if user_id in self.closed_dms:
-            raise DMRefused(user_id)
-        self._deliver("dm", user_id, message)
-
-    async def open_private_thread(self, channel_id: int, user_id: int, name: str) -> int:
-        self.threads.append((channel_id, user_id, name))
-        return 7000 + len(self.threads)
-
-    def to(self, kind: str, target: int) -> list[Outgoing]:
-        return [m for k, t, m in self.delivered if (k, t) == (kind, target)]
-
-    def text_to(self, kind: str, target: int) -> str:
-        parts = []
-        for message in self.to(kind, target):
-            parts.append(message.content or "")
-            for embed in message.embeds:
-                parts += [embed.title or "", embed.description or ""] + [f"{n}\n{v}" for n, v in embed.fields]
-        return "\n".join(parts)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = NOW
-
-    def __call__(self):
-        return self.now
-
-    def advance(self, **delta) -> None:
-        self.now += timedelta(**delta)
-
-
-async def drain(worker: OutboxWorker, clock: Clock | None = None, passes: int = 30) -> None:
-    """Run passes until nothing is due (moving the clock past any backoff when given one)."""
-    for _ in range(passes):
-        report = await worker.run_once()
-        if report.claimed == 0:
-            if clock is None or not await _pending(worker.db):
-                return
-            clock.advance(hours=1)
-    raise AssertionError("the outbox never drained")
-
-
-async def _pending(db: Database) -> int:
-    async with db.read() as session:
-        return len((await session.execute(select(Outbox.id).where(Outbox.status.in_(("pending", "sending"))))).all())
-
-
-async def rows(db: Database, **where) -> list[Outbox]:
-    async with db.read() as session:
-        query = select(Outbox).order_by(Outbox.id)
-        for key, value in where.items():
-            query = query.where(getattr(Outbox, key) == value)
-        return list((await session.execute(query)).scalars())
-
-
-async def game_with_a_night(db: Database, players: int = 4) -> int:
-    game_id = await started_game(db, players=players, actor_id=CREATOR)
-    assert await resolution.resolve_day(db, game_id, NOW, expected_day=0) is not None
-    return game_id
 
 
 async def test_each_night_is_one_post_in_order_and_dms_reach_only_their_player(db):
@@ -160,55 +59,6 @@ async def test_a_limit_never_cuts_a_night_post_in_two(db):
             break
     assert [p.embeds[0].title for p in courier.to("channel", CHANNEL)] == ["The game begins", "Day 0 results: the students set out"]
     assert {r.status for r in await rows(db)} == {"sent"}
-
-
-async def test_a_refused_dm_goes_to_one_private_thread_and_the_moderators_are_told(db):
-    game_id = await game_with_a_night(db)
-    courier = FakeCourier(closed_dms={2})
-    clock = Clock()
-    await drain(OutboxWorker(db, courier, clock))
-    assert courier.threads == [(CHANNEL, 2, "Test: private messages for Player2")]
-    thread = 7001
-    async with db.read() as session:
-        player = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == 2))).scalar_one()
-    assert player.thread_id == thread
-    in_thread = courier.to("channel", thread)
-    assert "your DMs are closed" in in_thread[0].content and in_thread[0].mention_user_ids == (2,)
-    assert [m.content for m in in_thread[1:]] == [r.text for r in await rows(db, target="dm", target_id=2)]
-    assert courier.to("dm", 2) == []
-    (note,) = await rows(db, target="moderators", status="sent")
-    assert note.payload["kind"] == "delivery_dms_closed" and "<#7001>" in note.text
-    assert "has DMs closed" in courier.text_to("dm", CREATOR)  # no moderator channel: the creator by DM
-    # the next night, even from a new worker (a restart): the same thread, no new note
-    assert await resolution.resolve_day(db, game_id, NOW + timedelta(days=1), expected_day=1) is not None
-    before = len(in_thread)
-    await drain(OutboxWorker(db, courier, clock))
-    assert len(courier.threads) == 1
-    assert len(courier.to("channel", thread)) > before
-    assert len(await rows(db, target="moderators")) == 1
-
-
-async def test_a_deleted_thread_is_opened_again(db):
-    game_id = await game_with_a_night(db)
-    async with db.transaction() as session:
-        await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == 3).values(thread_id=6999))
-    courier = FakeCourier(closed_dms={3})
-    courier.fail_when = lambda kind, target: http_error(discord.NotFound, 404, 10003, "Unknown Channel") \
-        if target == 6999 else None
-    await drain(OutboxWorker(db, courier, Clock()))
-    assert courier.threads == [(CHANNEL, 3, "Test: private messages for Player3")]
-    assert [m.content for m in courier.to("channel", 7001)[1:]] == [r.text for r in await rows(db, target="dm", target_id=3)]
-    assert {r.status for r in await rows(db)} == {"sent"}
-
-
-async def test_moderator_notes_go_to_the_moderator_channel_when_set(db):
-    game_id = await game_with_a_night(db)
-    async with db.transaction() as session:
-        await session.execute(update(Game).where(Game.id == game_id).values(moderator_channel_id=777))
-    courier = FakeCourier(closed_dms={1})
-    await drain(OutboxWorker(db, courier, Clock()))
-    assert "has DMs closed" in courier.text_to("channel", 777)
-    assert courier.to("dm", CREATOR) == []
 
 
 @pytest.mark.parametrize("error", [
@@ -362,6 +212,49 @@ async def test_a_slow_pass_keeps_its_rows_leased(db):
     assert [m.content for m in courier.to("channel", CHANNEL)] == [f"Announcement {n}." for n in range(6)]
 
 
+async def test_a_long_send_keeps_its_rows_leased_and_the_lease_is_short(db):
+    """One send hangs (discord.py sleeping through a long 429): the heartbeat keeps renewing the lease, so
+    another process never takes the rows; a dead process's rows come back within about a minute."""
+    game_id = await started_game(db, actor_id=CREATOR)
+    async with db.transaction() as session:
+        await session.execute(update(Outbox).values(status="sent"))
+        for n in range(3):
+            session.add(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}",
+                               text=f"Announcement {n}.", payload={"kind": "note"}))
+    clock = Clock()
+    courier = FakeCourier()
+    release = asyncio.Event()
+    real_post = courier.post
+
+    async def hanging(channel_id, message):
+        if not release.is_set():
+            await release.wait()
+        await real_post(channel_id, message)
+
+    courier.post = hanging
+    worker = OutboxWorker(db, courier, clock, heartbeat=0.01)
+    assert worker.lease <= timedelta(seconds=60)
+    running = asyncio.create_task(worker.run_once())
+    stolen = []
+    for _ in range(10):  # ten minutes pass while the first post hangs
+        clock.advance(minutes=1)
+        await asyncio.sleep(0.05)
+        stolen += await store.claim(db, clock.now, 100, timedelta(minutes=1))
+    release.set()
+    await running
+    assert stolen == []
+    assert [m.content for m in courier.to("channel", CHANNEL)] == [f"Announcement {n}." for n in range(3)]
+    assert len(courier.calls) == 3
+
+    # a worker that dies with rows claimed: they are due again one lease later
+    async with db.transaction() as session:
+        session.add(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce="f" * 24, text="Late.",
+                           payload={"kind": "note"}))
+    (claimed,) = await store.claim(db, clock.now, 100, worker.lease)
+    assert await store.claim(db, clock.now + timedelta(seconds=59), 100, worker.lease) == []
+    assert [r.id for r in await store.claim(db, clock.now + timedelta(seconds=61), 100, worker.lease)] == [claimed.id]
+
+
 async def test_two_workers_racing_deliver_each_row_once(db):
     game_id = await game_with_a_night(db, players=10)
     assert await resolution.resolve_day(db, game_id, NOW + timedelta(days=1), expected_day=1) is not None
@@ -437,8 +330,9 @@ async def test_discord_courier_sends_nonces_embeds_and_buttons_through_discords_
     with pytest.raises(DMRefused):
         await DiscordCourier(client).dm(42, Outgoing(nonce="n4", content="hello"))
     monkeypatch.setattr(client.http, "request", stub.request)
-    assert await courier.open_private_thread(555, 42, "Test: private messages for Ann") == 5000
-    _, path, body = stub.requests[-2]
+    assert await courier.open_private_thread(555, "Test: private messages for Ann") == 5000
+    _, path, body = stub.requests[-1]
     assert path == "/channels/555/threads" and body["type"] == 12 and body["invitable"] is False
+    await courier.add_to_thread(5000, 42)
     assert stub.requests[-1][:2] == ("PUT", "/channels/5000/thread-members/42")
     await client.close()

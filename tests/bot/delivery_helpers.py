@@ -1,0 +1,127 @@
+"""What the delivery tests share: a fake courier that behaves like Discord with `enforce_nonce`, a clock
+that moves when told, and a game with its first night in the outbox."""
+from __future__ import annotations
+
+import asyncio
+from datetime import timedelta
+from types import SimpleNamespace
+
+import discord
+from sqlalchemy import select
+
+from bot.db.models import Outbox
+from bot.db.session import Database
+from bot.delivery.courier import DMRefused
+from bot.delivery.render import Outgoing
+from bot.delivery.worker import OutboxWorker
+from bot.services import resolution
+from tests.services.conftest import NOW, started_game
+
+CHANNEL = 555
+CREATOR = 900
+
+
+def http_error(cls=discord.HTTPException, status: int = 500, code: int = 0, text: str = "error"):
+    response = SimpleNamespace(status=status, reason=text)
+    return cls(response, {"code": code, "message": text})
+
+
+class FakeCourier:
+    """Records what reaches Discord. Like Discord with `enforce_nonce`, a nonce already posted in a channel
+    returns the earlier message instead of posting again. `fail` holds errors raised by the next calls."""
+
+    def __init__(self, closed_dms: set[int] = frozenset()) -> None:
+        self.closed_dms = set(closed_dms)
+        self.fail: list[BaseException] = []
+        self.fail_when = None  # (kind, id) -> error or None, checked on every call
+        self.calls: list[tuple[str, int, str]] = []  # every attempt: (kind, id, nonce)
+        self.delivered: list[tuple[str, int, Outgoing]] = []  # what people see
+        self.threads: list[tuple[int, str]] = []  # (channel, name) of every thread opened
+        self.members: dict[int, set[int]] = {}  # thread id -> users added
+
+    def _check(self, kind: str, target: int) -> None:
+        if self.fail:
+            raise self.fail.pop(0)
+        if self.fail_when is not None and (error := self.fail_when(kind, target)) is not None:
+            raise error
+
+    def _deliver(self, kind: str, target: int, message: Outgoing) -> None:
+        self.calls.append((kind, target, message.nonce))
+        if any(k == kind and t == target and m.nonce == message.nonce for k, t, m in self.delivered):
+            return
+        self.delivered.append((kind, target, message))
+
+    async def post(self, channel_id: int, message: Outgoing) -> None:
+        await asyncio.sleep(0)
+        self._check("channel", channel_id)
+        self._deliver("channel", channel_id, message)
+
+    async def dm(self, user_id: int, message: Outgoing) -> None:
+        await asyncio.sleep(0)
+        self._check("dm", user_id)
+        if user_id in self.closed_dms:
+            raise DMRefused(user_id)
+        self._deliver("dm", user_id, message)
+
+    async def open_private_thread(self, channel_id: int, name: str) -> int:
+        await asyncio.sleep(0)
+        self._check("thread", channel_id)
+        self.threads.append((channel_id, name))
+        return 7000 + len(self.threads)
+
+    async def add_to_thread(self, thread_id: int, user_id: int) -> None:
+        await asyncio.sleep(0)
+        self._check("member", thread_id)
+        self.members.setdefault(thread_id, set()).add(user_id)
+
+    def to(self, kind: str, target: int) -> list[Outgoing]:
+        return [m for k, t, m in self.delivered if (k, t) == (kind, target)]
+
+    def text_to(self, kind: str, target: int) -> str:
+        parts = []
+        for message in self.to(kind, target):
+            parts.append(message.content or "")
+            for embed in message.embeds:
+                parts += [embed.title or "", embed.description or ""] + [f"{n}\n{v}" for n, v in embed.fields]
+        return "\n".join(parts)
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = NOW
+
+    def __call__(self):
+        return self.now
+
+    def advance(self, **delta) -> None:
+        self.now += timedelta(**delta)
+
+
+async def drain(worker: OutboxWorker, clock: Clock | None = None, passes: int = 30) -> None:
+    """Run passes until nothing is due (moving the clock past any backoff when given one)."""
+    for _ in range(passes):
+        report = await worker.run_once()
+        if report.claimed == 0:
+            if clock is None or not await _pending(worker.db):
+                return
+            clock.advance(hours=1)
+    raise AssertionError("the outbox never drained")
+
+
+async def _pending(db: Database) -> int:
+    async with db.read() as session:
+        return len((await session.execute(select(Outbox.id).where(Outbox.status.in_(("pending", "sending"))))).all())
+
+
+async def rows(db: Database, **where) -> list[Outbox]:
+    async with db.read() as session:
+        query = select(Outbox).order_by(Outbox.id)
+        for key, value in where.items():
+            query = query.where(getattr(Outbox, key) == value)
+        return list((await session.execute(query)).scalars())
+
+
+async def game_with_a_night(db: Database, players: int = 4) -> int:
+    game_id = await started_game(db, players=players, actor_id=CREATOR)
+    assert await resolution.resolve_day(db, game_id, NOW, expected_day=0) is not None
+    return game_id
