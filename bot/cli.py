@@ -1,7 +1,11 @@
-"""The `brbot` command line: simulate, balance, bench, verify, replay, migrate.
+"""The `brbot` command line: run, simulate, balance, bench, verify, replay, log, migrate.
 
 Every command takes `--database URL` (default: the BRBOT_DATABASE_URL setting) where it needs one;
-`simulate` uses a fresh SQLite file unless told otherwise.
+`simulate` uses a fresh SQLite file unless told otherwise. Commands that only read a game (verify, replay,
+log) refuse a SQLite file that does not exist rather than create an empty one. Errors end in one line,
+`brbot: <reason>`, and a non-zero exit: a refusal, a database that cannot be reached or does not exist,
+tables that are missing (then, and only then, the hint to run `brbot migrate`), a log file that cannot be
+written.
 """
 from __future__ import annotations
 
@@ -9,11 +13,14 @@ import argparse
 import asyncio
 import gc
 import json
+import os
+import socket
 import sys
 import tempfile
 from pathlib import Path
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from bot.config import Settings
 from bot.db.session import Database
@@ -22,24 +29,34 @@ from bot.services.errors import ServiceError
 from bot.text import say
 
 
-def _database(args: argparse.Namespace) -> str:
-    return args.database or Settings().database_url
+def _database(args: argparse.Namespace, existing: bool = False) -> str:
+    """The command's database URL (remembered for error messages); with `existing`, a SQLite file must
+    already exist (a read-only command must not leave an empty database behind)."""
+    url = args.database or Settings().database_url
+    args.url = url
+    if existing and url.startswith("sqlite"):
+        path = make_url(url).database
+        if path and path != ":memory:" and not Path(path).exists():
+            raise ServiceError(say("cli_no_sqlite_file", path=path))
+    return url
 
 
 async def _simulate(args: argparse.Namespace) -> int:
+    from bot.cli_progress import Progress
     from bot.services.simulation import simulate
 
+    log = _open_log(args.log)  # before anything else: a bad path is refused before any work is done
     url = args.database
     workdir = None
     if url is None:
         workdir = tempfile.TemporaryDirectory(prefix="brbot-sim-")
         url = f"sqlite+aiosqlite:///{Path(workdir.name) / 'simulation.sqlite3'}"
-    await upgrade_async(url)
-    db = Database(url)
-    log = open(args.log, "w", encoding="utf-8") if args.log else None
+    args.url = url
+    progress = Progress(sys.stderr, args.players, args.verbose)
     last_day = [-2]
 
     def on_event(row, audience) -> None:
+        progress.clear()
         if row.day != last_day[0]:
             last_day[0] = row.day
             title = (say("cli_signup") if row.day < 0 else say("cli_day0") if row.day == 0
@@ -50,26 +67,33 @@ async def _simulate(args: argparse.Namespace) -> int:
         elif args.verbose:
             who = audience if isinstance(audience, str) else ", ".join(audience["players"])
             print(say("cli_private", who=who, text=row.text.replace("\n", "\n      ")))
-
-    def on_day(day: int, days: int) -> None:
-        if sys.stderr.isatty() and not args.verbose:
-            filled = int(20 * min(day, days) / max(days, 1))
-            bar = "#" * filled + "." * (20 - filled)
-            print(say("cli_progress", bar=bar, day=day, days=days), end="", file=sys.stderr, flush=True)
+        sys.stdout.flush()
 
     try:
-        result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=on_day)
+        await upgrade_async(url)
+        db = Database(url)
+        try:
+            result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=progress.show)
+        finally:
+            await db.dispose()
     finally:
+        progress.clear()
         if log:
             log.close()
-        await db.dispose()
         if workdir:
             workdir.cleanup()
-    if sys.stderr.isatty() and not args.verbose:
-        print(file=sys.stderr)
     print(say("cli_game_over", days=result.days, winners=", ".join(result.winners) or say("cli_none"),
               survivors=", ".join(result.survivors) or say("cli_none")))
     return 0
+
+
+def _open_log(path: str | None):
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise ServiceError(say("cli_log_unwritable", path=path, reason=error.strerror or error)) from None
 
 
 def _balance(args: argparse.Namespace) -> int:
@@ -105,9 +129,9 @@ async def _bench(args: argparse.Namespace) -> int:
 
 
 async def _verify(args: argparse.Namespace) -> int:
-    from bot.services.resolution import verify_day
+    from bot.services.verification import verify_day
 
-    db = Database(_database(args))
+    db = Database(_database(args, existing=True))
     try:
         days = [args.day] if args.day is not None else await _resolved_days(db, args.game)
         bad = 0
@@ -125,8 +149,10 @@ async def _resolved_days(db: Database, game_id: int) -> list[int]:
     from sqlalchemy import select
 
     from bot.db.models import Resolution
+    from bot.services.common import load_game
 
-    async with db.transaction() as session:
+    async with db.read() as session:
+        await load_game(session, game_id)
         rows = await session.execute(select(Resolution.day).where(Resolution.game_id == game_id, Resolution.day >= 0)
                                      .order_by(Resolution.day))
         days = list(rows.scalars())
@@ -136,15 +162,14 @@ async def _resolved_days(db: Database, game_id: int) -> list[int]:
 
 
 async def _replay(args: argparse.Namespace) -> int:
-    from bot.services.resolution import replay_day
+    from bot.services.verification import replay_day, rolls_of_day
 
-    from bot.services.resolution import rolls_of_day
-
-    db = Database(_database(args))
+    db = Database(_database(args, existing=True))
     try:
-        for row in await replay_day(db, args.game, args.day):
+        replay = await replay_day(db, args.game, args.day)
+        for row in replay.events:
             who = (row.audience["kind"] if row.audience["kind"] != "players"
-                   else say("cli_replay_to", players=", ".join(row.audience["ids"])))
+                   else say("cli_replay_to", players=", ".join(replay.names.get(i, i) for i in row.audience["ids"])))
             print(say("cli_replay", who=who, text=row.text))
         if args.rolls:
             for roll in await rolls_of_day(db, args.game, args.day):
@@ -154,10 +179,37 @@ async def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+async def _log(args: argparse.Namespace) -> int:
+    from bot.services.orders import published_log, receipt_matches
+
+    db = Database(_database(args, existing=True))
+    try:
+        entries = await published_log(db, args.game)
+    finally:
+        await db.dispose()
+    for entry in entries:
+        entry["receipt_matches"] = receipt_matches(entry)
+    if args.json:
+        print(json.dumps({"game": args.game, "orders": entries}, indent=2, sort_keys=True))
+        return 0
+    print(say("cli_log_title", game_id=args.game))
+    day = None
+    for entry in entries:
+        if entry["day"] != day:
+            day = entry["day"]
+            print(say("cli_heading", title=say("cli_day0") if day == 0 else say("cli_log_day", day=day)))
+        order = say("cli_log_withdrawn") if entry["payload"] is None else json.dumps(entry["payload"], sort_keys=True)
+        print(say("cli_log_entry", name=entry["name"], seat=entry["seat"], receipt=entry["receipt"],
+                  status=say("cli_log_final") if entry["current"] else say("cli_log_replaced"),
+                  check=say("cli_log_ok") if entry["receipt_matches"] else say("cli_log_bad"),
+                  salt=entry["salt"], order=order))
+    return 0
+
+
 async def _migrate(args: argparse.Namespace) -> int:
     url = _database(args)
     await upgrade_async(url)
-    print(say("cli_migrated", url=url))
+    print(say("cli_migrated", url=_shown(url)))
     return 0
 
 
@@ -215,6 +267,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--database", help="database URL")
     p.set_defaults(run=_replay)
 
+    p = sub.add_parser("log", help="print a finished game's published order log: every order, receipt and salt")
+    p.add_argument("game", type=int, help="game number")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.add_argument("--database", help="database URL")
+    p.set_defaults(run=_log)
+
     p = sub.add_parser("migrate", help="apply the database migrations")
     p.add_argument("--database", help="database URL")
     p.set_defaults(run=_migrate)
@@ -244,17 +302,50 @@ def tune_gc() -> None:
 def main(argv: list[str] | None = None) -> int:
     tune_gc()
     args = parser().parse_args(argv)
+    args.url = None
     try:
         outcome = args.run(args)
         return asyncio.run(outcome) if asyncio.iscoroutine(outcome) else outcome
     except ServiceError as error:
-        print(say("cli_error", message=error.message), file=sys.stderr)
-        return 2
+        message = error.message
     except SQLAlchemyError as error:
-        detail = str(getattr(error, "orig", None) or error).splitlines()[0]
-        hint = say("cli_db_hint") if "no such table" in detail or "does not exist" in detail else ""
-        print(say("cli_db_error", detail=detail, hint=hint), file=sys.stderr)
-        return 2
+        message = _database_problem(error, args.url)
+    except BrokenPipeError:  # the output went to a pager or `head` that stopped reading: not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may reach the closed pipe at exit
+        return 0
+    except OSError as error:
+        reason = error.strerror or str(error) or error.__class__.__name__
+        unreachable = isinstance(error, (ConnectionError, socket.gaierror, TimeoutError)) and args.url
+        message = (say("cli_unreachable", where=_shown(args.url), reason=reason) if unreachable
+                   else say("cli_os_error", reason=reason))
+    print(say("cli_error", message=message), file=sys.stderr)
+    return 2
+
+
+def _database_problem(error: SQLAlchemyError, url: str | None) -> str:
+    """One line for a database error; the `brbot migrate` hint only when the tables are missing."""
+    if isinstance(error, ArgumentError):
+        return say("cli_bad_url", url=url, detail=str(error).splitlines()[0])
+    orig = getattr(error, "orig", None) or error
+    detail = str(orig).splitlines()[0]
+    code = getattr(orig, "sqlstate", None)
+    if code == "3D000":  # PostgreSQL: the database itself does not exist
+        return say("cli_db_missing", detail=detail, url=_shown(url))
+    if code == "42P01" or "no such table" in detail:
+        return say("cli_db_error", detail=detail, hint=say("cli_db_hint"))
+    if "unable to open database file" in detail:
+        return say("cli_sqlite_unopenable", url=_shown(url), detail=detail)
+    return say("cli_db_error", detail=detail, hint="")
+
+
+def _shown(url: str | None) -> str:
+    """A database URL as it may be printed: without its password."""
+    if url is None:
+        return "?"
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return url
 
 
 if __name__ == "__main__":

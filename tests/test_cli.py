@@ -1,7 +1,10 @@
-"""The `brbot` command line: simulate's log format and determinism, verify and replay, help and bad input."""
+"""The `brbot` command line: simulate's log format and determinism, verify, replay and the published log,
+help, bad input and clear errors."""
 from __future__ import annotations
 
+import asyncio
 import json
+import sqlite3
 
 import pytest
 
@@ -15,16 +18,18 @@ def _simulate(tmp_path, name: str, seed: int = 5, players: int = 6) -> tuple[lis
     return [json.loads(line) for line in log.read_text().splitlines()], database
 
 
-def test_simulate_log_has_one_object_per_event_and_ends_with_game_over(tmp_path, capsys):
+def test_simulate_log_has_one_object_per_event_and_ends_with_one_game_over_line(tmp_path, capsys):
     lines, _ = _simulate(tmp_path, "a")
     out = capsys.readouterr().out
     assert "== Night 1 ==" in out and "Game over after" in out
-    for line in lines[:-1]:
+    for line in lines:
         assert set(line) == {"game", "day", "phase", "kind", "audience", "text", "data"}
         assert line["audience"] in ("public", "moderators") or set(line["audience"]) == {"players"}
+    assert [i for i, line in enumerate(lines) if line["kind"] == "game_over"] == [len(lines) - 1]
     last = lines[-1]
-    assert last["kind"] == "game_over" and set(last["data"]) == {"winners", "survivors", "days"}
+    assert set(last["data"]) == {"winners", "survivors", "days"}
     assert 1 <= last["data"]["days"] <= 7
+    assert last["text"].startswith("The game is over") and last["text"] in out  # the engine's own words
 
 
 def test_simulate_prints_only_public_results_unless_verbose(tmp_path, capsys):
@@ -53,7 +58,7 @@ def test_verify_confirms_every_simulated_day_and_replay_prints_them(tmp_path, ca
     assert "[public]" in out and "  roll: " in out
 
 
-@pytest.mark.parametrize("command", ["simulate", "balance", "bench", "verify", "replay", "migrate"])
+@pytest.mark.parametrize("command", ["simulate", "balance", "bench", "verify", "replay", "log", "migrate"])
 def test_every_command_has_help(command, capsys):
     with pytest.raises(SystemExit) as exit_:
         parser().parse_args([command, "--help"])
@@ -73,8 +78,11 @@ def test_bad_arguments_are_refused_clearly(args, message, capsys):
 
 
 def test_a_database_without_tables_is_explained(tmp_path, capsys):
-    assert main(["verify", "1", "--database", f"sqlite+aiosqlite:///{tmp_path / 'empty.sqlite3'}"]) == 2
-    assert "run `brbot migrate` first" in capsys.readouterr().err
+    empty = tmp_path / "empty.sqlite3"
+    sqlite3.connect(empty).close()  # a database file with no tables in it
+    assert main(["verify", "1", "--database", f"sqlite+aiosqlite:///{empty}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brbot: database error") and "run `brbot migrate` first" in err
 
 
 def test_simulate_seats_every_player_beyond_the_default_sign_up_cap(tmp_path):
@@ -82,3 +90,218 @@ def test_simulate_seats_every_player_beyond_the_default_sign_up_cap(tmp_path):
     lines, _ = _simulate(tmp_path, "big", players=25)
     roles = [line for line in lines if line.get("kind") == "role" and "You are " in line["text"]]
     assert len(roles) == 25
+
+
+def test_verbose_prints_private_messages(tmp_path, capsys):
+    database = f"sqlite+aiosqlite:///{tmp_path / 'v.sqlite3'}"
+    assert main(["simulate", "--players", "4", "--seed", "5", "--verbose", "--database", database]) == 0
+    out = capsys.readouterr().out
+    assert "    [to " in out and "Night 1 report: you are in" in out
+
+
+def test_replay_names_the_players_a_private_event_went_to(tmp_path, capsys):
+    _, database = _simulate(tmp_path, "names")
+    capsys.readouterr()
+    assert main(["replay", "1", "1", "--database", database]) == 0
+    out = capsys.readouterr().out
+    names = [row[0] for row in sqlite3.connect(database.split("///")[1]).execute("select name from players")]
+    private = [line for line in out.splitlines() if line.startswith("[to ")]
+    assert private and not any("[to s0" in line for line in private)
+    assert all(any(name in line.split("]")[0] for name in names) for line in private)
+
+
+def test_replay_of_a_day_never_resolved_is_refused(tmp_path, capsys):
+    _, database = _simulate(tmp_path, "unresolved")
+    capsys.readouterr()
+    assert main(["replay", "1", "99", "--database", database]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "Day 99 of game #1 has not been resolved" in captured.err
+
+
+def test_verify_of_a_negative_day_says_the_day_is_invalid(tmp_path, capsys):
+    _, database = _simulate(tmp_path, "negative")
+    capsys.readouterr()
+    assert main(["verify", "1", "-1", "--database", database]) == 2
+    err = capsys.readouterr().err
+    assert "Day -1 is not a day that can be verified" in err and "seed" not in err
+
+
+def test_verify_fails_naming_the_seat_whose_stored_order_was_changed(tmp_path, capsys):
+    _, database = _simulate(tmp_path, "tampered")
+    capsys.readouterr()
+    with sqlite3.connect(database.split("///")[1]) as connection:
+        name = connection.execute("select name from players where position = 2").fetchone()[0]
+        changed = connection.execute(
+            "update orders set payload = ? where game_id = 1 and day = 1 and seat = 's002' and current",
+            (json.dumps({"kind": "night", "action": {"kind": "search"}, "movement": {"kind": "hold"}}),)).rowcount
+    assert changed == 1
+    assert main(["verify", "1", "--database", database]) == 1
+    out = capsys.readouterr().out
+    assert "Day 0: identical outcome" in out
+    assert f"Day 1: DIFFERS: {name} (s002)'s order differs" in out
+
+
+def test_verify_names_the_first_event_that_differs(tmp_path, capsys):
+    _, database = _simulate(tmp_path, "events")
+    capsys.readouterr()
+    with sqlite3.connect(database.split("///")[1]) as connection:
+        seq, text = connection.execute("select seq, text from events where day = 1 order by seq limit 1 offset 2").fetchone()
+        connection.execute("update events set text = 'Nothing happened.' where seq = ?", (seq,))
+    assert main(["verify", "1", "1", "--database", database]) == 1
+    out = capsys.readouterr().out
+    assert "events differ from event 3 on" in out and "'Nothing happened.'" in out and repr(text) in out
+
+
+def test_log_prints_every_order_with_its_receipt_and_salt_once_the_game_is_over(tmp_path, capsys):
+    from bot.services.fairness import receipt
+
+    _, database = _simulate(tmp_path, "log")
+    capsys.readouterr()
+    path = database.split("///")[1]
+    with sqlite3.connect(path) as connection:
+        receipts = [row[0] for row in connection.execute("select receipt from orders order by id")]
+        salts = dict(connection.execute("select position, salt from players"))
+    assert main(["log", "1", "--database", database]) == 0
+    out = capsys.readouterr().out
+    assert receipts and all(r in out for r in receipts) and all(s in out for s in salts.values())
+    assert "== Day 0 ==" in out and "== Day 1 ==" in out and "DOES NOT MATCH" not in out
+    assert main(["log", "1", "--json", "--database", database]) == 0
+    entries = json.loads(capsys.readouterr().out)["orders"]
+    assert [e["receipt"] for e in entries] == receipts
+    assert all(receipt(e["payload"], e["salt"]) == e["receipt"] and e["receipt_matches"] for e in entries)
+    assert {e["day"] for e in entries} >= {0, 1, 2}
+
+
+def test_log_is_refused_while_the_game_is_running(tmp_path, capsys):
+    from datetime import datetime, timezone
+
+    from bot.db.session import Database
+    from bot.migrate import upgrade_async
+    from bot.services import games
+
+    database = f"sqlite+aiosqlite:///{tmp_path / 'running.sqlite3'}"
+
+    async def running_game() -> None:
+        await upgrade_async(database)
+        db = Database(database)
+        game = await games.create_game(db, name="Running", channel_id=1)
+        for user in (1, 2):
+            await games.join_game(db, game.id, user, f"P{user}")
+        await games.start_game(db, game.id, datetime(2026, 1, 1, tzinfo=timezone.utc))
+        await db.dispose()
+
+    asyncio.run(running_game())
+    assert main(["log", "1", "--database", database]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "The order log is published once the game is over" in captured.err
+
+
+@pytest.mark.parametrize("command", [["verify", "1"], ["replay", "1", "1"], ["log", "1"]])
+def test_reading_commands_refuse_a_missing_sqlite_file_instead_of_creating_one(command, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BRBOT_DATABASE_URL", raising=False)
+    assert main(command) == 2
+    assert "there is no database file brbot.sqlite3" in capsys.readouterr().err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_unreachable_database_server_is_one_clear_line(capsys):
+    assert main(["verify", "1", "--database", "postgresql+asyncpg://brbot@127.0.0.1:1/brbot"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brbot: cannot reach the database at postgresql+asyncpg://brbot@127.0.0.1:1/brbot")
+    assert "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_a_database_that_does_not_exist_on_the_server_gets_no_migrate_hint(capsys):
+    from bot.db.scratch import postgres_reachable, postgres_admin_url
+
+    problem = asyncio.run(postgres_reachable())
+    if problem:
+        pytest.skip(problem)
+    base = postgres_admin_url().rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1)
+    assert main(["verify", "1", "--database", f"{base}/brbot_no_such_database"]) == 2
+    err = capsys.readouterr().err
+    assert "does not exist" in err and "brbot_no_such_database" in err and "migrate" not in err
+
+
+def test_an_unwritable_log_file_is_refused_before_anything_is_done(tmp_path, capsys):
+    database = tmp_path / "never.sqlite3"
+    assert main(["simulate", "--players", "3", "--log", str(tmp_path / "no" / "dir" / "x.jsonl"),
+                 "--database", f"sqlite+aiosqlite:///{database}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brbot: cannot write the log file") and "No such file or directory" in err
+    assert not database.exists()  # refused before migrating
+
+
+class FakeTerminal:
+    """stdout and stderr of one terminal: carriage returns and erase-line act as a real terminal's do."""
+
+    def __init__(self) -> None:
+        self.lines = [""]
+        self.column = 0
+        self.written: list[str] = []
+
+    def stream(self):
+        terminal = self
+
+        class Stream:
+            def write(self, text: str) -> int:
+                terminal.feed(text)
+                return len(text)
+
+            def flush(self) -> None:
+                pass
+
+            def isatty(self) -> bool:
+                return True
+
+        return Stream()
+
+    def feed(self, text: str) -> None:
+        self.written.append(text)
+        i = 0
+        while i < len(text):
+            if text.startswith("\x1b[K", i):
+                self.lines[-1] = self.lines[-1][:self.column]
+                i += 3
+                continue
+            char = text[i]
+            if char == "\r":
+                self.column = 0
+            elif char == "\n":
+                self.lines.append("")
+                self.column = 0
+            else:
+                line = self.lines[-1]
+                self.lines[-1] = line[:self.column] + char + line[self.column + 1:]
+                self.column += 1
+            i += 1
+
+
+def test_the_progress_bar_shows_on_long_runs_only_and_never_stays_on_screen(tmp_path, monkeypatch):
+    import sys
+
+    from bot import cli_progress
+
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stdout", terminal.stream())
+    monkeypatch.setattr(sys, "stderr", terminal.stream())
+    assert main(["simulate", "--players", "5", "--seed", "5", "--database", f"sqlite+aiosqlite:///{tmp_path / 's.sqlite3'}"]) == 0
+    assert not any("day 1/7" in text for text in terminal.written)  # a short run shows no bar
+    monkeypatch.setattr(cli_progress, "MIN_PLAYERS", 5)  # as a long run would
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stdout", terminal.stream())
+    monkeypatch.setattr(sys, "stderr", terminal.stream())
+    assert main(["simulate", "--players", "5", "--seed", "5", "--database", f"sqlite+aiosqlite:///{tmp_path / 'l.sqlite3'}"]) == 0
+    assert any("] day 1/7" in text for text in terminal.written)  # the bar was drawn
+    screen = terminal.lines
+    assert not any("day " in line and "/7" in line for line in screen), screen  # and never left on screen
+    assert "== Night 1 ==" in screen and any(line.startswith("Game over after") for line in screen)
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path, monkeypatch, capsys):
+    from bot import cli_progress
+
+    monkeypatch.setattr(cli_progress, "MIN_PLAYERS", 2)
+    assert main(["simulate", "--players", "3", "--database", f"sqlite+aiosqlite:///{tmp_path / 'p.sqlite3'}"]) == 0
+    assert capsys.readouterr().err == ""

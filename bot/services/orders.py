@@ -116,6 +116,8 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
     """Every order submission of a finished game with its player's salt, so anyone can check a receipt.
 
     Refused while the game runs: salts are what keep a receipt from revealing the order behind it.
+    Each entry: day, seat, the submitting player's user_id and name, payload (None: withdrawn), receipt,
+    current (the submission in force at the day's end), salt; oldest first.
     """
     from bot.db.models import Player
 
@@ -123,11 +125,12 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
         game = await load_game(session, game_id)
         if game.status != "over":
             raise ServiceError(say("log_not_published"))
-        salts = {(p.user_id, p.position): p.salt for p in (await session.execute(
+        players = {(p.user_id, p.position): p for p in (await session.execute(
             select(Player).where(Player.game_id == game_id))).scalars()}
         rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()
         return [{"day": o.day, "seat": o.seat, "user_id": o.user_id, "payload": o.payload, "receipt": o.receipt,
-                 "current": o.current, "salt": salts[(o.user_id, int(o.seat[1:]))]} for o in rows]
+                 "current": o.current, "salt": players[(o.user_id, int(o.seat[1:]))].salt,
+                 "name": players[(o.user_id, int(o.seat[1:]))].name} for o in rows]
 
 
 def receipt_matches(entry: dict[str, Any]) -> bool:

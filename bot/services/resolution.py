@@ -1,4 +1,4 @@
-"""Resolving a day exactly once, finding due games, and verifying or replaying a resolved day.
+"""Resolving a day exactly once and finding due games (checking a resolved day is in `verification`).
 
 Resolution is one transaction: claim the game row (SQLite: the transaction began with BEGIN IMMEDIATE;
 PostgreSQL: SELECT ... FOR UPDATE), check it is still the expected day, run the engine with the day's
@@ -8,13 +8,11 @@ commit leaves everything as it was; a second resolver finds the day already adva
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
-
 from sqlalchemy import select
 
-from bot.db.models import DaySeed, EventRow, Game, Resolution
+from bot.db.models import DaySeed, Game, Resolution
 from bot.db.session import Database
 from bot.services import fairness
 from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
@@ -104,70 +102,3 @@ async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
                 if awaited and awaited <= set(await current_orders(session, game)):
                     due.append((game.id, game.day))
     return due
-
-
-@dataclass
-class Verification:
-    ok: bool
-    differences: list[str] = field(default_factory=list)
-
-
-async def verify_day(db: Database, game_id: int, day: int) -> Verification:
-    """Re-run a resolved day from its stored state, orders and revealed seed; compare with what was stored."""
-    async with db.transaction() as session:
-        game = await load_game(session, game_id)
-        record = await session.get(Resolution, (game_id, day))
-        seed_row = await session.get(DaySeed, (game_id, day))
-        if record is None:
-            raise ServiceError(say("not_resolved", day=day, game_id=game_id))
-        if seed_row is None or not seed_row.revealed:
-            raise ServiceError(say("seed_hidden", day=day))
-        events = (await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day)
-                                        .order_by(EventRow.seq))).scalars().all()
-        stored_events = [(e.kind, e.text) for e in events]
-    differences: list[str] = []
-    if fairness.commitment(seed_row.seed) != seed_row.commitment:
-        differences.append(say("verify_commitment"))
-    ruleset = ruleset_of(game)
-    state = ruleset.parse_state(record.state_before)
-    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(record.orders.items())}
-    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))
-    after = result.state.model_dump(mode="json")
-    if after != record.state_after:
-        differences.append(say("verify_state", difference=_first_difference(record.state_after, after)))
-    replayed = [(e.kind, e.text) for e in result.events]
-    if replayed != stored_events[: len(replayed)] or len(stored_events) != len(replayed):
-        differences.append(say("verify_events", stored=len(stored_events), replayed=len(replayed)))
-    if fairness.outcome_hash(record.state_after, [e.model_dump(mode="json") for e in result.events]) != record.outcome_hash:
-        differences.append(say("verify_hash"))
-    return Verification(ok=not differences, differences=differences)
-
-
-def _first_difference(a: Any, b: Any, path: str = "state") -> str:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            if a.get(key) != b.get(key):
-                return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
-            if x != y:
-                return _first_difference(x, y, f"{path}[{i}]")
-    return say("verify_difference", path=path, stored=a, replayed=b)
-
-
-async def replay_day(db: Database, game_id: int, day: int) -> list[EventRow]:
-    """Every event a resolved day produced, in order (public and private: for moderators)."""
-    async with db.transaction() as session:
-        await load_game(session, game_id)
-        rows = await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day)
-                                     .order_by(EventRow.seq))
-        return list(rows.scalars())
-
-
-async def rolls_of_day(db: Database, game_id: int, day: int) -> list[dict[str, Any]]:
-    """Every roll of a resolved day, in order, with what it was for (the moderators' audit)."""
-    async with db.transaction() as session:
-        record = await session.get(Resolution, (game_id, day))
-        if record is None:
-            raise ServiceError(say("not_resolved", day=day, game_id=game_id))
-        return list(record.rolls or [])

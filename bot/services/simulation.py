@@ -4,6 +4,10 @@ Used by `brbot simulate` (and so `make demo`). Seats sign up with a few role req
 awaited player submits the autoplayer's orders through `submit_orders`, and the day is resolved through
 `resolve_day`, exactly as the deadline loop would. The clock is simulated (one day per resolution) and
 the day seeds come from `--seed`, so the same seed gives the same game and the same log.
+
+The log has one JSON object per event and ends with exactly one `game_over` line, the summary
+`{"kind": "game_over", "data": {"winners": [...], "survivors": [...], "days": N}, ...}`: the engine's own
+`game_over` event is not written where it occurs but folded into that last line (its text, day and phase).
 """
 from __future__ import annotations
 
@@ -58,6 +62,7 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     await games.start_game(db, game.id, now, seeds=seeds)
     seen = 0
     names: dict[str, str] = {}
+    ending: list[EventRow] = []  # the engine's game_over event, written as the log's last line
     while True:
         async with db.transaction() as session:
             current = await load_game(session, game.id)
@@ -65,7 +70,7 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
                 select(Player).where(Player.game_id == game.id, Player.status == "joined"))).scalars()}
             names = {f"s{pos:03d}": name for pos, name in (await session.execute(
                 select(Player.position, Player.name).where(Player.game_id == game.id))).all()}
-            seen = await _emit(session, game.id, seen, names, log, on_event)
+            seen = await _emit(session, game.id, seen, names, log, on_event, ending)
             if current.status == "over":
                 state = load_state(current)
                 break
@@ -82,8 +87,12 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     winners = [names.get(s, s) for s in state.winners]
     survivors = [s.name for _, s in sorted(state.students.items()) if s.alive or s.escaped]
     if log is not None:
-        log.write(json.dumps({"game": game.id, "kind": "game_over",
-                              "data": {"winners": winners, "survivors": survivors, "days": state.day}}) + "\n")
+        event = ending[-1] if ending else None
+        log.write(json.dumps({"game": game.id, "day": event.day if event else state.day,
+                              "phase": event.phase if event else state.phase, "kind": "game_over",
+                              "audience": "public", "text": event.text if event else None,
+                              "data": {"winners": winners, "survivors": survivors, "days": state.day}},
+                             sort_keys=True) + "\n")
     return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors)
 
 
@@ -102,12 +111,14 @@ async def _pair_requests(db: Database, game_id: int, signups) -> None:
 
 
 async def _emit(session, game_id: int, seen: int, names: dict[str, str], log: IO[str] | None,
-                on_event: Callable[[EventRow, Any], None] | None) -> int:
+                on_event: Callable[[EventRow, Any], None] | None, ending: list[EventRow]) -> int:
     rows = (await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq >= seen)
                                   .order_by(EventRow.seq))).scalars().all()
     for row in rows:
         audience = _audience(row.audience, names)
-        if log is not None:
+        if row.kind == "game_over":
+            ending.append(row)
+        elif log is not None:
             log.write(json.dumps({"game": game_id, "day": row.day, "phase": row.phase, "kind": row.kind,
                                   "audience": audience, "text": row.text, "data": row.data}, sort_keys=True) + "\n")
         if on_event is not None:

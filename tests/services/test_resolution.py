@@ -1,4 +1,5 @@
-"""Resolving a day exactly once, surviving crashes, finding due games, verifying and replaying days."""
+"""Resolving a day exactly once, surviving crashes, finding due games, verifying and replaying days, and
+idle players' default orders."""
 from __future__ import annotations
 
 import asyncio
@@ -9,7 +10,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Resolution
 from bot.db.session import Database
-from bot.services import moderation, orders, resolution
+from bot.services import moderation, orders, resolution, verification
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
 
@@ -122,24 +123,24 @@ async def test_verify_confirms_an_honest_day_and_catches_a_changed_order_or_seed
     for user in (1, 2, 3, 4):
         await orders.submit_orders(db, game_id, user, {"kind": "night", "action": {"kind": "search"}}, NOW)
     await resolution.resolve_day(db, game_id, NOW)
-    assert (await resolution.verify_day(db, game_id, 1)).ok
+    assert (await verification.verify_day(db, game_id, 1)).ok
     async with db.transaction() as session:
         record = await session.get(Resolution, (game_id, 1))
         record.orders = {**record.orders, "s001": {"kind": "night", "movement": {"kind": "hold"}}}
-    changed = await resolution.verify_day(db, game_id, 1)
+    changed = await verification.verify_day(db, game_id, 1)
     assert not changed.ok and changed.differences
-    assert (await resolution.verify_day(db, game_id, 0)).ok
+    assert (await verification.verify_day(db, game_id, 0)).ok
     async with db.transaction() as session:
         seed = await session.get(DaySeed, (game_id, 0))
         seed.seed = "0" * 64
-    forged = await resolution.verify_day(db, game_id, 0)
+    forged = await verification.verify_day(db, game_id, 0)
     assert not forged.ok and "commitment" in forged.differences[0]
 
 
 async def test_verify_refuses_an_unresolved_day(db):
     game_id = await started_game(db)
     with pytest.raises(ServiceError, match="has not been resolved"):
-        await resolution.verify_day(db, game_id, 3)
+        await verification.verify_day(db, game_id, 3)
 
 
 async def test_an_unknown_state_schema_version_is_refused_clearly(db):
@@ -162,7 +163,7 @@ async def test_every_roll_of_a_day_is_stored_with_what_it_was_for(db):
     """Engine issue: a night can be audited, and a moderator can see why something happened."""
     game_id = await started_game(db, players=4)
     await resolution.resolve_day(db, game_id, NOW)
-    rolls = await resolution.rolls_of_day(db, game_id, 0)
+    rolls = await verification.rolls_of_day(db, game_id, 0)
     assert rolls and all(set(r) == {"purpose", "spec", "result"} for r in rolls)
     assert any(r["purpose"].startswith("start zone") for r in rolls)  # idle players were placed at random
 
@@ -182,3 +183,103 @@ async def test_a_resolver_with_skip_locked_steps_aside_while_another_holds_the_g
         assert await resolution.resolve_day(db, game_id, NOW, expected_day=0, skip_locked=True) is not None
     finally:
         await other.dispose()
+
+
+async def _night_one_resolved(db, players: int = 3) -> int:
+    """A game whose players all started in zone 4 and whose Day 1 is resolved with Player1 searching."""
+    game_id = await started_game(db, players=players)
+    for user in range(1, players + 1):
+        await orders.submit_orders(db, game_id, user, {"kind": "day0", "start_zone": 4}, NOW)
+    await resolution.resolve_day(db, game_id, NOW)
+    await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    await resolution.resolve_day(db, game_id, NOW)
+    return game_id
+
+
+async def test_verify_names_the_seat_whose_order_row_differs_from_what_the_day_used(db):
+    """verify does not trust the resolution record alone: the orders players hold receipts for must be it."""
+    game_id = await _night_one_resolved(db)
+    assert (await verification.verify_day(db, game_id, 1)).ok
+    async with db.transaction() as session:
+        row = (await session.execute(select(Order).where(Order.game_id == game_id, Order.day == 1,
+                                                         Order.seat == "s001"))).scalar_one()
+        row.payload = {**row.payload, "action": {"kind": "defend"}}
+    result = await verification.verify_day(db, game_id, 1)
+    assert not result.ok and result.differences[0].startswith("Player1 (s001)'s order differs")
+    assert '"search"' in result.differences[0] and '"defend"' in result.differences[0]
+
+
+async def test_verify_catches_a_receipt_that_is_not_the_hash_of_its_order(db):
+    game_id = await _night_one_resolved(db)
+    async with db.transaction() as session:
+        row = (await session.execute(select(Order).where(Order.game_id == game_id, Order.day == 1))).scalar_one()
+        row.receipt = "000000000000"
+    result = await verification.verify_day(db, game_id, 1)
+    assert result.differences == ["Player1 (s001)'s receipt 000000000000 is not the hash of their order and salt"]
+
+
+async def test_verify_names_the_first_event_that_differs(db):
+    game_id = await _night_one_resolved(db)
+    async with db.transaction() as session:
+        rows = (await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == 1)
+                                      .order_by(EventRow.seq))).scalars().all()
+        original = rows[1].text
+        rows[1].text = "Something else happened."
+    result = await verification.verify_day(db, game_id, 1)
+    [events] = [d for d in result.differences if "events" in d]
+    assert "from event 2 on" in events and "'Something else happened.'" in events and repr(original) in events
+
+
+async def test_verify_refuses_a_negative_day_as_invalid(db):
+    game_id = await _night_one_resolved(db)
+    with pytest.raises(ServiceError, match="Day -1 is not a day that can be verified"):
+        await verification.verify_day(db, game_id, -1)
+
+
+async def test_replay_gives_a_days_events_in_order_with_player_names_and_refuses_an_unresolved_day(db):
+    game_id = await _night_one_resolved(db)
+    replay = await verification.replay_day(db, game_id, 1)
+    async with db.transaction() as session:
+        stored = (await session.execute(select(EventRow.text).where(EventRow.game_id == game_id, EventRow.day == 1)
+                                        .order_by(EventRow.seq))).scalars().all()
+    assert [e.text for e in replay.events] == stored and stored
+    assert replay.names == {"s001": "Player1", "s002": "Player2", "s003": "Player3"}
+    assert any(e.audience.get("ids") == ["s001"] for e in replay.events)  # private events are there too
+    with pytest.raises(ServiceError, match="Day 2 of game #.* has not been resolved"):
+        await verification.replay_day(db, game_id, 2)
+
+
+async def test_idle_players_defend_and_stay_where_they_are_at_night(db):
+    """Architecture: a player who submits nothing gets the ruleset's default (Defend, no movement): an
+    attack on an idle player faces a defender's dodge, and the idle players do not move."""
+    from bot.services.common import ruleset_of
+    from bot.services.fairness import rng_for
+
+    game_id = await started_game(db, players=3)
+    for user in (1, 2, 3):
+        await orders.submit_orders(db, game_id, user, {"kind": "day0", "start_zone": 4}, NOW)
+    await resolution.resolve_day(db, game_id, NOW)
+    attack = {"kind": "night", "action": {"kind": "attack", "weapon": "unarmed", "attempts": {"s002": 1}}}
+    await orders.submit_orders(db, game_id, 1, attack, NOW)
+    await resolution.resolve_day(db, game_id, NOW)  # Player2 and Player3 sent nothing
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        record = await session.get(Resolution, (game_id, 1))
+        seed = (await session.get(DaySeed, (game_id, 1))).seed
+        events = (await session.execute(select(EventRow.text).where(EventRow.game_id == game_id, EventRow.day == 1)
+                                        .order_by(EventRow.seq))).scalars().all()
+    ruleset = ruleset_of(game)
+
+    def night_with(action: dict) -> object:
+        given = {"s001": ruleset.parse_orders(attack)} | {
+            seat: ruleset.parse_orders({"kind": "night", "action": action, "movement": None}) for seat in ("s002", "s003")}
+        return ruleset.resolve(ruleset.parse_state(record.state_before), given, rng_for(seed))
+
+    defended = night_with({"kind": "defend"})
+    assert defended.state.model_dump(mode="json") == record.state_after
+    assert [e.text for e in defended.events] == events
+    assert [r.as_dict() for r in defended.rolls] == record.rolls
+    undefended = night_with({"kind": "search"})
+    assert [r.as_dict()["spec"] for r in undefended.rolls][0] != record.rolls[0]["spec"]  # the dodge shows
+    before, after = record.state_before["students"], record.state_after["students"]
+    assert [after[s]["zone"] for s in ("s002", "s003")] == [before[s]["zone"] for s in ("s002", "s003")]

@@ -1,0 +1,48 @@
+"""The progress bar of `brbot simulate`: on long runs only, on a terminal only, and never left on screen.
+
+A game of a few players prints its days faster than a bar could be read, so the bar appears only from
+`MIN_PLAYERS` players on, and only when its stream (stderr) is a terminal: redirected output never holds
+carriage returns. The bar is one line redrawn in place; `clear()` erases it before anything else is printed
+(the day's results go to stdout, which is usually the same terminal), so results never share a line with
+it and no bar is left between them or after the game.
+"""
+from __future__ import annotations
+
+from typing import TextIO
+
+from bot.text import say
+
+MIN_PLAYERS = 100
+WIDTH = 20
+CLEAR_LINE = "\r\x1b[K"  # back to the start of the line, erase to its end
+
+
+class Progress:
+    def __init__(self, stream: TextIO, players: int, verbose: bool = False) -> None:
+        self.stream = stream
+        self.enabled = players >= MIN_PLAYERS and not verbose and _is_terminal(stream)
+        self.shown = False
+
+    def show(self, day: int, days: int) -> None:
+        """Draw the bar after `day` of `days` has been resolved."""
+        if not self.enabled:
+            return
+        filled = int(WIDTH * min(day, days) / max(days, 1))
+        bar = "#" * filled + "." * (WIDTH - filled)
+        self.stream.write(CLEAR_LINE + say("cli_progress", bar=bar, day=day, days=days))
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        """Erase the bar, if it is on screen."""
+        if self.shown:
+            self.stream.write(CLEAR_LINE)
+            self.stream.flush()
+            self.shown = False
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # a closed or unusual stream is not a terminal
+        return False
