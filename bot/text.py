@@ -55,6 +55,8 @@ TEXT: dict[str, str] = {
     "trade_unknown_partner": "Trade with a student of this game other than yourself.",
     "trade_not_visible": "{name} carries no {item} that you can see.",
     "no_trade_offer": "{name} has no trade offer for you today.",
+    "trade_offer_changed": "{name} has changed their trade offer since that message: nothing was answered. Use the buttons of their newest offer.",
+    "trade_offer_old_day": "That trade offer from {name} was for Day {day}, which is over: nothing was answered.",
     # --- refusals: moderators -------------------------------------------------------------------
     "pause_not_running": "Only a running game can be paused.",
     "not_paused": "The game is not paused.",
