@@ -13,12 +13,12 @@ from bot.ui.text import ui
 
 ROLE_CHOICES = [app_commands.Choice(name=ui("role_dedicated_student"), value="dedicated_student"),
                 app_commands.Choice(name=ui("role_lone_wolf"), value="lone_wolf")]
-GAME = "the game's number (needed in a DM when you are in several games)"
+GAME = ui("opt_game")
 
 
 class SignUpCog(GameCog):
-    @app_commands.command(name="join", description="Sign up for the game in this channel")
-    @app_commands.describe(role="the role you ask for (Lovers: use /role lovers after joining)", game=GAME)
+    @app_commands.command(name="join", description=ui("cmd_join"))
+    @app_commands.describe(role=ui("opt_join_role"), game=GAME)
     @app_commands.choices(role=ROLE_CHOICES)
     @app_commands.autocomplete(game=game_autocomplete)
     async def join(self, interaction: discord.Interaction, role: app_commands.Choice[str] | None = None,
@@ -28,9 +28,9 @@ class SignUpCog(GameCog):
                                            role.value if role else None)
             key = "joined" if player.status == "joined" else "joined_reserve"
             return ui(key, game=ctx.game.name)
-        await self.run(interaction, game, work)
+        await self.run(interaction, game, work, joining=True)
 
-    @app_commands.command(name="leave", description="Withdraw your sign-up before the game starts")
+    @app_commands.command(name="leave", description=ui("cmd_leave"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -39,10 +39,10 @@ class SignUpCog(GameCog):
             return ui("left", game=ctx.game.name)
         await self.run(interaction, game, work)
 
-    role = app_commands.Group(name="role", description="Ask for a role before the game starts")
+    role = app_commands.Group(name="role", description=ui("cmd_role"))
 
-    @role.command(name="choose", description="Ask to be a Dedicated Student or a Lone Wolf")
-    @app_commands.describe(role="the role you ask for", game=GAME)
+    @role.command(name="choose", description=ui("cmd_role_choose"))
+    @app_commands.describe(role=ui("opt_role"), game=GAME)
     @app_commands.choices(role=ROLE_CHOICES)
     @app_commands.autocomplete(game=game_autocomplete)
     async def choose(self, interaction: discord.Interaction, role: app_commands.Choice[str],
@@ -52,8 +52,8 @@ class SignUpCog(GameCog):
             return ui("role_requested", role=role.name)
         await self.run(interaction, game, work)
 
-    @role.command(name="lovers", description="Propose to another player that you play as Lovers")
-    @app_commands.describe(partner="the player you propose to (they must accept)", game=GAME)
+    @role.command(name="lovers", description=ui("cmd_role_lovers"))
+    @app_commands.describe(partner=ui("opt_lovers_partner"), game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
     async def lovers(self, interaction: discord.Interaction, partner: discord.User,
                      game: int | None = None) -> None:
@@ -62,8 +62,8 @@ class SignUpCog(GameCog):
             return ui("lovers_sent", partner=partner.display_name)
         await self.run(interaction, game, work)
 
-    @role.command(name="rival", description="Declare your Rival (leave empty to withdraw it)")
-    @app_commands.describe(rival="the player who is your Rival", game=GAME)
+    @role.command(name="rival", description=ui("cmd_role_rival"))
+    @app_commands.describe(rival=ui("opt_rival"), game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
     async def rival(self, interaction: discord.Interaction, rival: discord.User | None = None,
                     game: int | None = None) -> None:

@@ -1,7 +1,10 @@
 """Which game a command is about: the game of the channel it was used in, or, in a DM, the player's game.
 
-A guild channel holds at most one game that is not over (the newest wins). In a DM the player names the
-game with the `game` option when they are in several; with one, that one is meant.
+A guild channel holds at most one game that is not over (the newest wins). A private thread where a
+player with closed DMs gets their results belongs to that game too, and so does any thread of a game's
+channel. In a DM the player names the game with the `game` option when they are in several; with one,
+that one is meant. A DM reaches only the player's own games, except a `/join` of a game open for sign-ups
+(whose caller must be a member of the game's server: the bot checks that, `bot.ui.context`).
 """
 from __future__ import annotations
 
@@ -25,17 +28,25 @@ class GameRef:
     guild_id: int | None
     channel_id: int | None
     ruleset: str
+    day: int = 0
 
 
 def _ref(game: Game) -> GameRef:
-    return GameRef(game.id, game.name, game.status, game.guild_id, game.channel_id, game.ruleset)
+    return GameRef(game.id, game.name, game.status, game.guild_id, game.channel_id, game.ruleset, game.day)
 
 
-async def game_in_channel(db: Database, channel_id: int) -> GameRef | None:
-    """The newest game in this channel that is not over, else the newest game at all, else None."""
+async def game_in_channel(db: Database, channel_id: int, parent_id: int | None = None) -> GameRef | None:
+    """The newest game in this channel that is not over, else the newest game at all; for a player's
+    private results thread, that player's game; for another thread, its parent channel's game; else None."""
     async with db.read() as session:
         rows = (await session.execute(select(Game).where(Game.channel_id == channel_id)
                                       .order_by(Game.id.desc()))).scalars().all()
+        if not rows:
+            rows = (await session.execute(select(Game).join(Player, Player.game_id == Game.id)
+                                          .where(Player.thread_id == channel_id)
+                                          .order_by(Game.id.desc()))).scalars().unique().all()
+    if not rows and parent_id is not None and parent_id != channel_id:
+        return await game_in_channel(db, parent_id)
     live = [g for g in rows if g.status in LIVE]
     chosen = live[0] if live else (rows[0] if rows else None)
     return _ref(chosen) if chosen else None
@@ -60,16 +71,18 @@ async def game_by_id(db: Database, game_id: int) -> GameRef:
 
 
 async def find_game(db: Database, *, user_id: int, channel_id: int | None, in_dm: bool,
-                    game_id: int | None = None) -> GameRef:
-    """The game a command means. In a guild channel: the `game` option if given, else the channel's game.
-    In a DM: the `game` option (which must be one of the player's games), else the player's only game."""
+                    game_id: int | None = None, joining: bool = False, parent_id: int | None = None) -> GameRef:
+    """The game a command means. In a guild channel (or thread, `parent_id` its channel): the `game` option
+    if given, else the channel's game. In a DM: the `game` option, which must be one of the player's games
+    (or, `joining`, a game open for sign-ups), else the player's only game."""
     if game_id is not None:
         game = await game_by_id(db, game_id)
-        if in_dm and game.status != "signup" and game.id not in {g.id for g in await games_of_user(db, user_id, True)}:
+        if in_dm and not (joining and game.status == "signup") \
+                and game.id not in {g.id for g in await games_of_user(db, user_id, True)}:
             raise ServiceError(say("not_playing"))
         return game
     if not in_dm:
-        found = await game_in_channel(db, channel_id) if channel_id is not None else None
+        found = await game_in_channel(db, channel_id, parent_id) if channel_id is not None else None
         if found is None:
             raise ServiceError(say("no_game_here"))
         return found

@@ -46,13 +46,18 @@ async def offer(db: Database, game_id: int, user_id: int, partner_seat: str, giv
         outbox(session, game, "dm", partner.user_id,
                say("trade_offered", name=me.name, game=game.name, give=", ".join(gives) or say("trade_nothing"),
                    receive=", ".join(gets) or say("trade_nothing")),
-               {"kind": "trade_offer", "game": game_id, "proposer": user_id, "day": done.day})
+               {"kind": "trade_offer", "game": game_id, "proposer": user_id, "day": done.day,
+                "offer": day_actions.trade_digest(done.payload, partner_seat, me.salt)})
     return done
 
 
-async def answer(db: Database, game_id: int, user_id: int, proposer_user: int, accept: bool, now: datetime) -> Submitted | None:
-    """Accept (the mirror joins my orders) or decline; the proposer is told either way."""
-    done = await day_actions.accept_trade(db, game_id, user_id, proposer_user, now) if accept else None
+async def answer(db: Database, game_id: int, user_id: int, proposer_user: int, accept: bool, now: datetime,
+                 day: int | None = None, digest: str | None = None) -> Submitted | None:
+    """Accept (the mirror joins my orders) or decline; the proposer is told either way. With the `day` and
+    `digest` of the message answered, an offer that changed since or a day that is over is refused."""
+    if not accept and digest is not None:
+        await day_actions.check_trade(db, game_id, user_id, proposer_user, day, digest)  # type: ignore[arg-type]
+    done = await day_actions.accept_trade(db, game_id, user_id, proposer_user, now, day, digest) if accept else None
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         me = await player_of(session, game_id, user_id)

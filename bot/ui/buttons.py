@@ -35,10 +35,17 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
         return [ButtonSpec(f"brbot:lovers:{game}:{proposer}:yes", ui("button_accept"), "success"),
                 ButtonSpec(f"brbot:lovers:{game}:{proposer}:no", ui("button_decline"), "danger")]
     if kind == "trade_offer":
-        game, proposer = payload["game"], payload["proposer"]
-        return [ButtonSpec(f"brbot:trade:{game}:{proposer}:yes", ui("button_accept"), "success"),
-                ButtonSpec(f"brbot:trade:{game}:{proposer}:no", ui("button_decline"), "danger")]
+        ref = trade_ref(payload)
+        return [ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
+                ButtonSpec(f"{ref}:no", ui("button_decline"), "danger")]
     return []
+
+
+def trade_ref(payload: dict[str, Any]) -> str:
+    """`brbot:trade:<game>:<proposer>:<day>:<digest>`: which offer a trade message is about. The day and the
+    offer's digest make an old message's buttons answer only the offer that message showed (about 60
+    characters with Discord's 19-digit ids, within the 100 a custom id may have)."""
+    return f"brbot:trade:{payload['game']}:{payload['proposer']}:{payload['day']}:{payload['offer']}"
 
 
 def view_for(payload: dict[str, Any]) -> discord.ui.View | None:
@@ -88,29 +95,46 @@ class LoversAnswer(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=
         return ui("lovers_now") if accepted else ui("lovers_refused")
 
 
-class TradeAnswer(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:trade:(?P<game>\d+):(?P<proposer>\d+):(?P<answer>yes|no)"):
+class TradeAnswer(_Answer, discord.ui.DynamicItem[discord.ui.Button],
+                  template=r"brbot:trade:(?P<game>\d+):(?P<proposer>\d+)(?::(?P<day>\d+):(?P<offer>[0-9a-f]+))?:(?P<answer>yes|no)"):
+    """Accept or Decline on a trade offer's DM: answers only the offer of that day with that digest. A
+    message from before the digest existed (no day in its id) is refused: it cannot say which offer it showed."""
+
     async def answer(self, interaction: discord.Interaction, bot) -> str:
         from bot.services import trading
+        from bot.services.errors import ServiceError
         from bot.ui.text import ui
 
+        if self.parts.get("day") is None:
+            raise ServiceError(ui("trade_button_outdated"))
         accept = self.parts["answer"] == "yes"
         done = await trading.answer(bot.db, int(self.parts["game"]), interaction.user.id, int(self.parts["proposer"]),
-                                    accept, bot.clock())
+                                    accept, bot.clock(), int(self.parts["day"]), self.parts["offer"])
         return ui("trade_accepted_you", day=done.day, receipt=done.receipt) if done else ui("trade_declined_you")
 
 
 class WithdrawOrders(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:withdraw:(?P<game>\d+):(?P<day>-?\d+)"):
     async def answer(self, interaction: discord.Interaction, bot) -> str:
-        from bot.services import orders
+        from bot.services import lookup, orders
         from bot.services.errors import ServiceError
         from bot.ui.text import ui
 
         game_id = int(self.parts["game"])
-        mine = await orders.my_orders(bot.db, game_id, interaction.user.id)
-        if not mine or mine[0].day != int(self.parts["day"]):
+        game = await lookup.game_by_id(bot.db, game_id)
+        if game.day != int(self.parts["day"]) or game.status == "over":
             raise ServiceError(ui("withdraw_old_day"))
+        mine = await orders.my_orders(bot.db, game_id, interaction.user.id)
+        if not mine or mine[0].payload is None:
+            raise ServiceError(ui("withdraw_nothing", day=game.day))
         done = await orders.withdraw_orders(bot.db, game_id, interaction.user.id, bot.clock())
         return ui("orders_withdrawn", day=done.day, receipt=done.receipt)
 
 
-DYNAMIC_ITEMS: list[type] = [LoversAnswer, TradeAnswer, WithdrawOrders]
+def dynamic_items() -> list[type]:
+    """Every persistent component handler: these buttons, and the answer to an expired Day 0 menu."""
+    from bot.ui.day0_menu import Day0Expired, Day0SelectExpired
+
+    return [LoversAnswer, TradeAnswer, WithdrawOrders, Day0Expired, Day0SelectExpired]
+
+
+DYNAMIC_ITEMS: list[type] = dynamic_items()

@@ -1,8 +1,9 @@
 """The game a command is about, who is asking, and whether they may moderate it.
 
-`GameCog.run` is the one path every command takes: find the game (channel or DM, `game` option), check
-moderator rights when asked, defer when the work may be slow, run the work, and answer ephemerally with
-its reply or its specific refusal.
+`GameCog.run` is the one path every command takes: find the game (channel, thread or DM, `game` option),
+check moderator rights when asked, defer when the work may be slow, run the work, and answer ephemerally
+with its reply or its specific refusal. A `/join` by DM is let through only for a member of the game's
+server, asked of Discord (`guild.fetch_member`: without the members intent the cache does not know them).
 """
 from __future__ import annotations
 
@@ -50,6 +51,31 @@ def in_dm(interaction: discord.Interaction) -> bool:
     return interaction.guild_id is None
 
 
+def parent_channel(interaction: discord.Interaction) -> int | None:
+    """The channel a thread belongs to (None outside a thread)."""
+    return getattr(getattr(interaction, "channel", None), "parent_id", None)
+
+
+async def is_guild_member(bot: "GameMasterBot", guild_id: int, user_id: int) -> bool | None:
+    """Whether the user is a member of the guild; None when Discord cannot tell us (the bot left it, or an
+    error)."""
+    guild = bot.get_guild(guild_id)
+    try:
+        if guild is None:
+            guild = await bot.fetch_guild(guild_id)
+    except discord.HTTPException:
+        return None
+    if guild.get_member(user_id) is not None:
+        return True
+    try:
+        await guild.fetch_member(user_id)
+    except discord.NotFound:
+        return False
+    except discord.HTTPException:
+        return None
+    return True
+
+
 async def is_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -> bool:
     """Manage Server, or the guild's moderator role (set with /game settings moderator_role)."""
     if in_dm(interaction):
@@ -82,21 +108,26 @@ class GameCog(commands.Cog):
     def db(self):
         return self.bot.db
 
-    async def context(self, interaction: discord.Interaction, game_id: int | None) -> Ctx:
+    async def context(self, interaction: discord.Interaction, game_id: int | None, joining: bool = False) -> Ctx:
         game = await lookup.find_game(self.db, user_id=interaction.user.id, channel_id=interaction.channel_id,
-                                      in_dm=in_dm(interaction), game_id=game_id)
+                                      in_dm=in_dm(interaction), game_id=game_id, joining=joining,
+                                      parent_id=parent_channel(interaction))
         if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
             raise ServiceError(ui("wrong_guild"))
+        if joining and in_dm(interaction) and game.guild_id is not None:
+            member = await is_guild_member(self.bot, game.guild_id, interaction.user.id)
+            if not member:
+                raise ServiceError(ui("join_not_member" if member is False else "join_member_unknown", game=game.name))
         return Ctx(self.bot, interaction, game, interaction.user.id, self.bot.clock())
 
     async def run(self, interaction: discord.Interaction, game_id: int | None, work: Work, *,
-                  moderator: bool = False, slow: bool = False) -> None:
+                  moderator: bool = False, slow: bool = False, joining: bool = False) -> None:
         async with refusing(interaction):
             if moderator:
                 await require_moderator(self.bot, interaction)
             if slow:
                 await defer(interaction)
-            ctx = await self.context(interaction, game_id)
+            ctx = await self.context(interaction, game_id, joining)
             await respond(interaction, await work(ctx))
             self.bot.kick()
 
@@ -106,7 +137,8 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     bot = interaction.client
     games = await lookup.games_of_user(bot.db, interaction.user.id)  # type: ignore[attr-defined]
     if not in_dm(interaction) and interaction.channel_id is not None:
-        here = await lookup.game_in_channel(bot.db, interaction.channel_id)  # type: ignore[attr-defined]
+        here = await lookup.game_in_channel(bot.db, interaction.channel_id,  # type: ignore[attr-defined]
+                                            parent_channel(interaction))
         if here is not None and here.id not in {g.id for g in games}:
             games.insert(0, here)
     choices = [app_commands.Choice(name=ui("game_choice", id=g.id, name=g.name, status=g.status)[:100], value=g.id)

@@ -29,6 +29,32 @@ class FakeUser:
         self.mention = f"<@{self.id}>"
 
 
+class FakeHTTPResponse:
+    """Just enough of aiohttp's response for discord.py's HTTP errors."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        self.status, self.reason = status, reason
+
+
+class FakeGuild:
+    """A guild as the bot sees it without the members intent: no member in the cache, `fetch_member` asks
+    Discord (here: `members`, every user when None) and raises NotFound for anyone else."""
+
+    def __init__(self, guild_id: int = 1000, members: set[int] | None = None) -> None:
+        self.id = guild_id
+        self.members = members
+        self.fetched: list[int] = []
+
+    def get_member(self, user_id: int) -> None:
+        return None
+
+    async def fetch_member(self, user_id: int) -> FakeUser:
+        self.fetched.append(user_id)
+        if self.members is not None and user_id not in self.members:
+            raise discord.NotFound(FakeHTTPResponse(404, "Not Found"), {"code": 10007, "message": "Unknown Member"})
+        return FakeUser(user_id)
+
+
 class FakeResponse:
     def __init__(self, owner: "FakeInteraction") -> None:
         self.owner = owner

@@ -11,7 +11,7 @@ from bot.cogs.signup import SignUpCog
 from bot.db.models import Outbox, Player
 from bot.services import day_actions, games
 from bot.ui.buttons import LoversAnswer, TradeAnswer, WithdrawOrders
-from tests.bot.cog_helpers import command, night_game, run, seats, state_of
+from tests.bot.cog_helpers import NOW, command, equip_player, night_game, run, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.services.conftest import started_game
 
@@ -56,21 +56,93 @@ async def test_lovers_decline_button(gm, db):
     assert requests == {"role": "dedicated_student"}
 
 
+async def trade_button_ids(db, game_id: int, partner: int) -> list[str]:
+    """The Accept and Decline custom ids of the newest trade offer DM to `partner`."""
+    from bot.ui.buttons import buttons_for
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.target_id == partner)
+                                      .order_by(Outbox.id))).scalars().all()
+    offer = [r for r in rows if r.payload.get("kind") == "trade_offer"][-1]
+    return [b.custom_id for b in buttons_for(offer.payload)]
+
+
 async def test_trade_accept_button_adds_the_mirror_to_the_partners_orders(gm, db):
     """III.B: the trade happens only when both submit the same deal; accepting submits the mirror."""
     game_id = await night_game(db)
     users = await seats(db, game_id)
-    state = await state_of(db, game_id)
     seat1 = next(s for s, u in users.items() if u == 1)
-    seat2 = next(s for s, u in users.items() if u == 2)
-    item_uid = state.students[seat1].items[0].uid if state.students[seat1].items else None
-    give = state.students[seat1].items[0].name if item_uid else None
-    await run(FreeActionsCog(gm), "trade", 1, partner=seat2, give=give)
+    uids = await equip_player(db, game_id, 1, "baseball_bat")
+    await run(FreeActionsCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
+    accept, _ = await trade_button_ids(db, game_id, 2)
+    button, interaction = press(gm, TradeAnswer, accept, 2)
+    await button.callback(interaction)
+    assert interaction.text.startswith("You accepted: the trade is in your orders for Day 1.")
+    mine = (await day_actions.current_payload(db, game_id, 2))["free"]["trades"]
+    assert mine == [{"partner": seat1, "give": [], "receive": [uids["baseball_bat"]]}]
+
+
+def seat2_of(users: dict[str, int]) -> str:
+    return next(s for s, u in users.items() if u == 2)
+
+
+async def test_an_old_trade_message_cannot_accept_a_changed_offer(gm, db):
+    """The audit's case: Player1 offered their Baseball Bat, then replaced the offer by asking for Player2's
+    Paintball Gun; Accept on the first DM is refused and Player2's orders stay as they were, while the
+    newest DM's Accept takes the offer it showed."""
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    await equip_player(db, game_id, 1, "baseball_bat")
+    gun = (await equip_player(db, game_id, 2, "paintball_gun"))["paintball_gun"]
+    cog = FreeActionsCog(gm)
+    await run(cog, "trade", 1, partner=seat2_of(users), give="Baseball Bat")
+    first_accept, first_decline = await trade_button_ids(db, game_id, 2)
+    await run(cog, "trade", 1, partner=seat2_of(users), receive="Paintball Gun")
+    second_accept, _ = await trade_button_ids(db, game_id, 2)
+    assert second_accept != first_accept
+    button, old = press(gm, TradeAnswer, first_accept, 2)
+    await button.callback(old)
+    assert old.text == ("Player1 has changed their trade offer since that message: nothing was answered. "
+                        "Use the buttons of their newest offer.")
+    assert not (await day_actions.current_payload(db, game_id, 2))["free"].get("trades")
+    button, declined = press(gm, TradeAnswer, first_decline, 2)
+    await button.callback(declined)
+    assert declined.text == old.text  # declining the old message does not decline the new offer either
+    button, new = press(gm, TradeAnswer, second_accept, 2)
+    await button.callback(new)
+    assert new.text.startswith("You accepted")
+    seat1 = next(s for s, u in users.items() if u == 1)
+    assert (await day_actions.current_payload(db, game_id, 2))["free"]["trades"] == [
+        {"partner": seat1, "give": [gun], "receive": []}]
+
+
+async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused(gm, db):
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    await equip_player(db, game_id, 1, "knife")
+    await run(FreeActionsCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
+    accept, decline = await trade_button_ids(db, game_id, 2)
+    button, interaction = press(gm, TradeAnswer, decline, 2)
+    await button.callback(interaction)
+    assert interaction.text == "You declined the trade."
+    async with db.read() as session:
+        told = (await session.execute(select(Outbox).where(Outbox.target_id == 1))).scalars().all()
+    assert [t.payload["kind"] for t in told if t.payload["kind"].startswith("trade")] == ["trade_answer"]
+    assert "declined your trade" in told[-1].text
+    from bot.services import resolution
+    await resolution.resolve_day(db, game_id, NOW, trigger="moderator")  # Day 1 is over
+    button, late = press(gm, TradeAnswer, accept, 2)
+    await button.callback(late)
+    assert late.text == "That trade offer from Player1 was for Day 1, which is over: nothing was answered."
+
+
+async def test_a_trade_button_from_before_offers_had_digests_is_refused(gm, db):
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    await run(FreeActionsCog(gm), "trade", 1, partner=seat2_of(users))
     button, interaction = press(gm, TradeAnswer, f"brbot:trade:{game_id}:1:yes", 2)
     await button.callback(interaction)
-    assert "You accepted" in interaction.text
-    mine = (await day_actions.current_payload(db, game_id, 2))["free"]["trades"]
-    assert mine == [{"partner": seat1, "give": [], "receive": [item_uid] if item_uid else []}]
+    assert interaction.text.startswith("This trade message is from an older version of the bot")
+    assert not (await day_actions.current_payload(db, game_id, 2))["free"].get("trades")
 
 
 async def test_withdraw_button_restores_the_default_and_refuses_an_old_day(gm, db):
@@ -90,6 +162,21 @@ async def test_withdraw_button_restores_the_default_and_refuses_an_old_day(gm, d
     old, interaction = press(gm, WithdrawOrders, f"brbot:withdraw:{game_id}:0", 1)
     await old.callback(interaction)
     assert interaction.text == "Those orders were for an earlier day: use /orders again."
+
+
+async def test_withdraw_with_no_orders_today_says_so(gm, db):
+    """Pressing Withdraw when there is nothing to withdraw (never sent, or already withdrawn) says exactly
+    that, not that the orders were for an earlier day."""
+    game_id = await night_game(db)
+    button, never = press(gm, WithdrawOrders, f"brbot:withdraw:{game_id}:1", 3)
+    await button.callback(never)
+    assert never.text == ("You have no orders for Day 1 to withdraw: if you send nothing, you Defend and stay "
+                          "where you are.")
+    await run(FreeActionsCog(gm), "vote close", 3, zone="4")
+    for expected in ("withdrawn", "You have no orders for Day 1 to withdraw"):
+        button, interaction = press(gm, WithdrawOrders, f"brbot:withdraw:{game_id}:1", 3)
+        await button.callback(interaction)
+        assert expected in interaction.text
 
 
 async def test_orders_of_one_player_never_show_another_players(gm, db):
