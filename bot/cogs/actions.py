@@ -14,10 +14,11 @@ from bot.ui import autocomplete as ac
 from bot.ui.context import Ctx, game_autocomplete
 from bot.ui.text import ui
 
-GAME = "the game's number (needed in a DM when you are in several games)"
-USES = [app_commands.Choice(name="Deactivator", value="deactivator"),
-        app_commands.Choice(name="Megaphone", value="megaphone"),
-        app_commands.Choice(name="Escape (needs a deactivated collar)", value="escape")]
+GAME = ui("opt_game")
+USES = [app_commands.Choice(name=ui(f"use_{value}"), value=value) for value in ("deactivator", "megaphone", "escape")]
+ATTACK_OPTIONS = {"weapon": ui("opt_weapon"), "target": ui("opt_attack_target"), "attempts": ui("opt_attempts"),
+                  "target2": ui("opt_target2"), "attempts2": ui("opt_attempts2"), "target3": ui("opt_target3"),
+                  "attempts3": ui("opt_attempts3"), "game": GAME}
 
 
 class ActionsCog(OrderCog):
@@ -36,10 +37,8 @@ class ActionsCog(OrderCog):
             return await self.save(ctx, "action", value, r)
         await self.run(interaction, game, work)
 
-    @app_commands.command(name="attack", description="Attack students in your zone (handbook III.C)")
-    @app_commands.describe(weapon="the weapon, or unarmed", target="who you attack", attempts="hit attempts on them",
-                           target2="a second target", attempts2="hit attempts on the second target",
-                           target3="a third target", attempts3="hit attempts on the third target", game=GAME)
+    @app_commands.command(name="attack", description=ui("cmd_attack"))
+    @app_commands.describe(**ATTACK_OPTIONS)
     @app_commands.autocomplete(weapon=ac.weapon_choices, target=ac.target_choices, target2=ac.target_choices,
                                target3=ac.target_choices, game=game_autocomplete)
     async def attack(self, interaction: discord.Interaction, weapon: str, target: str, attempts: int = 1,
@@ -47,10 +46,8 @@ class ActionsCog(OrderCog):
                      attempts3: int = 1, game: int | None = None) -> None:
         await self._attack(interaction, "attack", weapon, target, attempts, target2, attempts2, target3, attempts3, game)
 
-    @app_commands.command(name="allout", description="All-Out Attack: more attempts, no dodging (handbook III.C)")
-    @app_commands.describe(weapon="the weapon, or unarmed", target="who you attack", attempts="hit attempts on them",
-                           target2="a second target", attempts2="hit attempts on the second target",
-                           target3="a third target", attempts3="hit attempts on the third target", game=GAME)
+    @app_commands.command(name="allout", description=ui("cmd_allout"))
+    @app_commands.describe(**ATTACK_OPTIONS)
     @app_commands.autocomplete(weapon=ac.weapon_choices, target=ac.target_choices, target2=ac.target_choices,
                                target3=ac.target_choices, game=game_autocomplete)
     async def allout(self, interaction: discord.Interaction, weapon: str, target: str, attempts: int = 1,
@@ -58,10 +55,10 @@ class ActionsCog(OrderCog):
                      attempts3: int = 1, game: int | None = None) -> None:
         await self._attack(interaction, "all_out", weapon, target, attempts, target2, attempts2, target3, attempts3, game)
 
-    @app_commands.command(name="settrap", description="Set a Land Mine, C-4 or Poison Vial (handbook III.C)")
-    @app_commands.describe(item="the trap you set", to_zone="Land Mine: the zone whose path you mine",
-                           day="C-4: the day it explodes", target="Poison Vial: whose food you poison", game=GAME)
-    @app_commands.autocomplete(item=ac.item_choices, to_zone=ac.adjacent_zone_choices, target=ac.target_choices,
+    @app_commands.command(name="settrap", description=ui("cmd_settrap"))
+    @app_commands.describe(item=ui("opt_trap_item"), to_zone=ui("opt_trap_zone"), day=ui("opt_trap_day"),
+                           target=ui("opt_trap_target"), game=GAME)
+    @app_commands.autocomplete(item=ac.trap_item_choices, to_zone=ac.adjacent_zone_choices, target=ac.target_choices,
                                game=game_autocomplete)
     async def settrap(self, interaction: discord.Interaction, item: str, to_zone: str | None = None,
                       day: int | None = None, target: str | None = None, game: int | None = None) -> None:
@@ -72,11 +69,10 @@ class ActionsCog(OrderCog):
             return await self.save(ctx, "action", value, r)
         await self.run(interaction, game, work)
 
-    @app_commands.command(name="use", description="Use a Deactivator or Megaphone, or escape (handbook III.C)")
-    @app_commands.describe(use="what you do", item="the item you use", target="Deactivator: on whom (default: you)",
-                           game=GAME)
+    @app_commands.command(name="use", description=ui("cmd_use"))
+    @app_commands.describe(use=ui("opt_use"), item=ui("opt_use_item"), target=ui("opt_use_target"), game=GAME)
     @app_commands.choices(use=USES)
-    @app_commands.autocomplete(item=ac.item_choices, target=ac.target_choices, game=game_autocomplete)
+    @app_commands.autocomplete(item=ac.use_item_choices, target=ac.target_or_self_choices, game=game_autocomplete)
     async def use(self, interaction: discord.Interaction, use: app_commands.Choice[str], item: str | None = None,
                   target: str | None = None, game: int | None = None) -> None:
         async def work(ctx: Ctx) -> str:
@@ -85,13 +81,13 @@ class ActionsCog(OrderCog):
             return await self.save(ctx, "action", value, r)
         await self.run(interaction, game, work)
 
-    @app_commands.command(name="defend", description="Defend: harder to hit tonight (handbook III.C)")
+    @app_commands.command(name="defend", description=ui("cmd_defend"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
     async def defend(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await self.run(interaction, game, lambda ctx: self.save(ctx, "action", {"kind": "defend"}))
 
-    @app_commands.command(name="search", description="Search your zone for hidden items (handbook III.C)")
+    @app_commands.command(name="search", description=ui("cmd_search"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
     async def search(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -104,20 +100,20 @@ class ActionsCog(OrderCog):
             return await self.save(ctx, "action", {"kind": kind, "target": r.student(target), **extra}, r)
         await self.run(interaction, game, work)
 
-    @app_commands.command(name="cover", description="Cover a student in your zone: you take attacks meant for them (III.C)")
-    @app_commands.describe(target="who you cover", game=GAME)
+    @app_commands.command(name="cover", description=ui("cmd_cover"))
+    @app_commands.describe(target=ui("opt_cover_target"), game=GAME)
     @app_commands.autocomplete(target=ac.target_choices, game=game_autocomplete)
     async def cover(self, interaction: discord.Interaction, target: str, game: int | None = None) -> None:
         await self._targeted(interaction, "cover", target, game)
 
-    @app_commands.command(name="analyze", description="Analyze a student in your zone (handbook III.C)")
-    @app_commands.describe(target="who you analyze", game=GAME)
+    @app_commands.command(name="analyze", description=ui("cmd_analyze"))
+    @app_commands.describe(target=ui("opt_analyze_target"), game=GAME)
     @app_commands.autocomplete(target=ac.target_choices, game=game_autocomplete)
     async def analyze(self, interaction: discord.Interaction, target: str, game: int | None = None) -> None:
         await self._targeted(interaction, "analyze", target, game)
 
-    @app_commands.command(name="heal", description="Heal yourself or a student in your zone (handbook III.C)")
-    @app_commands.describe(target="who you heal (yourself included)", first_aid_kit="use a First Aid Kit", game=GAME)
+    @app_commands.command(name="heal", description=ui("cmd_heal"))
+    @app_commands.describe(target=ui("opt_heal_target"), first_aid_kit=ui("opt_first_aid_kit"), game=GAME)
     @app_commands.autocomplete(target=ac.target_or_self_choices, game=game_autocomplete)
     async def heal(self, interaction: discord.Interaction, target: str, first_aid_kit: bool = False,
                    game: int | None = None) -> None:

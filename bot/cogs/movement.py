@@ -11,8 +11,9 @@ from discord import app_commands
 from bot.cogs.ordering import OrderCog
 from bot.ui import autocomplete as ac
 from bot.ui.context import Ctx, game_autocomplete
+from bot.ui.text import ui
 
-GAME = "the game's number (needed in a DM when you are in several games)"
+GAME = ui("opt_game")
 
 
 class MovementCog(OrderCog):
@@ -26,24 +27,22 @@ class MovementCog(OrderCog):
             return await self.save(ctx, "movement", value, r)
         await self.run(interaction, game, work)
 
-    @app_commands.command(name="move", description="Move one or two zones, or follow your action's target (III.D)")
-    @app_commands.describe(route="the zones you move through, in order", follow="follow this target of your action instead",
-                           game=GAME)
+    @app_commands.command(name="move", description=ui("cmd_move"))
+    @app_commands.describe(route=ui("opt_move_route"), follow=ui("opt_follow"), game=GAME)
     @app_commands.autocomplete(route=ac.move_route_choices, follow=ac.target_choices, game=game_autocomplete)
     async def move(self, interaction: discord.Interaction, route: str | None = None, follow: str | None = None,
                    game: int | None = None) -> None:
         await self._go(interaction, "move", route, follow, game)
 
-    @app_commands.command(name="run", description="Run up to five zones; -10% Dodge Bonus tonight (III.D)")
-    @app_commands.describe(route="the zones you run through, in order", follow="follow this target of your action instead",
-                           drop="the item you drop if your hands are full", game=GAME)
+    @app_commands.command(name="run", description=ui("cmd_run"))
+    @app_commands.describe(route=ui("opt_run_route"), follow=ui("opt_follow"), drop=ui("opt_run_drop"), game=GAME)
     @app_commands.autocomplete(route=ac.run_route_choices, follow=ac.target_choices, drop=ac.item_choices,
                                game=game_autocomplete)
     async def run_(self, interaction: discord.Interaction, route: str | None = None, follow: str | None = None,
                    drop: str | None = None, game: int | None = None) -> None:
         await self._go(interaction, "run", route, follow, game, drop)
 
-    @app_commands.command(name="hold", description="Hold your ground: -20% Dodge Bonus tonight (III.D)")
+    @app_commands.command(name="hold", description=ui("cmd_hold"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
     async def hold(self, interaction: discord.Interaction, game: int | None = None) -> None:

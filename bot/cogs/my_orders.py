@@ -16,7 +16,7 @@ from bot.ui.order_text import describe
 from bot.ui.respond import Reply
 from bot.ui.text import ui
 
-GAME = "the game's number (needed in a DM when you are in several games)"
+GAME = ui("opt_game")
 
 
 def withdraw_button(game_id: int, day: int) -> ButtonSpec:
@@ -44,7 +44,7 @@ async def orders_reply(ctx: Ctx) -> Reply:
 
 
 class MyOrdersCog(GameCog):
-    @app_commands.command(name="orders", description="Show what you have submitted for today, with your receipts")
+    @app_commands.command(name="orders", description=ui("cmd_orders"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
     async def orders(self, interaction: discord.Interaction, game: int | None = None) -> None:

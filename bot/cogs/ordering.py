@@ -1,9 +1,9 @@
 """What every order command shares: saving one part of today's orders and confirming it in words.
 
-Option values arrive either as chosen from autocomplete (seat ids, item uids, zone numbers) or typed
-by hand (names); `Resolver` maps typed names onto what the player's own view contains, so a player can
-write "Bob" or "Rifle", and a name the player cannot see stays unresolved and is refused by the engine
-with its specific reason.
+Option values arrive either as chosen from autocomplete (seat ids, item keys such as "Knife (2)", zone
+numbers) or typed by hand (names); `Resolver` maps them onto what the player's own view contains, so a
+player can write "Bob" or "Rifle", and a name the player cannot see stays unresolved and is refused by
+the engine with its specific reason. Items are never named by the engine's ids (`bot.ui.item_keys`).
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from typing import Any
 from bot.services import day_actions
 from bot.services.errors import ServiceError
 from bot.services.views import player_view
+from bot.ui import item_keys
 from bot.ui.context import Ctx, GameCog
 from bot.ui.order_text import Names, describe
 from bot.ui.text import ui
@@ -36,21 +37,19 @@ class Resolver:
     def item(self, text: str | None, *, ground: bool = False) -> str | None:
         if text is None or text == "unarmed":
             return text
-        text = text.strip()
-        pool = ({i["uid"]: i["name"] for i in self.view.get("ground", [])} if ground else
-                {i["uid"]: i["name"] for i in (self.view.get("me") or {}).get("items", [])})
-        if text in pool:
-            return text
-        lowered = text.lower()
-        matches = [uid for uid, name in pool.items() if name.lower() == lowered]
-        if not matches:
-            raise ServiceError(ui("no_such_item_ground" if ground else "no_such_item", item=text))
-        return matches[0]
+        items = self.view.get("ground", []) if ground else (self.view.get("me") or {}).get("items", [])
+        uid = item_keys.find(items, text)
+        if uid is None:
+            raise ServiceError(ui("no_such_item_ground" if ground else "no_such_item", item=text.strip()))
+        return uid
 
     def listed(self, text: str, entries: list[str]) -> str:
-        """Which of today's listed item uids the player means (by uid or by name), for `undo`."""
-        if text in entries:
-            return text
+        """Which of today's listed item uids the player means (by key, name or uid), for `undo`."""
+        mine = (self.view.get("me") or {}).get("items", [])
+        for items in (mine, self.view.get("ground", [])):
+            uid = item_keys.find(items, text)
+            if uid in entries:
+                return uid  # type: ignore[return-value]
         for uid in entries:
             if self.names.item(uid).lower() == text.strip().lower():
                 return uid

@@ -4,9 +4,10 @@ The pure functions take a view (`ruleset.view(state, seat)`, i.e. `student_view`
 far, and return at most 25 `Choice`s (name shown, value submitted) that contain it (case-insensitive).
 They read nothing but the view, which already leaves out other zones' occupants, concealed items and
 everyone's orders, so a choice list never leaks what the player may not know. Values are what the
-engine's orders expect: student ids, item uids ("unarmed" for the bare-handed attack), zone ids as text
-("4": the order cogs take typed text too), routes as zone ids separated by spaces ("4 6"), and, for a
-trade, the names of another student's visible items (the view gives no uids for them).
+order cogs map back onto an order: student ids, item keys ("Knife", "Knife (2)": never the engine's item
+ids, which would tell who started with an item or where it was hidden; see `bot.ui.item_keys`; "unarmed"
+for the bare-handed attack), zone ids as text ("4": the order cogs take typed text too), routes as zone
+ids separated by spaces ("4 6"), and, for a trade, the names of another student's visible items.
 
 The `*_choices` callbacks are ready for `@app_commands.autocomplete(option=...)`: they find the game (channel,
 or the `game` option in a DM), load the caller's view through `bot.services.views.player_view` and
@@ -23,7 +24,8 @@ from discord import app_commands
 
 from bot.services import lookup, views
 from bot.services.errors import ServiceError
-from bot.ui.context import in_dm
+from bot.ui import item_keys
+from bot.ui.context import in_dm, parent_channel
 from bot.ui.text import ui
 from engine.rulesets.battle_royale import catalog
 
@@ -86,11 +88,10 @@ def _defn(kind: str) -> catalog.ItemDef | None:
 
 
 def my_items(view: dict[str, Any], current: str = "", keep: Callable[[dict[str, Any]], bool] | None = None) -> list[Choice[str]]:
-    """My items (all, or those `keep` accepts), by their label; a repeated label shows the uid too."""
-    items = [i for i in (view.get("me") or {}).get("items", []) if keep is None or keep(i)]
-    labels = [i["label"] for i in items]
-    pairs = [(f"{i['label']} [{i['uid']}]" if labels.count(i["label"]) > 1 else i["label"], i["uid"]) for i in items]
-    return _choices(pairs, current)
+    """My items (all, or those `keep` accepts), by their label; the value is the item's key among all my
+    items ("Knife", "Knife (2)"), and a second item of a name shows its number too."""
+    keyed = item_keys.keyed((view.get("me") or {}).get("items", []))
+    return _choices(((item_keys.shown(i["label"], n), key) for key, n, i in keyed if keep is None or keep(i)), current)
 
 
 def usable_items(view: dict[str, Any], current: str = "", kinds: Iterable[str] | None = None) -> list[Choice[str]]:
@@ -104,9 +105,39 @@ def stored_items(view: dict[str, Any], current: str = "") -> list[Choice[str]]:
     return my_items(view, current, lambda i: i["stored"])
 
 
-def wearables(view: dict[str, Any], current: str = "") -> list[Choice[str]]:
-    """Headband, Pretty Ribbon: what can be worn or removed."""
-    return my_items(view, current, lambda i: bool((d := _defn(i["kind"])) and d.wearable))
+def storable_items(view: dict[str, Any], current: str = "") -> list[Choice[str]]:
+    """Items out of the Backpack, other than a Backpack (to put in one)."""
+    return my_items(view, current, lambda i: not i["stored"] and i["kind"] != "backpack")
+
+
+def wearables(view: dict[str, Any], current: str = "", worn: bool | None = None) -> list[Choice[str]]:
+    """Headband, Pretty Ribbon: what can be worn or removed (`worn`: only those worn, or not worn)."""
+    return my_items(view, current, lambda i: bool((d := _defn(i["kind"])) and d.wearable) and not i["stored"]
+                    and worn in (None, bool(i.get("worn"))))
+
+
+EQUIP_CHOOSERS: dict[str, Callable[..., list[Choice[str]]]] = {
+    "wear": lambda v, c: wearables(v, c, worn=False),
+    "remove": lambda v, c: wearables(v, c, worn=True),
+    "store": storable_items,
+    "take_out": stored_items,
+}
+
+
+def equip_items(view: dict[str, Any], current: str = "", how: str | None = None) -> list[Choice[str]]:
+    """/equip: the items `how` can apply to (wear, take off, into or out of the Backpack); all mine until
+    `how` is chosen."""
+    chooser = EQUIP_CHOOSERS.get(str(getattr(how, "value", how)))
+    return chooser(view, current) if chooser else my_items(view, current)
+
+
+USE_KINDS = {"deactivator": ("deactivator",), "megaphone": ("megaphone",)}
+
+
+def use_items(view: dict[str, Any], current: str = "", use: str | None = None) -> list[Choice[str]]:
+    """/use: the Deactivators or Megaphones out of the Backpack (per `use`), or every usable item."""
+    kinds = USE_KINDS.get(str(getattr(use, "value", use)))
+    return usable_items(view, current, kinds) if kinds or use is None else []
 
 
 def weapons(view: dict[str, Any], current: str = "") -> list[Choice[str]]:
@@ -125,8 +156,9 @@ def trap_items(view: dict[str, Any], current: str = "", trap: str | None = None)
 
 
 def ground_items(view: dict[str, Any], current: str = "") -> list[Choice[str]]:
-    """Items lying on the ground of my zone (to pick up)."""
-    return _choices(((f"{i['name']} [{i['uid']}]", i["uid"]) for i in view.get("ground", [])), current)
+    """Items lying on the ground of my zone (to pick up), by key as for my items ("Knife", "Knife (2)")."""
+    keyed = item_keys.keyed(view.get("ground", []))
+    return _choices(((item_keys.shown(i["name"], n), key) for key, n, i in keyed), current)
 
 
 def _item_name(label: str) -> str:
@@ -227,7 +259,7 @@ async def view_for(interaction: discord.Interaction) -> dict[str, Any] | None:
     except (TypeError, ValueError):
         return None
     game = await lookup.find_game(bot.db, user_id=interaction.user.id, channel_id=interaction.channel_id,  # type: ignore[attr-defined]
-                                  in_dm=in_dm(interaction), game_id=game_id)
+                                  in_dm=in_dm(interaction), game_id=game_id, parent_id=parent_channel(interaction))
     if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
         return None
     return await views.player_view(bot.db, game.id, interaction.user.id)  # type: ignore[attr-defined]
@@ -258,6 +290,8 @@ item_choices = view_autocomplete(my_items)
 usable_item_choices = view_autocomplete(usable_items)
 stored_item_choices = view_autocomplete(stored_items)
 wearable_choices = view_autocomplete(wearables)
+equip_item_choices = view_autocomplete(lambda v, c, ns: equip_items(v, c, getattr(ns, "how", None)), with_namespace=True)
+use_item_choices = view_autocomplete(lambda v, c, ns: use_items(v, c, getattr(ns, "use", None)), with_namespace=True)
 weapon_choices = view_autocomplete(weapons)
 trap_item_choices = view_autocomplete(trap_items)
 ground_choices = view_autocomplete(ground_items)

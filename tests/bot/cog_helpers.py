@@ -43,6 +43,25 @@ async def edit_state(db, game_id: int, change) -> None:
         store_state(game, state)
 
 
+async def equip_player(db, game_id: int, user: int, *kinds: str, ammo: int | None = None) -> dict[str, str]:
+    """Player `user` carries exactly these items; returns kind -> uid."""
+    users = await seats(db, game_id)
+    sid = next(s for s, u in users.items() if u == user)
+    made: dict[str, str] = {}
+
+    def change(state):
+        student = state.students[sid]
+        student.items = []
+        for kind in kinds:
+            item = state.new_item(kind)
+            if ammo is not None and item.ammo is not None:
+                item.ammo = ammo
+            student.items.append(item)
+            made[kind] = item.uid
+    await edit_state(db, game_id, change)
+    return made
+
+
 async def seats(db, game_id: int) -> dict[str, int]:
     """Seat id -> user id."""
     async with db.read() as session:
@@ -63,9 +82,11 @@ async def pair_in_one_zone(db, game_id: int) -> tuple[int, int, str]:
     raise AssertionError("no two students share a zone")
 
 
-async def run(cog, name: str, user: int, **options):
-    interaction = FakeInteraction(cog.bot, FakeUser(user, f"Player{user}"))
-    defaults = {p.name: None for p in command(cog, name).parameters if not p.required}
+async def run(cog, name: str, user: int, *, interaction: FakeInteraction | None = None, **options):
+    """Run a command as Discord would for Player{user} in the game's channel: the options not given get
+    their declared defaults (`attempts` 1, `undo` False, ...), as discord.py passes them."""
+    interaction = interaction or FakeInteraction(cog.bot, FakeUser(user, f"Player{user}"))
+    defaults = {p.name: p.default for p in command(cog, name).parameters if not p.required}
     return await call(command(cog, name), cog, interaction, **(defaults | options))
 
 

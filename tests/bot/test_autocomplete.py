@@ -7,6 +7,7 @@ import json
 from discord import app_commands
 
 from bot.ui import autocomplete as ac
+from bot.ui import item_keys
 from engine import registry
 from engine.rulesets.battle_royale.orders import NightOrders
 from engine.rulesets.battle_royale.validate import validate_orders
@@ -83,18 +84,21 @@ def test_rulings_a_concealed_item_on_a_student_here_never_appears():
 def test_items_mine_all_weapons_with_unarmed_traps_ground_stored_and_wearables():
     view = br.view(island(), "a")
     assert [c.name for c in ac.my_items(view)] == ["Rifle (8 left)", "Backpack", "Grenade [in Backpack]", "Land Mine"]
-    assert [(c.name, c.value) for c in ac.weapons(view)] == [("Rifle (8 left)", "a.rifle"), ("Unarmed", "unarmed")]
-    assert [c.value for c in ac.trap_items(view)] == ["a.land_mine"]
+    assert [(c.name, c.value) for c in ac.weapons(view)] == [("Rifle (8 left)", "Rifle"), ("Unarmed", "unarmed")]
+    assert [c.value for c in ac.trap_items(view)] == ["Land Mine"]
     assert ac.trap_items(view, trap="c4") == []
-    assert [c.value for c in ac.stored_items(view)] == ["a.grenade"]
-    assert [c.value for c in ac.wearables(br.view(island(), "b"))] == ["b.headband"]
+    assert [c.value for c in ac.stored_items(view)] == ["Grenade"]
+    assert [c.value for c in ac.wearables(br.view(island(), "b"))] == ["Headband"]
     [crossbow] = ac.ground_items(view)
-    assert crossbow.name.startswith("Crossbow [")
+    assert (crossbow.name, crossbow.value) == ("Crossbow", "Crossbow")
 
 
-def test_a_repeated_item_label_is_told_apart_by_its_uid():
+def test_a_repeated_item_is_told_apart_by_its_number_never_its_engine_id():
     state = make_state({"a": {"items": ["knife", "knife"]}})
-    assert [c.name for c in ac.my_items(br.view(state, "a"))] == ["Knife [a.knife]", "Knife [a.knife2]"]
+    view = br.view(state, "a")
+    choices = ac.my_items(view)
+    assert [(c.name, c.value) for c in choices] == [("Knife", "Knife"), ("Knife (2)", "Knife (2)")]
+    assert [item_keys.find(view["me"]["items"], c.value) for c in choices] == ["a.knife", "a.knife2"]
 
 
 def test_zones_open_and_adjacent():
@@ -110,7 +114,7 @@ def test_zones_open_and_adjacent():
 def test_typed_text_filters_case_insensitively():
     view = br.view(island(), "a")
     assert [c.value for c in ac.targets_here(view, "bO")] == ["b"]
-    assert [c.value for c in ac.weapons(view, "RIF")] == ["a.rifle"]
+    assert [c.value for c in ac.weapons(view, "RIF")] == ["Rifle"]
     assert [c.value for c in ac.zones(view, "beach")] == ["4"]
     assert ac.living_students(view, "zzz") == []
 
@@ -162,10 +166,15 @@ def test_every_route_value_is_a_route_the_engine_accepts():
 
 
 def test_every_other_value_is_one_the_engine_accepts():
+    """Item values are keys ("Rifle"), mapped back through the player's own view as the order cogs do."""
     state = island()
     view = br.view(state, "a")
+    mine = view["me"]["items"]
+
+    def uid(value: str) -> str:
+        return value if value == "unarmed" else item_keys.find(mine, value)  # type: ignore[return-value]
     for c in ac.weapons(view):
-        assert valid(state, "a", action={"kind": "attack", "weapon": c.value, "attempts": {"b": 1}}) is None
+        assert valid(state, "a", action={"kind": "attack", "weapon": uid(c.value), "attempts": {"b": 1}}) is None
     for c in ac.targets_here(view):
         assert valid(state, "a", action={"kind": "analyze", "target": c.value}) is None
     for c in ac.targets_here(view, include_self=True):
@@ -177,9 +186,10 @@ def test_every_other_value_is_one_the_engine_accepts():
     for c in ac.adjacent_zones(view):
         assert valid(state, "a", action={"kind": "set_trap", "item": "a.land_mine", "to_zone": int(c.value)}) is None
     for c in ac.ground_items(view):
-        assert valid(state, "a", free={"pick_up": [c.value], "drop": ["a.rifle"]}) is None
+        ground = item_keys.find(view["ground"], c.value)
+        assert valid(state, "a", free={"pick_up": [ground], "drop": ["a.rifle"]}) is None
     for c in ac.my_items(view):
-        assert valid(state, "a", free={"drop": [c.value]}) is None or c.value == "a.backpack"
+        assert valid(state, "a", free={"drop": [uid(c.value)]}) is None or c.value == "Backpack"
     bo = state.students["b"]
     for c in ac.items_on(view, "b"):
         assert any(i.name == c.value and not i.concealed for i in bo.items)

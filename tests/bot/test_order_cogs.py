@@ -11,6 +11,7 @@ from bot.cogs.free_actions import FreeActionsCog
 from bot.cogs.movement import MovementCog
 from bot.db.models import Outbox
 from bot.services import day_actions, moderation
+from engine.rulesets.battle_royale.text import say
 from tests.bot.cog_helpers import NOW, edit_state, night_game, run, seats, state_of
 
 
@@ -60,16 +61,15 @@ async def test_attack_refusals_are_the_engines_reasons(gm, db):
 async def test_target_in_another_zone_is_refused(gm, db):
     """III.C: actions target students in your zone only."""
     game_id = await night_game(db)
-    state = await state_of(db, game_id)
     users = await seats(db, game_id)
     away = next(sid for sid, uid in users.items() if uid == 2)
-    state.students[away].zone = 1
-    from bot.db.models import Game
-    async with db.transaction() as session:
-        game = await session.get(Game, game_id)
-        game.state = state.model_dump(mode="json")
+
+    def elsewhere(state):
+        state.students[away].zone = 1
+    await edit_state(db, game_id, elsewhere)
     done = await run(ActionsCog(gm), "analyze", 1, target=away)
-    assert "Order saved" not in done.text and state.students[away].name in done.text
+    assert done.text == say("target_not_here", target="Player2"), done.text
+    assert (await day_actions.current_payload(db, game_id, 1))["action"] is None
 
 
 async def test_move_route_by_names_and_the_not_adjacent_refusal(gm, db):
@@ -171,4 +171,7 @@ async def test_trade_offer_reaches_only_the_partner_with_buttons(gm, db):
                                                            Outbox.payload["kind"].as_string() == "trade_offer"))).scalars().all()
     assert [(r.target, r.target_id) for r in rows] == [("dm", 2)]
     from bot.ui.buttons import buttons_for
-    assert [b.custom_id for b in buttons_for(rows[0].payload)] == [f"brbot:trade:{game_id}:1:yes", f"brbot:trade:{game_id}:1:no"]
+    ids = [b.custom_id for b in buttons_for(rows[0].payload)]
+    digest = rows[0].payload["offer"]
+    assert ids == [f"brbot:trade:{game_id}:1:1:{digest}:yes", f"brbot:trade:{game_id}:1:1:{digest}:no"]
+    assert len(digest) == 10 and all(len(i) <= 100 for i in ids)

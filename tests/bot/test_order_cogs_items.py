@@ -9,7 +9,7 @@ from bot.cogs.free_actions import FreeActionsCog
 from bot.cogs.movement import MovementCog
 from bot.services import day_actions
 from engine.rulesets.battle_royale.text import say
-from tests.bot.cog_helpers import edit_state, night_game, run, seats
+from tests.bot.cog_helpers import edit_state, equip_player, night_game, run, seats
 
 
 class Choice:
@@ -17,25 +17,6 @@ class Choice:
 
     def __init__(self, value: str) -> None:
         self.value = self.name = value
-
-
-async def equip_player(db, game_id: int, user: int, *kinds: str, ammo: int | None = None) -> dict[str, str]:
-    """Player `user` carries exactly these items; returns kind -> uid."""
-    users = await seats(db, game_id)
-    sid = next(s for s, u in users.items() if u == user)
-    made: dict[str, str] = {}
-
-    def change(state):
-        student = state.students[sid]
-        student.items = []
-        for kind in kinds:
-            item = state.new_item(kind)
-            if ammo is not None and item.ammo is not None:
-                item.ammo = ammo
-            student.items.append(item)
-            made[kind] = item.uid
-    await edit_state(db, game_id, change)
-    return made
 
 
 async def saved(db, game_id: int, user: int = 1) -> dict:
