@@ -108,7 +108,13 @@ TEXT: dict[str, str] = {
     "reminder": "Reminder: you have not sent orders for Day {day} of {game}. The deadline is {deadline}.",
     "paused": "The game is paused by a moderator.",
     "paused_until": "The game is paused by a moderator. It resumes at {until}.",
-    "resumed": "The game resumes.",
+    "resumed": "A moderator resumed the game. Orders are open until {deadline}.",
+    "resumed_automatically": "The pause is over: the game resumes. Orders are open until {deadline}.",
+    "resumed_no_deadline": "The game resumes.",
+    "resolve_failed": "Day {day} of {game} could not be resolved: {error}. Nothing was lost (the day and "
+                      "its orders are as they were). The bot tries again from {retry}, then less and less "
+                      "often (at most an hour apart); /resolve now tries at once. You are told once.",
+    "resolve_recovered": "Day {day} of {game} has been resolved, after {failures} failed attempts.",
     "extended": "The deadline is extended to {deadline}.",
     "ended": "The game is over: {reason}.",
     "died": "{name} has died.",

@@ -20,6 +20,7 @@ from bot.db.session import Database
 from bot.services import fairness, resolution
 from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of, store_state
 from bot.services.errors import ServiceError
+from bot.services.resuming import resume_locked
 from bot.text import say, when
 from engine.events import Event
 from engine.ruleset import ModerationRefused
@@ -47,16 +48,12 @@ async def pause_for(db: Database, game_id: int, actor_id: int, now: datetime, ho
 
 
 async def resume(db: Database, game_id: int, actor_id: int, now: datetime) -> None:
+    """Resume a paused game; the players get at least an hour before the deadline (`resuming.GRACE`)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "paused":
             raise ServiceError(say("not_paused"))
-        game.status = "running"
-        game.paused_until = None
-        if game.deadline is not None and game.deadline <= now:
-            game.deadline = now + timedelta(hours=1)
-        audit(session, game, actor_id, "resume")
-        outbox(session, game, "channel", game.channel_id, say("resumed"), {"kind": "resume"})
+        resume_locked(session, game, now, actor_id)
 
 
 async def extend(db: Database, game_id: int, actor_id: int, hours: float) -> datetime:
