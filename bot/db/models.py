@@ -67,12 +67,13 @@ class Game(Base):
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
     deadline_time: Mapped[str] = mapped_column(String(5), default="22:00")
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
-    day_hours: Mapped[int] = mapped_column(Integer, default=24)
     early_resolution: Mapped[bool] = mapped_column(Boolean, default=True)
     signup_cap: Mapped[int] = mapped_column(Integer, default=20)
     paused_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     reminded_day: Mapped[int | None] = mapped_column(Integer)
     moderator_channel_id: Mapped[int | None] = mapped_column(BigInteger)  # moderator notes; None: DM the creator
+    resolve_failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # failed tries in a row
+    retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # no automatic try before this (backoff)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)

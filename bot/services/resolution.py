@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+
 from sqlalchemy import select
 
 from bot.db.models import DaySeed, Game, Resolution
@@ -18,6 +19,7 @@ from bot.services import fairness
 from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.errors import ServiceError
 from bot.services.orders import current_orders
+from bot.services.resuming import resume_if_due
 from bot.text import say, when
 from engine.events import Event
 
@@ -75,21 +77,30 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
         outbox(session, game, "channel", game.channel_id,
                say("seed_revealed_next", reveal=reveal, day=game.day, deadline=when(game.deadline),
                    commitment=next_seed.commitment), {"kind": "seed_reveal", "day": day})
+    if game.resolve_failures:  # the deadline loop had been failing on this game: tell the moderators it is over
+        outbox(session, game, "moderators", None, say("resolve_recovered", day=day, game=game.name,
+                                                      failures=game.resolve_failures),
+               {"kind": "resolve_recovered", "day": day})
+        game.resolve_failures, game.retry_at = 0, None
     audit(session, game, actor_id, "resolve", day=day, trigger=trigger)
     return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
 
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     """(game id, day) of running games whose deadline has passed or, with early resolution, whose
-    awaited players have all submitted; paused games whose automatic resume time has come are resumed."""
+    awaited players have all submitted; paused games whose automatic resume time has come are resumed
+    (`resuming.resume_if_due`: the players get time before the deadline). A game whose resolution failed
+    is left alone until its `retry_at` (see `scheduler`)."""
     due: list[tuple[int, int]] = []
-    async with db.transaction() as session:
+    to_resume: list[int] = []
+    async with db.read() as session:
         games = (await session.execute(select(Game).where(Game.status.in_(("running", "paused"))))).scalars()
         for game in games:
             if game.status == "paused":
                 if game.paused_until is not None and game.paused_until <= now:
-                    game.status = "running"
-                    audit(session, game, None, "resume", automatic=True)
+                    to_resume.append(game.id)
+                continue
+            if game.retry_at is not None and game.retry_at > now:
                 continue
             if game.deadline is not None and game.deadline <= now:
                 due.append((game.id, game.day))
@@ -101,4 +112,6 @@ async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
                     continue
                 if awaited and awaited <= set(await current_orders(session, game)):
                     due.append((game.id, game.day))
+    for game_id in to_resume:
+        await resume_if_due(db, game_id, now)
     return due
