@@ -2,13 +2,17 @@
 preview) and /mod (kill, revive, substitute, give, take, orders, audit).
 
 Every command first checks that the caller moderates (Manage Server, or the server's moderator role set
-with `/game settings moderator_role`), answers only them (ephemeral), and leaves the work to
-`bot.services.moderation` and `bot.services.game_admin`. The commands act on the game of the channel they
-are used in, and work only in servers. Long answers (the preview, the audit log) are split into several
-messages within Discord's limit; item autocomplete is offered to moderators only.
+with `/game settings moderator_role`: one role per server, for all its games), answers only them
+(ephemeral), and leaves the work to `bot.services.moderation` and `bot.services.game_admin`. The commands
+act on the game of the channel they are used in, and work only in servers. Every command but `/mod orders`
+defers at once: each one writes (and waits for SQLite's single writer, which a resolution may hold) or runs
+the engine, and Discord allows 3 seconds for the first answer. Long answers (the preview, the settings) are
+split into several messages within Discord's limit; `/mod audit` shows a page of the most recent entries.
+Item autocomplete is offered to moderators only.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import discord
@@ -18,12 +22,13 @@ from bot.services import day_actions, game_admin, lookup, moderation
 from bot.services.errors import ServiceError
 from bot.text import when
 from bot.ui.context import Ctx, GameCog, is_moderator, require_moderator
-from bot.ui.respond import refusing, respond
+from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
 
 LIMIT = 2000  # characters in one Discord message
 USER_KEYS = {"user_id": "player", "old_user": "from", "new_user": "to"}  # audit details naming a user
 IN_GUILD = app_commands.AppCommandContext(guild=True)  # never offered in DMs
+AUDIT_PAGE = 25  # audit entries per /mod audit page
 
 
 def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
@@ -93,6 +98,27 @@ def audit_line(entry) -> str:
     return ui("mod_audit_line", when=moment, actor=actor, action=entry.action, details=", ".join(details))
 
 
+def audit_page(trail: list, page: int, title: str) -> list[str]:
+    """Page `page` of the trail (1: the most recent AUDIT_PAGE entries), oldest first, with how many older
+    entries there are and how to see them."""
+    pages = max(1, -(-len(trail) // AUDIT_PAGE))
+    if page > pages:
+        return [ui("mod_audit_no_page", page=page, pages=pages)]
+    end = len(trail) - (page - 1) * AUDIT_PAGE
+    start = max(0, end - AUDIT_PAGE)
+    lines = [ui("mod_audit_page", title=title, first=start + 1, last=end, total=len(trail))]
+    lines += [audit_line(entry) for entry in trail[start:end]]
+    if start:
+        lines.append(ui("mod_audit_older", count=start, page=page + 1))
+    return lines
+
+
+def channel_named(value: str | None) -> int | None:
+    """The channel a `moderator_channel` value names (a mention or an id), if any."""
+    match = re.fullmatch(r"\s*(?:<#(\d+)>|(\d+))\s*", value or "")
+    return int(match.group(1) or match.group(2)) if match else None
+
+
 def user_id_of(value: Any) -> int | None:
     """A user option as autocomplete sees it: a resolved member, or only its id."""
     if value is None:
@@ -112,7 +138,7 @@ class ModerationCog(GameCog):
                                        allowed_contexts=IN_GUILD)
     mod_group = app_commands.Group(name="mod", description=ui("cmd_mod"), guild_only=True, allowed_contexts=IN_GUILD)
 
-    async def moderate(self, interaction: discord.Interaction, work, slow: bool = False) -> None:
+    async def moderate(self, interaction: discord.Interaction, work, slow: bool = True) -> None:
         await self.run(interaction, None, work, moderator=True, slow=slow)
 
     # --- /game ---------------------------------------------------------------------------------
@@ -125,6 +151,7 @@ class ModerationCog(GameCog):
                           ruleset: str = "battle_royale") -> None:
         async with refusing(interaction):
             await require_moderator(self.bot, interaction)
+            await defer(interaction)
             game = await game_admin.create(self.db, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                            actor_id=interaction.user.id, name=name, ruleset=ruleset,
                                            deadline_time=deadline_time, timezone=timezone, signup_cap=signup_cap,
@@ -143,7 +170,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             game = await game_admin.start(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
             return ui("mod_started", name=game.name, deadline=when(game.deadline))
-        await self.moderate(interaction, work, slow=True)
+        await self.moderate(interaction, work)
 
     @game_group.command(name="pause", description=ui("cmd_game_pause"))
     @app_commands.describe(hours=ui("opt_pause_hours"))
@@ -181,6 +208,9 @@ class ModerationCog(GameCog):
     async def game_settings(self, interaction: discord.Interaction, name: str | None = None,
                             value: str | None = None) -> None:
         async def work(ctx: Ctx) -> str:
+            if name is not None and name.strip() == "moderator_channel" and ctx.game.channel_id is not None \
+                    and channel_named(value) == ctx.game.channel_id:
+                raise ServiceError(ui("mod_channel_is_game_channel"))
             if name is not None and value is not None:
                 changed = await game_admin.change_setting(ctx.db, ctx.game_id, ctx.user_id, name, value)
                 lines = [ui("mod_setting_changed", name=changed.name, value=shown(changed.value))]
@@ -211,14 +241,14 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             done = await moderation.resolve_now(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
             return ui("mod_resolved_over" if done.over else "mod_resolved", day=done.day)
-        await self.moderate(interaction, work, slow=True)
+        await self.moderate(interaction, work)
 
     @resolve_group.command(name="preview", description=ui("cmd_resolve_preview"))
     async def resolve_preview(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
             preview = await game_admin.preview_day(ctx.db, ctx.game_id, ctx.user_id)
             return await send_all(interaction, preview_lines(preview))
-        await self.moderate(interaction, work, slow=True)
+        await self.moderate(interaction, work)
 
     # --- /mod ----------------------------------------------------------------------------------
     @mod_group.command(name="kill", description=ui("cmd_mod_kill"))
@@ -279,16 +309,17 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             names = await day_actions.who_has_not_submitted(ctx.db, ctx.game_id)
             return ui("mod_waiting", names=", ".join(names)) if names else ui("mod_all_in")
-        await self.moderate(interaction, work)
+        await self.moderate(interaction, work, slow=False)  # one read: answered at once
 
     @mod_group.command(name="audit", description=ui("cmd_mod_audit"))
-    async def mod_audit(self, interaction: discord.Interaction) -> None:
+    @app_commands.describe(page=ui("opt_audit_page"))
+    async def mod_audit(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
         async def work(ctx: Ctx) -> str:
             trail = await moderation.audit_trail(ctx.db, ctx.game_id)
             if not trail:
                 return ui("mod_audit_empty")
             title = ui("mod_audit_title", id=ctx.game_id, name=ctx.game.name)
-            return await send_all(interaction, [title] + [audit_line(entry) for entry in trail])
+            return await send_all(interaction, audit_page(trail, page, title))
         await self.moderate(interaction, work)
 
     # --- autocomplete --------------------------------------------------------------------------

@@ -8,7 +8,7 @@ from __future__ import annotations
 UI: dict[str, str] = {
     # --- generic ---------------------------------------------------------------------------------
     "crashed": "Something went wrong on our side and nothing was changed. The moderators can see the error in the bot's log.",
-    "moderators_only": "Only moderators can do this: you need the Manage Server permission or the game's moderator role.",
+    "moderators_only": "Only moderators can do this: you need the Manage Server permission or the server's moderator role.",
     "moderators_in_guild": "Moderator commands work in the game's server, not in a DM.",
     "wrong_guild": "That game belongs to another server.",
     "game_choice": "#{id} {name} ({status})",
@@ -91,6 +91,11 @@ UI: dict[str, str] = {
     "mod_audit_line": "`{when}` {actor}: **{action}** {details}",
     "mod_audit_bot": "the bot",
     "mod_audit_empty": "Nothing in the audit log yet.",
+    "mod_audit_page": "{title} entries {first}–{last} of {total}, oldest first.",
+    "mod_audit_older": "{count} older entries: `/mod audit page:{page}`.",
+    "mod_audit_no_page": "The audit log has {pages} page(s); there is no page {page}.",
+    "opt_audit_page": "1: the most recent 25 entries; 2: the 25 before them; and so on",
+    "mod_channel_is_game_channel": "The moderator channel must not be the game channel: everyone there would read the moderators' notes. Give a private channel, or none.",
     "mod_none": "none",
     # --- sign-up ---------------------------------------------------------------------------------
     "role_dedicated_student": "Dedicated Student",

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.cogs.moderation import ModerationCog, chunks
-from bot.db.models import AuditLog, Game, Order, Outbox
+from bot.db.models import AuditLog, DaySeed, Game, Order, Outbox
 from bot.services import game_admin, games, lookup, orders, resolution
 from bot.ui.text import ui
 from tests.bot.fakes import FakeInteraction, FakeRole, FakeUser, call
@@ -284,3 +284,86 @@ async def test_commands_need_a_game_in_the_channel(gm, db, name):
     cog = ModerationCog(gm)
     done = await run(cog, name, moderator(gm, channel_id=999))
     assert "There is no game in this channel" in done.text and done.all_ephemeral
+
+
+async def test_commands_that_write_or_run_the_engine_defer_first(gm, db):
+    """Each of these may wait for SQLite's writer (a resolution holds it) or run the engine: Discord allows
+    3 seconds for the first answer, so they acknowledge at once and answer with a follow-up."""
+    await _night_game(db)
+    cog = ModerationCog(gm)
+    for name, options in [("mod kill", {"user": FakeUser(2, "Player2"), "reason": "inactive"}),
+                          ("mod revive", {"user": FakeUser(2, "Player2")}),
+                          ("mod give", {"user": FakeUser(1), "item": "rifle"}),
+                          ("mod take", {"user": FakeUser(1), "item": "nothing-such"}),
+                          ("mod substitute", {"old": FakeUser(3, "Player3"), "new": FakeUser(30, "Stand-in")}),
+                          ("mod audit", {}), ("game settings", {}),
+                          ("game settings", {"name": "deadline_time", "value": "20:00"}),
+                          ("game pause", {}), ("game resume", {}), ("game extend", {"hours": 1.0}),
+                          ("game end", {"reason": "done"})]:
+        done = await run(cog, name, **options)
+        assert done.response.deferred and done.all_ephemeral and done.text, name
+    assert not (await run(cog, "mod orders")).response.deferred  # one read: answered at once
+
+
+async def test_audit_shows_the_most_recent_page_and_counts_the_older_entries(gm, db):
+    await started_game(db)
+    cog = ModerationCog(gm)
+    for n in range(30):
+        await run(cog, "game extend", hours=float(n + 1))
+    total = await _rows(db, AuditLog)
+    older = total - 25
+    assert older > 5
+    first = await run(cog, "mod audit")
+    assert first.all_ephemeral and len(first.sent) == 1
+    assert f"entries {older + 1}–{total} of {total}" in first.text
+    assert f"{older} older entries: `/mod audit page:2`" in first.text
+    assert "**extend** hours 30.0" in first.text and "**extend** hours 6.0" in first.text
+    assert "**extend** hours 5.0" not in first.text and "**create**" not in first.text
+    second = await run(cog, "mod audit", page=2)
+    assert f"entries 1–{older} of {total}" in second.text and "the bot: **create**" in second.text
+    assert "**extend** hours 5.0" in second.text and "**extend** hours 6.0" not in second.text
+    assert "older entries" not in second.text
+    beyond = await run(cog, "mod audit", page=3)
+    assert beyond.text == ui("mod_audit_no_page", page=3, pages=2)
+
+
+async def test_the_moderator_channel_cannot_be_the_game_channel(gm, db):
+    game_id = await started_game(db)
+    cog = ModerationCog(gm)
+    for value in (f"<#{CHANNEL}>", str(CHANNEL)):
+        refused = await run(cog, "game settings", name="moderator_channel", value=value)
+        assert refused.text == ui("mod_channel_is_game_channel") and refused.all_ephemeral
+    assert (await _game(db, game_id)).moderator_channel_id is None
+    fine = await run(cog, "game settings", name="moderator_channel", value="<#777>")
+    assert "<#777>" in fine.text and (await _game(db, game_id)).moderator_channel_id == 777
+
+
+async def test_refusals_of_pause_preview_and_substitute(gm, db):
+    cog = ModerationCog(gm)
+    await run(cog, "game create", moderator(gm, channel_id=556), name="Setup only")
+    not_running = await run(cog, "resolve preview", moderator(gm, channel_id=556))
+    assert "Only a running or paused game has a day to preview" in not_running.text and not_running.all_ephemeral
+    await started_game(db)
+    for hours in (0.0, 337.0):
+        refused = await run(cog, "game pause", hours=hours)
+        assert "at most 336 hours" in refused.text and refused.all_ephemeral
+    same = await run(cog, "mod substitute", old=FakeUser(3, "Player3"), new=FakeUser(3, "Player3"))
+    assert "someone other than the player they replace" in same.text and same.all_ephemeral
+    await run(cog, "mod substitute", old=FakeUser(3, "Player3"), new=FakeUser(30, "Stand-in"))
+    back = await run(cog, "mod substitute", old=FakeUser(1, "Player1"), new=FakeUser(3, "Player3"))
+    assert back.text == "<@3> was replaced in this game and cannot take another seat." and back.all_ephemeral
+
+
+async def test_a_preview_leaves_the_days_seed_secret(gm, db):
+    game_id = await _night_game(db)
+    async with db.read() as session:
+        day = (await session.get(Game, game_id)).day
+    shown = await run(ModerationCog(gm), "resolve preview")
+    assert "Preview of Day" in shown.text
+    async with db.read() as session:
+        seed = await session.get(DaySeed, (game_id, day))
+        assert seed.revealed is False
+        assert seed.seed not in shown.text
+    async with db.read() as session:
+        outbox = (await session.execute(select(Outbox.text))).scalars().all()
+    assert not any(seed.seed in text for text in outbox)
