@@ -68,3 +68,19 @@ async def test_reminders_reach_only_players_without_orders_and_only_once(db):
         reminded = (await session.execute(select(Outbox.target_id).where(Outbox.payload["kind"].as_string() == "reminder"))).scalars().all()
     assert sorted(reminded) == [2, 3]
     assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
+
+
+async def test_order_history_lists_every_submission_of_the_player_oldest_first(db):
+    game_id = await started_game(db, players=2)
+    day0 = await orders.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 5}, NOW)
+    await orders.submit_orders(db, game_id, 2, {"kind": "day0", "start_zone": 5}, NOW)
+    await resolution.resolve_day(db, game_id, NOW)
+    search = await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    withdrawn = await orders.withdraw_orders(db, game_id, 1, NOW)
+    history = await day_actions.order_history(db, game_id, 1)
+    assert [(o.day, o.receipt, o.current) for o in history] == [
+        (0, day0.receipt, True), (1, search.receipt, False), (1, withdrawn.receipt, True)]
+    assert history[-1].payload is None and history[1].payload["action"] == {"kind": "search"}
+    assert {o.user_id for o in history} == {1}  # nobody else's orders
+    with pytest.raises(ServiceError, match="not playing"):
+        await day_actions.order_history(db, game_id, 42)

@@ -102,3 +102,24 @@ async def test_start_needs_two_players(db):
     await games.join_game(db, game.id, 1, "Alone")
     with pytest.raises(ServiceError, match="two players"):
         await games.start_game(db, game.id, NOW)
+
+
+async def test_a_role_request_replaces_a_lovers_proposal_and_reaches_the_game(db):
+    game = await games.create_game(db, name="Roles")
+    for user in (1, 2, 3):
+        await games.join_game(db, game.id, user, f"P{user}")
+    with pytest.raises(ServiceError, match="to become Lovers, propose"):
+        await games.request_role(db, game.id, 1, "lovers")
+    with pytest.raises(ServiceError, match="not signed up"):
+        await games.request_role(db, game.id, 9, "lone_wolf")
+    await games.propose_lovers(db, game.id, 1, 2)
+    await games.request_role(db, game.id, 1, "lone_wolf")
+    async with db.transaction() as session:
+        me = (await session.execute(select(Player).where(Player.game_id == game.id, Player.user_id == 1))).scalar_one()
+    assert me.requests == {"role": "lone_wolf"}  # the proposal is withdrawn
+    with pytest.raises(ServiceError, match="no Lovers proposal"):
+        await games.answer_lovers(db, game.id, 2, 1, accept=True)
+    started = await games.start_game(db, game.id, NOW)
+    assert started.state["students"]["s001"]["requested_role"] == "lone_wolf"
+    with pytest.raises(ServiceError, match="Roles are fixed"):
+        await games.request_role(db, game.id, 2, "lone_wolf")
