@@ -75,7 +75,7 @@ async def test_cover_another_student_but_not_yourself(gm, db):
     assert (await saved(db, game_id))["action"] == {"kind": "cover", "target": next(s for s, u in users.items() if u == 2)}
     me = next(s for s, u in users.items() if u == 1)
     myself = await run(cog, "cover", 1, target=me)
-    assert "Order saved" not in myself.text and myself.all_ephemeral, myself.text
+    assert myself.text == say("self_target", verb="cover") and myself.all_ephemeral, myself.text
 
 
 async def test_equip_wears_the_headband_and_refuses_to_wear_a_knife(gm, db):

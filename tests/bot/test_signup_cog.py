@@ -120,3 +120,36 @@ async def test_no_sign_up_after_the_start(gm, db):
     assert late.text == "Sign-ups for this game are closed."
     leave = await call(command(cog, "leave"), cog, FakeInteraction(gm, FakeUser(1)), game=None)
     assert leave.text == "The game has started: ask a moderator to substitute you."
+
+
+async def test_role_choose_and_rival_set_and_cleared(gm, db):
+    """II.A: a role is asked for before the start; a Rival is declared, or withdrawn with no rival."""
+    game_id = await open_game(db)
+    cog = SignUpCog(gm)
+    for user in (1, 2):
+        await call(command(cog, "join"), cog, FakeInteraction(gm, FakeUser(user)), role=None, game=None)
+    chosen = await call(command(cog, "role choose"), cog, FakeInteraction(gm, FakeUser(1)),
+                        role=app_role("Lone Wolf", "lone_wolf"), game=None)
+    assert chosen.text == "You asked to be a Lone Wolf." and chosen.all_ephemeral
+    rival = await call(command(cog, "role rival"), cog, FakeInteraction(gm, FakeUser(1)), rival=FakeUser(2, "bob"), game=None)
+    assert rival.text == "bob is your Rival."
+    async with db.read() as session:
+        requests = (await session.execute(select(Player.requests).where(Player.game_id == game_id, Player.user_id == 1))).scalar_one()
+    assert requests.get("role") == "lone_wolf" and requests.get("rival") == 2, requests
+    cleared = await call(command(cog, "role rival"), cog, FakeInteraction(gm, FakeUser(1)), rival=None, game=None)
+    assert cleared.text == "You have no Rival now."
+    async with db.read() as session:
+        requests = (await session.execute(select(Player.requests).where(Player.game_id == game_id, Player.user_id == 1))).scalar_one()
+    assert not requests.get("rival"), requests
+
+
+async def test_leave_when_not_signed_up_is_refused(gm, db):
+    await open_game(db)
+    cog = SignUpCog(gm)
+    done = await call(command(cog, "leave"), cog, FakeInteraction(gm, FakeUser(5)), game=None)
+    assert done.text == "You are not signed up for this game." and done.all_ephemeral
+
+
+def app_role(name: str, value: str):
+    from discord import app_commands
+    return app_commands.Choice(name=name, value=value)
