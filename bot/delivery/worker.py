@@ -18,7 +18,6 @@ seconds (or runs `run_forever`). One pass:
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -100,10 +99,9 @@ class OutboxWorker:
         try:
             await asyncio.gather(*(self._deliver_target(parcels, report, gate, this_pass)
                                    for parcels in by_target.values()))
-        finally:
+        finally:  # asyncio.wait, not `await keeper`: a cancel of this pass arriving now must not be swallowed
             keeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await keeper
+            await asyncio.wait([keeper])
         return report
 
     async def _keep_leased(self, this_pass: _Pass) -> None:

@@ -255,6 +255,23 @@ async def test_a_long_send_keeps_its_rows_leased_and_the_lease_is_short(db):
     assert [r.id for r in await store.claim(db, clock.now + timedelta(seconds=61), 100, worker.lease)] == [claimed.id]
 
 
+async def test_a_pass_cancelled_at_any_moment_ends_cancelled(db, monkeypatch):
+    """The bot's stop cancels the delivery loop wherever it is, also while a pass stops its lease keeper: a
+    swallowed cancel would keep the loop running and the bot from closing."""
+    async def nothing_due(*args, **kwargs):
+        return []
+
+    monkeypatch.setattr(store, "claim", nothing_due)  # no I/O: every step of the pass is reachable below
+    worker = OutboxWorker(db, FakeCourier(), Clock())
+    for steps in range(12):
+        task = asyncio.create_task(worker.run_once())
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        if task.cancel():
+            await asyncio.wait([task])
+            assert task.cancelled(), f"the cancel was swallowed after {steps} steps"
+
+
 async def test_two_workers_racing_deliver_each_row_once(db):
     game_id = await game_with_a_night(db, players=10)
     assert await resolution.resolve_day(db, game_id, NOW + timedelta(days=1), expected_day=1) is not None
