@@ -14,14 +14,13 @@ import asyncio
 import gc
 import json
 import os
-import socket
 import sys
 import tempfile
 from pathlib import Path
 
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+from bot.cli_errors import EXPLAINED, explain, shown
 from bot.config import Settings
 from bot.db.session import Database
 from bot.migrate import upgrade_async
@@ -209,7 +208,7 @@ async def _log(args: argparse.Namespace) -> int:
 async def _migrate(args: argparse.Namespace) -> int:
     url = _database(args)
     await upgrade_async(url)
-    print(say("cli_migrated", url=_shown(url)))
+    print(say("cli_migrated", url=shown(url)))
     return 0
 
 
@@ -306,46 +305,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         outcome = args.run(args)
         return asyncio.run(outcome) if asyncio.iscoroutine(outcome) else outcome
-    except ServiceError as error:
-        message = error.message
-    except SQLAlchemyError as error:
-        message = _database_problem(error, args.url)
     except BrokenPipeError:  # the output went to a pager or `head` that stopped reading: not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may reach the closed pipe at exit
         return 0
-    except OSError as error:
-        reason = error.strerror or str(error) or error.__class__.__name__
-        unreachable = isinstance(error, (ConnectionError, socket.gaierror, TimeoutError)) and args.url
-        message = (say("cli_unreachable", where=_shown(args.url), reason=reason) if unreachable
-                   else say("cli_os_error", reason=reason))
-    print(say("cli_error", message=message), file=sys.stderr)
-    return 2
-
-
-def _database_problem(error: SQLAlchemyError, url: str | None) -> str:
-    """One line for a database error; the `brbot migrate` hint only when the tables are missing."""
-    if isinstance(error, ArgumentError):
-        return say("cli_bad_url", url=url, detail=str(error).splitlines()[0])
-    orig = getattr(error, "orig", None) or error
-    detail = str(orig).splitlines()[0]
-    code = getattr(orig, "sqlstate", None)
-    if code == "3D000":  # PostgreSQL: the database itself does not exist
-        return say("cli_db_missing", detail=detail, url=_shown(url))
-    if code == "42P01" or "no such table" in detail:
-        return say("cli_db_error", detail=detail, hint=say("cli_db_hint"))
-    if "unable to open database file" in detail:
-        return say("cli_sqlite_unopenable", url=_shown(url), detail=detail)
-    return say("cli_db_error", detail=detail, hint="")
-
-
-def _shown(url: str | None) -> str:
-    """A database URL as it may be printed: without its password."""
-    if url is None:
-        return "?"
-    try:
-        return make_url(url).render_as_string(hide_password=True)
-    except ArgumentError:
-        return url
+    except EXPLAINED as error:
+        print(say("cli_error", message=explain(error, args.url)), file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":
