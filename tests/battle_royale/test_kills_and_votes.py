@@ -312,7 +312,7 @@ def test_validation_refusals_are_specific_and_change_nothing():
         ("a", attack("a.rifle", b=1), say("target_not_here", target="B")),
         ("a", attack("a.rifle", nobody=1), say("unknown_student", target="nobody")),
         ("a", attack("a.rifle", d=1), say("target_inactive", target="D")),
-        ("a", attack("a.knife", c=1), say("no_item", item="a.knife")),
+        ("a", attack("a.knife", c=1), say("no_item")),
         ("a", orders(votes={"close": 6}), say("vote_zone_closed", zone_name="Cliffs")),
         ("a", orders(votes={"reward": 6}), say("vote_zone_closed", zone_name="Cliffs")),
         ("a", orders(votes={"close": 8}), say("unknown_zone", zone=8)),

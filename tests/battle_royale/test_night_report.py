@@ -9,7 +9,7 @@ import pytest
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.text import say
 from engine.rulesets.battle_royale.validate import validate_orders
-from tests.battle_royale.helpers import add_item, make_state, orders, run_night
+from tests.battle_royale.helpers import add_item, attack, make_state, orders, run_night
 
 CONCEALED_NAMES = {"Switchblade", "Poison Vial"}
 
@@ -146,3 +146,25 @@ def test_rulings_dead_and_escaped_students_get_no_report_and_are_not_listed():
     _, events = run_night(state, {"b": orders(action={"kind": "use_item", "use": "escape"})})
     assert report(events, "a").data["others"] == ["c"]
     assert not [e for e in events if e.kind == "night_report" and (e.visible_to("b") or e.visible_to("d"))]
+
+
+def test_rulings_report_lists_the_ground_by_name_never_by_item_id():
+    """Targets and visibility: the report lists what lies on the ground of the zone by name, the second of a
+    name as "Knife (2)" (as /pickup offers it), never the engine's item ids, which are numbered in the
+    order items were made and would tell who started with an item or in which zone it was hidden."""
+    state = make_state({"a": {"zone": 1}})
+    ground = [state.new_item(kind) for kind in ("knife", "rifle", "knife")]
+    state.zones[1].ground.extend(ground)
+    _, events = run_night(state)
+    text = report(events, "a").text
+    assert say("report_ground", items="Knife, Rifle and Knife (2)") in text
+    for item in ground:
+        assert item.uid not in text
+
+
+def test_rulings_refusal_of_an_item_one_does_not_carry_never_echoes_an_item_id():
+    """An order naming someone else's item is refused without repeating the item's id."""
+    state = make_state({"a": {"zone": 1}, "b": {"zone": 1, "school": 2, "items": ["knife"]}})
+    knife = state.students["b"].items[0]
+    reason = validate_orders(state, "a", attack(knife.uid, b=1))
+    assert reason == say("no_item") and knife.uid not in reason

@@ -59,6 +59,20 @@ class Census:
         return row[:i] + row[i + 1:]
 
 
+def numbered(names: list[str]) -> list[str]:
+    """Names as players tell items apart: "Knife", then "Knife (2)" for the second of that name, and so on.
+
+    Never the engine's item ids: they are numbered in the order items were made (starting items seat by
+    seat, then the hidden items zone by zone), so an id would tell who started with an item or where it lay.
+    """
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        n = seen[name.lower()] = seen.get(name.lower(), 0) + 1
+        out.append(name if n == 1 else say("item_repeat", name=name, n=n))
+    return out
+
+
 def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[str], dict]:
     state = census.state
     zone = me.zone or 0
@@ -69,7 +83,7 @@ def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[s
     data: dict = {"zone": zone, "hp": me.hp, "others": census.others(me, census.ids)}
     ground = state.zones[zone].ground
     if ground:
-        lines.append(say("report_ground", items=listing([f"{i.name} [{i.uid}]" for i in ground])))
+        lines.append(say("report_ground", items=listing(numbered([i.name for i in ground]))))
     if me.has("binoculars") or rules.has_effect(me, "binoculars"):
         around = state.island.neighbours(zone)
         key = "report_binoculars" if me.has("binoculars") else "report_lookout"

@@ -97,7 +97,7 @@ def target(state: BRState, me: Student, tid: str | None, verb: str, allow_self: 
 def own_item(me: Student, uid: str | None, usable: bool = True) -> Item:
     item = me.item(uid or "")
     if item is None:
-        raise refuse("no_item", item=uid or "none")
+        raise refuse("no_item")  # never echo an item id: ids tell who started with an item
     if usable and item.stored:
         raise refuse("item_stored", item=item.name)
     return item
