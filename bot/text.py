@@ -81,6 +81,7 @@ TEXT: dict[str, str] = {
     "bad_bool": "Setting {setting}: say true or false, not {value!r}.",
     "bad_role": "Setting moderator_role: give a role mention, a role id, or none.",
     "bad_channel": "Setting moderator_channel: give a channel mention, a channel id, or none.",
+    "mod_channel_is_game_channel": "The moderator channel must not be the game channel: everyone there would read the moderators' notes. Give a private channel, or none.",
     "cap_below_joined": "Setting signup_cap: {joined} players have already joined; the cap cannot be lower.",
     # --- refusals: resolution and verification --------------------------------------------------
     "no_seed": "Day {day} of game #{game_id} has no committed seed.",

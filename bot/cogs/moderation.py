@@ -12,7 +12,6 @@ Item autocomplete is offered to moderators only.
 """
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -113,12 +112,6 @@ def audit_page(trail: list, page: int, title: str) -> list[str]:
     return lines
 
 
-def channel_named(value: str | None) -> int | None:
-    """The channel a `moderator_channel` value names (a mention or an id), if any."""
-    match = re.fullmatch(r"\s*(?:<#(\d+)>|(\d+))\s*", value or "")
-    return int(match.group(1) or match.group(2)) if match else None
-
-
 def user_id_of(value: Any) -> int | None:
     """A user option as autocomplete sees it: a resolved member, or only its id."""
     if value is None:
@@ -183,8 +176,8 @@ class ModerationCog(GameCog):
     @game_group.command(name="resume", description=ui("cmd_game_resume"))
     async def game_resume(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            await moderation.resume(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
-            return ui("mod_resumed")
+            deadline = await moderation.resume(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            return ui("mod_resumed_until", deadline=when(deadline)) if deadline else ui("mod_resumed")
         await self.moderate(interaction, work)
 
     @game_group.command(name="extend", description=ui("cmd_game_extend"))
@@ -208,9 +201,6 @@ class ModerationCog(GameCog):
     async def game_settings(self, interaction: discord.Interaction, name: str | None = None,
                             value: str | None = None) -> None:
         async def work(ctx: Ctx) -> str:
-            if name is not None and name.strip() == "moderator_channel" and ctx.game.channel_id is not None \
-                    and channel_named(value) == ctx.game.channel_id:
-                raise ServiceError(ui("mod_channel_is_game_channel"))
             if name is not None and value is not None:
                 changed = await game_admin.change_setting(ctx.db, ctx.game_id, ctx.user_id, name, value)
                 lines = [ui("mod_setting_changed", name=changed.name, value=shown(changed.value))]

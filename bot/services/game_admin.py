@@ -102,7 +102,10 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
         if name == "moderator_role":
             changed.value = await _moderator_role(session, game, value)
         elif name == "moderator_channel":
-            game.moderator_channel_id = _mention(value, "#", "bad_channel")
+            channel = _mention(value, "#", "bad_channel")
+            if channel is not None and channel == game.channel_id:
+                raise ServiceError(say("mod_channel_is_game_channel"))
+            game.moderator_channel_id = channel
             changed.value = f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None
         elif name == "deadline_time":
             game.deadline_time = changed.value = _deadline_time(value)

@@ -47,13 +47,15 @@ async def pause_for(db: Database, game_id: int, actor_id: int, now: datetime, ho
     return until
 
 
-async def resume(db: Database, game_id: int, actor_id: int, now: datetime) -> None:
-    """Resume a paused game; the players get at least an hour before the deadline (`resuming.GRACE`)."""
+async def resume(db: Database, game_id: int, actor_id: int, now: datetime) -> datetime | None:
+    """Resume a paused game; the players get at least an hour before the deadline (`resuming.GRACE`).
+    Returns the deadline in force after the resume (None for a game without one, still signing up)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "paused":
             raise ServiceError(say("not_paused"))
         resume_locked(session, game, now, actor_id)
+        return game.deadline
 
 
 async def extend(db: Database, game_id: int, actor_id: int, hours: float) -> datetime:
@@ -236,7 +238,7 @@ async def choices(db: Database, game_id: int, action: str, user_id: int | None =
 
 
 async def audit_trail(db: Database, game_id: int) -> list[AuditLog]:
-    async with db.transaction() as session:
+    async with db.read() as session:
         await load_game(session, game_id)
         rows = await session.execute(select(AuditLog).where(AuditLog.game_id == game_id).order_by(AuditLog.id))
         return list(rows.scalars())

@@ -62,6 +62,7 @@ UI: dict[str, str] = {
     "mod_paused": "The game is paused until a moderator resumes it (/game resume).",
     "mod_paused_until": "The game is paused; it resumes by itself at {until}.",
     "mod_resumed": "The game resumes.",
+    "mod_resumed_until": "The game resumes. Orders are open until {deadline}.",
     "mod_extended": "Today's deadline is now {deadline}.",
     "mod_ended": "{name} is over; the channel is told why.",
     "mod_settings_title": "Settings of #{id} {name} ({status}):",
@@ -95,7 +96,6 @@ UI: dict[str, str] = {
     "mod_audit_older": "{count} older entries: `/mod audit page:{page}`.",
     "mod_audit_no_page": "The audit log has {pages} page(s); there is no page {page}.",
     "opt_audit_page": "1: the most recent 25 entries; 2: the 25 before them; and so on",
-    "mod_channel_is_game_channel": "The moderator channel must not be the game channel: everyone there would read the moderators' notes. Give a private channel, or none.",
     "mod_none": "none",
     # --- sign-up ---------------------------------------------------------------------------------
     "role_dedicated_student": "Dedicated Student",

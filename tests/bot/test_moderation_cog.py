@@ -10,6 +10,7 @@ from sqlalchemy import func, select
 from bot.cogs.moderation import ModerationCog, chunks
 from bot.db.models import AuditLog, DaySeed, Game, Order, Outbox
 from bot.services import game_admin, games, lookup, orders, resolution
+from bot.text import say, when
 from bot.ui.text import ui
 from tests.bot.fakes import FakeInteraction, FakeRole, FakeUser, call
 from tests.services.conftest import NOW, started_game
@@ -115,7 +116,8 @@ async def test_pause_resume_extend_end(gm, db):
     cog = ModerationCog(gm)
     assert "resumes by itself" in (await run(cog, "game pause", hours=3.0)).text
     assert "Only a running game" in (await run(cog, "game pause")).text
-    assert "resumes" in (await run(cog, "game resume")).text
+    resumed = (await run(cog, "game resume")).text
+    assert resumed == ui("mod_resumed_until", deadline=when((await _game(db, game_id)).deadline))
     assert "not paused" in (await run(cog, "game resume")).text
     assert "until a moderator resumes" in (await run(cog, "game pause")).text
     await run(cog, "game resume")
@@ -332,7 +334,7 @@ async def test_the_moderator_channel_cannot_be_the_game_channel(gm, db):
     cog = ModerationCog(gm)
     for value in (f"<#{CHANNEL}>", str(CHANNEL)):
         refused = await run(cog, "game settings", name="moderator_channel", value=value)
-        assert refused.text == ui("mod_channel_is_game_channel") and refused.all_ephemeral
+        assert refused.text == say("mod_channel_is_game_channel") and refused.all_ephemeral
     assert (await _game(db, game_id)).moderator_channel_id is None
     fine = await run(cog, "game settings", name="moderator_channel", value="<#777>")
     assert "<#777>" in fine.text and (await _game(db, game_id)).moderator_channel_id == 777

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from bot.db.models import EventRow, Game, Order, Outbox, Player, Resolution
+from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Player, Resolution
 from bot.services import day_actions, game_admin, games, lookup, moderation, orders, resolution
 from bot.services.errors import ServiceError
+from bot.text import say
 from tests.services.conftest import NOW, started_game
 
 
@@ -145,6 +146,18 @@ async def test_moderator_channel_may_change_at_any_time(db):
     assert (await game_admin.change_setting(db, game_id, 7, "moderator_channel", "none")).value is None
 
 
+async def test_the_moderator_channel_is_never_the_public_game_channel(db):
+    """Moderators' notes name players whose DMs are closed and failed resolutions: never in the game channel,
+    whoever sets it (a Discord moderator or the command line)."""
+    game_id = await started_game(db)  # its channel is 555
+    await game_admin.change_setting(db, game_id, 7, "moderator_channel", "<#777>")
+    for value in ("<#555>", "555"):
+        with pytest.raises(ServiceError) as refused:
+            await game_admin.change_setting(db, game_id, 7, "moderator_channel", value)
+        assert refused.value.message == say("mod_channel_is_game_channel")
+    assert (await _game(db, game_id)).moderator_channel_id == 777
+
+
 async def _counts(db, game_id) -> tuple:
     async with db.transaction() as session:
         game = await session.get(Game, game_id)
@@ -152,7 +165,9 @@ async def _counts(db, game_id) -> tuple:
         for model in (Outbox, EventRow, Order, Resolution):
             counted.append((await session.execute(select(func.count()).select_from(model)
                                                   .where(model.game_id == game_id))).scalar_one())
-        return (game.state_rev, game.day, game.status, game.state, *counted)
+        seeds = (await session.execute(select(DaySeed.day, DaySeed.seed, DaySeed.revealed)
+                                       .where(DaySeed.game_id == game_id).order_by(DaySeed.day))).all()
+        return (game.state_rev, game.day, game.status, game.state, *counted, [tuple(s) for s in seeds])
 
 
 async def test_preview_changes_nothing_and_is_exactly_what_resolving_does(db):
