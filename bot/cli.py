@@ -179,17 +179,15 @@ async def _replay(args: argparse.Namespace) -> int:
 
 
 async def _log(args: argparse.Namespace) -> int:
-    from bot.services.orders import published_log, receipt_matches
+    from bot.services.orders import log_document, published_log
 
     db = Database(_database(args, existing=True))
     try:
         entries = await published_log(db, args.game)
     finally:
         await db.dispose()
-    for entry in entries:
-        entry["receipt_matches"] = receipt_matches(entry)
     if args.json:
-        print(json.dumps({"game": args.game, "orders": entries}, indent=2, sort_keys=True))
+        print(log_document(args.game, entries))
         return 0
     print(say("cli_log_title", game_id=args.game))
     day = None

@@ -118,6 +118,7 @@ TEXT: dict[str, str] = {
     "resolve_recovered": "Day {day} of {game} has been resolved, after {failures} failed attempts.",
     "extended": "The deadline is extended to {deadline}.",
     "ended": "The game is over: {reason}.",
+    "log_published": "The order log is published: `/log` (or `brbot log {game_id}`) shows every order of this game with its receipt and its player's salt, so each of you can check the receipts you were given.",
     "died": "{name} has died.",
     "signups_open": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
                     "the daily deadline is {deadline_time} ({timezone}).",

@@ -166,7 +166,7 @@ class Outbox(Base):
     text: Mapped[str] = mapped_column(Text)
     payload: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     nonce: Mapped[str] = mapped_column(String(25), unique=True)
-    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending | sent | failed
+    status: Mapped[str] = mapped_column(String(20), default="pending")  # pending | sent | failed | held (see delivery)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_attempt_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
     last_error: Mapped[str | None] = mapped_column(Text)

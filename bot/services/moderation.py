@@ -81,7 +81,8 @@ async def end(db: Database, game_id: int, actor_id: int, reason: str | None = No
         game.status = "over"
         game.deadline = None
         audit(session, game, actor_id, "end", reason=reason)
-        outbox(session, game, "channel", game.channel_id, say("ended", reason=reason), {"kind": "end"})
+        outbox(session, game, "channel", game.channel_id,
+               f"{say('ended', reason=reason)}\n{say('log_published', game_id=game.id)}", {"kind": "end"})
 
 
 async def resolve_now(db: Database, game_id: int, actor_id: int, now: datetime) -> resolution.Resolved:

@@ -117,7 +117,8 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
 
     Refused while the game runs: salts are what keep a receipt from revealing the order behind it.
     Each entry: day, seat, the submitting player's user_id and name, payload (None: withdrawn), receipt,
-    current (the submission in force at the day's end), salt; oldest first.
+    current (the submission in force at the day's end), salt, and receipt_matches (the receipt is the hash
+    of that order and salt); oldest first.
     """
     from bot.db.models import Player
 
@@ -128,9 +129,19 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
         players = {(p.user_id, p.position): p for p in (await session.execute(
             select(Player).where(Player.game_id == game_id))).scalars()}
         rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()
-        return [{"day": o.day, "seat": o.seat, "user_id": o.user_id, "payload": o.payload, "receipt": o.receipt,
-                 "current": o.current, "salt": players[(o.user_id, int(o.seat[1:]))].salt,
-                 "name": players[(o.user_id, int(o.seat[1:]))].name} for o in rows]
+        entries = [{"day": o.day, "seat": o.seat, "user_id": o.user_id, "payload": o.payload, "receipt": o.receipt,
+                    "current": o.current, "salt": players[(o.user_id, int(o.seat[1:]))].salt,
+                    "name": players[(o.user_id, int(o.seat[1:]))].name} for o in rows]
+    for entry in entries:
+        entry["receipt_matches"] = receipt_matches(entry)
+    return entries
+
+
+def log_document(game_id: int, entries: list[dict[str, Any]]) -> str:
+    """The published log as the JSON document that `brbot log --json` prints and `/log` attaches."""
+    import json
+
+    return json.dumps({"game": game_id, "orders": entries}, indent=2, sort_keys=True)
 
 
 def receipt_matches(entry: dict[str, Any]) -> bool:

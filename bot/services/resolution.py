@@ -71,7 +71,8 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
-        outbox(session, game, "channel", game.channel_id, reveal, {"kind": "seed_reveal", "day": day})
+        outbox(session, game, "channel", game.channel_id, f"{reveal}\n{say('log_published', game_id=game.id)}",
+               {"kind": "seed_reveal", "day": day})
     else:
         next_seed = await open_day(session, game, now, seeds)
         outbox(session, game, "channel", game.channel_id,

@@ -18,7 +18,7 @@ COMMANDS = ["/join", "/leave", "/role choose", "/role lovers", "/role rival", "/
             "/vote close", "/vote reward", "/trade", "/pickup", "/drop", "/equip", "/track", "/orders", "/status",
             "/map", "/rules", "/help", "/game create", "/game open", "/game start", "/game pause", "/game resume",
             "/game extend", "/game end", "/game settings", "/resolve now", "/resolve preview", "/mod kill",
-            "/mod revive", "/mod substitute", "/mod give", "/mod take", "/mod orders", "/mod audit"]
+            "/mod revive", "/mod substitute", "/mod give", "/mod take", "/mod orders", "/mod audit", "/log"]
 
 
 async def use(gm, name: str, user: int = 1, game: int | None = None, **where) -> FakeInteraction:

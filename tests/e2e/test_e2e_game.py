@@ -13,6 +13,8 @@ event meant for some players) ever appears in the public channel; each message a
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 from sqlalchemy import func, select
 
@@ -191,6 +193,13 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         assert fake.threads(private=True) == [thread], "Carol's thread is reused after the restart"
         late = await slash(carol, "status")  # commands still answer after the end
         assert late.all_ephemeral
+        # the order log is published: Alice finds the receipt she was given for her attack in it
+        assert "`/log`" in fake.text(fake.messages_in())
+        logged = await slash(alice, "log")
+        [log_file] = logged.reply.message["_files"]
+        alice_receipt = attack.text.split("Receipt: `")[1].split("`")[0]
+        assert any(e["receipt"] == alice_receipt and e["name"] == "Alice"
+                   for e in json.loads(log_file["data"])["orders"])
 
         # --- what everyone saw ------------------------------------------------------------------------
         public_messages = fake.messages_in()

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from bot.db.models import AuditLog, Game, Outbox, Player
 from bot.services import games, moderation, orders, resolution
 from bot.services.errors import ServiceError
+from bot.text import say
 from engine.rulesets.battle_royale import catalog
 from tests.services.conftest import NOW, started_game
 
@@ -41,6 +42,11 @@ async def test_end_stops_the_game_and_orders(db):
     assert await resolution.resolve_day(db, game_id, NOW) is None
     with pytest.raises(ServiceError, match="already over"):
         await moderation.end(db, game_id, actor_id=7)
+    async with db.read() as session:
+        [post] = (await session.execute(select(Outbox.text).where(Outbox.target == "channel",
+                                                                  Outbox.payload["kind"].as_string() == "end"))).scalars().all()
+    assert say("ended", reason="the server is closing") in post
+    assert say("log_published", game_id=game_id) in post  # the channel learns the receipts can now be checked
 
 
 async def test_kill_removes_a_player_from_play(db):
