@@ -187,13 +187,20 @@ async def test_a_split_post_resumes_after_the_parts_already_sent(db):
     assert [p.embeds[0].title for p in posts] == ["Night 5 results"] + ["Night 5 results (continued)"] * (len(posts) - 1)
 
 
-async def test_a_slow_pass_keeps_its_rows_leased(db):
+async def only_announcements(db, count: int) -> int:
+    """A started game whose outbox holds nothing but `count` plain channel posts, "Announcement 0." on;
+    returns the game's id."""
     game_id = await started_game(db, actor_id=CREATOR)
     async with db.transaction() as session:
         await session.execute(update(Outbox).values(status="sent"))
-        for n in range(6):
+        for n in range(count):
             session.add(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}",
                                text=f"Announcement {n}.", payload={"kind": "note"}))
+    return game_id
+
+
+async def test_a_slow_pass_keeps_its_rows_leased(db):
+    await only_announcements(db, 6)
     clock = Clock()
     courier = FakeCourier()
     stolen = []
@@ -215,12 +222,7 @@ async def test_a_slow_pass_keeps_its_rows_leased(db):
 async def test_a_long_send_keeps_its_rows_leased_and_the_lease_is_short(db):
     """One send hangs (discord.py sleeping through a long 429): the heartbeat keeps renewing the lease, so
     another process never takes the rows; a dead process's rows come back within about a minute."""
-    game_id = await started_game(db, actor_id=CREATOR)
-    async with db.transaction() as session:
-        await session.execute(update(Outbox).values(status="sent"))
-        for n in range(3):
-            session.add(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}",
-                               text=f"Announcement {n}.", payload={"kind": "note"}))
+    game_id = await only_announcements(db, 3)
     clock = Clock()
     courier = FakeCourier()
     release = asyncio.Event()
