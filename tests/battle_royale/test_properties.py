@@ -134,6 +134,12 @@ def check_resolution(before: BRState, result: Resolution) -> None:
     for event in public:
         for secret in private:
             assert secret.text not in event.text, f"private text {secret.text!r} leaked into {event.text!r}"
+    # no text a player reads carries an engine item id: ids are numbered in the order items were made,
+    # so one would tell who started with an item or in which zone it was hidden (rulings "Targets and visibility")
+    item_ids = set(_items(before)) | set(_items(after))
+    for event in private + public:
+        named = item_ids & set(re.findall(r"[A-Za-z0-9_.]+", event.text))
+        assert not named, f"{event.kind} shows item ids {named}: {event.text!r}"
     if night:
         readers = Counter()
         for event in private:

@@ -318,7 +318,7 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
     ground = {i.uid: i for i in zone.ground}
     for uid in free.pick_up:
         if uid not in ground:
-            raise refuse("pickup_missing", item=uid)
+            raise refuse("pickup_missing")  # no ids in player texts (see no_item)
     for trade in free.trades:
         if trade.partner == me.id:
             raise refuse("self_target", verb="trade with")
@@ -329,7 +329,7 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
             raise refuse("trade_empty")
         for uid in trade.receive:
             if partner.item(uid) is None:
-                raise refuse("trade_their_item", partner=partner.name, item=uid)
+                raise refuse("trade_their_item", partner=partner.name)
     counted = lambda items: len([i for i in items if i.defn.counts_toward_capacity])  # noqa: E731
     gained = [ground[u] for u in free.pick_up] + [me.item(u) for u in free.take_out]
     gained += [state.students[t.partner].item(u) for t in free.trades for u in t.receive]
