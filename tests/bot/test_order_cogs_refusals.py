@@ -1,5 +1,5 @@
 """Each order command's success and refusals through its cog, as the player sees them (handbook III.B-E):
-/heal, /drop, /analyze, the votes, /trade, /equip, /allout, /settrap (C-4, Poison Vial) and /track.
+/heal, /drop, /analyze, the votes, /trade, /equip, /allout, /settrap (C-4, Poison Vial), /track and /hold.
 Refusals are the engine's own reasons, ephemeral, and change nothing. Everyone starts on The Septagon (5)."""
 from __future__ import annotations
 
@@ -168,3 +168,24 @@ async def test_track_head_counts_need_a_tracking_unit(gm, db):
     await equip_player(db, game_id, 1, "tracking_unit")
     done = await run(cog, "track", 1)
     assert done.text.startswith("Order saved for Day 1: Tracking Unit: head count of every zone"), done.text
+
+
+async def test_hold_ground_is_refused_after_an_all_out_attack_and_a_closed_zone_gets_no_reward_vote(gm, db):
+    """III.D Hold Ground cannot follow an All-Out Attack; III.E the reward goes to an open zone. The refused
+    part leaves the orders as they were."""
+    from bot.cogs.movement import MovementCog
+
+    game_id = await night_game(db)
+    await equip_player(db, game_id, 1, "knife")
+    allout = await run(ActionsCog(gm), "allout", 1, weapon="Knife", target="Player2", attempts=1)
+    assert allout.text.startswith("Order saved"), allout.text
+    hold = await run(MovementCog(gm), "hold", 1)
+    assert hold.text == say("no_hold_after_all_out") and hold.all_ephemeral
+    assert (await saved(db, game_id))["movement"] is None
+
+    def close_cliffs(state):
+        state.zones[6].closed = True
+    await edit_state(db, game_id, close_cliffs)
+    reward = await run(FreeActionsCog(gm), "vote reward", 1, zone="Cliffs")
+    assert reward.text == say("vote_zone_closed", zone_name="Cliffs") and reward.all_ephemeral
+    assert (await saved(db, game_id))["votes"]["reward"] is None
