@@ -15,15 +15,20 @@ from discord import app_commands
 from bot.services import lookup
 from bot.services import orders as order_service
 from bot.ui.context import Ctx, GameCog, in_dm
-from bot.ui.respond import Reply
+from bot.text import say
+from bot.ui.respond import Reply, respond
 from bot.ui.text import ui
+
+
+async def finished_games(db, user_id: int) -> list[lookup.GameRef]:
+    """The games this user played that are over, newest first: the ones whose log is out."""
+    return [g for g in await lookup.games_of_user(db, user_id, include_over=True) if g.status == "over"]
 
 
 async def finished_game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The caller's finished games (and, in a channel, the channel's game): the ones whose log may be out."""
     bot = interaction.client
-    games = [g for g in await lookup.games_of_user(bot.db, interaction.user.id, include_over=True)  # type: ignore[attr-defined]
-             if g.status == "over"]
+    games = await finished_games(bot.db, interaction.user.id)  # type: ignore[attr-defined]
     if not in_dm(interaction) and interaction.channel_id is not None:
         here = await lookup.game_in_channel(bot.db, interaction.channel_id)  # type: ignore[attr-defined]
         if here is not None and here.status == "over" and here.id not in {g.id for g in games}:
@@ -60,6 +65,13 @@ class GameLogCog(GameCog):
     @app_commands.describe(game=ui("opt_game_finished"))
     @app_commands.autocomplete(game=finished_game_autocomplete)
     async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        if game is None and in_dm(interaction):  # in a DM the game meant is a finished one, not a live one
+            finished = await finished_games(self.db, interaction.user.id)
+            if len(finished) == 1:
+                game = finished[0].id
+            elif finished:
+                await respond(interaction, say("which_game", games=", ".join(f"#{g.id} {g.name}" for g in finished)))
+                return
         await self.run(interaction, game, log_reply, slow=True)
 
 

@@ -101,3 +101,20 @@ async def test_log_autocomplete_offers_only_the_callers_finished_games(gm, db):
     choices = await finished_game_autocomplete(
         FakeInteraction(gm, FakeUser(1, "Player1"), guild_id=None, channel_id=None), "")
     assert [c.value for c in choices] == [finished] and running != finished
+
+
+async def test_log_in_a_dm_without_the_game_option_means_the_finished_game(gm, db):
+    """A player's only live games are not what /log is about: in a DM it takes their one finished game, and
+    with several asks which."""
+    first = await started_game(db)
+    await started_game(db)  # still running
+    await moderation.end(db, first, 7)
+
+    def dm():
+        return FakeInteraction(gm, FakeUser(1, "Player1"), guild_id=None, channel_id=None)
+    only = await run(GameLogCog(gm), "log", 1, interaction=dm())
+    assert attached_log(only)["game"] == first
+    second = await started_game(db)
+    await moderation.end(db, second, 7)
+    several = await run(GameLogCog(gm), "log", 1, interaction=dm())
+    assert several.text == say("which_game", games=f"#{second} Test, #{first} Test") and several.all_ephemeral
