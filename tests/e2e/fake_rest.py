@@ -114,6 +114,10 @@ class Rest:
                     fake.problems.append(f"{request.method} {path}: {error.message} {error.errors}")
                 return json_response(data, error.status)
             entry["status"] = response.status
+            release = fake.take_hold(request.method, path)
+            if release is not None:  # done, but the answer waits (`FakeDiscord.hold_answer_next`)
+                entry["held"] = True
+                await release.wait()
             return response
         message = f"fake Discord has no route for {request.method} {path}: add it to tests/e2e/fake_rest.py"
         log.error(message)
