@@ -164,11 +164,3 @@ async def order_history(db: Database, game_id: int, user_id: int) -> list[Order]
         rows = await session.execute(select(Order).where(Order.game_id == game_id, Order.seat == player.engine_id)
                                      .order_by(Order.id))
         return list(rows.scalars())
-
-
-async def rule_setting(db: Database, game_id: int, name: str, default: Any = None) -> Any:
-    """One of the rules settings the game is played with (from its state), e.g. `abilities_per_student`."""
-    async with db.read() as session:
-        game = await load_game(session, game_id)
-        state = load_state(game) if game.state is not None else None
-    return getattr(getattr(state, "settings", None), name, default)

@@ -5,6 +5,7 @@ current one, earlier ones stay as history. Each accepted submission returns a re
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -139,8 +140,6 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
 
 def log_document(game_id: int, entries: list[dict[str, Any]]) -> str:
     """The published log as the JSON document that `brbot log --json` prints and `/log` attaches."""
-    import json
-
     return json.dumps({"game": game_id, "orders": entries}, indent=2, sort_keys=True)
 
 

@@ -2,7 +2,8 @@
 
 `player_view` finds the player's seat and asks the ruleset for that seat's view of the current state; a
 game that has not started, or a user who is not playing in it, is refused with the specific reason.
-`player_map` adds where the island's zones are drawn (public: the same for every player).
+`player_map` adds where the island's zones are drawn (public: the same for every player), and
+`rule_setting` reads one of the game's rules settings (public too: the rules page lists them).
 """
 from __future__ import annotations
 
@@ -31,3 +32,11 @@ async def _read(db: Database, game_id: int, user_id: int) -> tuple[dict[str, Any
     island = getattr(getattr(state, "settings", None), "island", None)
     layout = island.layout() if island is not None and hasattr(island, "layout") else {}
     return ruleset_of(game).view(state, player.engine_id), layout
+
+
+async def rule_setting(db: Database, game_id: int, name: str, default: Any = None) -> Any:
+    """One of the rules settings the game is played with (from its state), e.g. `abilities_per_student`."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        state = load_state(game) if game.state is not None else None
+    return getattr(getattr(state, "settings", None), name, default)

@@ -5,7 +5,7 @@ read or written by any code, so dropping it loses nothing.
 
 Revision ID: 0003
 Revises: 0002
-Create Date: 2026-11-24
+Create Date: 2026-11-22
 """
 from __future__ import annotations
 
