@@ -75,6 +75,10 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
 
     name: ClassVar[str]
     version: ClassVar[str]
+    title: ClassVar[str] = ""  # the game's name as players read it
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int | None] = None  # None: as many as the game's sign-up cap allows
+    front_module: ClassVar[str | None] = None  # the module whose `FRONT` is the game's `engine.front.Front`
     state_model: ClassVar[type[BaseModel]]
     orders_model: ClassVar[type[BaseModel]]
     settings_model: ClassVar[type[BaseModel]]

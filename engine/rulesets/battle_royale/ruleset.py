@@ -18,6 +18,8 @@ from engine.rulesets.battle_royale.view import student_view
 class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
     name = "battle_royale"
     version = "1"
+    title = "Battle Royale"
+    front_module = "engine.rulesets.battle_royale.front"
     state_model = BRState
     orders_model = OrdersEnvelope
     settings_model = BRSettings

@@ -1,0 +1,202 @@
+"""What a game declares for its front ends, as data and pure functions: no Discord, no database, no clock.
+
+The shared layers (the Discord bot, the command line) know no game's words. They build everything a player
+or a moderator sees of a game from its `Front`:
+
+- `commands`: the order commands and their options. Names are top-level (`/attack`, `/move`, `/vote mark`)
+  whatever the game; the bot registers one Discord command per name for all installed games and hands each
+  use to the front of the game the command is about.
+- `choices(source, view, typed, values)`: the autocomplete choices of an option whose `source` names one,
+  built from the asking player's own view (never the state), so a choice list cannot leak a secret.
+- `apply(asked)`: how a command's options become the player's new orders (a `Change`), or a `Refused` with
+  the player-facing reason. The engine's `validate` still checks the whole orders afterwards.
+- `describe(orders, view)`: orders in words, for confirmations and `/orders`.
+- `status(view)`, `picture(view)`, `rules()`, `help()`: cards (embeds, in the bot), a PNG, the rules in
+  short and the command list.
+- `section_of(kind)` and `post_title(day)`: how a resolution's public events are grouped into one post.
+- `autoplayer(state, seat, rng)` and `studies()`: the computer players of `brbot simulate` and the studies of
+  `brbot balance`.
+
+A game's front lives in its package (`engine/rulesets/<name>/front/`) and is found through the ruleset's
+`front_module` (see `engine.registry.front`). Pillow and other heavy imports stay inside the functions that
+need them, so listing the games imports no picture library.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
+
+# Discord's limits for what a front declares (checked by `engine.front_limits`)
+NAME_MAX = 32
+DESCRIPTION_MAX = 100
+CHOICE_NAME_MAX = 100
+OPTIONS_MAX = 25
+CHOICES_MAX = 25
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a command.
+
+    `source` names a chooser of the front: the option's choices come from the player's own view as they
+    type. `choices` are fixed (label, value) pairs instead. `default` is what the front receives when the
+    player leaves the option out (the bot itself never fills in a game's defaults)."""
+
+    name: str
+    description: str
+    type: str = "text"
+    required: bool = False
+    default: Any = None
+    choices: tuple[tuple[str, str], ...] = ()
+    source: str | None = None
+    min_value: int | float | None = None
+    max_value: int | float | None = None
+    max_length: int | None = None
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command players use to give orders: `name` is top-level ("attack") or a group's subcommand
+    ("vote mark", with `group_description` saying what the group is). `section` groups it in /help;
+    `phases` lists the phases of the game (the view's "phase") in which it applies (empty: every phase)."""
+
+    name: str
+    description: str
+    options: tuple[Option, ...] = ()
+    section: str = "orders"
+    phases: tuple[str, ...] = ()
+    group_description: str = ""
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return tuple(self.name.split())
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+
+class Refused(Exception):
+    """A command's options cannot become orders: `reason` is what the player is told."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Asked:
+    """A use of a command, as the front's `apply` receives it: every declared option (the player's value,
+    or the option's default), the player's own view and their current orders (or the game's default)."""
+
+    command: str
+    values: dict[str, Any]
+    view: dict[str, Any]
+    current: dict[str, Any]
+
+
+@dataclass
+class Change:
+    """What a command does to the player's orders: the whole new orders and, in words, what changed.
+    `notify` lists (seat, text, payload) messages for other players that the service sends with the order
+    (a trade offer's DM with its answer buttons)."""
+
+    orders: dict[str, Any]
+    summary: list[str]
+    notify: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class CardField:
+    """A field of a card: lines joined by `sep`, or `empty` when there are none."""
+
+    name: str
+    lines: tuple[str, ...]
+    sep: str = "\n"
+    inline: bool = False
+    empty: str | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """A titled card (a Discord embed): `colour` is a name the bot maps ("green", "grey", "blue", "gold",
+    "purple", "teal", "red", "blurple"); long fields are continued by the bot within Discord's limits."""
+
+    title: str
+    description: str = ""
+    fields: tuple[CardField, ...] = ()
+    colour: str = "blurple"
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class Picture:
+    png: bytes
+    filename: str
+    caption: str
+
+
+Chooser = Callable[[dict[str, Any], str, Mapping[str, Any]], list[tuple[str, str]]]
+
+
+class Front:
+    """The base of a game's front: a game overrides what it has. Everything is pure: the same inputs give
+    the same output, and nothing reads more than the player's view it is given."""
+
+    title: str = ""
+    commands: tuple[Command, ...] = ()
+    choosers: Mapping[str, Chooser] = {}
+
+    def command(self, name: str) -> Command | None:
+        return next((c for c in self.commands if c.name == name), None)
+
+    def choices(self, source: str, view: dict[str, Any], typed: str, values: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """(label, value) pairs for an option whose `source` is this, at most 25; [] for an unknown source."""
+        chooser = self.choosers.get(source)
+        return chooser(view, typed, values)[:CHOICES_MAX] if chooser else []
+
+    def apply(self, asked: Asked) -> Change:
+        raise Refused(f"/{asked.command} is not a command of {self.title}.")
+
+    def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
+        return [str(orders)] if orders else []
+
+    def status(self, view: dict[str, Any]) -> list[Card]:
+        return []
+
+    def picture(self, view: dict[str, Any]) -> Picture | None:
+        return None
+
+    def rules(self) -> list[Card]:
+        return []
+
+    def help(self) -> list[Card]:
+        """The game's commands grouped by section, from their declarations."""
+        sections: dict[str, list[str]] = {}
+        for cmd in self.commands:
+            sections.setdefault(cmd.section, []).append(f"`/{cmd.name}`: {cmd.description}")
+        return [Card(title=self.title, fields=tuple(CardField(name=s, lines=tuple(lines))
+                                                  for s, lines in sections.items()))]
+
+    def section_of(self, kind: str) -> str | None:
+        """The heading a public event of this kind is listed under in a resolution's post (None: narration)."""
+        return None
+
+    def post_title(self, day: int) -> str:
+        """The title of the post of a resolution (`day` -1: the start)."""
+        return f"{self.title}: results" if day >= 0 else self.title
+
+    def autoplayer(self, state: Any, seat: str, rng: random.Random) -> dict[str, Any]:
+        """The orders a computer player gives for `seat` now (`brbot simulate`, the benchmark)."""
+        raise NotImplementedError(f"{self.title} has no computer players")
+
+    def signup(self, seat: str, rng: random.Random) -> dict[str, Any]:
+        """The sign-up requests a computer player makes (`brbot simulate`)."""
+        return {}
+
+    def studies(self, trials: int, seed: int) -> list[dict[str, Any]]:
+        """Rows of `brbot balance`: each a dict with at least `name`; a study may add `expected`, `measured`."""
+        return []
