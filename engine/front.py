@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
@@ -100,13 +100,11 @@ class Asked:
 
 @dataclass
 class Change:
-    """What a command does to the player's orders: the whole new orders and, in words, what changed.
-    `notify` lists (seat, text, payload) messages for other players that the service sends with the order
-    (a trade offer's DM with its answer buttons)."""
+    """What a command does to the player's orders: the whole new orders and, in words, what changed."""
 
     orders: dict[str, Any]
     summary: list[str]
-    notify: list[tuple[str, str, dict[str, Any]]] = field(default_factory=list)
+    removed: bool = False  # the command took something off the orders (an `undo`): confirmed as removed
 
 
 @dataclass(frozen=True)

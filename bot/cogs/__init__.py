@@ -9,9 +9,8 @@ import importlib
 COG_MODULES = [
     "bot.cogs.signup",
     "bot.cogs.day0",
-    "bot.cogs.actions",
-    "bot.cogs.movement",
-    "bot.cogs.free_actions",
+    "bot.cogs.game_commands",
+    "bot.cogs.trade",
     "bot.cogs.my_orders",
     "bot.cogs.moderation",
     "bot.cogs.info",

@@ -12,7 +12,7 @@ from bot.services import orders as order_service
 from bot.services.views import player_view
 from bot.ui.buttons import ButtonSpec
 from bot.ui.context import Ctx, GameCog, game_autocomplete
-from bot.ui.order_text import describe
+from engine import registry
 from bot.ui.respond import Reply
 from bot.ui.text import ui
 
@@ -29,7 +29,7 @@ async def orders_reply(ctx: Ctx) -> Reply:
     day = view.get("day")
     current = next((r for r in rows if r.current), None)
     embed = discord.Embed(title=ui("orders_title", game=ctx.game.name, day=day))
-    lines = describe(current.payload if current else None, view)
+    lines = registry.front(ctx.game.ruleset).describe(current.payload if current else None, view)
     embed.description = "\n".join(f"• {line}" for line in lines)[:4000]
     if rows:
         receipts = "\n".join(ui("receipt_line", receipt=r.receipt, when=f"{r.submitted_at:%H:%M:%S}",

@@ -16,7 +16,7 @@ import discord
 
 from bot.services import orders as order_service
 from bot.services.views import player_view
-from bot.ui.order_text import describe
+from engine.rulesets.battle_royale.front.describe import describe
 from bot.ui.respond import refusing, respond
 from bot.ui.text import ui
 from engine.rulesets.battle_royale import catalog

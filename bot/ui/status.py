@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from bot.ui.text import ui
+from engine.rulesets.battle_royale.front.texts import text
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.text import ROLE_NAMES
 
@@ -86,7 +87,7 @@ def me_embed(view: dict[str, Any]) -> discord.Embed:
                           description=_state_line(view, me, names, zone_names), colour=colour)
     embed.add_field(name=ui("status_health"), value=f"{me['hp']}/{me['max_hp']}")
     zone = zone_names.get(me["zone"]) if me["zone"] is not None else None
-    embed.add_field(name=ui("status_zone"), value=ui("choice_zone", id=me["zone"], name=zone) if zone else ui("status_not_placed"))
+    embed.add_field(name=ui("status_zone"), value=text("choice_zone", id=me["zone"], name=zone) if zone else ui("status_not_placed"))
     embed.add_field(name=ui("status_role"), value=ROLE_NAMES.get(me["role"], me["role"]))
     embed.add_field(name=ui("status_school"), value=ui("status_school_value", school=me["school"]))
     if me["role"] == "lovers" or me["lover"]:
@@ -136,7 +137,7 @@ def around_embed(view: dict[str, Any]) -> discord.Embed | None:
         return None
     zone_names = {z["id"]: z["name"] for z in view["zones"]}
     embed = discord.Embed(title=ui("status_around_title", zone=zone_names.get(me["zone"], "?")), colour=discord.Colour.teal())
-    here = [ui("status_here_line", name=s["name"], items=", ".join(s["items"]) or ui("choice_empty_handed"))
+    here = [ui("status_here_line", name=s["name"], items=", ".join(s["items"]) or text("choice_empty_handed"))
             for s in view["here"]]
     add_lines(embed, ui("status_here"), here, ui("status_nobody_here"))
     counts: dict[str, int] = {}

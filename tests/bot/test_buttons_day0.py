@@ -2,10 +2,11 @@
 the Day 0 choices (handbook II) through /day0."""
 from __future__ import annotations
 
+from bot.cogs.game_commands import COG as OrdersCog
+from bot.cogs.trade import TradeCog
 from sqlalchemy import select
 
 from bot.cogs.day0 import Day0Cog
-from bot.cogs.free_actions import FreeActionsCog
 from bot.cogs.my_orders import MyOrdersCog
 from bot.cogs.signup import SignUpCog
 from bot.db.models import Outbox, Player
@@ -72,7 +73,7 @@ async def test_trade_accept_button_adds_the_mirror_to_the_partners_orders(gm, db
     users = await seats(db, game_id)
     seat1 = next(s for s, u in users.items() if u == 1)
     uids = await equip_player(db, game_id, 1, "baseball_bat")
-    await run(FreeActionsCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
+    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
     accept, _ = await trade_button_ids(db, game_id, 2)
     button, interaction = press(gm, TradeAnswer, accept, 2)
     await button.callback(interaction)
@@ -93,10 +94,10 @@ async def test_an_old_trade_message_cannot_accept_a_changed_offer(gm, db):
     users = await seats(db, game_id)
     await equip_player(db, game_id, 1, "baseball_bat")
     gun = (await equip_player(db, game_id, 2, "paintball_gun"))["paintball_gun"]
-    cog = FreeActionsCog(gm)
-    await run(cog, "trade", 1, partner=seat2_of(users), give="Baseball Bat")
+    cog = OrdersCog(gm)
+    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
     first_accept, first_decline = await trade_button_ids(db, game_id, 2)
-    await run(cog, "trade", 1, partner=seat2_of(users), receive="Paintball Gun")
+    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users), receive="Paintball Gun")
     second_accept, _ = await trade_button_ids(db, game_id, 2)
     assert second_accept != first_accept
     button, old = press(gm, TradeAnswer, first_accept, 2)
@@ -119,7 +120,7 @@ async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused
     game_id = await night_game(db)
     users = await seats(db, game_id)
     await equip_player(db, game_id, 1, "knife")
-    await run(FreeActionsCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
+    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
     accept, decline = await trade_button_ids(db, game_id, 2)
     button, interaction = press(gm, TradeAnswer, decline, 2)
     await button.callback(interaction)
@@ -138,7 +139,7 @@ async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused
 async def test_a_trade_button_from_before_offers_had_digests_is_refused(gm, db):
     game_id = await night_game(db)
     users = await seats(db, game_id)
-    await run(FreeActionsCog(gm), "trade", 1, partner=seat2_of(users))
+    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users))
     button, interaction = press(gm, TradeAnswer, f"brbot:trade:{game_id}:1:yes", 2)
     await button.callback(interaction)
     assert interaction.text.startswith("This trade message is from an older version of the bot")
@@ -147,7 +148,7 @@ async def test_a_trade_button_from_before_offers_had_digests_is_refused(gm, db):
 
 async def test_withdraw_button_restores_the_default_and_refuses_an_old_day(gm, db):
     game_id = await night_game(db)
-    await run(FreeActionsCog(gm), "vote close", 1, zone="4")
+    await run(OrdersCog(gm), "vote close", 1, zone="4")
     shown = await run(MyOrdersCog(gm), "orders", 1)
     assert "Vote to close Beach" in shown.text and "(current)" in shown.text and shown.all_ephemeral
     view = shown.sent[0]["view"]
@@ -172,7 +173,7 @@ async def test_withdraw_with_no_orders_today_says_so(gm, db):
     await button.callback(never)
     assert never.text == ("You have no orders for Day 1 to withdraw: if you send nothing, you Defend and stay "
                           "where you are.")
-    await run(FreeActionsCog(gm), "vote close", 3, zone="4")
+    await run(OrdersCog(gm), "vote close", 3, zone="4")
     for expected in ("withdrawn", "You have no orders for Day 1 to withdraw"):
         button, interaction = press(gm, WithdrawOrders, f"brbot:withdraw:{game_id}:1", 3)
         await button.callback(interaction)
@@ -181,7 +182,7 @@ async def test_withdraw_with_no_orders_today_says_so(gm, db):
 
 async def test_orders_of_one_player_never_show_another_players(gm, db):
     game_id = await night_game(db)
-    await run(FreeActionsCog(gm), "vote mark", 2, student="Player3")
+    await run(OrdersCog(gm), "vote mark", 2, student="Player3")
     mine = await run(MyOrdersCog(gm), "orders", 1)
     assert "Player3" not in mine.text and "mark" not in mine.text.lower()
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from bot.cogs.actions import ActionsCog
-from bot.cogs.free_actions import FreeActionsCog
+from bot.cogs.game_commands import COG as OrdersCog
+from bot.cogs.trade import TradeCog
 from bot.services import day_actions
 from tests.bot.cog_helpers import command, edit_state, equip_player, night_game, run, seats
 from tests.bot.fakes import FakeInteraction, FakeUser
@@ -35,9 +35,9 @@ async def test_item_choices_carry_no_engine_ids_and_submit_the_item_chosen(gm, d
         state.zones[student.zone].ground.extend([state.new_item("crossbow"), state.new_item("crossbow")])
         uids["crossbows"] = [i.uid for i in state.zones[student.zone].ground[-2:]]
     await edit_state(db, game_id, two_knives_and_ground)
-    free, actions = FreeActionsCog(gm), ActionsCog(gm)
+    free, actions = OrdersCog(gm), OrdersCog(gm)
     offered = (await complete(free, "drop", "item") + await complete(free, "pickup", "item")
-               + await complete(actions, "attack", "weapon") + await complete(free, "trade", "give"))
+               + await complete(actions, "attack", "weapon") + await complete(TradeCog(gm), "trade", "give"))
     assert offered and not [c for c in offered if ENGINE_ID.search(f"{c.name} {c.value}")], offered
     drop = await complete(free, "drop", "item")
     assert [(c.name, c.value) for c in drop if c.value.startswith("Knife")] == [("Knife", "Knife"), ("Knife (2)", "Knife (2)")]
@@ -55,7 +55,7 @@ async def test_item_choices_carry_no_engine_ids_and_submit_the_item_chosen(gm, d
 async def test_settrap_and_use_offer_only_the_items_that_fit(gm, db):
     game_id = await night_game(db)
     await equip_player(db, game_id, 1, "land_mine", "deactivator", "megaphone")
-    actions = ActionsCog(gm)
+    actions = OrdersCog(gm)
     assert [c.value for c in await complete(actions, "settrap", "item")] == ["Land Mine"]
     assert [c.value for c in await complete(actions, "use", "item", use="deactivator")] == ["Deactivator"]
     assert [c.value for c in await complete(actions, "use", "item", use="megaphone")] == ["Megaphone"]
@@ -79,7 +79,7 @@ async def test_equip_offers_what_its_how_applies_to(gm, db):
         state.students[me].item(uids["knife"]).stored = True
         state.students[me].item(uids["pretty_ribbon"]).worn = True
     await edit_state(db, game_id, stored_and_worn)
-    free = FreeActionsCog(gm)
+    free = OrdersCog(gm)
     names = {how: [c.value for c in await complete(free, "equip", "item", how=how)]
              for how in ("wear", "remove", "store", "take_out")}
     assert names == {"wear": ["Headband"], "remove": ["Pretty Ribbon"], "store": ["Headband", "Pretty Ribbon"],

@@ -2,13 +2,12 @@
 specific reason, always ephemeral, and never visible to anyone else."""
 from __future__ import annotations
 
+from bot.cogs.game_commands import COG as OrdersCog
+from bot.cogs.trade import TradeCog
 from datetime import timedelta
 
 from sqlalchemy import select
 
-from bot.cogs.actions import ActionsCog
-from bot.cogs.free_actions import FreeActionsCog
-from bot.cogs.movement import MovementCog
 from bot.db.models import Outbox
 from bot.services import day_actions, moderation
 from engine.rulesets.battle_royale.text import say
@@ -17,7 +16,7 @@ from tests.bot.cog_helpers import NOW, edit_state, night_game, run, seats, state
 
 async def test_search_is_saved_with_a_receipt(gm, db):
     game_id = await night_game(db)
-    done = await run(ActionsCog(gm), "search", 1)
+    done = await run(OrdersCog(gm), "search", 1)
     assert done.all_ephemeral
     assert "Order saved for Day 1: Search" in done.text and "Receipt: `" in done.text
     assert (await day_actions.current_payload(db, game_id, 1))["action"] == {"kind": "search"}
@@ -26,7 +25,7 @@ async def test_search_is_saved_with_a_receipt(gm, db):
 async def test_attack_by_typed_name_and_by_seat_id(gm, db):
     """III.C Attack: attempts spread over students in my zone; a name typed by hand is understood."""
     game_id = await night_game(db)
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     state = await state_of(db, game_id)
     users = await seats(db, game_id)
     me = next(s for s in state.students.values() if users[s.id] == 1)
@@ -46,7 +45,7 @@ async def test_attack_refusals_are_the_engines_reasons(gm, db):
     def unarmed(state):  # whatever Player1 drew at the start, they carry no Rifle now
         state.students[me].items = [i for i in state.students[me].items if i.kind != "rifle"]
     await edit_state(db, game_id, unarmed)
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     nobody = await run(cog, "attack", 1, weapon="unarmed", target="Nobody", attempts=1)
     assert "Nobody" in nobody.text and nobody.all_ephemeral
     too_many = await run(cog, "attack", 1, weapon="unarmed", target="Player2", attempts=9)
@@ -67,7 +66,7 @@ async def test_target_in_another_zone_is_refused(gm, db):
     def elsewhere(state):
         state.students[away].zone = 1
     await edit_state(db, game_id, elsewhere)
-    done = await run(ActionsCog(gm), "analyze", 1, target=away)
+    done = await run(OrdersCog(gm), "analyze", 1, target=away)
     assert done.text == say("target_not_here", target="Player2"), done.text
     assert (await day_actions.current_payload(db, game_id, 1))["action"] is None
 
@@ -75,7 +74,7 @@ async def test_target_in_another_zone_is_refused(gm, db):
 async def test_move_route_by_names_and_the_not_adjacent_refusal(gm, db):
     """III.D Move: one or two zones along adjacent zones. From The Septagon (5): Landing Strip (1), Beach (4)."""
     game_id = await night_game(db)
-    cog = MovementCog(gm)
+    cog = OrdersCog(gm)
     done = await run(cog, "move", 1, route="Landing Strip → Beach")
     assert "Move: Landing Strip → Beach" in done.text
     assert (await day_actions.current_payload(db, game_id, 1))["movement"]["route"] == [1, 4]
@@ -90,7 +89,7 @@ async def test_move_route_by_names_and_the_not_adjacent_refusal(gm, db):
 async def test_votes_name_students_and_zones(gm, db):
     """III.E: mark a student, close a zone, reward a zone."""
     game_id = await night_game(db)
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     mark = await run(cog, "vote mark", 1, student="Player3")
     close = await run(cog, "vote close", 1, zone="4")
     reward = await run(cog, "vote reward", 1, zone="2")
@@ -103,7 +102,7 @@ async def test_votes_name_students_and_zones(gm, db):
 
 async def test_refusals_when_paused_after_the_deadline_and_for_strangers(gm, db):
     game_id = await night_game(db)
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     stranger = await run(cog, "search", 99)
     assert stranger.text == "You are not playing in this game."
     await moderation.pause(db, game_id, 7)
@@ -120,7 +119,7 @@ async def test_orders_in_a_dm_need_the_game_only_when_in_several(gm, db):
     from tests.bot.fakes import FakeInteraction, FakeUser, call
     from tests.bot.cog_helpers import command
     game_id = await night_game(db)
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     dm = FakeInteraction(gm, FakeUser(1), guild_id=None, channel_id=None)
     await call(command(cog, "search"), cog, dm, game=None)
     assert "Order saved for Day 1: Search" in dm.text
@@ -136,7 +135,7 @@ async def test_orders_in_a_dm_need_the_game_only_when_in_several(gm, db):
 async def test_pickup_and_undo_and_nothing_on_the_ground(gm, db):
     """III.B: pick up items lying in your zone."""
     game_id = await night_game(db)
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     missing = await run(cog, "pickup", 1, item="Rifle")
     assert missing.text == "There is no Rifle on the ground here."
     state = await state_of(db, game_id)
@@ -162,9 +161,9 @@ async def test_trade_offer_reaches_only_the_partner_with_buttons(gm, db):
     state = await state_of(db, game_id)
     users = await seats(db, game_id)
     mine = state.students[next(s for s, u in users.items() if u == 1)].items
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     give = mine[0].name if mine else None
-    done = await run(cog, "trade", 1, partner="Player2", give=give)
+    done = await run(TradeCog(gm), "trade", 1, partner="Player2", give=give)
     assert "trade offer went to Player2" in done.text, done.text
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id,

@@ -4,9 +4,7 @@ refusals the issue names (dead, no ammunition, inventory full). Everyone starts 
 next to the Landing Strip (1), the Crevasse (2), the Forest (3) and the Field (7)."""
 from __future__ import annotations
 
-from bot.cogs.actions import ActionsCog
-from bot.cogs.free_actions import FreeActionsCog
-from bot.cogs.movement import MovementCog
+from bot.cogs.game_commands import COG as OrdersCog
 from bot.services import day_actions
 from engine.rulesets.battle_royale.text import say
 from tests.bot.cog_helpers import edit_state, equip_player, night_game, run, seats
@@ -27,7 +25,7 @@ async def test_allout_is_saved_and_a_weapon_without_ammunition_is_refused(gm, db
     """III.C All-Out Attack; V: a ranged weapon with no ammunition left cannot fire."""
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "rifle")
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     done = await run(cog, "allout", 1, weapon="Rifle", target="Player2", attempts=2)
     assert "Order saved for Day 1" in done.text and done.all_ephemeral
     action = (await saved(db, game_id))["action"]
@@ -41,7 +39,7 @@ async def test_settrap_mines_an_adjacent_path_and_refuses_a_non_trap(gm, db):
     """III.C Set Trap: a Land Mine goes on the path to an adjacent zone; only traps can be set."""
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "land_mine", "knife")
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     done = await run(cog, "settrap", 1, item="Land Mine", to_zone="Landing Strip")
     assert "Order saved for Day 1" in done.text, done.text
     assert (await saved(db, game_id))["action"] == {"kind": "set_trap", "item": uids["land_mine"], "to_zone": 1,
@@ -57,7 +55,7 @@ async def test_use_a_deactivator_and_escape_needs_a_deactivated_collar(gm, db):
     """III.C Use Item: a Deactivator deactivates a collar; escaping needs a deactivated collar (rulings)."""
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "deactivator")
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     done = await run(cog, "use", 1, use=Choice("deactivator"), item="Deactivator")
     assert "Order saved for Day 1" in done.text, done.text
     assert (await saved(db, game_id))["action"]["item"] == uids["deactivator"]
@@ -69,7 +67,7 @@ async def test_cover_another_student_but_not_yourself(gm, db):
     """III.C Cover: you take the attacks meant for a student in your zone."""
     game_id = await night_game(db)
     users = await seats(db, game_id)
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     done = await run(cog, "cover", 1, target="Player2")
     assert "Order saved for Day 1" in done.text and "Player2" in done.text, done.text
     assert (await saved(db, game_id))["action"] == {"kind": "cover", "target": next(s for s, u in users.items() if u == 2)}
@@ -82,7 +80,7 @@ async def test_equip_wears_the_headband_and_refuses_to_wear_a_knife(gm, db):
     """III.B / V: the Headband and the Pretty Ribbon are worn; nothing else is."""
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "headband", "knife")
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     done = await run(cog, "equip", 1, item="Headband", how=Choice("wear"))
     assert "Order saved for Day 1" in done.text, done.text
     assert (await saved(db, game_id))["free"]["wear"] == [uids["headband"]]
@@ -95,7 +93,7 @@ async def test_track_needs_a_tracking_unit(gm, db):
     """V Tracking Unit: locate one student, or count heads in each zone; without the unit, refused."""
     game_id = await night_game(db)
     users = await seats(db, game_id)
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     without = await run(cog, "track", 1, target="Player3")
     assert "Order saved" not in without.text and "Tracking Unit" in without.text, without.text
     await equip_player(db, game_id, 1, "tracking_unit")
@@ -108,7 +106,7 @@ async def test_run_with_a_full_inventory_must_name_what_to_drop(gm, db):
     """III.D Run: up to five zones, but a full inventory must drop an item to run (rulings)."""
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "knife", "rifle", "handgun")
-    cog = MovementCog(gm)
+    cog = OrdersCog(gm)
     full = await run(cog, "run", 1, route="Landing Strip")
     assert full.text == say("run_full") and full.all_ephemeral
     done = await run(cog, "run", 1, route="Landing Strip → Beach", drop="Knife")
@@ -127,12 +125,12 @@ async def test_picking_up_into_a_full_inventory_and_acting_when_dead_are_refused
     def crossbow_here(state):
         state.zones[state.students[me].zone].ground.append(state.new_item("crossbow"))
     await edit_state(db, game_id, crossbow_here)
-    full = await run(FreeActionsCog(gm), "pickup", 1, item="Crossbow")
+    full = await run(OrdersCog(gm), "pickup", 1, item="Crossbow")
     assert full.text == say("inventory_full", count=4, cap=3), full.text
 
     def dies(state):
         state.students[me].alive = False
         state.students[me].hp = 0
     await edit_state(db, game_id, dies)
-    dead = await run(ActionsCog(gm), "search", 1)
+    dead = await run(OrdersCog(gm), "search", 1)
     assert dead.text == say("dead") and dead.all_ephemeral

@@ -3,8 +3,8 @@
 Refusals are the engine's own reasons, ephemeral, and change nothing. Everyone starts on The Septagon (5)."""
 from __future__ import annotations
 
-from bot.cogs.actions import ActionsCog
-from bot.cogs.free_actions import FreeActionsCog
+from bot.cogs.game_commands import COG as OrdersCog
+from bot.cogs.trade import TradeCog
 from bot.services import day_actions
 from engine.rulesets.battle_royale.text import say
 from tests.bot.cog_helpers import edit_state, equip_player, night_game, run, seats
@@ -30,7 +30,7 @@ async def test_heal_yourself_with_a_kit_and_the_refusals(gm, db):
     game_id = await night_game(db)
     me = await seat_of(db, game_id, 1)
     await equip_player(db, game_id, 1, "knife")
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     no_kit = await run(cog, "heal", 1, target=me, first_aid_kit=True)
     assert no_kit.text == say("heal_no_kit") and no_kit.all_ephemeral
     assert (await saved(db, game_id))["action"] is None
@@ -47,7 +47,7 @@ async def test_drop_adds_up_undo_takes_it_off_and_an_unknown_item_is_refused(gm,
     """III.B: drop items you carry; free actions add up."""
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "knife", "rifle")
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     knife = await run(cog, "drop", 1, item="Knife")
     rifle = await run(cog, "drop", 1, item="rifle")
     assert knife.text.startswith("Order saved for Day 1: Drop Knife") and rifle.text.startswith("Order saved for Day 1: Drop Rifle")
@@ -62,7 +62,7 @@ async def test_drop_adds_up_undo_takes_it_off_and_an_unknown_item_is_refused(gm,
 async def test_analyze_a_student_here(gm, db):
     """III.C Analyze: a student in your zone."""
     game_id = await night_game(db)
-    done = await run(ActionsCog(gm), "analyze", 1, target="Player2")
+    done = await run(OrdersCog(gm), "analyze", 1, target="Player2")
     assert done.text.startswith("Order saved for Day 1: Analyze Player2\nReceipt: `"), done.text
     assert (await saved(db, game_id))["action"] == {"kind": "analyze", "target": await seat_of(db, game_id, 2)}
 
@@ -74,7 +74,7 @@ async def test_votes_refuse_a_closed_zone_and_marking_yourself(gm, db):
     def close_beach(state):
         state.zones[4].closed = True
     await edit_state(db, game_id, close_beach)
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     closed = await run(cog, "vote close", 1, zone="Beach")
     assert closed.text == say("vote_zone_closed", zone_name="Beach") and closed.all_ephemeral
     myself = await run(cog, "vote mark", 1, student="Player1")
@@ -93,12 +93,12 @@ async def test_trade_refusals_partner_elsewhere_empty_and_an_item_not_seen(gm, d
     def away(state):
         state.students[p3].zone = 1  # the Switchblade is concealed by nature (V)
     await edit_state(db, game_id, away)
-    cog = FreeActionsCog(gm)
-    elsewhere = await run(cog, "trade", 1, partner="Player3", give="Knife")
+    cog = OrdersCog(gm)
+    elsewhere = await run(TradeCog(gm), "trade", 1, partner="Player3", give="Knife")
     assert elsewhere.text == say("target_not_here", target="Player3"), elsewhere.text
-    empty = await run(cog, "trade", 1, partner="Player2")
+    empty = await run(TradeCog(gm), "trade", 1, partner="Player2")
     assert empty.text == say("trade_empty"), empty.text
-    hidden = await run(cog, "trade", 1, partner="Player2", give="Knife", receive="Switchblade")
+    hidden = await run(TradeCog(gm), "trade", 1, partner="Player2", give="Knife", receive="Switchblade")
     assert hidden.text == "Player2 carries no Switchblade that you can see.", hidden.text
     assert not (await saved(db, game_id))["free"].get("trades")
     assert elsewhere.all_ephemeral and empty.all_ephemeral and hidden.all_ephemeral
@@ -108,7 +108,7 @@ async def test_equip_and_a_stored_item(gm, db):
     """III.B / V: only a stored item can be taken out; a stored item cannot be used until taken out; a
     Backpack is needed to store anything."""
     game_id = await night_game(db)
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     await equip_player(db, game_id, 1, "knife")
     no_pack = await run(cog, "equip", 1, item="Knife", how=Choice("store"))
     assert no_pack.text == say("no_backpack_space", item="Knife"), no_pack.text
@@ -122,7 +122,7 @@ async def test_equip_and_a_stored_item(gm, db):
     def stored(state):
         state.students[me].item(uids["knife"]).stored = True
     await edit_state(db, game_id, stored)
-    attack = await run(ActionsCog(gm), "attack", 1, weapon="Knife", target="Player2")
+    attack = await run(OrdersCog(gm), "attack", 1, weapon="Knife", target="Player2")
     assert attack.text == say("item_stored", item="Knife"), attack.text
 
 
@@ -130,7 +130,7 @@ async def test_allout_refuses_no_ammunition_and_too_little(gm, db):
     """III.C All-Out Attack; V: a ranged weapon fires only the shots it has left."""
     game_id = await night_game(db)
     await equip_player(db, game_id, 1, "rifle", ammo=0)
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     empty = await run(cog, "allout", 1, weapon="Rifle", target="Player2", attempts=1)
     assert empty.text == say("no_ammo", weapon="Rifle"), empty.text
     await equip_player(db, game_id, 1, "rifle", ammo=1)
@@ -143,7 +143,7 @@ async def test_settrap_refusals_for_c4_and_poison_vial(gm, db):
     """III.C Set Trap: a C-4 needs a day from today on; a Poison Vial needs a target in your zone."""
     game_id = await night_game(db)
     await equip_player(db, game_id, 1, "c4", "poison_vial")
-    cog = ActionsCog(gm)
+    cog = OrdersCog(gm)
     no_day = await run(cog, "settrap", 1, item="C-4")
     assert no_day.text == say("c4_needs_day", day=1), no_day.text
     past = await run(cog, "settrap", 1, item="C-4", day=0)
@@ -161,7 +161,7 @@ async def test_track_head_counts_need_a_tracking_unit(gm, db):
     """V Tracking Unit: with no target it counts heads in every zone; without a unit that is refused,
     not saved as an order that would do nothing."""
     game_id = await night_game(db)
-    cog = FreeActionsCog(gm)
+    cog = OrdersCog(gm)
     without = await run(cog, "track", 1)
     assert without.text == "You need a Tracking Unit out of your Backpack to count the students in each zone."
     assert "track" not in ((await saved(db, game_id))["free"] or {}) or (await saved(db, game_id))["free"]["track"] is None
@@ -173,19 +173,18 @@ async def test_track_head_counts_need_a_tracking_unit(gm, db):
 async def test_hold_ground_is_refused_after_an_all_out_attack_and_a_closed_zone_gets_no_reward_vote(gm, db):
     """III.D Hold Ground cannot follow an All-Out Attack; III.E the reward goes to an open zone. The refused
     part leaves the orders as they were."""
-    from bot.cogs.movement import MovementCog
-
+    
     game_id = await night_game(db)
     await equip_player(db, game_id, 1, "knife")
-    allout = await run(ActionsCog(gm), "allout", 1, weapon="Knife", target="Player2", attempts=1)
+    allout = await run(OrdersCog(gm), "allout", 1, weapon="Knife", target="Player2", attempts=1)
     assert allout.text.startswith("Order saved"), allout.text
-    hold = await run(MovementCog(gm), "hold", 1)
+    hold = await run(OrdersCog(gm), "hold", 1)
     assert hold.text == say("no_hold_after_all_out") and hold.all_ephemeral
     assert (await saved(db, game_id))["movement"] is None
 
     def close_cliffs(state):
         state.zones[6].closed = True
     await edit_state(db, game_id, close_cliffs)
-    reward = await run(FreeActionsCog(gm), "vote reward", 1, zone="Cliffs")
+    reward = await run(OrdersCog(gm), "vote reward", 1, zone="Cliffs")
     assert reward.text == say("vote_zone_closed", zone_name="Cliffs") and reward.all_ephemeral
     assert (await saved(db, game_id))["votes"]["reward"] is None

@@ -1,11 +1,23 @@
-"""The Battle Royale front object: the commands, choosers and texts of this package put together."""
+"""The Battle Royale front object: the commands, choosers, orders in words and texts of this package."""
 from __future__ import annotations
 
-from engine.front import Front
+from typing import Any
+
+from engine.front import Asked, Change, Front
+from engine.rulesets.battle_royale.front import apply, choosers, describe
+from engine.rulesets.battle_royale.front.commands import COMMANDS
 
 
 class BattleRoyaleFront(Front):
     title = "Battle Royale"
+    commands = COMMANDS
+    choosers = choosers.CHOOSERS
+
+    def apply(self, asked: Asked) -> Change:
+        return apply.apply(asked)
+
+    def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
+        return describe.describe(orders, view)
 
 
 FRONT = BattleRoyaleFront()

@@ -1,4 +1,4 @@
-"""Orders in words, for the player who gave them: confirmations and /orders.
+"""Battle Royale orders in words, for the player who gave them: confirmations and /orders.
 
 Names come from the player's own view (students they may know of, their own items, zones), so a
 description never says more than the player already knows. Unknown ids are shown as given.
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.ui.text import ui
+from engine.rulesets.battle_royale.front.texts import text
 
 
 class Names:
@@ -26,8 +26,8 @@ class Names:
 
     def item(self, uid: str | None) -> str:
         if uid in (None, "unarmed"):
-            return ui("unarmed")
-        return self.items.get(uid, ui("their_item"))
+            return text("unarmed")
+        return self.items.get(uid, text("their_item"))
 
     def route(self, route: list[int]) -> str:
         return " → ".join(self.zone(z) for z in route)
@@ -36,7 +36,7 @@ class Names:
 def describe(payload: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
     """One line per part of today's orders that differs from doing nothing."""
     if not payload:
-        return [ui("orders_default")]
+        return [text("orders_default")]
     names = Names(view)
     if payload.get("kind") == "day0":
         return _day0(payload, names)
@@ -47,65 +47,65 @@ def describe(payload: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         lines.append(movement(payload["movement"], names))
     votes = payload.get("votes") or {}
     if votes.get("mark"):
-        lines.append(ui("vote_mark_line", name=names.student(votes["mark"])))
+        lines.append(text("vote_mark_line", name=names.student(votes["mark"])))
     if votes.get("close") is not None:
-        lines.append(ui("vote_close_line", zone=names.zone(votes["close"])))
+        lines.append(text("vote_close_line", zone=names.zone(votes["close"])))
     if votes.get("reward") is not None:
-        lines.append(ui("vote_reward_line", zone=names.zone(votes["reward"])))
-    return lines or [ui("orders_default")]
+        lines.append(text("vote_reward_line", zone=names.zone(votes["reward"])))
+    return lines or [text("orders_default")]
 
 
 def _day0(payload: dict[str, Any], names: Names) -> list[str]:
     lines = []
     if payload.get("start_zone") is not None:
-        lines.append(ui("day0_zone_line", zone=names.zone(payload["start_zone"])))
+        lines.append(text("day0_zone_line", zone=names.zone(payload["start_zone"])))
     if payload.get("abilities"):
-        lines.append(ui("day0_abilities_line", abilities=", ".join(a.replace("_", " ").title() for a in payload["abilities"])))
+        lines.append(text("day0_abilities_line", abilities=", ".join(a.replace("_", " ").title() for a in payload["abilities"])))
     if payload.get("rival_reward"):
-        lines.append(ui("day0_reward_line", reward=payload["rival_reward"].replace("_", " ").title()))
-    return lines or [ui("orders_default")]
+        lines.append(text("day0_reward_line", reward=payload["rival_reward"].replace("_", " ").title()))
+    return lines or [text("orders_default")]
 
 
 def _free(free: dict[str, Any], names: Names) -> list[str]:
     lines = []
     for key in ("pick_up", "drop", "store", "take_out", "wear", "remove"):
         for uid in free.get(key) or []:
-            lines.append(ui(f"free_{key}", item=names.item(uid)))
+            lines.append(text(f"free_{key}", item=names.item(uid)))
     for trade in free.get("trades") or []:
-        lines.append(ui("trade_line", partner=names.student(trade["partner"]),
-                        give=", ".join(names.item(u) for u in trade["give"]) or ui("nothing"),
-                        receive=", ".join(names.item(u) for u in trade["receive"]) or ui("nothing")))
+        lines.append(text("trade_line", partner=names.student(trade["partner"]),
+                        give=", ".join(names.item(u) for u in trade["give"]) or text("nothing"),
+                        receive=", ".join(names.item(u) for u in trade["receive"]) or text("nothing")))
     if "track" in free and free.get("track") is not None:
-        lines.append(ui("track_line", name=names.student(free["track"])))
+        lines.append(text("track_line", name=names.student(free["track"])))
     return lines
 
 
 def action(part: dict[str, Any], names: Names) -> str:
     kind = part["kind"]
     if kind in ("attack", "all_out"):
-        spread = ", ".join(ui("attempts", name=names.student(t), n=n) for t, n in part["attempts"].items())
-        return ui(f"action_{kind}", weapon=names.item(part.get("weapon")), spread=spread)
+        spread = ", ".join(text("attempts", name=names.student(t), n=n) for t, n in part["attempts"].items())
+        return text(f"action_{kind}", weapon=names.item(part.get("weapon")), spread=spread)
     if kind == "set_trap":
         where = (names.zone(part["to_zone"]) if part.get("to_zone") is not None
-                 else ui("on_day", day=part["day"]) if part.get("day") is not None
+                 else text("on_day", day=part["day"]) if part.get("day") is not None
                  else names.student(part.get("target")))
-        return ui("action_set_trap", item=names.item(part["item"]), where=where)
+        return text("action_set_trap", item=names.item(part["item"]), where=where)
     if kind == "use_item":
-        return ui(f"action_use_{part['use']}", item=names.item(part.get("item")),
-                  target=names.student(part["target"]) if part.get("target") else ui("yourself"))
+        return text(f"action_use_{part['use']}", item=names.item(part.get("item")),
+                  target=names.student(part["target"]) if part.get("target") else text("yourself"))
     if kind == "heal":
-        return ui("action_heal_kit" if part.get("first_aid_kit") else "action_heal", name=names.student(part["target"]))
+        return text("action_heal_kit" if part.get("first_aid_kit") else "action_heal", name=names.student(part["target"]))
     if kind in ("cover", "analyze"):
-        return ui(f"action_{kind}", name=names.student(part["target"]))
-    return ui(f"action_{kind}")
+        return text(f"action_{kind}", name=names.student(part["target"]))
+    return text(f"action_{kind}")
 
 
 def movement(part: dict[str, Any], names: Names) -> str:
     kind = part["kind"]
     if kind == "hold":
-        return ui("move_hold")
-    how = ui("move_follow", name=names.student(part["follow"])) if part.get("follow") else names.route(part.get("route") or [])
-    line = ui(f"move_{kind}", how=how)
+        return text("move_hold")
+    how = text("move_follow", name=names.student(part["follow"])) if part.get("follow") else names.route(part.get("route") or [])
+    line = text(f"move_{kind}", how=how)
     if part.get("drop"):
-        line += ui("move_drop", item=names.item(part["drop"]))
+        line += text("move_drop", item=names.item(part["drop"]))
     return line

@@ -4,14 +4,14 @@ The engine numbers items in the order it creates them (starting items seat by se
 zone by zone), so an id like `i7` would tell a player who started with an item or where it was hidden.
 Choices and typed names therefore use keys made from the player's own view: the item's name ("Knife"),
 and "Knife (2)", "Knife (3)" for the second and third of the same name, counted in the order the view
-lists them. Autocomplete offers the keys (`keyed`), and the order cogs map a key back to the item
+lists them. Autocomplete offers the keys (`keyed`), and `reading` maps a key back to the item
 (`find`), so what a player picks is what is submitted.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from bot.ui.text import ui
+from engine.rulesets.battle_royale.front.texts import text
 
 
 def keyed(items: list[dict[str, Any]]) -> list[tuple[str, int, dict[str, Any]]]:
@@ -21,13 +21,13 @@ def keyed(items: list[dict[str, Any]]) -> list[tuple[str, int, dict[str, Any]]]:
     for item in items:
         name = item["name"]
         n = seen[name.lower()] = seen.get(name.lower(), 0) + 1
-        out.append((name if n == 1 else ui("item_key_repeat", name=name, n=n), n, item))
+        out.append((name if n == 1 else text("item_key_repeat", name=name, n=n), n, item))
     return out
 
 
 def shown(label: str, n: int) -> str:
     """What a choice shows: the item's label, with its number when it is not the first of its name."""
-    return label if n == 1 else ui("item_repeat", label=label, n=n)
+    return label if n == 1 else text("item_repeat", label=label, n=n)
 
 
 def find(items: list[dict[str, Any]], text: str) -> str | None:

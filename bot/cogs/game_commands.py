@@ -1,0 +1,100 @@
+"""The order commands of every installed game, built from the games' declarations (`engine.front`).
+
+`GameCommandsCog` is made when the bot starts: one Discord command per merged name (`bot.ui.declared`),
+top-level (`/attack`) or in a group (`/vote mark`), each with the game's options plus `game` (the game's
+number, for a DM when the player is in several). Using one finds the game it is about, hands the options
+to `bot.services.commands.give_order` (the game's front turns them into orders, the engine validates
+them) and confirms the saved orders in words with the receipt, or says why nothing changed.
+"""
+from __future__ import annotations
+
+import inspect
+from typing import Any, Optional
+
+import discord
+from discord import app_commands
+
+from bot.services import commands as game_orders
+from bot.ui.autocomplete import option_choices
+from bot.ui.context import Ctx, GameCog, game_autocomplete
+from bot.ui.declared import MergedCommand, MergedOption, check_limits, merge
+from bot.ui.text import ui
+from engine import registry
+
+GAME_OPTION = "game"
+TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool, "user": discord.User}
+P = inspect.Parameter
+
+
+def _annotation(option: MergedOption) -> Any:
+    base = TYPES[option.type]
+    if option.type in ("integer", "number") and (option.min_value is not None or option.max_value is not None):
+        base = app_commands.Range[base, option.min_value, option.max_value]  # type: ignore[index]
+    elif option.type == "text" and option.max_length is not None:
+        base = app_commands.Range[str, 1, option.max_length]
+    return base if option.required else Optional[base]
+
+
+def _callback(command: MergedCommand):
+    """A callback whose signature is the command's options, as discord.py reads them."""
+    async def callback(self: "GameCommandsCog", interaction: discord.Interaction, **options: Any) -> None:
+        await self.order(interaction, command.name, options)
+
+    parameters = [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    parameters += [P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
+                   for o in command.options]
+    parameters.append(P(GAME_OPTION, P.KEYWORD_ONLY, annotation=Optional[int], default=None))
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__name__ = command.path[-1]
+    callback.__qualname__ = f"GameCommandsCog.{'_'.join(command.path)}"
+    callback.__discord_app_commands_param_description__ = (  # type: ignore[attr-defined]
+        {o.name: o.description for o in command.options} | {GAME_OPTION: ui("opt_game")})
+    callback.__discord_app_commands_param_autocomplete__ = (  # type: ignore[attr-defined]
+        {o.name: option_choices(command.name, o.name) for o in command.options if o.autocomplete}
+        | {GAME_OPTION: game_autocomplete})
+    callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+        o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
+        for o in command.options if o.choices}
+    return callback
+
+
+class GameCommandsCog(GameCog):
+    """The games' order commands; made by `build_cog` from what the installed games declare."""
+
+    async def order(self, interaction: discord.Interaction, name: str, options: dict[str, Any]) -> None:
+        game = options.pop(GAME_OPTION, None)
+
+        async def work(ctx: Ctx) -> str:
+            values = {k: getattr(v, "value", v) for k, v in options.items()}
+            given = await game_orders.give_order(ctx.db, ctx.game_id, ctx.user_id, name, values, ctx.now)
+            return ui("free_removed" if given.removed else "order_saved", day=given.submitted.day,
+                      summary="; ".join(given.summary), receipt=given.submitted.receipt)
+        await self.run(interaction, game, work)
+
+
+def build_cog(fronts: dict | None = None) -> type[GameCommandsCog]:
+    """The cog class holding one command per merged name over `fronts` (default: every installed game).
+    Raises ValueError if the merged commands do not fit Discord's limits."""
+    merged = merge(fronts if fronts is not None else registry.fronts(), ui("cmd_generic"))
+    problems = check_limits(merged, extra_options=1)
+    if problems:
+        raise ValueError("the games' commands do not fit Discord: " + "; ".join(problems))
+    attributes: dict[str, Any] = {}
+    groups: dict[str, app_commands.Group] = {}
+    for command in merged:
+        callback = _callback(command)
+        if len(command.path) == 1:
+            attributes[f"command_{command.name}"] = app_commands.Command(name=command.name, description=command.description,
+                                                            callback=callback)
+            continue
+        group_name, sub = command.path
+        group = groups.get(group_name)
+        if group is None:
+            group = groups[group_name] = app_commands.Group(name=group_name, description=command.group_description)
+            attributes[f"group_{group_name}"] = group
+        group.add_command(app_commands.Command(name=sub, description=command.description, callback=callback,
+                                               parent=group))
+    return type("GameCommandsCog", (GameCommandsCog,), attributes)
+
+
+COG = build_cog()

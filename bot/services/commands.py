@@ -1,0 +1,58 @@
+"""A game's order command used by a player: its options become orders through the game's front, then are
+validated by the engine and stored like any submission.
+
+`give_order` reads the player's view and current orders (or the game's default), fills in the defaults of
+options left out, asks the game's front (`Front.apply`) for the new orders and submits them with
+`orders.submit_orders`. A refusal from the front or the engine changes nothing and says why.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.db.session import Database
+from bot.services import day_actions
+from bot.services.errors import ServiceError
+from bot.services.lookup import game_by_id
+from bot.services.orders import Submitted, submit_orders
+from bot.services.views import player_view
+from bot.text import say
+from engine import registry
+from engine.front import Asked, Command, Refused
+
+
+@dataclass
+class Given:
+    submitted: Submitted
+    summary: list[str]
+    removed: bool
+
+
+def declared(ruleset: str, name: str) -> Command:
+    """The command `name` as the game declares it; refused, naming the game, if it has none."""
+    front = registry.front(ruleset)
+    command = front.command(name)
+    if command is None:
+        raise ServiceError(say("no_such_command", command=name, game=front.title or ruleset))
+    return command
+
+
+async def give_order(db: Database, game_id: int, user_id: int, name: str, values: dict[str, Any],
+                     now: datetime) -> Given:
+    game = await game_by_id(db, game_id)
+    command = declared(game.ruleset, name)
+    view = await player_view(db, game_id, user_id)
+    if command.phases and view.get("phase") not in command.phases:
+        raise ServiceError(say("command_not_now", command=name))
+    filled = {o.name: (values.get(o.name) if values.get(o.name) is not None else o.default) for o in command.options}
+    missing = [o.name for o in command.options if o.required and filled[o.name] is None]
+    if missing:
+        raise ServiceError(say("option_needed", option=missing[0], command=name))
+    current = await day_actions.current_payload(db, game_id, user_id)
+    try:
+        change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
+    except Refused as refusal:
+        raise ServiceError(refusal.reason) from None
+    submitted = await submit_orders(db, game_id, user_id, change.orders, now)
+    return Given(submitted=submitted, summary=change.summary, removed=change.removed)

@@ -1,0 +1,147 @@
+"""The slash commands of every installed game, merged into one set of top-level commands.
+
+Players keep the names they know whatever the game (`/attack`, `/move`, `/vote mark`): each name is
+registered once, for all installed games, and a use goes to the game the command is about (the channel's,
+or the `game` option in a DM), whose front reads the options. Two games that both declare `/attack` share
+one Discord command whose options are the union of theirs: an option is required only if every game that
+declares the command requires it (the service asks for the others by name), keeps fixed choices only if
+every game offers the same ones (otherwise its choices come from the game by autocomplete), and must have
+the same type in every game (a clash is a packaging error, raised when the bot builds its commands).
+
+`check_limits` proves the result fits Discord: names of 1-32 lowercase characters, descriptions of 1-100,
+at most 25 options, 25 choices and 25 subcommands, 100 top-level commands and 4,000 characters a command.
+Pure: no Discord, no database.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from engine.front import Command, Front, Option
+
+NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+DESCRIPTION_MAX, OPTIONS_MAX, CHOICES_MAX, SUBCOMMANDS_MAX, COMMANDS_MAX, COMMAND_CHARS_MAX = 100, 25, 25, 25, 100, 4000
+
+
+@dataclass
+class MergedOption:
+    name: str
+    description: str
+    type: str
+    required: bool
+    choices: tuple[tuple[str, str], ...] = ()  # fixed choices, the same in every game
+    autocomplete: bool = False  # choices come from the game (a `source`, or fixed choices that differ)
+    min_value: int | float | None = None
+    max_value: int | float | None = None
+    max_length: int | None = None
+
+
+@dataclass
+class MergedCommand:
+    name: str  # "attack" or "vote mark"
+    description: str
+    options: list[MergedOption] = field(default_factory=list)
+    group_description: str = ""
+    games: list[str] = field(default_factory=list)
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        return tuple(self.name.split())
+
+
+class DeclarationClash(ValueError):
+    """Two games declare the same command or option in ways Discord cannot hold as one."""
+
+
+def _one(values: list[str], fallback: str) -> str:
+    return values[0] if len(set(values)) == 1 else fallback
+
+
+def _merge_option(name: str, declared: list[Option], games_with_command: int) -> MergedOption:
+    types = {o.type for o in declared}
+    if len(types) > 1:
+        raise DeclarationClash(f"option {name!r} has different types in different games: {sorted(types)}")
+    choice_sets = {o.choices for o in declared}
+    fixed = choice_sets.pop() if len(choice_sets) == 1 and not any(o.source for o in declared) else ()
+    return MergedOption(
+        name=name, description=_one([o.description for o in declared], declared[0].description),
+        type=declared[0].type, required=len(declared) == games_with_command and all(o.required for o in declared),
+        choices=fixed, autocomplete=not fixed and any(o.source or o.choices for o in declared),
+        min_value=_bound([o.min_value for o in declared], min), max_value=_bound([o.max_value for o in declared], max),
+        max_length=_bound([o.max_length for o in declared], max))
+
+
+def _bound(values: list, pick):
+    """The loosest bound of all games (each game's own bound is checked by its front and engine)."""
+    return None if any(v is None for v in values) else pick(values)
+
+
+def merge(fronts: Mapping[str, Front], generic_description: str = "Give this order in your game (see /help)"
+          ) -> list[MergedCommand]:
+    """One command per name over all games, in the order the games (sorted by name) declare them."""
+    by_name: dict[str, list[tuple[str, Command]]] = {}
+    for game in sorted(fronts):
+        for command in fronts[game].commands:
+            by_name.setdefault(command.name, []).append((game, command))
+    merged = []
+    for name, declarations in by_name.items():
+        options: dict[str, list[Option]] = {}
+        for _, command in declarations:
+            for option in command.options:
+                options.setdefault(option.name, []).append(option)
+        commands = [c for _, c in declarations]
+        built = MergedCommand(name=name, description=_one([c.description for c in commands], generic_description),
+                              group_description=_one([c.group_description for c in commands], generic_description),
+                              games=[g for g, _ in declarations])
+        try:
+            built.options = [_merge_option(o, decl, len(declarations)) for o, decl in options.items()]
+        except DeclarationClash as clash:
+            raise DeclarationClash(f"/{name}: {clash}") from None
+        built.options.sort(key=lambda o: not o.required)  # Discord lists required options first
+        merged.append(built)
+    return merged
+
+
+def _chars(command: MergedCommand) -> int:
+    return len(command.path[-1]) + len(command.description) + sum(
+        len(o.name) + len(o.description) + sum(len(label) + len(value) for label, value in o.choices)
+        for o in command.options)
+
+
+def check_limits(commands: list[MergedCommand], extra_options: int = 0, other_top_level: int = 0) -> list[str]:
+    """Every way these commands break Discord's limits (none: an empty list). `extra_options` counts the
+    options the bot adds to each command (the `game` option); `other_top_level` the bot's own commands."""
+    problems: list[str] = []
+    top_level: dict[str, int] = {}
+    for command in commands:
+        where = f"/{command.name}"
+        for part in command.path:
+            if not NAME.match(part):
+                problems.append(f"{where}: the name {part!r} is not 1-32 lowercase letters, digits, - or _")
+        if len(command.path) > 2:
+            problems.append(f"{where}: at most one level of subcommands is used")
+        for text in (command.description, command.group_description if len(command.path) > 1 else "x"):
+            if not 1 <= len(text) <= DESCRIPTION_MAX:
+                problems.append(f"{where}: a description must have 1-{DESCRIPTION_MAX} characters: {text!r}")
+        if len(command.options) + extra_options > OPTIONS_MAX:
+            problems.append(f"{where}: {len(command.options) + extra_options} options, more than {OPTIONS_MAX}")
+        if _chars(command) > COMMAND_CHARS_MAX:
+            problems.append(f"{where}: more than {COMMAND_CHARS_MAX} characters of names, descriptions and choices")
+        for option in command.options:
+            if not NAME.match(option.name):
+                problems.append(f"{where}: option name {option.name!r} is not 1-32 lowercase letters, digits, - or _")
+            if not 1 <= len(option.description) <= DESCRIPTION_MAX:
+                problems.append(f"{where} {option.name}: a description must have 1-{DESCRIPTION_MAX} characters")
+            if len(option.choices) > CHOICES_MAX:
+                problems.append(f"{where} {option.name}: more than {CHOICES_MAX} choices")
+            for label, value in option.choices:
+                if not 1 <= len(label) <= 100 or not 1 <= len(value) <= 100:
+                    problems.append(f"{where} {option.name}: a choice's name and value must have 1-100 characters")
+        top_level[command.path[0]] = top_level.get(command.path[0], 0) + 1
+    for group, count in top_level.items():
+        if count > SUBCOMMANDS_MAX:
+            problems.append(f"/{group}: {count} subcommands, more than {SUBCOMMANDS_MAX}")
+    if len(top_level) + other_top_level > COMMANDS_MAX:
+        problems.append(f"{len(top_level) + other_top_level} top-level commands, more than {COMMANDS_MAX}")
+    return problems

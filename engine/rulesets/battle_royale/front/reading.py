@@ -1,0 +1,77 @@
+"""Reading what a player typed or chose into the ids of an order, against their own view.
+
+Option values arrive either as chosen from autocomplete (seat ids, item keys such as "Knife (2)", zone
+numbers) or typed by hand (names); `Reader` maps them onto what the player's own view contains, so a player
+can write "Bob" or "Rifle". A student name the player cannot see stays as typed and is refused by the
+engine with its specific reason; an item or zone that is not there is refused here. Items are never named
+by the engine's ids (`item_keys`).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.front import Refused
+from engine.rulesets.battle_royale.front import item_keys
+from engine.rulesets.battle_royale.front.describe import Names
+from engine.rulesets.battle_royale.front.texts import text
+
+
+class Reader:
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.view = view
+        self.names = Names(view)
+
+    def student(self, typed: str | None) -> str | None:
+        if typed is None:
+            return None
+        typed = typed.strip()
+        if typed in self.names.students:
+            return typed
+        lowered = typed.lower().lstrip("@")
+        matches = [sid for sid, name in self.names.students.items() if name.lower() == lowered]
+        return matches[0] if len(matches) == 1 else typed
+
+    def item(self, typed: str | None, *, ground: bool = False) -> str | None:
+        if typed is None or typed == "unarmed":
+            return typed
+        items = self.view.get("ground", []) if ground else (self.view.get("me") or {}).get("items", [])
+        uid = item_keys.find(items, typed)
+        if uid is None:
+            raise Refused(text("no_such_item_ground" if ground else "no_such_item", item=typed.strip()))
+        return uid
+
+    def listed(self, typed: str, entries: list[str]) -> str:
+        """Which of today's listed item uids the player means (by key, name or uid), for `undo`."""
+        mine = (self.view.get("me") or {}).get("items", [])
+        for items in (mine, self.view.get("ground", [])):
+            uid = item_keys.find(items, typed)
+            if uid in entries:
+                return uid  # type: ignore[return-value]
+        for uid in entries:
+            if self.names.item(uid).lower() == typed.strip().lower():
+                return uid
+        raise Refused(text("not_listed", item=typed))
+
+    def zone(self, typed: str | int | None) -> int | None:
+        if typed is None or isinstance(typed, int):
+            return typed
+        token = typed.strip()
+        if token.isdigit():
+            return int(token)
+        for zid, name in self.names.zones.items():
+            if name.lower() == token.lower():
+                return zid
+        raise Refused(text("no_such_zone", zone=token))
+
+    def route(self, typed: str | None) -> list[int]:
+        """"4 6", "4,6", "Beach → Cliffs" or "Beach, Cliffs" into zone numbers."""
+        if not typed:
+            return []
+        names = sorted(self.names.zones.values(), key=len, reverse=True)
+        pattern = "|".join(re.escape(n) for n in names) + r"|\d+"
+        tokens = re.findall(pattern, typed, flags=re.IGNORECASE)
+        leftover = re.sub(pattern, "", typed, flags=re.IGNORECASE)
+        if not tokens or re.sub(r"[\s,;>→-]", "", leftover):
+            raise Refused(text("bad_route", route=typed))
+        return [self.zone(t) for t in tokens]  # type: ignore[misc]
