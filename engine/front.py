@@ -14,8 +14,13 @@ or a moderator sees of a game from its `Front`:
 - `status(view)`, `picture(view)`, `rules()`, `help()`: cards (embeds, in the bot), a PNG, the rules in
   short and the command list.
 - `section_of(kind)` and `post_title(day)`: how a resolution's public events are grouped into one post.
-- `autoplayer(state, seat, rng)` and `studies()`: the computer players of `brbot simulate` and the studies of
-  `brbot balance`.
+- `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
+  requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
+- `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
+- `offer_to(orders, seat)` and `accept(...)`: an order that proposes something to another player (a trade),
+  answered with buttons; accepting changes the partner's orders too.
+- `autoplayer(state, seat, rng)`, `computer_signups(players, rng)` and `studies()`: the computer players of
+  `brbot simulate` and the studies of `brbot balance`.
 
 A game's front lives in its package (`engine/rulesets/<name>/front/`) and is found through the ruleset's
 `front_module` (see `engine.registry.front`). Pillow and other heavy imports stay inside the functions that
@@ -25,7 +30,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
@@ -137,6 +142,65 @@ class Picture:
     caption: str
 
 
+@dataclass(frozen=True)
+class Pairing:
+    """A sign-up request naming another player, used as `/role <name> player:`.
+
+    `mutual`: both must agree (a proposal by DM with Accept/Decline buttons; once accepted both take `role`,
+    like Lovers); otherwise one-sided, like a Rival, and `clearable` lets the player withdraw it by naming
+    nobody. `key` is the request the ruleset's `new_game` reads (its value: the other player's seat).
+    `excludes` lists keys of other pairings that may not name the same player (a Rival is never your Lover).
+    `texts` holds the words, by key: `sent` {partner}, `set` {partner}, `cleared`, `own` (naming yourself),
+    `excluded` (the same player as an excluded pairing), `not_signed_up`; for mutual ones also `proposed`
+    {name} {game} (the DM), `accepted` {name} {game}, `declined` {name} {game} (to the proposer),
+    `now` and `refused` (to the one who answered), `no_proposal`, `proposer_gone`."""
+
+    name: str
+    key: str
+    description: str
+    option_description: str
+    mutual: bool = False
+    role: str | None = None
+    excludes: tuple[str, ...] = ()
+    clearable: bool = False
+    texts: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SignupOptions:
+    """What a player may ask for at sign-up: one of `roles` ((label, value); `default_role` when they ask
+    for none) and the `pairings`. `role_texts` has `requested` {role} and `choose` (the /role choose
+    description) and `option` (the role option's description)."""
+
+    roles: tuple[tuple[str, str], ...] = ()
+    default_role: str | None = None
+    pairings: tuple[Pairing, ...] = ()
+    role_texts: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Select:
+    """One select menu of a form: `choices` are (label, value, description); at most `most` may be picked
+    (`least` at least); `chosen` are preselected. The bot pages a list longer than Discord's 25 options."""
+
+    name: str
+    placeholder: str
+    choices: tuple[tuple[str, str, str], ...]
+    least: int = 1
+    most: int = 1
+    chosen: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Form:
+    """A menu a command answers with (`/day0`): a card on top, the selects, and a submit button. Submitting
+    calls `Front.apply` with the form's command name and the selects' values (lists of values)."""
+
+    card: "Card"
+    selects: tuple[Select, ...]
+    submit_label: str
+
+
 Chooser = Callable[[dict[str, Any], str, Mapping[str, Any]], list[tuple[str, str]]]
 
 
@@ -150,6 +214,21 @@ class Front:
 
     def command(self, name: str) -> Command | None:
         return next((c for c in self.commands if c.name == name), None)
+
+    signup_options: SignupOptions = SignupOptions()
+    forms: tuple[str, ...] = ()  # names of the commands answered with a form (`form`)
+
+    def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
+        """The form of command `name` for this player now, or a player-facing reason why there is none."""
+        return f"/{name} is not a command of {self.title}."
+
+    def offer_to(self, orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
+        """The terms of the proposal to `seat` in these orders (None: there is none), as JSON data."""
+        return None
+
+    def accept(self, terms: dict[str, Any], proposer: str, view: dict[str, Any], current: dict[str, Any]) -> Change:
+        """The orders of the player who accepts `terms` offered by seat `proposer`."""
+        raise Refused(f"{self.title} has no proposals to accept.")
 
     def choices(self, source: str, view: dict[str, Any], typed: str, values: Mapping[str, Any]) -> list[tuple[str, str]]:
         """(label, value) pairs for an option whose `source` is this, at most 25; [] for an unknown source."""
@@ -191,9 +270,10 @@ class Front:
         """The orders a computer player gives for `seat` now (`brbot simulate`, the benchmark)."""
         raise NotImplementedError(f"{self.title} has no computer players")
 
-    def signup(self, seat: str, rng: random.Random) -> dict[str, Any]:
-        """The sign-up requests a computer player makes (`brbot simulate`)."""
-        return {}
+    def computer_signups(self, players: int, rng: random.Random) -> list[Any]:
+        """The sign-ups of `players` computer players (`engine.ruleset.SignUp`: name and requests, whose
+        pairing keys name other sign-ups' `player_id`s) for `brbot simulate`."""
+        raise NotImplementedError(f"{self.title} has no computer players")
 
     def studies(self, trials: int, seed: int) -> list[dict[str, Any]]:
         """Rows of `brbot balance`: each a dict with at least `name`; a study may add `expected`, `measured`."""
