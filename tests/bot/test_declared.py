@@ -1,0 +1,102 @@
+"""Issue 10, "Players keep typing the commands they know": one top-level command per name over every
+installed game, merged from the games' declarations, always within Discord's limits."""
+from __future__ import annotations
+
+import pytest
+
+from bot.cogs.game_commands import build_cog
+from bot.ui.declared import DeclarationClash, check_limits, merge
+from engine import registry
+from engine.front import Command, Front, Option
+
+
+def front(title: str, *commands: Command) -> Front:
+    made = Front()
+    made.title = title
+    made.commands = commands
+    return made
+
+
+# The commands the four games still to come will declare, by the names their issues give (issues 11-14),
+# with the options their rules need: enough to prove the merged set fits when all five are installed.
+TEXT = "an option of this game"
+PLANNED = {
+    "starcraft_mafia": front("StarCraft Mafia", *(Command(n, f"StarCraft Mafia: {n}", (Option("target", TEXT, source="players"),))
+                                                  for n in ("attack", "heal", "steal", "probe", "infest", "sleep", "cloak")),
+                             Command("vote lynch", "Vote", (Option("player", TEXT, required=True, source="players"),), group_description="Votes"),
+                             Command("flare", "Optical Flare", (Option("target", TEXT, source="players"),))),
+    "mazeworld": front("Mazeworld", Command("attack", "Mazeworld attack", tuple(
+        [Option("target", TEXT, required=True, source="enemies"), Option("weapon", TEXT, required=True, source="weapons"),
+         Option("mode", TEXT, choices=(("single", "single"), ("burst", "burst"), ("auto", "auto"))),
+         Option("rounds", TEXT, type="integer", min_value=1, max_value=30), Option("part", TEXT, source="parts"),
+         Option("bodyaim", TEXT, type="boolean"), Option("concentrate", TEXT, type="boolean")])),
+        *(Command(n, f"Mazeworld {n}", (Option("what", TEXT, source="things"),))
+          for n in ("cover", "reload", "swap", "use", "move", "escape", "execute", "skip", "sheet", "roll")),
+        Command("gm view", "GM view", (), group_description="The game master's tools")),
+    "infinity_intervention": front("Infinity", Command("attack", "Infinity attack", (
+        Option("target", TEXT, required=True, source="enemies"), Option("weapon", TEXT, source="weapons"),
+        Option("mode", TEXT, choices=(("aimed", "aimed"), ("burst", "burst"))), Option("ips", TEXT, type="integer"))),
+        *(Command(n, f"Infinity {n}", (Option("what", TEXT, source="things"),))
+          for n in ("cover", "switch", "observe", "reset", "negotiate", "react", "pass")),
+        *(Command(f"heat {n}", f"Heat: {n}", (), group_description="Spend Heat")
+          for n in ("boost", "reorder", "reinforce", "complication"))),
+    "battle_royale_cards": front("Battle Royale cards", *(Command(n, f"Cards {n}", (Option("what", TEXT, source="things"),))
+                                                          for n in ("board", "step", "attack", "duel", "resurrect",
+                                                                    "ability", "endturn", "equip", "swap"))),
+}
+BOT_OWN = 13  # join, leave, role, day0, orders, status, map, rules, help, log, game, resolve, mod
+
+
+def test_all_installed_games_fit_discord_with_the_bots_own_commands():
+    merged = merge(registry.fronts())
+    assert check_limits(merged, extra_options=1, other_top_level=BOT_OWN) == []
+    assert "attack" in {c.name for c in merged} and "vote mark" in {c.name for c in merged}
+
+
+def test_five_games_together_still_fit_discord():
+    """All five games installed: one /attack for four games, every limit kept (names, descriptions, 25
+    options, 25 subcommands, 100 top-level commands)."""
+    merged = merge(registry.fronts() | PLANNED)
+    assert check_limits(merged, extra_options=1, other_top_level=BOT_OWN) == []
+    attack = next(c for c in merged if c.name == "attack")
+    assert attack.games == ["battle_royale", "battle_royale_cards", "infinity_intervention", "mazeworld",
+                            "starcraft_mafia"]
+    assert len({c.path[0] for c in merged}) + BOT_OWN <= 100
+
+
+def test_an_option_is_required_only_if_every_game_requires_it():
+    merged = merge(registry.fronts() | {"mazeworld": PLANNED["mazeworld"]})
+    attack = {o.name: o for o in next(c for c in merged if c.name == "attack").options}
+    assert attack["weapon"].required and attack["target"].required  # both games require them
+    assert not attack["rounds"].required and not attack["attempts"].required
+    assert [o.required for o in next(c for c in merged if c.name == "attack").options][:2] == [True, True]
+
+
+def test_fixed_choices_that_differ_between_games_come_by_autocomplete():
+    merged = merge(PLANNED)
+    mode = next(o for o in next(c for c in merged if c.name == "attack").options if o.name == "mode")
+    assert mode.choices == () and mode.autocomplete
+
+
+def test_an_option_of_two_types_is_a_clash_named_by_command_and_option():
+    one = front("One", Command("attack", "one", (Option("rounds", TEXT, type="integer"),)))
+    two = front("Two", Command("attack", "two", (Option("rounds", TEXT, type="text"),)))
+    with pytest.raises(DeclarationClash, match="/attack: option 'rounds'"):
+        merge({"one": one, "two": two})
+
+
+def test_limits_are_checked_and_named():
+    too_many = front("Big", Command("big", "many options", tuple(Option(f"o{i}", TEXT) for i in range(25))),
+                     Command("bad!", "x"), Command("long", "d" * 101))
+    problems = check_limits(merge({"big": too_many}), extra_options=1)
+    assert any("/big: 26 options" in p for p in problems)
+    assert any("'bad!'" in p for p in problems)
+    assert any("/long: a description" in p for p in problems)
+    crowded = {f"g{i}": front(f"G{i}", *(Command(f"c{i}x{j}", "x") for j in range(10))) for i in range(10)}
+    assert any("top-level commands, more than 100" in p for p in check_limits(merge(crowded), other_top_level=BOT_OWN))
+
+
+def test_the_bot_refuses_to_build_commands_that_do_not_fit():
+    too_many = front("Big", Command("big", "many options", tuple(Option(f"o{i}", TEXT) for i in range(25))))
+    with pytest.raises(ValueError, match="do not fit Discord"):
+        build_cog({"big": too_many})
