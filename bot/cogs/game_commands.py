@@ -76,7 +76,7 @@ def build_cog(fronts: dict | None = None) -> type[GameCommandsCog]:
     """The cog class holding one command per merged name over `fronts` (default: every installed game).
     Raises ValueError if the merged commands do not fit Discord's limits."""
     merged = merge(fronts if fronts is not None else registry.fronts(), ui("cmd_generic"))
-    problems = check_limits(merged, extra_options=1)
+    problems = check_limits(merged, extra_options=1, reserved=(GAME_OPTION,))
     if problems:
         raise ValueError("the games' commands do not fit Discord: " + "; ".join(problems))
     attributes: dict[str, Any] = {}

@@ -109,9 +109,11 @@ def _chars(command: MergedCommand) -> int:
         for o in command.options)
 
 
-def check_limits(commands: list[MergedCommand], extra_options: int = 0, other_top_level: int = 0) -> list[str]:
+def check_limits(commands: list[MergedCommand], extra_options: int = 0, other_top_level: int = 0,
+                 reserved: tuple[str, ...] = ()) -> list[str]:
     """Every way these commands break Discord's limits (none: an empty list). `extra_options` counts the
-    options the bot adds to each command (the `game` option); `other_top_level` the bot's own commands."""
+    options the bot adds to each command (named in `reserved`, which a game may not declare);
+    `other_top_level` the bot's own commands."""
     problems: list[str] = []
     top_level: dict[str, int] = {}
     for command in commands:
@@ -129,6 +131,8 @@ def check_limits(commands: list[MergedCommand], extra_options: int = 0, other_to
         if _chars(command) > COMMAND_CHARS_MAX:
             problems.append(f"{where}: more than {COMMAND_CHARS_MAX} characters of names, descriptions and choices")
         for option in command.options:
+            if option.name in reserved:
+                problems.append(f"{where}: the option name {option.name!r} is the bot's own")
             if not NAME.match(option.name):
                 problems.append(f"{where}: option name {option.name!r} is not 1-32 lowercase letters, digits, - or _")
             if not 1 <= len(option.description) <= DESCRIPTION_MAX:

@@ -100,3 +100,6 @@ def test_the_bot_refuses_to_build_commands_that_do_not_fit():
     too_many = front("Big", Command("big", "many options", tuple(Option(f"o{i}", TEXT) for i in range(25))))
     with pytest.raises(ValueError, match="do not fit Discord"):
         build_cog({"big": too_many})
+    own = front("Own", Command("pick", "a game option of its own", (Option("game", TEXT),)))
+    with pytest.raises(ValueError, match="'game' is the bot's own"):
+        build_cog({"own": own})
