@@ -96,17 +96,29 @@ def _open_log(path: str | None):
 
 
 def _balance(args: argparse.Namespace) -> int:
-    from engine.rng import RecordingRng
-    from engine.rulesets.battle_royale.balance import weapon_study
+    from engine import registry
 
-    study = weapon_study(RecordingRng(args.seed, record=False), trials=args.trials)
+    studies = registry.front(args.ruleset).studies(args.trials, args.seed)
     if args.json:
-        print(json.dumps({"weapons": study}, indent=2))
+        print(json.dumps(studies, indent=2))
         return 0
-    print(say("cli_balance_header"))
-    for name, row in study.items():
-        diff = (row["measured"] - row["handbook"]) / row["handbook"] * 100 if row["handbook"] else 0.0
-        print(say("cli_balance_row", name=name, measured=row["measured"], handbook=row["handbook"], diff=diff))
+    if not studies:
+        print(say("cli_balance_none", ruleset=args.ruleset))
+    for study, rows in studies.items():
+        print(say("cli_balance_header", study=study))
+        for name, row in rows.items():
+            expected = row["expected"]
+            diff = (row["measured"] - expected) / expected * 100 if expected else 0.0
+            print(say("cli_balance_row", name=name, measured=row["measured"], expected=expected, diff=diff))
+    return 0
+
+
+def _rulesets(args: argparse.Namespace) -> int:
+    from engine import registry
+
+    print(say("cli_rulesets_header"))
+    for game in registry.listing():
+        print(say("cli_rulesets_row", name=game.name, title=game.title, players=game.players, pacing=game.pacing))
     return 0
 
 
@@ -222,6 +234,12 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _games() -> list[str]:
+    from engine import registry
+
+    return registry.names()
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="brbot", description="An automated game master for play-by-post games.")
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -231,7 +249,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_run)
 
     p = sub.add_parser("simulate", help="play a whole game with computer players through the real services")
-    p.add_argument("--ruleset", default="battle_royale", choices=["battle_royale"], help="the ruleset to play")
+    p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to play (brbot rulesets)")
     p.add_argument("--players", type=_bounded(2, 1000, "--players"), default=20, help="number of players (2-1000)")
     p.add_argument("--seed", type=int, default=42, help="the same seed plays the same game")
     p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
@@ -239,8 +257,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--database", help="database URL (default: a fresh SQLite file)")
     p.set_defaults(run=_simulate)
 
-    p = sub.add_parser("balance", help="average damage per hit attempt of every weapon vs the handbook")
-    p.add_argument("--ruleset", default="battle_royale", choices=["battle_royale"])
+    p = sub.add_parser("rulesets", help="the games this bot can run: name, players and pacing")
+    p.set_defaults(run=_rulesets)
+
+    p = sub.add_parser("balance", help="a game's balance studies: measured figures against the rulebook's")
+    p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to study")
     p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")

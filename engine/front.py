@@ -275,6 +275,7 @@ class Front:
         pairing keys name other sign-ups' `player_id`s) for `brbot simulate`."""
         raise NotImplementedError(f"{self.title} has no computer players")
 
-    def studies(self, trials: int, seed: int) -> list[dict[str, Any]]:
-        """Rows of `brbot balance`: each a dict with at least `name`; a study may add `expected`, `measured`."""
-        return []
+    def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
+        """`brbot balance`: study name -> row name -> figures, each row with at least `measured` and
+        `expected` (the rulebook's figure); `trials` per row, randomness from `seed` alone."""
+        return {}

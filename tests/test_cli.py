@@ -58,7 +58,7 @@ def test_verify_confirms_every_simulated_day_and_replay_prints_them(tmp_path, ca
     assert "[public]" in out and "  roll: " in out
 
 
-@pytest.mark.parametrize("command", ["simulate", "balance", "bench", "verify", "replay", "log", "migrate"])
+@pytest.mark.parametrize("command", ["simulate", "balance", "bench", "verify", "replay", "log", "migrate", "rulesets"])
 def test_every_command_has_help(command, capsys):
     with pytest.raises(SystemExit) as exit_:
         parser().parse_args([command, "--help"])
@@ -70,6 +70,7 @@ def test_every_command_has_help(command, capsys):
     (["simulate", "--players", "many"], "--players must be a whole number"),
     (["balance", "--trials", "0"], "--trials must be between 1"),
     (["verify"], "the following arguments are required: game"),
+    (["simulate", "--ruleset", "chess"], "invalid choice: 'chess'"),
 ])
 def test_bad_arguments_are_refused_clearly(args, message, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -305,3 +306,20 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path, monkeypatch, ca
     monkeypatch.setattr(cli_progress, "MIN_PLAYERS", 2)
     assert main(["simulate", "--players", "3", "--database", f"sqlite+aiosqlite:///{tmp_path / 'p.sqlite3'}"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_rulesets_lists_every_installed_game_with_its_players_and_pacing(capsys):
+    """Issue 10: `brbot rulesets` lists the games (name, title, players, pacing)."""
+    assert main(["rulesets"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].split() == ["name", "title", "players", "pacing"]
+    assert rows[1].split() == ["battle_royale", "Battle", "Royale", "2+", "simultaneous"]
+
+
+def test_balance_prints_each_study_of_the_game_against_the_rulebook(capsys):
+    """Issue 10: `brbot balance --ruleset NAME` runs the studies the game declares."""
+    assert main(["balance", "--ruleset", "battle_royale", "--trials", "2000", "--seed", "3"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["weapons", "measured", "expected", "diff"]
+    unarmed = next(line for line in out if line.startswith("Unarmed"))
+    assert unarmed.split()[2] == "0.750"  # the handbook's average for bare hands

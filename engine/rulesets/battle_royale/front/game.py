@@ -16,6 +16,14 @@ class BattleRoyaleFront(Front):
     def apply(self, asked: Asked) -> Change:
         return apply.apply(asked)
 
+    def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
+        """The weapon study (`balance.weapon_study`): each weapon's average damage against the handbook's."""
+        from engine.rng import RecordingRng
+        from engine.rulesets.battle_royale.balance import weapon_study
+
+        study = weapon_study(RecordingRng(seed, record=False), trials=trials)
+        return {"weapons": {name: row | {"expected": row["handbook"]} for name, row in study.items()}}
+
     def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         return describe.describe(orders, view)
 
