@@ -17,8 +17,8 @@ from bot.migrate import upgrade_async
 from bot.services import games, orders, resolution
 from bot.services.common import load_game, load_state
 from engine.bench import night_benchmark
+from engine import registry
 from engine.rng import RecordingRng
-from engine.rulesets.battle_royale import autoplayer
 
 SUBMITTERS = 50
 ROUNDS = 4
@@ -42,7 +42,8 @@ async def submit_latency(url: str) -> dict[str, float]:
         async with db.transaction() as session:
             state = load_state(await load_game(session, game.id))
         rng = RecordingRng(1, record=False)
-        plans = {user: autoplayer.orders_for(state, f"s{user:03d}", rng).model_dump(mode="json")
+        front = registry.front(game.ruleset)
+        plans = {user: front.autoplayer(state, f"s{user:03d}", rng)
                  for user in range(1, SUBMITTERS + 1)}
         samples: list[float] = []
 

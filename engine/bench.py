@@ -1,7 +1,7 @@
-"""How long one Battle Royale night takes to resolve: `python -m engine.bench [--json]`.
+"""How long one resolution of a game takes: `python -m engine.bench [--ruleset NAME] [--json]`.
 
-`night_benchmark(players, nights, seed, repeats)` plays a game with computer players up to `nights`
-nights (the orders of every night are prepared beforehand, untimed, by the autoplayer), then times
+`night_benchmark(players, nights, seed, repeats, ruleset)` plays a game with the front's computer players
+up to `nights` resolutions (the orders of every night are prepared beforehand, untimed, by the autoplayer), then times
 `resolve` alone on each prepared night, `repeats` times, each with a fresh rng of the same seed, and
 returns the median in milliseconds.
 
@@ -16,44 +16,46 @@ import json
 import statistics
 import sys
 import time
+from typing import Any
 
 from engine import registry
 from engine.rng import RecordingRng
-from engine.rulesets.battle_royale import autoplayer
-from engine.rulesets.battle_royale.state import BRState
-from engine.simulate import roster
 
 SIZES = (20, 100, 1000)
 
 
-def prepare(players: int, nights: int = 7, seed: int = 1) -> list[tuple[BRState, dict]]:
-    """(state at the start of the night, everyone's orders) for up to `nights` nights of one game."""
-    ruleset = registry.get("battle_royale")
+def prepare(players: int, nights: int = 7, seed: int = 1, ruleset: str = "battle_royale") -> list[tuple[Any, dict]]:
+    """(state before a resolution, everyone's orders) for up to `nights` resolutions after the first
+    (Battle Royale's Day 0) of one game."""
+    rules, front = registry.get(ruleset), registry.front(ruleset)
     rng = RecordingRng(seed, record=False)
-    settings = ruleset.parse_settings({"signup_cap": max(players, 2), "days": max(nights, 1)})
-    state = ruleset.new_game(roster(players, rng), settings, rng).state
-    day0 = {sid: autoplayer.orders_for(state, sid, rng) for sid in ruleset.awaiting(state)}
-    state = ruleset.resolve(state, day0, rng).state
-    prepared: list[tuple[BRState, dict]] = []
-    while len(prepared) < nights and not ruleset.is_over(state):
-        orders = {sid: autoplayer.orders_for(state, sid, rng) for sid in ruleset.awaiting(state)}
+    settings = rules.parse_settings({"signup_cap": max(players, 2), "days": max(nights, 1)})
+    state = rules.new_game(front.computer_signups(players, rng), settings, rng).state
+
+    def everyone() -> dict:
+        return {seat: rules.parse_orders(front.autoplayer(state, seat, rng)) for seat in rules.awaiting(state)}
+    state = rules.resolve(state, everyone(), rng).state
+    prepared: list[tuple[Any, dict]] = []
+    while len(prepared) < nights and not rules.is_over(state):
+        orders = everyone()
         prepared.append((state, orders))
-        state = ruleset.resolve(state, orders, rng).state
+        state = rules.resolve(state, orders, rng).state
     return prepared
 
 
-def night_benchmark(players: int, nights: int = 7, seed: int = 1, repeats: int = 5) -> float:
-    """Median milliseconds `resolve` takes for one night of a `players`-student game."""
+def night_benchmark(players: int, nights: int = 7, seed: int = 1, repeats: int = 5,
+                    ruleset: str = "battle_royale") -> float:
+    """Median milliseconds `resolve` takes for one resolution (a night) of a `players`-player game."""
     if players < 2 or nights < 1 or repeats < 1:
         raise ValueError("need at least 2 players, 1 night and 1 repeat")
-    ruleset = registry.get("battle_royale")
-    prepared = prepare(players, nights, seed)
+    rules = registry.get(ruleset)
+    prepared = prepare(players, nights, seed, ruleset)
     samples: list[float] = []
     for _ in range(repeats):
         for index, (state, orders) in enumerate(prepared):
             rng = RecordingRng(seed * 1_000 + index)
             start = time.perf_counter()
-            ruleset.resolve(state, orders, rng)
+            rules.resolve(state, orders, rng)
             samples.append((time.perf_counter() - start) * 1_000)
     return statistics.median(samples)
 
@@ -61,12 +63,14 @@ def night_benchmark(players: int, nights: int = 7, seed: int = 1, repeats: int =
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--ruleset", default="battle_royale", choices=registry.names(), help="the game to time")
     parser.add_argument("--players", type=int, nargs="+", default=list(SIZES), help="game sizes to time")
     parser.add_argument("--nights", type=int, default=7)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
-    results = {str(n): round(night_benchmark(n, args.nights, args.seed, args.repeats), 3) for n in args.players}
+    results = {str(n): round(night_benchmark(n, args.nights, args.seed, args.repeats, args.ruleset), 3)
+               for n in args.players}
     if args.json:
         print(json.dumps({"median_ms_per_night": results, "nights": args.nights, "seed": args.seed,
                           "repeats": args.repeats}))

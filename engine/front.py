@@ -28,19 +28,15 @@ need them, so listing the games imports no picture library.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.rng import RecordingRng
+
 OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
 
-# Discord's limits for what a front declares (checked by `engine.front_limits`)
-NAME_MAX = 32
-DESCRIPTION_MAX = 100
-CHOICE_NAME_MAX = 100
-OPTIONS_MAX = 25
-CHOICES_MAX = 25
+CHOICES_MAX = 25  # Discord shows at most 25 choices (the bot checks every other limit: bot/ui/declared.py)
 
 
 @dataclass(frozen=True)
@@ -266,11 +262,19 @@ class Front:
         """The title of the post of a resolution (`day` -1: the start)."""
         return f"{self.title}: results" if day >= 0 else self.title
 
-    def autoplayer(self, state: Any, seat: str, rng: random.Random) -> dict[str, Any]:
+    def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         """The orders a computer player gives for `seat` now (`brbot simulate`, the benchmark)."""
         raise NotImplementedError(f"{self.title} has no computer players")
 
-    def computer_signups(self, players: int, rng: random.Random) -> list[Any]:
+    def length(self, state: Any) -> int | None:
+        """How many days (or steps) the game lasts at most, for progress bars; None if it cannot tell."""
+        return None
+
+    def outcome(self, state: Any) -> dict[str, list[str]]:
+        """The end of a game as `brbot simulate` reports it: `winners` and `survivors`, as seats."""
+        return {"winners": [], "survivors": []}
+
+    def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         """The sign-ups of `players` computer players (`engine.ruleset.SignUp`: name and requests, whose
         pairing keys name other sign-ups' `player_id`s) for `brbot simulate`."""
         raise NotImplementedError(f"{self.title} has no computer players")

@@ -24,9 +24,8 @@ from bot.db.session import Database
 from bot.services import fairness, games, orders, resolution
 from bot.services.common import load_game, load_state, ruleset_of
 from bot.text import say
+from engine import registry
 from engine.rng import RecordingRng
-from engine.rulesets.battle_royale import autoplayer
-from engine.simulate import roster
 
 EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 USER_BASE = 100_000
@@ -53,7 +52,8 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     rng = RecordingRng(seed, record=False)
     game = await games.create_game(db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1,
                                    settings={"signup_cap": max(players, 2)})  # every simulated player gets a seat
-    signups = roster(players, rng)
+    front = registry.front(ruleset)
+    signups = front.computer_signups(players, rng)
     for signup in signups:
         user = USER_BASE + int(signup.player_id[1:])
         await games.join_game(db, game.id, user, signup.name, signup.requests.get("role"))
@@ -78,14 +78,14 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
             awaited = ruleset_of(current).awaiting(state)
             day = current.day
         for seat in awaited:
-            plan = autoplayer.orders_for(state, seat, rng)
-            await orders.submit_orders(db, game.id, seats[seat], plan.model_dump(mode="json"), now)
+            await orders.submit_orders(db, game.id, seats[seat], front.autoplayer(state, seat, rng), now)
         now = now + timedelta(days=1)
         await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds)
         if on_day is not None:
-            on_day(day, state.settings.days)
-    winners = [names.get(s, s) for s in state.winners]
-    survivors = [s.name for _, s in sorted(state.students.items()) if s.alive or s.escaped]
+            on_day(day, front.length(state))
+    outcome = front.outcome(state)
+    winners = [names.get(s, s) for s in outcome["winners"]]
+    survivors = [names.get(s, s) for s in outcome["survivors"]]
     if log is not None:
         event = ending[-1] if ending else None
         log.write(json.dumps({"game": game.id, "day": event.day if event else state.day,

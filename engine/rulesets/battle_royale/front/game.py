@@ -16,6 +16,24 @@ class BattleRoyaleFront(Front):
     def apply(self, asked: Asked) -> Change:
         return apply.apply(asked)
 
+    def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
+        from engine.rulesets.battle_royale import autoplayer
+
+        return autoplayer.orders_for(state, seat, rng).model_dump(mode="json")  # type: ignore[arg-type]
+
+    def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
+        from engine.rulesets.battle_royale.front.computer import roster
+
+        return roster(players, rng)  # type: ignore[arg-type]
+
+    def length(self, state: Any) -> int | None:
+        return state.settings.days
+
+    def outcome(self, state: Any) -> dict[str, list[str]]:
+        """The winners, and the students alive or escaped at the end, by seat."""
+        return {"winners": list(state.winners),
+                "survivors": [sid for sid, s in sorted(state.students.items()) if s.alive or s.escaped]}
+
     def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
         """The weapon study (`balance.weapon_study`): each weapon's average damage against the handbook's."""
         from engine.rng import RecordingRng

@@ -1,0 +1,28 @@
+"""Battle Royale's computer players at sign-up: names and a few role requests, for `brbot simulate`, the
+benchmarks and the property tests (a Lovers pair, some Lone Wolf requests, some Rivals)."""
+from __future__ import annotations
+
+from engine.rng import RecordingRng
+from engine.ruleset import SignUp
+
+NAMES = ["Mrblarney", "Precisionk", "Funkywaltdogg", "Infidel", "Darian", "Egos", "JaysonFour", "Lucedes",
+         "The Anonymous", "Void Slayer", "Ringo", "Frostmist", "Daius", "Snowdown", "Gumpy", "adventfalls",
+         "Mundanesoul", "durax", "smeej", "jdarksun"]
+
+
+def roster(players: int, rng: RecordingRng) -> list[SignUp]:
+    """Sign-ups with a few role requests: one Lovers pair, some Lone Wolf requests, some Rivals."""
+    ids = [f"p{i:03d}" for i in range(players)]
+    out = []
+    for index, pid in enumerate(ids):
+        name = NAMES[index] if index < len(NAMES) else f"Student {index + 1}"
+        requests: dict = {}
+        if index in (0, 1) and players >= 4:
+            requests = {"role": "lovers", "lover": ids[1 - index]}
+        elif rng.percent(15, f"sim lone wolf request {pid}"):
+            requests = {"role": "lone_wolf"}
+        candidates = [i for i in ids[2:] if i != pid]
+        if candidates and rng.percent(20, f"sim rival {pid}"):
+            requests["rival"] = rng.choice(candidates, f"sim rival pick {pid}")
+        out.append(SignUp(player_id=pid, name=name, requests=requests))
+    return out
