@@ -192,7 +192,7 @@ class Form:
     """A menu a command answers with (`/day0`): a card on top, the selects, and a submit button. Submitting
     calls `Front.apply` with the form's command name and the selects' values (lists of values)."""
 
-    card: "Card"
+    card: Card
     selects: tuple[Select, ...]
     submit_label: str
 

@@ -32,18 +32,18 @@ def _annotation(option: MergedOption) -> Any:
         base = app_commands.Range[base, option.min_value, option.max_value]  # type: ignore[index]
     elif option.type == "text" and option.max_length is not None:
         base = app_commands.Range[str, 1, option.max_length]
-    return base if option.required else Optional[base]
+    return base if option.required else Optional[base]  # noqa: UP045 (a runtime type for discord.py)
 
 
 def _callback(command: MergedCommand):
     """A callback whose signature is the command's options, as discord.py reads them."""
-    async def callback(self: "GameCommandsCog", interaction: discord.Interaction, **options: Any) -> None:
+    async def callback(self: GameCommandsCog, interaction: discord.Interaction, **options: Any) -> None:
         await self.order(interaction, command.name, options)
 
     parameters = [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     parameters += [P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
                    for o in command.options]
-    parameters.append(P(GAME_OPTION, P.KEYWORD_ONLY, annotation=Optional[int], default=None))
+    parameters.append(P(GAME_OPTION, P.KEYWORD_ONLY, annotation=Optional[int], default=None))  # noqa: UP045
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__name__ = command.path[-1]
     callback.__qualname__ = f"GameCommandsCog.{'_'.join(command.path)}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Asked, Change, Front
+from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.front import apply, choosers, describe
 from engine.rulesets.battle_royale.front.commands import COMMANDS
 
@@ -36,7 +37,6 @@ class BattleRoyaleFront(Front):
 
     def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
         """The weapon study (`balance.weapon_study`): each weapon's average damage against the handbook's."""
-        from engine.rng import RecordingRng
         from engine.rulesets.battle_royale.balance import weapon_study
 
         study = weapon_study(RecordingRng(seed, record=False), trials=trials)
