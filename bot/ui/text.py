@@ -354,6 +354,8 @@ UI: dict[str, str] = {
     "status_count": "{name} ×{count}",
     "status_closed": "Closed zones",
     "status_cut": "Some details did not fit here.",
+    "card_more": "{name} (more)",
+    "card_cut": "Some details did not fit here.",
     "map_zone": "{id} {name}",
     "map_you_are_here": "you are here",
     "map_closed": "CLOSED",
