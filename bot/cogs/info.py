@@ -1,8 +1,10 @@
-"""Information commands: /status (your own record and surroundings), /map (the island as a picture),
-/rules (the rules in short) and /help (every command). All replies are ephemeral.
+"""Information commands: /status (your own record and surroundings), /map (the game's picture), /rules (the
+rules in short) and /help (every command). All replies are ephemeral.
 
-/status and /map need a started game the caller plays in, and refuse clearly otherwise; /rules and /help
-work anywhere, showing the Battle Royale ones when no game is meant.
+Whatever the game, the cog asks its front (`registry.front(game.ruleset)`) for the cards and the picture
+and shows them (`bot/ui/cards.py`). /status and /map need a started game the caller plays in, and refuse
+clearly otherwise; /rules and /help work anywhere: without a game they name no game's rules, but list the
+installed games (/rules) or every game's commands (/help).
 """
 from __future__ import annotations
 
@@ -14,12 +16,13 @@ from discord import app_commands
 
 from bot.services import views
 from bot.services.errors import ServiceError
+from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, game_autocomplete
-from bot.ui.map_image import render_map
 from bot.ui.respond import Reply, refusing, respond
-from bot.ui.rules_help import help_embeds, rules_embeds
-from bot.ui.status import status_embeds
+from bot.ui.rules_help import help_cards, rules_cards
 from bot.ui.text import ui
+from engine import registry
+from engine.front import Front
 
 NOT_STARTED = ("setup", "signup")
 
@@ -37,7 +40,7 @@ class InfoCog(GameCog):
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "status_not_started")
             view = await views.player_view(ctx.db, ctx.game_id, ctx.user_id)
-            return Reply(embeds=status_embeds(view))
+            return Reply(embeds=embeds(registry.front(ctx.game.ruleset).status(view)))
         await self.run(interaction, game, work)
 
     @app_commands.command(name="map", description=ui("cmd_map"))
@@ -46,10 +49,11 @@ class InfoCog(GameCog):
     async def map(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "map_not_started")
-            view, layout = await views.player_map(ctx.db, ctx.game_id, ctx.user_id)
-            png = await asyncio.to_thread(render_map, view, layout)
-            return Reply(content=ui("map_caption", day=view.get("day", 0)),
-                         file=discord.File(io.BytesIO(png), filename="island.png"))
+            view = await views.player_view(ctx.db, ctx.game_id, ctx.user_id)
+            picture = await asyncio.to_thread(registry.front(ctx.game.ruleset).picture, view)
+            if picture is None:
+                raise ServiceError(ui("map_none", game=ctx.game.name))
+            return Reply(content=picture.caption, file=discord.File(io.BytesIO(picture.png), filename=picture.filename))
         await self.run(interaction, game, work, slow=True)
 
     @app_commands.command(name="rules", description=ui("cmd_rules"))
@@ -57,25 +61,26 @@ class InfoCog(GameCog):
     @app_commands.autocomplete(game=game_autocomplete)
     async def rules(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusing(interaction):
-            ruleset = await self._ruleset(interaction, game)
-            await respond(interaction, Reply(embeds=rules_embeds(ruleset)))
+            front = await self._front(interaction, game)
+            await respond(interaction, Reply(embeds=embeds(rules_cards(front))))
 
     @app_commands.command(name="help", description=ui("cmd_help"))
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def help(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusing(interaction):
-            await self._ruleset(interaction, game)
-            await respond(interaction, Reply(embeds=help_embeds()))
+            front = await self._front(interaction, game)
+            await respond(interaction, Reply(embeds=embeds(help_cards(front))))
 
-    async def _ruleset(self, interaction: discord.Interaction, game: int | None) -> str:
-        """The ruleset of the game meant, or Battle Royale when none is; a game named but not found is refused."""
+    async def _front(self, interaction: discord.Interaction, game: int | None) -> Front | None:
+        """The front of the game meant, or None when no game is; a game named but not found is refused."""
         try:
-            return (await self.context(interaction, game)).game.ruleset
+            ruleset = (await self.context(interaction, game)).game.ruleset
         except ServiceError:
             if game is not None:
                 raise
-            return "battle_royale"
+            return None
+        return registry.front(ruleset)
 
 
 COG = InfoCog

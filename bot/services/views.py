@@ -2,8 +2,7 @@
 
 `player_view` finds the player's seat and asks the ruleset for that seat's view of the current state; a
 game that has not started, or a user who is not playing in it, is refused with the specific reason.
-`player_map` adds where the island's zones are drawn (public: the same for every player), and
-`rule_setting` reads one of the game's rules settings (public too: the rules page lists them).
+`rule_setting` reads one of the game's rules settings (public: the rules page lists them).
 """
 from __future__ import annotations
 
@@ -14,24 +13,12 @@ from bot.services.common import load_game, load_state, player_of, ruleset_of
 
 
 async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
-    """The view of the player's seat (`Ruleset.view`): their own record, their zone, the public facts."""
-    view, _ = await _read(db, game_id, user_id)
-    return view
-
-
-async def player_map(db: Database, game_id: int, user_id: int) -> tuple[dict[str, Any], dict[int, tuple[float, float]]]:
-    """The player's view and the island layout (zone id -> x, y in 0..1), for drawing the map."""
-    return await _read(db, game_id, user_id)
-
-
-async def _read(db: Database, game_id: int, user_id: int) -> tuple[dict[str, Any], dict[int, tuple[float, float]]]:
+    """The view of the player's seat (`Ruleset.view`): their own record, what they see, the public facts."""
     async with db.read() as session:
         game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
         state = load_state(game)
-    island = getattr(getattr(state, "settings", None), "island", None)
-    layout = island.layout() if island is not None and hasattr(island, "layout") else {}
-    return ruleset_of(game).view(state, player.engine_id), layout
+    return ruleset_of(game).view(state, player.engine_id)
 
 
 async def rule_setting(db: Database, game_id: int, name: str, default: Any = None) -> Any:

@@ -1,35 +1,42 @@
-"""The /rules and /help replies: the Battle Royale rules in short, and every slash command grouped.
+"""The /rules and /help replies as cards, for any game: the game's own, and the bot's around them.
 
-The words live in `bot/ui/text.py` (keys `rules_*` and `help_*`); this module arranges them into embeds
-within Discord's limits. /rules summarises docs/rules/battle-royale.md (the order of a night, actions,
-movement, free actions, votes, winning) and says where the full rules are.
+/rules in a game is that game's rules (`Front.rules`); without a game it names no game's rules but lists
+the installed games and says how to ask for one. /help in a game is the game's commands (`Front.help`)
+followed by the bot's own (sign-up, information, moderators); without a game, the bot's own followed by
+every installed game's. The bot's words are in `bot/ui/text.py` (keys `rules_*` and `help_*`).
 """
 from __future__ import annotations
 
-import discord
-
-from bot.ui.status import add_lines
 from bot.ui.text import ui
+from engine import registry
+from engine.front import Card, CardField, Front
 
-RULES_SECTIONS = ("day", "actions", "movement", "free", "votes", "night", "winning")
-HELP_SECTIONS = ("signup", "day0", "actions", "movement", "free", "votes", "info", "moderators", "moderators_more")
-
-
-def rules_embeds(ruleset: str = "battle_royale") -> list[discord.Embed]:
-    """The rules summary of a ruleset (only Battle Royale so far: any other name gets its rules too)."""
-    first = discord.Embed(title=ui("rules_title"), description=ui("rules_intro"), colour=discord.Colour.red())
-    second = discord.Embed(title=ui("rules_title_more"), colour=discord.Colour.red())
-    for index, section in enumerate(RULES_SECTIONS):
-        target = first if index < 4 else second
-        add_lines(target, ui(f"rules_{section}_title"), ui(f"rules_{section}").split("\n"))
-    add_lines(second, ui("rules_full_title"), [ui("rules_full")])
-    return [first, second]
+BOT_HELP_SECTIONS = ("signup", "info", "moderators", "moderators_more")
 
 
-def help_embeds() -> list[discord.Embed]:
-    """Every command of the bot, grouped: sign-up, Day 0, actions, movement, free actions, votes,
-    information, moderators."""
-    embed = discord.Embed(title=ui("help_title"), description=ui("help_intro"), colour=discord.Colour.blurple())
-    for section in HELP_SECTIONS:
-        add_lines(embed, ui(f"help_{section}_title"), ui(f"help_{section}").split("\n"))
-    return [embed]
+def bot_help() -> Card:
+    """The bot's own commands, the same whatever the game."""
+    return Card(title=ui("help_title"), description=ui("help_intro"), colour="blurple",
+                fields=tuple(CardField(name=ui(f"help_{s}_title"), lines=tuple(ui(f"help_{s}").split("\n")))
+                             for s in BOT_HELP_SECTIONS))
+
+
+def help_cards(front: Front | None) -> list[Card]:
+    """/help: the game's commands, then the bot's; with no game, the bot's, then every installed game's."""
+    if front is not None:
+        return front.help() + [bot_help()]
+    return [bot_help()] + [card for game in registry.fronts().values() for card in game.help()]
+
+
+def games_card() -> Card:
+    """The installed games, and how to read one's rules."""
+    titles = tuple(ui("rules_game_line", title=game.title) for game in registry.listing())
+    return Card(title=ui("rules_games_title"), description=ui("rules_games"), colour="blurple",
+                fields=(CardField(name=ui("rules_games_list"), lines=titles, empty=ui("rules_no_games")),))
+
+
+def rules_cards(front: Front | None) -> list[Card]:
+    """/rules: the game's rules in short; with no game, the list of games."""
+    if front is None:
+        return [games_card()]
+    return front.rules() or [Card(title=front.title, description=ui("rules_none", game=front.title))]

@@ -27,6 +27,7 @@ br = registry.get("battle_royale")
 
 # Every key the view may hold, as a path ("here[].items" is the items list of each `here` entry).
 PUBLIC_KEYS = {"day", "phase", "zones", "zones[].id", "zones[].name", "zones[].closed", "zones[].adjacent",
+               "zones[].x", "zones[].y",
                "students", "students[].id", "students[].name", "students[].alive", "students[].escaped",
                "students[].marked", "students[].died_day", "winners", "end_reason"}
 ME_KEYS = {"me", "me.id", "me.name", "me.role", "me.school", "me.zone", "me.hp", "me.max_hp", "me.alive",
@@ -325,7 +326,7 @@ def test_rulings_view_never_contains_orders():
 
 def test_rulings_view_public_facts_alive_dead_escaped_marks_closures_map():
     """Everyone sees who is alive, dead (and the day they died) or escaped, who is marked, which zones are
-    closed, and the map's adjacency."""
+    closed, and the map: its adjacency and where each zone is drawn."""
     state = island_state()
     state.students["b"].marked = True
     state.students["y"].alive, state.students["y"].died_day = False, 1
@@ -341,6 +342,7 @@ def test_rulings_view_public_facts_alive_dead_escaped_marks_closures_map():
     assert {z["id"]: z["adjacent"] for z in view["zones"]} == {
         1: [4, 5, 7], 2: [3, 5, 6], 3: [2, 5, 7], 4: [1, 6], 5: [1, 2, 3, 7], 6: [2, 4], 7: [1, 3, 5]}
     assert [z["name"] for z in view["zones"]][:2] == ["Landing Strip", "Crevasse"]
+    assert {z["id"]: (z["x"], z["y"]) for z in view["zones"]} == state.island.layout()  # where /map draws them
     assert (view["day"], view["phase"], view["winners"], view["end_reason"]) == (1, "night", [], None)
     assert all(set(s) == {"id", "name", "alive", "escaped", "marked", "died_day"} for s in view["students"])
 

@@ -139,24 +139,41 @@ async def test_map_before_the_start_and_for_a_stranger_is_refused(gm, db):
 
 # --- /rules and /help ----------------------------------------------------------------------------
 
-async def test_rules_work_without_a_game_and_summarise_the_handbook(gm, db):
-    """Handbook III (actions, movement, votes) and the winning conditions, and where the full rules are."""
+def within_limits(done: FakeInteraction) -> None:
+    for message in done.sent:
+        embeds = message["embeds"]
+        assert len(embeds) <= 10 and sum(len(e) for e in embeds) <= 6000
+        assert all(len(f.value) <= 1024 and len(f.name) <= 256 for e in embeds for f in e.fields)
+
+
+async def test_rules_without_a_game_name_no_games_rules_but_list_the_games(gm, db):
+    """Outside a game (a channel without one, a DM) /rules cannot know which game is meant: it lists the
+    installed games and says how to ask for one's rules, and shows no game's rules."""
     for where in ({"channel_id": 777}, {"guild_id": None, "channel_id": None}):
+        done = await use(gm, "rules", **where)
+        assert done.all_ephemeral
+        text = done.text
+        assert "**Battle Royale**" in text and "use /rules in a game's channel, or with `game:`" in text
+        for words in ("Attack", "Hold Ground", "Lone Wolf wins", "The order of a night", "docs/rules/battle-royale.md"):
+            assert words not in text, words
+        within_limits(done)
+
+
+async def test_rules_in_a_games_channel_summarise_its_handbook(gm, db):
+    """Handbook III (actions, movement, votes) and the winning conditions, and where the full rules are."""
+    game_id = await night_game(db)
+    for where in ({}, {"game": game_id, "guild_id": None, "channel_id": None}):
         done = await use(gm, "rules", **where)
         assert done.all_ephemeral
         text = done.text
         for words in ("Battle Royale", "Attack", "Run", "Hold Ground", "Mark", "Close", "Lone Wolf wins",
                       "The order of a night", "docs/rules/battle-royale.md"):
             assert words in text, words
-        for message in done.sent:
-            embeds = message["embeds"]
-            assert sum(len(e) for e in embeds) <= 6000
-            assert all(len(f.value) <= 1024 for e in embeds for f in e.fields)
+        within_limits(done)
 
 
-async def test_rules_in_a_games_channel_and_for_a_game_that_does_not_exist(gm, db):
+async def test_rules_for_a_game_that_does_not_exist(gm, db):
     await night_game(db)
-    assert "Battle Royale" in (await use(gm, "rules")).text
     missing = await use(gm, "rules", game=999)
     assert missing.text == "There is no game #999." and missing.all_ephemeral
 
@@ -167,10 +184,22 @@ async def test_help_lists_every_command_grouped(gm, db):
     text = done.text
     for name in COMMANDS:
         assert f"`{name}" in text, name
-    for group in ("Sign-up", "Day 0", "Actions", "Movement", "Free actions", "Votes", "Information", "Moderators"):
+    for group in ("Sign-up", "Roles", "Day 0", "Actions", "Movement", "Free actions", "Votes", "Information",
+                  "Moderators"):
         assert group in text, group
-    embeds = done.sent[0]["embeds"]
-    assert sum(len(e) for e in embeds) <= 6000 and all(len(f.value) <= 1024 for e in embeds for f in e.fields)
+    within_limits(done)
+
+
+async def test_help_in_a_game_is_the_games_commands_then_the_bots(gm, db):
+    await night_game(db)
+    done = await use(gm, "help")
+    assert done.all_ephemeral
+    titles = [e.title for e in done.sent[0]["embeds"]]
+    assert titles == ["Battle Royale: commands", "Commands"]
+    text = done.text
+    assert all(f"`{name}" in text for name in COMMANDS)
+    assert text.index("`/attack`") < text.index("`/join") < text.index("`/game create`")
+    within_limits(done)
 
 
 async def test_help_names_every_command_the_bot_registers(gm, db):

@@ -2,8 +2,9 @@
 
 Used for the /status reply and for autocomplete choices. It holds the student's own full record, the
 students and items they can see in their zone (concealed items hidden), what their Analyzes taught
-them, and the public facts (who is alive, marks, closed zones, the map). Never other zones' occupants,
-never anyone's orders, never hidden items.
+them, and the public facts (who is alive, marks, closed zones, the map: each zone's neighbours and where it
+is drawn, `x` and `y` from 0 to 1 from the left and the top). Never other zones' occupants, never anyone's
+orders, never hidden items.
 """
 from __future__ import annotations
 
@@ -15,11 +16,13 @@ from engine.rulesets.battle_royale.state import BRState
 
 
 def public_view(state: BRState) -> dict[str, Any]:
+    layout = state.island.layout()
     return {
         "day": state.day,
         "phase": state.phase,
         "zones": [{"id": z.id, "name": z.name, "closed": state.zones[z.id].closed,
-                   "adjacent": state.island.neighbours(z.id)} for z in state.island.zones],
+                   "adjacent": state.island.neighbours(z.id), "x": layout[z.id][0], "y": layout[z.id][1]}
+                  for z in state.island.zones],
         "students": [{"id": s.id, "name": s.name, "alive": s.alive, "escaped": s.escaped, "marked": s.marked,
                       "died_day": s.died_day} for _, s in sorted(state.students.items())],
         "winners": list(state.winners),

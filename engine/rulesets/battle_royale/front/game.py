@@ -1,12 +1,15 @@
-"""The Battle Royale front object: the commands, choosers, orders in words and texts of this package."""
+"""The Battle Royale front object: the commands, choosers, orders in words, cards, picture, computer players
+and studies of this package, put together."""
 from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Change, Front
+from engine.front import Asked, Card, Change, Front, Picture
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.front import apply, choosers, describe
 from engine.rulesets.battle_royale.front.commands import COMMANDS
+from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
+from engine.rulesets.battle_royale.front.status import status_cards
 
 
 class BattleRoyaleFront(Front):
@@ -44,6 +47,23 @@ class BattleRoyaleFront(Front):
 
     def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         return describe.describe(orders, view)
+
+    def status(self, view: dict[str, Any]) -> list[Card]:
+        """/status: "You", "What you know" and "Around you", from the player's view alone."""
+        return status_cards(view) if "me" in view else []
+
+    def picture(self, view: dict[str, Any]) -> Picture | None:
+        """/map: the island drawn from the view (Pillow is imported only now)."""
+        from engine.rulesets.battle_royale.front.picture import map_picture
+
+        return map_picture(view)
+
+    def rules(self) -> list[Card]:
+        return rules_cards()
+
+    def help(self) -> list[Card]:
+        """The game's commands in today's words, until the commands are declared in `commands`."""
+        return help_cards()
 
 
 FRONT = BattleRoyaleFront()

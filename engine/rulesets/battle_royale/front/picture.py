@@ -1,6 +1,9 @@
 """The /map picture: the island's zones with their links, closed zones greyed and hatched, and the player's
-own zone marked "you are here". A PNG drawn with Pillow from the player's view, so it shows nothing the
-player may not know (no one else's location). The same view and layout always give the same bytes.
+own zone marked "you are here". A PNG drawn with Pillow from the player's view alone (each zone's `x`, `y`
+say where it is drawn), so it shows nothing the player may not know (no one else's location). The same view
+always gives the same bytes.
+
+Pillow is imported here only: the front imports this module when a picture is asked for.
 """
 from __future__ import annotations
 
@@ -10,8 +13,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from bot.ui.text import ui
+from engine.front import Picture
 from engine.rulesets.battle_royale.catalog import circle_layout
+from engine.rulesets.battle_royale.front.info_text import text as say
+
+FILENAME = "island.png"
 
 WIDTH, HEIGHT, LEGEND = 900, 600, 70
 MARGIN_X, MARGIN_Y = 100, 60
@@ -33,11 +39,18 @@ def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
         return ImageFont.load_default()
 
 
-def pixel_centres(view: dict[str, Any], layout: dict[int, tuple[float, float]] | None = None) -> dict[int, tuple[int, int]]:
-    """Where each zone's box is centred in the picture: the island's layout, or a circle if it has none."""
+def layout_of(view: dict[str, Any]) -> dict[int, tuple[float, float]]:
+    """Where the view says each zone is drawn (0..1 from the left and the top); a circle if a zone lacks it."""
+    zones = view.get("zones", [])
+    if all(z.get("x") is not None and z.get("y") is not None for z in zones):
+        return {z["id"]: (z["x"], z["y"]) for z in zones}
+    return circle_layout([z["id"] for z in zones])
+
+
+def pixel_centres(view: dict[str, Any]) -> dict[int, tuple[int, int]]:
+    """Where each zone's box is centred in the picture."""
+    layout = layout_of(view)
     ids = [z["id"] for z in view.get("zones", [])]
-    if not layout or any(z not in layout for z in ids):
-        layout = circle_layout(ids)
     return {z: (round(MARGIN_X + layout[z][0] * (WIDTH - 2 * MARGIN_X)),
                 round(MARGIN_Y + layout[z][1] * (HEIGHT - 2 * MARGIN_Y))) for z in ids}
 
@@ -67,7 +80,7 @@ def _hatch(image: Image.Image, box: tuple[int, int, int, int]) -> None:
 
 
 def _zone(image: Image.Image, draw: ImageDraw.ImageDraw, zone: dict[str, Any], centre: tuple[int, int], mine: bool) -> None:
-    label = ui("map_zone", id=zone["id"], name=zone["name"])
+    label = say("map_zone", id=zone["id"], name=zone["name"])
     box = _box(draw, centre, label)
     if zone["closed"] and not mine:
         _hatch(image, box)
@@ -75,7 +88,7 @@ def _zone(image: Image.Image, draw: ImageDraw.ImageDraw, zone: dict[str, Any], c
     else:
         fill, line, width = (HERE_FILL, HERE_LINE, 5) if mine else (OPEN_FILL, OPEN_LINE, 2)
         draw.rounded_rectangle(box, RADIUS, fill=fill, outline=line, width=width)
-    sub = ui("map_you_are_here") if mine else ui("map_closed") if zone["closed"] else None
+    sub = say("map_you_are_here") if mine else say("map_closed") if zone["closed"] else None
     text_y = centre[1] - (9 if sub else 0)
     draw.text((centre[0], text_y), label, font=font(16), fill=INK, anchor="mm")
     if sub:
@@ -86,7 +99,7 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any])
     top = HEIGHT + 12
     draw.rectangle([(0, HEIGHT), (WIDTH, HEIGHT + LEGEND)], fill=PAPER)
     draw.line([(0, HEIGHT), (WIDTH, HEIGHT)], fill=LINK, width=1)
-    samples = [("open", ui("map_legend_open")), ("closed", ui("map_legend_closed")), ("here", ui("map_legend_here"))]
+    samples = [("open", say("map_legend_open")), ("closed", say("map_legend_closed")), ("here", say("map_legend_here"))]
     x = 24
     for kind, text in samples:
         box = (x, top, x + 44, top + 26)
@@ -98,15 +111,15 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict[str, Any])
             draw.rounded_rectangle(box, 6, fill=fill, outline=line, width=3 if kind == "here" else 2)
         draw.text((x + 54, top + 13), text, font=font(15), fill=INK, anchor="lm")
         x += 64 + int(draw.textlength(text, font=font(15))) + 30
-    title = ui("map_title", day=view.get("day", 0))
+    title = say("map_title", day=view.get("day", 0))
     draw.text((WIDTH - 20, top + 13), title, font=font(15), fill=INK, anchor="rm")
 
 
-def render_map(view: dict[str, Any], layout: dict[int, tuple[float, float]] | None = None) -> bytes:
-    """The island as a PNG: zones where `layout` (zone id -> x, y in 0..1) puts them, linked where adjacent."""
+def render_map(view: dict[str, Any]) -> bytes:
+    """The island as a PNG: zones where the view places them, linked where adjacent."""
     image = Image.new("RGB", (WIDTH, HEIGHT + LEGEND), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    centres = pixel_centres(view, layout)
+    centres = pixel_centres(view)
     if centres:
         xs, ys = [c[0] for c in centres.values()], [c[1] for c in centres.values()]
         draw.ellipse([min(xs) - 110, min(ys) - 60, max(xs) + 110, max(ys) + 60], fill=LAND)
@@ -122,3 +135,8 @@ def render_map(view: dict[str, Any], layout: dict[int, tuple[float, float]] | No
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()
+
+
+def map_picture(view: dict[str, Any]) -> Picture:
+    """The /map reply: the picture, its file name and its caption."""
+    return Picture(png=render_map(view), filename=FILENAME, caption=say("map_caption", day=view.get("day", 0)))

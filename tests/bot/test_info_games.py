@@ -1,0 +1,107 @@
+"""/status, /map, /rules and /help know no game's words: whatever a game's front declares is what they show.
+
+A small game of the tests' own ("Parlour", registered for these tests only) has commands, rules and
+status cards but no picture: in its channel the info commands show its cards and none of Battle Royale's;
+outside a game, /rules lists both games and /help lists both games' commands."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from bot.db.models import Game
+from bot.services import games
+from engine import registry
+from engine.front import Card, CardField, Command, Front
+from engine.ruleset import Ruleset
+from tests.bot.test_info_cog import use, within_limits
+
+
+class ParlourState(BaseModel):
+    secret: int = 7
+
+
+class ParlourSettings(BaseModel):
+    pass
+
+
+class Parlour(Ruleset):
+    name, version, title = "parlour", "1", "Parlour"
+    state_model = ParlourState
+    orders_model = ParlourSettings
+    settings_model = ParlourSettings
+
+    def view(self, state, player_id: str) -> dict[str, Any]:
+        return {"seat": player_id, "guesses": 2}
+
+    def _unused(self, *args: Any) -> Any:
+        raise NotImplementedError("not needed by the info commands")
+
+    new_game = awaiting = validate = default_orders = resolve = is_over = _unused
+
+
+class ParlourFront(Front):
+    title = "Parlour"
+    commands = (Command("guess", "guess the number", section="Guessing"),)
+
+    def status(self, view: dict[str, Any]) -> list[Card]:
+        return [Card(title=f"Seat {view['seat']}", fields=(CardField("Guesses left", (str(view["guesses"]),)),))]
+
+    def rules(self) -> list[Card]:
+        return [Card(title="Parlour: the rules", description="Guess the number the host thinks of.")]
+
+
+@pytest.fixture
+def parlour():
+    registry.register(Parlour(), ParlourFront())
+    yield
+    registry.unregister("parlour")
+
+
+async def parlour_game(db, running: bool = False) -> int:
+    game = await games.create_game(db, name="Evening", ruleset="parlour", channel_id=555, guild_id=1000)
+    await games.join_game(db, game.id, 1, "Player1")
+    if running:
+        async with db.transaction() as session:
+            row = await session.get(Game, game.id)
+            row.status, row.state = "running", ParlourState().model_dump()
+    return game.id
+
+
+BATTLE_ROYALE = ("Battle Royale", "`/attack`", "Health", "island", "Lone Wolf")
+
+
+async def test_rules_and_help_in_another_games_channel_show_that_game_only(gm, db, parlour):
+    await parlour_game(db)
+    rules = await use(gm, "rules")
+    assert "Parlour: the rules" in rules.text and "Guess the number the host thinks of." in rules.text
+    helped = await use(gm, "help")
+    assert [e.title for e in helped.sent[0]["embeds"]] == ["Parlour", "Commands"]
+    assert "Guessing: `/guess`: guess the number" in helped.text and "`/join" in helped.text
+    for done in (rules, helped):
+        assert done.all_ephemeral
+        for words in BATTLE_ROYALE:
+            assert words not in done.text, words
+
+
+async def test_status_shows_another_games_cards_and_map_says_it_has_none(gm, db, parlour):
+    game_id = await parlour_game(db, running=True)
+    status = await use(gm, "status")
+    assert status.all_ephemeral and "Seat " in status.text and "Guesses left: 2" in status.text
+    shown = await use(gm, "map")
+    assert shown.all_ephemeral and shown.text == "Evening has no map to show."
+    assert all(words not in status.text + shown.text for words in BATTLE_ROYALE)
+    assert game_id
+
+
+async def test_outside_a_game_rules_list_every_game_and_help_every_games_commands(gm, db, parlour):
+    rules = await use(gm, "rules", channel_id=777)
+    assert "**Battle Royale**" in rules.text and "**Parlour**" in rules.text
+    assert "Parlour: the rules" not in rules.text and "Hold Ground" not in rules.text
+    helped = await use(gm, "help", channel_id=777)
+    titles = [e.title for e in helped.sent[0]["embeds"]]
+    assert titles == ["Commands", "Battle Royale: commands", "Parlour"]
+    assert "`/guess`" in helped.text and "`/attack`" in helped.text and "`/join" in helped.text
+    within_limits(rules)
+    within_limits(helped)
