@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from engine.front import Picture
 from engine.rulesets.battle_royale.catalog import circle_layout
-from engine.rulesets.battle_royale.front.info_text import text as say
+from engine.rulesets.battle_royale.front.texts import text as say
 
 FILENAME = "island.png"
 

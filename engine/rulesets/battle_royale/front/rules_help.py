@@ -3,12 +3,12 @@
 /rules summarises docs/rules/battle-royale.md (roles and Day 0, actions, movement, free actions, votes, the
 order of a night, winning) and says where the full rules are. /help lists the game's own commands (roles,
 Day 0, actions, movement, free actions, votes); the bot adds its own (sign-up, information, moderators).
-The words are in `info_text`.
+The words are in `texts`.
 """
 from __future__ import annotations
 
 from engine.front import Card, CardField
-from engine.rulesets.battle_royale.front.info_text import text
+from engine.rulesets.battle_royale.front.texts import text
 
 RULES_FIRST = ("day", "actions", "movement", "free")
 RULES_SECOND = ("votes", "night", "winning", "full")

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.front import Card, CardField
 from engine.rulesets.battle_royale import catalog
-from engine.rulesets.battle_royale.front.info_text import text
+from engine.rulesets.battle_royale.front.texts import text
 from engine.rulesets.battle_royale.text import ROLE_NAMES
 
 
