@@ -135,4 +135,4 @@ def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, 
 
 async def seat_map(session: AsyncSession, game_id: int) -> dict[str, int]:
     """Engine seat id -> Discord user id of whoever holds the seat now."""
-    return {p.engine_id: p.user_id for p in await players_of(session, game_id)}
+    return {p.seat: p.user_id for p in await players_of(session, game_id)}

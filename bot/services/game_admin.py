@@ -224,7 +224,7 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
         if seed_row is None:
             raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
         payloads = await current_orders(session, game)
-        names = {p.engine_id: p.name for p in await players_of(session, game_id)}
+        names = {p.seat: p.name for p in await players_of(session, game_id)}
         day = game.day
     ruleset = ruleset_of(game)
     orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}

@@ -185,7 +185,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
         players = await players_of(session, game_id)
         if len(players) < 2:
             raise ServiceError(say("too_few_players"))
-        by_user = {p.user_id: p.engine_id for p in players}
+        by_user = {p.user_id: p.seat for p in players}
         roster = []
         for p in players:
             req = {"role": p.requests.get("role", "dedicated_student")}
@@ -193,7 +193,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
                 req["lover"] = by_user[p.requests["lover"]]
             if p.requests.get("rival") in by_user:
                 req["rival"] = by_user[p.requests["rival"]]
-            roster.append(SignUp(player_id=p.engine_id, name=p.name, requests=req))
+            roster.append(SignUp(player_id=p.seat, name=p.name, requests=req))
         ruleset = ruleset_of(game)
         seed = (seeds or fairness.new_seed)()
         result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))

@@ -146,14 +146,14 @@ async def _moderate(db: Database, game_id: int, actor_id: int, user_id: int, act
         _in_play(game)
         player = await _seat(session, game_id, user_id)
         try:
-            result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.engine_id, **params})
+            result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.seat, **params})
         except ModerationRefused as refusal:
             raise ServiceError(refusal.reason) from None
         except NotImplementedError:
             raise ServiceError(say("no_moderation", action=action)) from None
         store_state(game, result.state)
         players = await players_of(session, game_id)
-        seats, names = {p.engine_id: p.user_id for p in players}, {p.engine_id: p.name for p in players}
+        seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}
         done = Moderated(name=player.name, events=result.events)
         for event in result.events:
             payload = {"kind": event.kind, "day": game.day, "moderation": action}
@@ -213,7 +213,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
         outbox(session, game, "channel", game.channel_id, say("substituted", new=new_name, old=old.name),
                {"kind": "substitute"})
-        student = _student_name(game, old.engine_id) or old.name
+        student = _student_name(game, old.seat) or old.name
         outbox(session, game, "dm", new_user, say("substitute_dm", student=student, game=game.name),
                {"kind": "substitute"})
         return old.name
@@ -232,7 +232,7 @@ async def choices(db: Database, game_id: int, action: str, user_id: int | None =
             return []
         seat = None
         if user_id is not None:
-            seat = {p.user_id: p.engine_id for p in await players_of(session, game_id)}.get(user_id)
+            seat = {p.user_id: p.seat for p in await players_of(session, game_id)}.get(user_id)
             if seat is None:
                 return []
     return ruleset_of(game).moderation_choices(load_state(game), action, seat)

@@ -71,7 +71,7 @@ def _order_differences(used: dict[str, Any], rows: list[Order], players: list[Pl
     match their order and salt."""
     current = {o.seat: o for o in rows}
     names = seat_names(players)
-    salts = {(p.user_id, p.engine_id): p.salt for p in players}
+    salts = {(p.user_id, p.seat): p.salt for p in players}
     found: list[str] = []
     for seat in sorted(set(used) | {s for s, o in current.items() if o.payload is not None}):
         row = current.get(seat)
@@ -119,7 +119,7 @@ def seat_names(players: list[Player]) -> dict[str, str]:
     names: dict[str, str] = {}
     for p in sorted(players, key=lambda p: (p.status == "joined", p.id)):
         if p.status in ("joined", "replaced"):
-            names[p.engine_id] = p.name
+            names[p.seat] = p.name
     return names
 
 
