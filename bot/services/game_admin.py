@@ -17,12 +17,13 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import ValidationError
 
-from bot.db.models import DaySeed, Game, GuildSettings
+from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
-from bot.services import fairness, games, lookup
+from bot.services import games, lookup
 from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of
 from bot.services.errors import ServiceError
 from bot.services.orders import current_orders
+from bot.services.replaying import day_seed, resolve_with_seed
 from bot.text import say
 
 GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel")
@@ -220,15 +221,12 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
         if game.status not in ("running", "paused"):
             raise ServiceError(say("preview_not_running"))
         state = load_state(game)
-        seed_row = await session.get(DaySeed, (game.id, game.day))
-        if seed_row is None:
-            raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
+        seed_row = await day_seed(session, game)
         payloads = await current_orders(session, game)
         names = {p.seat: p.name for p in await players_of(session, game_id)}
         day = game.day
     ruleset = ruleset_of(game)
-    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
-    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))  # the same call as resolve_day
+    result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)  # what resolve_day will run
     private: dict[str, list[str]] = {}
     for event in result.events:
         if event.audience.kind == "players":

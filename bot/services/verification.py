@@ -19,6 +19,7 @@ from bot.db.session import Database
 from bot.services import fairness
 from bot.services.common import load_game, ruleset_of
 from bot.services.errors import ServiceError
+from bot.services.replaying import resolve_with_seed
 from bot.text import say
 
 
@@ -53,8 +54,7 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
     differences += _order_differences(record.orders, rows, players)
     ruleset = ruleset_of(game)
     state = ruleset.parse_state(record.state_before)
-    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(record.orders.items())}
-    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))
+    result = resolve_with_seed(ruleset, state, record.orders, seed_row.seed)
     after = result.state.model_dump(mode="json")
     if after != record.state_after:
         differences.append(say("verify_state", difference=_first_difference(record.state_after, after)))
