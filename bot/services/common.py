@@ -112,16 +112,25 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
     for index, event in enumerate(events):
         session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
                              audience=event.audience.model_dump(), text=event.text, data=event.data))
-        audience = event.audience.kind
-        payload = {"kind": event.kind, "day": day}
-        if audience == "public":
-            outbox(session, game, "channel", game.channel_id, event.text, payload | {"post": post})
-        elif audience == "moderators":
-            outbox(session, game, "moderators", None, event.text, payload)
-        else:
-            for seat in event.audience.ids:  # type: ignore[union-attr]
-                if seat in seats:
-                    outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat, "post": post})
+        deliver(session, game, event, seats, {"kind": event.kind, "day": day}, post=post)
+
+
+def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any],
+            post: str | None = None) -> list[str]:
+    """The outbox rows that take one event to its audience: the game's channel, the moderators, or a DM to
+    each seat of `seats` (seat -> user id) it names. With `post`, the channel and DM rows carry that token
+    (see `write_events`). Returns the seats it was sent to by DM."""
+    grouped = payload | ({"post": post} if post is not None else {})
+    if event.audience.kind == "public":
+        outbox(session, game, "channel", game.channel_id, event.text, grouped)
+        return []
+    if event.audience.kind == "moderators":
+        outbox(session, game, "moderators", None, event.text, payload)
+        return []
+    sent = [seat for seat in event.audience.ids if seat in seats]  # type: ignore[union-attr]
+    for seat in sent:
+        outbox(session, game, "dm", seats[seat], event.text, grouped | {"seat": seat})
+    return sent
 
 
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:
