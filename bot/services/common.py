@@ -4,7 +4,7 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -92,12 +92,38 @@ async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fair
 def next_deadline(game: Game, now: datetime) -> datetime:
     """The next time the game's daily deadline comes round, in its timezone, at least an hour from now."""
     zone = ZoneInfo(game.timezone)
-    hour, minute = (int(x) for x in game.deadline_time.split(":"))
+    hour, minute = hour_minute(game.deadline_time)
     local = now.astimezone(zone)
     candidate = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
     while candidate <= local + timedelta(hours=1):
         candidate += timedelta(days=1)
     return candidate
+
+
+def hour_minute(value: str) -> tuple[int, int]:
+    """The hour and minute of a daily deadline time "HH:MM" (refused when it is not a time of day)."""
+    try:
+        hour, minute = (int(x) for x in value.split(":"))
+    except ValueError:
+        raise ServiceError(say("bad_deadline_time", deadline_time=value)) from None
+    if not (0 <= hour < 24 and 0 <= minute < 60):
+        raise ServiceError(say("bad_deadline_time", deadline_time=value))
+    return hour, minute
+
+
+def deadline_time(value: str) -> str:
+    """A daily deadline time as the game stores it: "9:05" -> "09:05" (refused when it is not one)."""
+    hour, minute = hour_minute(value)
+    return f"{hour:02d}:{minute:02d}"
+
+
+def timezone_name(value: str) -> str:
+    """An IANA timezone name the game can keep its deadlines in (refused when there is no such zone)."""
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ServiceError(say("unknown_timezone", timezone=value)) from None
+    return value
 
 
 async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> None:
