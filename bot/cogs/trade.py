@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.services import trading
 from bot.services.errors import engine_refusals
-from bot.services.views import player_view
+from bot.services.player_views import player_view
 from bot.ui.autocomplete import source_choices
 from bot.ui.context import Ctx, GameCog, game_autocomplete
 from bot.ui.text import ui

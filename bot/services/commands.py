@@ -16,7 +16,7 @@ from bot.services import day_actions
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
 from bot.services.orders import Submitted, submit_orders
-from bot.services.views import player_view
+from bot.services.player_views import player_view
 from bot.text import say
 from engine import registry
 from engine.front import Asked, Command
