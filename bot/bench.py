@@ -11,6 +11,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from bot.db.models import seat_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
 from bot.migrate import upgrade_async
@@ -43,7 +44,7 @@ async def submit_latency(url: str) -> dict[str, float]:
             state = load_state(await load_game(session, game.id))
         rng = RecordingRng(1, record=False)
         front = registry.front(game.ruleset)
-        plans = {user: front.autoplayer(state, f"s{user:03d}", rng)
+        plans = {user: front.autoplayer(state, seat_of(user), rng)
                  for user in range(1, SUBMITTERS + 1)}
         samples: list[float] = []
 

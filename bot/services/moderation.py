@@ -18,12 +18,11 @@ from sqlalchemy import select
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
 from bot.services import fairness, resolution
-from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of, store_state
-from bot.services.errors import ServiceError
+from bot.services.common import audit, deliver, load_game, load_state, outbox, players_of, ruleset_of, store_state
+from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
 from bot.text import say, when
 from engine.events import Event
-from engine.ruleset import ModerationRefused
 
 
 async def pause(db: Database, game_id: int, actor_id: int, until: datetime | None = None) -> None:
@@ -146,24 +145,19 @@ async def _moderate(db: Database, game_id: int, actor_id: int, user_id: int, act
         _in_play(game)
         player = await _seat(session, game_id, user_id)
         try:
-            result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.engine_id, **params})
-        except ModerationRefused as refusal:
-            raise ServiceError(refusal.reason) from None
+            with engine_refusals():
+                result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.seat, **params})
         except NotImplementedError:
             raise ServiceError(say("no_moderation", action=action)) from None
         store_state(game, result.state)
         players = await players_of(session, game_id)
-        seats, names = {p.engine_id: p.user_id for p in players}, {p.engine_id: p.name for p in players}
+        seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}
         done = Moderated(name=player.name, events=result.events)
         for event in result.events:
+            if event.audience.kind == "moderators":
+                continue  # not delivered: the caller shows them (`notes`)
             payload = {"kind": event.kind, "day": game.day, "moderation": action}
-            if event.audience.kind == "public":
-                outbox(session, game, "channel", game.channel_id, event.text, payload)
-            elif event.audience.kind == "players":
-                for seat in event.audience.ids:  # type: ignore[union-attr]
-                    if seat in seats:
-                        outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat})
-                        done.told.append((names[seat], event.text))
+            done.told += [(names[seat], event.text) for seat in deliver(session, game, event, seats, payload)]
         created = [e.data["item"] for e in result.events if action == "give" and "item" in e.data]
         extra = ({"item": created[0]} if created else {}) | ({"notes": done.notes} if done.notes else {})
         audit(session, game, actor_id, action, user_id=user_id, **details, **extra)
@@ -213,7 +207,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
         outbox(session, game, "channel", game.channel_id, say("substituted", new=new_name, old=old.name),
                {"kind": "substitute"})
-        student = _student_name(game, old.engine_id) or old.name
+        student = _student_name(game, old.seat) or old.name
         outbox(session, game, "dm", new_user, say("substitute_dm", student=student, game=game.name),
                {"kind": "substitute"})
         return old.name
@@ -232,7 +226,7 @@ async def choices(db: Database, game_id: int, action: str, user_id: int | None =
             return []
         seat = None
         if user_id is not None:
-            seat = {p.user_id: p.engine_id for p in await players_of(session, game_id)}.get(user_id)
+            seat = {p.user_id: p.seat for p in await players_of(session, game_id)}.get(user_id)
             if seat is None:
                 return []
     return ruleset_of(game).moderation_choices(load_state(game), action, seat)
