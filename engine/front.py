@@ -13,7 +13,8 @@ or a moderator sees of a game from its `Front`:
 - `describe(orders, view)`: orders in words, for confirmations and `/orders`.
 - `status(view)`, `picture(view)`, `rules()`, `help()`: cards (embeds, in the bot), a PNG, the rules in
   short and the command list.
-- `section_of(kind)` and `post_title(day)`: how a resolution's public events are grouped into one post.
+- `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
+  post (the bot writes each event's title and section into its outbox row when the events are stored).
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
   requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
@@ -254,9 +255,15 @@ class Front:
         return [Card(title=self.title, fields=tuple(CardField(name=s, lines=tuple(lines))
                                                   for s, lines in sections.items()))]
 
+    post_sections: tuple[str, ...] = ()  # the headings `section_of` gives, in the order a post lists them
+
     def section_of(self, kind: str) -> str | None:
         """The heading a public event of this kind is listed under in a resolution's post (None: narration)."""
         return None
+
+    def section_rank(self, section: str | None) -> int:
+        """Where a section comes in a post: its place in `post_sections` (one not listed comes after them)."""
+        return self.post_sections.index(section) if section in self.post_sections else len(self.post_sections)
 
     def post_title(self, day: int) -> str:
         """The title of the post of a resolution (`day` -1: the start)."""

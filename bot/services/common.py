@@ -15,6 +15,7 @@ from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.events import Event
+from engine.front import Front
 from engine.ruleset import Ruleset
 
 
@@ -105,23 +106,32 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
 
     The public and private rows carry one `post` token: delivery groups rows with the same token (the
     night's post, each player's one DM of the night) and nothing else, so a moderator's announcement that
-    also names a day never joins a night's post."""
+    also names a day never joins a night's post. Public rows also carry their place in the post
+    (`placement`), so delivery needs to know no game."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
     start = 0 if last is None else last + 1
     post = secrets.token_hex(8)
+    front = registry.front(game.ruleset)
     for index, event in enumerate(events):
         session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
                              audience=event.audience.model_dump(), text=event.text, data=event.data))
         audience = event.audience.kind
         payload = {"kind": event.kind, "day": day}
         if audience == "public":
-            outbox(session, game, "channel", game.channel_id, event.text, payload | {"post": post})
+            outbox(session, game, "channel", game.channel_id, event.text, payload | {"post": post} | placement(front, event.kind, day))
         elif audience == "moderators":
             outbox(session, game, "moderators", None, event.text, payload)
         else:
             for seat in event.audience.ids:  # type: ignore[union-attr]
                 if seat in seats:
                     outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat, "post": post})
+
+
+def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
+    """Where a public event goes in its resolution's post, as the game's front says: the post's title, and
+    the event's section with its rank (no section: the narration). Delivery renders it as written."""
+    section = front.section_of(kind)
+    return {"title": front.post_title(day), "section": section, "rank": front.section_rank(section)}
 
 
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:

@@ -122,7 +122,8 @@ TEXTS: dict[str, str] = {
     "choice_student_marked": "{name} (marked)",
     "choice_zone": "{id} {name}",
     "choice_zone_closed": "{id} {name} (closed)",
-    "route_arrow": " → ",    "day0_orders": "It is Day 0: choose your starting zone and abilities first.",
+    "route_arrow": " → ",
+    "day0_orders": "It is Day 0: choose your starting zone and abilities first.",
     "not_a_command": "/{command} is not a Battle Royale command.",
     # --- /status, /map, /rules and the game's /help ---------------------------------------------------
     # --- /status -------------------------------------------------------------------------------------
@@ -197,6 +198,14 @@ TEXTS: dict[str, str] = {
     "rules_winning": "A deactivated collar lets you cross closed zones and escape from the Beach or the Landing Strip.\nA Dedicated Student wins, alive or escaped, if everyone alive on the island is of their school. A Lone Wolf wins as the only student alive. Lovers win if both are alive or escaped. Nobody wins while their Rival is alive on the island.",
     "rules_full_title": "The full rules",
     "rules_full": "Every item, modifier and ruling, and the house rules with their defaults, are in the rules page `docs/rules/battle-royale.md` that comes with the bot. A moderator can change the house rules of a game (/game settings). Commands: /help.",
+    # --- the post of a resolution ------------------------------------------------------------------
+    "post_start_title": "The game begins",
+    "post_day0_title": "Day 0 results: the students set out",
+    "post_night_title": "Night {day} results",
+    "post_deaths": "Deaths",
+    "post_closures": "Closing zones",
+    "post_marks": "Marked for elimination",
+    "post_reward": "Reward package",
     # --- /help: the game's own commands ------------------------------------------------------------
     "help_title": "Battle Royale: commands",
     "help_roles_title": "Roles (at sign-up)",
