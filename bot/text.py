@@ -126,7 +126,7 @@ TEXT: dict[str, str] = {
     "signups_open": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
                     "the daily deadline is {deadline_time} ({timezone}).",
     "substituted": "{new} takes over from {old}.",
-    "substitute_dm": "You take over {student}'s place in {game}: use /status to see where you stand.",
+    "substitute_dm": "You take over {actor}'s place in {game}: use /status to see where you stand.",
     "lovers_proposed": "{name} asks you to be Lovers in {game}: you win or lose together (handbook II.A.2). "
                        "Accept or decline below.",
     "lovers_accepted": "{name} accepted: you are Lovers in {game}.",

@@ -13,6 +13,8 @@ or a moderator sees of a game from its `Front`:
 - `describe(orders, view)`: orders in words, for confirmations and `/orders`.
 - `status(view)`, `picture(view)`, `rules()`, `help()`: cards (embeds, in the bot), a PNG, the rules in
   short and the command list.
+- `moderation`: the moderators' `/mod` actions on a player (kill, revive, ...) and their words; the ruleset's
+  `moderate` applies them, `moderation_choices` lists what their options may name.
 - `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
   post (the bot writes each event's title and section into its outbox row when the events are stored).
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
@@ -79,6 +81,29 @@ class Command:
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
+
+
+@dataclass(frozen=True)
+class Moderation(Command):
+    """A moderator's action on one player's seat, used as `/mod <name> user: ...` and applied by the
+    ruleset's `moderate(state, name, params)`. The bot adds the `user` option (the player) to `options`.
+
+    An option with a `source` is offered by autocomplete from `Ruleset.moderation_choices(state, source,
+    seat)` (the seat of the `user` chosen so far, if any). `params` names the `moderate` parameter an option
+    fills (default: the option's own name). The audit log records each option's value under its name, or
+    the name `audited_as` gives it, and the `recorded` keys of the events' data (what the action made, like
+    a new item's id). `done` {name} tells the moderator it is done; `help` is its line in /help (None: made
+    from the name and description; "": another action's line covers it)."""
+
+    params: Mapping[str, str] = field(default_factory=dict)
+    audited_as: Mapping[str, str] = field(default_factory=dict)
+    recorded: tuple[str, ...] = ()
+    done: str = "{name}: done."
+    help: str | None = None
+
+    @property
+    def help_line(self) -> str:
+        return f"`/mod {self.name}` {self.description}" if self.help is None else self.help
 
 
 class Refused(Exception):
@@ -211,6 +236,11 @@ class Front:
 
     def command(self, name: str) -> Command | None:
         return next((c for c in self.commands if c.name == name), None)
+
+    moderation: tuple[Moderation, ...] = ()  # the `/mod` actions of this game (`Ruleset.moderate`)
+
+    def moderation_action(self, name: str) -> Moderation | None:
+        return next((m for m in self.moderation if m.name == name), None)
 
     signup_options: SignupOptions = SignupOptions()
     forms: tuple[str, ...] = ()  # names of the commands answered with a form (`form`)

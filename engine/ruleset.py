@@ -9,8 +9,9 @@ A ruleset is pure data-in, data-out:
 - `default_orders(state, player)` is what an idle player does.
 - `resolve(state, orders, rng)` resolves the phase and returns `Resolution(state, events)`.
 - `view(state, player)` is everything that player may know, and nothing more.
-- `moderate(state, action, params)` (optional) applies a moderator's change (kill, revive, give, take)
-  with the ruleset's own consequences; `moderation_choices` lists what such an action may name.
+- `moderate(state, action, params)` (optional) applies a moderator's change (Battle Royale: kill, revive,
+  give, take; declared for the bot by the game's front, `engine.front.Moderation`) with the ruleset's own
+  consequences; `moderation_choices` lists what such an action's options may name.
 
 States and orders are pydantic models that dump to JSON; `resolve` never mutates its input.
 """
@@ -117,8 +118,14 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         raise NotImplementedError(action)
 
     def moderation_choices(self, state: StateT, action: str, player_id: str | None = None) -> list[tuple[str, str]]:
-        """(value, label) pairs a moderator's action may name: item kinds to give, a player's items to take."""
+        """(value, label) pairs a moderator's option may name; `action` is the option's `source` in the front's
+        `Moderation` declaration (Battle Royale: item kinds to give, a player's items to take)."""
         return []
+
+    def actor_name(self, state: StateT, seat: str) -> str | None:
+        """The name of the character in `seat` as the players know it (a substitute is told whose place they
+        take); None if the game gives none (the player's own name is used)."""
+        return None
 
     def parse_state(self, data: dict[str, Any]) -> StateT:
         return self.state_model.model_validate(data)  # type: ignore[return-value]

@@ -8,6 +8,7 @@ from engine.front import Asked, Card, Change, Front, Picture
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.front import apply, choosers, describe, posts
 from engine.rulesets.battle_royale.front.commands import COMMANDS
+from engine.rulesets.battle_royale.front.moderation import MODERATION
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
 from engine.rulesets.battle_royale.front.status import status_cards
 
@@ -17,6 +18,7 @@ class BattleRoyaleFront(Front):
     commands = COMMANDS
     choosers = choosers.CHOOSERS
     post_sections = posts.HEADINGS
+    moderation = MODERATION
 
     def apply(self, asked: Asked) -> Change:
         return apply.apply(asked)
