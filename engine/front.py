@@ -16,7 +16,8 @@ or a moderator sees of a game from its `Front`:
 - `moderation`: the moderators' `/mod` actions on a player (kill, revive, ...) and their words; the ruleset's
   `moderate` applies them, `moderation_choices` lists what their options may name.
 - `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
-  post (the bot writes each event's title and section into its outbox row when the events are stored).
+  post (the bot writes each event's title and section into its outbox row when the events are stored);
+  `day_title(day)` names a day in the simulation's log.
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
   requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
@@ -298,6 +299,10 @@ class Front:
     def post_title(self, day: int) -> str:
         """The title of the post of a resolution (`day` -1: the start)."""
         return f"{self.title}: results" if day >= 0 else self.title
+
+    def day_title(self, day: int) -> str:
+        """A day (or step) as the headings of `brbot simulate` name it (`day` -1: the start)."""
+        return f"Day {day}" if day >= 0 else "Start"
 
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         """The orders a computer player gives for `seat` now (`brbot simulate`, the benchmark)."""

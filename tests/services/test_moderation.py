@@ -270,3 +270,19 @@ async def test_substitute_from_the_reserve_list_and_its_refusals(db):
     async with db.transaction() as session:
         audited = (await session.execute(select(AuditLog).where(AuditLog.action == "substitute"))).scalars().all()
     assert [(a.actor_id, a.details) for a in audited] == [(7, {"old_user": 1, "new_user": 3})]
+
+
+async def test_the_substitute_is_told_whose_place_they_take_in_the_games_words(db):
+    """The DM names the character of the seat (`Ruleset.actor_name`: a Battle Royale student), which may
+    differ from the name of the player who leaves."""
+    from tests.bot.cog_helpers import edit_state
+
+    game_id = await started_game(db)
+
+    def rename(state):
+        state.students["s003"].name = "Kazuo"
+    await edit_state(db, game_id, rename)
+    mark = await _last_outbox(db)
+    await moderation.substitute(db, game_id, 7, 3, 30, "Stand-in")
+    (dm,) = [r for r in await _outbox_after(db, mark) if r.target == "dm"]
+    assert dm.target_id == 30 and dm.text == say("substitute_dm", actor="Kazuo", game="Test")

@@ -29,6 +29,9 @@ class BattleRoyaleFront(Front):
     def post_title(self, day: int) -> str:
         return posts.post_title(day)
 
+    def day_title(self, day: int) -> str:
+        return posts.day_title(day)
+
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         from engine.rulesets.battle_royale import autoplayer
 

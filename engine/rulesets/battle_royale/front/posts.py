@@ -2,7 +2,8 @@
 
 Deaths, the zones that close, the marks and the reward package each have a heading, in that order; every
 other public event (the dawn, escapes, the census) is the post's narration. Day 0's post is where everyone
-starts (handbook II), not a night's fighting; the start of the game (day -1) has its own title.
+starts (handbook II), not a night's fighting; the start of the game (day -1) has its own title. The
+simulation's log names the days the same way: the sign-up, Day 0, then the nights.
 """
 from __future__ import annotations
 
@@ -25,3 +26,10 @@ def post_title(day: int) -> str:
     if day < 0:
         return text("post_start_title")
     return text("post_day0_title") if day == 0 else text("post_night_title", day=day)
+
+
+def day_title(day: int) -> str:
+    """`brbot simulate`'s headings: the sign-up (the start), Day 0, then the nights."""
+    if day < 0:
+        return text("log_signup")
+    return text("log_day0") if day == 0 else text("log_night", day=day)

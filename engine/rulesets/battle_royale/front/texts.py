@@ -223,6 +223,9 @@ TEXTS: dict[str, str] = {
     "post_closures": "Closing zones",
     "post_marks": "Marked for elimination",
     "post_reward": "Reward package",
+    "log_signup": "Sign-up",
+    "log_day0": "Day 0",
+    "log_night": "Night {day}",
     # --- /help: the game's own commands ------------------------------------------------------------
     "help_title": "Battle Royale: commands",
     "help_roles_title": "Roles (at sign-up)",
