@@ -140,7 +140,8 @@ class Picture:
 
 @dataclass(frozen=True)
 class Pairing:
-    """A sign-up request naming another player, used as `/role <name> player:`.
+    """A sign-up request naming another player, used as `/role <name> <option>:` (`option`: "player" unless
+    the game names it otherwise).
 
     `mutual`: both must agree (a proposal by DM with Accept/Decline buttons; once accepted both take `role`,
     like Lovers); otherwise one-sided, like a Rival, and `clearable` lets the player withdraw it by naming
@@ -155,6 +156,7 @@ class Pairing:
     key: str
     description: str
     option_description: str
+    option: str = "player"  # the name of the command's option naming the other player
     mutual: bool = False
     role: str | None = None
     excludes: tuple[str, ...] = ()
@@ -166,7 +168,9 @@ class Pairing:
 class SignupOptions:
     """What a player may ask for at sign-up: one of `roles` ((label, value); `default_role` when they ask
     for none) and the `pairings`. `role_texts` has `requested` {role} and `choose` (the /role choose
-    description) and `option` (the role option's description)."""
+    description), `option` (the role option's description), `join_option` (/join's role option), `unknown`
+    {role} (a role the game does not have) and `not_chosen` (a role taken only through a pairing, asked for
+    with /role choose)."""
 
     roles: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None

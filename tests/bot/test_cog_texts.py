@@ -13,7 +13,7 @@ from engine.rulesets.battle_royale.front.texts import TEXTS
 
 
 def declared_texts() -> set[str]:
-    """Every description and fixed choice the installed games declare for their commands."""
+    """Every description and fixed choice the installed games declare for their commands and sign-up."""
     out: set[str] = set()
     for front in registry.fronts().values():
         for command in front.commands:
@@ -21,6 +21,9 @@ def declared_texts() -> set[str]:
             for option in command.options:
                 out.add(option.description)
                 out |= {label for label, _ in option.choices}
+        signup = front.signup_options
+        out |= {label for label, _ in signup.roles} | set(signup.role_texts.values())
+        out |= {text for p in signup.pairings for text in (p.description, p.option_description)}
     return out
 
 

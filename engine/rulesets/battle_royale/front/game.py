@@ -8,6 +8,7 @@ from engine.front import Asked, Card, Change, Front, Picture
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.front import apply, choosers, describe
 from engine.rulesets.battle_royale.front.commands import COMMANDS
+from engine.rulesets.battle_royale.front.signup import SIGNUP
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
 from engine.rulesets.battle_royale.front.status import status_cards
 
@@ -16,6 +17,7 @@ class BattleRoyaleFront(Front):
     title = "Battle Royale"
     commands = COMMANDS
     choosers = choosers.CHOOSERS
+    signup_options = SIGNUP
 
     def apply(self, asked: Asked) -> Change:
         return apply.apply(asked)
