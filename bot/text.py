@@ -45,8 +45,6 @@ TEXT: dict[str, str] = {
     "option_needed": "/{command} needs the option `{option}` in this game.",
     "day0_orders": "It is Day 0: choose your starting zone and abilities first.",
     "vote_kinds": "Vote mark, close or reward.",
-    "trade_unknown_partner": "Trade with a student of this game other than yourself.",
-    "trade_not_visible": "{name} carries no {item} that you can see.",
     "no_trade_offer": "{name} has no trade offer for you today.",
     "trade_offer_changed": "{name} has changed their trade offer since that message: nothing was answered. Use the buttons of their newest offer.",
     "trade_offer_old_day": "That trade offer from {name} was for Day {day}, which is over: nothing was answered.",
@@ -118,11 +116,8 @@ TEXT: dict[str, str] = {
     "substituted": "{new} takes over from {old}.",
     "substitute_dm": "You take over {student}'s place in {game}: use /status to see where you stand.",
     "promoted": "A place opened in {game}: you moved up from the reserve list and are playing.",
-    "trade_offered": "{name} offers you a trade in {game}: you receive {give} and give {receive}. "
-                     "It happens tonight if you accept and both of you still hold the items.",
     "trade_accepted": "{name} accepted your trade in {game}.",
     "trade_declined": "{name} declined your trade in {game}.",
-    "trade_nothing": "nothing",
     "simulation_name": "Simulation {seed}",
     # --- command line ---------------------------------------------------------------------------
     "cli_error": "brbot: {message}",

@@ -17,8 +17,9 @@ or a moderator sees of a game from its `Front`:
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
   requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
-- `offer_to(orders, seat)` and `accept(...)`: an order that proposes something to another player (a trade),
-  answered with buttons; accepting changes the partner's orders too.
+- `offer_to(orders, seat)`, `offer_text(...)` and `accept(...)`: an order that proposes something to another
+  player (a trade): whenever a command changes the terms offered to a seat, the bot sends that player the
+  proposal in words with Accept and Decline buttons; accepting gives them new orders.
 - `autoplayer(state, seat, rng)`, `computer_signups(players, rng)` and `studies()`: the computer players of
   `brbot simulate` and the studies of `brbot balance`.
 
@@ -106,6 +107,7 @@ class Change:
     orders: dict[str, Any]
     summary: list[str]
     removed: bool = False  # the command took something off the orders (an `undo`): confirmed as removed
+    reply: str | None = None  # what the player is told instead of the summary (the bot adds the receipt)
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,11 @@ class Front:
     def accept(self, terms: dict[str, Any], proposer: str, view: dict[str, Any], current: dict[str, Any]) -> Change:
         """The orders of the player who accepts `terms` offered by seat `proposer`."""
         raise Refused(f"{self.title} has no proposals to accept.")
+
+    def offer_text(self, terms: dict[str, Any], proposer: str, game: str, view: dict[str, Any]) -> str:
+        """The proposal as its addressee reads it (the DM above Accept and Decline): `proposer` is the
+        proposer's name, `game` the game's, `view` the proposer's own view (the terms name what they see)."""
+        return f"{proposer} makes you a proposal in {game}."
 
     def choices(self, source: str, view: dict[str, Any], typed: str, values: Mapping[str, Any]) -> list[tuple[str, str]]:
         """(label, value) pairs for an option whose `source` is this, at most 25; [] for an unknown source."""

@@ -10,7 +10,6 @@ COG_MODULES = [
     "bot.cogs.signup",
     "bot.cogs.day0",
     "bot.cogs.game_commands",
-    "bot.cogs.trade",
     "bot.cogs.my_orders",
     "bot.cogs.moderation",
     "bot.cogs.info",

@@ -104,7 +104,7 @@ UI: dict[str, str] = {
     "left": "You have left {game}.",
     # --- orders in words ---------------------------------------------------------------------------
     # --- order commands ----------------------------------------------------------------------------
-    "trade_sent": "Your trade offer went to {partner}; it happens tonight if they accept. Receipt for Day {day}: `{receipt}`",
+    "order_reply": "{reply} Receipt for Day {day}: `{receipt}`",
     "orders_title": "Your orders in {game}, Day {day}",
     "receipts_title": "Receipts (newest first)",
     "receipt_line": "`{receipt}` at {when} UTC{current}",
@@ -139,12 +139,6 @@ UI: dict[str, str] = {
     "cmd_role_choose": "Ask for one of the game's roles",
     "opt_role": "the role you ask for",
     "cmd_day0": "Day 0: choose your starting zone, abilities and Rival's reward",
-    "cmd_trade": "Offer a trade to a student in your zone; they must accept (III.B)",
-    "opt_trade_partner": "who you trade with",
-    "opt_trade_give": "an item you give",
-    "opt_trade_give2": "another item you give",
-    "opt_trade_receive": "an item of theirs you want",
-    "opt_trade_receive2": "another item of theirs",
     "cmd_orders": "Show what you have submitted for today, with your receipts",
     # --- delivery ----------------------------------------------------------------------------------
     "delivery_night_title": "Night {day} results",

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.front import Asked, Card, Change, Front, Picture
 from engine.rng import RecordingRng
-from engine.rulesets.battle_royale.front import apply, choosers, describe
+from engine.rulesets.battle_royale.front import apply, choosers, describe, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
 from engine.rulesets.battle_royale.front.signup import SIGNUP
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
@@ -21,6 +21,15 @@ class BattleRoyaleFront(Front):
 
     def apply(self, asked: Asked) -> Change:
         return apply.apply(asked)
+
+    def offer_to(self, orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
+        return trade.offer_to(orders, seat)
+
+    def accept(self, terms: dict[str, Any], proposer: str, view: dict[str, Any], current: dict[str, Any]) -> Change:
+        return trade.accept(terms, proposer, current)
+
+    def offer_text(self, terms: dict[str, Any], proposer: str, game: str, view: dict[str, Any]) -> str:
+        return trade.offer_text(terms, proposer, game, view)
 
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         from engine.rulesets.battle_royale import autoplayer

@@ -124,6 +124,19 @@ TEXTS: dict[str, str] = {
     "choice_zone_closed": "{id} {name} (closed)",
     "route_arrow": " → ",    "day0_orders": "It is Day 0: choose your starting zone and abilities first.",
     "not_a_command": "/{command} is not a Battle Royale command.",
+    # --- trades (handbook III.B.3) --------------------------------------------------------------------
+    "cmd_trade": "Offer a trade to a student in your zone; they must accept (III.B)",
+    "opt_trade_partner": "who you trade with",
+    "opt_trade_give": "an item you give",
+    "opt_trade_give2": "another item you give",
+    "opt_trade_receive": "an item of theirs you want",
+    "opt_trade_receive2": "another item of theirs",
+    "trade_sent": "Your trade offer went to {partner}; it happens tonight if they accept.",
+    "trade_unknown_partner": "Trade with a student of this game other than yourself.",
+    "trade_not_visible": "{name} carries no {item} that you can see.",
+    "trade_offered": "{name} offers you a trade in {game}: you receive {give} and give {receive}. "
+                     "It happens tonight if you accept and both of you still hold the items.",
+    "trade_nothing": "nothing",
     # --- sign-up: roles, Lovers and Rivals (handbook II.A) ---------------------------------------------
     "role_dedicated_student": "Dedicated Student",
     "role_lone_wolf": "Lone Wolf",
