@@ -191,12 +191,14 @@ class Select:
     least: int = 1
     most: int = 1
     chosen: tuple[str, ...] = ()
+    more: str = ""  # the label of the option that shows the next page ({page} {pages}); empty: the bot's words
 
 
 @dataclass(frozen=True)
 class Form:
-    """A menu a command answers with (`/day0`): a card on top, the selects, and a submit button. Submitting
-    calls `Front.apply` with the form's command name and the selects' values (lists of values)."""
+    """A menu a command answers with (`/day0`): a card on top (the bot adds the game's name to its title),
+    the selects, and a submit button. Submitting calls `Front.apply` with the form's command name and every
+    select's values (lists of values)."""
 
     card: Card
     selects: tuple[Select, ...]
@@ -218,7 +220,7 @@ class Front:
         return next((c for c in self.commands if c.name == name), None)
 
     signup_options: SignupOptions = SignupOptions()
-    forms: tuple[str, ...] = ()  # names of the commands answered with a form (`form`)
+    forms: tuple[Command, ...] = ()  # commands answered with a form (`form`) rather than options
 
     def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
         """The form of command `name` for this player now, or a player-facing reason why there is none."""

@@ -8,7 +8,7 @@ import importlib
 
 COG_MODULES = [
     "bot.cogs.signup",
-    "bot.cogs.day0",
+    "bot.cogs.forms",
     "bot.cogs.game_commands",
     "bot.cogs.my_orders",
     "bot.cogs.moderation",

@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from sqlalchemy import func, select
 
 from bot.db.models import Game, Player, Resolution
@@ -53,13 +53,20 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     cap = getattr(parsed, "signup_cap", 20)
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
-                    channel_id=channel_id, settings=parsed.model_dump(mode="json", exclude={"island"}) | (settings or {}),
+                    channel_id=channel_id, settings=_kept(parsed) | (settings or {}),
                     deadline_time=deadline_time, timezone=timezone, early_resolution=early_resolution,
                     signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")
         session.add(game)
         await session.flush()
         audit(session, game, actor_id, "create", name=name, ruleset=ruleset)
     return game
+
+
+def _kept(parsed: BaseModel) -> dict[str, Any]:
+    """The settings a game row keeps: every plain value; a table (a nested model, like a map) only when the
+    moderator gave one, since the ruleset's default fills it in."""
+    tables = {name for name in type(parsed).model_fields if isinstance(getattr(parsed, name), BaseModel)}
+    return parsed.model_dump(mode="json", exclude=tables)
 
 
 def signup_options(ruleset: str) -> SignupOptions:
@@ -138,7 +145,7 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
 
 
 def _proposal(pairing: Pairing) -> str:
-    """The request key of a mutual pairing's proposal awaiting an answer (`lover_proposal`)."""
+    """The request key of a mutual pairing's proposal awaiting an answer (`<key>_proposal`)."""
     return f"{pairing.key}_proposal"
 
 
@@ -234,7 +241,8 @@ async def _signup_player(session, game_id: int, user_id: int, missing: str = say
 
 async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | None = None,
                      seeds: fairness.SeedSource | None = None) -> Game:
-    """Close sign-ups, let the engine assign roles and schools, and open Day 0 with its seed commitment."""
+    """Close sign-ups, let the engine set the game up from the sign-ups (`new_game`), and open the first day
+    with its seed commitment."""
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "signup":

@@ -165,10 +165,10 @@ class WithdrawOrders(_Answer, discord.ui.DynamicItem[discord.ui.Button], templat
 
 
 def dynamic_items() -> list[type]:
-    """Every persistent component handler: these buttons, and the answer to an expired Day 0 menu."""
-    from bot.ui.day0_menu import Day0Expired, Day0SelectExpired
+    """Every persistent component handler: these buttons, and the answer to an expired form menu."""
+    from bot.ui.form_menu import FormExpired, FormSelectExpired
 
-    return [PairAnswer, LegacyPairAnswer, TradeAnswer, WithdrawOrders, Day0Expired, Day0SelectExpired]
+    return [PairAnswer, LegacyPairAnswer, TradeAnswer, WithdrawOrders, FormExpired, FormSelectExpired]
 
 
 DYNAMIC_ITEMS: list[type] = dynamic_items()

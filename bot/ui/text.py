@@ -104,21 +104,14 @@ UI: dict[str, str] = {
     "left": "You have left {game}.",
     # --- orders in words ---------------------------------------------------------------------------
     # --- order commands ----------------------------------------------------------------------------
+    "form_title": "{title} in {game}",
+    "form_more": "More (page {page} of {pages})",
+    "form_expired": "This menu has expired (the bot restarted or 15 minutes passed): run /{command} again.",
     "order_reply": "{reply} Receipt for Day {day}: `{receipt}`",
     "orders_title": "Your orders in {game}, Day {day}",
     "receipts_title": "Receipts (newest first)",
     "receipt_line": "`{receipt}` at {when} UTC{current}",
     "receipt_current": " (current)",
-    "day0_title": "Day 0 in {game}",
-    "day0_intro": "You are a {role} of School {school}. Choose where you start and your abilities, then press Submit. "
-                  "You can come back and change them until the deadline.",
-    "day0_random_zone": "A random zone",
-    "day0_pick_zone": "Where you start",
-    "day0_pick_abilities": "Your abilities",
-    "day0_pick_reward": "Your reward for eliminating your Rival",
-    "day0_submit": "Submit",
-    "day0_over": "Day 0 is over: the choices of Day 0 can no longer be made.",
-    "day0_dead": "You are out of the game.",
     "trade_accepted_you": "You accepted: the trade is in your orders for Day {day}. Receipt: `{receipt}`",
     "trade_declined_you": "You declined the trade.",
     "withdraw_old_day": "Those orders were for an earlier day: use /orders again.",
@@ -128,17 +121,12 @@ UI: dict[str, str] = {
     "withdraw_nothing": "You have no orders for Day {day} to withdraw: if you send nothing, you Defend and stay where you are.",
     "join_not_member": "You can join {game} only as a member of its server: use /join in the game's channel.",
     "join_member_unknown": "I could not check that you are a member of {game}'s server: use /join in the game's channel.",
-    "day0_expired": "This menu has expired (the bot restarted or 15 minutes passed): run /day0 again.",
-    "day0_more_zones": "More zones (page {page} of {pages})",
-    "day0_intro_no_school": "You are a {role}. Choose where you start and your abilities, then press Submit. "
-                            "You can come back and change them until the deadline.",
     # --- player commands: descriptions and options -----------------------------------------------
     "cmd_join": "Sign up for the game in this channel",
     "cmd_leave": "Withdraw your sign-up before the game starts",
     "cmd_role": "Ask for a role before the game starts",
     "cmd_role_choose": "Ask for one of the game's roles",
     "opt_role": "the role you ask for",
-    "cmd_day0": "Day 0: choose your starting zone, abilities and Rival's reward",
     "cmd_orders": "Show what you have submitted for today, with your receipts",
     # --- delivery ----------------------------------------------------------------------------------
     "delivery_night_title": "Night {day} results",

@@ -35,7 +35,7 @@ ME_KEYS = {"me", "me.id", "me.name", "me.role", "me.school", "me.zone", "me.hp",
            "me.capacity", "me.items", "me.items[].uid", "me.items[].kind", "me.items[].name", "me.items[].label",
            "me.items[].ammo", "me.items[].uses", "me.items[].stored", "me.items[].worn", "me.knowledge",
            "me.knowledge[].day", "me.knowledge[].target", "me.knowledge[].role", "me.knowledge[].school",
-           "me.knowledge[].concealed", "me.schoolmates", "me.ability_choices"}
+           "me.knowledge[].concealed", "me.schoolmates", "me.ability_choices", "me.abilities_allowed"}
 ZONE_KEYS = {"here", "here[].id", "here[].name", "here[].items", "here[].carried", "here[].carried[].uid",
              "here[].carried[].name", "here[].carried[].label", "ground", "ground[].uid", "ground[].name"}
 STUDENT_KEYS = PUBLIC_KEYS | ME_KEYS | ZONE_KEYS

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.cogs.game_commands import COG as OrdersCog
 from sqlalchemy import select
 
-from bot.cogs.day0 import Day0Cog
+from bot.cogs.forms import FormsCog as Day0Cog
 from bot.cogs.my_orders import MyOrdersCog
 from bot.cogs.signup import SignUpCog
 from bot.db.models import Outbox, Player

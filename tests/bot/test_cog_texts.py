@@ -16,7 +16,7 @@ def declared_texts() -> set[str]:
     """Every description and fixed choice the installed games declare for their commands and sign-up."""
     out: set[str] = set()
     for front in registry.fronts().values():
-        for command in front.commands:
+        for command in (*front.commands, *front.forms):
             out |= {command.description, command.group_description}
             for option in command.options:
                 out.add(option.description)

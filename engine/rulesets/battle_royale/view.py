@@ -49,6 +49,7 @@ def student_view(state: BRState, sid: str) -> dict[str, Any]:
         "schoolmates": (sorted(s.id for s in state.students.values() if s.school == me.school and s.id != me.id)
                         if state.settings.schoolmates_known else []),
         "ability_choices": [a.id for a in catalog.roles().role(me.role).abilities],
+        "abilities_allowed": state.settings.abilities_per_student,
     }
     view["here"] = [{"id": s.id, "name": s.name, "items": visible_items(s),
                      "carried": [{"uid": i.uid, "name": i.name, "label": item_label(i, own=False)}

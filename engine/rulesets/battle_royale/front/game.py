@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, Change, Front, Picture
+from engine.front import Asked, Card, Change, Form, Front, Picture
 from engine.rng import RecordingRng
-from engine.rulesets.battle_royale.front import apply, choosers, describe, trade
+from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
 from engine.rulesets.battle_royale.front.signup import SIGNUP
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
@@ -18,9 +18,13 @@ class BattleRoyaleFront(Front):
     commands = COMMANDS
     choosers = choosers.CHOOSERS
     signup_options = SIGNUP
+    forms = (day0.DAY0,)
+
+    def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
+        return day0.form(view, current) if name == "day0" else super().form(name, view, current)
 
     def apply(self, asked: Asked) -> Change:
-        return apply.apply(asked)
+        return day0.apply(asked) if asked.command == "day0" else apply.apply(asked)
 
     def offer_to(self, orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
         return trade.offer_to(orders, seat)

@@ -124,6 +124,21 @@ TEXTS: dict[str, str] = {
     "choice_zone_closed": "{id} {name} (closed)",
     "route_arrow": " → ",    "day0_orders": "It is Day 0: choose your starting zone and abilities first.",
     "not_a_command": "/{command} is not a Battle Royale command.",
+    # --- /day0 (handbook II) -------------------------------------------------------------------------------
+    "cmd_day0": "Day 0: choose your starting zone, abilities and Rival's reward",
+    "day0_title": "Day 0",
+    "day0_intro": "You are a {role} of School {school}. Choose where you start and your abilities, then press Submit. "
+                  "You can come back and change them until the deadline.",
+    "day0_intro_no_school": "You are a {role}. Choose where you start and your abilities, then press Submit. "
+                            "You can come back and change them until the deadline.",
+    "day0_random_zone": "A random zone",
+    "day0_pick_zone": "Where you start",
+    "day0_pick_abilities": "Your abilities",
+    "day0_pick_reward": "Your reward for eliminating your Rival",
+    "day0_submit": "Submit",
+    "day0_over": "Day 0 is over: the choices of Day 0 can no longer be made.",
+    "day0_dead": "You are out of the game.",
+    "day0_more_zones": "More zones (page {page} of {pages})",
     # --- trades (handbook III.B.3) --------------------------------------------------------------------
     "cmd_trade": "Offer a trade to a student in your zone; they must accept (III.B)",
     "opt_trade_partner": "who you trade with",
