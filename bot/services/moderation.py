@@ -18,7 +18,9 @@ from sqlalchemy import select
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
 from bot.services import fairness, resolution
-from bot.services.common import audit, deliver, load_game, load_state, outbox, players_of, ruleset_of, store_state
+from bot.services.common import (
+    audit, deliver, load_game, load_state, outbox, player_of, players_of, ruleset_of, store_state,
+)
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
 from bot.text import say, when
@@ -143,7 +145,7 @@ async def _moderate(db: Database, game_id: int, actor_id: int, user_id: int, act
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         _in_play(game)
-        player = await _seat(session, game_id, user_id)
+        player = await player_of(session, game_id, user_id, say("mod_not_playing", user_id=user_id))
         try:
             with engine_refusals():
                 result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.seat, **params})
@@ -171,15 +173,6 @@ def _in_play(game: Game) -> None:
         raise ServiceError(say("not_started"))
 
 
-async def _seat(session, game_id: int, user_id: int) -> Player:
-    row = await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == user_id,
-                                                     Player.status == "joined"))
-    player = row.scalar_one_or_none()
-    if player is None:
-        raise ServiceError(say("mod_not_playing", user_id=user_id))
-    return player
-
-
 async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, new_user: int, new_name: str) -> str:
     """A new player takes over a seat: same student, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
@@ -190,7 +183,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         game = await load_game(session, game_id, lock=True)
         if game.status == "over":
             raise ServiceError(say("already_over"))
-        old = await _seat(session, game_id, old_user)
+        old = await player_of(session, game_id, old_user, say("mod_not_playing", user_id=old_user))
         existing = (await session.execute(select(Player).where(Player.game_id == game_id,
                                                                Player.user_id == new_user))).scalar_one_or_none()
         if existing is not None and existing.status == "joined":
