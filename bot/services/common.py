@@ -15,6 +15,7 @@ from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.events import Event
+from engine.front import Front
 from engine.ruleset import Ruleset
 
 
@@ -132,24 +133,28 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
 
     The public and private rows carry one `post` token: delivery groups rows with the same token (the
     night's post, each player's one DM of the night) and nothing else, so a moderator's announcement that
-    also names a day never joins a night's post."""
+    also names a day never joins a night's post. Public rows also carry their place in the post
+    (`placement`), so delivery needs to know no game."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
     start = 0 if last is None else last + 1
     post = secrets.token_hex(8)
+    front = registry.front(game.ruleset)
     for index, event in enumerate(events):
         session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
                              audience=event.audience.model_dump(), text=event.text, data=event.data))
-        deliver(session, game, event, seats, {"kind": event.kind, "day": day}, post=post)
+        deliver(session, game, event, seats, {"kind": event.kind, "day": day}, post=post,
+                placed=placement(front, event.kind, day))
 
 
 def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any],
-            post: str | None = None) -> list[str]:
+            post: str | None = None, placed: dict[str, Any] | None = None) -> list[str]:
     """The outbox rows that take one event to its audience: the game's channel, the moderators, or a DM to
     each seat of `seats` (seat -> user id) it names. With `post`, the channel and DM rows carry that token
-    (see `write_events`). Returns the seats it was sent to by DM."""
+    (see `write_events`), and a channel row carries `placed`, where the event goes in that post
+    (`placement`). Returns the seats it was sent to by DM."""
     grouped = payload | ({"post": post} if post is not None else {})
     if event.audience.kind == "public":
-        outbox(session, game, "channel", game.channel_id, event.text, grouped)
+        outbox(session, game, "channel", game.channel_id, event.text, grouped | (placed or {}))
         return []
     if event.audience.kind == "moderators":
         outbox(session, game, "moderators", None, event.text, payload)
@@ -158,6 +163,13 @@ def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, in
     for seat in sent:
         outbox(session, game, "dm", seats[seat], event.text, grouped | {"seat": seat})
     return sent
+
+
+def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
+    """Where a public event goes in its resolution's post, as the game's front says: the post's title, and
+    the event's section with its rank (no section: the narration). Delivery renders it as written."""
+    section = front.section_of(kind)
+    return {"title": front.post_title(day), "section": section, "rank": front.section_rank(section)}
 
 
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:

@@ -75,7 +75,8 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
                              "early_resolution": game.early_resolution, "signup_cap": game.signup_cap,
                              "moderator_role": f"<@&{role}>" if role else None,
                              "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None}
-    parsed = ruleset_of(game).parse_settings(game.settings).model_dump(mode="json", exclude={"island"})
+    rules = ruleset_of(game)
+    parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
     return shown | {k: v for k, v in parsed.items() if k not in shown}
 
 
@@ -92,7 +93,7 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         rules = ruleset_of(game)
-        house = [n for n in rules.settings_model.model_fields if n != "island" and n not in GAME_SETTINGS]
+        house = [n for n in rules.house_rules() if n not in GAME_SETTINGS]
         if name not in GAME_SETTINGS and name not in house:
             raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*GAME_SETTINGS, *house))))
         if game.status == "over":

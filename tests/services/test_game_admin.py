@@ -200,3 +200,12 @@ async def test_who_has_not_submitted_names_players_never_orders(db):
     game_id = await started_game(db, 3)
     await orders.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 2}, NOW)
     assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
+
+
+async def test_a_games_data_settings_are_neither_shown_nor_changed(db):
+    """The ruleset's `data_settings` (Battle Royale's map) are tables of the game, not house rules."""
+    game = await _create(db)
+    shown = await game_admin.settings_of(db, game.id)
+    assert "max_hp" in shown and "island" not in shown
+    with pytest.raises(ServiceError, match="There is no setting 'island'"):
+        await game_admin.change_setting(db, game.id, 7, "island", "{}")
