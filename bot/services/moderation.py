@@ -22,6 +22,7 @@ from bot.services import fairness, resolution
 from bot.services.common import (
     audit, deliver, load_game, load_state, outbox, player_of, players_of, ruleset_of, store_state,
 )
+from bot.services.commands import filled_in
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
 from bot.text import say, when
@@ -141,10 +142,7 @@ async def act(db: Database, game_id: int, actor_id: int, user_id: int, action: s
         game = await load_game(session, game_id, lock=True)
         _in_play(game)
         what = declared(game.ruleset, action)
-        filled = {o.name: values[o.name] if values.get(o.name) is not None else o.default for o in what.options}
-        missing = [o.name for o in what.options if o.required and filled[o.name] is None]
-        if missing:
-            raise ServiceError(say("option_needed", option=missing[0], command=f"mod {action}"))
+        filled = filled_in(what, values, f"mod {action}")
         player = await player_of(session, game_id, user_id, say("mod_not_playing", user_id=user_id))
         params = {what.params.get(name, name): value for name, value in filled.items()}
         try:
