@@ -242,6 +242,11 @@ TEXTS: dict[str, str] = {
     "help_votes": "`/vote mark` vote to mark a student\n`/vote close` vote for a zone to close\n`/vote reward` vote for the zone of the reward package",
 }
 
+# The words of Battle Royale's world, as its texts above spell them: no shared layer may use them (issue 10;
+# tests/bot/test_no_game_words.py checks bot/ for these and for the names of the game's items).
+TERMS: tuple[str, ...] = ("zone", "school", "student", "island", "lover", "rival", "backpack", "analyze",
+                          "lone wolf", "dedicated student", "all-out attack")
+
 
 def text(key: str, **values: object) -> str:
     return TEXTS[key].format(**values)
