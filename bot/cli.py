@@ -126,7 +126,7 @@ def _rulesets(args: argparse.Namespace) -> int:
 async def _bench(args: argparse.Namespace) -> int:
     from bot.bench import run_bench
 
-    report = await run_bench(args.database)
+    report = await run_bench(args.database, args.ruleset)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -269,6 +269,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_balance)
 
     p = sub.add_parser("bench", help="engine time per night and order submission latency")
+    p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to time")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")
     p.set_defaults(run=_bench)

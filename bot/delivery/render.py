@@ -58,12 +58,12 @@ class Outgoing:
     mention_user_ids: tuple[int, ...] = ()  # users this message may ping (none unless set)
 
     def view(self):
-        """The buttons, from `bot.ui.buttons.view_for` (the one source of buttons); None for most."""
+        """The buttons, from `bot.ui.buttons.button_view` (the one source of buttons); None for most."""
         if not self.buttons:
             return None
-        from bot.ui.buttons import view_for
+        from bot.ui.buttons import button_view
 
-        return view_for(self.buttons)
+        return button_view(self.buttons)
 
 
 @dataclass

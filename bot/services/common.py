@@ -4,7 +4,7 @@ from __future__ import annotations
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
-from zoneinfo import ZoneInfo
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -93,12 +93,38 @@ async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fair
 def next_deadline(game: Game, now: datetime) -> datetime:
     """The next time the game's daily deadline comes round, in its timezone, at least an hour from now."""
     zone = ZoneInfo(game.timezone)
-    hour, minute = (int(x) for x in game.deadline_time.split(":"))
+    hour, minute = hour_minute(game.deadline_time)
     local = now.astimezone(zone)
     candidate = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
     while candidate <= local + timedelta(hours=1):
         candidate += timedelta(days=1)
     return candidate
+
+
+def hour_minute(value: str) -> tuple[int, int]:
+    """The hour and minute of a daily deadline time "HH:MM" (refused when it is not a time of day)."""
+    try:
+        hour, minute = (int(x) for x in value.split(":"))
+    except ValueError:
+        raise ServiceError(say("bad_deadline_time", deadline_time=value)) from None
+    if not (0 <= hour < 24 and 0 <= minute < 60):
+        raise ServiceError(say("bad_deadline_time", deadline_time=value))
+    return hour, minute
+
+
+def deadline_time(value: str) -> str:
+    """A daily deadline time as the game stores it: "9:05" -> "09:05" (refused when it is not one)."""
+    hour, minute = hour_minute(value)
+    return f"{hour:02d}:{minute:02d}"
+
+
+def timezone_name(value: str) -> str:
+    """An IANA timezone name the game can keep its deadlines in (refused when there is no such zone)."""
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ServiceError(say("unknown_timezone", timezone=value)) from None
+    return value
 
 
 async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> None:
@@ -115,16 +141,28 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
     for index, event in enumerate(events):
         session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
                              audience=event.audience.model_dump(), text=event.text, data=event.data))
-        audience = event.audience.kind
         payload = {"kind": event.kind, "day": day}
-        if audience == "public":
-            outbox(session, game, "channel", game.channel_id, event.text, payload | {"post": post} | placement(front, event.kind, day))
-        elif audience == "moderators":
-            outbox(session, game, "moderators", None, event.text, payload)
-        else:
-            for seat in event.audience.ids:  # type: ignore[union-attr]
-                if seat in seats:
-                    outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat, "post": post})
+        if event.audience.kind == "public":
+            payload |= placement(front, event.kind, day)
+        deliver(session, game, event, seats, payload, post=post)
+
+
+def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any],
+            post: str | None = None) -> list[str]:
+    """The outbox rows that take one event to its audience: the game's channel, the moderators, or a DM to
+    each seat of `seats` (seat -> user id) it names. With `post`, the channel and DM rows carry that token
+    (see `write_events`). Returns the seats it was sent to by DM."""
+    grouped = payload | ({"post": post} if post is not None else {})
+    if event.audience.kind == "public":
+        outbox(session, game, "channel", game.channel_id, event.text, grouped)
+        return []
+    if event.audience.kind == "moderators":
+        outbox(session, game, "moderators", None, event.text, payload)
+        return []
+    sent = [seat for seat in event.audience.ids if seat in seats]  # type: ignore[union-attr]
+    for seat in sent:
+        outbox(session, game, "dm", seats[seat], event.text, grouped | {"seat": seat})
+    return sent
 
 
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
@@ -145,4 +183,4 @@ def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, 
 
 async def seat_map(session: AsyncSession, game_id: int) -> dict[str, int]:
     """Engine seat id -> Discord user id of whoever holds the seat now."""
-    return {p.engine_id: p.user_id for p in await players_of(session, game_id)}
+    return {p.seat: p.user_id for p in await players_of(session, game_id)}

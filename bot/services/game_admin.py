@@ -13,16 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import ValidationError
 
-from bot.db.models import DaySeed, Game, GuildSettings
+from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
-from bot.services import fairness, games, lookup
-from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of
+from bot.services import games, lookup
+from bot.services.common import (
+    audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, timezone_name,
+)
 from bot.services.errors import ServiceError
 from bot.services.orders import current_orders
+from bot.services.replaying import day_seed, resolve_with_seed
 from bot.text import say
 
 GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel")
@@ -109,9 +111,9 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
             game.moderator_channel_id = channel
             changed.value = f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None
         elif name == "deadline_time":
-            game.deadline_time = changed.value = _deadline_time(value)
+            game.deadline_time = changed.value = deadline_time(value)
         elif name == "timezone":
-            game.timezone = changed.value = _timezone(value)
+            game.timezone = changed.value = timezone_name(value)
         elif name == "early_resolution":
             game.early_resolution = changed.value = _bool(name, value)
         else:
@@ -141,23 +143,6 @@ async def _moderator_role(session, game: Game, value: str) -> str | None:
     else:
         row.moderator_role_id = role
     return f"<@&{role}>" if role else None
-
-
-def _deadline_time(value: str) -> str:
-    try:
-        hour, minute = (int(x) for x in value.split(":"))
-        assert 0 <= hour < 24 and 0 <= minute < 60
-    except (ValueError, AssertionError):
-        raise ServiceError(say("bad_deadline_time", deadline_time=value)) from None
-    return f"{hour:02d}:{minute:02d}"
-
-
-def _timezone(value: str) -> str:
-    try:
-        ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(say("unknown_timezone", timezone=value)) from None
-    return value
 
 
 def _bool(name: str, value: str) -> bool:
@@ -221,15 +206,12 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
         if game.status not in ("running", "paused"):
             raise ServiceError(say("preview_not_running"))
         state = load_state(game)
-        seed_row = await session.get(DaySeed, (game.id, game.day))
-        if seed_row is None:
-            raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
+        seed_row = await day_seed(session, game)
         payloads = await current_orders(session, game)
-        names = {p.engine_id: p.name for p in await players_of(session, game_id)}
+        names = {p.seat: p.name for p in await players_of(session, game_id)}
         day = game.day
     ruleset = ruleset_of(game)
-    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
-    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))  # the same call as resolve_day
+    result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)  # what resolve_day will run
     private: dict[str, list[str]] = {}
     for event in result.events:
         if event.audience.kind == "players":

@@ -4,8 +4,8 @@ own actions on a player (`act`) and substitute; what a moderator may name, and t
 Each change is recorded in the game's audit log with the moderator who made it. The game's actions are
 declared by its front (`engine.front.Moderation`) and go through the ruleset's `moderate` (the engine
 applies its own consequences, as for any of its events) and deliver the resulting events through the
-outbox: public ones to the channel, private ones by DM; moderator notes come back to the caller only. These events are
-not stored as a day's events, so `brbot verify` of that day still compares the resolution alone; the
+outbox: public ones to the channel, private ones by DM; moderator notes come back to the caller only.
+These events are not stored as a day's events, so `brbot verify` of that day still compares the resolution alone; the
 next resolution's recorded state-before includes the change. Setting up a game is in `game_admin`.
 """
 from __future__ import annotations
@@ -19,14 +19,13 @@ from sqlalchemy import select
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
 from bot.services import fairness, resolution
-from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of, store_state
-from bot.services.errors import ServiceError
+from bot.services.common import audit, deliver, load_game, load_state, outbox, players_of, ruleset_of, store_state
+from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
 from bot.text import say, when
 from engine import registry
 from engine.events import Event
 from engine.front import Moderation
-from engine.ruleset import ModerationRefused
 
 
 async def pause(db: Database, game_id: int, actor_id: int, until: datetime | None = None) -> None:
@@ -147,24 +146,19 @@ async def act(db: Database, game_id: int, actor_id: int, user_id: int, action: s
         player = await _seat(session, game_id, user_id)
         params = {what.params.get(name, name): value for name, value in filled.items()}
         try:
-            result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.engine_id, **params})
-        except ModerationRefused as refusal:
-            raise ServiceError(refusal.reason) from None
+            with engine_refusals():
+                result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.seat, **params})
         except NotImplementedError:
             raise ServiceError(say("no_moderation", action=action)) from None
         store_state(game, result.state)
         players = await players_of(session, game_id)
-        seats, names = {p.engine_id: p.user_id for p in players}, {p.engine_id: p.name for p in players}
+        seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}
         done = Moderated(name=player.name, done=what.done.format(name=player.name), events=result.events)
         for event in result.events:
+            if event.audience.kind == "moderators":
+                continue  # not delivered: the caller shows them (`notes`)
             payload = {"kind": event.kind, "day": game.day, "moderation": action}
-            if event.audience.kind == "public":
-                outbox(session, game, "channel", game.channel_id, event.text, payload)
-            elif event.audience.kind == "players":
-                for seat in event.audience.ids:  # type: ignore[union-attr]
-                    if seat in seats:
-                        outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat})
-                        done.told.append((names[seat], event.text))
+            done.told += [(names[seat], event.text) for seat in deliver(session, game, event, seats, payload)]
         details = {what.audited_as.get(name, name): value for name, value in filled.items()}
         for key in what.recorded:
             made = next((e.data[key] for e in result.events if key in (e.data or {})), None)
@@ -218,7 +212,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
         outbox(session, game, "channel", game.channel_id, say("substituted", new=new_name, old=old.name),
                {"kind": "substitute"})
-        actor = (ruleset_of(game).actor_name(load_state(game), old.engine_id) if game.state else None) or old.name
+        actor = (ruleset_of(game).actor_name(load_state(game), old.seat) if game.state else None) or old.name
         outbox(session, game, "dm", new_user, say("substitute_dm", actor=actor, game=game.name),
                {"kind": "substitute"})
         return old.name
@@ -232,7 +226,7 @@ async def choices(db: Database, game_id: int, action: str, user_id: int | None =
             return []
         seat = None
         if user_id is not None:
-            seat = {p.user_id: p.engine_id for p in await players_of(session, game_id)}.get(user_id)
+            seat = {p.user_id: p.seat for p in await players_of(session, game_id)}.get(user_id)
             if seat is None:
                 return []
     return ruleset_of(game).moderation_choices(load_state(game), action, seat)

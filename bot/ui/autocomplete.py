@@ -1,7 +1,7 @@
 """Autocomplete for the game commands: the choices come from the game's front and the caller's own view.
 
 `caller_view` finds the game a command is about (the channel's, or the `game` option in a DM) and loads the
-caller's view through `bot.services.views.player_view`, the ruleset's view of their seat, which leaves out
+caller's view through `bot.services.player_views.player_view`, the ruleset's view of their seat, which leaves out
 everything they may not know. The callbacks never raise: a refusal or a failure gives no choices.
 
 - `option_choices(command, option)`: for a merged command's option, the choices of the game the command is
@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.services import lookup, views
+from bot.services import lookup, player_views
 from bot.services.errors import ServiceError
 from bot.ui.context import in_dm, parent_channel
 from engine import registry
@@ -61,7 +61,7 @@ async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef,
                                   in_dm=in_dm(interaction), game_id=game_id, parent_id=parent_channel(interaction))
     if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
         return None
-    return game, await views.player_view(bot.db, game.id, interaction.user.id)  # type: ignore[attr-defined]
+    return game, await player_views.player_view(bot.db, game.id, interaction.user.id)  # type: ignore[attr-defined]
 
 
 def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Choice]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Player, Resolution
+from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Player, Resolution, position_of
 from bot.services import day_actions, game_admin, games, lookup, moderation, orders, resolution
 from bot.services.errors import ServiceError
 from bot.text import say
@@ -182,7 +182,7 @@ async def test_preview_changes_nothing_and_is_exactly_what_resolving_does(db):
     assert [a.action for a in await moderation.audit_trail(db, game_id)][-1] == "preview"
     done = await resolution.resolve_day(db, game_id, NOW)
     assert [e.text for e in done.events if e.audience.kind == "public"] == preview.public
-    names = {p: f"Player{int(p[1:])}" for p in ("s001", "s002", "s003", "s004")}
+    names = {p: f"Player{position_of(p)}" for p in ("s001", "s002", "s003", "s004")}
     private: dict[str, list[str]] = {}
     for event in done.events:
         for seat in getattr(event.audience, "ids", []):

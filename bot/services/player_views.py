@@ -18,7 +18,7 @@ async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any
         game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
         state = load_state(game)
-    return ruleset_of(game).view(state, player.engine_id)
+    return ruleset_of(game).view(state, player.seat)
 
 
 async def rule_setting(db: Database, game_id: int, name: str, default: Any = None) -> Any:
