@@ -7,7 +7,8 @@ the status cards, the map and the rules in short.
 from __future__ import annotations
 
 TEXTS: dict[str, str] = {
-    "orders_default": "Nothing yet: if you send nothing, you Defend and stay where you are.",
+    "orders_idle": "if you send nothing, you Defend and stay where you are.",
+    "orders_default": "Nothing yet: {idle}",
     "unarmed": "bare hands",
     "their_item": "an item of theirs",
     "nothing": "nothing",
