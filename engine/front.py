@@ -22,8 +22,9 @@ or a moderator sees of a game from its `Front`:
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
   requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
-- `offer_to(orders, seat)` and `accept(...)`: an order that proposes something to another player (a trade),
-  answered with buttons; accepting changes the partner's orders too.
+- `offer_to(orders, seat)`, `offer_text(...)` and `accept(...)`: an order that proposes something to another
+  player (a trade): whenever a command changes the terms offered to a seat, the bot sends that player the
+  proposal in words with Accept and Decline buttons; accepting gives them new orders.
 - `autoplayer(state, seat, rng)`, `computer_signups(players, rng)` and `studies()`: the computer players of
   `brbot simulate` and the studies of `brbot balance`.
 
@@ -134,6 +135,7 @@ class Change:
     orders: dict[str, Any]
     summary: list[str]
     removed: bool = False  # the command took something off the orders (an `undo`): confirmed as removed
+    reply: str | None = None  # what the player is told instead of the summary (the bot adds the receipt)
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,8 @@ class Picture:
 
 @dataclass(frozen=True)
 class Pairing:
-    """A sign-up request naming another player, used as `/role <name> player:`.
+    """A sign-up request naming another player, used as `/role <name> <option>:` (`option`: "player" unless
+    the game names it otherwise).
 
     `mutual`: both must agree (a proposal by DM with Accept/Decline buttons; once accepted both take `role`,
     like Lovers); otherwise one-sided, like a Rival, and `clearable` lets the player withdraw it by naming
@@ -183,6 +186,7 @@ class Pairing:
     key: str
     description: str
     option_description: str
+    option: str = "player"  # the name of the command's option naming the other player
     mutual: bool = False
     role: str | None = None
     excludes: tuple[str, ...] = ()
@@ -194,7 +198,9 @@ class Pairing:
 class SignupOptions:
     """What a player may ask for at sign-up: one of `roles` ((label, value); `default_role` when they ask
     for none) and the `pairings`. `role_texts` has `requested` {role} and `choose` (the /role choose
-    description) and `option` (the role option's description)."""
+    description), `option` (the role option's description), `join_option` (/join's role option), `unknown`
+    {role} (a role the game does not have) and `not_chosen` (a role taken only through a pairing, asked for
+    with /role choose)."""
 
     roles: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None
@@ -213,12 +219,14 @@ class Select:
     least: int = 1
     most: int = 1
     chosen: tuple[str, ...] = ()
+    more: str = ""  # the label of the option that shows the next page ({page} {pages}); empty: the bot's words
 
 
 @dataclass(frozen=True)
 class Form:
-    """A menu a command answers with (`/day0`): a card on top, the selects, and a submit button. Submitting
-    calls `Front.apply` with the form's command name and the selects' values (lists of values)."""
+    """A menu a command answers with (`/day0`): a card on top (the bot adds the game's name to its title),
+    the selects, and a submit button. Submitting calls `Front.apply` with the form's command name and every
+    select's values (lists of values)."""
 
     card: Card
     selects: tuple[Select, ...]
@@ -245,7 +253,7 @@ class Front:
         return next((m for m in self.moderation if m.name == name), None)
 
     signup_options: SignupOptions = SignupOptions()
-    forms: tuple[str, ...] = ()  # names of the commands answered with a form (`form`)
+    forms: tuple[Command, ...] = ()  # commands answered with a form (`form`) rather than options
 
     def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
         """The form of command `name` for this player now, or a player-facing reason why there is none."""
@@ -258,6 +266,11 @@ class Front:
     def accept(self, terms: dict[str, Any], proposer: str, view: dict[str, Any], current: dict[str, Any]) -> Change:
         """The orders of the player who accepts `terms` offered by seat `proposer`."""
         raise Refused(f"{self.title} has no proposals to accept.")
+
+    def offer_text(self, terms: dict[str, Any], proposer: str, game: str, view: dict[str, Any]) -> str:
+        """The proposal as its addressee reads it (the DM above Accept and Decline): `proposer` is the
+        proposer's name, `game` the game's, `view` the proposer's own view (the terms name what they see)."""
+        return f"{proposer} makes you a proposal in {game}."
 
     def choices(self, source: str, view: dict[str, Any], typed: str, values: Mapping[str, Any]) -> list[tuple[str, str]]:
         """(label, value) pairs for an option whose `source` is this, at most 25; [] for an unknown source."""

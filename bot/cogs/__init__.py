@@ -8,9 +8,8 @@ import importlib
 
 COG_MODULES = [
     "bot.cogs.signup",
-    "bot.cogs.day0",
+    "bot.cogs.forms",
     "bot.cogs.game_commands",
-    "bot.cogs.trade",
     "bot.cogs.my_orders",
     "bot.cogs.moderation",
     "bot.cogs.info",

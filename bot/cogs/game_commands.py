@@ -67,6 +67,8 @@ class GameCommandsCog(GameCog):
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}
             given = await game_orders.give_order(ctx.db, ctx.game_id, ctx.user_id, name, values, ctx.now)
+            if given.reply:
+                return ui("order_reply", reply=given.reply, day=given.submitted.day, receipt=given.submitted.receipt)
             return ui("free_removed" if given.removed else "order_saved", day=given.submitted.day,
                       summary="; ".join(given.summary), receipt=given.submitted.receipt)
         await self.run(interaction, game, work)

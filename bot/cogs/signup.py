@@ -1,8 +1,17 @@
-"""Sign-up commands: /join (with a role request), /leave, and /role choose | lovers | rival.
+"""Sign-up commands: /join (with a role request), /leave, /role choose and one /role <pairing> per pairing.
 
-A Lovers proposal reaches the partner by DM with Accept and Decline buttons (bot/ui/buttons.py).
+Built when the bot starts from what the installed games declare (`Front.signup_options`): the roles offered
+by /join and /role choose are those of every game, and each game's pairings (a request naming another
+player) become `/role <name> <option>:`. A mutual pairing's proposal reaches the other player by DM with
+Accept and Decline buttons (bot/ui/buttons.py); the service checks everything against the game of the
+channel (or the `game` option).
 """
 from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Optional
 
 import discord
 from discord import app_commands
@@ -10,28 +19,58 @@ from discord import app_commands
 from bot.services import games
 from bot.ui.context import Ctx, GameCog, game_autocomplete
 from bot.ui.text import ui
+from engine import registry
+from engine.front import CHOICES_MAX, Front, Pairing
 
-ROLE_CHOICES = [app_commands.Choice(name=ui("role_dedicated_student"), value="dedicated_student"),
-                app_commands.Choice(name=ui("role_lone_wolf"), value="lone_wolf")]
-GAME = ui("opt_game")
+GAME = "game"
+P = inspect.Parameter
 
 
-class SignUpCog(GameCog):
-    @app_commands.command(name="join", description=ui("cmd_join"))
-    @app_commands.describe(role=ui("opt_join_role"), game=GAME)
-    @app_commands.choices(role=ROLE_CHOICES)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def join(self, interaction: discord.Interaction, role: app_commands.Choice[str] | None = None,
-                   game: int | None = None) -> None:
+@dataclass
+class Signup:
+    """The sign-up options of all installed games, merged: what the cog registers."""
+
+    roles: list[tuple[str, str]]
+    role_option: str
+    join_option: str
+    choose: str
+    pairings: list[Pairing]
+
+
+def _one(values: list[str], fallback: str) -> str:
+    return values[0] if len(set(values)) == 1 else fallback
+
+
+def merged(fronts: Mapping[str, Front]) -> Signup:
+    """Every game's roles (first label wins, at most 25) and pairings (the first game to declare a name)."""
+    options = [fronts[name].signup_options for name in sorted(fronts)]
+    roles: dict[str, str] = {}
+    pairings: dict[str, Pairing] = {}
+    for o in options:
+        for label, value in o.roles:
+            roles.setdefault(value, label)
+        for pairing in o.pairings:
+            pairings.setdefault(pairing.name, pairing)
+    with_roles = [o for o in options if o.roles]
+    return Signup(roles=[(label, value) for value, label in roles.items()][:CHOICES_MAX],
+                  role_option=_one([o.role_texts.get("option", "") for o in with_roles], ui("opt_role")) or ui("opt_role"),
+                  join_option=_one([o.role_texts.get("join_option", "") for o in with_roles], ui("opt_role")) or ui("opt_role"),
+                  choose=_one([o.role_texts.get("choose", "") for o in with_roles], ui("cmd_role_choose")) or ui("cmd_role_choose"),
+                  pairings=list(pairings.values()))
+
+
+class SignUpBase(GameCog):
+    """/join, /leave and /role; `build_cog` adds the roles' choices and the pairings' subcommands."""
+
+    async def joining(self, interaction: discord.Interaction, role: Any, game: int | None) -> None:
         async def work(ctx: Ctx) -> str:
-            player = await games.join_game(ctx.db, ctx.game_id, ctx.user_id, ctx.user_name,
-                                           role.value if role else None)
+            player = await games.join_game(ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role))
             key = "joined" if player.status == "joined" else "joined_reserve"
             return ui(key, game=ctx.game.name)
         await self.run(interaction, game, work, joining=True)
 
     @app_commands.command(name="leave", description=ui("cmd_leave"))
-    @app_commands.describe(game=GAME)
+    @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(ctx: Ctx) -> str:
@@ -39,38 +78,73 @@ class SignUpCog(GameCog):
             return ui("left", game=ctx.game.name)
         await self.run(interaction, game, work)
 
+    async def choosing(self, interaction: discord.Interaction, role: Any, game: int | None) -> None:
+        async def work(ctx: Ctx) -> str:
+            return await games.request_role(ctx.db, ctx.game_id, ctx.user_id, getattr(role, "value", role))
+        await self.run(interaction, game, work)
+
+    async def pairing(self, interaction: discord.Interaction, name: str, other: discord.User | None,
+                      game: int | None) -> None:
+        async def work(ctx: Ctx) -> str:
+            done = await games.pair(ctx.db, ctx.game_id, ctx.user_id, name, other.id if other else None)
+            if other is None:
+                return done.texts["cleared"]
+            return done.texts["sent" if done.mutual else "set"].format(partner=other.display_name)
+        await self.run(interaction, game, work)
+
+
+def _signature(callback, options: list[P]) -> None:
+    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+        + options + [P(GAME, P.KEYWORD_ONLY, annotation=Optional[int], default=None)])  # noqa: UP045
+
+
+def _role_command(name: str, description: str, option: str, signup: Signup, required: bool,
+                  method: str, parent: app_commands.Group | None = None) -> app_commands.Command:
+    """/join or /role choose: a `role` option with the games' roles as choices."""
+    async def callback(self: SignUpBase, interaction: discord.Interaction, **given: Any) -> None:
+        await getattr(self, method)(interaction, given.get("role"), given.get(GAME))
+
+    annotation = app_commands.Choice[str] if signup.roles else str
+    _signature(callback, [P("role", P.KEYWORD_ONLY, annotation=annotation if required else Optional[annotation],  # noqa: UP045
+                            **({} if required else {"default": None}))])
+    callback.__name__ = name
+    callback.__qualname__ = f"SignUpCog.{name}"
+    callback.__discord_app_commands_param_description__ = {"role": option, GAME: ui("opt_game")}  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_autocomplete__ = {GAME: game_autocomplete}  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
+        "role": [app_commands.Choice(name=label, value=value) for label, value in signup.roles]} if signup.roles else {}
+    return app_commands.Command(name=name, description=description, callback=callback, parent=parent)
+
+
+def _pairing_command(pairing: Pairing, parent: app_commands.Group) -> app_commands.Command:
+    """/role <name> <option>: the other player (optional when the pairing may be cleared)."""
+    async def callback(self: SignUpBase, interaction: discord.Interaction, **given: Any) -> None:
+        await self.pairing(interaction, pairing.name, given.get(pairing.option), given.get(GAME))
+
+    required = not pairing.clearable
+    _signature(callback, [P(pairing.option, P.KEYWORD_ONLY,
+                            annotation=discord.User if required else Optional[discord.User],  # noqa: UP045
+                            **({} if required else {"default": None}))])
+    callback.__name__ = pairing.name
+    callback.__qualname__ = f"SignUpCog.role_{pairing.name}"
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        pairing.option: pairing.option_description, GAME: ui("opt_game")}
+    callback.__discord_app_commands_param_autocomplete__ = {GAME: game_autocomplete}  # type: ignore[attr-defined]
+    return app_commands.Command(name=pairing.name, description=pairing.description, callback=callback, parent=parent)
+
+
+def build_cog(fronts: Mapping[str, Front] | None = None) -> type[SignUpBase]:
+    """The sign-up cog for these games (default: every installed game)."""
+    signup = merged(fronts if fronts is not None else registry.fronts())
     role = app_commands.Group(name="role", description=ui("cmd_role"))
-
-    @role.command(name="choose", description=ui("cmd_role_choose"))
-    @app_commands.describe(role=ui("opt_role"), game=GAME)
-    @app_commands.choices(role=ROLE_CHOICES)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def choose(self, interaction: discord.Interaction, role: app_commands.Choice[str],
-                     game: int | None = None) -> None:
-        async def work(ctx: Ctx) -> str:
-            await games.request_role(ctx.db, ctx.game_id, ctx.user_id, role.value)
-            return ui("role_requested", role=role.name)
-        await self.run(interaction, game, work)
-
-    @role.command(name="lovers", description=ui("cmd_role_lovers"))
-    @app_commands.describe(partner=ui("opt_lovers_partner"), game=GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def lovers(self, interaction: discord.Interaction, partner: discord.User,
-                     game: int | None = None) -> None:
-        async def work(ctx: Ctx) -> str:
-            await games.propose_lovers(ctx.db, ctx.game_id, ctx.user_id, partner.id)
-            return ui("lovers_sent", partner=partner.display_name)
-        await self.run(interaction, game, work)
-
-    @role.command(name="rival", description=ui("cmd_role_rival"))
-    @app_commands.describe(rival=ui("opt_rival"), game=GAME)
-    @app_commands.autocomplete(game=game_autocomplete)
-    async def rival(self, interaction: discord.Interaction, rival: discord.User | None = None,
-                    game: int | None = None) -> None:
-        async def work(ctx: Ctx) -> str:
-            await games.declare_rival(ctx.db, ctx.game_id, ctx.user_id, rival.id if rival else None)
-            return ui("rival_set", rival=rival.display_name) if rival else ui("rival_cleared")
-        await self.run(interaction, game, work)
+    role.add_command(_role_command("choose", signup.choose, signup.role_option, signup, True, "choosing", role))
+    for pairing in signup.pairings:
+        role.add_command(_pairing_command(pairing, role))
+    attributes = {"join": _role_command("join", ui("cmd_join"), signup.join_option, signup, False, "joining"),
+                  "role": role}
+    return type("SignUpCog", (SignUpBase,), attributes)
 
 
+SignUpCog = build_cog()
 COG = SignUpCog

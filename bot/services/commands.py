@@ -3,7 +3,8 @@ validated by the engine and stored like any submission.
 
 `give_order` reads the player's view and current orders (or the game's default), fills in the defaults of
 options left out, asks the game's front (`Front.apply`) for the new orders and submits them with
-`orders.submit_orders`. A refusal from the front or the engine changes nothing and says why.
+`orders.submit_orders`; an offer the new orders make to another player reaches them (`trading.send_offers`).
+A refusal from the front or the engine changes nothing and says why.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.db.session import Database
-from bot.services import day_actions
+from bot.services import day_actions, trading
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
 from bot.services.orders import Submitted, submit_orders
@@ -27,6 +28,7 @@ class Given:
     submitted: Submitted
     summary: list[str]
     removed: bool
+    reply: str | None = None  # the front's own words for what was done, instead of the summary
 
 
 def declared(ruleset: str, name: str) -> Command:
@@ -53,4 +55,5 @@ async def give_order(db: Database, game_id: int, user_id: int, name: str, values
     with engine_refusals():
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
     submitted = await submit_orders(db, game_id, user_id, change.orders, now)
-    return Given(submitted=submitted, summary=change.summary, removed=change.removed)
+    await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day)
+    return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)

@@ -141,20 +141,19 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
     for index, event in enumerate(events):
         session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
                              audience=event.audience.model_dump(), text=event.text, data=event.data))
-        payload = {"kind": event.kind, "day": day}
-        if event.audience.kind == "public":
-            payload |= placement(front, event.kind, day)
-        deliver(session, game, event, seats, payload, post=post)
+        deliver(session, game, event, seats, {"kind": event.kind, "day": day}, post=post,
+                placed=placement(front, event.kind, day))
 
 
 def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any],
-            post: str | None = None) -> list[str]:
+            post: str | None = None, placed: dict[str, Any] | None = None) -> list[str]:
     """The outbox rows that take one event to its audience: the game's channel, the moderators, or a DM to
     each seat of `seats` (seat -> user id) it names. With `post`, the channel and DM rows carry that token
-    (see `write_events`). Returns the seats it was sent to by DM."""
+    (see `write_events`), and a channel row carries `placed`, where the event goes in that post
+    (`placement`). Returns the seats it was sent to by DM."""
     grouped = payload | ({"post": post} if post is not None else {})
     if event.audience.kind == "public":
-        outbox(session, game, "channel", game.channel_id, event.text, grouped)
+        outbox(session, game, "channel", game.channel_id, event.text, grouped | (placed or {}))
         return []
     if event.audience.kind == "moderators":
         outbox(session, game, "moderators", None, event.text, payload)

@@ -1,13 +1,8 @@
 """Day-to-day use cases over a player's orders: change one part (what each slash command does), votes,
-trades offered and accepted by both sides, and reminders to players who have not submitted yet.
-
-A trade offer is identified by its day and a short digest of its terms keyed with the proposer's secret
-salt (`trade_digest`): the answer buttons carry both, so an old message can never accept a newer offer,
-and the digest reveals nothing of the items' engine ids to the partner who can read the button's id.
+and reminders to players who have not submitted yet. Offers to another player (trades) are in `trading`.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
 from datetime import datetime, timedelta
 from typing import Any
@@ -18,7 +13,6 @@ from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
 from bot.services.errors import ServiceError
-from bot.services.fairness import canonical
 from bot.services.orders import Submitted, current_orders, submit_orders
 from bot.text import say, when
 
@@ -58,64 +52,6 @@ async def vote(db: Database, game_id: int, user_id: int, kind: str, choice: Any,
     votes = dict(payload.get("votes") or {})
     votes[kind] = choice
     return await set_part(db, game_id, user_id, "votes", votes, now)
-
-
-async def offer_trade(db: Database, game_id: int, user_id: int, partner_seat: str, give: list[str],
-                      receive: list[str], now: datetime) -> Submitted:
-    """Record my side of a trade; it happens only if the partner accepts (handbook III.B.3)."""
-    payload = await current_payload(db, game_id, user_id)
-    free = dict(payload.get("free") or {})
-    trades = [t for t in free.get("trades", []) if t["partner"] != partner_seat]
-    free["trades"] = trades + [{"partner": partner_seat, "give": give, "receive": receive}]
-    return await set_part(db, game_id, user_id, "free", free, now)
-
-
-def _offer_to(payload: dict[str, Any] | None, partner_seat: str) -> dict[str, Any] | None:
-    """The trade in these orders that is offered to `partner_seat`, if any."""
-    trades = ((payload or {}).get("free") or {}).get("trades") or []
-    return next((t for t in trades if t["partner"] == partner_seat), None)
-
-
-def trade_digest(payload: dict[str, Any] | None, partner_seat: str, salt: str) -> str | None:
-    """A short digest of the offer to `partner_seat` in these orders (None without one). Keyed with the
-    proposer's salt, so the partner cannot work back from it to the items' engine ids."""
-    offer = _offer_to(payload, partner_seat)
-    if offer is None:
-        return None
-    terms = {"partner": partner_seat, "give": list(offer.get("give") or []), "receive": list(offer.get("receive") or [])}
-    return hashlib.sha256((canonical(terms) + salt).encode()).hexdigest()[:10]
-
-
-async def _live_offer(db: Database, game_id: int, user_id: int, proposer_user: int, day: int | None,
-                      digest: str | None):
-    """The proposer's current offer to me, refused when it is not the one a message showed on `day` with
-    `digest` (both None: whatever is current)."""
-    async with db.transaction() as session:
-        game = await load_game(session, game_id)
-        me = await player_of(session, game_id, user_id)
-        proposer = await player_of(session, game_id, proposer_user)
-        if day is not None and (day != game.day or game.status not in ("running", "paused")):
-            raise ServiceError(say("trade_offer_old_day", name=proposer.name, day=day))
-        theirs = (await current_orders(session, game)).get(proposer.seat)
-    offer = _offer_to(theirs, me.seat)
-    if offer is None:
-        raise ServiceError(say("no_trade_offer", name=proposer.name))
-    if digest is not None and trade_digest(theirs, me.seat, proposer.salt) != digest:
-        raise ServiceError(say("trade_offer_changed", name=proposer.name))
-    return proposer, offer
-
-
-async def check_trade(db: Database, game_id: int, user_id: int, proposer_user: int, day: int, digest: str) -> None:
-    """Refuse an answer to an offer that is over (another day) or changed since the message was sent."""
-    await _live_offer(db, game_id, user_id, proposer_user, day, digest)
-
-
-async def accept_trade(db: Database, game_id: int, user_id: int, proposer_user: int, now: datetime,
-                       day: int | None = None, digest: str | None = None) -> Submitted:
-    """Add the mirror of the proposer's offer to my orders, so the trade happens at resolution. With `day`
-    and `digest` (from the message's button), only that very offer is accepted."""
-    proposer, offer = await _live_offer(db, game_id, user_id, proposer_user, day, digest)
-    return await offer_trade(db, game_id, user_id, proposer.seat, offer["receive"], offer["give"], now)
 
 
 async def pending_players(session, game: Game) -> list[tuple[str, int]]:

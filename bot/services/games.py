@@ -1,10 +1,15 @@
-"""Game set-up use cases: create, sign up (with reserves), leave, role requests, Lovers, Rivals, start."""
+"""Game set-up use cases: create, sign up (with reserves), leave, the requests a game allows at sign-up, start.
+
+What a player may ask for comes from the game's front (`Front.signup_options`): one of its roles, and its
+pairings naming another player, mutual (proposed by DM, answered with buttons, both then paired) or
+one-sided (set alone, maybe cleared). Requests are kept on the player row by the keys the ruleset's
+`new_game` reads, with a proposal awaiting its answer under `<key>_proposal`."""
 from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 from sqlalchemy import func, select
 
 from bot.db.models import Game, Player, Resolution
@@ -17,10 +22,8 @@ from bot.services.common import (
 from bot.services.errors import ServiceError
 from bot.text import say, when
 from engine import registry
+from engine.front import Pairing, SignupOptions
 from engine.ruleset import SignUp
-
-ROLES = ("dedicated_student", "lovers", "lone_wolf")
-
 
 async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale", guild_id: int | None = None,
                       channel_id: int | None = None, settings: dict[str, Any] | None = None,
@@ -43,7 +46,7 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     cap = getattr(parsed, "signup_cap", 20)
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
-                    channel_id=channel_id, settings=parsed.model_dump(mode="json", exclude={"island"}) | (settings or {}),
+                    channel_id=channel_id, settings=_kept(parsed) | (settings or {}),
                     deadline_time=deadline_time, timezone=timezone, early_resolution=early_resolution,
                     signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")
         session.add(game)
@@ -52,12 +55,39 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     return game
 
 
+def _kept(parsed: BaseModel) -> dict[str, Any]:
+    """The settings a game row keeps: every plain value; a table (a nested model, like a map) only when the
+    moderator gave one, since the ruleset's default fills it in."""
+    tables = {name for name in type(parsed).model_fields if isinstance(getattr(parsed, name), BaseModel)}
+    return parsed.model_dump(mode="json", exclude=tables)
+
+
+def signup_options(ruleset: str) -> SignupOptions:
+    return registry.front(ruleset).signup_options
+
+
+def pairing_named(ruleset: str, name: str) -> Pairing:
+    """The game's pairing `name` (as in `/role <name>`); refused, naming the game, if it has none."""
+    front = registry.front(ruleset)
+    found = next((p for p in front.signup_options.pairings if p.name == name), None)
+    if found is None:
+        raise ServiceError(say("no_such_command", command=f"role {name}", game=front.title or ruleset))
+    return found
+
+
+def _role_text(options: SignupOptions, key: str, **values: object) -> str:
+    return options.role_texts[key].format(**values)
+
+
 async def join_game(db: Database, game_id: int, user_id: int, name: str, role: str | None = None) -> Player:
-    """Sign up; past the cap, the player goes on the reserve list."""
-    if role is not None and role not in ROLES:
-        raise ServiceError(say("unknown_role", role=role))
+    """Sign up; past the cap, the player goes on the reserve list. `role`: one of the game's roles, or a role
+    its pairings give (a computer player asking for it alongside the pairing)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id)
+        options = signup_options(game.ruleset)
+        allowed = [value for _, value in options.roles] + [p.role for p in options.pairings if p.role]
+        if role is not None and role not in allowed:
+            raise ServiceError(_role_text(options, "unknown", role=role))
         if game.status != "signup":
             raise ServiceError(say("signups_closed"))
         existing = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == user_id))).scalar_one_or_none()
@@ -66,7 +96,8 @@ async def join_game(db: Database, game_id: int, user_id: int, name: str, role: s
         joined = len(await players_of(session, game_id))
         position = (await session.execute(select(func.coalesce(func.max(Player.position), 0)).where(Player.game_id == game_id))).scalar_one() + 1
         status = "joined" if joined < game.signup_cap else "reserve"
-        requests = {"role": role or "dedicated_student"}
+        chosen = role or options.default_role
+        requests = {"role": chosen} if chosen else {}
         if existing is not None:
             existing.status, existing.name, existing.requests, existing.position = status, name, requests, position
             player = existing
@@ -79,7 +110,8 @@ async def join_game(db: Database, game_id: int, user_id: int, name: str, role: s
 
 
 async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
-    """Leave before the start; the first reserve takes the place. Returns the promoted reserve, if any."""
+    """Leave before the start; the first reserve takes the place, and whoever was paired with the player by
+    a mutual pairing (or had a proposal from or to them) is unpaired. Returns the promoted reserve, if any."""
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         if game.status != "signup":
@@ -90,10 +122,11 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
             raise ServiceError(say("not_signed_up"))
         was_joined = row.status == "joined"
         row.status = "left"
+        options = signup_options(game.ruleset)
         for other in await players_of(session, game_id):
-            if other.requests.get("lover") == user_id or other.requests.get("lover_proposal") == user_id:
-                other.requests = {k: v for k, v in other.requests.items() if k not in ("lover", "lover_proposal")} | {
-                    "role": "dedicated_student" if other.requests.get("role") == "lovers" else other.requests.get("role")}
+            for pairing in (p for p in options.pairings if p.mutual):
+                if user_id in (other.requests.get(pairing.key), other.requests.get(_proposal(pairing))):
+                    other.requests = _unpaired(other.requests, pairing, options)
         if not was_joined:
             return None
         reserves = await players_of(session, game_id, ("reserve",))
@@ -104,58 +137,89 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
     return None
 
 
-async def request_role(db: Database, game_id: int, user_id: int, role: str) -> None:
-    if role not in ("dedicated_student", "lone_wolf"):
-        raise ServiceError(say("request_role_choice"))
-    async with db.transaction() as session:
-        player = await _signup_player(session, game_id, user_id)
-        player.requests = {k: v for k, v in player.requests.items() if k not in ("lover", "lover_proposal")} | {"role": role}
+def _proposal(pairing: Pairing) -> str:
+    """The request key of a mutual pairing's proposal awaiting an answer (`<key>_proposal`)."""
+    return f"{pairing.key}_proposal"
 
 
-async def propose_lovers(db: Database, game_id: int, user_id: int, partner_id: int) -> None:
-    """Lovers need both players' agreement (handbook II.A.2): this records the proposal."""
-    if partner_id == user_id:
-        raise ServiceError(say("own_lover"))
+def _unpaired(requests: dict[str, Any], pairing: Pairing, options: SignupOptions) -> dict[str, Any]:
+    """Requests without this mutual pairing nor a proposal of it; its role falls back to the default."""
+    kept = {k: v for k, v in requests.items() if k not in (pairing.key, _proposal(pairing))}
+    if pairing.role and requests.get("role") == pairing.role:
+        kept["role"] = options.default_role
+    return kept
+
+
+async def request_role(db: Database, game_id: int, user_id: int, role: str) -> str:
+    """Ask for one of the game's roles (a mutual pairing and its proposal are withdrawn); returns its label."""
     async with db.transaction() as session:
+        options = signup_options((await load_game(session, game_id)).ruleset)
+        label = next((label for label, value in options.roles if value == role), None)
+        if label is None:
+            raise ServiceError(_role_text(options, "not_chosen"))
         player = await _signup_player(session, game_id, user_id)
-        await _signup_player(session, game_id, partner_id, say("partner_not_signed_up"))
-        if player.requests.get("rival") == partner_id:
-            raise ServiceError(say("rival_not_lover"))
-        player.requests = dict(player.requests) | {"lover_proposal": partner_id}
+        mutual = [k for p in options.pairings if p.mutual for k in (p.key, _proposal(p))]
+        player.requests = {k: v for k, v in player.requests.items() if k not in mutual} | {"role": role}
+    return _role_text(options, "requested", role=label)
+
+
+async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: int | None) -> Pairing:
+    """`/role <name>`: propose a mutual pairing to `other_id` (they answer by DM with buttons), or set a
+    one-sided one (None clears a clearable one). Returns the pairing, whose texts say what was done."""
+    async with db.transaction() as session:
         game = await load_game(session, game_id)
-        outbox(session, game, "dm", partner_id, say("lovers_proposed", name=player.name, game=game.name),
-               {"kind": "lovers_proposal", "game": game_id, "proposer": user_id})
-
-
-async def answer_lovers(db: Database, game_id: int, user_id: int, proposer_id: int, accept: bool) -> bool:
-    async with db.transaction() as session:
+        pairing = pairing_named(game.ruleset, name)
+        if pairing.mutual:
+            if other_id is None or other_id == user_id:
+                raise ServiceError(pairing.texts["own"])
+            me = await _signup_player(session, game_id, user_id)
+            await _signup_player(session, game_id, other_id, pairing.texts["not_signed_up"])
+            _check_excluded(me, pairing, other_id)
+            me.requests = dict(me.requests) | {_proposal(pairing): other_id}
+            outbox(session, game, "dm", other_id, pairing.texts["proposed"].format(name=me.name, game=game.name),
+                   {"kind": f"{pairing.name}_proposal", "game": game_id, "proposer": user_id, "pairing": pairing.key})
+            return pairing
         me = await _signup_player(session, game_id, user_id)
-        proposer = await _signup_player(session, game_id, proposer_id, say("proposer_gone"))
-        if proposer.requests.get("lover_proposal") != user_id:
-            raise ServiceError(say("no_lovers_proposal"))
-        proposer.requests = {k: v for k, v in proposer.requests.items() if k != "lover_proposal"}
+        if other_id is not None:
+            if other_id == user_id:
+                raise ServiceError(pairing.texts["own"])
+            _check_excluded(me, pairing, other_id)
+            await _signup_player(session, game_id, other_id, pairing.texts["not_signed_up"])
+        elif not pairing.clearable:
+            raise ServiceError(say("option_needed", option=pairing.option, command=f"role {pairing.name}"))
+        me.requests = dict(me.requests) | {pairing.key: other_id}
+    return pairing
+
+
+def _check_excluded(me: Player, pairing: Pairing, other_id: int) -> None:
+    if any(me.requests.get(key) == other_id for key in pairing.excludes):
+        raise ServiceError(pairing.texts["excluded"])
+
+
+async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: int, key: str, accept: bool) -> str:
+    """Accept or decline the mutual pairing `key` proposed by `proposer_id`; the proposer is told by DM.
+    Returns what the one who answered is told. `key` may also be the pairing's name (the buttons of a
+    proposal sent before pairings were generic carry it)."""
+    async with db.transaction() as session:
         game = await load_game(session, game_id)
+        options = signup_options(game.ruleset)
+        pairing = next((p for p in options.pairings if p.mutual and key in (p.key, p.name)), None)
+        if pairing is None:
+            raise ServiceError(say("no_such_command", command="role", game=registry.front(game.ruleset).title))
+        me = await _signup_player(session, game_id, user_id)
+        proposer = await _signup_player(session, game_id, proposer_id, pairing.texts["proposer_gone"])
+        if proposer.requests.get(_proposal(pairing)) != user_id:
+            raise ServiceError(pairing.texts["no_proposal"])
+        proposer.requests = {k: v for k, v in proposer.requests.items() if k != _proposal(pairing)}
+        told = {"kind": f"{pairing.name}_answer"}
         if not accept:
-            outbox(session, game, "dm", proposer_id, say("lovers_declined", name=me.name, game=game.name),
-                   {"kind": "lovers_answer"})
-            return False
+            outbox(session, game, "dm", proposer_id, pairing.texts["declined"].format(name=me.name, game=game.name), told)
+            return pairing.texts["refused"]
         for one, other in ((me, proposer), (proposer, me)):
-            one.requests = {k: v for k, v in one.requests.items() if k != "lover_proposal"} | {"role": "lovers", "lover": other.user_id}
-        outbox(session, game, "dm", proposer_id, say("lovers_accepted", name=me.name, game=game.name),
-               {"kind": "lovers_answer"})
-        return True
-
-
-async def declare_rival(db: Database, game_id: int, user_id: int, rival_id: int | None) -> None:
-    async with db.transaction() as session:
-        me = await _signup_player(session, game_id, user_id)
-        if rival_id is not None:
-            if rival_id == user_id:
-                raise ServiceError(say("own_rival"))
-            if me.requests.get("lover") == rival_id:
-                raise ServiceError(say("lover_not_rival"))
-            await _signup_player(session, game_id, rival_id, say("rival_not_signed_up"))
-        me.requests = dict(me.requests) | {"rival": rival_id}
+            role = {"role": pairing.role} if pairing.role else {}
+            one.requests = {k: v for k, v in one.requests.items() if k != _proposal(pairing)} | role | {pairing.key: other.user_id}
+        outbox(session, game, "dm", proposer_id, pairing.texts["accepted"].format(name=me.name, game=game.name), told)
+        return pairing.texts["now"]
 
 
 async def _signup_player(session, game_id: int, user_id: int, missing: str = say("not_signed_up")) -> Player:
@@ -170,7 +234,8 @@ async def _signup_player(session, game_id: int, user_id: int, missing: str = say
 
 async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | None = None,
                      seeds: fairness.SeedSource | None = None) -> Game:
-    """Close sign-ups, let the engine assign roles and schools, and open Day 0 with its seed commitment."""
+    """Close sign-ups, let the engine set the game up from the sign-ups (`new_game`), and open the first day
+    with its seed commitment."""
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "signup":
@@ -178,15 +243,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
         players = await players_of(session, game_id)
         if len(players) < 2:
             raise ServiceError(say("too_few_players"))
-        by_user = {p.user_id: p.seat for p in players}
-        roster = []
-        for p in players:
-            req = {"role": p.requests.get("role", "dedicated_student")}
-            if p.requests.get("lover") in by_user:
-                req["lover"] = by_user[p.requests["lover"]]
-            if p.requests.get("rival") in by_user:
-                req["rival"] = by_user[p.requests["rival"]]
-            roster.append(SignUp(player_id=p.seat, name=p.name, requests=req))
+        roster = _roster(players, signup_options(game.ruleset))
         ruleset = ruleset_of(game)
         seed = (seeds or fairness.new_seed)()
         result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))
@@ -204,3 +261,17 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
                {"kind": "commitment", "day": game.day})
         audit(session, game, actor_id, "start", players=len(players))
     return game
+
+
+def _roster(players: list[Player], options: SignupOptions) -> list[SignUp]:
+    """The sign-ups as the ruleset's `new_game` reads them: the role asked for (or the default) and each
+    pairing naming a player still signed up, by seat."""
+    by_user = {p.user_id: p.seat for p in players}
+    roster = []
+    for p in players:
+        role = p.requests.get("role", options.default_role)
+        req: dict[str, Any] = {"role": role} if role else {}
+        req |= {pairing.key: by_user[p.requests[pairing.key]] for pairing in options.pairings
+                if p.requests.get(pairing.key) in by_user}
+        roster.append(SignUp(player_id=p.seat, name=p.name, requests=req))
+    return roster

@@ -1,7 +1,7 @@
 """A whole game played by computer players through the same services and database as the bot.
 
-Used by `brbot simulate` (and so `make demo`). Seats sign up with a few role requests, every day each
-awaited player submits the autoplayer's orders through `submit_orders`, and the day is resolved through
+Used by `brbot simulate` (and so `make demo`). Seats sign up with the requests of the game's computer
+players (`Front.computer_signups`), every day each awaited player submits the autoplayer's orders through `submit_orders`, and the day is resolved through
 `resolve_day`, exactly as the deadline loop would. The clock is simulated (one day per resolution) and
 the day seeds come from `--seed`, so the same seed gives the same game and the same log.
 
@@ -57,7 +57,7 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     users = {s.player_id: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
     for signup in signups:
         await games.join_game(db, game.id, users[signup.player_id], signup.name, signup.requests.get("role"))
-    await _pair_requests(db, game.id, signups, users)
+    await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
     now = EPOCH
     await games.start_game(db, game.id, now, seeds=seeds)
     seen = 0
@@ -96,18 +96,20 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors)
 
 
-async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, int]) -> None:
-    """Turn the roster's Lovers and Rival requests into the two-sided service calls players would make
-    (`user`: each sign-up's account)."""
-    for s in signups:
-        lover = s.requests.get("lover")
-        if lover and s.player_id < lover:
-            await games.propose_lovers(db, game_id, user[s.player_id], user[lover])
-            await games.answer_lovers(db, game_id, user[lover], user[s.player_id], accept=True)
-    for s in signups:
-        rival = s.requests.get("rival")
-        if rival and rival != s.requests.get("lover"):
-            await games.declare_rival(db, game_id, user[s.player_id], user[rival])
+async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, int], pairings) -> None:
+    """Turn the roster's pairing requests into the service calls players would make: a mutual pairing
+    proposed by the first of the two and accepted by the other, a one-sided one set (unless it names a
+    player an excluded pairing already names), pairing by pairing in the game's order."""
+    for pairing in pairings:
+        for s in signups:
+            other = s.requests.get(pairing.key)
+            if not other:
+                continue
+            if pairing.mutual and s.player_id < other:
+                await games.pair(db, game_id, user[s.player_id], pairing.name, user[other])
+                await games.answer_pairing(db, game_id, user[other], user[s.player_id], pairing.key, accept=True)
+            elif not pairing.mutual and other not in [s.requests.get(k) for k in pairing.excludes]:
+                await games.pair(db, game_id, user[s.player_id], pairing.name, user[other])
 
 
 async def _emit(session, game_id: int, seen: int, names: dict[str, str], log: IO[str] | None,

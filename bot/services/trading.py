@@ -1,63 +1,93 @@
-"""Trades between two players (handbook III.B): the offer, the partner's answer, both told by DM.
+"""Proposals one player's orders make to another (a trade): sent by DM with buttons, accepted or declined.
 
-An offer names my items (uids) and the partner's items by name, as the proposer sees them; the partner's
-concealed items cannot be asked for, because the proposer cannot know them. The partner receives a DM
-with Accept and Decline buttons; accepting adds the mirror of the offer to their orders, so the trade
-happens at resolution if both still hold the items.
+A game's front says what a player's orders offer to another seat (`Front.offer_to`: the terms, as data).
+Whenever a command changes the terms offered to a seat, `send_offers` writes that player a DM with the
+proposal in the game's words (`Front.offer_text`) and Accept and Decline buttons. Accepting asks the front
+for the partner's new orders (`Front.accept`) and submits them like any order; the proposer is told either
+way. The buttons carry the day and a short digest of the terms keyed with the proposer's secret salt, so an
+old message can never answer a newer offer, and the digest reveals nothing of the terms' engine ids to the
+partner who can read the button's id.
 """
 from __future__ import annotations
 
+import hashlib
 from datetime import datetime
+from typing import Any
 
+from bot.db.models import Player
 from bot.db.session import Database
 from bot.services import day_actions
-from bot.services.common import load_game, load_state, outbox, player_of, players_of
+from bot.services.common import load_game, outbox, player_of, players_of
 from bot.services.errors import ServiceError
-from bot.services.orders import Submitted
+from bot.services.fairness import canonical
+from bot.services.orders import Submitted, current_orders, submit_orders
+from bot.services.player_views import player_view
 from bot.text import say
-from engine.rulesets.battle_royale.report import item_label
+from engine import registry
+from engine.front import Refused
 
 
-async def offer(db: Database, game_id: int, user_id: int, partner_seat: str, give: list[str],
-                receive_names: list[str], now: datetime) -> Submitted:
+def digest(terms: dict[str, Any], salt: str) -> str:
+    """A short digest of an offer's terms, keyed with the proposer's salt."""
+    return hashlib.sha256((canonical(terms) + salt).encode()).hexdigest()[:10]
+
+
+async def send_offers(db: Database, game_id: int, user_id: int, before: dict[str, Any] | None,
+                      after: dict[str, Any], day: int) -> None:
+    """DM every player to whom `after` offers terms that `before` did not, with the answer buttons."""
     async with db.read() as session:
         game = await load_game(session, game_id)
+        front = registry.front(game.ruleset)
         me = await player_of(session, game_id, user_id)
-        seats = {p.seat: p for p in await players_of(session, game_id)}
-        state = load_state(game)
-    partner = seats.get(partner_seat)
-    student = state.students.get(partner_seat)
-    if partner is None or student is None or partner_seat == me.seat:
-        raise ServiceError(say("trade_unknown_partner"))
-    receive: list[str] = []
-    mine = state.students[me.seat]
-    visible = student.zone == mine.zone and student.active
-    for name in receive_names:
-        match = next((i.uid for i in student.items if visible and not i.concealed and i.uid not in receive
-                      and name.strip().lower() in (i.name.lower(), item_label(i, own=False).lower())), None)
-        if match is None:
-            raise ServiceError(say("trade_not_visible", name=student.name, item=name))
-        receive.append(match)
-    done = await day_actions.offer_trade(db, game_id, user_id, partner_seat, give, receive, now)
-    gives = [mine.item(u).name for u in give if mine.item(u)]  # type: ignore[union-attr]
-    gets = [student.item(u).name for u in receive]  # type: ignore[union-attr]
+        others = [p for p in await players_of(session, game_id) if p.user_id != user_id]
+    offered = [(p, terms) for p in others
+               if (terms := front.offer_to(after, p.seat)) is not None and terms != front.offer_to(before, p.seat)]
+    if not offered:
+        return
+    view = await player_view(db, game_id, user_id)
     async with db.transaction() as session:
         game = await load_game(session, game_id)
-        outbox(session, game, "dm", partner.user_id,
-               say("trade_offered", name=me.name, game=game.name, give=", ".join(gives) or say("trade_nothing"),
-                   receive=", ".join(gets) or say("trade_nothing")),
-               {"kind": "trade_offer", "game": game_id, "proposer": user_id, "day": done.day,
-                "offer": day_actions.trade_digest(done.payload, partner_seat, me.salt)})
-    return done
+        for partner, terms in offered:
+            outbox(session, game, "dm", partner.user_id, front.offer_text(terms, me.name, game.name, view),
+                   {"kind": "trade_offer", "game": game_id, "proposer": user_id, "day": day,
+                    "offer": digest(terms, me.salt)})
+
+
+async def _live_offer(db: Database, game_id: int, user_id: int, proposer_user: int, day: int | None,
+                      shown: str | None) -> tuple[Player, dict[str, Any], str]:
+    """The proposer and their current offer to me, with the game's ruleset; refused when it is not the one a
+    message showed on `day` with digest `shown` (both None: whatever is current)."""
+    async with db.transaction() as session:
+        game = await load_game(session, game_id)
+        me = await player_of(session, game_id, user_id)
+        proposer = await player_of(session, game_id, proposer_user)
+        if day is not None and (day != game.day or game.status not in ("running", "paused")):
+            raise ServiceError(say("trade_offer_old_day", name=proposer.name, day=day))
+        theirs = (await current_orders(session, game)).get(proposer.seat)
+        terms = registry.front(game.ruleset).offer_to(theirs, me.seat)
+    if terms is None:
+        raise ServiceError(say("no_trade_offer", name=proposer.name))
+    if shown is not None and digest(terms, proposer.salt) != shown:
+        raise ServiceError(say("trade_offer_changed", name=proposer.name))
+    return proposer, terms, game.ruleset
 
 
 async def answer(db: Database, game_id: int, user_id: int, proposer_user: int, accept: bool, now: datetime,
-                 day: int | None = None, digest: str | None = None) -> Submitted | None:
-    """Accept (the mirror joins my orders) or decline; the proposer is told either way. With the `day` and
-    `digest` of the message answered, an offer that changed since or a day that is over is refused."""
-    if not accept and digest is not None:
-        await day_actions.check_trade(db, game_id, user_id, proposer_user, day, digest)  # type: ignore[arg-type]
-    done = await day_actions.accept_trade(db, game_id, user_id, proposer_user, now, day, digest) if accept else None
+                 day: int | None = None, shown: str | None = None) -> Submitted | None:
+    """Accept (the front's answer joins my orders) or decline; the proposer is told either way. With the
+    `day` and digest `shown` of the message answered, an offer that changed since or a day that is over is
+    refused."""
+    done = None
+    if accept or shown is not None:
+        proposer, terms, ruleset = await _live_offer(db, game_id, user_id, proposer_user, day, shown)
+    if accept:
+        view = await player_view(db, game_id, user_id)
+        current = await day_actions.current_payload(db, game_id, user_id)
+        try:
+            change = registry.front(ruleset).accept(terms, proposer.seat, view, current)
+        except Refused as refusal:
+            raise ServiceError(refusal.reason) from None
+        done = await submit_orders(db, game_id, user_id, change.orders, now)
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         me = await player_of(session, game_id, user_id)
@@ -65,3 +95,4 @@ async def answer(db: Database, game_id: int, user_id: int, proposer_user: int, a
                say("trade_accepted" if accept else "trade_declined", name=me.name, game=game.name),
                {"kind": "trade_answer"})
     return done
+

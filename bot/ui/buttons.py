@@ -1,17 +1,26 @@
-"""Buttons that outlive a restart: answering a Lovers proposal or a trade offer, withdrawing orders.
+"""Buttons that outlive a restart: answering a sign-up proposal (a game's mutual pairing) or a trade
+offer, withdrawing orders.
 
-Services write an outbox row whose payload names what it is about (`{"kind": "lovers_proposal", ...}`);
-`buttons_for(payload)` says which buttons the delivered message carries. Each button's custom id encodes
-everything its handler needs (`brbot:lovers:<game>:<proposer>:yes`), and the handlers are discord.py
-`DynamicItem`s registered at start-up, so a button pressed days later, after any number of restarts,
-still works.
+Services write an outbox row whose payload names what it is about (`{"kind": "<pairing>_proposal",
+"pairing": <key>, ...}`); `buttons_for(payload)` says which buttons the delivered message carries. Each
+button's custom id encodes everything its handler needs (`brbot:pair:<game>:<key>:<proposer>:yes`), and the
+handlers are discord.py `DynamicItem`s registered at start-up, so a button pressed days later, after any
+number of restarts, still works. Proposals sent before pairings were generic carry
+`brbot:<pairing name>:<game>:<proposer>:yes` (their payload has no `pairing`): `LegacyPairAnswer`, whose
+template lists the installed games' mutual pairings, still answers them.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 import discord
+
+from engine import registry
+
+PROPOSAL = "_proposal"  # the end of a proposal's payload kind: "<pairing name>_proposal"
+OWN_PREFIXES = ("pair", "trade", "withdraw")  # brbot:<these>: ids that are not an old proposal's
 
 
 @dataclass(frozen=True)
@@ -29,16 +38,24 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
     """The buttons an outbox message with this payload carries (none for most)."""
     from bot.ui.text import ui
 
-    kind = payload.get("kind")
-    if kind == "lovers_proposal":
-        game, proposer = payload["game"], payload["proposer"]
-        return [ButtonSpec(f"brbot:lovers:{game}:{proposer}:yes", ui("button_accept"), "success"),
-                ButtonSpec(f"brbot:lovers:{game}:{proposer}:no", ui("button_decline"), "danger")]
+    kind = payload.get("kind") or ""
+    if kind.endswith(PROPOSAL):
+        ref = pair_ref(payload)
+        return [ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
+                ButtonSpec(f"{ref}:no", ui("button_decline"), "danger")]
     if kind == "trade_offer":
         ref = trade_ref(payload)
         return [ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
                 ButtonSpec(f"{ref}:no", ui("button_decline"), "danger")]
     return []
+
+
+def pair_ref(payload: dict[str, Any]) -> str:
+    """`brbot:pair:<game>:<key>:<proposer>`: the proposal a message is about; a payload from before pairings
+    were generic (no `pairing`) keeps its old `brbot:<pairing name>:<game>:<proposer>`."""
+    if "pairing" in payload:
+        return f"brbot:pair:{payload['game']}:{payload['pairing']}:{payload['proposer']}"
+    return f"brbot:{payload['kind'][:-len(PROPOSAL)]}:{payload['game']}:{payload['proposer']}"
 
 
 def trade_ref(payload: dict[str, Any]) -> str:
@@ -86,14 +103,31 @@ class _Answer:
         raise NotImplementedError
 
 
-class LoversAnswer(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:lovers:(?P<game>\d+):(?P<proposer>\d+):(?P<answer>yes|no)"):
+class _PairAnswer(_Answer):
+    """Accept or Decline on a proposal's DM: the game's pairing, by key (or by name on an old message)."""
+
     async def answer(self, interaction: discord.Interaction, bot) -> str:
         from bot.services import games
-        from bot.ui.text import ui
 
-        accepted = await games.answer_lovers(bot.db, int(self.parts["game"]), interaction.user.id,
-                                             int(self.parts["proposer"]), self.parts["answer"] == "yes")
-        return ui("lovers_now") if accepted else ui("lovers_refused")
+        return await games.answer_pairing(bot.db, int(self.parts["game"]), interaction.user.id,
+                                          int(self.parts["proposer"]), self.parts["key"], self.parts["answer"] == "yes")
+
+
+class PairAnswer(_PairAnswer, discord.ui.DynamicItem[discord.ui.Button],
+                 template=r"brbot:pair:(?P<game>\d+):(?P<key>[a-z0-9_]+):(?P<proposer>\d+):(?P<answer>yes|no)"):
+    pass
+
+
+def _old_names() -> str:
+    """The installed games' mutual pairing names, as alternatives of a pattern (never matching: none)."""
+    names = sorted({p.name for front in registry.fronts().values() for p in front.signup_options.pairings
+                    if p.mutual and p.name not in OWN_PREFIXES})
+    return "|".join(re.escape(n) for n in names) or "(?!)"
+
+
+class LegacyPairAnswer(_PairAnswer, discord.ui.DynamicItem[discord.ui.Button],
+                       template=rf"brbot:(?P<key>{_old_names()}):(?P<game>\d+):(?P<proposer>\d+):(?P<answer>yes|no)"):
+    """A proposal's buttons sent before pairings were generic: `brbot:<pairing name>:<game>:<proposer>:yes`."""
 
 
 class TradeAnswer(_Answer, discord.ui.DynamicItem[discord.ui.Button],
@@ -135,10 +169,10 @@ class WithdrawOrders(_Answer, discord.ui.DynamicItem[discord.ui.Button], templat
 
 
 def dynamic_items() -> list[type]:
-    """Every persistent component handler: these buttons, and the answer to an expired Day 0 menu."""
-    from bot.ui.day0_menu import Day0Expired, Day0SelectExpired
+    """Every persistent component handler: these buttons, and the answer to an expired form menu."""
+    from bot.ui.form_menu import FormExpired, FormSelectExpired
 
-    return [LoversAnswer, TradeAnswer, WithdrawOrders, Day0Expired, Day0SelectExpired]
+    return [PairAnswer, LegacyPairAnswer, TradeAnswer, WithdrawOrders, FormExpired, FormSelectExpired]
 
 
 DYNAMIC_ITEMS: list[type] = dynamic_items()

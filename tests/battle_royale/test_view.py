@@ -35,8 +35,9 @@ ME_KEYS = {"me", "me.id", "me.name", "me.role", "me.school", "me.zone", "me.hp",
            "me.capacity", "me.items", "me.items[].uid", "me.items[].kind", "me.items[].name", "me.items[].label",
            "me.items[].ammo", "me.items[].uses", "me.items[].stored", "me.items[].worn", "me.knowledge",
            "me.knowledge[].day", "me.knowledge[].target", "me.knowledge[].role", "me.knowledge[].school",
-           "me.knowledge[].concealed", "me.schoolmates", "me.ability_choices"}
-ZONE_KEYS = {"here", "here[].id", "here[].name", "here[].items", "ground", "ground[].uid", "ground[].name"}
+           "me.knowledge[].concealed", "me.schoolmates", "me.ability_choices", "me.abilities_allowed"}
+ZONE_KEYS = {"here", "here[].id", "here[].name", "here[].items", "here[].carried", "here[].carried[].uid",
+             "here[].carried[].name", "here[].carried[].label", "ground", "ground[].uid", "ground[].name"}
 STUDENT_KEYS = PUBLIC_KEYS | ME_KEYS | ZONE_KEYS
 # Keys that carry a student's secrets: allowed only for the viewer themself and under knowledge.
 SECRET_KEYS = {"hp", "max_hp", "role", "school", "abilities", "rewards", "lover", "rival", "collar_deactivated",
@@ -210,8 +211,10 @@ def test_rulings_view_lists_zone_mates_with_visible_items_only():
     """The view lists the other students in the viewer's zone, each with their visible items (worn state
     shown, ammunition not), and nobody from another zone."""
     view = br.view(island_state(), "a")
-    assert view["here"] == [{"id": "b", "name": "Bo", "items": ["Backpack", "Headband [worn]"]},
-                            {"id": "c", "name": "Cy", "items": ["Fire Axe"]}]
+    assert [{k: v for k, v in s.items() if k != "carried"} for s in view["here"]] == [
+        {"id": "b", "name": "Bo", "items": ["Backpack", "Headband [worn]"]}, {"id": "c", "name": "Cy", "items": ["Fire Axe"]}]
+    assert [[(c["name"], c["label"]) for c in s["carried"]] for s in view["here"]] == [
+        [("Backpack", "Backpack"), ("Headband", "Headband [worn]")], [("Fire Axe", "Fire Axe")]]
     assert br.view(island_state(), "z")["here"] == []
     assert [s["id"] for s in br.view(island_state(), "b")["here"]] == ["a", "c"]
     [a] = [s for s in br.view(island_state(), "b")["here"] if s["id"] == "a"]
@@ -224,7 +227,7 @@ def test_rulings_view_never_shows_a_carried_concealed_item(kind):
     appears anywhere in a zone-mate's view, even as B's only item."""
     state = make_state({"a": {"zone": 1}, "b": {"zone": 1, "school": 2, "items": [kind]}})
     view = br.view(state, "a")
-    assert view["here"] == [{"id": "b", "name": "B", "items": []}]
+    assert view["here"] == [{"id": "b", "name": "B", "items": [], "carried": []}]
     text = as_json(view)
     assert catalog.item(kind).name not in text and f"b.{kind}" not in text
     assert catalog.item(kind).name in as_json(br.view(state, "b"))
@@ -237,7 +240,9 @@ def test_rulings_view_never_shows_backpack_contents_of_another_student(kind):
     state = make_state({"a": {"zone": 1}, "b": {"zone": 1, "school": 2, "items": ["backpack"]}})
     uid = add_item(state, state.students["b"], kind, stored=True)
     view = br.view(state, "a")
-    assert view["here"] == [{"id": "b", "name": "B", "items": ["Backpack"]}]
+    assert [{k: v for k, v in s.items() if k != "carried"} for s in view["here"]] == [
+        {"id": "b", "name": "B", "items": ["Backpack"]}]
+    assert [c["name"] for c in view["here"][0]["carried"]] == ["Backpack"]
     text = as_json(view)
     assert catalog.item(kind).name not in text and uid not in text
     own = br.view(state, "b")["me"]["items"]
@@ -413,6 +418,7 @@ def test_rulings_view_invariants_over_a_whole_game(seed):
             assert [s["id"] for s in view["here"]] == [s.id for s in mates]
             for shown, student in zip(view["here"], mates):
                 assert shown["items"] == [item_label(i, own=False) for i in student.items if not i.concealed]
+                assert [c["uid"] for c in shown["carried"]] == [i.uid for i in student.items if not i.concealed]
             assert [g["uid"] for g in view["ground"]] == [i.uid for i in state.zones[me.zone].ground]
             text = as_json(view)
             for other in state.students.values():

@@ -3,15 +3,14 @@ the Day 0 choices (handbook II) through /day0."""
 from __future__ import annotations
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.cogs.trade import TradeCog
 from sqlalchemy import select
 
-from bot.cogs.day0 import Day0Cog
+from bot.cogs.forms import FormsCog as Day0Cog
 from bot.cogs.my_orders import MyOrdersCog
 from bot.cogs.signup import SignUpCog
 from bot.db.models import Outbox, Player
 from bot.services import day_actions, games
-from bot.ui.buttons import LoversAnswer, TradeAnswer, WithdrawOrders
+from bot.ui.buttons import LegacyPairAnswer, PairAnswer, TradeAnswer, WithdrawOrders
 from tests.bot.cog_helpers import NOW, command, equip_player, night_game, run, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.services.conftest import started_game
@@ -25,13 +24,24 @@ def press(gm, cls, custom_id: str, user: int) -> tuple:
     return item, interaction
 
 
+async def proposal_button_ids(db, game_id: int, partner: int) -> list[str]:
+    """The Accept and Decline custom ids of the newest proposal DM to `partner`."""
+    from bot.ui.buttons import buttons_for
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.target_id == partner)
+                                      .order_by(Outbox.id))).scalars().all()
+    return [b.custom_id for b in buttons_for(rows[-1].payload)]
+
+
 async def test_lovers_accept_button_makes_both_lovers(gm, db):
     game = await games.create_game(db, name="Island", channel_id=555)
     cog = SignUpCog(gm)
     for user in (1, 2):
         await run(cog, "join", user)
     await call(command(cog, "role lovers"), cog, FakeInteraction(gm, FakeUser(1)), partner=FakeUser(2, "Player2"), game=None)
-    item, interaction = press(gm, LoversAnswer, f"brbot:lovers:{game.id}:1:yes", 2)
+    accept, decline = await proposal_button_ids(db, game.id, 2)
+    assert (accept, decline) == (f"brbot:pair:{game.id}:lover:1:yes", f"brbot:pair:{game.id}:lover:1:no")
+    item, interaction = press(gm, PairAnswer, accept, 2)
     await item.callback(interaction)
     assert interaction.text == "You are now Lovers."
     async with db.read() as session:
@@ -39,17 +49,31 @@ async def test_lovers_accept_button_makes_both_lovers(gm, db):
         told = (await session.execute(select(Outbox).where(Outbox.target_id == 1))).scalars().all()
     assert rows[1] == {"role": "lovers", "lover": 2} and rows[2] == {"role": "lovers", "lover": 1}
     assert [t.payload["kind"] for t in told] == ["lovers_answer"] and "accepted" in told[0].text
-    again, interaction = press(gm, LoversAnswer, f"brbot:lovers:{game.id}:1:yes", 2)
+    again, interaction = press(gm, PairAnswer, accept, 2)
     await again.callback(interaction)
     assert interaction.text == "There is no Lovers proposal from that player to answer."
+
+
+async def test_a_lovers_button_sent_before_pairings_were_generic_still_answers(gm, db):
+    """A proposal DM already delivered carries `brbot:lovers:<game>:<proposer>:yes`: pressing it still works."""
+    game = await games.create_game(db, name="Island", channel_id=555)
+    for user in (1, 2):
+        await games.join_game(db, game.id, user, f"Player{user}")
+    await games.pair(db, game.id, 1, "lovers", 2)
+    item, interaction = press(gm, LegacyPairAnswer, f"brbot:lovers:{game.id}:1:yes", 2)
+    await item.callback(interaction)
+    assert interaction.text == "You are now Lovers."
+    async with db.read() as session:
+        rows = {p.user_id: p.requests for p in (await session.execute(select(Player))).scalars()}
+    assert rows[1] == {"role": "lovers", "lover": 2} and rows[2] == {"role": "lovers", "lover": 1}
 
 
 async def test_lovers_decline_button(gm, db):
     game = await games.create_game(db, name="Island", channel_id=555)
     for user in (1, 2):
         await games.join_game(db, game.id, user, f"Player{user}")
-    await games.propose_lovers(db, game.id, 1, 2)
-    item, interaction = press(gm, LoversAnswer, f"brbot:lovers:{game.id}:1:no", 2)
+    await games.pair(db, game.id, 1, "lovers", 2)
+    item, interaction = press(gm, LegacyPairAnswer, f"brbot:lovers:{game.id}:1:no", 2)
     await item.callback(interaction)
     assert interaction.text == "You declined the proposal."
     async with db.read() as session:
@@ -73,7 +97,7 @@ async def test_trade_accept_button_adds_the_mirror_to_the_partners_orders(gm, db
     users = await seats(db, game_id)
     seat1 = next(s for s, u in users.items() if u == 1)
     uids = await equip_player(db, game_id, 1, "baseball_bat")
-    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
+    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
     accept, _ = await trade_button_ids(db, game_id, 2)
     button, interaction = press(gm, TradeAnswer, accept, 2)
     await button.callback(interaction)
@@ -95,9 +119,9 @@ async def test_an_old_trade_message_cannot_accept_a_changed_offer(gm, db):
     await equip_player(db, game_id, 1, "baseball_bat")
     gun = (await equip_player(db, game_id, 2, "paintball_gun"))["paintball_gun"]
     cog = OrdersCog(gm)
-    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
+    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
     first_accept, first_decline = await trade_button_ids(db, game_id, 2)
-    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users), receive="Paintball Gun")
+    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), receive="Paintball Gun")
     second_accept, _ = await trade_button_ids(db, game_id, 2)
     assert second_accept != first_accept
     button, old = press(gm, TradeAnswer, first_accept, 2)
@@ -120,7 +144,7 @@ async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused
     game_id = await night_game(db)
     users = await seats(db, game_id)
     await equip_player(db, game_id, 1, "knife")
-    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
+    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
     accept, decline = await trade_button_ids(db, game_id, 2)
     button, interaction = press(gm, TradeAnswer, decline, 2)
     await button.callback(interaction)
@@ -139,7 +163,7 @@ async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused
 async def test_a_trade_button_from_before_offers_had_digests_is_refused(gm, db):
     game_id = await night_game(db)
     users = await seats(db, game_id)
-    await run(TradeCog(gm), "trade", 1, partner=seat2_of(users))
+    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users))
     button, interaction = press(gm, TradeAnswer, f"brbot:trade:{game_id}:1:yes", 2)
     await button.callback(interaction)
     assert interaction.text.startswith("This trade message is from an older version of the bot")

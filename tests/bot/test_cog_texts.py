@@ -14,14 +14,17 @@ from engine.rulesets.battle_royale.front.texts import TEXTS
 
 
 def declared_texts() -> set[str]:
-    """Every description and fixed choice the installed games declare for their commands and `/mod` actions."""
+    """Every description and fixed choice the installed games declare for their commands, `/mod` actions and sign-up."""
     out: set[str] = set()
     for front in registry.fronts().values():
-        for command in (*front.commands, *front.moderation):
+        for command in (*front.commands, *front.moderation, *front.forms):
             out |= {command.description, command.group_description}
             for option in command.options:
                 out.add(option.description)
                 out |= {label for label, _ in option.choices}
+        signup = front.signup_options
+        out |= {label for label, _ in signup.roles} | set(signup.role_texts.values())
+        out |= {text for p in signup.pairings for text in (p.description, p.option_description)}
     return out
 
 

@@ -2,9 +2,10 @@
 island of any size, a dead student refused, and a menu that no longer answers says to run /day0 again."""
 from __future__ import annotations
 
-from bot.cogs.day0 import Day0Cog
-from bot.ui import day0_menu
-from bot.ui.day0_menu import Day0Choices, Day0Expired, Day0SelectExpired
+from bot.cogs.forms import FormsCog as Day0Cog
+from bot.ui import form_menu as day0_menu
+from bot.ui.form_menu import MORE, FormExpired as Day0Expired, FormMenu, FormSelectExpired as Day0SelectExpired
+from engine import registry
 from tests.bot.cog_helpers import NOW, edit_state, run, seats
 from tests.bot.fakes import FakeInteraction, FakeUser
 from tests.services.conftest import started_game
@@ -36,26 +37,29 @@ async def test_no_abilities_menu_when_the_game_allows_none(gm, db):
 async def test_every_zone_of_a_large_island_can_be_chosen(gm, db):
     """A custom island with 60 zones: the zone menu pages through them, 23 at a time, within Discord's 25."""
     zones = [{"id": n, "name": f"Zone {n}", "closed": False, "adjacent": []} for n in range(1, 61)]
-    view = {"zones": zones, "me": {"ability_choices": [], "rival": None}}
-    menu = Day0Choices(gm.db, gm.clock, 1, 1, view, {"start_zone": None}, 1)
+    view = {"phase": "day0", "zones": zones, "me": {"alive": True, "role": "dedicated_student", "school": 1,
+                                                   "ability_choices": [], "rival": None}}
+    form = registry.front("battle_royale").form("day0", view, {"kind": "day0", "start_zone": None})
+    menu = FormMenu(gm.db, gm.clock, 1, 1, "day0", form)
     zone = select(menu, "zone")
     seen: set[str] = set()
     for _ in range(3):
         assert len(zone.options) <= 25
-        seen |= {o.value for o in zone.options if o.value not in ("random", "more")}
-        zone._values = ["more"]
+        seen |= {o.value for o in zone.options if o.value not in ("random", MORE)}
+        zone._values = [MORE]
         press = FakeInteraction(gm, FakeUser(1))
         await zone.callback(press)
         assert press.sent and press.sent[-1].get("edit")  # the menu is redrawn with the next page
     assert seen == {str(n) for n in range(1, 61)}
     assert [o.value for o in zone.options][1] == "1"  # back to the first page
+    assert zone.options[-1].label == "More zones (page 2 of 3)"
     zone._values = ["60"]
     for _ in range(2):
-        zone._values = ["more"]
+        zone._values = [MORE]
         await zone.callback(FakeInteraction(gm, FakeUser(1)))
     zone._values = ["60"]
     await zone.callback(FakeInteraction(gm, FakeUser(1)))
-    assert menu.choice["start_zone"] == 60
+    assert menu.values["zone"] == ["60"]
     menu.stop()
     day0_menu.LIVE.pop(menu, None)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.cogs.trade import TradeCog
 from bot.services import day_actions
 from tests.bot.cog_helpers import command, edit_state, equip_player, night_game, run, seats
 from tests.bot.fakes import FakeInteraction, FakeUser
@@ -37,7 +36,7 @@ async def test_item_choices_carry_no_engine_ids_and_submit_the_item_chosen(gm, d
     await edit_state(db, game_id, two_knives_and_ground)
     free, actions = OrdersCog(gm), OrdersCog(gm)
     offered = (await complete(free, "drop", "item") + await complete(free, "pickup", "item")
-               + await complete(actions, "attack", "weapon") + await complete(TradeCog(gm), "trade", "give"))
+               + await complete(actions, "attack", "weapon") + await complete(OrdersCog(gm), "trade", "give"))
     assert offered and not [c for c in offered if ENGINE_ID.search(f"{c.name} {c.value}")], offered
     drop = await complete(free, "drop", "item")
     assert [(c.name, c.value) for c in drop if c.value.startswith("Knife")] == [("Knife", "Knife"), ("Knife (2)", "Knife (2)")]

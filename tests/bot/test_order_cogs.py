@@ -3,7 +3,6 @@ specific reason, always ephemeral, and never visible to anyone else."""
 from __future__ import annotations
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.cogs.trade import TradeCog
 from datetime import timedelta
 
 from sqlalchemy import select
@@ -163,7 +162,7 @@ async def test_trade_offer_reaches_only_the_partner_with_buttons(gm, db):
     mine = state.students[next(s for s, u in users.items() if u == 1)].items
     cog = OrdersCog(gm)
     give = mine[0].name if mine else None
-    done = await run(TradeCog(gm), "trade", 1, partner="Player2", give=give)
+    done = await run(OrdersCog(gm), "trade", 1, partner="Player2", give=give)
     assert "trade offer went to Player2" in done.text, done.text
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id,

@@ -4,7 +4,6 @@ Refusals are the engine's own reasons, ephemeral, and change nothing. Everyone s
 from __future__ import annotations
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.cogs.trade import TradeCog
 from bot.services import day_actions
 from engine.rulesets.battle_royale.text import say
 from tests.bot.cog_helpers import edit_state, equip_player, night_game, run, seats
@@ -94,11 +93,11 @@ async def test_trade_refusals_partner_elsewhere_empty_and_an_item_not_seen(gm, d
         state.students[p3].zone = 1  # the Switchblade is concealed by nature (V)
     await edit_state(db, game_id, away)
     cog = OrdersCog(gm)
-    elsewhere = await run(TradeCog(gm), "trade", 1, partner="Player3", give="Knife")
+    elsewhere = await run(OrdersCog(gm), "trade", 1, partner="Player3", give="Knife")
     assert elsewhere.text == say("target_not_here", target="Player3"), elsewhere.text
-    empty = await run(TradeCog(gm), "trade", 1, partner="Player2")
+    empty = await run(OrdersCog(gm), "trade", 1, partner="Player2")
     assert empty.text == say("trade_empty"), empty.text
-    hidden = await run(TradeCog(gm), "trade", 1, partner="Player2", give="Knife", receive="Switchblade")
+    hidden = await run(OrdersCog(gm), "trade", 1, partner="Player2", give="Knife", receive="Switchblade")
     assert hidden.text == "Player2 carries no Switchblade that you can see.", hidden.text
     assert not (await saved(db, game_id))["free"].get("trades")
     assert elsewhere.all_ephemeral and empty.all_ephemeral and hidden.all_ephemeral

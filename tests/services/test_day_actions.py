@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game, Outbox
-from bot.services import day_actions, orders, resolution
+from bot.services import commands, day_actions, orders, resolution, trading
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
 
@@ -45,10 +45,10 @@ async def test_trade_happens_only_when_the_partner_accepts(db):
     async with db.transaction() as session:
         state = (await session.get(Game, game_id)).state
     mine = state["students"]["s001"]["items"][0]["uid"]
-    await day_actions.offer_trade(db, game_id, 1, "s002", [mine], [], NOW)
+    await commands.give_order(db, game_id, 1, "trade", {"partner": "s002", "give": mine}, NOW)
     with pytest.raises(ServiceError, match="no trade offer"):
-        await day_actions.accept_trade(db, game_id, 3, 1, NOW)
-    await day_actions.accept_trade(db, game_id, 2, 1, NOW)
+        await trading.answer(db, game_id, 3, 1, True, NOW)
+    await trading.answer(db, game_id, 2, 1, True, NOW)
     await resolution.resolve_day(db, game_id, NOW)
     async with db.transaction() as session:
         after = (await session.get(Game, game_id)).state

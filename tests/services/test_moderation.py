@@ -162,8 +162,8 @@ async def test_kill_costs_the_surviving_lover(db):
     game = await games.create_game(db, name="Love", channel_id=555)
     for user in (1, 2, 3):
         await games.join_game(db, game.id, user, f"P{user}")
-    await games.propose_lovers(db, game.id, 1, 2)
-    await games.answer_lovers(db, game.id, 2, 1, accept=True)
+    await games.pair(db, game.id, 1, "lovers", 2)
+    await games.answer_pairing(db, game.id, 2, 1, "lover", accept=True)
     await games.start_game(db, game.id, NOW)
     mark = await _last_outbox(db)
     await moderation.act(db, game.id, 7, 1, "kill", {"reason": "inactive"})

@@ -1,4 +1,5 @@
-"""Creating, joining, leaving, role requests, Lovers by agreement, Rivals, starting (issue: services)."""
+"""Creating, joining, leaving, role requests, Lovers by agreement, Rivals, starting (issue: services): the
+requests are Battle Royale's sign-up options (`Front.signup_options`, handbook II.A), handled generically."""
 from __future__ import annotations
 
 import pytest
@@ -40,10 +41,10 @@ async def test_lovers_need_both_to_agree(db):
     game = await games.create_game(db, name="Love")
     for user in (1, 2, 3):
         await games.join_game(db, game.id, user, f"P{user}")
-    await games.propose_lovers(db, game.id, 1, 2)
+    await games.pair(db, game.id, 1, "lovers", 2)
     with pytest.raises(ServiceError, match="no Lovers proposal"):
-        await games.answer_lovers(db, game.id, 3, 1, accept=True)
-    assert await games.answer_lovers(db, game.id, 2, 1, accept=True) is True
+        await games.answer_pairing(db, game.id, 3, 1, "lover", accept=True)
+    assert await games.answer_pairing(db, game.id, 2, 1, "lover", accept=True) == "You are now Lovers."
     await games.start_game(db, game.id, NOW)
     async with db.transaction() as session:
         state = (await session.get(Game, game.id)).state
@@ -56,8 +57,8 @@ async def test_declined_proposal_leaves_both_unpaired(db):
     game = await games.create_game(db, name="No")
     for user in (1, 2):
         await games.join_game(db, game.id, user, f"P{user}")
-    await games.propose_lovers(db, game.id, 1, 2)
-    assert await games.answer_lovers(db, game.id, 2, 1, accept=False) is False
+    await games.pair(db, game.id, 1, "lovers", 2)
+    assert await games.answer_pairing(db, game.id, 2, 1, "lover", accept=False) == "You declined the proposal."
     async with db.transaction() as session:
         rows = (await session.execute(select(Player).order_by(Player.user_id))).scalars().all()
     assert all(p.requests.get("role") != "lovers" for p in rows)
@@ -69,8 +70,8 @@ async def test_rival_is_declared_and_cannot_be_yourself_or_your_lover(db):
     for user in (1, 2, 3):
         await games.join_game(db, game.id, user, f"P{user}")
     with pytest.raises(ServiceError, match="own Rival"):
-        await games.declare_rival(db, game.id, 1, 1)
-    await games.declare_rival(db, game.id, 1, 3)
+        await games.pair(db, game.id, 1, "rival", 1)
+    await games.pair(db, game.id, 1, "rival", 3)
     await games.start_game(db, game.id, NOW)
     async with db.transaction() as session:
         state = (await session.get(Game, game.id)).state
@@ -112,13 +113,13 @@ async def test_a_role_request_replaces_a_lovers_proposal_and_reaches_the_game(db
         await games.request_role(db, game.id, 1, "lovers")
     with pytest.raises(ServiceError, match="not signed up"):
         await games.request_role(db, game.id, 9, "lone_wolf")
-    await games.propose_lovers(db, game.id, 1, 2)
+    await games.pair(db, game.id, 1, "lovers", 2)
     await games.request_role(db, game.id, 1, "lone_wolf")
     async with db.transaction() as session:
         me = (await session.execute(select(Player).where(Player.game_id == game.id, Player.user_id == 1))).scalar_one()
     assert me.requests == {"role": "lone_wolf"}  # the proposal is withdrawn
     with pytest.raises(ServiceError, match="no Lovers proposal"):
-        await games.answer_lovers(db, game.id, 2, 1, accept=True)
+        await games.answer_pairing(db, game.id, 2, 1, "lover", accept=True)
     started = await games.start_game(db, game.id, NOW)
     assert started.state["students"]["s001"]["requested_role"] == "lone_wolf"
     with pytest.raises(ServiceError, match="Roles are fixed"):

@@ -4,7 +4,8 @@ Used for the /status reply and for autocomplete choices. It holds the student's 
 students and items they can see in their zone (concealed items hidden), what their Analyzes taught
 them, and the public facts (who is alive, marks, closed zones, the map: each zone's neighbours and where it
 is drawn, `x` and `y` from 0 to 1 from the left and the top). Never other zones' occupants, never anyone's
-orders, never hidden items.
+orders, never hidden items. A zone-mate's visible items are listed twice: `items` as they look, and
+`carried` with their uids, so a trade can name the very item asked for (handbook III.B.3).
 """
 from __future__ import annotations
 
@@ -48,8 +49,11 @@ def student_view(state: BRState, sid: str) -> dict[str, Any]:
         "schoolmates": (sorted(s.id for s in state.students.values() if s.school == me.school and s.id != me.id)
                         if state.settings.schoolmates_known else []),
         "ability_choices": [a.id for a in catalog.roles().role(me.role).abilities],
+        "abilities_allowed": state.settings.abilities_per_student,
     }
-    view["here"] = [{"id": s.id, "name": s.name, "items": visible_items(s)} for s in here]
+    view["here"] = [{"id": s.id, "name": s.name, "items": visible_items(s),
+                     "carried": [{"uid": i.uid, "name": i.name, "label": item_label(i, own=False)}
+                                 for i in s.items if not i.concealed]} for s in here]
     view["ground"] = ([{"uid": i.uid, "name": i.name} for i in state.zones[zone].ground]
                       if zone is not None and me.active else [])
     return view

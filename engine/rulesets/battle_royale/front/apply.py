@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.front import Asked, Change, Refused
+from engine.rulesets.battle_royale.front import trade
 from engine.rulesets.battle_royale.front.describe import describe
 from engine.rulesets.battle_royale.front.reading import Reader
 from engine.rulesets.battle_royale.front.texts import text
@@ -137,6 +138,7 @@ APPLY: dict[str, Callable[[Asked, Reader], Change]] = {
     "drop": _listed(lambda v: "drop"),
     "equip": _listed(lambda v: v["how"]),
     "track": _track,
+    "trade": lambda asked, r: trade.offer(asked),
     "vote mark": _vote("mark", "student"),
     "vote close": _vote("close", "zone"),
     "vote reward": _vote("reward", "zone"),

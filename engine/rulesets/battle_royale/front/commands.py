@@ -2,7 +2,7 @@
 
 Names and options are the ones players know (handbook III.B-E): one action a night (/attack, /allout,
 /settrap, /use, /defend, /search, /cover, /analyze, /heal), one movement (/move, /run, /hold), free actions
-that add up (/pickup, /drop, /equip, /track) and three votes (/vote mark, /vote close, /vote reward). How a
+that add up (/pickup, /drop, /equip, /track, /trade: a proposal the partner answers, `trade.py`) and three votes (/vote mark, /vote close, /vote reward). How a
 command's options become orders is in `apply.py`; the choosers named by `source` are in `choosers.py`.
 """
 from __future__ import annotations
@@ -75,6 +75,13 @@ COMMANDS: tuple[Command, ...] = (
         Option("undo", text("opt_equip_undo"), type="boolean", default=False),
     ), FREE),
     Command("track", text("cmd_track"), (Option("target", text("opt_track_target"), source="students"),), FREE),
+    Command("trade", text("cmd_trade"), (
+        Option("partner", text("opt_trade_partner"), required=True, source="targets"),
+        Option("give", text("opt_trade_give"), source="my_items"),
+        Option("give2", text("opt_trade_give2"), source="my_items"),
+        Option("receive", text("opt_trade_receive"), source="partner_items"),
+        Option("receive2", text("opt_trade_receive2"), source="partner_items"),
+    ), FREE),
     Command("vote mark", text("cmd_vote_mark"), (
         Option("student", text("opt_vote_student"), required=True, source="students"),
     ), VOTES, group_description=text("cmd_vote")),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, Change, Front, Picture
+from engine.front import Asked, Card, Change, Form, Front, Picture
 from engine.rng import RecordingRng
-from engine.rulesets.battle_royale.front import apply, choosers, describe, posts
+from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, posts, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
 from engine.rulesets.battle_royale.front.moderation import MODERATION
+from engine.rulesets.battle_royale.front.signup import SIGNUP
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
 from engine.rulesets.battle_royale.front.status import status_cards
 from engine.rulesets.battle_royale.front.texts import text
@@ -21,8 +22,23 @@ class BattleRoyaleFront(Front):
     post_sections = posts.HEADINGS
     moderation = MODERATION
 
+    signup_options = SIGNUP
+    forms = (day0.DAY0,)
+
+    def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
+        return day0.form(view, current) if name == "day0" else super().form(name, view, current)
+
     def apply(self, asked: Asked) -> Change:
-        return apply.apply(asked)
+        return day0.apply(asked) if asked.command == "day0" else apply.apply(asked)
+
+    def offer_to(self, orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
+        return trade.offer_to(orders, seat)
+
+    def accept(self, terms: dict[str, Any], proposer: str, view: dict[str, Any], current: dict[str, Any]) -> Change:
+        return trade.accept(terms, proposer, current)
+
+    def offer_text(self, terms: dict[str, Any], proposer: str, game: str, view: dict[str, Any]) -> str:
+        return trade.offer_text(terms, proposer, game, view)
 
     def section_of(self, kind: str) -> str | None:
         return posts.section_of(kind)
