@@ -1,7 +1,7 @@
 """The Discord bot: a discord.py client whose slash commands (cogs) call the services, plus two loops.
 
 `GameMasterBot` wires the pieces: the database, a clock (replaced in tests), the cogs, the persistent
-buttons (Lovers and trade answers, withdrawing orders) that keep working after a restart, the deadline loop
+buttons (answers to proposals and trades, withdrawing orders) that keep working after a restart, the deadline loop
 (`bot.loops`) and the outbox delivery worker (`bot.delivery`). `run(settings)` is `brbot run`.
 """
 from __future__ import annotations

@@ -4,8 +4,8 @@ own actions on a player (`act`) and substitute; what a moderator may name, and t
 Each change is recorded in the game's audit log with the moderator who made it. The game's actions are
 declared by its front (`engine.front.Moderation`) and go through the ruleset's `moderate` (the engine
 applies its own consequences, as for any of its events) and deliver the resulting events through the
-outbox: public ones to the channel, private ones by DM; moderator notes come back to the caller only. These events are
-not stored as a day's events, so `brbot verify` of that day still compares the resolution alone; the
+outbox: public ones to the channel, private ones by DM; moderator notes come back to the caller only.
+These events are not stored as a day's events, so `brbot verify` of that day still compares the resolution alone; the
 next resolution's recorded state-before includes the change. Setting up a game is in `game_admin`.
 """
 from __future__ import annotations
