@@ -28,6 +28,6 @@ def engine_refusals() -> Iterator[None]:
 
 
 def first_problem(error: ValidationError) -> tuple[str, str]:
-    """Where data failed to validate first ("island.zones", "" for the whole) and what pydantic said."""
+    """Where data failed to validate first ("signup_cap", "" for the whole) and what pydantic said."""
     problem = error.errors()[0]
     return ".".join(map(str, problem["loc"])), problem["msg"]
