@@ -12,8 +12,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
-from bot.services.errors import ServiceError
-from bot.services.orders import Submitted, current_orders, submit_orders
+from bot.services.orders import current_orders
 from bot.text import say, when
 
 log = logging.getLogger(__name__)
