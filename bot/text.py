@@ -24,6 +24,7 @@ TEXT: dict[str, str] = {
     "bad_setting": "Setting {setting}: {problem}.",
     "unknown_timezone": "Unknown timezone {timezone!r}: use a name like Europe/Berlin or America/Chicago.",
     "bad_deadline_time": "Deadline time {deadline_time!r} must look like 22:00.",
+    "bad_step_hours": "Step hours {value!r} must be a number of hours from 1 to {most}, or daily.",
     "unknown_role": "Unknown role {role!r}: choose dedicated_student, lovers or lone_wolf.",
     "signups_closed": "Sign-ups for this game are closed.",
     "already_signed_up": "You have already signed up for this game.",

@@ -2,15 +2,14 @@
 from __future__ import annotations
 
 import secrets
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
-from bot.services import fairness
+from bot.services import deadlines, fairness
 from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
@@ -80,24 +79,20 @@ def store_state(game: Game, state: Any) -> None:
     game.phase = getattr(state, "phase", game.phase)
 
 
-async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fairness.SeedSource | None = None) -> DaySeed:
-    """Draw the day's secret seed, publish its commitment, set the deadline."""
+async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fairness.SeedSource | None = None,
+                   hours: int | None = None) -> DaySeed:
+    """Draw the day's (step's) secret seed, publish its commitment, set the deadline (`hours` from now, for a
+    step with a length of its own: a pending question)."""
     seed = (seeds or fairness.new_seed)()
     row = DaySeed(game_id=game.id, day=game.day, seed=seed, commitment=fairness.commitment(seed))
     session.add(row)
-    game.deadline = next_deadline(game, now)
+    game.deadline = next_deadline(game, now, hours)
     return row
 
 
-def next_deadline(game: Game, now: datetime) -> datetime:
-    """The next time the game's daily deadline comes round, in its timezone, at least an hour from now."""
-    zone = ZoneInfo(game.timezone)
-    hour, minute = (int(x) for x in game.deadline_time.split(":"))
-    local = now.astimezone(zone)
-    candidate = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
-    while candidate <= local + timedelta(hours=1):
-        candidate += timedelta(days=1)
-    return candidate
+def next_deadline(game: Game, now: datetime, hours: int | None = None) -> datetime:
+    """When the step opened now ends, by the game's deadline rule (`bot.services.deadlines`)."""
+    return deadlines.next_deadline(game.deadline_time, game.timezone, hours or game.step_hours, now)
 
 
 async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> None:

@@ -4,8 +4,8 @@ change settings, and preview tonight's resolution.
 A game created here starts in status "setup": moderators adjust its settings, then open sign-ups, which
 posts the announcement. Before the start every setting may change (the ruleset's house rules are
 validated by its settings model, so a bad value is refused naming the setting); once the game runs only
-the deadline time, the timezone, early resolution and the moderators' channel may change, and a new
-deadline time applies from the next day. The preview runs the engine on the current state and orders with the day's committed seed and
+the deadline rule (a daily time, or hours per step), the timezone, early resolution and the moderators'
+channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
 from __future__ import annotations
@@ -21,12 +21,14 @@ from bot.db.models import DaySeed, Game, GuildSettings
 from bot.db.session import Database
 from bot.services import fairness, games, lookup
 from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of
+from bot.services.deadlines import parse_step_hours, parse_time_of_day
 from bot.services.errors import ServiceError
 from bot.services.orders import current_orders
 from bot.text import say
 
-GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel")
-IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel")
+GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel",
+                 "step_hours")
+IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel", "step_hours")
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
@@ -73,6 +75,8 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
                              "early_resolution": game.early_resolution, "signup_cap": game.signup_cap,
                              "moderator_role": f"<@&{role}>" if role else None,
                              "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None}
+    if game.step_hours is not None:  # a game whose steps last hours (a daily game keeps its list as it was)
+        shown["step_hours"] = game.step_hours
     parsed = ruleset_of(game).parse_settings(game.settings).model_dump(mode="json", exclude={"island"})
     return shown | {k: v for k, v in parsed.items() if k not in shown}
 
@@ -98,7 +102,7 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
         started = game.status not in ("setup", "signup")
         if started and name not in IN_PLAY:
             raise ServiceError(say("setting_after_start", choices=", ".join(IN_PLAY)))
-        changed = Changed(name=name, value=None, next_day=started and name in ("deadline_time", "timezone"))
+        changed = Changed(name=name, value=None, next_day=started and name in ("deadline_time", "step_hours", "timezone"))
         if name == "moderator_role":
             changed.value = await _moderator_role(session, game, value)
         elif name == "moderator_channel":
@@ -108,7 +112,9 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
             game.moderator_channel_id = channel
             changed.value = f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None
         elif name == "deadline_time":
-            game.deadline_time = changed.value = _deadline_time(value)
+            game.deadline_time = changed.value = parse_time_of_day(value)
+        elif name == "step_hours":
+            game.step_hours = changed.value = parse_step_hours(value)
         elif name == "timezone":
             game.timezone = changed.value = _timezone(value)
         elif name == "early_resolution":
@@ -140,15 +146,6 @@ async def _moderator_role(session, game: Game, value: str) -> str | None:
     else:
         row.moderator_role_id = role
     return f"<@&{role}>" if role else None
-
-
-def _deadline_time(value: str) -> str:
-    try:
-        hour, minute = (int(x) for x in value.split(":"))
-        assert 0 <= hour < 24 and 0 <= minute < 60
-    except (ValueError, AssertionError):
-        raise ServiceError(say("bad_deadline_time", deadline_time=value)) from None
-    return f"{hour:02d}:{minute:02d}"
 
 
 def _timezone(value: str) -> str:

@@ -14,6 +14,7 @@ from bot.services import fairness
 from bot.services.common import (
     audit, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state, write_events,
 )
+from bot.services.deadlines import parse_time_of_day
 from bot.services.errors import ServiceError
 from bot.text import say, when
 from engine import registry
@@ -42,16 +43,13 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
         ZoneInfo(timezone)
     except (ZoneInfoNotFoundError, ValueError):
         raise ServiceError(say("unknown_timezone", timezone=timezone)) from None
-    try:
-        hour, minute = (int(x) for x in deadline_time.split(":"))
-        assert 0 <= hour < 24 and 0 <= minute < 60
-    except (ValueError, AssertionError):
-        raise ServiceError(say("bad_deadline_time", deadline_time=deadline_time)) from None
+    deadline_time = parse_time_of_day(deadline_time)
     cap = getattr(parsed, "signup_cap", 20)
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
                     channel_id=channel_id, settings=parsed.model_dump(mode="json", exclude={"island"}) | (settings or {}),
-                    deadline_time=deadline_time, timezone=timezone, early_resolution=early_resolution,
+                    deadline_time=deadline_time, step_hours=rules.step_hours, timezone=timezone,
+                    early_resolution=early_resolution,
                     signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")
         session.add(game)
         await session.flush()
