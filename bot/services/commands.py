@@ -3,7 +3,9 @@ validated by the engine and stored like any submission.
 
 `give_order` reads the player's view and current orders (or the game's default), fills in the defaults of
 options left out, asks the game's front (`Front.apply`) for the new orders and submits them with
-`orders.submit_orders`. A refusal from the front or the engine changes nothing and says why.
+`orders.submit_orders`. A refusal from the front or the engine changes nothing and says why. With `actor`
+(the command's `as` option) the order is for another actor the user may order for (`actors.acting_for`: a
+moderator for an NPC), read through that actor's view and orders.
 """
 from __future__ import annotations
 
@@ -13,9 +15,11 @@ from typing import Any
 
 from bot.db.session import Database
 from bot.services import day_actions
+from bot.services.actors import acting_for
+from bot.services.common import load_game, load_state, players_of, ruleset_of
 from bot.services.errors import ServiceError
 from bot.services.lookup import game_by_id
-from bot.services.orders import Submitted, submit_orders
+from bot.services.orders import Submitted, current_orders, submit_orders
 from bot.services.views import player_view
 from bot.text import say
 from engine import registry
@@ -39,20 +43,38 @@ def declared(ruleset: str, name: str) -> Command:
 
 
 async def give_order(db: Database, game_id: int, user_id: int, name: str, values: dict[str, Any],
-                     now: datetime) -> Given:
+                     now: datetime, actor: str | None = None, moderator: bool = False) -> Given:
     game = await game_by_id(db, game_id)
     command = declared(game.ruleset, name)
-    view = await player_view(db, game_id, user_id)
+    if actor is not None:
+        view, current = await _actor_now(db, game_id, user_id, actor, moderator)
+    else:
+        view = await player_view(db, game_id, user_id)
     if command.phases and view.get("phase") not in command.phases:
         raise ServiceError(say("command_not_now", command=name))
     filled = {o.name: (values.get(o.name) if values.get(o.name) is not None else o.default) for o in command.options}
     missing = [o.name for o in command.options if o.required and filled[o.name] is None]
     if missing:
         raise ServiceError(say("option_needed", option=missing[0], command=name))
-    current = await day_actions.current_payload(db, game_id, user_id)
+    if actor is None:
+        current = await day_actions.current_payload(db, game_id, user_id)
     try:
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
     except Refused as refusal:
         raise ServiceError(refusal.reason) from None
-    submitted = await submit_orders(db, game_id, user_id, change.orders, now)
+    submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
     return Given(submitted=submitted, summary=change.summary, removed=change.removed)
+
+
+async def _actor_now(db: Database, game_id: int, user_id: int, actor: str,
+                     moderator: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The view and current orders (or the game's default) of the actor the user orders for `as`."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        state = load_state(game)
+        ruleset = ruleset_of(game)
+        held = next((p.engine_id for p in await players_of(session, game_id) if p.user_id == user_id), None)
+        acting = acting_for(ruleset, state, held, actor, moderator)
+        live = (await current_orders(session, game)).get(acting.actor)
+    current = live if live is not None else ruleset.default_orders(state, acting.actor).model_dump(mode="json")
+    return ruleset.view(state, acting.actor), current

@@ -19,7 +19,7 @@ from pydantic import ValidationError
 
 from bot.db.models import DaySeed, Game, GuildSettings
 from bot.db.session import Database
-from bot.services import fairness, games, lookup
+from bot.services import fairness, games, lookup, pacing
 from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of
 from bot.services.deadlines import parse_step_hours, parse_time_of_day
 from bot.services.errors import ServiceError
@@ -221,6 +221,7 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
         if seed_row is None:
             raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
         payloads = await current_orders(session, game)
+        payloads |= pacing.scripted_orders(ruleset_of(game), state, payloads, seed_row.seed)  # as resolve_day
         names = {p.engine_id: p.name for p in await players_of(session, game_id)}
         day = game.day
     ruleset = ruleset_of(game)

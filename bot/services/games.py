@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import fairness
+from bot.services import fairness, pacing
 from bot.services.common import (
     audit, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state, write_events,
 )
@@ -207,5 +207,6 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
         outbox(session, game, "channel", game.channel_id,
                say("day_open", day=game.day, deadline=when(game.deadline), commitment=day.commitment),
                {"kind": "commitment", "day": game.day})
+        await pacing.announce_step(session, game, ruleset, result.state)
         audit(session, game, actor_id, "start", players=len(players))
     return game
