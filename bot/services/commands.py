@@ -15,12 +15,11 @@ from typing import Any
 
 from bot.db.session import Database
 from bot.services import day_actions
-from bot.services.actors import acting_for
-from bot.services.common import load_game, load_state, players_of, ruleset_of
+from bot.services.common import load_game, load_state, ruleset_of
 from bot.services.errors import ServiceError
 from bot.services.lookup import game_by_id
 from bot.services.orders import Submitted, current_orders, submit_orders
-from bot.services.views import player_view
+from bot.services.views import actor_view, player_view
 from bot.text import say
 from engine import registry
 from engine.front import Asked, Command, Refused
@@ -69,12 +68,10 @@ async def give_order(db: Database, game_id: int, user_id: int, name: str, values
 async def _actor_now(db: Database, game_id: int, user_id: int, actor: str,
                      moderator: bool) -> tuple[dict[str, Any], dict[str, Any]]:
     """The view and current orders (or the game's default) of the actor the user orders for `as`."""
+    view = await actor_view(db, game_id, user_id, actor, moderator)
     async with db.read() as session:
         game = await load_game(session, game_id)
-        state = load_state(game)
-        ruleset = ruleset_of(game)
-        held = next((p.engine_id for p in await players_of(session, game_id) if p.user_id == user_id), None)
-        acting = acting_for(ruleset, state, held, actor, moderator)
-        live = (await current_orders(session, game)).get(acting.actor)
-    current = live if live is not None else ruleset.default_orders(state, acting.actor).model_dump(mode="json")
-    return ruleset.view(state, acting.actor), current
+        live = (await current_orders(session, game)).get(actor)
+    if live is not None:
+        return view, live
+    return view, ruleset_of(game).default_orders(load_state(game), actor).model_dump(mode="json")
