@@ -132,3 +132,13 @@ async def test_one_parser_reads_every_deadline_rule(db):
     assert (await game_admin.settings_of(db, game_id))["step_hours"] == 8
     due = await resolution.resolve_day(db, game_id, NOW, trigger="moderator")
     assert due is not None and (await row(db, game_id)).deadline == NOW + timedelta(hours=8)
+
+
+async def test_a_simulated_duel_plays_to_its_end_with_the_script_for_the_npc(db, duel):
+    """`brbot simulate --ruleset duel`: computer heroes, the Bandit's script at every one of its steps."""
+    from bot.services import simulation
+
+    result = await simulation.simulate(db, 2, seed=3, ruleset="duel")
+    async with db.read() as session:
+        scripted = (await session.execute(select(Order).where(Order.seat == "bandit"))).scalars().all()
+    assert result.winners and scripted and all(o.user_id == 0 for o in scripted)
