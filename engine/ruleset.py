@@ -91,7 +91,8 @@ class ModerationRefused(Exception):
 @dataclass(frozen=True)
 class Actor:
     """Someone who can be ordered: a player's character or an NPC. `controller` is the seat of the player who
-    orders for it, or None when the game master does (moderators act `as` it)."""
+    orders for it, or None when the game master does (moderators act `as` it). Ids are at most 20 characters
+    (the bot stores orders by actor id) and never look like a seat (`s` and digits)."""
 
     id: str
     name: str

@@ -82,6 +82,7 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
             outbox(session, game, "moderators", None, text, payload)
         elif controller in users:
             outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
+        game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
     npcs = [names[a].name for a in ruleset.awaiting(state) if a in names and names[a].controller is None]
     if npcs:

@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game, Order, Outbox, Resolution
-from bot.services import game_admin, games, resolution, scheduler, verification
+from bot.services import game_admin, games, orders, resolution, scheduler, verification
 from bot.services.commands import give_order
 from bot.services.deadlines import parse_step_hours, parse_time_of_day
 from bot.services.errors import ServiceError
@@ -91,6 +91,8 @@ async def test_a_blow_asks_its_hero_by_dm_with_its_own_deadline_and_the_answer_g
         await give_order(db, game_id, 1, "react", {"choice": "dodge"}, NOW)
     await give_order(db, game_id, 2, "react", {"choice": "parry"}, NOW)
     await step(db, game_id)
+    assert (await verification.verify_day(db, game_id, 2)).ok  # the moderator's order for the Bandit, on record
+    assert not await outbox_rows(db, game_id, "reminder")  # the question was Hero2's reminder
     game = await row(db, game_id)
     assert game.state["blow"] is None and game.state["order"][game.state["turn"]] == "s001"
     assert game.deadline == NOW + timedelta(hours=6)
@@ -142,3 +144,7 @@ async def test_a_simulated_duel_plays_to_its_end_with_the_script_for_the_npc(db,
     async with db.read() as session:
         scripted = (await session.execute(select(Order).where(Order.seat == "bandit"))).scalars().all()
     assert result.winners and scripted and all(o.user_id == 0 for o in scripted)
+    logged = await orders.published_log(db, result.game_id)  # the NPC's orders are in the log, with no salt
+    npc = [e for e in logged if e["seat"] == "bandit"]
+    assert npc and all(e["salt"] == "" and e["receipt_matches"] for e in npc)
+    assert all(e["receipt_matches"] for e in logged)
