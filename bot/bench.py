@@ -11,6 +11,7 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from bot.db.models import position_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
 from bot.migrate import upgrade_async
@@ -30,21 +31,30 @@ def _percentile(samples: list[float], pct: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
 
 
-async def submit_latency(url: str) -> dict[str, float]:
+def _sizes(ruleset: str, sizes: tuple[int, ...]) -> list[int]:
+    """The player counts among `sizes` the game allows (its smallest and largest if none fits)."""
+    rules = registry.get(ruleset)
+    most = rules.max_players or max(sizes)
+    fitting = [n for n in sizes if rules.min_players <= n <= most]
+    return fitting or sorted({rules.min_players, most})
+
+
+async def submit_latency(url: str, ruleset: str = "battle_royale") -> dict[str, float]:
+    """Order submission latency: every seat the game awaits after its opening step submits at once."""
     await upgrade_async(url)
     db = Database(url)
     try:
-        game = await games.create_game(db, name="bench", settings={"signup_cap": SUBMITTERS})
-        for user in range(1, SUBMITTERS + 1):
+        players = _sizes(ruleset, (SUBMITTERS,))[-1]
+        game = await games.create_game(db, name="bench", ruleset=ruleset, settings={"signup_cap": players})
+        for user in range(1, players + 1):
             await games.join_game(db, game.id, user, f"Bench {user}")
         await games.start_game(db, game.id, NOW)
-        await resolution.resolve_day(db, game.id, NOW, trigger="bench")  # Day 0 -> Day 1
+        await resolution.resolve_day(db, game.id, NOW, trigger="bench")  # the opening step (BR: Day 0 -> Day 1)
         async with db.transaction() as session:
             state = load_state(await load_game(session, game.id))
         rng = RecordingRng(1, record=False)
-        front = registry.front(game.ruleset)
-        plans = {user: front.autoplayer(state, f"s{user:03d}", rng)
-                 for user in range(1, SUBMITTERS + 1)}
+        rules, front = registry.get(ruleset), registry.front(ruleset)
+        plans = {position_of(seat): front.autoplayer(state, seat, rng) for seat in rules.awaiting(state)}
         samples: list[float] = []
 
         async def one(user: int) -> None:
@@ -59,13 +69,13 @@ async def submit_latency(url: str) -> dict[str, float]:
         await db.dispose()
 
 
-async def run_bench(postgres_admin_url: str | None = None) -> dict:
-    engine_ms = {str(n): round(night_benchmark(n), 3) for n in (20, 100, 1000)}
+async def run_bench(postgres_admin_url: str | None = None, ruleset: str = "battle_royale") -> dict:
+    engine_ms = {str(n): round(night_benchmark(n, ruleset=ruleset), 3) for n in _sizes(ruleset, (20, 100, 1000))}
     with tempfile.TemporaryDirectory(prefix="brbot-bench-") as workdir:
-        sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}")
+        sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}", ruleset)
     admin = postgres_admin_url or DEFAULT_ADMIN_URL
     postgres = None
     if await postgres_reachable(admin) is None:
         async with scratch_database(admin) as url:
-            postgres = await submit_latency(url)
+            postgres = await submit_latency(url, ruleset)
     return {"engine_ms": engine_ms, "submit_ms": {"sqlite": sqlite, "postgres": postgres}}

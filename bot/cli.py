@@ -43,6 +43,7 @@ def _database(args: argparse.Namespace, existing: bool = False) -> str:
 async def _simulate(args: argparse.Namespace) -> int:
     from bot.cli_progress import Progress
     from bot.services.simulation import simulate
+    from engine import registry
 
     log = _open_log(args.log)  # before anything else: a bad path is refused before any work is done
     url = args.database
@@ -52,15 +53,14 @@ async def _simulate(args: argparse.Namespace) -> int:
         url = f"sqlite+aiosqlite:///{Path(workdir.name) / 'simulation.sqlite3'}"
     args.url = url
     progress = Progress(sys.stderr, args.players, args.verbose)
+    front = registry.front(args.ruleset)
     last_day = [-2]
 
     def on_event(row, audience) -> None:
         progress.clear()
         if row.day != last_day[0]:
             last_day[0] = row.day
-            title = (say("cli_signup") if row.day < 0 else say("cli_day0") if row.day == 0
-                     else say("cli_night", day=row.day))
-            print(say("cli_heading", title=title))
+            print(say("cli_heading", title=front.day_title(row.day)))
         if audience == "public":
             print(say("cli_public", text=row.text))
         elif args.verbose:
@@ -72,7 +72,8 @@ async def _simulate(args: argparse.Namespace) -> int:
         await upgrade_async(url)
         db = Database(url)
         try:
-            result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=progress.show)
+            result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=progress.show,
+                                    ruleset=args.ruleset)
         finally:
             await db.dispose()
     finally:
@@ -125,7 +126,7 @@ def _rulesets(args: argparse.Namespace) -> int:
 async def _bench(args: argparse.Namespace) -> int:
     from bot.bench import run_bench
 
-    report = await run_bench(args.database)
+    report = await run_bench(args.database, args.ruleset)
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -268,6 +269,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_balance)
 
     p = sub.add_parser("bench", help="engine time per night and order submission latency")
+    p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to time")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")
     p.set_defaults(run=_bench)
@@ -312,7 +314,7 @@ def _bounded(low: int, high: int, name: str):
 def tune_gc() -> None:
     """A resolution allocates many short-lived objects; with the default thresholds, Python's collector
     keeps re-walking every object the imported libraries made. Freezing those and collecting the
-    youngest generation less often halves a 1,000-student night (measured with `brbot bench`)."""
+    youngest generation less often halves a 1,000-player night (measured with `brbot bench`)."""
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
 

@@ -134,7 +134,7 @@ TEXT: dict[str, str] = {
     "signups_open": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
                     "the daily deadline is {deadline_time} ({timezone}).",
     "substituted": "{new} takes over from {old}.",
-    "substitute_dm": "You take over {student}'s place in {game}: use /status to see where you stand.",
+    "substitute_dm": "You take over {actor}'s place in {game}: use /status to see where you stand.",
     "lovers_proposed": "{name} asks you to be Lovers in {game}: you win or lose together (handbook II.A.2). "
                        "Accept or decline below.",
     "lovers_accepted": "{name} accepted: you are Lovers in {game}.",
@@ -161,9 +161,7 @@ TEXT: dict[str, str] = {
     "cli_whole_number": "{name} must be a whole number, not {text!r}",
     "cli_between": "{name} must be between {low} and {high}",
     "cli_heading": "\n== {title} ==",
-    "cli_signup": "Sign-up",
     "cli_day0": "Day 0",
-    "cli_night": "Night {day}",
     "cli_public": "  {text}",
     "cli_private": "    [to {who}] {text}",
     "cli_progress": "[{bar}] day {day}/{days}",

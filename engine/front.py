@@ -13,7 +13,11 @@ or a moderator sees of a game from its `Front`:
 - `describe(orders, view)`: orders in words, for confirmations and `/orders`.
 - `status(view)`, `picture(view)`, `rules()`, `help()`: cards (embeds, in the bot), a PNG, the rules in
   short and the command list.
-- `section_of(kind)` and `post_title(day)`: how a resolution's public events are grouped into one post.
+- `moderation`: the moderators' `/mod` actions on a player (kill, revive, ...) and their words; the ruleset's
+  `moderate` applies them, `moderation_choices` lists what their options may name.
+- `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
+  post (the bot writes each event's title and section into its outbox row when the events are stored);
+  `day_title(day)` names a day in the simulation's log.
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
   requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
@@ -78,6 +82,29 @@ class Command:
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
+
+
+@dataclass(frozen=True)
+class Moderation(Command):
+    """A moderator's action on one player's seat, used as `/mod <name> user: ...` and applied by the
+    ruleset's `moderate(state, name, params)`. The bot adds the `user` option (the player) to `options`.
+
+    An option with a `source` is offered by autocomplete from `Ruleset.moderation_choices(state, source,
+    seat)` (the seat of the `user` chosen so far, if any). `params` names the `moderate` parameter an option
+    fills (default: the option's own name). The audit log records each option's value under its name, or
+    the name `audited_as` gives it, and the `recorded` keys of the events' data (what the action made, like
+    a new item's id). `done` {name} tells the moderator it is done; `help` is its line in /help (None: made
+    from the name and description; "": another action's line covers it)."""
+
+    params: Mapping[str, str] = field(default_factory=dict)
+    audited_as: Mapping[str, str] = field(default_factory=dict)
+    recorded: tuple[str, ...] = ()
+    done: str = "{name}: done."
+    help: str | None = None
+
+    @property
+    def help_line(self) -> str:
+        return f"`/mod {self.name}` {self.description}" if self.help is None else self.help
 
 
 class Refused(Exception):
@@ -211,6 +238,11 @@ class Front:
     def command(self, name: str) -> Command | None:
         return next((c for c in self.commands if c.name == name), None)
 
+    moderation: tuple[Moderation, ...] = ()  # the `/mod` actions of this game (`Ruleset.moderate`)
+
+    def moderation_action(self, name: str) -> Moderation | None:
+        return next((m for m in self.moderation if m.name == name), None)
+
     signup_options: SignupOptions = SignupOptions()
     forms: tuple[str, ...] = ()  # names of the commands answered with a form (`form`)
 
@@ -254,13 +286,23 @@ class Front:
         return [Card(title=self.title, fields=tuple(CardField(name=s, lines=tuple(lines))
                                                   for s, lines in sections.items()))]
 
+    post_sections: tuple[str, ...] = ()  # the headings `section_of` gives, in the order a post lists them
+
     def section_of(self, kind: str) -> str | None:
         """The heading a public event of this kind is listed under in a resolution's post (None: narration)."""
         return None
 
+    def section_rank(self, section: str | None) -> int:
+        """Where a section comes in a post: its place in `post_sections` (one not listed comes after them)."""
+        return self.post_sections.index(section) if section in self.post_sections else len(self.post_sections)
+
     def post_title(self, day: int) -> str:
         """The title of the post of a resolution (`day` -1: the start)."""
         return f"{self.title}: results" if day >= 0 else self.title
+
+    def day_title(self, day: int) -> str:
+        """A day (or step) as the headings of `brbot simulate` name it (`day` -1: the start)."""
+        return f"Day {day}" if day >= 0 else "Start"
 
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         """The orders a computer player gives for `seat` now (`brbot simulate`, the benchmark)."""

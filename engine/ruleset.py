@@ -9,8 +9,9 @@ A ruleset is pure data-in, data-out:
 - `default_orders(state, player)` is what an idle player does.
 - `resolve(state, orders, rng)` resolves the phase and returns `Resolution(state, events)`.
 - `view(state, player)` is everything that player may know, and nothing more.
-- `moderate(state, action, params)` (optional) applies a moderator's change (kill, revive, give, take)
-  with the ruleset's own consequences; `moderation_choices` lists what such an action may name.
+- `moderate(state, action, params)` (optional) applies a moderator's change (Battle Royale: kill, revive,
+  give, take; declared for the bot by the game's front, `engine.front.Moderation`) with the ruleset's own
+  consequences; `moderation_choices` lists what such an action's options may name.
 
 Pacing, with defaults that fit a game of simultaneous orders where every actor is a player's seat:
 
@@ -127,6 +128,8 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     front_module: ClassVar[str | None] = None  # the module whose `FRONT` is the game's `engine.front.Front`
     pacing: ClassVar[str] = "simultaneous"  # or "sequential" (see the module's docstring)
     step_hours: ClassVar[int | None] = None  # None: a daily deadline at the game's time of day
+    data_settings: ClassVar[frozenset[str]] = frozenset()  # settings that are the game's data (a map), not
+    # house rules: moderators neither see nor change them with /game settings
     state_model: ClassVar[type[BaseModel]]
     orders_model: ClassVar[type[BaseModel]]
     settings_model: ClassVar[type[BaseModel]]
@@ -165,7 +168,8 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         raise NotImplementedError(action)
 
     def moderation_choices(self, state: StateT, action: str, player_id: str | None = None) -> list[tuple[str, str]]:
-        """(value, label) pairs a moderator's action may name: item kinds to give, a player's items to take."""
+        """(value, label) pairs a moderator's option may name; `action` is the option's `source` in the front's
+        `Moderation` declaration (Battle Royale: item kinds to give, a player's items to take)."""
         return []
 
     def actors(self, state: StateT) -> list[Actor]:
@@ -184,11 +188,20 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         """The question the last resolution stopped on, waiting for its answer (default: never any)."""
         return None
 
+    def actor_name(self, state: StateT, seat: str) -> str | None:
+        """The name of the character in `seat` as the players know it (a substitute is told whose place they
+        take); None if the game gives none (the player's own name is used)."""
+        return None
+
     def parse_state(self, data: dict[str, Any]) -> StateT:
         return self.state_model.model_validate(data)  # type: ignore[return-value]
 
     def parse_orders(self, data: dict[str, Any]) -> OrdersT:
         return self.orders_model.model_validate(data)  # type: ignore[return-value]
+
+    def house_rules(self) -> list[str]:
+        """The names of the settings a moderator may see and change (all but `data_settings`)."""
+        return [name for name in self.settings_model.model_fields if name not in self.data_settings]
 
     def parse_settings(self, data: dict[str, Any] | None) -> SettingsT:
         return self.settings_model.model_validate(data or {})  # type: ignore[return-value]

@@ -9,8 +9,8 @@ import discord
 from discord import app_commands
 
 from bot.services import day_actions
-from bot.services import views
-from bot.services.views import player_view
+from bot.services import player_views
+from bot.services.player_views import player_view
 from bot.ui.context import Ctx, GameCog, game_autocomplete
 from bot.ui.day0_menu import Day0Choices
 from bot.ui.respond import Reply
@@ -35,7 +35,7 @@ class Day0Cog(GameCog):
             intro = (ui("day0_intro", role=role, school=me["school"]) if me.get("school")
                      else ui("day0_intro_no_school", role=role))
             embed = discord.Embed(title=ui("day0_title", game=ctx.game.name), description=intro)
-            allowed = await views.rule_setting(ctx.db, ctx.game_id, "abilities_per_student", 1)
+            allowed = await player_views.rule_setting(ctx.db, ctx.game_id, "abilities_per_student", 1)
             menu = Day0Choices(ctx.db, self.bot.clock, ctx.game_id, ctx.user_id, view, current, allowed)
             return Reply(embeds=[embed], view=menu)
         await self.run(interaction, game, work)

@@ -14,7 +14,7 @@ import io
 import discord
 from discord import app_commands
 
-from bot.services import views
+from bot.services import player_views
 from bot.services.errors import ServiceError
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, game_autocomplete
@@ -39,7 +39,7 @@ class InfoCog(GameCog):
     async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "status_not_started")
-            view = await views.player_view(ctx.db, ctx.game_id, ctx.user_id)
+            view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
             return Reply(embeds=embeds(registry.front(ctx.game.ruleset).status(view)))
         await self.run(interaction, game, work)
 
@@ -49,7 +49,7 @@ class InfoCog(GameCog):
     async def map(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "map_not_started")
-            view = await views.player_view(ctx.db, ctx.game_id, ctx.user_id)
+            view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
             picture = await asyncio.to_thread(registry.front(ctx.game.ruleset).picture, view)
             if picture is None:
                 raise ServiceError(ui("map_none", game=ctx.game.name))

@@ -1,5 +1,6 @@
 """Moderator commands: /game (create, open, start, pause, resume, extend, end, settings), /resolve (now,
-preview) and /mod (kill, revive, substitute, give, take, orders, audit).
+preview) and /mod (substitute, orders, audit, and the games' own actions on a player, declared by their
+fronts and built by `bot.cogs.mod_actions`: kill, revive, give, take...).
 
 Every command first checks that the caller moderates (Manage Server, or the server's moderator role set
 with `/game settings moderator_role`: one role per server, for all its games), answers only them
@@ -8,7 +9,7 @@ act on the game of the channel they are used in, and work only in servers. Every
 defers at once: each one writes (and waits for SQLite's single writer, which a resolution may hold) or runs
 the engine, and Discord allows 3 seconds for the first answer. Long answers (the preview, the settings) are
 split into several messages within Discord's limit; `/mod audit` shows a page of the most recent entries.
-Item autocomplete is offered to moderators only.
+The actions' autocomplete is offered to moderators only.
 """
 from __future__ import annotations
 
@@ -17,10 +18,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.services import day_actions, game_admin, lookup, moderation
-from bot.services.errors import ServiceError
+from bot.cogs.mod_actions import add_actions, channel_game
+from bot.services import day_actions, game_admin, moderation
 from bot.text import when
-from bot.ui.context import Ctx, GameCog, is_moderator, require_moderator
+from bot.ui.context import Ctx, GameCog, require_moderator
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
 
@@ -65,8 +66,8 @@ def shown(value: Any) -> str:
     return str(value)
 
 
-def moderated_lines(key: str, done: moderation.Moderated) -> list[str]:
-    return ([ui(key, name=done.name)] + [ui("mod_posted", text=t) for t in done.posted]
+def moderated_lines(done: moderation.Moderated) -> list[str]:
+    return ([done.done] + [ui("mod_posted", text=t) for t in done.posted]
             + [ui("mod_told", name=n, text=t) for n, t in done.told] + [ui("mod_note", text=t) for t in done.notes])
 
 
@@ -110,17 +111,6 @@ def audit_page(trail: list, page: int, title: str) -> list[str]:
     if start:
         lines.append(ui("mod_audit_older", count=start, page=page + 1))
     return lines
-
-
-def user_id_of(value: Any) -> int | None:
-    """A user option as autocomplete sees it: a resolved member, or only its id."""
-    if value is None:
-        return None
-    found = getattr(value, "id", value)
-    try:
-        return int(found)
-    except (TypeError, ValueError):
-        return None
 
 
 class ModerationCog(GameCog):
@@ -219,7 +209,7 @@ class ModerationCog(GameCog):
 
     @game_settings.autocomplete("name")
     async def setting_names(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        game = await self._channel_game(interaction)
+        game = await channel_game(interaction)
         if game is None:
             return []
         names = await game_admin.settings_of(self.db, game.id)
@@ -241,23 +231,6 @@ class ModerationCog(GameCog):
         await self.moderate(interaction, work)
 
     # --- /mod ----------------------------------------------------------------------------------
-    @mod_group.command(name="kill", description=ui("cmd_mod_kill"))
-    @app_commands.describe(user=ui("opt_player"), reason=ui("opt_reason"))
-    async def mod_kill(self, interaction: discord.Interaction, user: discord.Member, reason: str) -> None:
-        async def work(ctx: Ctx) -> str:
-            done = await moderation.kill(ctx.db, ctx.game_id, ctx.user_id, user.id, reason)
-            return await send_all(interaction, moderated_lines("mod_done_kill", done))
-        await self.moderate(interaction, work)
-
-    @mod_group.command(name="revive", description=ui("cmd_mod_revive"))
-    @app_commands.describe(user=ui("opt_player"), hp=ui("opt_hp"), zone=ui("opt_zone"))
-    async def mod_revive(self, interaction: discord.Interaction, user: discord.Member, hp: int | None = None,
-                         zone: int | None = None) -> None:
-        async def work(ctx: Ctx) -> str:
-            done = await moderation.revive(ctx.db, ctx.game_id, ctx.user_id, user.id, hp, zone)
-            return await send_all(interaction, moderated_lines("mod_done_revive", done))
-        await self.moderate(interaction, work)
-
     @mod_group.command(name="substitute", description=ui("cmd_mod_substitute"))
     @app_commands.describe(old=ui("opt_old_player"), new=ui("opt_new_player"))
     async def mod_substitute(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
@@ -266,33 +239,6 @@ class ModerationCog(GameCog):
             old_name = await moderation.substitute(ctx.db, ctx.game_id, ctx.user_id, old.id, new.id, new_name)
             return ui("mod_substituted", new=new_name, old=old_name)
         await self.moderate(interaction, work)
-
-    @mod_group.command(name="give", description=ui("cmd_mod_give"))
-    @app_commands.describe(user=ui("opt_player"), item=ui("opt_give_item"))
-    async def mod_give(self, interaction: discord.Interaction, user: discord.Member, item: str) -> None:
-        async def work(ctx: Ctx) -> str:
-            done = await moderation.give(ctx.db, ctx.game_id, ctx.user_id, user.id, item)
-            return await send_all(interaction, moderated_lines("mod_done_give", done))
-        await self.moderate(interaction, work)
-
-    @mod_give.autocomplete("item")
-    async def give_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return await self._choices(interaction, current, "give")
-
-    @mod_group.command(name="take", description=ui("cmd_mod_take"))
-    @app_commands.describe(user=ui("opt_player"), item=ui("opt_take_item"))
-    async def mod_take(self, interaction: discord.Interaction, user: discord.Member, item: str) -> None:
-        async def work(ctx: Ctx) -> str:
-            done = await moderation.take(ctx.db, ctx.game_id, ctx.user_id, user.id, item)
-            return await send_all(interaction, moderated_lines("mod_done_take", done))
-        await self.moderate(interaction, work)
-
-    @mod_take.autocomplete("item")
-    async def take_choices(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        user_id = user_id_of(getattr(interaction.namespace, "user", None))
-        if user_id is None:
-            return []
-        return await self._choices(interaction, current, "take", user_id)
 
     @mod_group.command(name="orders", description=ui("cmd_mod_orders"))
     async def mod_orders(self, interaction: discord.Interaction) -> None:
@@ -312,26 +258,15 @@ class ModerationCog(GameCog):
             return await send_all(interaction, audit_page(trail, page, title))
         await self.moderate(interaction, work)
 
-    # --- autocomplete --------------------------------------------------------------------------
-    async def _channel_game(self, interaction: discord.Interaction) -> lookup.GameRef | None:
-        """The channel's game, for a moderator of its server only (autocomplete never shows others anything)."""
-        if interaction.channel_id is None or not await is_moderator(self.bot, interaction):
-            return None
-        game = await lookup.game_in_channel(self.db, interaction.channel_id)
-        return game if game is not None and game.guild_id in (None, interaction.guild_id) else None
-
-    async def _choices(self, interaction: discord.Interaction, current: str, action: str,
-                       user_id: int | None = None) -> list[app_commands.Choice[str]]:
-        game = await self._channel_game(interaction)
-        if game is None:
-            return []
-        try:
-            pairs = await moderation.choices(self.db, game.id, action, user_id)
-        except ServiceError:
-            return []
-        wanted = current.lower()
-        return [app_commands.Choice(name=label[:100], value=value) for value, label in pairs
-                if wanted in label.lower() or wanted in value.lower()][:25]
+    async def act(self, interaction: discord.Interaction, action: str, user: discord.Member,
+                  options: dict[str, Any]) -> None:
+        """A game's own action on a player (`bot.cogs.mod_actions`): done by the game's rules, then told."""
+        async def work(ctx: Ctx) -> str:
+            values = {k: getattr(v, "value", v) for k, v in options.items()}
+            done = await moderation.act(ctx.db, ctx.game_id, ctx.user_id, user.id, action, values)
+            return await send_all(interaction, moderated_lines(done))
+        await self.moderate(interaction, work)
 
 
+add_actions(ModerationCog.mod_group, ModerationCog.__name__)
 COG = ModerationCog

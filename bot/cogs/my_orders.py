@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot.services import orders as order_service
-from bot.services.views import player_view
+from bot.services.player_views import player_view
 from bot.ui.buttons import ButtonSpec
 from bot.ui.context import Ctx, GameCog, game_autocomplete
 from engine import registry

@@ -10,12 +10,11 @@ import discord
 from discord import app_commands
 
 from bot.services import trading
-from bot.services.errors import ServiceError
-from bot.services.views import player_view
+from bot.services.errors import engine_refusals
+from bot.services.player_views import player_view
 from bot.ui.autocomplete import source_choices
 from bot.ui.context import Ctx, GameCog, game_autocomplete
 from bot.ui.text import ui
-from engine.front import Refused
 from engine.rulesets.battle_royale.front.reading import Reader
 
 
@@ -31,10 +30,8 @@ class TradeCog(GameCog):
                     game: int | None = None) -> None:
         async def work(ctx: Ctx) -> str:
             r = Reader(await player_view(ctx.db, ctx.game_id, ctx.user_id))
-            try:
+            with engine_refusals():
                 gives = [r.item(g) for g in (give, give2) if g]
-            except Refused as refusal:
-                raise ServiceError(refusal.reason) from None
             wants = [w for w in (receive, receive2) if w]
             done = await trading.offer(ctx.db, ctx.game_id, ctx.user_id, r.student(partner), gives, wants, ctx.now)
             return ui("trade_sent", partner=r.names.student(r.student(partner)), day=done.day, receipt=done.receipt)

@@ -16,6 +16,17 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 
+def seat_of(position: int) -> str:
+    """A player's seat: the actor id the engine knows them by ("s001" for position 1), kept by whoever
+    takes the place over. The one place a seat is spelled; `position_of` reads it back."""
+    return f"s{position:03d}"
+
+
+def position_of(seat: str) -> int:
+    """The position of a player's seat (the inverse of `seat_of`)."""
+    return int(seat[1:])
+
+
 class UTCDateTime(TypeDecorator):
     """A timezone-aware timestamp stored in UTC on every backend (SQLite keeps no offset of its own)."""
 
@@ -97,9 +108,9 @@ class Player(Base):
     __table_args__ = (UniqueConstraint("game_id", "user_id", name="uq_players_game_user"),)
 
     @property
-    def engine_id(self) -> str:
-        """The id the engine knows this seat by (stable across substitutions)."""
-        return f"s{self.position:03d}"
+    def seat(self) -> str:
+        """The id the engine knows this player by (stable across substitutions): see `seat_of`."""
+        return seat_of(self.position)
 
 
 class Order(Base):

@@ -4,13 +4,14 @@
 with its messages in order. Only rows that one resolution wrote together are ever grouped: `write_events`
 marks each of them with the same `post` token in its payload (`POST`). A game channel's rows with one token,
 and the fair-play row the resolution writes right after them (the day's `seed_reveal`, or at the start
-Day 0's `commitment`), become one post of embeds: a headline, sections for deaths, closing zones, marks and
-the reward, the rest of the narration, and the revealed seed with the next commitment in a "Fair play"
-embed. A player's DM rows with one token become one DM (their private results of that night). Everything
+Day 0's `commitment`), become one post of embeds: a headline with the narration, the sections of the game's
+events, and the revealed seed with the next commitment in a "Fair play" embed. The title and each row's
+section come from the game's front, written into the payload with the events (`placement`): rendering
+knows no game. A player's DM rows with one token become one DM (their private results of that night). Everything
 else (a moderator's `/mod kill` announcement, a pause, a reminder, moderator notes) is plain text of its
 own, even when it carries a `day`: it is never titled "Night N results" and never joins a night's post.
 
-Only an event's `text` is ever shown; a payload contributes the day for the title and the buttons.
+Only an event's `text` is ever shown; a payload contributes the post's title and sections and the buttons.
 Every message carries a nonce derived from its group's identity and its index: the `post` token and the
 target for a resolution's rows (whichever of them a pass happens to hold), the row's own nonce otherwise.
 Rendering the same rows again (a retry after a crash) gives the same nonces, and Discord drops the duplicate.
@@ -29,14 +30,9 @@ from bot.ui.text import ui
 CONTENT_LIMIT = 2000
 NONCE_LENGTH = 25
 
-SECTIONS: tuple[tuple[str, frozenset[str]], ...] = (
-    ("delivery_deaths", frozenset({"death"})),
-    ("delivery_closures", frozenset({"zones_close", "closure"})),
-    ("delivery_marks", frozenset({"marked", "mark"})),
-    ("delivery_reward", frozenset({"reward_drop", "reward"})),
-)
 FAIR_PLAY = frozenset({"seed_reveal", "commitment"})
 POST = "post"  # payload key: the token `write_events` gives every row of one resolution
+OLD_ROWS_GAME = "battle_royale"  # rows written before posts carried their place were this game's (the only one)
 
 
 class Row(Protocol):
@@ -62,12 +58,12 @@ class Outgoing:
     mention_user_ids: tuple[int, ...] = ()  # users this message may ping (none unless set)
 
     def view(self):
-        """The buttons, from `bot.ui.buttons.view_for` (the one source of buttons); None for most."""
+        """The buttons, from `bot.ui.buttons.button_view` (the one source of buttons); None for most."""
         if not self.buttons:
             return None
-        from bot.ui.buttons import view_for
+        from bot.ui.buttons import button_view
 
-        return view_for(self.buttons)
+        return button_view(self.buttons)
 
 
 @dataclass
@@ -179,32 +175,39 @@ def _has_buttons(payload: dict[str, Any]) -> bool:
     return bool(buttons_for(payload))
 
 
-def title_of(day: Any) -> str:
-    """-1 is the start post; Day 0's results are where everyone starts (handbook II), not a night's fighting."""
-    if day == -1:
-        return ui("delivery_start_title")
-    return ui("delivery_day0_title") if day == 0 else ui("delivery_night_title", day=day)
+def placement(payload: dict[str, Any]) -> tuple[str, str | None, int]:
+    """A public row's post title, section and rank, as `write_events` wrote them. A row written before
+    rows carried them (an upgrade with messages still pending) is placed by its game's front, as then."""
+    if "title" in payload:
+        return payload["title"], payload.get("section"), payload.get("rank", 0)
+    from engine import registry
+
+    front = registry.front(OLD_ROWS_GAME)
+    section = front.section_of(payload.get("kind", ""))
+    return front.post_title(payload.get("day", 0)), section, front.section_rank(section)
 
 
 def night_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
-    """The embeds of one night's post, message by message."""
-    sections: dict[str, list[str]] = {key: [] for key, _ in SECTIONS}
+    """The embeds of one resolution's post, message by message: its narration, its sections by rank, then
+    the fair-play rows."""
+    sections: dict[str, tuple[int, list[str]]] = {}
     narration: list[str] = []
     fair: list[str] = []
+    title = None
     for row in rows:
-        kind = (row.payload or {}).get("kind")
-        if kind in FAIR_PLAY:
+        payload = row.payload or {}
+        if payload.get("kind") in FAIR_PLAY:
             fair.append(row.text)
             continue
-        for key, kinds in SECTIONS:
-            if kind in kinds:
-                sections[key].append(row.text)
-                break
-        else:
+        row_title, section, rank = placement(payload)
+        title = title or row_title
+        if section is None:
             narration.append(row.text)
-    day = next((row.payload["day"] for row in rows if (row.payload or {}).get("kind") not in FAIR_PLAY),
-               rows[0].payload["day"])
-    return pack_post(title=title_of(day), narration=narration,
-                     sections=[(ui(key), texts) for key, texts in sections.items() if texts],
+        else:
+            sections.setdefault(section, (rank, []))[1].append(row.text)
+    if title is None:  # only fair-play rows: titled as their day's post
+        title = placement({"day": (rows[0].payload or {}).get("day", 0)})[0]
+    ranked = sorted(sections.items(), key=lambda item: item[1][0])  # stable: equal ranks keep their order
+    return pack_post(title=title, narration=narration, sections=[(name, texts) for name, (_, texts) in ranked],
                      fair_play=(ui("delivery_fair_play"), fair) if fair else None,
-                     continued=lambda title: ui("delivery_continued", title=title))
+                     continued=lambda heading: ui("delivery_continued", title=heading))

@@ -16,13 +16,13 @@ from typing import Any
 from bot.db.session import Database
 from bot.services import day_actions
 from bot.services.common import load_game, load_state, ruleset_of
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
 from bot.services.orders import Submitted, current_orders, submit_orders
-from bot.services.views import actor_view, player_view
+from bot.services.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
-from engine.front import Asked, Command, Refused
+from engine.front import Asked, Command
 
 
 @dataclass
@@ -57,10 +57,8 @@ async def give_order(db: Database, game_id: int, user_id: int, name: str, values
         raise ServiceError(say("option_needed", option=missing[0], command=name))
     if actor is None:
         current = await day_actions.current_payload(db, game_id, user_id)
-    try:
+    with engine_refusals():
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
-    except Refused as refusal:
-        raise ServiceError(refusal.reason) from None
     submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
     return Given(submitted=submitted, summary=change.summary, removed=change.removed)
 

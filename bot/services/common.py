@@ -1,19 +1,22 @@
 """Helpers every service uses: loading a game and its players, the ruleset, events into rows and outbox rows."""
 from __future__ import annotations
 
+import re
 import secrets
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
-from bot.services import deadlines, fairness
+from bot.services import fairness
 from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.events import Event
+from engine.front import Front
 from engine.ruleset import Ruleset
 
 
@@ -91,8 +94,60 @@ async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fair
 
 
 def next_deadline(game: Game, now: datetime, hours: int | None = None) -> datetime:
-    """When the step opened now ends, by the game's deadline rule (`bot.services.deadlines`)."""
-    return deadlines.next_deadline(game.deadline_time, game.timezone, hours or game.step_hours, now)
+    """When the step opened now ends, by the game's deadline rule: `hours` (a pending question's own) or the
+    game's `step_hours` after now; otherwise the next time the game's daily deadline comes round, in its
+    timezone, at least an hour from now."""
+    step = hours or game.step_hours
+    if step is not None:
+        return now + timedelta(hours=step)
+    zone = ZoneInfo(game.timezone)
+    hour, minute = hour_minute(game.deadline_time)
+    local = now.astimezone(zone)
+    candidate = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    while candidate <= local + timedelta(hours=1):
+        candidate += timedelta(days=1)
+    return candidate
+
+
+def hour_minute(value: str) -> tuple[int, int]:
+    """The hour and minute of a daily deadline time "HH:MM" (refused when it is not a time of day)."""
+    try:
+        hour, minute = (int(x) for x in value.split(":"))
+    except ValueError:
+        raise ServiceError(say("bad_deadline_time", deadline_time=value)) from None
+    if not (0 <= hour < 24 and 0 <= minute < 60):
+        raise ServiceError(say("bad_deadline_time", deadline_time=value))
+    return hour, minute
+
+
+def deadline_time(value: str) -> str:
+    """A daily deadline time as the game stores it: "9:05" -> "09:05" (refused when it is not one)."""
+    hour, minute = hour_minute(value)
+    return f"{hour:02d}:{minute:02d}"
+
+
+LONGEST_STEP_HOURS = 24 * 14
+
+
+def step_hours(value: str | int | None) -> int | None:
+    """Hours per step as the game stores them: "6", "6h" or 6 -> 6; "daily" or nothing -> None (the daily
+    deadline time applies). Refused when it is neither."""
+    text = str(value if value is not None else "").strip().lower()
+    if text in ("daily", "none", ""):
+        return None
+    match = re.fullmatch(r"(\d+)\s*h?", text)
+    if match is None or not 1 <= int(match.group(1)) <= LONGEST_STEP_HOURS:
+        raise ServiceError(say("bad_step_hours", value=value, most=LONGEST_STEP_HOURS))
+    return int(match.group(1))
+
+
+def timezone_name(value: str) -> str:
+    """An IANA timezone name the game can keep its deadlines in (refused when there is no such zone)."""
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ServiceError(say("unknown_timezone", timezone=value)) from None
+    return value
 
 
 async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> None:
@@ -100,23 +155,43 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
 
     The public and private rows carry one `post` token: delivery groups rows with the same token (the
     night's post, each player's one DM of the night) and nothing else, so a moderator's announcement that
-    also names a day never joins a night's post."""
+    also names a day never joins a night's post. Public rows also carry their place in the post
+    (`placement`), so delivery needs to know no game."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
     start = 0 if last is None else last + 1
     post = secrets.token_hex(8)
+    front = registry.front(game.ruleset)
     for index, event in enumerate(events):
         session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
                              audience=event.audience.model_dump(), text=event.text, data=event.data))
-        audience = event.audience.kind
-        payload = {"kind": event.kind, "day": day}
-        if audience == "public":
-            outbox(session, game, "channel", game.channel_id, event.text, payload | {"post": post})
-        elif audience == "moderators":
-            outbox(session, game, "moderators", None, event.text, payload)
-        else:
-            for seat in event.audience.ids:  # type: ignore[union-attr]
-                if seat in seats:
-                    outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat, "post": post})
+        deliver(session, game, event, seats, {"kind": event.kind, "day": day}, post=post,
+                placed=placement(front, event.kind, day))
+
+
+def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any],
+            post: str | None = None, placed: dict[str, Any] | None = None) -> list[str]:
+    """The outbox rows that take one event to its audience: the game's channel, the moderators, or a DM to
+    each seat of `seats` (seat -> user id) it names. With `post`, the channel and DM rows carry that token
+    (see `write_events`), and a channel row carries `placed`, where the event goes in that post
+    (`placement`). Returns the seats it was sent to by DM."""
+    grouped = payload | ({"post": post} if post is not None else {})
+    if event.audience.kind == "public":
+        outbox(session, game, "channel", game.channel_id, event.text, grouped | (placed or {}))
+        return []
+    if event.audience.kind == "moderators":
+        outbox(session, game, "moderators", None, event.text, payload)
+        return []
+    sent = [seat for seat in event.audience.ids if seat in seats]  # type: ignore[union-attr]
+    for seat in sent:
+        outbox(session, game, "dm", seats[seat], event.text, grouped | {"seat": seat})
+    return sent
+
+
+def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
+    """Where a public event goes in its resolution's post, as the game's front says: the post's title, and
+    the event's section with its rank (no section: the narration). Delivery renders it as written."""
+    section = front.section_of(kind)
+    return {"title": front.post_title(day), "section": section, "rank": front.section_rank(section)}
 
 
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:
@@ -130,4 +205,4 @@ def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, 
 
 async def seat_map(session: AsyncSession, game_id: int) -> dict[str, int]:
     """Engine seat id -> Discord user id of whoever holds the seat now."""
-    return {p.engine_id: p.user_id for p in await players_of(session, game_id)}
+    return {p.seat: p.user_id for p in await players_of(session, game_id)}

@@ -32,10 +32,10 @@ async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str,
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
-        live = (await current_orders(session, game)).get(player.engine_id)
+        live = (await current_orders(session, game)).get(player.seat)
         if live is not None:
             return live
-        default = ruleset_of(game).default_orders(load_state(game), player.engine_id)
+        default = ruleset_of(game).default_orders(load_state(game), player.seat)
         return default.model_dump(mode="json")
 
 
@@ -96,11 +96,11 @@ async def _live_offer(db: Database, game_id: int, user_id: int, proposer_user: i
         proposer = await player_of(session, game_id, proposer_user)
         if day is not None and (day != game.day or game.status not in ("running", "paused")):
             raise ServiceError(say("trade_offer_old_day", name=proposer.name, day=day))
-        theirs = (await current_orders(session, game)).get(proposer.engine_id)
-    offer = _offer_to(theirs, me.engine_id)
+        theirs = (await current_orders(session, game)).get(proposer.seat)
+    offer = _offer_to(theirs, me.seat)
     if offer is None:
         raise ServiceError(say("no_trade_offer", name=proposer.name))
-    if digest is not None and trade_digest(theirs, me.engine_id, proposer.salt) != digest:
+    if digest is not None and trade_digest(theirs, me.seat, proposer.salt) != digest:
         raise ServiceError(say("trade_offer_changed", name=proposer.name))
     return proposer, offer
 
@@ -115,15 +115,15 @@ async def accept_trade(db: Database, game_id: int, user_id: int, proposer_user: 
     """Add the mirror of the proposer's offer to my orders, so the trade happens at resolution. With `day`
     and `digest` (from the message's button), only that very offer is accepted."""
     proposer, offer = await _live_offer(db, game_id, user_id, proposer_user, day, digest)
-    return await offer_trade(db, game_id, user_id, proposer.engine_id, offer["receive"], offer["give"], now)
+    return await offer_trade(db, game_id, user_id, proposer.seat, offer["receive"], offer["give"], now)
 
 
 async def pending_players(session, game: Game) -> list[tuple[str, int]]:
     """(seat, user id) of awaited players with no current orders today."""
     awaited = set(ruleset_of(game).awaiting(load_state(game)))
     submitted = set(await current_orders(session, game))
-    return [(p.engine_id, p.user_id) for p in await players_of(session, game.id)
-            if p.engine_id in awaited and p.engine_id not in submitted]
+    return [(p.seat, p.user_id) for p in await players_of(session, game.id)
+            if p.seat in awaited and p.seat not in submitted]
 
 
 async def send_reminders(db: Database, now: datetime, hours_before: float) -> int:
@@ -154,13 +154,13 @@ async def who_has_not_submitted(db: Database, game_id: int) -> list[str]:
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         pending = {seat for seat, _ in await pending_players(session, game)}
-        return [p.name for p in await players_of(session, game_id) if p.engine_id in pending]
+        return [p.name for p in await players_of(session, game_id) if p.seat in pending]
 
 
 async def order_history(db: Database, game_id: int, user_id: int) -> list[Order]:
     """Every submission of this player in this game, oldest first."""
     async with db.transaction() as session:
         player = await player_of(session, game_id, user_id)
-        rows = await session.execute(select(Order).where(Order.game_id == game_id, Order.seat == player.engine_id)
+        rows = await session.execute(select(Order).where(Order.game_id == game_id, Order.seat == player.seat)
                                      .order_by(Order.id))
         return list(rows.scalars())

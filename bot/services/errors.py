@@ -1,7 +1,25 @@
-"""The one exception services raise for a refusal: its message is shown to the user as is."""
+"""The one exception services raise for a refusal (its message is shown to the user as is), and the one
+way an engine's refusal becomes it."""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from engine.front import Refused
+from engine.ruleset import ModerationRefused
 
 
 class ServiceError(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+@contextmanager
+def engine_refusals() -> Iterator[None]:
+    """Within it, a refusal from a game (a front's `Refused`, a ruleset's `ModerationRefused`) becomes the
+    ServiceError that shows its reason to the user."""
+    try:
+        yield
+    except (Refused, ModerationRefused) as refusal:
+        raise ServiceError(refusal.reason) from None

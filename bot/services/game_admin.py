@@ -13,17 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import ValidationError
 
-from bot.db.models import DaySeed, Game, GuildSettings
+from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
-from bot.services import fairness, games, lookup, pacing
-from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of
-from bot.services.deadlines import parse_step_hours, parse_time_of_day
+from bot.services import games, lookup, pacing
+from bot.services.common import (
+    audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
+)
 from bot.services.errors import ServiceError
 from bot.services.orders import current_orders
+from bot.services.replaying import day_seed, resolve_with_seed
 from bot.text import say
 
 GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel",
@@ -77,7 +78,8 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
                              "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None}
     if game.step_hours is not None:  # a game whose steps last hours (a daily game keeps its list as it was)
         shown["step_hours"] = game.step_hours
-    parsed = ruleset_of(game).parse_settings(game.settings).model_dump(mode="json", exclude={"island"})
+    rules = ruleset_of(game)
+    parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
     return shown | {k: v for k, v in parsed.items() if k not in shown}
 
 
@@ -94,7 +96,7 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         rules = ruleset_of(game)
-        house = [n for n in rules.settings_model.model_fields if n != "island" and n not in GAME_SETTINGS]
+        house = [n for n in rules.house_rules() if n not in GAME_SETTINGS]
         if name not in GAME_SETTINGS and name not in house:
             raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*GAME_SETTINGS, *house))))
         if game.status == "over":
@@ -112,11 +114,11 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
             game.moderator_channel_id = channel
             changed.value = f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None
         elif name == "deadline_time":
-            game.deadline_time = changed.value = parse_time_of_day(value)
+            game.deadline_time = changed.value = deadline_time(value)
         elif name == "step_hours":
-            game.step_hours = changed.value = parse_step_hours(value)
+            game.step_hours = changed.value = step_hours(value)
         elif name == "timezone":
-            game.timezone = changed.value = _timezone(value)
+            game.timezone = changed.value = timezone_name(value)
         elif name == "early_resolution":
             game.early_resolution = changed.value = _bool(name, value)
         else:
@@ -146,14 +148,6 @@ async def _moderator_role(session, game: Game, value: str) -> str | None:
     else:
         row.moderator_role_id = role
     return f"<@&{role}>" if role else None
-
-
-def _timezone(value: str) -> str:
-    try:
-        ZoneInfo(value)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(say("unknown_timezone", timezone=value)) from None
-    return value
 
 
 def _bool(name: str, value: str) -> bool:
@@ -217,16 +211,13 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
         if game.status not in ("running", "paused"):
             raise ServiceError(say("preview_not_running"))
         state = load_state(game)
-        seed_row = await session.get(DaySeed, (game.id, game.day))
-        if seed_row is None:
-            raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
+        seed_row = await day_seed(session, game)
         payloads = await current_orders(session, game)
         payloads |= pacing.scripted_orders(ruleset_of(game), state, payloads, seed_row.seed)  # as resolve_day
-        names = {p.engine_id: p.name for p in await players_of(session, game_id)}
+        names = {p.seat: p.name for p in await players_of(session, game_id)}
         day = game.day
     ruleset = ruleset_of(game)
-    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
-    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))  # the same call as resolve_day
+    result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)  # what resolve_day will run
     private: dict[str, list[str]] = {}
     for event in result.events:
         if event.audience.kind == "players":

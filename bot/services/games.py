@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from datetime import datetime
 from typing import Any
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import ValidationError
 from sqlalchemy import func, select
@@ -12,9 +11,9 @@ from bot.db.models import Game, Player, Resolution
 from bot.db.session import Database
 from bot.services import fairness, pacing
 from bot.services.common import (
-    audit, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state, write_events,
+    audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
+    timezone_name, write_events,
 )
-from bot.services.deadlines import parse_time_of_day
 from bot.services.errors import ServiceError
 from bot.text import say, when
 from engine import registry
@@ -39,11 +38,8 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
         problem = error.errors()[0]
         setting = ".".join(map(str, problem["loc"]))
         raise ServiceError(say("bad_setting", setting=setting, problem=problem["msg"])) from None
-    try:
-        ZoneInfo(timezone)
-    except (ZoneInfoNotFoundError, ValueError):
-        raise ServiceError(say("unknown_timezone", timezone=timezone)) from None
-    deadline_time = parse_time_of_day(deadline_time)
+    timezone_name(timezone)
+    hour_minute(deadline_time)
     cap = getattr(parsed, "signup_cap", 20)
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
@@ -183,7 +179,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
         players = await players_of(session, game_id)
         if len(players) < 2:
             raise ServiceError(say("too_few_players"))
-        by_user = {p.user_id: p.engine_id for p in players}
+        by_user = {p.user_id: p.seat for p in players}
         roster = []
         for p in players:
             req = {"role": p.requests.get("role", "dedicated_student")}
@@ -191,7 +187,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
                 req["lover"] = by_user[p.requests["lover"]]
             if p.requests.get("rival") in by_user:
                 req["rival"] = by_user[p.requests["rival"]]
-            roster.append(SignUp(player_id=p.engine_id, name=p.name, requests=req))
+            roster.append(SignUp(player_id=p.seat, name=p.name, requests=req))
         ruleset = ruleset_of(game)
         seed = (seeds or fairness.new_seed)()
         result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))

@@ -1,10 +1,10 @@
-"""Moderator actions in play: pause (with an automatic resume), resume, extend, end, resolve now; kill,
-revive, give, take and substitute; what a moderator may name, and the audit trail.
+"""Moderator actions in play: pause (with an automatic resume), resume, extend, end, resolve now; the game's
+own actions on a player (`act`) and substitute; what a moderator may name, and the audit trail.
 
-Each change is recorded in the game's audit log with the moderator who made it. Kill, revive, give and
-take go through the ruleset's `moderate` (the engine applies its own consequences: a kill drops the
-loot and costs a Lover, as any death does) and deliver the resulting events through the outbox: public
-ones to the channel, private ones by DM; moderator notes come back to the caller only. These events are
+Each change is recorded in the game's audit log with the moderator who made it. The game's actions are
+declared by its front (`engine.front.Moderation`) and go through the ruleset's `moderate` (the engine
+applies its own consequences, as for any of its events) and deliver the resulting events through the
+outbox: public ones to the channel, private ones by DM; moderator notes come back to the caller only. These events are
 not stored as a day's events, so `brbot verify` of that day still compares the resolution alone; the
 next resolution's recorded state-before includes the change. Setting up a game is in `game_admin`.
 """
@@ -12,18 +12,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
 from bot.services import fairness, resolution
-from bot.services.common import audit, load_game, load_state, outbox, players_of, ruleset_of, store_state
-from bot.services.errors import ServiceError
+from bot.services.common import audit, deliver, load_game, load_state, outbox, players_of, ruleset_of, store_state
+from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
 from bot.text import say, when
+from engine import registry
 from engine.events import Event
-from engine.ruleset import ModerationRefused
+from engine.front import Moderation
 
 
 async def pause(db: Database, game_id: int, actor_id: int, until: datetime | None = None) -> None:
@@ -101,9 +103,10 @@ async def resolve_now(db: Database, game_id: int, actor_id: int, now: datetime) 
 
 @dataclass
 class Moderated:
-    """What a kill, revive, give or take did: whom it touched and the events it produced."""
+    """What a moderator's action (`act`) did: whom it touched, in the game's words, and its events."""
 
     name: str
+    done: str = ""  # the front's words for it ("Player2 is dead.")
     events: list[Event] = field(default_factory=list)
     told: list[tuple[str, str]] = field(default_factory=list)  # (player name, private text) as sent by DM
 
@@ -118,55 +121,51 @@ class Moderated:
         return [e.text for e in self.events if e.audience.kind == "moderators"]
 
 
-async def kill(db: Database, game_id: int, actor_id: int, user_id: int, reason: str = "removed by a moderator") -> Moderated:
-    """The player's student dies now, with the engine's death effects; the death is announced."""
-    return await _moderate(db, game_id, actor_id, user_id, "kill", {"cause": reason}, reason=reason)
+def declared(ruleset: str, action: str) -> Moderation:
+    """The moderator's action `action` as the game declares it; refused if the game has none."""
+    found = registry.front(ruleset).moderation_action(action)
+    if found is None:
+        raise ServiceError(say("no_moderation", action=action))
+    return found
 
 
-async def revive(db: Database, game_id: int, actor_id: int, user_id: int, hp: int | None = None,
-                 zone: int | None = None) -> Moderated:
-    """A dead student lives again at `hp` (default full), where they died unless `zone` says otherwise."""
-    return await _moderate(db, game_id, actor_id, user_id, "revive", {"hp": hp, "zone": zone}, hp=hp, zone=zone)
-
-
-async def give(db: Database, game_id: int, actor_id: int, user_id: int, kind: str) -> Moderated:
-    """A new item of a catalogue kind for the player, told to them by DM (never posted)."""
-    return await _moderate(db, game_id, actor_id, user_id, "give", {"kind": kind}, kind=kind)
-
-
-async def take(db: Database, game_id: int, actor_id: int, user_id: int, uid: str) -> Moderated:
-    """Remove an item the player carries, told to them by DM (never posted)."""
-    return await _moderate(db, game_id, actor_id, user_id, "take", {"uid": uid}, uid=uid)
-
-
-async def _moderate(db: Database, game_id: int, actor_id: int, user_id: int, action: str, params: dict,
-                    **details) -> Moderated:
+async def act(db: Database, game_id: int, actor_id: int, user_id: int, action: str,
+              values: dict[str, Any] | None = None) -> Moderated:
+    """A moderator's action on the player's seat, as the game declares it (`Front.moderation`): the options
+    left out take their defaults, the ruleset's `moderate` applies it, public events are posted, private
+    ones told by DM, and the audit log records it in the declaration's names."""
+    values = values or {}
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         _in_play(game)
+        what = declared(game.ruleset, action)
+        filled = {o.name: values[o.name] if values.get(o.name) is not None else o.default for o in what.options}
+        missing = [o.name for o in what.options if o.required and filled[o.name] is None]
+        if missing:
+            raise ServiceError(say("option_needed", option=missing[0], command=f"mod {action}"))
         player = await _seat(session, game_id, user_id)
+        params = {what.params.get(name, name): value for name, value in filled.items()}
         try:
-            result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.engine_id, **params})
-        except ModerationRefused as refusal:
-            raise ServiceError(refusal.reason) from None
+            with engine_refusals():
+                result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.seat, **params})
         except NotImplementedError:
             raise ServiceError(say("no_moderation", action=action)) from None
         store_state(game, result.state)
         players = await players_of(session, game_id)
-        seats, names = {p.engine_id: p.user_id for p in players}, {p.engine_id: p.name for p in players}
-        done = Moderated(name=player.name, events=result.events)
+        seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}
+        done = Moderated(name=player.name, done=what.done.format(name=player.name), events=result.events)
         for event in result.events:
+            if event.audience.kind == "moderators":
+                continue  # not delivered: the caller shows them (`notes`)
             payload = {"kind": event.kind, "day": game.day, "moderation": action}
-            if event.audience.kind == "public":
-                outbox(session, game, "channel", game.channel_id, event.text, payload)
-            elif event.audience.kind == "players":
-                for seat in event.audience.ids:  # type: ignore[union-attr]
-                    if seat in seats:
-                        outbox(session, game, "dm", seats[seat], event.text, payload | {"seat": seat})
-                        done.told.append((names[seat], event.text))
-        created = [e.data["item"] for e in result.events if action == "give" and "item" in e.data]
-        extra = ({"item": created[0]} if created else {}) | ({"notes": done.notes} if done.notes else {})
-        audit(session, game, actor_id, action, user_id=user_id, **details, **extra)
+            done.told += [(names[seat], event.text) for seat in deliver(session, game, event, seats, payload)]
+        details = {what.audited_as.get(name, name): value for name, value in filled.items()}
+        for key in what.recorded:
+            made = next((e.data[key] for e in result.events if key in (e.data or {})), None)
+            if made is not None:
+                details[key] = made
+        audit(session, game, actor_id, action, user_id=user_id, **details,
+              **({"notes": done.notes} if done.notes else {}))
         return done
 
 
@@ -187,7 +186,7 @@ async def _seat(session, game_id: int, user_id: int) -> Player:
 
 
 async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, new_user: int, new_name: str) -> str:
-    """A new player takes over a seat: same student, same orders, new person; the old one is told nothing
+    """A new player takes over a seat: same character, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
     playing, or replaced earlier in this game, may not. Returns the old player's name."""
     if old_user == new_user:
@@ -213,15 +212,10 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
         outbox(session, game, "channel", game.channel_id, say("substituted", new=new_name, old=old.name),
                {"kind": "substitute"})
-        student = _student_name(game, old.engine_id) or old.name
-        outbox(session, game, "dm", new_user, say("substitute_dm", student=student, game=game.name),
+        actor = (ruleset_of(game).actor_name(load_state(game), old.seat) if game.state else None) or old.name
+        outbox(session, game, "dm", new_user, say("substitute_dm", actor=actor, game=game.name),
                {"kind": "substitute"})
         return old.name
-
-
-def _student_name(game: Game, seat: str) -> str | None:
-    student = ((game.state or {}).get("students") or {}).get(seat)
-    return student.get("name") if isinstance(student, dict) else None
 
 
 async def choices(db: Database, game_id: int, action: str, user_id: int | None = None) -> list[tuple[str, str]]:
@@ -232,7 +226,7 @@ async def choices(db: Database, game_id: int, action: str, user_id: int | None =
             return []
         seat = None
         if user_id is not None:
-            seat = {p.user_id: p.engine_id for p in await players_of(session, game_id)}.get(user_id)
+            seat = {p.user_id: p.seat for p in await players_of(session, game_id)}.get(user_id)
             if seat is None:
                 return []
     return ruleset_of(game).moderation_choices(load_state(game), action, seat)

@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import insert, select, update
 
-from bot.db.models import Game, Order, Player
+from bot.db.models import Game, Order, Player, seat_of
 from bot.db.session import Database
 from bot.services.errors import ServiceError
 from bot.services.snapshots import StaleSnapshot
@@ -80,7 +80,7 @@ class OrderWriter:
                 game = games.get(item.game_id)
                 position = seats.get((item.game_id, item.user_id))
                 if game is None or game.state_rev != item.rev or game.day != item.day or (item.holder is not None and (
-                        position is None or f"s{position:03d}" != item.holder)):
+                        position is None or seat_of(position) != item.holder)):
                     item.done.set_exception(StaleSnapshot())
                     continue
                 try:

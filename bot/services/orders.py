@@ -108,7 +108,7 @@ async def my_orders(db: Database, game_id: int, user_id: int) -> list[Order]:
         game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
         rows = await session.execute(select(Order).where(Order.game_id == game_id, Order.day == game.day,
-                                                         Order.seat == player.engine_id).order_by(Order.id.desc()))
+                                                         Order.seat == player.seat).order_by(Order.id.desc()))
         return list(rows.scalars())
 
 
@@ -133,11 +133,10 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
         game = await load_game(session, game_id)
         if game.status != "over":
             raise ServiceError(say("log_not_published"))
-        players = {(p.user_id, p.position): p for p in (await session.execute(
+        players = {(p.user_id, p.seat): p for p in (await session.execute(
             select(Player).where(Player.game_id == game_id))).scalars()}
         rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()
-        entries = [_entry(o, players.get((o.user_id, int(o.seat[1:]) if o.seat[1:].isdigit() else -1)))
-                   for o in rows]
+        entries = [_entry(o, players.get((o.user_id, o.seat))) for o in rows]
     for entry in entries:
         entry["receipt_matches"] = receipt_matches(entry)
     return entries

@@ -14,12 +14,12 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from bot.db.models import DaySeed, Game, Resolution
+from bot.db.models import Game, Resolution
 from bot.db.session import Database
 from bot.services import fairness, pacing
 from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
-from bot.services.errors import ServiceError
 from bot.services.orders import current_orders
+from bot.services.replaying import day_seed, resolve_with_seed
 from bot.services.resuming import resume_if_due
 from bot.text import say, when
 from engine.events import Event
@@ -54,13 +54,10 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
                           seeds: fairness.SeedSource | None) -> Resolved:
     ruleset = ruleset_of(game)
     state = load_state(game)
-    seed_row = await session.get(DaySeed, (game.id, game.day))
-    if seed_row is None:
-        raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
+    seed_row = await day_seed(session, game)
     payloads = await pacing.with_npc_orders(session, game, ruleset, state, await current_orders(session, game),
                                             seed_row.seed, now)
-    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
-    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))
+    result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)
     day, before = game.day, game.state
     store_state(game, result.state)
     events_json = [e.model_dump(mode="json") for e in result.events]

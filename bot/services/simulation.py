@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from sqlalchemy import select
 
-from bot.db.models import EventRow, Player
+from bot.db.models import EventRow, Player, seat_of
 from bot.db.session import Database
 from bot.services import fairness, games, orders, resolution
 from bot.services.common import load_game, load_state, ruleset_of
@@ -54,10 +54,10 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
                                    settings={"signup_cap": max(players, 2)})  # every simulated player gets a seat
     front = registry.front(ruleset)
     signups = front.computer_signups(players, rng)
+    users = {s.player_id: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
     for signup in signups:
-        user = USER_BASE + int(signup.player_id[1:])
-        await games.join_game(db, game.id, user, signup.name, signup.requests.get("role"))
-    await _pair_requests(db, game.id, signups)
+        await games.join_game(db, game.id, users[signup.player_id], signup.name, signup.requests.get("role"))
+    await _pair_requests(db, game.id, signups, users)
     now = EPOCH
     await games.start_game(db, game.id, now, seeds=seeds)
     seen = 0
@@ -66,9 +66,9 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     while True:
         async with db.transaction() as session:
             current = await load_game(session, game.id)
-            seats = {p.engine_id: p.user_id for p in (await session.execute(
+            seats = {p.seat: p.user_id for p in (await session.execute(
                 select(Player).where(Player.game_id == game.id, Player.status == "joined"))).scalars()}
-            names = {f"s{pos:03d}": name for pos, name in (await session.execute(
+            names = {seat_of(pos): name for pos, name in (await session.execute(
                 select(Player.position, Player.name).where(Player.game_id == game.id))).all()}
             seen = await _emit(session, game.id, seen, names, log, on_event, ending)
             if current.status == "over":
@@ -96,9 +96,9 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors)
 
 
-async def _pair_requests(db: Database, game_id: int, signups) -> None:
-    """Turn the roster's Lovers and Rival requests into the two-sided service calls players would make."""
-    user = {s.player_id: USER_BASE + int(s.player_id[1:]) for s in signups}
+async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, int]) -> None:
+    """Turn the roster's Lovers and Rival requests into the two-sided service calls players would make
+    (`user`: each sign-up's account)."""
     for s in signups:
         lover = s.requests.get("lover")
         if lover and s.player_id < lover:

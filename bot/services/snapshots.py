@@ -16,7 +16,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import defer
 
-from bot.db.models import Game, Player
+from bot.db.models import Game, Player, seat_of
 from bot.db.session import Database
 from bot.services.common import parse_state
 from bot.services.errors import ServiceError
@@ -82,6 +82,6 @@ async def _load(db: Database, game_id: int, cache: dict[int, Snapshot]) -> Snaps
             Player.game_id == game_id, Player.status == "joined"))).all()
     snap = Snapshot(game_id=game.id, ruleset=game.ruleset, rev=game.state_rev, day=game.day, status=game.status,
                     deadline=game.deadline, state=state,
-                    seats={p.user_id: (f"s{p.position:03d}", p.salt) for p in players})
+                    seats={p.user_id: (seat_of(p.position), p.salt) for p in players})
     cache[game_id] = snap
     return snap

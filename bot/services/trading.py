@@ -23,14 +23,14 @@ async def offer(db: Database, game_id: int, user_id: int, partner_seat: str, giv
     async with db.read() as session:
         game = await load_game(session, game_id)
         me = await player_of(session, game_id, user_id)
-        seats = {p.engine_id: p for p in await players_of(session, game_id)}
+        seats = {p.seat: p for p in await players_of(session, game_id)}
         state = load_state(game)
     partner = seats.get(partner_seat)
     student = state.students.get(partner_seat)
-    if partner is None or student is None or partner_seat == me.engine_id:
+    if partner is None or student is None or partner_seat == me.seat:
         raise ServiceError(say("trade_unknown_partner"))
     receive: list[str] = []
-    mine = state.students[me.engine_id]
+    mine = state.students[me.seat]
     visible = student.zone == mine.zone and student.active
     for name in receive_names:
         match = next((i.uid for i in student.items if visible and not i.concealed and i.uid not in receive

@@ -19,6 +19,7 @@ from bot.db.session import Database
 from bot.services import fairness
 from bot.services.common import load_game, ruleset_of
 from bot.services.errors import ServiceError
+from bot.services.replaying import resolve_with_seed
 from bot.text import say
 
 
@@ -53,8 +54,7 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
     differences += _order_differences(record.orders, rows, players)
     ruleset = ruleset_of(game)
     state = ruleset.parse_state(record.state_before)
-    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(record.orders.items())}
-    result = ruleset.resolve(state, orders, fairness.rng_for(seed_row.seed))
+    result = resolve_with_seed(ruleset, state, record.orders, seed_row.seed)
     after = result.state.model_dump(mode="json")
     if after != record.state_after:
         differences.append(say("verify_state", difference=_first_difference(record.state_after, after)))
@@ -71,7 +71,7 @@ def _order_differences(used: dict[str, Any], rows: list[Order], players: list[Pl
     match their order and salt."""
     current = {o.seat: o for o in rows}
     names = seat_names(players)
-    salts = {(p.user_id, p.engine_id): p.salt for p in players}
+    salts = {(p.user_id, p.seat): p.salt for p in players}
     found: list[str] = []
     for seat in sorted(set(used) | {s for s, o in current.items() if o.payload is not None}):
         row = current.get(seat)
@@ -119,7 +119,7 @@ def seat_names(players: list[Player]) -> dict[str, str]:
     names: dict[str, str] = {}
     for p in sorted(players, key=lambda p: (p.status == "joined", p.id)):
         if p.status in ("joined", "replaced"):
-            names[p.engine_id] = p.name
+            names[p.seat] = p.name
     return names
 
 

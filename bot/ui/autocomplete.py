@@ -1,8 +1,9 @@
 """Autocomplete for the game commands: the choices come from the game's front and the caller's own view.
 
 `caller_view` finds the game a command is about (the channel's, or the `game` option in a DM) and loads the
-caller's view through `bot.services.views.player_view`, the ruleset's view of their seat, which leaves out
-everything they may not know (or, with the `as` option, the view of the actor they order for). The callbacks never raise: a refusal or a failure gives no choices.
+caller's view through `bot.services.player_views.player_view`, the ruleset's view of their seat, which leaves
+out everything they may not know (with the `as` option, the view of the actor they order for: `actor_view`).
+The callbacks never raise: a refusal or a failure gives no choices.
 
 - `option_choices(command, option)`: for a merged command's option, the choices of the game the command is
   about: its chooser (`Option.source`), or its fixed choices when the games' fixed choices differ.
@@ -18,7 +19,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.services import actors, lookup, views
+from bot.services import actors, lookup, player_views
 from bot.services.errors import ServiceError
 from bot.ui.context import in_dm, is_moderator, parent_channel
 from engine import registry
@@ -75,8 +76,8 @@ async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef,
     actor = getattr(interaction.namespace, "as", None)
     if actor:
         moderator = await is_moderator(interaction.client, interaction)  # type: ignore[arg-type]
-        return game, await views.actor_view(db, game.id, interaction.user.id, str(actor), moderator)
-    return game, await views.player_view(db, game.id, interaction.user.id)
+        return game, await player_views.actor_view(db, game.id, interaction.user.id, str(actor), moderator)
+    return game, await player_views.player_view(db, game.id, interaction.user.id)
 
 
 def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Choice]:

@@ -48,7 +48,8 @@ def trade_ref(payload: dict[str, Any]) -> str:
     return f"brbot:trade:{payload['game']}:{payload['proposer']}:{payload['day']}:{payload['offer']}"
 
 
-def view_for(payload: dict[str, Any]) -> discord.ui.View | None:
+def button_view(payload: dict[str, Any]) -> discord.ui.View | None:
+    """The Discord view holding the buttons of an outbox payload (`buttons_for`); None when it has none."""
     specs = buttons_for(payload)
     if not specs:
         return None

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.services import orders as order_service
-from bot.services.views import player_view
+from bot.services.player_views import player_view
 from engine.rulesets.battle_royale.front.describe import describe
 from bot.ui.respond import refusing, respond
 from bot.ui.text import ui

@@ -15,7 +15,7 @@ Pure: no Discord, no database.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from engine.front import Command, Front, Option
@@ -77,12 +77,13 @@ def _bound(values: list, pick):
     return None if any(v is None for v in values) else pick(values)
 
 
-def merge(fronts: Mapping[str, Front], generic_description: str = "Give this order in your game (see /help)"
-          ) -> list[MergedCommand]:
-    """One command per name over all games, in the order the games (sorted by name) declare them."""
+def merge(fronts: Mapping[str, Front], generic_description: str = "Give this order in your game (see /help)",
+          declared: Callable[[Front], Sequence[Command]] = lambda front: front.commands) -> list[MergedCommand]:
+    """One command per name over all games, in the order the games (sorted by name) declare them;
+    `declared` picks which of a front's commands (the players' `commands`, the moderators' `moderation`)."""
     by_name: dict[str, list[tuple[str, Command]]] = {}
     for game in sorted(fronts):
-        for command in fronts[game].commands:
+        for command in declared(fronts[game]):
             by_name.setdefault(command.name, []).append((game, command))
     merged = []
     for name, declarations in by_name.items():

@@ -2,8 +2,9 @@
 
 /rules in a game is that game's rules (`Front.rules`); without a game it names no game's rules but lists
 the installed games and says how to ask for one. /help in a game is the game's commands (`Front.help`)
-followed by the bot's own (sign-up, information, moderators); without a game, the bot's own followed by
-every installed game's. The bot's words are in `bot/ui/text.py` (keys `rules_*` and `help_*`).
+followed by the bot's own (sign-up, information, moderators, with the game's `/mod` actions as its front
+declares them); without a game, the bot's own (with every game's `/mod` actions) followed by every
+installed game's. The bot's words are in `bot/ui/text.py` (keys `rules_*` and `help_*`).
 """
 from __future__ import annotations
 
@@ -14,18 +15,30 @@ from engine.front import Card, CardField, Front
 BOT_HELP_SECTIONS = ("signup", "info", "moderators", "moderators_more")
 
 
-def bot_help() -> Card:
-    """The bot's own commands, the same whatever the game."""
+def _lines(section: str) -> list[str]:
+    return ui(f"help_{section}").split("\n")
+
+
+def moderation_lines(fronts: list[Front]) -> list[str]:
+    """The `/mod` actions of these games (`Moderation.help_line`), each line once, in the games' order."""
+    lines = [m.help_line for front in fronts for m in front.moderation if m.help_line]
+    return list(dict.fromkeys(lines))
+
+
+def bot_help(fronts: list[Front]) -> Card:
+    """The bot's own commands, with the `/mod` actions of these games among the moderators' commands."""
+    lines = {s: _lines(s) for s in BOT_HELP_SECTIONS}
+    lines["moderators_more"] += moderation_lines(fronts) + _lines("moderators_seats")
     return Card(title=ui("help_title"), description=ui("help_intro"), colour="blurple",
-                fields=tuple(CardField(name=ui(f"help_{s}_title"), lines=tuple(ui(f"help_{s}").split("\n")))
-                             for s in BOT_HELP_SECTIONS))
+                fields=tuple(CardField(name=ui(f"help_{s}_title"), lines=tuple(lines[s])) for s in BOT_HELP_SECTIONS))
 
 
 def help_cards(front: Front | None) -> list[Card]:
     """/help: the game's commands, then the bot's; with no game, the bot's, then every installed game's."""
     if front is not None:
-        return front.help() + [bot_help()]
-    return [bot_help()] + [card for game in registry.fronts().values() for card in game.help()]
+        return front.help() + [bot_help([front])]
+    fronts = list(registry.fronts().values())
+    return [bot_help(fronts)] + [card for game in fronts for card in game.help()]
 
 
 def games_card() -> Card:

@@ -66,7 +66,7 @@ async def seats(db, game_id: int) -> dict[str, int]:
     """Seat id -> user id."""
     async with db.read() as session:
         rows = (await session.execute(select(Player).where(Player.game_id == game_id, Player.status == "joined"))).scalars()
-        return {p.engine_id: p.user_id for p in rows}
+        return {p.seat: p.user_id for p in rows}
 
 
 async def pair_in_one_zone(db, game_id: int) -> tuple[int, int, str]:

@@ -9,14 +9,15 @@ from bot.cogs import cog_classes
 from bot.ui.text import UI
 from engine import registry
 from engine.rulesets.battle_royale.front.commands import COMMANDS
+from engine.rulesets.battle_royale.front.moderation import MODERATION
 from engine.rulesets.battle_royale.front.texts import TEXTS
 
 
 def declared_texts() -> set[str]:
-    """Every description and fixed choice the installed games declare for their commands."""
+    """Every description and fixed choice the installed games declare for their commands and `/mod` actions."""
     out: set[str] = set()
     for front in registry.fronts().values():
-        for command in front.commands:
+        for command in (*front.commands, *front.moderation):
             out |= {command.description, command.group_description}
             for option in command.options:
                 out.add(option.description)
@@ -42,10 +43,11 @@ def test_every_command_option_and_choice_text_is_in_the_catalogue():
 
 
 def test_battle_royale_declares_its_commands_with_the_words_of_its_own_catalogue():
-    """The game's command texts come from `engine/rulesets/battle_royale/front/texts.py`."""
+    """The game's command and `/mod` action texts come from `engine/rulesets/battle_royale/front/texts.py`."""
     catalogue = set(TEXTS.values())
-    stray = [c.name for c in COMMANDS if c.description not in catalogue
+    declared = (*COMMANDS, *MODERATION)
+    stray = [c.name for c in declared if c.description not in catalogue
              or (c.group_description and c.group_description not in catalogue)]
-    stray += [f"{c.name} {o.name}" for c in COMMANDS for o in c.options
+    stray += [f"{c.name} {o.name}" for c in declared for o in c.options
               if o.description not in catalogue or any(label not in catalogue for label, _ in o.choices)]
     assert stray == []

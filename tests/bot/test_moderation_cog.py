@@ -26,6 +26,11 @@ def command(cog, name: str):
     raise KeyError(name)
 
 
+async def complete(cog, name: str, option: str, interaction: FakeInteraction, current: str) -> list:
+    """What the command's own autocomplete offers for `option`."""
+    return await command(cog, name)._params[option].autocomplete(interaction, current)
+
+
 def commands_of(cog) -> list:
     return [c for c in cog.walk_app_commands() if isinstance(c, discord.app_commands.Command)]
 
@@ -231,19 +236,20 @@ async def test_substitute(gm, db):
 async def test_give_and_take_with_autocomplete_for_moderators_only(gm, db):
     game_id = await _night_game(db)
     cog = ModerationCog(gm)
-    kinds = await cog.give_choices(moderator(gm), "rif")
+    kinds = await complete(cog, "mod give", "item", moderator(gm), "rif")
     assert [c.value for c in kinds] == ["rifle"]
-    assert await cog.give_choices(FakeInteraction(gm, FakeUser(2)), "rif") == []
+    assert await complete(cog, "mod give", "item", FakeInteraction(gm, FakeUser(2)), "rif") == []
     given = await run(cog, "mod give", user=FakeUser(1), item="rifle")
     assert "Player1 has a new item." in given.text and "Told Player1 privately: A moderator gave you Rifle" in given.text
     assert "no item kind" in (await run(cog, "mod give", user=FakeUser(1), item="lightsaber")).text
     asking = moderator(gm)
     asking.namespace.user = FakeUser(1)
-    held = await cog.take_choices(asking, "rifle")
+    assert await complete(cog, "mod take", "item", moderator(gm), "rifle") == []  # no player chosen yet
+    held = await complete(cog, "mod take", "item", asking, "rifle")
     (rifle,) = [c for c in held if c.name.startswith("Rifle")]
     stranger = FakeInteraction(gm, FakeUser(2))
     stranger.namespace.user = FakeUser(1)
-    assert await cog.take_choices(stranger, "") == []
+    assert await complete(cog, "mod take", "item", stranger, "") == []
     taken = await run(cog, "mod take", user=FakeUser(1), item=rifle.value)
     assert "The item is taken from Player1." in taken.text and taken.all_ephemeral
     assert rifle.value not in str((await _game(db, game_id)).state["students"]["s001"]["items"])

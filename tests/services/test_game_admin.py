@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Player, Resolution
+from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Player, Resolution, position_of
 from bot.services import day_actions, game_admin, games, lookup, moderation, orders, resolution
 from bot.services.errors import ServiceError
 from bot.text import say
@@ -182,7 +182,7 @@ async def test_preview_changes_nothing_and_is_exactly_what_resolving_does(db):
     assert [a.action for a in await moderation.audit_trail(db, game_id)][-1] == "preview"
     done = await resolution.resolve_day(db, game_id, NOW)
     assert [e.text for e in done.events if e.audience.kind == "public"] == preview.public
-    names = {p: f"Player{int(p[1:])}" for p in ("s001", "s002", "s003", "s004")}
+    names = {p: f"Player{position_of(p)}" for p in ("s001", "s002", "s003", "s004")}
     private: dict[str, list[str]] = {}
     for event in done.events:
         for seat in getattr(event.audience, "ids", []):
@@ -200,3 +200,12 @@ async def test_who_has_not_submitted_names_players_never_orders(db):
     game_id = await started_game(db, 3)
     await orders.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 2}, NOW)
     assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
+
+
+async def test_a_games_data_settings_are_neither_shown_nor_changed(db):
+    """The ruleset's `data_settings` (Battle Royale's map) are tables of the game, not house rules."""
+    game = await _create(db)
+    shown = await game_admin.settings_of(db, game.id)
+    assert "max_hp" in shown and "island" not in shown
+    with pytest.raises(ServiceError, match="There is no setting 'island'"):
+        await game_admin.change_setting(db, game.id, 7, "island", "{}")

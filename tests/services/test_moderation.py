@@ -1,4 +1,5 @@
-"""Moderator actions in play (pause, resume, extend, end, resolve now, kill, revive, give, take, substitute),
+"""Moderator actions in play (pause, resume, extend, end, resolve now, the game's own actions through `act`:
+Battle Royale's kill, revive, give and take, and substitute),
 each refusal, the audit trail, and the published log. Setting games up and the preview: test_game_admin.py.
 """
 from __future__ import annotations
@@ -52,13 +53,13 @@ async def test_end_stops_the_game_and_orders(db):
 async def test_kill_removes_a_player_from_play(db):
     game_id = await started_game(db)
     await resolution.resolve_day(db, game_id, NOW)
-    await moderation.kill(db, game_id, actor_id=7, user_id=2)
+    await moderation.act(db, game_id, 7, 2, "kill")
     state = (await _game(db, game_id)).state
     assert state["students"]["s002"]["alive"] is False
     with pytest.raises(ServiceError, match="dead"):
         await orders.submit_orders(db, game_id, 2, {"kind": "night"}, NOW)
     with pytest.raises(ServiceError, match="not alive"):
-        await moderation.kill(db, game_id, actor_id=7, user_id=2)
+        await moderation.act(db, game_id, 7, 2, "kill")
 
 
 async def test_substitute_hands_the_seat_to_a_new_player(db):
@@ -142,7 +143,7 @@ async def test_kill_drops_the_loot_announces_the_death_and_tells_the_victim(db):
     game_id = await _night_game(db)
     before = (await _game(db, game_id)).state["students"]["s002"]
     mark = await _last_outbox(db)
-    done = await moderation.kill(db, game_id, actor_id=7, user_id=2, reason="inactive")
+    done = await moderation.act(db, game_id, 7, 2, "kill", {"reason": "inactive"})
     game = await _game(db, game_id)
     student = game.state["students"]["s002"]
     assert student["alive"] is False and student["items"] == [] and student["death_cause"] == "inactive"
@@ -165,7 +166,7 @@ async def test_kill_costs_the_surviving_lover(db):
     await games.answer_lovers(db, game.id, 2, 1, accept=True)
     await games.start_game(db, game.id, NOW)
     mark = await _last_outbox(db)
-    await moderation.kill(db, game.id, actor_id=7, user_id=1, reason="inactive")
+    await moderation.act(db, game.id, 7, 1, "kill", {"reason": "inactive"})
     lover = (await _game(db, game.id)).state["students"]["s002"]
     assert lover["lover_lost"] is True and lover["max_hp"] == 9
     assert any(r.target == "dm" and r.target_id == 2 and "Lover has died" in r.text for r in await _outbox_after(db, mark))
@@ -175,28 +176,28 @@ async def test_kill_and_friends_refuse_outsiders_games_not_in_play_and_the_dead(
     signup = await games.create_game(db, name="Later", channel_id=556)
     await games.join_game(db, signup.id, 1, "P1")
     with pytest.raises(ServiceError, match="not started"):
-        await moderation.kill(db, signup.id, 7, 1)
+        await moderation.act(db, signup.id, 7, 1, "kill")
     game_id = await _night_game(db)
     with pytest.raises(ServiceError, match="<@99> is not playing"):
-        await moderation.give(db, game_id, 7, 99, "knife")
-    await moderation.kill(db, game_id, 7, 3)
+        await moderation.act(db, game_id, 7, 99, "give", {"item": "knife"})
+    await moderation.act(db, game_id, 7, 3, "kill")
     with pytest.raises(ServiceError, match="not alive"):
-        await moderation.give(db, game_id, 7, 3, "knife")
+        await moderation.act(db, game_id, 7, 3, "give", {"item": "knife"})
     await moderation.end(db, game_id, 7)
     with pytest.raises(ServiceError, match="already over"):
-        await moderation.revive(db, game_id, 7, 3)
+        await moderation.act(db, game_id, 7, 3, "revive")
 
 
 async def test_revive_restores_a_dead_player_where_they_died(db):
     game_id = await _night_game(db)
     zone = (await _game(db, game_id)).state["students"]["s002"]["zone"]
     with pytest.raises(ServiceError, match="not dead"):
-        await moderation.revive(db, game_id, 7, 2)
-    await moderation.kill(db, game_id, 7, 2)
+        await moderation.act(db, game_id, 7, 2, "revive")
+    await moderation.act(db, game_id, 7, 2, "kill")
     with pytest.raises(ServiceError, match="between 1 and 10"):
-        await moderation.revive(db, game_id, 7, 2, hp=20)
+        await moderation.act(db, game_id, 7, 2, "revive", {"hp": 20})
     mark = await _last_outbox(db)
-    await moderation.revive(db, game_id, 8, 2, hp=3)
+    await moderation.act(db, game_id, 8, 2, "revive", {"hp": 3})
     student = (await _game(db, game_id)).state["students"]["s002"]
     assert (student["alive"], student["hp"], student["zone"]) == (True, 3, zone)
     rows = await _outbox_after(db, mark)
@@ -210,10 +211,11 @@ async def test_revive_restores_a_dead_player_where_they_died(db):
 async def test_give_and_take_are_told_by_dm_and_never_posted(db):
     game_id = await _night_game(db)
     with pytest.raises(ServiceError, match="no item kind"):
-        await moderation.give(db, game_id, 7, 1, "lightsaber")
-    await moderation.take(db, game_id, 7, 1, (await _game(db, game_id)).state["students"]["s001"]["items"][0]["uid"])
+        await moderation.act(db, game_id, 7, 1, "give", {"item": "lightsaber"})
+    await moderation.act(db, game_id, 7, 1, "take",
+                           {"item": (await _game(db, game_id)).state["students"]["s001"]["items"][0]["uid"]})
     mark = await _last_outbox(db)
-    await moderation.give(db, game_id, 7, 1, "rifle")
+    await moderation.act(db, game_id, 7, 1, "give", {"item": "rifle"})
     rifle = next(i for i in (await _game(db, game_id)).state["students"]["s001"]["items"] if i["kind"] == "rifle")
     assert rifle["ammo"] == catalog.item("rifle").ammo
     rows = await _outbox_after(db, mark)
@@ -222,21 +224,24 @@ async def test_give_and_take_are_told_by_dm_and_never_posted(db):
     assert rifle["uid"] in [value for value, _ in choices]
     assert "rifle" in [value for value, _ in await moderation.choices(db, game_id, "give")]
     assert await moderation.choices(db, game_id, "take", 99) == []
-    await moderation.take(db, game_id, 8, 1, rifle["uid"])
+    await moderation.act(db, game_id, 8, 1, "take", {"item": rifle["uid"]})
     assert rifle["uid"] not in [i["uid"] for i in (await _game(db, game_id)).state["students"]["s001"]["items"]]
     with pytest.raises(ServiceError, match="does not carry"):
-        await moderation.take(db, game_id, 8, 1, rifle["uid"])
+        await moderation.act(db, game_id, 8, 1, "take", {"item": rifle["uid"]})
     rows = await _outbox_after(db, mark)
     assert all(r.target == "dm" and r.target_id == 1 for r in rows)
     entries = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game_id)][-2:]
     assert entries == [("give", 7), ("take", 8)]
+    give, take = [a.details for a in await moderation.audit_trail(db, game_id)][-2:]
+    assert give == {"user_id": 1, "kind": "rifle", "item": rifle["uid"]}  # the audit keeps its names
+    assert take == {"user_id": 1, "uid": rifle["uid"]}
 
 
 async def test_a_moderators_change_makes_waiting_orders_check_again(db):
     """Every state change bumps state_rev, so an order validated against the old state is checked again."""
     game_id = await _night_game(db)
     rev = (await _game(db, game_id)).state_rev
-    await moderation.give(db, game_id, 7, 1, "knife")
+    await moderation.act(db, game_id, 7, 1, "give", {"item": "knife"})
     assert (await _game(db, game_id)).state_rev == rev + 1
 
 
@@ -265,3 +270,19 @@ async def test_substitute_from_the_reserve_list_and_its_refusals(db):
     async with db.transaction() as session:
         audited = (await session.execute(select(AuditLog).where(AuditLog.action == "substitute"))).scalars().all()
     assert [(a.actor_id, a.details) for a in audited] == [(7, {"old_user": 1, "new_user": 3})]
+
+
+async def test_the_substitute_is_told_whose_place_they_take_in_the_games_words(db):
+    """The DM names the character of the seat (`Ruleset.actor_name`: a Battle Royale student), which may
+    differ from the name of the player who leaves."""
+    from tests.bot.cog_helpers import edit_state
+
+    game_id = await started_game(db)
+
+    def rename(state):
+        state.students["s003"].name = "Kazuo"
+    await edit_state(db, game_id, rename)
+    mark = await _last_outbox(db)
+    await moderation.substitute(db, game_id, 7, 3, 30, "Stand-in")
+    (dm,) = [r for r in await _outbox_after(db, mark) if r.target == "dm"]
+    assert dm.target_id == 30 and dm.text == say("substitute_dm", actor="Kazuo", game="Test")

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Order, Outbox, Resolution
 from bot.services import game_admin, games, orders, resolution, scheduler, verification
 from bot.services.commands import give_order
-from bot.services.deadlines import parse_step_hours, parse_time_of_day
+from bot.services.common import deadline_time, step_hours
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
 
@@ -120,14 +120,14 @@ async def test_battle_royale_keeps_its_daily_deadline(db):
     assert game.step_hours is None and (game.deadline.hour, game.deadline.minute) == (22, 0)
 
 
-async def test_one_parser_reads_every_deadline_rule(db):
-    assert parse_time_of_day("7:5") == "07:05" and parse_step_hours("6h") == 6 and parse_step_hours("12") == 12
-    assert parse_step_hours("daily") is None
+async def test_the_deadline_rule_is_a_daily_time_or_hours_per_step(db):
+    assert deadline_time("7:5") == "07:05" and step_hours("6h") == 6 and step_hours("12") == 12
+    assert step_hours("daily") is None
     for bad in ("0", "soon", "999"):
         with pytest.raises(ServiceError, match="must be a number of hours from 1 to 336, or daily"):
-            parse_step_hours(bad)
+            step_hours(bad)
     with pytest.raises(ServiceError, match="must look like 22:00"):
-        parse_time_of_day("25:00")
+        deadline_time("25:00")
     game_id = await started_game(db)
     changed = await game_admin.change_setting(db, game_id, MODERATOR, "step_hours", "8h")
     assert (changed.value, changed.next_day) == (8, True)

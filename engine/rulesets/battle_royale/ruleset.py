@@ -20,6 +20,7 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
     version = "1"
     title = "Battle Royale"
     front_module = "engine.rulesets.battle_royale.front"
+    data_settings = frozenset({"island"})  # the map: a table of the game, not a house rule
     state_model = BRState
     orders_model = OrdersEnvelope
     settings_model = BRSettings
@@ -58,6 +59,10 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
 
     def is_over(self, state: BRState) -> bool:
         return state.phase == "over"
+
+    def actor_name(self, state: BRState, seat: str) -> str | None:
+        student = state.students.get(seat)
+        return student.name if student is not None else None
 
     def moderate(self, state: BRState, action: str, params: dict[str, Any]) -> Resolution[BRState]:
         return moderation.moderate(state, action, params)

@@ -6,8 +6,9 @@ from typing import Any
 
 from engine.front import Asked, Card, Change, Front, Picture
 from engine.rng import RecordingRng
-from engine.rulesets.battle_royale.front import apply, choosers, describe
+from engine.rulesets.battle_royale.front import apply, choosers, describe, posts
 from engine.rulesets.battle_royale.front.commands import COMMANDS
+from engine.rulesets.battle_royale.front.moderation import MODERATION
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
 from engine.rulesets.battle_royale.front.status import status_cards
 
@@ -16,9 +17,20 @@ class BattleRoyaleFront(Front):
     title = "Battle Royale"
     commands = COMMANDS
     choosers = choosers.CHOOSERS
+    post_sections = posts.HEADINGS
+    moderation = MODERATION
 
     def apply(self, asked: Asked) -> Change:
         return apply.apply(asked)
+
+    def section_of(self, kind: str) -> str | None:
+        return posts.section_of(kind)
+
+    def post_title(self, day: int) -> str:
+        return posts.post_title(day)
+
+    def day_title(self, day: int) -> str:
+        return posts.day_title(day)
 
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         from engine.rulesets.battle_royale import autoplayer

@@ -20,7 +20,7 @@ async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any
         game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
         state = load_state(game)
-    return ruleset_of(game).view(state, player.engine_id)
+    return ruleset_of(game).view(state, player.seat)
 
 
 async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moderator: bool) -> dict[str, Any]:
@@ -28,7 +28,7 @@ async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moder
     async with db.read() as session:
         game = await load_game(session, game_id)
         state = load_state(game)
-        held = next((p.engine_id for p in await players_of(session, game_id) if p.user_id == user_id), None)
+        held = next((p.seat for p in await players_of(session, game_id) if p.user_id == user_id), None)
     ruleset = ruleset_of(game)
     return ruleset.view(state, acting_for(ruleset, state, held, actor, moderator).actor)
 

@@ -1,0 +1,31 @@
+"""Running the engine on one day, the same way wherever it is done: `/resolve` and the deadline loop
+(`resolution`), the moderators' dry run (`game_admin.preview_day`) and `brbot verify` (`verification`).
+
+The day's orders are read in seat order and the rng is seeded from the day's seed, so the same state,
+orders and seed give the same result byte for byte.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import DaySeed, Game
+from bot.services import fairness
+from bot.services.errors import ServiceError
+from bot.text import say
+from engine.ruleset import Resolution, Ruleset
+
+
+async def day_seed(session: AsyncSession, game: Game) -> DaySeed:
+    """The seed row of the game's current day (refused when the day has none)."""
+    seed_row = await session.get(DaySeed, (game.id, game.day))
+    if seed_row is None:
+        raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
+    return seed_row
+
+
+def resolve_with_seed(ruleset: Ruleset, state: Any, payloads: dict[str, Any], seed: str) -> Resolution:
+    """The engine's resolution of `state` with these orders (JSON, by seat) and the rng of `seed`."""
+    orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
+    return ruleset.resolve(state, orders, fairness.rng_for(seed))
