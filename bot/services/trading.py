@@ -18,13 +18,12 @@ from bot.db.models import Player
 from bot.db.session import Database
 from bot.services import day_actions
 from bot.services.common import load_game, outbox, player_of, players_of
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, engine_refusals
 from bot.services.fairness import canonical
 from bot.services.orders import Submitted, current_orders, submit_orders
 from bot.services.player_views import player_view
 from bot.text import say
 from engine import registry
-from engine.front import Refused
 
 
 def digest(terms: dict[str, Any], salt: str) -> str:
@@ -83,10 +82,8 @@ async def answer(db: Database, game_id: int, user_id: int, proposer_user: int, a
     if accept:
         view = await player_view(db, game_id, user_id)
         current = await day_actions.current_payload(db, game_id, user_id)
-        try:
+        with engine_refusals():
             change = registry.front(ruleset).accept(terms, proposer.seat, view, current)
-        except Refused as refusal:
-            raise ServiceError(refusal.reason) from None
         done = await submit_orders(db, game_id, user_id, change.orders, now)
     async with db.transaction() as session:
         game = await load_game(session, game_id)
