@@ -10,7 +10,8 @@ or a moderator sees of a game from its `Front`:
   built from the asking player's own view (never the state), so a choice list cannot leak a secret.
 - `apply(asked)`: how a command's options become the player's new orders (a `Change`), or a `Refused` with
   the player-facing reason. The engine's `validate` still checks the whole orders afterwards.
-- `describe(orders, view)`: orders in words, for confirmations and `/orders`.
+- `describe(orders, view)`: orders in words, for confirmations and `/orders`; `when_idle()`: what a player
+  who sends nothing does, in words.
 - `status(view)`, `picture(view)`, `rules()`, `help()`: cards (embeds, in the bot), a PNG, the rules in
   short and the command list.
 - `moderation`: the moderators' `/mod` actions on a player (kill, revive, ...) and their words; the ruleset's
@@ -279,6 +280,10 @@ class Front:
 
     def apply(self, asked: Asked) -> Change:
         raise Refused(f"/{asked.command} is not a command of {self.title}.")
+
+    def when_idle(self) -> str:
+        """What a player who sends no orders does, in words ("": the game says nothing of it)."""
+        return ""
 
     def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         return [str(orders)] if orders else []

@@ -22,7 +22,7 @@ async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any
 
 
 async def rule_setting(db: Database, game_id: int, name: str, default: Any = None) -> Any:
-    """One of the rules settings the game is played with (from its state), e.g. `abilities_per_student`."""
+    """One of the rules settings the game is played with (from its state), by name."""
     async with db.read() as session:
         game = await load_game(session, game_id)
         state = load_state(game) if game.state is not None else None

@@ -153,6 +153,7 @@ class WithdrawOrders(_Answer, discord.ui.DynamicItem[discord.ui.Button], templat
         from bot.services import lookup, orders
         from bot.services.errors import ServiceError
         from bot.ui.text import ui
+        from engine import registry
 
         game_id = int(self.parts["game"])
         game = await lookup.game_by_id(bot.db, game_id)
@@ -160,7 +161,9 @@ class WithdrawOrders(_Answer, discord.ui.DynamicItem[discord.ui.Button], templat
             raise ServiceError(ui("withdraw_old_day"))
         mine = await orders.my_orders(bot.db, game_id, interaction.user.id)
         if not mine or mine[0].payload is None:
-            raise ServiceError(ui("withdraw_nothing", day=game.day))
+            idle = registry.front(game.ruleset).when_idle()
+            raise ServiceError(ui("withdraw_nothing_idle", day=game.day, idle=idle) if idle
+                               else ui("withdraw_nothing", day=game.day))
         done = await orders.withdraw_orders(bot.db, game_id, interaction.user.id, bot.clock())
         return ui("orders_withdrawn", day=done.day, receipt=done.receipt)
 

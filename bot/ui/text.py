@@ -107,7 +107,8 @@ UI: dict[str, str] = {
     "free_removed": "Removed from your orders for Day {day}: {summary}\nReceipt: `{receipt}`",
     # --- player commands: answers added with the audit fixes -------------------------------------
     "trade_button_outdated": "This trade message is from an older version of the bot and cannot say what was offered: ask for the trade again with /trade.",
-    "withdraw_nothing": "You have no orders for Day {day} to withdraw: if you send nothing, you Defend and stay where you are.",
+    "withdraw_nothing": "You have no orders for Day {day} to withdraw.",
+    "withdraw_nothing_idle": "You have no orders for Day {day} to withdraw: {idle}",
     "join_not_member": "You can join {game} only as a member of its server: use /join in the game's channel.",
     "join_member_unknown": "I could not check that you are a member of {game}'s server: use /join in the game's channel.",
     # --- player commands: descriptions and options -----------------------------------------------

@@ -48,6 +48,23 @@ def test_the_game_has_a_title_and_is_listed(name):
     assert name in [listed.name for listed in registry.listing()]
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_moderator_actions_are_well_formed(name):
+    """`/mod` actions (`Front.moderation`): unique, described, of known types; `user` is the bot's own option;
+    what `params` and `audited_as` rename is an option; `done` names the player; choices come from
+    `Ruleset.moderation_choices` by source, so no option has both fixed choices and a source."""
+    actions = registry.front(name).moderation
+    assert len({a.name for a in actions}) == len(actions)
+    for action in actions:
+        options = [o.name for o in action.options]
+        assert action.description.strip() and "user" not in options and len(options) == len(set(options))
+        assert set(action.params) <= set(options) and set(action.audited_as) <= set(options), action.name
+        assert action.done.format(name="Ann"), action.name
+        for option in action.options:
+            assert option.type in OPTION_TYPES and option.description.strip(), (action.name, option.name)
+            assert not (option.choices and option.source), (action.name, option.name)
+
+
 MUTUAL_TEXTS = {"sent", "own", "excluded", "not_signed_up", "proposed", "accepted", "declined", "now", "refused",
                 "no_proposal", "proposer_gone"}
 ONE_SIDED_TEXTS = {"set", "own", "excluded", "not_signed_up"}

@@ -1,4 +1,4 @@
-"""Changing one part of an order, votes, trades accepted by both sides, reminders, who is missing."""
+"""Commands that change one part of an order, votes, trades accepted by both sides, reminders, who is missing."""
 from __future__ import annotations
 
 from datetime import timedelta

@@ -36,7 +36,7 @@ class Names:
 def describe(payload: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
     """One line per part of today's orders that differs from doing nothing."""
     if not payload:
-        return [text("orders_default")]
+        return [text("orders_default", idle=text("orders_idle"))]
     names = Names(view)
     if payload.get("kind") == "day0":
         return _day0(payload, names)
@@ -52,7 +52,7 @@ def describe(payload: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         lines.append(text("vote_close_line", zone=names.zone(votes["close"])))
     if votes.get("reward") is not None:
         lines.append(text("vote_reward_line", zone=names.zone(votes["reward"])))
-    return lines or [text("orders_default")]
+    return lines or [text("orders_default", idle=text("orders_idle"))]
 
 
 def _day0(payload: dict[str, Any], names: Names) -> list[str]:
@@ -63,7 +63,7 @@ def _day0(payload: dict[str, Any], names: Names) -> list[str]:
         lines.append(text("day0_abilities_line", abilities=", ".join(a.replace("_", " ").title() for a in payload["abilities"])))
     if payload.get("rival_reward"):
         lines.append(text("day0_reward_line", reward=payload["rival_reward"].replace("_", " ").title()))
-    return lines or [text("orders_default")]
+    return lines or [text("orders_default", idle=text("orders_idle"))]
 
 
 def _free(free: dict[str, Any], names: Names) -> list[str]:

@@ -12,6 +12,7 @@ from engine.rulesets.battle_royale.front.moderation import MODERATION
 from engine.rulesets.battle_royale.front.signup import SIGNUP
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
 from engine.rulesets.battle_royale.front.status import status_cards
+from engine.rulesets.battle_royale.front.texts import text
 
 
 class BattleRoyaleFront(Front):
@@ -72,6 +73,9 @@ class BattleRoyaleFront(Front):
 
         study = weapon_study(RecordingRng(seed, record=False), trials=trials)
         return {"weapons": {name: row | {"expected": row["handbook"]} for name, row in study.items()}}
+
+    def when_idle(self) -> str:
+        return text("orders_idle")
 
     def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         return describe.describe(orders, view)

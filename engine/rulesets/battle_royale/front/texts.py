@@ -7,7 +7,8 @@ the status cards, the map and the rules in short.
 from __future__ import annotations
 
 TEXTS: dict[str, str] = {
-    "orders_default": "Nothing yet: if you send nothing, you Defend and stay where you are.",
+    "orders_idle": "if you send nothing, you Defend and stay where you are.",
+    "orders_default": "Nothing yet: {idle}",
     "unarmed": "bare hands",
     "their_item": "an item of theirs",
     "nothing": "nothing",
@@ -299,6 +300,11 @@ TEXTS: dict[str, str] = {
     "help_votes_title": "Votes",
     "help_votes": "`/vote mark` vote to mark a student\n`/vote close` vote for a zone to close\n`/vote reward` vote for the zone of the reward package",
 }
+
+# The words of Battle Royale's world, as its texts above spell them: no shared layer may use them (issue 10;
+# tests/bot/test_no_game_words.py checks bot/ for these and for the names of the game's items).
+TERMS: tuple[str, ...] = ("zone", "school", "student", "island", "lover", "rival", "backpack", "analyze",
+                          "lone wolf", "dedicated student", "all-out attack")
 
 
 def text(key: str, **values: object) -> str:
