@@ -136,6 +136,7 @@ class Change:
     summary: list[str]
     removed: bool = False  # the command took something off the orders (an `undo`): confirmed as removed
     reply: str | None = None  # what the player is told instead of the summary (the bot adds the receipt)
+    offered: tuple[str, ...] = ()  # seats this command proposes to: their proposal is sent even if unchanged
 
 
 @dataclass(frozen=True)

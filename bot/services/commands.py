@@ -70,7 +70,8 @@ async def give_order(db: Database, game_id: int, user_id: int, name: str, values
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
     submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
     if actor is None:  # an offer to another player is a player's own (an NPC's orders offer nothing)
-        await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day)
+        await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day,
+                                  change.offered)
     return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
 
 

@@ -1,5 +1,6 @@
-"""Day-to-day use cases over a player's orders: the current orders (or the game's default), who has not
-sent orders, their history, and reminders to players who have not submitted yet. Offers to another player (trades) are in `trading`.
+"""Day-to-day use cases over a player's orders: the current orders (or the game's default), reminders to
+players who have not submitted yet, who is missing, a player's history. What a command changes in the
+orders is the game's to say (`commands.give_order`); offers to another player are in `trading`.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from bot.services.orders import current_orders
 from bot.text import say, when
 
 log = logging.getLogger(__name__)
+
 
 async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
     """The player's current orders for today, or the ruleset's default."""

@@ -12,13 +12,13 @@ from typing import Any
 from bot.db.session import Database
 from bot.services import day_actions
 from bot.services.commands import Given
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
 from bot.services.orders import submit_orders
 from bot.services.player_views import player_view
 from bot.text import say
 from engine import registry
-from engine.front import Asked, Form, Front, Refused
+from engine.front import Asked, Form, Front
 
 
 async def _front(db: Database, game_id: int, name: str) -> Front:
@@ -47,9 +47,7 @@ async def submit_form(db: Database, game_id: int, user_id: int, name: str, value
     front = await _front(db, game_id, name)
     view = await player_view(db, game_id, user_id)
     current: dict[str, Any] = await day_actions.current_payload(db, game_id, user_id)
-    try:
+    with engine_refusals():
         change = front.apply(Asked(command=name, values=values, view=view, current=current))
-    except Refused as refusal:
-        raise ServiceError(refusal.reason) from None
     submitted = await submit_orders(db, game_id, user_id, change.orders, now)
     return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)

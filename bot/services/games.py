@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from sqlalchemy import func, select
 
 from bot.db.models import Game, Player, Resolution
@@ -45,7 +45,8 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     cap = getattr(parsed, "signup_cap", 20)
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
-                    channel_id=channel_id, settings=_kept(parsed) | (settings or {}),
+                    channel_id=channel_id,
+                    settings=parsed.model_dump(mode="json", exclude=set(rules.data_settings)) | (settings or {}),
                     deadline_time=deadline_time, step_hours=rules.step_hours, timezone=timezone,
                     early_resolution=early_resolution,
                     signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")
@@ -53,13 +54,6 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
         await session.flush()
         audit(session, game, actor_id, "create", name=name, ruleset=ruleset)
     return game
-
-
-def _kept(parsed: BaseModel) -> dict[str, Any]:
-    """The settings a game row keeps: every plain value; a table (a nested model, like a map) only when the
-    moderator gave one, since the ruleset's default fills it in."""
-    tables = {name for name in type(parsed).model_fields if isinstance(getattr(parsed, name), BaseModel)}
-    return parsed.model_dump(mode="json", exclude=tables)
 
 
 def signup_options(ruleset: str) -> SignupOptions:

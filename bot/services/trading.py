@@ -1,10 +1,10 @@
 """Proposals one player's orders make to another (a trade): sent by DM with buttons, accepted or declined.
 
 A game's front says what a player's orders offer to another seat (`Front.offer_to`: the terms, as data).
-Whenever a command changes the terms offered to a seat, `send_offers` writes that player a DM with the
-proposal in the game's words (`Front.offer_text`) and Accept and Decline buttons. Accepting asks the front
-for the partner's new orders (`Front.accept`) and submits them like any order; the proposer is told either
-way. The buttons carry the day and a short digest of the terms keyed with the proposer's secret salt, so an
+Whenever a command changes the terms offered to a seat (or proposes to it anew, `Change.offered`),
+`send_offers` writes that player a DM with the proposal in the game's words (`Front.offer_text`) and Accept
+and Decline buttons. Accepting asks the front for the partner's new orders (`Front.accept`) and submits
+them like any order; the proposer is told either way. The buttons carry the day and a short digest of the terms keyed with the proposer's secret salt, so an
 old message can never answer a newer offer, and the digest reveals nothing of the terms' engine ids to the
 partner who can read the button's id.
 """
@@ -18,13 +18,12 @@ from bot.db.models import Player
 from bot.db.session import Database
 from bot.services import day_actions
 from bot.services.common import load_game, outbox, player_of, players_of
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, engine_refusals
 from bot.services.fairness import canonical
 from bot.services.orders import Submitted, current_orders, submit_orders
 from bot.services.player_views import player_view
 from bot.text import say
 from engine import registry
-from engine.front import Refused
 
 
 def digest(terms: dict[str, Any], salt: str) -> str:
@@ -33,15 +32,17 @@ def digest(terms: dict[str, Any], salt: str) -> str:
 
 
 async def send_offers(db: Database, game_id: int, user_id: int, before: dict[str, Any] | None,
-                      after: dict[str, Any], day: int) -> None:
-    """DM every player to whom `after` offers terms that `before` did not, with the answer buttons."""
+                      after: dict[str, Any], day: int, again: tuple[str, ...] = ()) -> None:
+    """DM every player to whom `after` offers terms that `before` did not, or whose seat is in `again` (the
+    command proposed to them anew), with the answer buttons."""
     async with db.read() as session:
         game = await load_game(session, game_id)
         front = registry.front(game.ruleset)
         me = await player_of(session, game_id, user_id)
         others = [p for p in await players_of(session, game_id) if p.user_id != user_id]
     offered = [(p, terms) for p in others
-               if (terms := front.offer_to(after, p.seat)) is not None and terms != front.offer_to(before, p.seat)]
+               if (terms := front.offer_to(after, p.seat)) is not None
+               and (p.seat in again or terms != front.offer_to(before, p.seat))]
     if not offered:
         return
     view = await player_view(db, game_id, user_id)
@@ -83,10 +84,8 @@ async def answer(db: Database, game_id: int, user_id: int, proposer_user: int, a
     if accept:
         view = await player_view(db, game_id, user_id)
         current = await day_actions.current_payload(db, game_id, user_id)
-        try:
+        with engine_refusals():
             change = registry.front(ruleset).accept(terms, proposer.seat, view, current)
-        except Refused as refusal:
-            raise ServiceError(refusal.reason) from None
         done = await submit_orders(db, game_id, user_id, change.orders, now)
     async with db.transaction() as session:
         game = await load_game(session, game_id)

@@ -110,6 +110,22 @@ def seat2_of(users: dict[str, int]) -> str:
     return next(s for s, u in users.items() if u == 2)
 
 
+async def test_an_offer_reaches_the_partner_each_time_it_is_made_and_only_then(gm, db):
+    """III.B: /trade asks the partner by DM, again when the same offer is made again; an order that leaves
+    the offer as it was (/defend) asks nobody."""
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    await equip_player(db, game_id, 1, "knife")
+    for _ in range(2):
+        await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
+    await run(OrdersCog(gm), "defend", 1)
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    offers = [(r.target_id, r.text) for r in rows if r.payload.get("kind") == "trade_offer"]
+    assert offers == [(2, "Player1 offers you a trade in Test: you receive Knife and give nothing. It happens "
+                          "tonight if you accept and both of you still hold the items.")] * 2
+
+
 async def test_an_old_trade_message_cannot_accept_a_changed_offer(gm, db):
     """The audit's case: Player1 offered their Baseball Bat, then replaced the offer by asking for Player2's
     Paintball Gun; Accept on the first DM is refused and Player2's orders stay as they were, while the

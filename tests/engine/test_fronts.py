@@ -63,3 +63,37 @@ def test_moderator_actions_are_well_formed(name):
         for option in action.options:
             assert option.type in OPTION_TYPES and option.description.strip(), (action.name, option.name)
             assert not (option.choices and option.source), (action.name, option.name)
+
+
+MUTUAL_TEXTS = {"sent", "own", "excluded", "not_signed_up", "proposed", "accepted", "declined", "now", "refused",
+                "no_proposal", "proposer_gone"}
+ONE_SIDED_TEXTS = {"set", "own", "excluded", "not_signed_up"}
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_sign_up_options_have_every_word_the_bot_says(name):
+    """`/join`, `/role choose` and `/role <pairing>` (bot/cogs/signup.py) say only the game's words: a game
+    with roles words its requests, each pairing has a command name, an option and its texts, and a pairing
+    excludes only other pairings' keys."""
+    options = registry.front(name).signup_options
+    values = [value for _, value in options.roles]
+    assert len(values) == len(set(values)) and (options.default_role is None or options.default_role in values
+                                                or any(p.role == options.default_role for p in options.pairings))
+    if options.roles:
+        assert {"requested", "choose", "option", "join_option", "unknown", "not_chosen"} <= set(options.role_texts)
+    keys = {p.key for p in options.pairings}
+    for pairing in options.pairings:
+        assert pairing.name.isidentifier() and pairing.name.islower() and pairing.option.isidentifier()
+        assert pairing.description.strip() and pairing.option_description.strip()
+        needed = MUTUAL_TEXTS if pairing.mutual else ONE_SIDED_TEXTS | ({"cleared"} if pairing.clearable else set())
+        assert needed <= set(pairing.texts), (pairing.name, needed - set(pairing.texts))
+        assert set(pairing.excludes) <= keys - {pairing.key}, pairing.name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_form_commands_are_named_described_and_not_order_commands(name):
+    """A form command (`/day0`) is registered by the bot beside the order commands, so the names differ."""
+    front = registry.front(name)
+    forms = [f.name for f in front.forms]
+    assert len(forms) == len(set(forms)) and not set(forms) & {c.name for c in front.commands}
+    assert all(f.description.strip() and not f.options for f in front.forms)

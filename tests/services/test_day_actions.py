@@ -20,7 +20,8 @@ async def _day1(db, players=3):
     return game_id
 
 
-async def test_each_command_keeps_the_other_parts(db):
+async def test_a_command_changes_its_part_and_keeps_the_other_parts(db):
+    """III.C-E: an action, a movement and a vote are parts of one night's orders; each command sets its own."""
     game_id = await _day1(db)
     await commands.give_order(db, game_id, 1, "search", {}, NOW)
     await commands.give_order(db, game_id, 1, "hold", {}, NOW)

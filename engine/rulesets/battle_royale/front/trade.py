@@ -54,7 +54,7 @@ def offer(asked: Asked) -> Change:
         raise Refused(text("trade_unknown_partner"))
     terms = {"partner": seat, "give": gives, "receive": _theirs(asked.view, seat, [w for w in (v["receive"], v["receive2"]) if w])}
     return Change(orders=_with_offer(asked.current, terms), summary=[],
-                  reply=text("trade_sent", partner=r.names.student(seat)))
+                  reply=text("trade_sent", partner=r.names.student(seat)), offered=(seat,))
 
 
 def offer_to(orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
