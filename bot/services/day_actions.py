@@ -1,5 +1,6 @@
-"""Day-to-day use cases over a player's orders: change one part (what each slash command does), votes,
-and reminders to players who have not submitted yet. Offers to another player (trades) are in `trading`.
+"""Day-to-day use cases over a player's orders: the current orders (or the game's default), who has not
+sent any yet, and reminders to them. Each order command goes through the game's front (`commands`);
+offers to another player (trades) are in `trading`.
 """
 from __future__ import annotations
 
@@ -12,14 +13,10 @@ from sqlalchemy import select
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
-from bot.services.errors import ServiceError
-from bot.services.orders import Submitted, current_orders, submit_orders
+from bot.services.orders import current_orders
 from bot.text import say, when
 
 log = logging.getLogger(__name__)
-
-NIGHT_PARTS = ("free", "action", "movement", "votes")
-
 
 async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
     """The player's current orders for today, or the ruleset's default."""
@@ -31,27 +28,6 @@ async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str,
             return live
         default = ruleset_of(game).default_orders(load_state(game), player.seat)
         return default.model_dump(mode="json")
-
-
-async def set_part(db: Database, game_id: int, user_id: int, part: str, value: Any, now: datetime) -> Submitted:
-    """Replace one part of today's orders (action, movement, votes, free actions), keeping the rest."""
-    if part not in NIGHT_PARTS:
-        raise ServiceError(say("unknown_part", part=part))
-    payload = await current_payload(db, game_id, user_id)
-    if payload.get("kind") != "night":
-        raise ServiceError(say("day0_orders"))
-    payload = dict(payload)
-    payload[part] = value
-    return await submit_orders(db, game_id, user_id, payload, now)
-
-
-async def vote(db: Database, game_id: int, user_id: int, kind: str, choice: Any, now: datetime) -> Submitted:
-    if kind not in ("mark", "close", "reward"):
-        raise ServiceError(say("vote_kinds"))
-    payload = await current_payload(db, game_id, user_id)
-    votes = dict(payload.get("votes") or {})
-    votes[kind] = choice
-    return await set_part(db, game_id, user_id, "votes", votes, now)
 
 
 async def pending_players(session, game: Game) -> list[tuple[str, int]]:

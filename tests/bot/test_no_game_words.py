@@ -18,11 +18,6 @@ BOT = Path(__file__).resolve().parents[2] / "bot"
 CATALOGUES = {"text.py": TEXT, "ui/text.py": UI}
 TIME_ZONES = re.compile(r"timezone|zoneinfo", re.IGNORECASE)
 
-# TODO(issue 10, Day 0): `day0_orders` is the refusal of `bot.services.day_actions.set_part`, which no
-# command uses any more (the game's front applies every order command); remove both, and this exemption,
-# when that module's Battle Royale helpers (set_part, vote) go.
-PENDING_KEYS = {"day0_orders"}
-
 
 def game_words() -> list[str]:
     return [*TERMS, *(item.name.lower() for item in catalog.items().values())]
@@ -54,6 +49,6 @@ def test_no_file_of_bot_uses_the_games_words():
 def test_no_text_of_the_bot_uses_the_games_words():
     found = [f"bot/{name} {key}: {found_in(key + ' ' + text)}"
              for name, catalogue in CATALOGUES.items() for key, text in catalogue.items()
-             if key not in PENDING_KEYS and not TIME_ZONES.search(text) and found_in(key + " " + text)]
+             if not TIME_ZONES.search(text) and found_in(key + " " + text)]
     assert found == []
 

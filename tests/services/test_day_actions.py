@@ -1,4 +1,4 @@
-"""Changing one part of an order, votes, trades accepted by both sides, reminders, who is missing."""
+"""Changing one part of an order (through the game's commands), votes, trades accepted by both sides, reminders, who is missing."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -20,11 +20,11 @@ async def _day1(db, players=3):
     return game_id
 
 
-async def test_set_part_keeps_the_other_parts(db):
+async def test_one_command_keeps_the_other_parts_of_the_orders(db):
     game_id = await _day1(db)
-    await day_actions.set_part(db, game_id, 1, "action", {"kind": "search"}, NOW)
-    await day_actions.set_part(db, game_id, 1, "movement", {"kind": "hold"}, NOW)
-    await day_actions.vote(db, game_id, 1, "close", 4, NOW)
+    await commands.give_order(db, game_id, 1, "search", {}, NOW)
+    await commands.give_order(db, game_id, 1, "hold", {}, NOW)
+    await commands.give_order(db, game_id, 1, "vote close", {"zone": "4"}, NOW)
     payload = await day_actions.current_payload(db, game_id, 1)
     assert payload["action"] == {"kind": "search"}
     assert payload["movement"] == {"kind": "hold"}
@@ -33,9 +33,9 @@ async def test_set_part_keeps_the_other_parts(db):
 
 async def test_refused_part_leaves_the_current_orders(db):
     game_id = await _day1(db)
-    await day_actions.set_part(db, game_id, 1, "action", {"kind": "search"}, NOW)
+    await commands.give_order(db, game_id, 1, "search", {}, NOW)
     with pytest.raises(ServiceError, match="The Septagon to Cliffs, which are not adjacent"):
-        await day_actions.set_part(db, game_id, 1, "movement", {"kind": "move", "route": [6]}, NOW)
+        await commands.give_order(db, game_id, 1, "move", {"route": "6"}, NOW)
     assert (await day_actions.current_payload(db, game_id, 1))["movement"] is None
 
 
@@ -58,7 +58,7 @@ async def test_trade_happens_only_when_the_partner_accepts(db):
 
 async def test_reminders_reach_only_players_without_orders_and_only_once(db):
     game_id = await _day1(db)
-    await day_actions.set_part(db, game_id, 1, "action", {"kind": "search"}, NOW)
+    await commands.give_order(db, game_id, 1, "search", {}, NOW)
     async with db.transaction() as session:
         deadline = (await session.get(Game, game_id)).deadline
     assert await day_actions.send_reminders(db, deadline - timedelta(hours=5), 2) == 0
