@@ -9,12 +9,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime, timezone
+from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
 from bot.config import Settings
 from bot.db.session import Database
+
+if TYPE_CHECKING:
+    from bot.delivery.courier import Courier
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +64,12 @@ class GameMasterBot(commands.Bot):
 
             self.loops = Loops(self)
             self.loops.start()
+
+    def courier(self) -> Courier:
+        """What sends this bot's messages to Discord (the outbox worker's courier)."""
+        from bot.delivery.courier import DiscordCourier
+
+        return DiscordCourier(self)
 
     def kick(self) -> None:
         """Something was written to the outbox: deliver it now rather than on the next tick."""

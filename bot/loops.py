@@ -5,29 +5,46 @@ the next pass comes on time. Nothing lives only in memory: the deadline loop ask
 due (so deadlines missed while the bot was down are caught up on the first pass after a start), and the
 delivery loop sends whatever the outbox holds. `kick()` wakes the delivery loop at once, so a day's
 results go out right after it is resolved rather than on the next tick.
+
+The loops run for a `LoopHost` (the bot, `bot.app.GameMasterBot`) and know no more of it than that.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
+from datetime import datetime
+from typing import TYPE_CHECKING, Protocol
 
+from bot.config import Settings
+from bot.db.session import Database
 from bot.services import scheduler
 
 if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+    from bot.delivery.courier import Courier
 
 log = logging.getLogger(__name__)
 
 
+class LoopHost(Protocol):
+    """What the loops need of the bot: its database, settings and clock, the courier that sends its
+    messages, and a wait until it is connected."""
+
+    db: Database
+    settings: Settings
+    clock: Callable[[], datetime]
+
+    def courier(self) -> Courier: ...
+
+    async def wait_until_ready(self) -> None: ...
+
+
 class Loops:
-    def __init__(self, bot: "GameMasterBot") -> None:
-        from bot.delivery.courier import DiscordCourier
+    def __init__(self, bot: LoopHost) -> None:
         from bot.delivery.worker import OutboxWorker
 
         self.bot = bot
-        self.worker = OutboxWorker(bot.db, DiscordCourier(bot), bot.clock)
+        self.worker = OutboxWorker(bot.db, bot.courier(), bot.clock)
         self.wake = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
 

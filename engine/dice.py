@@ -1,4 +1,4 @@
-"""Dice notation for every ruleset and the `/roll` command: parse it, then roll it through the rng.
+"""Dice notation for the rulesets that write dice: parse it, then roll it through the rng.
 
 Supported forms (whitespace and case are ignored):
 

@@ -40,6 +40,16 @@ def declared(ruleset: str, name: str) -> Command:
     return command
 
 
+def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[str, Any]:
+    """Every option of the command: the value given, or the option's default when left out; refused,
+    naming the first required option left out and the command as the user typed it (`shown_as`)."""
+    filled = {o.name: values.get(o.name) if values.get(o.name) is not None else o.default for o in command.options}
+    missing = [o.name for o in command.options if o.required and filled[o.name] is None]
+    if missing:
+        raise ServiceError(say("option_needed", option=missing[0], command=shown_as))
+    return filled
+
+
 async def give_order(db: Database, game_id: int, user_id: int, name: str, values: dict[str, Any],
                      now: datetime) -> Given:
     game = await game_by_id(db, game_id)
@@ -47,10 +57,7 @@ async def give_order(db: Database, game_id: int, user_id: int, name: str, values
     view = await player_view(db, game_id, user_id)
     if command.phases and view.get("phase") not in command.phases:
         raise ServiceError(say("command_not_now", command=name))
-    filled = {o.name: (values.get(o.name) if values.get(o.name) is not None else o.default) for o in command.options}
-    missing = [o.name for o in command.options if o.required and filled[o.name] is None]
-    if missing:
-        raise ServiceError(say("option_needed", option=missing[0], command=name))
+    filled = filled_in(command, values, name)
     current = await day_actions.current_payload(db, game_id, user_id)
     with engine_refusals():
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))

@@ -48,12 +48,13 @@ async def players_of(session: AsyncSession, game_id: int, statuses: tuple[str, .
     return list(rows.scalars())
 
 
-async def player_of(session: AsyncSession, game_id: int, user_id: int) -> Player:
+async def player_of(session: AsyncSession, game_id: int, user_id: int, refusal: str | None = None) -> Player:
+    """The user's seat in the game; refused (with `refusal`, or "you are not playing") when they hold none."""
     row = await session.execute(
         select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined"))
     player = row.scalar_one_or_none()
     if player is None:
-        raise ServiceError(say("not_playing"))
+        raise ServiceError(refusal or say("not_playing"))
     return player
 
 

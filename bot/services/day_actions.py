@@ -1,6 +1,5 @@
 """Day-to-day use cases over a player's orders: the current orders (or the game's default), who has not
-sent any yet, and reminders to them. Each order command goes through the game's front (`commands`);
-offers to another player (trades) are in `trading`.
+sent orders, their history, and reminders to players who have not submitted yet. Offers to another player (trades) are in `trading`.
 """
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""The one exception services raise for a refusal (its message is shown to the user as is), and the one
-way an engine's refusal becomes it."""
+"""The one exception services raise for a refusal (its message is shown to the user as is), the one way
+an engine's refusal becomes it, and what a refused setting or order says when its data did not validate."""
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+
+from pydantic import ValidationError
 
 from engine.front import Refused
 from engine.ruleset import ModerationRefused
@@ -23,3 +25,9 @@ def engine_refusals() -> Iterator[None]:
         yield
     except (Refused, ModerationRefused) as refusal:
         raise ServiceError(refusal.reason) from None
+
+
+def first_problem(error: ValidationError) -> tuple[str, str]:
+    """Where data failed to validate first ("signup_cap", "" for the whole) and what pydantic said."""
+    problem = error.errors()[0]
+    return ".".join(map(str, problem["loc"])), problem["msg"]

@@ -22,7 +22,7 @@ from bot.services import games, lookup
 from bot.services.common import (
     audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, timezone_name,
 )
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.text import say
@@ -166,9 +166,8 @@ def _house_rule(game: Game, name: str, value: str) -> Any:
     try:
         parsed = rules.parse_settings({**(game.settings or {}), name: raw})
     except ValidationError as error:
-        problem = error.errors()[0]
-        raise ServiceError(say("bad_setting", setting=".".join(map(str, problem["loc"])) or name,
-                               problem=problem["msg"])) from None
+        where, problem = first_problem(error)
+        raise ServiceError(say("bad_setting", setting=where or name, problem=problem)) from None
     stored = parsed.model_dump(mode="json", include={name})[name]
     game.settings = {**(game.settings or {}), name: stored}
     if name == "signup_cap":

@@ -19,7 +19,7 @@ from bot.services.common import (
     audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
     timezone_name, write_events,
 )
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, first_problem
 from bot.text import say, when
 from engine import registry
 from engine.front import Pairing, SignupOptions
@@ -38,9 +38,8 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     try:
         parsed = rules.parse_settings(settings)
     except ValidationError as error:
-        problem = error.errors()[0]
-        setting = ".".join(map(str, problem["loc"]))
-        raise ServiceError(say("bad_setting", setting=setting, problem=problem["msg"])) from None
+        setting, problem = first_problem(error)
+        raise ServiceError(say("bad_setting", setting=setting, problem=problem)) from None
     timezone_name(timezone)
     hour_minute(deadline_time)
     cap = getattr(parsed, "signup_cap", 20)

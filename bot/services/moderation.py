@@ -19,7 +19,10 @@ from sqlalchemy import select
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
 from bot.services import fairness, resolution
-from bot.services.common import audit, deliver, load_game, load_state, outbox, players_of, ruleset_of, store_state
+from bot.services.common import (
+    audit, deliver, load_game, load_state, outbox, player_of, players_of, ruleset_of, store_state,
+)
+from bot.services.commands import filled_in
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
 from bot.text import say, when
@@ -139,11 +142,8 @@ async def act(db: Database, game_id: int, actor_id: int, user_id: int, action: s
         game = await load_game(session, game_id, lock=True)
         _in_play(game)
         what = declared(game.ruleset, action)
-        filled = {o.name: values[o.name] if values.get(o.name) is not None else o.default for o in what.options}
-        missing = [o.name for o in what.options if o.required and filled[o.name] is None]
-        if missing:
-            raise ServiceError(say("option_needed", option=missing[0], command=f"mod {action}"))
-        player = await _seat(session, game_id, user_id)
+        filled = filled_in(what, values, f"mod {action}")
+        player = await player_of(session, game_id, user_id, say("mod_not_playing", user_id=user_id))
         params = {what.params.get(name, name): value for name, value in filled.items()}
         try:
             with engine_refusals():
@@ -176,15 +176,6 @@ def _in_play(game: Game) -> None:
         raise ServiceError(say("not_started"))
 
 
-async def _seat(session, game_id: int, user_id: int) -> Player:
-    row = await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == user_id,
-                                                     Player.status == "joined"))
-    player = row.scalar_one_or_none()
-    if player is None:
-        raise ServiceError(say("mod_not_playing", user_id=user_id))
-    return player
-
-
 async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, new_user: int, new_name: str) -> str:
     """A new player takes over a seat: same character, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
@@ -195,7 +186,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         game = await load_game(session, game_id, lock=True)
         if game.status == "over":
             raise ServiceError(say("already_over"))
-        old = await _seat(session, game_id, old_user)
+        old = await player_of(session, game_id, old_user, say("mod_not_playing", user_id=old_user))
         existing = (await session.execute(select(Player).where(Player.game_id == game_id,
                                                                Player.user_id == new_user))).scalar_one_or_none()
         if existing is not None and existing.status == "joined":

@@ -17,7 +17,7 @@ from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services import fairness
 from bot.services.common import load_game, player_of
-from bot.services.errors import ServiceError
+from bot.services.errors import ServiceError, first_problem
 from bot.services.order_writer import PendingOrder, writer_for
 from bot.services.snapshots import Snapshot, StaleSnapshot, snapshot
 from bot.text import say
@@ -87,9 +87,8 @@ def _validated(snap: Snapshot, seat: str, payload: dict[str, Any]) -> dict[str, 
     try:
         orders = ruleset.parse_orders(payload)
     except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(x) for x in problem["loc"])
-        raise ServiceError(say("malformed_order", where=where, problem=problem["msg"])) from None
+        where, problem = first_problem(error)
+        raise ServiceError(say("malformed_order", where=where, problem=problem)) from None
     reason = ruleset.validate(snap.state, seat, orders)
     if reason is not None:
         raise ServiceError(reason)

@@ -22,7 +22,7 @@ from sqlalchemy import select
 from bot.db.models import EventRow, Player, seat_of
 from bot.db.session import Database
 from bot.services import fairness, games, orders, resolution
-from bot.services.common import load_game, load_state, ruleset_of
+from bot.services.common import load_game, load_state, ruleset_of, seat_map
 from bot.text import say
 from engine import registry
 from engine.rng import RecordingRng
@@ -66,8 +66,7 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     while True:
         async with db.transaction() as session:
             current = await load_game(session, game.id)
-            seats = {p.seat: p.user_id for p in (await session.execute(
-                select(Player).where(Player.game_id == game.id, Player.status == "joined"))).scalars()}
+            seats = await seat_map(session, game.id)
             names = {seat_of(pos): name for pos, name in (await session.execute(
                 select(Player.position, Player.name).where(Player.game_id == game.id))).all()}
             seen = await _emit(session, game.id, seen, names, log, on_event, ending)

@@ -19,6 +19,7 @@ CATALOGUES = {"text.py": TEXT, "ui/text.py": UI}
 TIME_ZONES = re.compile(r"timezone|zoneinfo", re.IGNORECASE)
 
 
+
 def game_words() -> list[str]:
     return [*TERMS, *(item.name.lower() for item in catalog.items().values())]
 

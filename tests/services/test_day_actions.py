@@ -1,4 +1,4 @@
-"""Changing one part of an order (through the game's commands), votes, trades accepted by both sides, reminders, who is missing."""
+"""Commands that change one part of an order, votes, trades accepted by both sides, reminders, who is missing."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -20,7 +20,7 @@ async def _day1(db, players=3):
     return game_id
 
 
-async def test_one_command_keeps_the_other_parts_of_the_orders(db):
+async def test_each_command_keeps_the_other_parts(db):
     game_id = await _day1(db)
     await commands.give_order(db, game_id, 1, "search", {}, NOW)
     await commands.give_order(db, game_id, 1, "hold", {}, NOW)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rulesets.battle_royale import catalog, rules
-from engine.rulesets.battle_royale.deaths import give
+from engine.rulesets.battle_royale.deaths import give, settle
 from engine.rulesets.battle_royale.orders import AllOutAttack, Analyze, Attack, Heal, Search, SetTrap, UseItem
 from engine.rulesets.battle_royale.state import C4, Knowledge, Mine, Student
 from engine.rulesets.battle_royale.text import ROLE_NAMES, listing
@@ -118,7 +118,7 @@ def traps_search_analyze(night: "Night") -> None:
             _search(night, me)
         elif isinstance(action, Analyze):
             _analyze(night, me, action)
-    night.settle("poison", by_trap=True)
+    settle(night, "poison", by_trap=True)
 
 
 def _set_trap(night: "Night", me: Student, action: SetTrap) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rulesets.battle_royale import catalog, rules
+from engine.rulesets.battle_royale.deaths import settle
 from engine.rulesets.battle_royale.orders import AllOutAttack, Analyze, Attack, Cover, Defend, HoldGround, Run
 from engine.rulesets.battle_royale.rules import NightPosture
 from engine.rulesets.battle_royale.state import Item, Student
@@ -132,7 +133,7 @@ def smoke_step(night: "Night") -> None:
         attack = _attack_of(night, student)
         if attack and step_of(attack[1]) == "smoke":
             _fire(night, student, *attack, standing, cache)
-    night.settle("smoke")
+    settle(night, "smoke")
 
 
 def attack_steps(night: "Night") -> None:
@@ -157,7 +158,7 @@ def attack_steps(night: "Night") -> None:
                     continue
                 if step_of(attack[1]) == attack_class:
                     _fire(night, student, *attack, standing, cache)
-            night.settle(f"{attack_class} attack")
+            settle(night, f"{attack_class} attack")
 
 
 def _in_random_order(night: "Night", students: list[Student], purpose: str) -> list[Student]:

@@ -6,19 +6,28 @@ Rival) and our rulings (the Lovers' loss).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.rulesets.battle_royale import catalog, rules
+from engine.rulesets.battle_royale.night import Kill, Night
 from engine.rulesets.battle_royale.state import Item, Student
 from engine.rulesets.battle_royale.text import listing, say
 
-if TYPE_CHECKING:
-    from engine.rulesets.battle_royale.night import Night
+
+def settle(night: Night, cause: str, by_trap: bool = False) -> list[str]:
+    """The end of a step: students brought to 0 Health by it die; the killer is one of those who hurt
+    them, at random."""
+    hits = night.hits_taken()
+    dead = []
+    for student in night.state.active():
+        if student.hp > 0:
+            continue
+        sources = sorted(set(hits.get(student.id, [])))
+        killer = night.rng.choice(sources, f"killer of {student.id}") if len(sources) > 1 else (sources[0] if sources else None)
+        die(night, student, cause, killer, by_trap)
+        dead.append(student.id)
+    return dead
 
 
-def die(night: "Night", student: Student, cause: str, killer: str | None, by_trap: bool = False) -> None:
-    from engine.rulesets.battle_royale.night import Kill
-
+def die(night: Night, student: Student, cause: str, killer: str | None, by_trap: bool = False) -> None:
     student.alive = False
     night.state.census_changed()
     student.hp = min(student.hp, 0)
@@ -33,7 +42,7 @@ def die(night: "Night", student: Student, cause: str, killer: str | None, by_tra
         _lover_loss(night, night.s(student.lover))
 
 
-def _rival_reward(night: "Night", killer: Student, victim: Student) -> None:
+def _rival_reward(night: Night, killer: Student, victim: Student) -> None:
     """Rivals 3: killing your Rival grants Battle or Evasion Proficiency (the one chosen on Day 0)."""
     if killer.rival != victim.id or not killer.alive:
         return
@@ -42,7 +51,7 @@ def _rival_reward(night: "Night", killer: Student, victim: Student) -> None:
     night.tell(killer.id, "rival_reward", "rival_reward", {"reward": reward}, reward=catalog.roles().ability(reward).name)
 
 
-def _lover_loss(night: "Night", lover: Student) -> None:
+def _lover_loss(night: Night, lover: Student) -> None:
     """Rulings: the surviving Lover loses 1 maximum HP and takes a -5 hit penalty for the rest of the game."""
     if not lover.active or lover.lover_lost:
         return
@@ -52,7 +61,7 @@ def _lover_loss(night: "Night", lover: Student) -> None:
     night.tell(lover.id, "lover_lost", "lover_lost")
 
 
-def give(night: "Night", student: Student, item: Item, zone_id: int) -> bool:
+def give(night: Night, student: Student, item: Item, zone_id: int) -> bool:
     """Put an item in a student's hands if it fits, else on the ground of the zone. True if held."""
     item.stored = False
     item.worn = False
@@ -63,14 +72,14 @@ def give(night: "Night", student: Student, item: Item, zone_id: int) -> bool:
     return False
 
 
-def announce_deaths(night: "Night") -> None:
+def announce_deaths(night: Night) -> None:
     """The night's deaths, posted together in name order with no cause or place: the handbook makes the
     deaths public, not how or where they happened (rulings, "Targets and visibility")."""
     for name, sid in sorted((night.name(k.victim), k.victim) for k in night.kills):
         night.announce("death", "died", {"student": sid}, name=name)
 
 
-def distribute_loot(night: "Night") -> None:
+def distribute_loot(night: Night) -> None:
     """After movement: each victim's items go to their credited killer, or fall to the ground."""
     state = night.state
     for kill in night.kills:
@@ -106,7 +115,7 @@ def distribute_loot(night: "Night") -> None:
                        items=listing([i.name for i in left]), zone_name=night.zone_name(kill.zone))
 
 
-def _bounty(night: "Night", killer: Student) -> None:
+def _bounty(night: Night, killer: Student) -> None:
     """Handbook III.E.1: whoever eliminates a marked student wins a random item."""
     if not killer.active:
         return

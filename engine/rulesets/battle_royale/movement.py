@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rulesets.battle_royale import catalog, rules
+from engine.rulesets.battle_royale.deaths import settle
 from engine.rulesets.battle_royale.orders import Move, Run
 from engine.rulesets.battle_royale.state import Mine, Student
 from engine.rulesets.battle_royale.text import say
@@ -42,7 +43,7 @@ def movement(night: "Night") -> None:
         paths[sid] = _walk(night, night.s(sid), route)
     _follow(night, followers, paths)
     _place(night, paths)
-    night.settle("land mine", by_trap=True)
+    settle(night, "land mine", by_trap=True)
     _arrive(night, paths)
 
 
@@ -143,4 +144,4 @@ def _arrive(night: "Night", paths: dict[str, list[int]]) -> None:
         crossed = all(rules.may_enter(night.state, student, z, last=False) for z in path[:-1])
         if not crossed or not rules.may_enter(night.state, student, student.zone, last=True):  # type: ignore[arg-type]
             student.hp = 0
-    night.settle("closed zone")
+    settle(night, "closed zone")

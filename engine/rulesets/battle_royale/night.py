@@ -5,7 +5,8 @@ Explosives; Melee first in the Forest)  5. Set Trap, Search, Analyze, Poison  6.
 7. C-4  8. votes (marks, reward drop, closures); then the private night reports and the end check.
 
 `Night` is the working context: a private copy of the state, the effective orders, the rng, the
-events produced so far, and the damage bookkeeping that turns hits into deaths at the end of a step.
+events produced so far, and the damage bookkeeping (`harm`) that `deaths.settle` turns into deaths at
+the end of a step.
 """
 from __future__ import annotations
 
@@ -93,17 +94,7 @@ class Night:
         if source is not None:
             self._hits.setdefault(victim, []).append(source)
 
-    def settle(self, cause: str, by_trap: bool = False) -> list[str]:
-        """Students brought to 0 Health this step die; the killer is one of those who hurt them, at random."""
-        from engine.rulesets.battle_royale.deaths import die
-
-        dead = []
-        for student in self.state.active():
-            if student.hp > 0:
-                continue
-            sources = sorted(set(self._hits.get(student.id, [])))
-            killer = self.rng.choice(sources, f"killer of {student.id}") if len(sources) > 1 else (sources[0] if sources else None)
-            die(self, student, cause, killer, by_trap)
-            dead.append(student.id)
-        self._hits.clear()
-        return dead
+    def hits_taken(self) -> dict[str, list[str]]:
+        """Who hurt each student this step, by `harm`; forgotten once read (`deaths.settle` ends the step)."""
+        hits, self._hits = self._hits, {}
+        return hits

@@ -87,7 +87,7 @@ def _c4(night: Night) -> None:
                     told = {student.id, charge.setter} if night.took_part(charge.setter) else {student.id}
                     night.tell(sorted(told), "c4_hit", "c4_hit", {"damage": damage},
                                target=student.name, damage=damage)
-    night.settle("C-4", by_trap=True)
+    deaths.settle(night, "C-4", by_trap=True)
 
 
 def _close_day(night: Night) -> None:
