@@ -23,7 +23,7 @@ from bot.services.errors import ServiceError, first_problem
 from bot.text import say, when
 from engine import registry
 from engine.front import Pairing, SignupOptions
-from engine.ruleset import SignUp
+from engine.ruleset import Ruleset, SignUp
 
 async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale", guild_id: int | None = None,
                       channel_id: int | None = None, settings: dict[str, Any] | None = None,
@@ -45,7 +45,7 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     cap = getattr(parsed, "signup_cap", 20)
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
-                    channel_id=channel_id, settings=_kept(parsed) | (settings or {}),
+                    channel_id=channel_id, settings=_kept(rules, parsed) | (settings or {}),
                     deadline_time=deadline_time, timezone=timezone, early_resolution=early_resolution,
                     signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")
         session.add(game)
@@ -54,11 +54,10 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     return game
 
 
-def _kept(parsed: BaseModel) -> dict[str, Any]:
-    """The settings a game row keeps: every plain value; a table (a nested model, like a map) only when the
-    moderator gave one, since the ruleset's default fills it in."""
-    tables = {name for name in type(parsed).model_fields if isinstance(getattr(parsed, name), BaseModel)}
-    return parsed.model_dump(mode="json", exclude=tables)
+def _kept(rules: Ruleset, parsed: BaseModel) -> dict[str, Any]:
+    """The settings a game row keeps: its house rules; a table (`Ruleset.house_rules`: a nested model, like a
+    map) only when the moderator gave one, since the ruleset's default fills it in."""
+    return parsed.model_dump(mode="json", include=set(rules.house_rules()))
 
 
 def signup_options(ruleset: str) -> SignupOptions:
