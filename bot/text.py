@@ -14,6 +14,9 @@ TEXT: dict[str, str] = {
     # --- refusals: games and players ----------------------------------------------------------
     "no_game": "There is no game #{game_id}.",
     "not_playing": "You are not playing in this game.",
+    "no_such_actor": "There is no {actor!r} in this game to order for.",
+    "actor_of_the_game_master": "{actor} is the game master's: only a moderator orders for them.",
+    "not_your_actor": "You do not order for {actor}.",
     "not_started": "This game has not started yet.",
     "no_game_here": "There is no game in this channel: use the command in a game's channel, or pass its number as `game`.",
     "no_games_of_yours": "You are not signed up for any game. Use /join in a game's channel.",
@@ -24,6 +27,7 @@ TEXT: dict[str, str] = {
     "bad_setting": "Setting {setting}: {problem}.",
     "unknown_timezone": "Unknown timezone {timezone!r}: use a name like Europe/Berlin or America/Chicago.",
     "bad_deadline_time": "Deadline time {deadline_time!r} must look like 22:00.",
+    "bad_step_hours": "Step hours {value!r} must be a number of hours from 1 to {most}, or daily.",
     "signups_closed": "Sign-ups for this game are closed.",
     "already_signed_up": "You have already signed up for this game.",
     "leave_started": "The game has started: ask a moderator to substitute you.",
@@ -94,6 +98,10 @@ TEXT: dict[str, str] = {
     "day_open": "Day {day} is open until {deadline}. Seed commitment: {commitment}",
     "seed_revealed": "Day {day} seed revealed: {seed} (commitment {commitment}).",
     "seed_revealed_next": "{reveal}\nDay {day} is open until {deadline}. Seed commitment: {commitment}",
+    "question_asked": "{game}: {prompt}\nAnswer with /{command} ({choices}) by {deadline}; "
+                      "otherwise the answer is {default}.",
+    "npc_awaited": "{game}: waiting for the game master's orders for {actors} (a game command with `as`) "
+                   "until {deadline}; otherwise their script acts.",
     "reminder": "Reminder: you have not sent orders for Day {day} of {game}. The deadline is {deadline}.",
     "paused": "The game is paused by a moderator.",
     "paused_until": "The game is paused by a moderator. It resumes at {until}.",

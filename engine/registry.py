@@ -105,7 +105,7 @@ def listing() -> list[Listed]:
         most = ruleset.max_players
         players = f"{ruleset.min_players}+" if most is None else f"{ruleset.min_players}-{most}"
         out.append(Listed(name=name, title=ruleset.title or name, version=ruleset.version, players=players,
-                          pacing=getattr(ruleset, "pacing", "simultaneous")))
+                          pacing=ruleset.pacing))
     return out
 
 

@@ -13,6 +13,24 @@ A ruleset is pure data-in, data-out:
   give, take; declared for the bot by the game's front, `engine.front.Moderation`) with the ruleset's own
   consequences; `moderation_choices` lists what such an action's options may name.
 
+Pacing, with defaults that fit a game of simultaneous orders where every actor is a player's seat:
+
+- `pacing`: "simultaneous" (everyone awaited orders at once; resolved at the deadline, or as soon as all
+  awaited have acted) or "sequential" (one actor at a time: each step resolves as soon as its one awaited
+  actor acts, and each step has its own deadline).
+- `step_hours`: the deadline rule the game suggests: None for a daily deadline at the game's time of day,
+  or the hours each step (day, turn) lasts. The bot stores it per game, and moderators may change it.
+- `actors(state)`: everyone who can be ordered, each with its `controller`: a player's seat, or None for the
+  game master (an NPC, ordered by a moderator acting `as` it). An id that is not listed is a player's own
+  seat, controlling itself (the default: `actors` lists nobody). One controller may hold several actors.
+- `npc_orders(state, actor, rng)`: the scripted policy that orders for an NPC nobody ordered by the deadline.
+- `pending(state)`: the question a resolution stopped on, or None. While one is pending, `awaiting` names only
+  the asked actor, `default_orders` is the question's default answer, and `resolve(state, {actor: answer})`
+  goes on from where it stopped. The bot asks the question's player by DM, with its own deadline.
+
+Every call to `resolve` is one step and advances the state's `day` (a day, a turn, an answered question): the
+bot keeps one resolution record, one seed and one deadline per step.
+
 States and orders are pydantic models that dump to JSON; `resolve` never mutates its input.
 """
 from __future__ import annotations
@@ -71,6 +89,34 @@ class ModerationRefused(Exception):
         self.reason = reason
 
 
+@dataclass(frozen=True)
+class Actor:
+    """Someone who can be ordered: a player's character or an NPC. `controller` is the seat of the player who
+    orders for it, or None when the game master does (moderators act `as` it). Ids are at most 20 characters
+    (the bot stores orders by actor id) and never look like a seat (`s` and digits)."""
+
+    id: str
+    name: str
+    controller: str | None
+
+
+@dataclass(frozen=True)
+class Question:
+    """A decision a resolution stopped on: `actor` is asked `prompt`, answering with one of `choices`
+    ((label, value) pairs) through the game's command `command`; `default` is the answer given for them when
+    the deadline passes, which is `hours` from the asking (None: the game's own deadline rule)."""
+
+    actor: str
+    prompt: str
+    choices: tuple[tuple[str, str], ...]
+    default: str
+    command: str
+    hours: int | None = None
+
+
+PACINGS = ("simultaneous", "sequential")
+
+
 class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     """Base class of a ruleset; subclasses are registered in `engine.registry`."""
 
@@ -80,6 +126,8 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int | None] = None  # None: as many as the game's sign-up cap allows
     front_module: ClassVar[str | None] = None  # the module whose `FRONT` is the game's `engine.front.Front`
+    pacing: ClassVar[str] = "simultaneous"  # or "sequential" (see the module's docstring)
+    step_hours: ClassVar[int | None] = None  # None: a daily deadline at the game's time of day
     state_model: ClassVar[type[BaseModel]]
     orders_model: ClassVar[type[BaseModel]]
     settings_model: ClassVar[type[BaseModel]]
@@ -90,7 +138,7 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
 
     @abstractmethod
     def awaiting(self, state: StateT) -> list[str]:
-        """Player ids whose orders the current phase waits for, sorted."""
+        """Actor ids (players' seats, NPCs) whose orders the current phase waits for, sorted."""
 
     @abstractmethod
     def validate(self, state: StateT, player_id: str, orders: OrdersT) -> str | None:
@@ -121,6 +169,22 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         """(value, label) pairs a moderator's option may name; `action` is the option's `source` in the front's
         `Moderation` declaration (Battle Royale: item kinds to give, a player's items to take)."""
         return []
+
+    def actors(self, state: StateT) -> list[Actor]:
+        """Everyone who can be ordered besides the players' own seats, with their controllers (default: none)."""
+        return []
+
+    def controller(self, state: StateT, actor_id: str) -> str | None:
+        """The seat that orders for `actor_id` (None: the game master); an unlisted id is a seat of its own."""
+        return next((a.controller for a in self.actors(state) if a.id == actor_id), actor_id)
+
+    def npc_orders(self, state: StateT, actor_id: str, rng: RecordingRng) -> OrdersT:
+        """What the scripted policy orders for an NPC nobody ordered by the deadline (default: its defaults)."""
+        return self.default_orders(state, actor_id)
+
+    def pending(self, state: StateT) -> Question | None:
+        """The question the last resolution stopped on, waiting for its answer (default: never any)."""
+        return None
 
     def actor_name(self, state: StateT, seat: str) -> str | None:
         """The name of the character in `seat` as the players know it (a substitute is told whose place they

@@ -34,7 +34,7 @@ def _configure(connection: Connection) -> None:
 
 
 async def _run_async() -> None:
-    engine = make_engine(_url())
+    engine = make_engine(_url(), foreign_keys=False)  # SQLite: copying a table must not cascade (see make_engine)
     async with engine.connect() as connection:
         await connection.run_sync(_configure)
         await connection.commit()

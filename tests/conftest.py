@@ -12,3 +12,14 @@ def same_seeds(monkeypatch):
     (schools, roles, starting items, hidden items): a test that depends on what was drawn fails every time,
     not one run in twenty. Tests of the seeds themselves replace this with their own source."""
     monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(20261122))
+
+
+@pytest.fixture
+def duel():
+    """The duel (`tests.duel`), the tests' own second game, installed for this test only: the other tests
+    see Battle Royale alone, as a bot with only Battle Royale installed would."""
+    from tests import duel as duel_game
+
+    duel_game.install()
+    yield duel_game
+    duel_game.uninstall()

@@ -2,7 +2,8 @@
 
 `GameCommandsCog` is made when the bot starts: one Discord command per merged name (`bot.ui.declared`),
 top-level (`/attack`) or in a group (`/vote mark`), each with the game's options plus `game` (the game's
-number, for a DM when the player is in several). Using one finds the game it is about, hands the options
+number, for a DM when the player is in several) and `as` (the actor ordered for: a moderator names the game
+master's NPC, a player one of the actors they control; autocompleted with exactly those). Using one finds the game it is about, hands the options
 to `bot.services.commands.give_order` (the game's front turns them into orders, the engine validates
 them) and confirms the saved orders in words with the receipt, or says why nothing changed.
 """
@@ -15,13 +16,14 @@ import discord
 from discord import app_commands
 
 from bot.services import commands as game_orders
-from bot.ui.autocomplete import option_choices
-from bot.ui.context import Ctx, GameCog, game_autocomplete
+from bot.ui.autocomplete import actor_choices, option_choices
+from bot.ui.context import Ctx, GameCog, game_autocomplete, is_moderator
 from bot.ui.declared import MergedCommand, MergedOption, check_limits, merge
 from bot.ui.text import ui
 from engine import registry
 
 GAME_OPTION = "game"
+AS_OPTION, AS_PARAMETER = "as", "as_actor"  # `as` is a Python keyword: the callback's parameter is renamed
 TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool, "user": discord.User}
 P = inspect.Parameter
 
@@ -44,14 +46,16 @@ def _callback(command: MergedCommand):
     parameters += [P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
                    for o in command.options]
     parameters.append(P(GAME_OPTION, P.KEYWORD_ONLY, annotation=Optional[int], default=None))  # noqa: UP045
+    parameters.append(P(AS_PARAMETER, P.KEYWORD_ONLY, annotation=Optional[str], default=None))  # noqa: UP045
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__name__ = command.path[-1]
     callback.__qualname__ = f"GameCommandsCog.{'_'.join(command.path)}"
     callback.__discord_app_commands_param_description__ = (  # type: ignore[attr-defined]
-        {o.name: o.description for o in command.options} | {GAME_OPTION: ui("opt_game")})
+        {o.name: o.description for o in command.options} | {GAME_OPTION: ui("opt_game"), AS_PARAMETER: ui("opt_as")})
+    callback.__discord_app_commands_param_rename__ = {AS_PARAMETER: AS_OPTION}  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_autocomplete__ = (  # type: ignore[attr-defined]
         {o.name: option_choices(command.name, o.name) for o in command.options if o.autocomplete}
-        | {GAME_OPTION: game_autocomplete})
+        | {GAME_OPTION: game_autocomplete, AS_PARAMETER: actor_choices})
     callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
         o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
         for o in command.options if o.choices}
@@ -63,10 +67,13 @@ class GameCommandsCog(GameCog):
 
     async def order(self, interaction: discord.Interaction, name: str, options: dict[str, Any]) -> None:
         game = options.pop(GAME_OPTION, None)
+        actor = options.pop(AS_PARAMETER, None)
 
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}
-            given = await game_orders.give_order(ctx.db, ctx.game_id, ctx.user_id, name, values, ctx.now)
+            moderator = actor is not None and await is_moderator(self.bot, interaction)
+            given = await game_orders.give_order(ctx.db, ctx.game_id, ctx.user_id, name, values, ctx.now,
+                                                 actor, moderator)
             if given.reply:
                 return ui("order_reply", reply=given.reply, day=given.submitted.day, receipt=given.submitted.receipt)
             return ui("free_removed" if given.removed else "order_saved", day=given.submitted.day,
@@ -78,7 +85,7 @@ def build_cog(fronts: dict | None = None) -> type[GameCommandsCog]:
     """The cog class holding one command per merged name over `fronts` (default: every installed game).
     Raises ValueError if the merged commands do not fit Discord's limits."""
     merged = merge(fronts if fronts is not None else registry.fronts(), ui("cmd_generic"))
-    problems = check_limits(merged, extra_options=1, reserved=(GAME_OPTION,))
+    problems = check_limits(merged, extra_options=2, reserved=(GAME_OPTION, AS_OPTION, AS_PARAMETER))
     if problems:
         raise ValueError("the games' commands do not fit Discord: " + "; ".join(problems))
     attributes: dict[str, Any] = {}

@@ -77,6 +77,7 @@ class Game(Base):
     status: Mapped[str] = mapped_column(String(20), default="signup")
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
     deadline_time: Mapped[str] = mapped_column(String(5), default="22:00")
+    step_hours: Mapped[int | None] = mapped_column(Integer)  # each step lasts this long; None: daily at deadline_time
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
     early_resolution: Mapped[bool] = mapped_column(Boolean, default=True)
     signup_cap: Mapped[int] = mapped_column(Integer, default=20)
@@ -118,8 +119,8 @@ class Order(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
     day: Mapped[int] = mapped_column(Integer)
-    seat: Mapped[str] = mapped_column(String(20))
-    user_id: Mapped[int] = mapped_column(BigInteger)
+    seat: Mapped[str] = mapped_column(String(20))  # the actor ordered: a player's seat, or an NPC's id
+    user_id: Mapped[int] = mapped_column(BigInteger)  # who gave the order (a moderator, for an NPC)
     payload: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     receipt: Mapped[str] = mapped_column(String(32))
     current: Mapped[bool] = mapped_column(Boolean, default=True)

@@ -21,8 +21,10 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def make_engine(url: str, echo: bool = False, immediate: bool = True) -> AsyncEngine:
-    """An async engine; on SQLite, `immediate` opens every transaction with BEGIN IMMEDIATE (writers)."""
+def make_engine(url: str, echo: bool = False, immediate: bool = True, foreign_keys: bool = True) -> AsyncEngine:
+    """An async engine; on SQLite, `immediate` opens every transaction with BEGIN IMMEDIATE (writers), and
+    `foreign_keys` enforces foreign keys (the migrations turn it off: SQLite alters a table by copying it and
+    dropping the old one, and with foreign keys on that drop would cascade to every game's rows)."""
     if not is_sqlite(url):
         return create_async_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20)
     engine = create_async_engine(url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
@@ -34,7 +36,7 @@ def make_engine(url: str, echo: bool = False, immediate: bool = True) -> AsyncEn
         if ":memory:" not in url:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")  # WAL's recommended setting: consistent, far fewer fsyncs
-        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
         cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_S * 1000}")
         cursor.close()
 

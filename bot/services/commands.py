@@ -4,7 +4,9 @@ validated by the engine and stored like any submission.
 `give_order` reads the player's view and current orders (or the game's default), fills in the defaults of
 options left out, asks the game's front (`Front.apply`) for the new orders and submits them with
 `orders.submit_orders`; an offer the new orders make to another player reaches them (`trading.send_offers`).
-A refusal from the front or the engine changes nothing and says why.
+A refusal from the front or the engine changes nothing and says why. With `actor`
+(the command's `as` option) the order is for another actor the user may order for (`actors.acting_for`: a
+moderator for an NPC), read through that actor's view and orders.
 """
 from __future__ import annotations
 
@@ -14,10 +16,11 @@ from typing import Any
 
 from bot.db.session import Database
 from bot.services import day_actions, trading
+from bot.services.common import load_game, load_state, ruleset_of
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
-from bot.services.orders import Submitted, submit_orders
-from bot.services.player_views import player_view
+from bot.services.orders import Submitted, current_orders, submit_orders
+from bot.services.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
 from engine.front import Asked, Command
@@ -51,16 +54,33 @@ def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[s
 
 
 async def give_order(db: Database, game_id: int, user_id: int, name: str, values: dict[str, Any],
-                     now: datetime) -> Given:
+                     now: datetime, actor: str | None = None, moderator: bool = False) -> Given:
     game = await game_by_id(db, game_id)
     command = declared(game.ruleset, name)
-    view = await player_view(db, game_id, user_id)
+    if actor is not None:
+        view, current = await _actor_now(db, game_id, user_id, actor, moderator)
+    else:
+        view = await player_view(db, game_id, user_id)
     if command.phases and view.get("phase") not in command.phases:
         raise ServiceError(say("command_not_now", command=name))
     filled = filled_in(command, values, name)
-    current = await day_actions.current_payload(db, game_id, user_id)
+    if actor is None:
+        current = await day_actions.current_payload(db, game_id, user_id)
     with engine_refusals():
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
-    submitted = await submit_orders(db, game_id, user_id, change.orders, now)
-    await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day)
+    submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
+    if actor is None:  # an offer to another player is a player's own (an NPC's orders offer nothing)
+        await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day)
     return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
+
+
+async def _actor_now(db: Database, game_id: int, user_id: int, actor: str,
+                     moderator: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The view and current orders (or the game's default) of the actor the user orders for `as`."""
+    view = await actor_view(db, game_id, user_id, actor, moderator)
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        live = (await current_orders(session, game)).get(actor)
+    if live is not None:
+        return view, live
+    return view, ruleset_of(game).default_orders(load_state(game), actor).model_dump(mode="json")

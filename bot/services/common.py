@@ -1,6 +1,7 @@
 """Helpers every service uses: loading a game and its players, the ruleset, events into rows and outbox rows."""
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import datetime, timedelta
 from typing import Any
@@ -82,17 +83,24 @@ def store_state(game: Game, state: Any) -> None:
     game.phase = getattr(state, "phase", game.phase)
 
 
-async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fairness.SeedSource | None = None) -> DaySeed:
-    """Draw the day's secret seed, publish its commitment, set the deadline."""
+async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fairness.SeedSource | None = None,
+                   hours: int | None = None) -> DaySeed:
+    """Draw the day's (step's) secret seed, publish its commitment, set the deadline (`hours` from now, for a
+    step with a length of its own: a pending question)."""
     seed = (seeds or fairness.new_seed)()
     row = DaySeed(game_id=game.id, day=game.day, seed=seed, commitment=fairness.commitment(seed))
     session.add(row)
-    game.deadline = next_deadline(game, now)
+    game.deadline = next_deadline(game, now, hours)
     return row
 
 
-def next_deadline(game: Game, now: datetime) -> datetime:
-    """The next time the game's daily deadline comes round, in its timezone, at least an hour from now."""
+def next_deadline(game: Game, now: datetime, hours: int | None = None) -> datetime:
+    """When the step opened now ends, by the game's deadline rule: `hours` (a pending question's own) or the
+    game's `step_hours` after now; otherwise the next time the game's daily deadline comes round, in its
+    timezone, at least an hour from now."""
+    step = hours or game.step_hours
+    if step is not None:
+        return now + timedelta(hours=step)
     zone = ZoneInfo(game.timezone)
     hour, minute = hour_minute(game.deadline_time)
     local = now.astimezone(zone)
@@ -117,6 +125,21 @@ def deadline_time(value: str) -> str:
     """A daily deadline time as the game stores it: "9:05" -> "09:05" (refused when it is not one)."""
     hour, minute = hour_minute(value)
     return f"{hour:02d}:{minute:02d}"
+
+
+LONGEST_STEP_HOURS = 24 * 14
+
+
+def step_hours(value: str | int | None) -> int | None:
+    """Hours per step as the game stores them: "6", "6h" or 6 -> 6; "daily" or nothing -> None (the daily
+    deadline time applies). Refused when it is neither."""
+    text = str(value if value is not None else "").strip().lower()
+    if text in ("daily", "none", ""):
+        return None
+    match = re.fullmatch(r"(\d+)\s*h?", text)
+    if match is None or not 1 <= int(match.group(1)) <= LONGEST_STEP_HOURS:
+        raise ServiceError(say("bad_step_hours", value=value, most=LONGEST_STEP_HOURS))
+    return int(match.group(1))
 
 
 def timezone_name(value: str) -> str:

@@ -4,8 +4,8 @@ change settings, and preview tonight's resolution.
 A game created here starts in status "setup": moderators adjust its settings, then open sign-ups, which
 posts the announcement. Before the start every setting may change (the ruleset's house rules are
 validated by its settings model, so a bad value is refused naming the setting); once the game runs only
-the deadline time, the timezone, early resolution and the moderators' channel may change, and a new
-deadline time applies from the next day. The preview runs the engine on the current state and orders with the day's committed seed and
+the deadline rule (a daily time, or hours per step), the timezone, early resolution and the moderators'
+channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
 from __future__ import annotations
@@ -18,17 +18,18 @@ from pydantic import ValidationError
 
 from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
-from bot.services import games, lookup
+from bot.services import games, lookup, pacing
 from bot.services.common import (
-    audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, timezone_name,
+    audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
 )
 from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.text import say
 
-GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel")
-IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel")
+GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel",
+                 "step_hours")
+IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel", "step_hours")
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
@@ -75,6 +76,8 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
                              "early_resolution": game.early_resolution, "signup_cap": game.signup_cap,
                              "moderator_role": f"<@&{role}>" if role else None,
                              "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None}
+    if game.step_hours is not None:  # a game whose steps last hours (a daily game keeps its list as it was)
+        shown["step_hours"] = game.step_hours
     rules = ruleset_of(game)
     parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
     return shown | {k: v for k, v in parsed.items() if k not in shown}
@@ -101,7 +104,7 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
         started = game.status not in ("setup", "signup")
         if started and name not in IN_PLAY:
             raise ServiceError(say("setting_after_start", choices=", ".join(IN_PLAY)))
-        changed = Changed(name=name, value=None, next_day=started and name in ("deadline_time", "timezone"))
+        changed = Changed(name=name, value=None, next_day=started and name in ("deadline_time", "step_hours", "timezone"))
         if name == "moderator_role":
             changed.value = await _moderator_role(session, game, value)
         elif name == "moderator_channel":
@@ -112,6 +115,8 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
             changed.value = f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None
         elif name == "deadline_time":
             game.deadline_time = changed.value = deadline_time(value)
+        elif name == "step_hours":
+            game.step_hours = changed.value = step_hours(value)
         elif name == "timezone":
             game.timezone = changed.value = timezone_name(value)
         elif name == "early_resolution":
@@ -207,6 +212,7 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
         state = load_state(game)
         seed_row = await day_seed(session, game)
         payloads = await current_orders(session, game)
+        payloads |= pacing.scripted_orders(ruleset_of(game), state, payloads, seed_row.seed)  # as resolve_day
         names = {p.seat: p.name for p in await players_of(session, game_id)}
         day = game.day
     ruleset = ruleset_of(game)

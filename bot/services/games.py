@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import fairness
+from bot.services import fairness, pacing
 from bot.services.common import (
     audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
     timezone_name, write_events,
@@ -46,7 +46,8 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
                     channel_id=channel_id, settings=_kept(rules, parsed) | (settings or {}),
-                    deadline_time=deadline_time, timezone=timezone, early_resolution=early_resolution,
+                    deadline_time=deadline_time, step_hours=rules.step_hours, timezone=timezone,
+                    early_resolution=early_resolution,
                     signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")
         session.add(game)
         await session.flush()
@@ -257,6 +258,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
         outbox(session, game, "channel", game.channel_id,
                say("day_open", day=game.day, deadline=when(game.deadline), commitment=day.commitment),
                {"kind": "commitment", "day": game.day})
+        await pacing.announce_step(session, game, ruleset, result.state)
         audit(session, game, actor_id, "start", players=len(players))
     return game
 

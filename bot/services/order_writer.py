@@ -6,8 +6,8 @@ takes everything queued so far and, in one transaction, re-checks each game is s
 retires the orders being replaced and inserts the new ones. The game rows are read under a lock: SQLite's
 write transaction began with BEGIN IMMEDIATE; on PostgreSQL they are read FOR SHARE, so a writer waits for
 a resolution in progress and then sees the day it opened. A row whose game moved on (another state
-revision or day, another seat holder) gets `StaleSnapshot`, one whose game closed gets its refusal; the
-others are committed together. If the transaction fails, every waiter gets the error and
+revision or day, another holder of the ordering user's seat; the game master holds none) gets
+`StaleSnapshot`, one whose game closed gets its refusal; the others are committed together. If the transaction fails, every waiter gets the error and
 nothing is written.
 """
 from __future__ import annotations
@@ -35,6 +35,7 @@ class PendingOrder:
     payload: dict[str, Any] | None
     receipt: str
     now: datetime
+    holder: str | None  # the seat of the user giving the order (None: a moderator as the game master)
     done: asyncio.Future = field(default_factory=lambda: asyncio.get_running_loop().create_future())
 
 
@@ -78,8 +79,8 @@ class OrderWriter:
             for item in batch:
                 game = games.get(item.game_id)
                 position = seats.get((item.game_id, item.user_id))
-                if game is None or game.state_rev != item.rev or game.day != item.day or \
-                        position is None or seat_of(position) != item.seat:
+                if game is None or game.state_rev != item.rev or game.day != item.day or (item.holder is not None and (
+                        position is None or seat_of(position) != item.holder)):
                     item.done.set_exception(StaleSnapshot())
                     continue
                 try:

@@ -1,7 +1,9 @@
 """Submitting, replacing, withdrawing and listing a player's orders for the current day.
 
 Every submission is validated by the engine against the current state and kept: the newest is the
-current one, earlier ones stay as history. Each accepted submission returns a receipt.
+current one, earlier ones stay as history. Each accepted submission returns a receipt. Orders are for an
+actor: the player's own seat, or with `actor` another actor the user may order for (`actors.acting_for`: a
+moderator for an NPC of the game master). The game master holds no seat, so their receipts have no salt.
 """
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services import fairness
+from bot.services.actors import acting_for
 from bot.services.common import load_game, player_of
 from bot.services.errors import ServiceError, first_problem
 from bot.services.order_writer import PendingOrder, writer_for
@@ -42,14 +45,16 @@ def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
         raise ServiceError(say("deadline_passed"))
 
 
-async def submit_orders(db: Database, game_id: int, user_id: int, payload: dict[str, Any], now: datetime) -> Submitted:
+async def submit_orders(db: Database, game_id: int, user_id: int, payload: dict[str, Any], now: datetime,
+                        actor: str | None = None, moderator: bool = False) -> Submitted:
     """Validate and store a player's whole submission for today, replacing the previous one.
 
     Validation runs against the game's cached snapshot; the group-commit writer re-checks in its
     transaction that nothing changed since, so an order never lands on a state it was not validated
     against. A refusal or a stale snapshot is checked once more against fresh data before it stands.
     """
-    return await _submit(db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload))
+    return await _submit(db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload),
+                         actor, moderator)
 
 
 async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
@@ -57,14 +62,15 @@ async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetim
     return await _submit(db, game_id, user_id, now, lambda snap, seat: None)
 
 
-async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepare) -> Submitted:
+async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepare, actor: str | None = None,
+                  moderator: bool = False) -> Submitted:
     for fresh in (False, True):
         snap = await snapshot(db, game_id, fresh=fresh)
         try:
             _check_open(snap.status, snap.deadline, now)
-            if user_id not in snap.seats:
-                raise ServiceError(say("not_playing"))
-            seat, salt = snap.seats[user_id]
+            held = snap.seats.get(user_id)
+            acting = acting_for(registry.get(snap.ruleset), snap.state, held[0] if held else None, actor, moderator)
+            seat, salt = acting.actor, held[1] if held else ""
             clean = prepare(snap, seat)
         except ServiceError:
             if not fresh:
@@ -73,7 +79,7 @@ async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepa
         receipt = fairness.receipt(clean, salt)
         try:
             await writer_for(db, _check_open).write(
-                PendingOrder(game_id, snap.day, snap.rev, seat, user_id, clean, receipt, now))
+                PendingOrder(game_id, snap.day, snap.rev, seat, user_id, clean, receipt, now, acting.holder))
         except StaleSnapshot:
             if not fresh:
                 continue
@@ -129,12 +135,17 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
         players = {(p.user_id, p.seat): p for p in (await session.execute(
             select(Player).where(Player.game_id == game_id))).scalars()}
         rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()
-        entries = [{"day": o.day, "seat": o.seat, "user_id": o.user_id, "payload": o.payload, "receipt": o.receipt,
-                    "current": o.current, "salt": players[(o.user_id, o.seat)].salt,
-                    "name": players[(o.user_id, o.seat)].name} for o in rows]
+        entries = [_entry(o, players.get((o.user_id, o.seat))) for o in rows]
     for entry in entries:
         entry["receipt_matches"] = receipt_matches(entry)
     return entries
+
+
+def _entry(order: Order, holder) -> dict[str, Any]:
+    """One published log entry; an order the game master gave for an NPC has no player, hence no salt."""
+    return {"day": order.day, "seat": order.seat, "user_id": order.user_id, "payload": order.payload,
+            "receipt": order.receipt, "current": order.current, "salt": holder.salt if holder else "",
+            "name": holder.name if holder else order.seat}
 
 
 def log_document(game_id: int, entries: list[dict[str, Any]]) -> str:

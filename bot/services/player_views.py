@@ -2,6 +2,7 @@
 
 `player_view` finds the player's seat and asks the ruleset for that seat's view of the current state; a
 game that has not started, or a user who is not playing in it, is refused with the specific reason.
+`actor_view` is the view of another actor the user orders for (`as`: a moderator for the game master's NPC).
 `rule_setting` reads one of the game's rules settings (public: the rules page lists them).
 """
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.db.session import Database
-from bot.services.common import load_game, load_state, player_of, ruleset_of
+from bot.services.actors import acting_for
+from bot.services.common import load_game, load_state, player_of, players_of, ruleset_of
 
 
 async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
@@ -19,6 +21,16 @@ async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any
         player = await player_of(session, game_id, user_id)
         state = load_state(game)
     return ruleset_of(game).view(state, player.seat)
+
+
+async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moderator: bool) -> dict[str, Any]:
+    """The view of an actor the user orders for `as` (`actors.acting_for`: a moderator for an NPC)."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        state = load_state(game)
+        held = next((p.seat for p in await players_of(session, game_id) if p.user_id == user_id), None)
+    ruleset = ruleset_of(game)
+    return ruleset.view(state, acting_for(ruleset, state, held, actor, moderator).actor)
 
 
 async def rule_setting(db: Database, game_id: int, name: str, default: Any = None) -> Any:

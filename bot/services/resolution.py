@@ -2,8 +2,9 @@
 
 Resolution is one transaction: claim the game row (SQLite: the transaction began with BEGIN IMMEDIATE;
 PostgreSQL: SELECT ... FOR UPDATE), check it is still the expected day, run the engine with the day's
-committed seed, store the new state, the events and their outbox rows and the resolution record, reveal
-the seed, open the next day with a new commitment, and commit all of it together. A crash before the
+committed seed (the game master's NPCs nobody ordered get their scripted orders: `pacing`), store the new
+state, the events and their outbox rows and the resolution record, reveal the seed, open the next day (step)
+with a new commitment and tell whoever it waits for, and commit all of it together. A crash before the
 commit leaves everything as it was; a second resolver finds the day already advanced and does nothing.
 """
 from __future__ import annotations
@@ -15,7 +16,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
-from bot.services import fairness
+from bot.services import fairness, pacing
 from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
@@ -54,7 +55,8 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
     ruleset = ruleset_of(game)
     state = load_state(game)
     seed_row = await day_seed(session, game)
-    payloads = await current_orders(session, game)
+    payloads = await pacing.with_npc_orders(session, game, ruleset, state, await current_orders(session, game),
+                                            seed_row.seed, now)
     result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)
     day, before = game.day, game.state
     store_state(game, result.state)
@@ -71,10 +73,11 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
         outbox(session, game, "channel", game.channel_id, f"{reveal}\n{say('log_published', game_id=game.id)}",
                {"kind": "seed_reveal", "day": day})
     else:
-        next_seed = await open_day(session, game, now, seeds)
+        next_seed = await open_day(session, game, now, seeds, pacing.step_hours(ruleset, result.state))
         outbox(session, game, "channel", game.channel_id,
                say("seed_revealed_next", reveal=reveal, day=game.day, deadline=when(game.deadline),
                    commitment=next_seed.commitment), {"kind": "seed_reveal", "day": day})
+        await pacing.announce_step(session, game, ruleset, result.state)
     if game.resolve_failures:  # the deadline loop had been failing on this game: tell the moderators it is over
         outbox(session, game, "moderators", None, say("resolve_recovered", day=day, game=game.name,
                                                       failures=game.resolve_failures),
@@ -85,8 +88,8 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
 
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
-    """(game id, day) of running games whose deadline has passed or, with early resolution, whose
-    awaited players have all submitted; paused games whose automatic resume time has come are resumed
+    """(game id, day) of running games whose deadline has passed or, with early resolution (always, for a
+    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games whose automatic resume time has come are resumed
     (`resuming.resume_if_due`: the players get time before the deadline). A game whose resolution failed
     is left alone until its `retry_at` (see `scheduler`)."""
     due: list[tuple[int, int]] = []
@@ -102,7 +105,7 @@ async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
                 continue
             if game.deadline is not None and game.deadline <= now:
                 due.append((game.id, game.day))
-            elif game.early_resolution:
+            elif pacing.resolves_early(game):
                 try:
                     awaited = set(ruleset_of(game).awaiting(load_state(game)))
                 except Exception:  # an unreadable game is due: resolving it records the failure

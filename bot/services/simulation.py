@@ -76,7 +76,7 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
             state = load_state(current)
             awaited = ruleset_of(current).awaiting(state)
             day = current.day
-        for seat in awaited:
+        for seat in (a for a in awaited if a in seats):  # the game master's NPCs: their script, at resolution
             await orders.submit_orders(db, game.id, seats[seat], front.autoplayer(state, seat, rng), now)
         now = now + timedelta(days=1)
         await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds)

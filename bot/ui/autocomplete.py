@@ -1,11 +1,13 @@
 """Autocomplete for the game commands: the choices come from the game's front and the caller's own view.
 
 `caller_view` finds the game a command is about (the channel's, or the `game` option in a DM) and loads the
-caller's view through `bot.services.player_views.player_view`, the ruleset's view of their seat, which leaves out
-everything they may not know. The callbacks never raise: a refusal or a failure gives no choices.
+caller's view through `bot.services.player_views.player_view`, the ruleset's view of their seat, which leaves
+out everything they may not know (with the `as` option, the view of the actor they order for: `actor_view`).
+The callbacks never raise: a refusal or a failure gives no choices.
 
 - `option_choices(command, option)`: for a merged command's option, the choices of the game the command is
   about: its chooser (`Option.source`), or its fixed choices when the games' fixed choices differ.
+- `actor_choices`: the `as` option's choices, the actors the caller may order for.
 - `source_choices(game_source)`: a game's chooser by name, for the commands the bot still defines itself.
 """
 from __future__ import annotations
@@ -17,9 +19,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.services import lookup, player_views
+from bot.services import actors, lookup, player_views
 from bot.services.errors import ServiceError
-from bot.ui.context import in_dm, parent_channel
+from bot.ui.context import in_dm, is_moderator, parent_channel
 from engine import registry
 
 log = logging.getLogger(__name__)
@@ -49,19 +51,33 @@ class Chosen(Mapping[str, Any]):
         return getattr(self.namespace, name, default)
 
 
-async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef, dict[str, Any]] | None:
-    """The game the command is about and the caller's view of it, or None when there is none to give."""
-    bot = interaction.client
+async def caller_game(interaction: discord.Interaction) -> lookup.GameRef | None:
+    """The game the command is about (the channel's, or the `game` option), or None when there is none."""
     raw = getattr(interaction.namespace, "game", None)
     try:
         game_id = int(raw) if raw not in (None, "") else None
     except (TypeError, ValueError):
         return None
-    game = await lookup.find_game(bot.db, user_id=interaction.user.id, channel_id=interaction.channel_id,  # type: ignore[attr-defined]
-                                  in_dm=in_dm(interaction), game_id=game_id, parent_id=parent_channel(interaction))
+    game = await lookup.find_game(interaction.client.db, user_id=interaction.user.id,  # type: ignore[attr-defined]
+                                  channel_id=interaction.channel_id, in_dm=in_dm(interaction), game_id=game_id,
+                                  parent_id=parent_channel(interaction))
     if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
         return None
-    return game, await player_views.player_view(bot.db, game.id, interaction.user.id)  # type: ignore[attr-defined]
+    return game
+
+
+async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef, dict[str, Any]] | None:
+    """The game the command is about and the caller's view of it (of the actor named `as`, when the caller
+    orders for one), or None when there is none to give."""
+    game = await caller_game(interaction)
+    if game is None:
+        return None
+    db = interaction.client.db  # type: ignore[attr-defined]
+    actor = getattr(interaction.namespace, "as", None)
+    if actor:
+        moderator = await is_moderator(interaction.client, interaction)  # type: ignore[arg-type]
+        return game, await player_views.actor_view(db, game.id, interaction.user.id, str(actor), moderator)
+    return game, await player_views.player_view(db, game.id, interaction.user.id)
 
 
 def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Choice]:
@@ -105,6 +121,23 @@ def option_choices(command: str, option: str) -> Callback:
         lowered = typed.strip().lower()
         return _as_choices([(label, value) for label, value in spec.choices if lowered in label.lower()], spec.type)
     return _never_raising(pick)
+
+
+async def actor_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+    """The `as` option: the actors the caller may order for (a moderator: the game master's NPCs)."""
+    try:
+        game = await caller_game(interaction)
+        if game is None:
+            return []
+        moderator = await is_moderator(interaction.client, interaction)  # type: ignore[arg-type]
+        pairs = await actors.actor_choices(interaction.client.db, game.id, interaction.user.id,  # type: ignore[attr-defined]
+                                           moderator)
+        return _as_choices([(label, value) for label, value in pairs if current.lower() in label.lower()], "text")
+    except ServiceError:
+        return []
+    except Exception:
+        log.exception("autocomplete failed")
+        return []
 
 
 def source_choices(source: str) -> Callback:

@@ -133,6 +133,7 @@ UI: dict[str, str] = {
     "delivery_mod_thread_intro": "{mention}, your DMs are closed and {game} has no moderator channel, so the moderators' notes arrive in this private thread. Members with Manage Threads see it too; `/game settings moderator_channel` sends them elsewhere.",
     # --- info, status, map, help -------------------------------------------------------------------
     "opt_game": "the game's number (needed in a DM when you are in several games)",
+    "opt_as": "Order for another actor you control (moderators: the game master's characters)",
     "cmd_status": "What you know in your game: your own record and what you see around you (only you see it)",
     "cmd_map": "A picture of your game's map, and where you are on it",
     "cmd_log": "A finished game's order log: every order with its receipt and salt, to check your receipts",

@@ -219,9 +219,21 @@ async def test_a_slow_pass_keeps_its_rows_leased(db):
     assert [m.content for m in courier.to("channel", CHANNEL)] == [f"Announcement {n}." for n in range(6)]
 
 
-async def test_a_long_send_keeps_its_rows_leased_and_the_lease_is_short(db):
+async def test_a_long_send_keeps_its_rows_leased_and_the_lease_is_short(db, monkeypatch):
     """One send hangs (discord.py sleeping through a long 429): the heartbeat keeps renewing the lease, so
-    another process never takes the rows; a dead process's rows come back within about a minute."""
+    another process never takes the rows; a dead process's rows come back within about a minute.
+
+    Each simulated minute waits (real time, up to a few seconds) for the heartbeat's renewal past the new
+    time before another process tries to claim, so a loaded machine slows the test instead of failing it;
+    without a heartbeat the wait runs out and the test fails."""
+    renewed_until: list = []
+    real_renew = store.renew_lease
+
+    async def renew(db_, ids, until):
+        await real_renew(db_, ids, until)
+        renewed_until.append(until)
+
+    monkeypatch.setattr(store, "renew_lease", renew)
     game_id = await only_announcements(db, 3)
     clock = Clock()
     courier = FakeCourier()
@@ -240,7 +252,9 @@ async def test_a_long_send_keeps_its_rows_leased_and_the_lease_is_short(db):
     stolen = []
     for _ in range(10):  # ten minutes pass while the first post hangs
         clock.advance(minutes=1)
-        await asyncio.sleep(0.05)
+        async with asyncio.timeout(5):
+            while not renewed_until or renewed_until[-1] <= clock.now:
+                await asyncio.sleep(0.01)
         stolen += await store.claim(db, clock.now, 100, timedelta(minutes=1))
     release.set()
     await running

@@ -15,3 +15,32 @@ async def test_migrations_agree_with_the_models(db):
     async with db.engine.connect() as connection:
         differences = await connection.run_sync(diff)
     assert differences == []
+
+
+async def test_a_game_in_progress_goes_on_after_the_pacing_upgrade(db):
+    """Issue 10: a Battle Royale game running in a database from before 0003 goes on after the upgrade to
+    the pacing schema (0004: games.step_hours), its seeds, players and daily deadline unchanged. On SQLite
+    0003 copies the games table: nothing may cascade from dropping the old one."""
+    import asyncio
+
+    from alembic import command
+
+    from bot.db.models import Game
+    from bot.migrate import alembic_config, upgrade
+    from bot.services import resolution
+    from tests.services.conftest import NOW, started_game
+
+    game_id = await started_game(db)
+    async with db.read() as session:
+        deadline = (await session.get(Game, game_id)).deadline
+    await db.engine.dispose()
+    await asyncio.to_thread(command.downgrade, alembic_config(db.url), "0002")
+    await asyncio.to_thread(upgrade, db.url)
+    async with db.read() as session:
+        game = await session.get(Game, game_id)
+        assert (game.step_hours, game.deadline, game.deadline_time) == (None, deadline, "22:00")
+    done = await resolution.resolve_day(db, game_id, NOW, expected_day=0, trigger="moderator")
+    assert done is not None and done.day == 0
+    async with db.read() as session:
+        game = await session.get(Game, game_id)
+        assert game.day == 1 and game.deadline.hour == 22

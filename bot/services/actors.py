@@ -1,0 +1,58 @@
+"""Who orders for whom: the actors of a game (players' characters, NPCs) and their controllers.
+
+An order is stored for an actor (`Order.seat` holds its id). Without `as`, a player orders for their own
+seat. With `as`, a user orders for another actor: a moderator for an NPC of the game master (its controller
+is None), a player for an actor their seat controls; one user may control several actors. `acting_for`
+checks that, and says whose hold on the game the order writer re-checks when it stores the order
+(`holder`: the user's seat, or None for the game master). `actor_choices` lists whom a user may name.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.db.session import Database
+from bot.services.errors import ServiceError
+from bot.services.snapshots import snapshot
+from bot.text import say
+from engine import registry
+from engine.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class Acting:
+    actor: str  # whom the order is for
+    holder: str | None  # the seat of the user giving it; None: a moderator, as the game master
+
+
+def acting_for(ruleset: Ruleset, state: Any, seat: str | None, actor: str | None, moderator: bool) -> Acting:
+    """Who a user (holding `seat`, or none) orders for when they name `actor` (None: their own seat);
+    refused with the reason when they may not."""
+    if actor is None or actor == seat:
+        if seat is None:
+            raise ServiceError(say("not_playing"))
+        return Acting(seat, seat)
+    listed = {a.id: a for a in ruleset.actors(state)}
+    if actor not in listed:
+        raise ServiceError(say("no_such_actor", actor=actor))
+    controller, name = listed[actor].controller, listed[actor].name
+    if controller is None:
+        if not moderator:
+            raise ServiceError(say("actor_of_the_game_master", actor=name))
+        return Acting(actor, None)
+    if controller != seat:
+        raise ServiceError(say("not_your_actor", actor=name))
+    return Acting(actor, seat)
+
+
+async def actor_choices(db: Database, game_id: int, user_id: int, moderator: bool) -> list[tuple[str, str]]:
+    """(name, id) of the actors this user may order for with `as` (a moderator: the game master's NPCs; a
+    player: the actors their seat controls besides itself)."""
+    snap = await snapshot(db, game_id)
+    if snap.state is None:
+        return []
+    held = snap.seats.get(user_id)
+    seat = held[0] if held else None
+    return [(a.name, a.id) for a in registry.get(snap.ruleset).actors(snap.state)
+            if a.id != seat and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))]
+

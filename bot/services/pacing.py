@@ -1,0 +1,90 @@
+"""The pacing a game declares, applied to its steps: whose orders the bot waits for, what fills in for the
+game master's NPCs at the deadline, and who is told that the next step waits for them.
+
+- `with_npc_orders`: at resolution, each awaited NPC of the game master (`Ruleset.actors`, controller None)
+  that no moderator ordered gets its scripted orders (`Ruleset.npc_orders`), drawn from the step's seed and
+  stored as its order row, so verifying the step finds the orders it used and replays to the same outcome.
+- `resolves_early`: a game resolves before its deadline once every awaited actor has acted when its early
+  resolution is on, and always when it is played one actor at a time (each step ends when its actor acts).
+- `step_hours`: a pending question's own length, which replaces the game's deadline rule for that step.
+- `announce_step`: the pending question goes to its player by DM (or to the moderators for an NPC), with its
+  choices, default and deadline; awaited NPCs are announced to the moderators.
+"""
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import Game, Order
+from bot.services import fairness
+from bot.services.common import outbox, seat_map
+from bot.text import say, when
+from engine import registry
+from engine.ruleset import Ruleset
+
+SCRIPT = 0  # the user id of orders the scripted policy gave
+
+
+def scripted_orders(ruleset: Ruleset, state: Any, payloads: dict[str, Any], seed: str) -> dict[str, Any]:
+    """The scripted orders of every awaited NPC of the game master that nobody ordered, by actor."""
+    npcs = {a.id for a in ruleset.actors(state) if a.controller is None}
+    missing = sorted(a for a in ruleset.awaiting(state) if a in npcs and a not in payloads)
+    rng = fairness.rng_for(hashlib.sha256(f"{seed}/npc".encode()).hexdigest())  # the step's seed, its own stream
+    return {a: ruleset.npc_orders(state, a, rng).model_dump(mode="json") for a in missing}
+
+
+async def with_npc_orders(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any,
+                          payloads: dict[str, Any], seed: str, now: datetime) -> dict[str, Any]:
+    """The step's orders with the scripted NPCs' orders added, each also stored as the NPC's order row (by
+    user 0, the script; no salt), so verifying the step finds the very orders it used."""
+    scripted = scripted_orders(ruleset, state, payloads, seed)
+    for actor, payload in scripted.items():
+        session.add(Order(game_id=game.id, day=game.day, seat=actor, user_id=SCRIPT, payload=payload,
+                          receipt=fairness.receipt(payload, ""), current=True, submitted_at=now))
+    return dict(sorted((payloads | scripted).items())) if scripted else payloads
+
+
+def resolves_early(game: Game) -> bool:
+    """Whether the game resolves as soon as every awaited actor has acted (an unknown game: its setting)."""
+    if game.early_resolution:
+        return True
+    try:
+        return registry.get(game.ruleset).pacing == "sequential"
+    except KeyError:
+        return False
+
+
+def step_hours(ruleset: Ruleset, state: Any) -> int | None:
+    question = ruleset.pending(state)
+    return question.hours if question is not None else None
+
+
+async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
+    """Tell whoever the newly opened step waits for, beyond the channel's post: the asked player, the
+    moderators for the game master's NPCs."""
+    if game.deadline is None:
+        return
+    deadline = when(game.deadline)
+    names = {a.id: a for a in ruleset.actors(state)}
+    question = ruleset.pending(state)
+    if question is not None:
+        labels = {value: label for label, value in question.choices}
+        text = say("question_asked", game=game.name, prompt=question.prompt, command=question.command,
+                   choices=", ".join(labels.values()), default=labels.get(question.default, question.default),
+                   deadline=deadline)
+        controller = ruleset.controller(state, question.actor)
+        users = await seat_map(session, game.id)
+        payload = {"kind": "question", "day": game.day, "actor": question.actor}
+        if controller is None:
+            outbox(session, game, "moderators", None, text, payload)
+        elif controller in users:
+            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
+        game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
+        return
+    npcs = [names[a].name for a in ruleset.awaiting(state) if a in names and names[a].controller is None]
+    if npcs:
+        outbox(session, game, "moderators", None, say("npc_awaited", game=game.name, actors=", ".join(npcs),
+                                                      deadline=deadline), {"kind": "npc_awaited", "day": game.day})
