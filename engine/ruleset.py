@@ -128,8 +128,6 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     front_module: ClassVar[str | None] = None  # the module whose `FRONT` is the game's `engine.front.Front`
     pacing: ClassVar[str] = "simultaneous"  # or "sequential" (see the module's docstring)
     step_hours: ClassVar[int | None] = None  # None: a daily deadline at the game's time of day
-    data_settings: ClassVar[frozenset[str]] = frozenset()  # settings that are the game's data (a map), not
-    # house rules: moderators neither see nor change them with /game settings
     state_model: ClassVar[type[BaseModel]]
     orders_model: ClassVar[type[BaseModel]]
     settings_model: ClassVar[type[BaseModel]]
@@ -200,8 +198,10 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         return self.orders_model.model_validate(data)  # type: ignore[return-value]
 
     def house_rules(self) -> list[str]:
-        """The names of the settings a moderator may see and change (all but `data_settings`)."""
-        return [name for name in self.settings_model.model_fields if name not in self.data_settings]
+        """The settings a moderator sees and changes (`/game settings`) and a game row keeps: every one but
+        the game's tables (a setting that is a model of its own, like a map), which are its data."""
+        return [name for name, setting in self.settings_model.model_fields.items()
+                if not (isinstance(setting.annotation, type) and issubclass(setting.annotation, BaseModel))]
 
     def parse_settings(self, data: dict[str, Any] | None) -> SettingsT:
         return self.settings_model.model_validate(data or {})  # type: ignore[return-value]

@@ -46,7 +46,7 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     async with db.transaction() as session:
         game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
                     channel_id=channel_id,
-                    settings=parsed.model_dump(mode="json", exclude=set(rules.data_settings)) | (settings or {}),
+                    settings=parsed.model_dump(mode="json", include=set(rules.house_rules())) | (settings or {}),
                     deadline_time=deadline_time, step_hours=rules.step_hours, timezone=timezone,
                     early_resolution=early_resolution,
                     signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")

@@ -202,8 +202,8 @@ async def test_who_has_not_submitted_names_players_never_orders(db):
     assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
 
 
-async def test_a_games_data_settings_are_neither_shown_nor_changed(db):
-    """The ruleset's `data_settings` (Battle Royale's map) are tables of the game, not house rules."""
+async def test_a_games_tables_are_neither_shown_nor_changed(db):
+    """A setting that is a table of the game (Battle Royale's map) is no house rule (`Ruleset.house_rules`)."""
     game = await _create(db)
     shown = await game_admin.settings_of(db, game.id)
     assert "max_hp" in shown and "island" not in shown

@@ -20,7 +20,6 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
     version = "1"
     title = "Battle Royale"
     front_module = "engine.rulesets.battle_royale.front"
-    data_settings = frozenset({"island"})  # the map: a table of the game, not a house rule
     state_model = BRState
     orders_model = OrdersEnvelope
     settings_model = BRSettings
