@@ -3,7 +3,6 @@
 `player_view` finds the player's seat and asks the ruleset for that seat's view of the current state; a
 game that has not started, or a user who is not playing in it, is refused with the specific reason.
 `actor_view` is the view of another actor the user orders for (`as`: a moderator for the game master's NPC).
-`rule_setting` reads one of the game's rules settings (public: the rules page lists them).
 """
 from __future__ import annotations
 
@@ -32,10 +31,3 @@ async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moder
     ruleset = ruleset_of(game)
     return ruleset.view(state, acting_for(ruleset, state, held, actor, moderator).actor)
 
-
-async def rule_setting(db: Database, game_id: int, name: str, default: Any = None) -> Any:
-    """One of the rules settings the game is played with (from its state), by name."""
-    async with db.read() as session:
-        game = await load_game(session, game_id)
-        state = load_state(game) if game.state is not None else None
-    return getattr(getattr(state, "settings", None), name, default)
