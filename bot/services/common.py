@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import func, select
+from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
@@ -157,35 +157,50 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
     The public and private rows carry one `post` token: delivery groups rows with the same token (the
     night's post, each player's one DM of the night) and nothing else, so a moderator's announcement that
     also names a day never joins a night's post. Public rows also carry their place in the post
-    (`placement`), so delivery needs to know no game."""
+    (`placement`), so delivery needs to know no game.
+
+    A 1,000-player night writes thousands of rows: they go in as two multi-row inserts, not one ORM object
+    each. Rows added to the session before are flushed first, so the outbox keeps the order things happened."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
     start = 0 if last is None else last + 1
     post = secrets.token_hex(8)
     front = registry.front(game.ruleset)
+    placed = {kind: placement(front, kind, day) for kind in {e.kind for e in events if e.audience.kind == "public"}}
+    rows: list[dict[str, Any]] = []
+    boxes: list[dict[str, Any]] = []
     for index, event in enumerate(events):
-        session.add(EventRow(game_id=game.id, day=day, phase=event.phase, seq=start + index, kind=event.kind,
-                             audience=event.audience.model_dump(), text=event.text, data=event.data))
-        deliver(session, game, event, seats, {"kind": event.kind, "day": day}, post=post,
-                placed=placement(front, event.kind, day))
+        rows.append({"game_id": game.id, "day": day, "phase": event.phase, "seq": start + index, "kind": event.kind,
+                     "audience": event.audience.model_dump(), "text": event.text, "data": event.data})
+        boxes += delivery_rows(game, event, seats, {"kind": event.kind, "day": day}, post, placed.get(event.kind))[0]
+    await session.flush()
+    if rows:
+        await session.execute(insert(EventRow), rows)
+    if boxes:
+        await session.execute(insert(Outbox), boxes)
 
 
 def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any],
             post: str | None = None, placed: dict[str, Any] | None = None) -> list[str]:
-    """The outbox rows that take one event to its audience: the game's channel, the moderators, or a DM to
-    each seat of `seats` (seat -> user id) it names. With `post`, the channel and DM rows carry that token
-    (see `write_events`), and a channel row carries `placed`, where the event goes in that post
-    (`placement`). Returns the seats it was sent to by DM."""
+    """The outbox rows that take one event to its audience (`delivery_rows`), added to the session. Returns
+    the seats it was sent to by DM."""
+    rows, sent = delivery_rows(game, event, seats, payload, post, placed)
+    session.add_all([Outbox(**row) for row in rows])
+    return sent
+
+
+def delivery_rows(game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any], post: str | None = None,
+                  placed: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The outbox rows (as `outbox_row`s) that take one event to its audience: the game's channel, the
+    moderators, or a DM to each seat of `seats` (seat -> user id) it names, and the seats sent to by DM.
+    With `post`, the channel and DM rows carry that token (see `write_events`), and a channel row carries
+    `placed`, where the event goes in that post (`placement`)."""
     grouped = payload | ({"post": post} if post is not None else {})
     if event.audience.kind == "public":
-        outbox(session, game, "channel", game.channel_id, event.text, grouped | (placed or {}))
-        return []
+        return [outbox_row(game, "channel", game.channel_id, event.text, grouped | (placed or {}))], []
     if event.audience.kind == "moderators":
-        outbox(session, game, "moderators", None, event.text, payload)
-        return []
+        return [outbox_row(game, "moderators", None, event.text, payload)], []
     sent = [seat for seat in event.audience.ids if seat in seats]  # type: ignore[union-attr]
-    for seat in sent:
-        outbox(session, game, "dm", seats[seat], event.text, grouped | {"seat": seat})
-    return sent
+    return [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}) for seat in sent], sent
 
 
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
@@ -196,8 +211,13 @@ def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
 
 
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:
-    session.add(Outbox(game_id=game.id, target=target, target_id=target_id, text=text, payload=payload,
-                       nonce=secrets.token_hex(12)))
+    session.add(Outbox(**outbox_row(game, target, target_id, text, payload)))
+
+
+def outbox_row(game: Game, target: str, target_id: int | None, text: str, payload: dict) -> dict[str, Any]:
+    """The columns of one new outbox row (each with its own nonce)."""
+    return {"game_id": game.id, "target": target, "target_id": target_id, "text": text, "payload": payload,
+            "nonce": secrets.token_hex(12)}
 
 
 def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, **details: Any) -> None:

@@ -76,31 +76,51 @@ def _role_text(options: SignupOptions, key: str, **values: object) -> str:
 async def join_game(db: Database, game_id: int, user_id: int, name: str, role: str | None = None) -> Player:
     """Sign up; past the cap, the player goes on the reserve list. `role`: one of the game's roles, or a role
     its pairings give (a computer player asking for it alongside the pairing)."""
+    return (await join_many(db, game_id, [(user_id, name, role)]))[0]
+
+
+async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, str | None]]) -> list[Player]:
+    """Sign up several (user id, name, role) in one transaction, in order, each as `join_game` would; one
+    refusal refuses them all and changes nothing. The cost does not grow with the players already signed up:
+    the count and the last position are read once, and only these users' earlier rows (`brbot simulate`
+    signs up 1,000 computer players this way)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         options = signup_options(game.ruleset)
         allowed = [value for _, value in options.roles] + [p.role for p in options.pairings if p.role]
-        if role is not None and role not in allowed:
-            raise ServiceError(_role_text(options, "unknown", role=role))
+        for _, _, role in signups:
+            if role is not None and role not in allowed:
+                raise ServiceError(_role_text(options, "unknown", role=role))
         if game.status != "signup":
             raise ServiceError(say("signups_closed"))
-        existing = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == user_id))).scalar_one_or_none()
-        if existing is not None and existing.status in ("joined", "reserve"):
-            raise ServiceError(say("already_signed_up"))
-        joined = len(await players_of(session, game_id))
-        position = (await session.execute(select(func.coalesce(func.max(Player.position), 0)).where(Player.game_id == game_id))).scalar_one() + 1
-        status = "joined" if joined < game.signup_cap else "reserve"
-        chosen = role or options.default_role
-        requests = {"role": chosen} if chosen else {}
-        if existing is not None:
-            existing.status, existing.name, existing.requests, existing.position = status, name, requests, position
-            player = existing
-        else:
-            player = Player(game_id=game_id, user_id=user_id, name=name, status=status, requests=requests,
-                            salt=fairness.new_salt(), position=position)
-            session.add(player)
+        users = [user_id for user_id, _, _ in signups]
+        earlier = {p.user_id: p for p in (await session.execute(
+            select(Player).where(Player.game_id == game_id, Player.user_id.in_(users)))).scalars()}
+        joined = (await session.execute(select(func.count()).select_from(Player).where(
+            Player.game_id == game_id, Player.status == "joined"))).scalar_one()
+        position = (await session.execute(select(func.coalesce(func.max(Player.position), 0)).where(
+            Player.game_id == game_id))).scalar_one()
+        players: list[Player] = []
+        for user_id, name, role in signups:
+            existing = earlier.get(user_id)
+            if existing is not None and existing.status in ("joined", "reserve"):
+                raise ServiceError(say("already_signed_up"))
+            position += 1
+            status = "joined" if joined < game.signup_cap else "reserve"
+            joined += status == "joined"
+            chosen = role or options.default_role
+            requests = {"role": chosen} if chosen else {}
+            if existing is not None:
+                existing.status, existing.name, existing.requests, existing.position = status, name, requests, position
+                player = existing
+            else:
+                player = Player(game_id=game_id, user_id=user_id, name=name, status=status, requests=requests,
+                                salt=fairness.new_salt(), position=position)
+                session.add(player)
+                earlier[user_id] = player
+            players.append(player)
         await session.flush()
-    return player
+    return players
 
 
 async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:

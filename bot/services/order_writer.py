@@ -72,9 +72,7 @@ class OrderWriter:
                 # without the lock, READ COMMITTED would let an order land on a day that was just resolved.
                 query = query.with_for_update(read=True)
             games = {g.id: g for g in (await session.execute(query)).all()}
-            seats = {(p.game_id, p.user_id): p.position for p in (await session.execute(
-                select(Player.game_id, Player.user_id, Player.position).where(
-                    Player.game_id.in_(ids), Player.status == "joined"))).all()}
+            seats = await _seats(session, ids, batch)
             accepted: list[PendingOrder] = []
             for item in batch:
                 game = games.get(item.game_id)
@@ -103,6 +101,22 @@ class OrderWriter:
                 for p in accepted])
         for item in accepted:
             item.done.set_result(None)
+
+
+ROSTER_READ = 200  # from this many ordering users on, read the games' whole rosters instead of naming each
+
+
+async def _seats(session, game_ids: set[int], batch: list[PendingOrder]) -> dict[tuple[int, int], int]:
+    """(game, user) -> position of the joined players who order in this batch: only those users are read
+    (a 1,000-player game's roster is not read for each order), the whole rosters for a large batch."""
+    users = {p.user_id for p in batch if p.holder is not None}
+    if not users:
+        return {}
+    query = select(Player.game_id, Player.user_id, Player.position).where(
+        Player.game_id.in_(game_ids), Player.status == "joined")
+    if len(users) < ROSTER_READ:
+        query = query.where(Player.user_id.in_(users))
+    return {(p.game_id, p.user_id): p.position for p in (await session.execute(query)).all()}
 
 
 def writer_for(db: Database, check_open) -> OrderWriter:

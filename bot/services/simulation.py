@@ -12,6 +12,7 @@ The log has one JSON object per event and ends with exactly one `game_over` line
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -56,8 +57,7 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     front = registry.front(ruleset)
     signups = front.computer_signups(players, rng)
     users = {s.player_id: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
-    for signup in signups:
-        await games.join_game(db, game.id, users[signup.player_id], signup.name, signup.requests.get("role"))
+    await games.join_many(db, game.id, [(users[s.player_id], s.name, s.requests.get("role")) for s in signups])
     await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
     now = EPOCH
     await games.start_game(db, game.id, now, seeds=seeds)
@@ -77,8 +77,11 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
             state = load_state(current)
             awaited = ruleset_of(current).awaiting(state)
             day = current.day
-        for seat in (a for a in awaited if a in seats):  # the game master's NPCs: their script, at resolution
-            await orders.submit_orders(db, game.id, seats[seat], front.autoplayer(state, seat, rng), now)
+        # Every player's orders are chosen in seat order (the rng's order), then all are submitted at once, as
+        # players do before a deadline: the order writer stores them in one transaction, not one each.
+        # The game master's NPCs are left out: their script plays them at resolution.
+        chosen = [(seats[seat], front.autoplayer(state, seat, rng)) for seat in awaited if seat in seats]
+        await asyncio.gather(*(orders.submit_orders(db, game.id, user, payload, now) for user, payload in chosen))
         now = now + timedelta(days=1)
         await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds)
         if on_day is not None:
