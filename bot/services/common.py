@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
+from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player, seat_of
 from bot.services import fairness
 from bot.services.errors import ServiceError
 from bot.text import say
@@ -226,4 +226,6 @@ def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, 
 
 async def seat_map(session: AsyncSession, game_id: int) -> dict[str, int]:
     """Engine seat id -> Discord user id of whoever holds the seat now."""
-    return {p.seat: p.user_id for p in await players_of(session, game_id)}
+    rows = await session.execute(select(Player.position, Player.user_id).where(
+        Player.game_id == game_id, Player.status == "joined").order_by(Player.position))
+    return {seat_of(position): user_id for position, user_id in rows.all()}

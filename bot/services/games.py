@@ -167,11 +167,12 @@ def _unpaired(requests: dict[str, Any], pairing: Pairing, options: SignupOptions
 async def request_role(db: Database, game_id: int, user_id: int, role: str) -> str:
     """Ask for one of the game's roles (a mutual pairing and its proposal are withdrawn); returns its label."""
     async with db.transaction() as session:
-        options = signup_options((await load_game(session, game_id)).ruleset)
+        game = await load_game(session, game_id)
+        options = signup_options(game.ruleset)
         label = next((label for label, value in options.roles if value == role), None)
         if label is None:
             raise ServiceError(_role_text(options, "not_chosen"))
-        player = await _signup_player(session, game_id, user_id)
+        player = await _signup_player(session, game, user_id)
         mutual = [k for p in options.pairings if p.mutual for k in (p.key, _proposal(p))]
         player.requests = {k: v for k, v in player.requests.items() if k not in mutual} | {"role": role}
     return _role_text(options, "requested", role=label)
@@ -186,19 +187,19 @@ async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: in
         if pairing.mutual:
             if other_id is None or other_id == user_id:
                 raise ServiceError(pairing.texts["own"])
-            me = await _signup_player(session, game_id, user_id)
-            await _signup_player(session, game_id, other_id, pairing.texts["not_signed_up"])
+            me = await _signup_player(session, game, user_id)
+            await _signup_player(session, game, other_id, pairing.texts["not_signed_up"])
             _check_excluded(me, pairing, other_id)
             me.requests = dict(me.requests) | {_proposal(pairing): other_id}
             outbox(session, game, "dm", other_id, pairing.texts["proposed"].format(name=me.name, game=game.name),
                    {"kind": f"{pairing.name}_proposal", "game": game_id, "proposer": user_id, "pairing": pairing.key})
             return pairing
-        me = await _signup_player(session, game_id, user_id)
+        me = await _signup_player(session, game, user_id)
         if other_id is not None:
             if other_id == user_id:
                 raise ServiceError(pairing.texts["own"])
             _check_excluded(me, pairing, other_id)
-            await _signup_player(session, game_id, other_id, pairing.texts["not_signed_up"])
+            await _signup_player(session, game, other_id, pairing.texts["not_signed_up"])
         elif not pairing.clearable:
             raise ServiceError(say("option_needed", option=pairing.option, command=f"role {pairing.name}"))
         me.requests = dict(me.requests) | {pairing.key: other_id}
@@ -220,8 +221,8 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
         pairing = next((p for p in options.pairings if p.mutual and key in (p.key, p.name)), None)
         if pairing is None:
             raise ServiceError(say("no_such_command", command="role", game=registry.front(game.ruleset).title))
-        me = await _signup_player(session, game_id, user_id)
-        proposer = await _signup_player(session, game_id, proposer_id, pairing.texts["proposer_gone"])
+        me = await _signup_player(session, game, user_id)
+        proposer = await _signup_player(session, game, proposer_id, pairing.texts["proposer_gone"])
         if proposer.requests.get(_proposal(pairing)) != user_id:
             raise ServiceError(pairing.texts["no_proposal"])
         proposer.requests = {k: v for k, v in proposer.requests.items() if k != _proposal(pairing)}
@@ -236,12 +237,12 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
         return pairing.texts["now"]
 
 
-async def _signup_player(session, game_id: int, user_id: int, missing: str = say("not_signed_up")) -> Player:
-    game = await load_game(session, game_id)
+async def _signup_player(session, game: Game, user_id: int, missing: str = say("not_signed_up")) -> Player:
+    """The user's row in a game still signing up (the game the caller loaded in this transaction)."""
     if game.status != "signup":
         raise ServiceError(say("roles_fixed"))
     try:
-        return await player_of(session, game_id, user_id)
+        return await player_of(session, game.id, user_id)
     except ServiceError:
         raise ServiceError(missing) from None
 

@@ -117,8 +117,9 @@ async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, in
 
 async def _emit(session, game_id: int, seen: int, names: dict[str, str], log: IO[str] | None,
                 on_event: Callable[[EventRow, Any], None] | None, ending: list[EventRow]) -> int:
-    rows = (await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.seq >= seen)
-                                  .order_by(EventRow.seq))).scalars().all()
+    rows = (await session.execute(  # the columns only, with EventRow's names: no ORM object per event
+        select(EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data)
+        .where(EventRow.game_id == game_id, EventRow.seq >= seen).order_by(EventRow.seq))).all()
     for row in rows:
         audience = _audience(row.audience, names)
         if row.kind == "game_over":

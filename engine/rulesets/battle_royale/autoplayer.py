@@ -174,7 +174,7 @@ def _flee(state: BRState, me: Student, rng: RecordingRng):
 
 
 def _votes(state: BRState, me: Student, rng: RecordingRng) -> Votes:
-    others = [s for s in state.active() if s.id != me.id and s.school != me.school]
+    others = state.active_outside_school(me.school)  # never me: I am of my own school
     open_zones = state.open_zones()
     elsewhere = [z for z in open_zones if z != me.zone] or open_zones
     return Votes(

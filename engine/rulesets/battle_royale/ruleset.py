@@ -38,6 +38,14 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
     def default_orders(self, state: BRState, player_id: str) -> Day0Orders | NightOrders:
         return Day0Orders() if state.phase == "day0" else NightOrders()
 
+    def parse_state(self, data: dict[str, Any]) -> BRState:
+        """The stored state, with who is where indexed (`BRState.cache_census`): a parsed state is only read
+        (validation, views, computer players), and whatever changes a state forks it first, which drops the
+        index. Without it, validating or choosing every student's orders would scan all students each time."""
+        state = super().parse_state(data)
+        state.cache_census(True)
+        return state
+
     def parse_orders(self, data: dict[str, Any]) -> Day0Orders | NightOrders:
         return OrdersEnvelope.model_validate({"orders": data}).orders
 

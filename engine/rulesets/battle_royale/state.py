@@ -196,6 +196,16 @@ class BRState(BaseModel):
             cache["active"] = [s for s in self.students.values() if s.active]
         return list(cache["active"])
 
+    def active_outside_school(self, school: int) -> list[Student]:
+        """Students alive on the island from another school than `school`, in id order (a fresh list)."""
+        cache = self._cached()
+        if cache is None:
+            return [s for s in self.students.values() if s.active and s.school != school]
+        key = ("outside_school", school)
+        if key not in cache:
+            cache[key] = [s for s in self.active() if s.school != school]
+        return list(cache[key])
+
     def in_zone(self, zone_id: int) -> list[Student]:
         cache = self._cached()
         if cache is None:
