@@ -18,19 +18,21 @@ import sys
 import tempfile
 from pathlib import Path
 
-from sqlalchemy.engine import make_url
-
-from bot.cli_errors import EXPLAINED, explain, shown
-from bot.config import Settings
-from bot.db.session import Database
-from bot.migrate import upgrade_async
-from bot.services.errors import ServiceError
 from bot.text import say
+
+# Only the standard library and the texts are imported here: `brbot --help` (or a mistyped command) answers
+# at once, and each command imports the heavy parts it uses (SQLAlchemy, Alembic, pydantic, the games,
+# discord) when it runs. tests/test_cli_imports.py keeps it so.
 
 
 def _database(args: argparse.Namespace, existing: bool = False) -> str:
     """The command's database URL (remembered for error messages); with `existing`, a SQLite file must
     already exist (a read-only command must not leave an empty database behind)."""
+    from sqlalchemy.engine import make_url
+
+    from bot.config import Settings
+    from bot.services.errors import ServiceError
+
     url = args.database or Settings().database_url
     args.url = url
     if existing and url.startswith("sqlite"):
@@ -42,6 +44,8 @@ def _database(args: argparse.Namespace, existing: bool = False) -> str:
 
 async def _simulate(args: argparse.Namespace) -> int:
     from bot.cli_progress import Progress
+    from bot.db.session import Database
+    from bot.migrate import upgrade_async
     from bot.services.simulation import simulate
     from engine import registry
 
@@ -88,6 +92,8 @@ async def _simulate(args: argparse.Namespace) -> int:
 
 
 def _open_log(path: str | None):
+    from bot.services.errors import ServiceError
+
     if path is None:
         return None
     try:
@@ -141,6 +147,7 @@ async def _bench(args: argparse.Namespace) -> int:
 
 
 async def _verify(args: argparse.Namespace) -> int:
+    from bot.db.session import Database
     from bot.services.verification import verify_day
 
     db = Database(_database(args, existing=True))
@@ -157,11 +164,12 @@ async def _verify(args: argparse.Namespace) -> int:
         await db.dispose()
 
 
-async def _resolved_days(db: Database, game_id: int) -> list[int]:
+async def _resolved_days(db, game_id: int) -> list[int]:
     from sqlalchemy import select
 
     from bot.db.models import Resolution
     from bot.services.common import load_game
+    from bot.services.errors import ServiceError
 
     async with db.read() as session:
         await load_game(session, game_id)
@@ -174,6 +182,7 @@ async def _resolved_days(db: Database, game_id: int) -> list[int]:
 
 
 async def _replay(args: argparse.Namespace) -> int:
+    from bot.db.session import Database
     from bot.services.verification import replay_day, rolls_of_day
 
     db = Database(_database(args, existing=True))
@@ -192,6 +201,7 @@ async def _replay(args: argparse.Namespace) -> int:
 
 
 async def _log(args: argparse.Namespace) -> int:
+    from bot.db.session import Database
     from bot.services.orders import log_document, published_log
 
     db = Database(_database(args, existing=True))
@@ -217,6 +227,9 @@ async def _log(args: argparse.Namespace) -> int:
 
 
 async def _migrate(args: argparse.Namespace) -> int:
+    from bot.cli_errors import shown
+    from bot.migrate import upgrade_async
+
     url = _database(args)
     await upgrade_async(url)
     print(say("cli_migrated", url=shown(url)))
@@ -225,6 +238,8 @@ async def _migrate(args: argparse.Namespace) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     from bot.app import run
+    from bot.config import Settings
+    from bot.services.errors import ServiceError
 
     settings = Settings()
     if args.database:
@@ -235,10 +250,27 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _games() -> list[str]:
-    from engine import registry
+class _Games:
+    """The installed games' names as `--ruleset` choices, looked up (importing the engine) only when argparse
+    checks a value or shows the choices, not to build the parser."""
 
-    return registry.names()
+    def __contains__(self, name: object) -> bool:
+        return name in self._names()
+
+    def __iter__(self):
+        return iter(self._names())
+
+    @staticmethod
+    def _names() -> list[str]:
+        from engine import registry
+
+        return registry.names()
+
+
+def _ruleset_option(command: argparse.ArgumentParser, what: str) -> None:
+    """`--ruleset GAME`; the installed games are named in the command's own help (`brbot simulate --help`)."""
+    command.add_argument("--ruleset", default="battle_royale", choices=_Games(), metavar="GAME",
+                         help=f"{what}: %(choices)s (see brbot rulesets)")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -250,7 +282,7 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_run)
 
     p = sub.add_parser("simulate", help="play a whole game with computer players through the real services")
-    p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to play (brbot rulesets)")
+    _ruleset_option(p, "the game to play")
     p.add_argument("--players", type=_bounded(2, 1000, "--players"), default=20, help="number of players (2-1000)")
     p.add_argument("--seed", type=int, default=42, help="the same seed plays the same game")
     p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
@@ -262,14 +294,14 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_rulesets)
 
     p = sub.add_parser("balance", help="a game's balance studies: measured figures against the rulebook's")
-    p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to study")
+    _ruleset_option(p, "the game to study")
     p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(run=_balance)
 
     p = sub.add_parser("bench", help="engine time per night and order submission latency")
-    p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to time")
+    _ruleset_option(p, "the game to time")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")
     p.set_defaults(run=_bench)
@@ -329,7 +361,11 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:  # the output went to a pager or `head` that stopped reading: not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may reach the closed pipe at exit
         return 0
-    except EXPLAINED as error:
+    except Exception as error:
+        from bot.cli_errors import EXPLAINED, explain
+
+        if not isinstance(error, EXPLAINED):
+            raise
         print(say("cli_error", message=explain(error, args.url)), file=sys.stderr)
         return 2
 

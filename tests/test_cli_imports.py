@@ -1,0 +1,46 @@
+"""`brbot --help` answers at once: the command line imports the heavy libraries only for a command that uses
+them (docs/performance.md, "CLI start-up"). Checked by what a fresh interpreter has imported, not by a timing."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAVY = ("sqlalchemy", "alembic", "discord", "PIL", "aiosqlite", "asyncpg", "pydantic", "engine")
+
+PROBE = """
+import json, sys
+import bot.cli
+try:
+    bot.cli.main({argv!r})
+except SystemExit:
+    pass
+print(json.dumps(sorted({{name.split(".")[0] for name in sys.modules}} & set({heavy!r}))))
+"""
+
+
+def _imported_after(argv: list[str] | None) -> list[str]:
+    code = PROBE.format(argv=argv, heavy=HEAVY) if argv is not None else (
+        "import json, sys\nimport bot.cli\n"
+        f"print(json.dumps(sorted({{n.split('.')[0] for n in sys.modules}} & set({HEAVY!r}))))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_importing_the_command_line_loads_no_database_discord_or_game_library():
+    assert _imported_after(None) == []
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["simulate", "--players", "5000"], ["no-such-command"]])
+def test_help_and_bad_arguments_answer_without_the_heavy_libraries(argv):
+    assert _imported_after(argv) == []
+
+
+def test_a_command_still_loads_what_it_needs():
+    """`rulesets` lists the installed games, so it imports the engine (and so pydantic)."""
+    assert "engine" in _imported_after(["rulesets"])
