@@ -5,7 +5,7 @@ The bot never decides who may see what: it delivers each event to the audience t
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import BaseModel, Field
 
@@ -29,14 +29,31 @@ PUBLIC = Public()
 MODERATORS = Moderators()
 
 
+M = TypeVar("M", bound=BaseModel)
+_set = object.__setattr__
+
+
+def _built(model: type[M], values: dict[str, Any]) -> M:
+    """An instance of `model` from values the engine guarantees, every field given: what `model_construct`
+    makes, without its per-call work (filling defaults, working out which fields were set). A 1,000-player
+    night makes thousands of events, and this halves what each costs."""
+    made = model.__new__(model)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", set(values))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
 def to_players(*ids: str) -> Players:
-    return Players.model_construct(kind="players", ids=sorted(set(ids)))
+    return _built(Players, {"kind": "players", "ids": sorted(set(ids))})
 
 
 def make_event(kind: str, audience: "Public | Players | Moderators", text: str, data: dict[str, Any] | None = None,
                day: int = 0, phase: str = "") -> "Event":
     """An event built by the engine itself, without re-validating what the engine already guarantees."""
-    return Event.model_construct(kind=kind, audience=audience, text=text, data=data or {}, day=day, phase=phase)
+    return _built(Event, {"kind": kind, "audience": audience, "text": text, "data": data or {}, "day": day,
+                          "phase": phase})
 
 
 class Event(BaseModel):

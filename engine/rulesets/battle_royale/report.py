@@ -51,6 +51,15 @@ class Census:
         self.names = {z: listing([s.name for s in m], "nobody") for z, m in self.members.items()}
         counts = [f"{state.island.zone(z).name} {len(m)}" for z, m in self.members.items()]
         self.counts = say("report_tracking_counts", counts=", ".join(counts))
+        self._ground: dict[int, str | None] = {}
+
+    def ground(self, zone_id: int) -> str | None:
+        """The line naming the items lying in a zone (None: nothing lies there), written once per zone: with
+        a thousand students a zone's ground holds many items, and everyone there reads the same line."""
+        if zone_id not in self._ground:
+            names = [i.name for i in self.state.zones[zone_id].ground]
+            self._ground[zone_id] = say("report_ground", items=listing(numbered(names))) if names else None
+        return self._ground[zone_id]
 
     def others(self, me: Student, table: dict[int, list]) -> list:
         """A zone's entries without me (by slicing: the zone lists are in id order)."""
@@ -81,9 +90,9 @@ def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[s
              say("report_items", items=listing([item_label(i) for i in me.items])),
              say("report_zone", zone_name=name, students=listing(census.others(me, census.looks), "nobody"))]
     data: dict = {"zone": zone, "hp": me.hp, "others": census.others(me, census.ids)}
-    ground = state.zones[zone].ground
-    if ground:
-        lines.append(say("report_ground", items=listing(numbered([i.name for i in ground]))))
+    ground = census.ground(zone)
+    if ground is not None:
+        lines.append(ground)
     if me.has("binoculars") or rules.has_effect(me, "binoculars"):
         around = state.island.neighbours(zone)
         key = "report_binoculars" if me.has("binoculars") else "report_lookout"
