@@ -110,10 +110,15 @@ def _pick_ups(night: "Night") -> None:
     for student in night.state.active():
         for uid in night.orders[student.id].free.pick_up:
             wanted.setdefault(uid, []).append(student.id)
+    lying: dict[int, dict[str, Item]] = {}  # zone -> uid -> item on its ground, indexed once per zone
+    taken: set[int] = set()  # the items picked up (by identity), off the ground once all are settled
     for uid in sorted(wanted):
         zone_id = night.s(wanted[uid][0]).zone
-        ground = night.state.zones[zone_id].ground  # type: ignore[index]
-        item = next((i for i in ground if i.uid == uid), None)
+        if zone_id not in lying:
+            lying[zone_id] = {}
+            for i in night.state.zones[zone_id].ground:  # type: ignore[index]
+                lying[zone_id].setdefault(i.uid, i)
+        item = lying[zone_id].get(uid)
         takers = [sid for sid in wanted[uid] if night.s(sid).zone == zone_id]
         takers = [sid for sid in takers if item is not None and (not item.defn.counts_toward_capacity or rules.free_slots(night.state, night.s(sid)) > 0)]
         if item is None or not takers:
@@ -122,9 +127,13 @@ def _pick_ups(night: "Night") -> None:
             continue
         winner = takers[0] if len(takers) == 1 else night.rng.weighted(
             [(sid, 2 if isinstance(night.orders[sid].action, Search) else 1) for sid in takers], f"pick-up of {uid}")
-        ground.remove(item)
+        del lying[zone_id][uid]
+        taken.add(id(item))
         night.s(winner).items.append(item)
         night.tell(winner, "picked_up", "picked_up", {"item": uid}, item=item.name)
         for sid in wanted[uid]:
             if sid != winner:
                 night.tell(sid, "pickup_lost", "pickup_lost", {"item": uid}, item=item.name)
+    for zone_id in lying if taken else ():
+        ground = night.state.zones[zone_id].ground  # type: ignore[index]
+        ground[:] = [i for i in ground if id(i) not in taken]

@@ -315,7 +315,7 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
             raise refuse("backpack_in_backpack")
         raise refuse("no_backpack_space", item=me.item(free.store[-1]).name)  # type: ignore[union-attr]
     zone = state.zones[me.zone]  # type: ignore[index]
-    ground = {i.uid: i for i in zone.ground}
+    ground = {i.uid: i for i in zone.ground} if free.pick_up else {}  # a busy zone's ground is long: only if needed
     for uid in free.pick_up:
         if uid not in ground:
             raise refuse("pickup_missing")  # no ids in player texts (see no_item)
