@@ -94,9 +94,10 @@ def _coverer(night: "Night", attacker: str, target: str, cache: dict[str, str | 
     nobody takes their own attack on someone they cover.
     """
     if target not in cache:
-        coverers = sorted(
-            c.id for c in night.state.in_zone(night.s(target).zone)  # type: ignore[arg-type]
-            if night.postures[c.id].covering == target and not night.postures[c.id].negated and c.active
+        zone = night.s(target).zone
+        coverers = sorted(  # those covering the target from its zone (looked up, not scanned: a zone holds many)
+            c.id for c in map(night.s, night.covers().get(target, ()))
+            if c.active and c.zone == zone and not night.postures[c.id].negated
             and not _covered_by_chain(night, target, c.id)
         )
         cache[target] = night.rng.choice(coverers, f"coverer of {target}") if len(coverers) > 1 else (coverers[0] if coverers else None)

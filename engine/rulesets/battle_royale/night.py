@@ -46,6 +46,8 @@ class Night:
     cover_choice: dict[str, str | None] = field(default_factory=dict)
     began_on_island: list[str] = field(default_factory=list)
     _hits: dict[str, list[str]] = field(default_factory=dict)
+    _began: tuple[list[str], frozenset[str]] | None = None  # began_on_island as a set, for took_part
+    _covers: dict[str, list[str]] | None = None  # target -> who set out to cover them, for combat
 
     @property
     def day(self) -> int:
@@ -80,7 +82,18 @@ class Night:
     # --- damage and deaths --------------------------------------------------------------------
     def took_part(self, sid: str) -> bool:
         """On the island when the night began: only such students hear about tonight's outcomes."""
-        return sid in self.began_on_island
+        if self._began is None or self._began[0] is not self.began_on_island:
+            self._began = (self.began_on_island, frozenset(self.began_on_island))
+        return sid in self._began[1]
+
+    def covers(self) -> dict[str, list[str]]:
+        """Target -> the students whose orders cover them, in id order (orders are fixed for the night)."""
+        if self._covers is None:
+            self._covers = {}
+            for sid, posture in sorted(self.postures.items()):
+                if posture.covering is not None:
+                    self._covers.setdefault(posture.covering, []).append(sid)
+        return self._covers
 
     def standing(self) -> set[str]:
         """Students who take part in the current step: alive and on the island at its start."""
