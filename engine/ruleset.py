@@ -73,14 +73,6 @@ class SignUp(BaseModel):
     requests: dict[str, Any] = Field(default_factory=dict)
 
 
-class OrderRefused(Exception):
-    """Raised by services when `validate` refuses; carries the player-facing reason."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 class ModerationRefused(Exception):
     """Raised by `Ruleset.moderate` when the action cannot apply; carries the moderator-facing reason."""
 
