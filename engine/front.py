@@ -337,7 +337,7 @@ class Front:
 
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         """The sign-ups of `players` computer players (`engine.ruleset.SignUp`: name and requests, whose
-        pairing keys name other sign-ups' `player_id`s) for `brbot simulate`."""
+        pairing keys name other sign-ups' seats) for `brbot simulate`."""
         raise NotImplementedError(f"{self.title} has no computer players")
 
     def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:

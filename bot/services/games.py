@@ -268,5 +268,5 @@ def _roster(players: list[Player], options: SignupOptions) -> list[SignUp]:
         req: dict[str, Any] = {"role": role} if role else {}
         req |= {pairing.key: by_user[p.requests[pairing.key]] for pairing in options.pairings
                 if p.requests.get(pairing.key) in by_user}
-        roster.append(SignUp(player_id=p.seat, name=p.name, requests=req))
+        roster.append(SignUp(seat=p.seat, name=p.name, requests=req))
     return roster
