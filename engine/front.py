@@ -153,7 +153,7 @@ class CardField:
 @dataclass(frozen=True)
 class Card:
     """A titled card (a Discord embed): `colour` is a name the bot maps ("green", "grey", "blue", "gold",
-    "purple", "teal", "red", "blurple"); long fields are continued by the bot within Discord's limits."""
+    "purple", "teal", "red", "blurple", or "plain" for none); long fields are continued by the bot within Discord's limits."""
 
     title: str
     description: str = ""
