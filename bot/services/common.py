@@ -220,6 +220,11 @@ def outbox_row(game: Game, target: str, target_id: int | None, text: str, payloa
             "nonce": secrets.token_hex(12)}
 
 
+def announce(session: AsyncSession, game: Game, text: str, payload: dict) -> None:
+    """A post in the game's own channel (what every player reads)."""
+    outbox(session, game, "channel", game.channel_id, text, payload)
+
+
 def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, **details: Any) -> None:
     session.add(AuditLog(game_id=game.id, actor_id=actor_id, action=action, details=details))
 
