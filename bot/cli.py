@@ -58,6 +58,7 @@ async def _simulate(args: argparse.Namespace) -> int:
     args.url = url
     progress = Progress(sys.stderr, args.players, args.verbose)
     front = registry.front(args.ruleset)
+    tune_gc()
     last_day = [-2]
 
     def on_event(row, audience) -> None:
@@ -131,7 +132,10 @@ def _rulesets(args: argparse.Namespace) -> int:
 
 async def _bench(args: argparse.Namespace) -> int:
     from bot.bench import run_bench
+    from engine import registry
 
+    registry.front(args.ruleset)
+    tune_gc()
     report = await run_bench(args.database, args.ruleset)
     if args.json:
         print(json.dumps(report, indent=2))
@@ -241,6 +245,7 @@ def _run(args: argparse.Namespace) -> int:
     from bot.config import Settings
     from bot.services.errors import ServiceError
 
+    tune_gc()
     settings = Settings()
     if args.database:
         settings = settings.model_copy(update={"database_url": args.database})
@@ -346,13 +351,14 @@ def _bounded(low: int, high: int, name: str):
 def tune_gc() -> None:
     """A resolution allocates many short-lived objects; with the default thresholds, Python's collector
     keeps re-walking every object the imported libraries made. Freezing those and collecting the
-    youngest generation less often halves a 1,000-player night (measured with `brbot bench`)."""
+    youngest generation less often halves a 1,000-player night (measured with `brbot bench`). The commands
+    that resolve (run, simulate, bench) call it once they have imported what they use: the libraries are
+    imported by the command, not by this module."""
     gc.freeze()
     gc.set_threshold(20_000, 20, 20)
 
 
 def main(argv: list[str] | None = None) -> int:
-    tune_gc()
     args = parser().parse_args(argv)
     args.url = None
     try:
