@@ -10,12 +10,11 @@ written.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import gc
 import json
 import os
 import sys
-import tempfile
+import types
 from pathlib import Path
 
 from bot.text import say
@@ -43,6 +42,8 @@ def _database(args: argparse.Namespace, existing: bool = False) -> str:
 
 
 async def _simulate(args: argparse.Namespace) -> int:
+    import tempfile
+
     from bot.cli_progress import Progress
     from bot.db.session import Database
     from bot.migrate import upgrade_async
@@ -363,7 +364,11 @@ def main(argv: list[str] | None = None) -> int:
     args.url = None
     try:
         outcome = args.run(args)
-        return asyncio.run(outcome) if asyncio.iscoroutine(outcome) else outcome
+        if not isinstance(outcome, types.CoroutineType):
+            return outcome
+        import asyncio  # here, not at the top: importing it alone takes a good part of --help's time
+
+        return asyncio.run(outcome)
     except BrokenPipeError:  # the output went to a pager or `head` that stopped reading: not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may reach the closed pipe at exit
         return 0
