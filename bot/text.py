@@ -13,6 +13,16 @@ from datetime import datetime
 TEXT: dict[str, str] = {
     # --- refusals: games and players ----------------------------------------------------------
     "no_game": "There is no game #{game_id}.",
+    "too_long": "{what} may have at most {most} characters (this one has {length}): nothing was changed.",
+    "what_game_name": "A game's name",
+    "what_ruleset": "A ruleset's name",
+    "what_deadline_time": "The deadline time",
+    "what_timezone": "The timezone",
+    "what_signup_cap": "The sign-up cap",
+    "what_setting": "A setting's name",
+    "what_value": "A setting's value",
+    "what_reason": "The reason",
+    "out_of_range": "{what} must be from {least} to {most}, not {value}: nothing was changed.",
     "not_playing": "You are not playing in this game.",
     "no_such_actor": "There is no {actor!r} in this game to order for.",
     "actor_of_the_game_master": "{actor} is the game master's: only a moderator orders for them.",

@@ -11,7 +11,7 @@ from discord import app_commands
 from bot.services import orders as order_service
 from bot.services.player_views import player_view
 from bot.ui.buttons import ButtonSpec
-from bot.ui.context import Ctx, GameCog, game_autocomplete
+from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from engine import registry
 from bot.ui.respond import Reply
 from bot.ui.text import ui
@@ -47,7 +47,7 @@ class MyOrdersCog(GameCog):
     @app_commands.command(name="orders", description=ui("cmd_orders"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
-    async def orders(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def orders(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         await self.run(interaction, game, orders_reply)
 
 

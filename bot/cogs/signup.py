@@ -16,8 +16,8 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.services import games
-from bot.ui.context import Ctx, GameCog, game_autocomplete
+from bot.services import games, limits
+from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.text import ui
 from engine import registry
 from engine.front import CHOICES_MAX, Front, Pairing
@@ -72,7 +72,7 @@ class SignUpBase(GameCog):
     @app_commands.command(name="leave", description=ui("cmd_leave"))
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
-    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def leave(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async def work(ctx: Ctx) -> str:
             await games.leave_game(ctx.db, ctx.game_id, ctx.user_id)
             return ui("left", game=ctx.game.name)
@@ -96,7 +96,7 @@ class SignUpBase(GameCog):
 def _signature(callback, options: list[P]) -> None:
     callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
         [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-        + options + [P(GAME, P.KEYWORD_ONLY, annotation=Optional[int], default=None)])  # noqa: UP045
+        + options + [P(GAME, P.KEYWORD_ONLY, annotation=Optional[GameNumber], default=None)])  # noqa: UP045
 
 
 def _role_command(name: str, description: str, option: str, signup: Signup, required: bool,
@@ -105,7 +105,7 @@ def _role_command(name: str, description: str, option: str, signup: Signup, requ
     async def callback(self: SignUpBase, interaction: discord.Interaction, **given: Any) -> None:
         await getattr(self, method)(interaction, given.get("role"), given.get(GAME))
 
-    annotation = app_commands.Choice[str] if signup.roles else str
+    annotation = app_commands.Choice[str] if signup.roles else app_commands.Range[str, 1, limits.OPTION_TEXT_MAX]
     _signature(callback, [P("role", P.KEYWORD_ONLY, annotation=annotation if required else Optional[annotation],  # noqa: UP045
                             **({} if required else {"default": None}))])
     callback.__name__ = name

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
-from bot.services import games, lookup, pacing
+from bot.services import games, limits, lookup, pacing
 from bot.services.common import (
     audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
 )
@@ -37,6 +37,12 @@ async def create(db: Database, *, guild_id: int, channel_id: int, actor_id: int,
                  ruleset: str = "battle_royale", deadline_time: str = "22:00", timezone: str = "UTC",
                  signup_cap: int | None = None, early_resolution: bool = True) -> Game:
     """A new game in this channel, in status "setup"; refused while the channel has a game not over."""
+    limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
+    limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
+    limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
+    if signup_cap is not None:
+        limits.number(signup_cap, say("what_signup_cap"), 1, limits.SIGNUP_CAP_MAX)
     here = await lookup.game_in_channel(db, channel_id)
     if here is not None and here.status in lookup.LIVE:
         raise ServiceError(say("channel_has_game", game_id=here.id, name=here.name))
@@ -92,6 +98,8 @@ class Changed:
 
 
 async def change_setting(db: Database, game_id: int, actor_id: int, name: str, value: str) -> Changed:
+    limits.text(name, say("what_setting"), limits.SETTING_NAME_MAX)
+    limits.text(value, say("what_value"), limits.SETTING_VALUE_MAX)
     name, value = name.strip(), value.strip()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)

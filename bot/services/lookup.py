@@ -15,6 +15,7 @@ from sqlalchemy import select
 from bot.db.models import Game, GuildSettings, Player
 from bot.db.session import Database
 from bot.services.errors import ServiceError
+from bot.services.limits import game_number
 from bot.text import say
 
 LIVE = ("setup", "signup", "running", "paused")
@@ -63,6 +64,7 @@ async def games_of_user(db: Database, user_id: int, include_over: bool = False) 
 
 
 async def game_by_id(db: Database, game_id: int) -> GameRef:
+    game_number(game_id)
     async with db.read() as session:
         game = await session.get(Game, game_id)
     if game is None:

@@ -88,14 +88,14 @@ class _Answer:
         return cls(item.custom_id, **match.groupdict())
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.ui.respond import refusing, respond
+        from bot.ui.respond import edited, refusing, respond
 
         async with refusing(interaction):
             outcome = await self.answer(interaction, interaction.client)  # type: ignore[arg-type]
             interaction.client.kick()  # type: ignore[attr-defined]
             message = interaction.message
             if message is not None and not (message.flags and message.flags.ephemeral):
-                await interaction.response.edit_message(content=f"{message.content}\n\n{outcome}", view=None)
+                await interaction.response.edit_message(content=edited(message.content, outcome), view=None)
             else:
                 await respond(interaction, outcome)
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import lookup
+from bot.services import limits, lookup
 from bot.services.errors import ServiceError
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
@@ -96,6 +96,9 @@ async def require_moderator(bot: "GameMasterBot", interaction: discord.Interacti
 
 
 Work = Callable[[Ctx], Awaitable[Any]]
+
+# The `game` option: a game's number, as Discord may carry it (games' ids are 64-bit; Discord's integers 53).
+GameNumber = app_commands.Range[int, 1, limits.INTEGER_MAX]
 
 
 class GameCog(commands.Cog):

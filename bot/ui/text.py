@@ -7,7 +7,7 @@ from __future__ import annotations
 
 UI: dict[str, str] = {
     # --- generic ---------------------------------------------------------------------------------
-    "crashed": "Something went wrong on our side and nothing was changed. The moderators can see the error in the bot's log.",
+    "crashed": "Something went wrong on our side, so this answer is incomplete: check whether your command took effect (/orders, /status or /game settings show it) before trying it again. The moderators can see the error in the bot's log.",
     "moderators_only": "Only moderators can do this: you need the Manage Server permission or the server's moderator role.",
     "moderators_in_guild": "Moderator commands work in the game's server, not in a DM.",
     "wrong_guild": "That game belongs to another server.",
