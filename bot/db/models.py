@@ -2,8 +2,8 @@
 resolutions and the moderators' audit trail.
 
 Discord ids, games' numbers and every row id are 64-bit (`BigID`: BIGINT on PostgreSQL, SQLite's INTEGER,
-already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema version beside it. Every order
-submission is kept (`current` marks the live one per game, day and player).
+already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema
+version beside it. Every order submission is kept (`current` marks the live one per game, day and player).
 """
 from __future__ import annotations
 
