@@ -3,6 +3,10 @@
 `GameMasterBot` wires the pieces: the database, a clock (replaced in tests), the cogs, the persistent
 buttons (answers to proposals and trades, withdrawing orders) that keep working after a restart, the deadline loop
 (`bot.loops`) and the outbox delivery worker (`bot.delivery`). `run(settings)` is `brbot run`.
+
+Nothing Discord sends goes unanswered (`bot.ui.fallback`): a command in an out-of-date shape and a button or
+menu no handler knows get a short ephemeral answer. No message the bot sends can ping @everyone, @here or a
+role (`allowed_mentions`); users are pinged only where a message names them on purpose.
 """
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
@@ -35,10 +40,30 @@ def intents() -> discord.Intents:
     return wanted
 
 
+def allowed_mentions() -> discord.AllowedMentions:
+    """The default for every message: never @everyone, @here or a role; users named in it may be pinged."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+class CommandTree(app_commands.CommandTree):
+    """The slash command tree, refusing a command whose shape is out of date before it runs."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        from bot.ui.fallback import OutdatedCommand, outdated
+
+        if interaction.type is discord.InteractionType.application_command:
+            problem = outdated(interaction)
+            if problem is not None:
+                raise OutdatedCommand(problem)
+        return True
+
+
 class GameMasterBot(commands.Bot):
     def __init__(self, settings: Settings, db: Database, *, clock: Callable[[], datetime] = utcnow,
                  start_loops: bool = True, **options) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
+        options.setdefault("allowed_mentions", allowed_mentions())
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         tree_cls=CommandTree, **options)
         self.settings = settings
         self.db = db
         self.clock = clock
@@ -77,14 +102,42 @@ class GameMasterBot(commands.Bot):
             self.loops.kick()
 
     async def on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        """A command that failed outside its own handling: out of date (one line in the log, and the user
+        is told to let Discord catch up), or a bug (the traceback in the log, an apology to the user)."""
+        from bot.ui.fallback import OUTDATED
         from bot.ui.respond import respond
         from bot.ui.text import ui
 
-        log.error("command failed", exc_info=error)
+        name = getattr(interaction.command, "qualified_name", None) or (interaction.data or {}).get("name", "?")
+        if isinstance(error, OUTDATED):
+            log.warning("/%s arrived in an out-of-date shape (Discord's commands are stale): %s", name, error)
+            key = "command_outdated"
+        else:
+            log.error("command /%s failed", name, exc_info=error)
+            key = "crashed"
         try:
-            await respond(interaction, ui("crashed"))
-        except Exception:
-            log.exception("could not report a failed command")
+            if interaction.type is discord.InteractionType.autocomplete:
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+                return
+            await respond(interaction, ui(key))
+        except discord.HTTPException as failure:  # the interaction may have expired
+            log.warning("could not answer /%s: %s", name, failure)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button or menu no handler knows (an old message, an old version, a menu lost in a restart) is
+        answered, so Discord never shows "This interaction failed"."""
+        from bot.ui.fallback import component_known
+        from bot.ui.respond import respond
+        from bot.ui.text import ui
+
+        if interaction.type is not discord.InteractionType.component or component_known(self, interaction):
+            return
+        log.info("a component with an unknown custom id was used: %r", (interaction.data or {}).get("custom_id"))
+        try:
+            await respond(interaction, ui("component_unknown"))
+        except discord.HTTPException as failure:
+            log.warning("could not answer an unknown component: %s", failure)
 
     async def close(self) -> None:
         if self.loops is not None:

@@ -186,6 +186,16 @@ def say(key: str, **values: object) -> str:
     return TEXT[key].format(**values)
 
 
+def escape(text: str) -> str:
+    """Free text someone wrote, as a post should show it: no Markdown formatting, no mention."""
+    import discord
+
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
 def when(moment: datetime) -> str:
-    """A date and time as every post shows it: 2026-01-01 22:00 UTC."""
-    return f"{moment:%Y-%m-%d %H:%M %Z}"
+    """A moment (a deadline) as Discord shows it to each reader in their own time zone and language: the
+    date and time, and how far off it is ("1 March 2026 22:00 (in 10 hours)"): `<t:…:f> (<t:…:R>)`."""
+    import discord
+
+    return f"{discord.utils.format_dt(moment, 'f')} ({discord.utils.format_dt(moment, 'R')})"

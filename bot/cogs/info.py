@@ -16,6 +16,7 @@ from discord import app_commands
 
 from bot.services import player_views
 from bot.services.errors import ServiceError
+from bot.text import when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply, refusing, respond
@@ -25,6 +26,11 @@ from engine import registry
 from engine.front import Front
 
 NOT_STARTED = ("setup", "signup")
+
+
+def deadline_line(ctx: Ctx) -> str | None:
+    """When today's orders close, shown in each reader's own time (None: no deadline runs)."""
+    return ui("deadline_line", day=ctx.game.day, deadline=when(ctx.game.deadline)) if ctx.game.deadline else None
 
 
 def _started(ctx: Ctx, key: str) -> None:
@@ -40,7 +46,7 @@ class InfoCog(GameCog):
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "status_not_started")
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
-            return Reply(embeds=embeds(registry.front(ctx.game.ruleset).status(view)))
+            return Reply(content=deadline_line(ctx), embeds=embeds(registry.front(ctx.game.ruleset).status(view)))
         await self.run(interaction, game, work)
 
     @app_commands.command(name="map", description=ui("cmd_map"))

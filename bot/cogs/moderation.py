@@ -28,6 +28,9 @@ from bot.ui.text import ui
 LIMIT = 2000  # characters in one Discord message
 USER_KEYS = {"user_id": "player", "old_user": "from", "new_user": "to"}  # audit details naming a user
 IN_GUILD = app_commands.AppCommandContext(guild=True)  # never offered in DMs
+# Shown by default only to members who may manage the server (a server gives its moderator role the
+# commands in Server Settings > Integrations); every command still checks the caller's rights itself.
+MODERATORS = discord.Permissions(manage_guild=True)
 AUDIT_PAGE = 25  # audit entries per /mod audit page
 # Every option bounded (the services check the same limits again: bot.services.limits)
 GameName = app_commands.Range[str, 1, limits.GAME_NAME_MAX]
@@ -127,10 +130,12 @@ def audit_page(trail: list, page: int, title: str) -> list[str]:
 class ModerationCog(GameCog):
     """The moderators' commands. Each one: check rights, call one service, answer the moderator alone."""
 
-    game_group = app_commands.Group(name="game", description=ui("cmd_game"), guild_only=True, allowed_contexts=IN_GUILD)
+    game_group = app_commands.Group(name="game", description=ui("cmd_game"), guild_only=True, allowed_contexts=IN_GUILD,
+                                    default_permissions=MODERATORS)
     resolve_group = app_commands.Group(name="resolve", description=ui("cmd_resolve"), guild_only=True,
-                                       allowed_contexts=IN_GUILD)
-    mod_group = app_commands.Group(name="mod", description=ui("cmd_mod"), guild_only=True, allowed_contexts=IN_GUILD)
+                                       allowed_contexts=IN_GUILD, default_permissions=MODERATORS)
+    mod_group = app_commands.Group(name="mod", description=ui("cmd_mod"), guild_only=True, allowed_contexts=IN_GUILD,
+                                   default_permissions=MODERATORS)
 
     async def moderate(self, interaction: discord.Interaction, work, slow: bool = True) -> None:
         await self.run(interaction, None, work, moderator=True, slow=slow)

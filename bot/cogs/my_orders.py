@@ -8,6 +8,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.cogs.info import deadline_line
 from bot.services import orders as order_service
 from bot.services.player_views import player_view
 from bot.ui.buttons import ButtonSpec
@@ -40,7 +41,7 @@ async def orders_reply(ctx: Ctx) -> Reply:
     if current is not None and current.payload is not None:
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(withdraw_button(ctx.game_id, current.day).button())
-    return Reply(embeds=[embed], view=buttons)
+    return Reply(content=deadline_line(ctx), embeds=[embed], view=buttons)
 
 
 class MyOrdersCog(GameCog):

@@ -9,6 +9,7 @@ that one is meant. A DM reaches only the player's own games, except a `/join` of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 
@@ -30,10 +31,12 @@ class GameRef:
     channel_id: int | None
     ruleset: str
     day: int = 0
+    deadline: datetime | None = None  # when today's orders close (None: not running, or paused)
 
 
 def _ref(game: Game) -> GameRef:
-    return GameRef(game.id, game.name, game.status, game.guild_id, game.channel_id, game.ruleset, game.day)
+    return GameRef(game.id, game.name, game.status, game.guild_id, game.channel_id, game.ruleset, game.day,
+                   game.deadline if game.status == "running" else None)
 
 
 async def game_in_channel(db: Database, channel_id: int, parent_id: int | None = None) -> GameRef | None:

@@ -25,7 +25,7 @@ from bot.services.common import (
 from bot.services.commands import filled_in
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
-from bot.text import say, when
+from bot.text import escape, say, when
 from engine import registry
 from engine.events import Event
 from engine.front import Moderation
@@ -88,7 +88,7 @@ async def end(db: Database, game_id: int, actor_id: int, reason: str | None = No
         game.deadline = None
         audit(session, game, actor_id, "end", reason=reason)
         outbox(session, game, "channel", game.channel_id,
-               f"{say('ended', reason=reason)}\n{say('log_published', game_id=game.id)}", {"kind": "end"})
+               f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}", {"kind": "end"})
 
 
 async def resolve_now(db: Database, game_id: int, actor_id: int, now: datetime) -> resolution.Resolved:
