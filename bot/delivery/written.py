@@ -21,8 +21,9 @@ from bot.text import escape
 
 
 def escaped(text: str, names: Iterable[str]) -> str:
-    """`text` with every occurrence of these names escaped (the longest first, in one pass)."""
-    risky = sorted({n for n in names if n and escape(n) != n}, key=len, reverse=True)
+    """`text` with every occurrence of these names escaped (the longest first, in one pass). A name with no
+    letter or digit ("**", "_") is left alone: escaping it everywhere would undo the game's own formatting."""
+    risky = sorted({n for n in names if any(c.isalnum() for c in n) and escape(n) != n}, key=len, reverse=True)
     if not risky or not text:
         return text
     pattern = re.compile("|".join(re.escape(n) for n in risky))

@@ -132,15 +132,17 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
         else:
             changed.value = _house_rule(game, name, value)
             if name == "signup_cap":
+                limits.number(int(changed.value), say("what_signup_cap"), 1, limits.SIGNUP_CAP_MAX)
                 changed.promoted = await _new_cap(session, game, int(changed.value))
         audit(session, game, actor_id, "settings", name=name, value=changed.value)
         return changed
 
 
 def _mention(value: str, sigil: str, refusal: str) -> int | None:
-    """A role (`@&`) or channel (`#`) mention, a bare id, or none."""
+    """A role (`@&`) or channel (`#`) mention, a bare id, or none (an id no Discord object can have is
+    refused like any other bad value)."""
     match = re.fullmatch(rf"<{sigil}(\d+)>|(\d+)|(none)", value.lower())
-    if match is None:
+    if match is None or not match.group(3) and not 0 < int(match.group(1) or match.group(2)) <= limits.ID_MAX:
         raise ServiceError(say(refusal))
     return int(match.group(1) or match.group(2)) if not match.group(3) else None
 

@@ -31,6 +31,7 @@ def test_a_name_with_markdown_or_a_mention_is_escaped_and_others_are_left_alone(
     shown = escaped(text, {SNEAKY, "Carol", "||Dan||"})
     assert shown == "\\*\\*Bob\\*\\* @\u200beveryone hits Carol. \\|\\|Dan\\|\\| hides."
     assert escaped("Carol waits.", {"Carol"}) == "Carol waits."
+    assert escaped("**Night 1** _quiet_", {"**", "_"}) == "**Night 1** _quiet_"  # the game's own formatting
 
 
 async def test_posts_show_players_names_and_moderators_words_as_written(db):

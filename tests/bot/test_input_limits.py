@@ -136,3 +136,25 @@ async def test_a_refusal_of_5000_characters_reaches_the_user(gm):
         raise ServiceError(f"Unknown thing {LONG!r}.")
     assert LONG in interaction.text.replace("\n", "")
     assert all(len(m.get("content") or "") <= 2000 for m in interaction.sent)
+
+
+async def test_ids_and_numbers_in_settings_that_do_not_fit_the_database_are_refused(db):
+    """A role or channel id past 64 bits overflowed PostgreSQL's BIGINT; now it is a bad value like any other."""
+    from bot.services.lookup import moderator_role
+
+    game = await games.create_game(db, name="Test", channel_id=555, guild_id=1000)
+    for name, value in (("moderator_role", "<@&99999999999999999999999>"), ("moderator_channel", "<#" + "9" * 30 + ">"),
+                        ("moderator_role", "0")):
+        with pytest.raises(ServiceError):
+            await game_admin.change_setting(db, game.id, 7, name, value)
+    assert await moderator_role(db, 1000) is None
+    done = await game_admin.change_setting(db, game.id, 7, "moderator_role", "<@&123456789012345678>")
+    assert done.value == "<@&123456789012345678>"
+
+
+def test_a_button_edit_keeps_its_answer_and_fits_a_message():
+    from bot.ui.respond import edited
+
+    shown = edited("o" * 1995, "Accepted: the trade happens tonight.")
+    assert len(shown) <= 2000 and shown.endswith("Accepted: the trade happens tonight.") and "…" in shown
+    assert edited("Short offer.", "Declined.") == "Short offer.\n\nDeclined."
