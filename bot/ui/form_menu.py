@@ -16,7 +16,7 @@ import time
 import discord
 
 from bot.services import forms
-from bot.ui.respond import refusing, respond
+from bot.ui.respond import refusing, replace, respond
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Form, Select
@@ -94,7 +94,7 @@ class FormMenu(discord.ui.View):
             done = given.submitted
             content = (ui("order_reply", reply=given.reply, day=done.day, receipt=done.receipt) if given.reply
                        else ui("order_saved", day=done.day, summary="; ".join(given.summary), receipt=done.receipt))
-            await interaction.response.edit_message(content=content, view=None, embed=None)
+            await replace(interaction, content)
             self.stop()  # stays in LIVE until its time is up: a press racing the Submit is not "expired"
 
     async def on_timeout(self) -> None:

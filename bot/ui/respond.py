@@ -58,6 +58,15 @@ async def respond(interaction: discord.Interaction, value: Any) -> None:
             await interaction.response.send_message(**kwargs)
 
 
+async def replace(interaction: discord.Interaction, content: str) -> None:
+    """Answer a component by replacing its message (an ephemeral menu) with `content` and nothing else; what
+    does not fit in one message follows as ephemeral follow-ups."""
+    parts = messages(content)
+    await interaction.response.edit_message(content=parts[0].content, view=None, embed=None)
+    for part in parts[1:]:
+        await interaction.followup.send(content=part.content, ephemeral=True)
+
+
 def edited(before: str, added: str) -> str:
     """A message's content with `added` after it, within 2,000 characters: the old content gives way first
     (shortened with "…"), what is added is kept whole as far as it fits."""

@@ -158,3 +158,15 @@ def test_a_button_edit_keeps_its_answer_and_fits_a_message():
     shown = edited("o" * 1995, "Accepted: the trade happens tonight.")
     assert len(shown) <= 2000 and shown.endswith("Accepted: the trade happens tonight.") and "…" in shown
     assert edited("Short offer.", "Declined.") == "Short offer.\n\nDeclined."
+
+
+async def test_a_menu_replaced_by_a_long_answer_keeps_all_of_it(gm):
+    from bot.ui.respond import replace
+
+    interaction = FakeInteraction(gm, FakeUser(1))
+    answer = "\n".join(f"• order {i}: " + "o" * 60 for i in range(60))
+    await replace(interaction, answer)
+    assert interaction.sent[0].get("edit") and interaction.sent[0]["view"] is None
+    assert all(len(m["content"]) <= 2000 for m in interaction.sent) and len(interaction.sent) > 1
+    assert all(m.get("ephemeral") for m in interaction.sent[1:])
+    assert interaction.text.replace("\n", "") == answer.replace("\n", "")
