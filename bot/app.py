@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -108,7 +108,8 @@ class GameMasterBot(commands.Bot):
         from bot.ui.respond import respond
         from bot.ui.text import ui
 
-        name = getattr(interaction.command, "qualified_name", None) or (interaction.data or {}).get("name", "?")
+        data: dict[str, Any] = dict(interaction.data or {})
+        name = getattr(interaction.command, "qualified_name", None) or data.get("name", "?")
         if isinstance(error, OUTDATED):
             log.warning("/%s arrived in an out-of-date shape (Discord's commands are stale): %s", name, error)
             key = "command_outdated"
@@ -133,7 +134,8 @@ class GameMasterBot(commands.Bot):
 
         if interaction.type is not discord.InteractionType.component or component_known(self, interaction):
             return
-        log.info("a component with an unknown custom id was used: %r", (interaction.data or {}).get("custom_id"))
+        data: dict[str, Any] = dict(interaction.data or {})
+        log.info("a component with an unknown custom id was used: %r", data.get("custom_id"))
         try:
             await respond(interaction, ui("component_unknown"))
         except discord.HTTPException as failure:

@@ -39,7 +39,8 @@ def outdated(interaction: discord.Interaction) -> str | None:
     if not isinstance(command, app_commands.Command):
         return None
     declared = {p.display_name: p for p in command.parameters}
-    given = _leaf_options((interaction.data or {}).get("options") or [])  # type: ignore[arg-type]
+    data: dict[str, Any] = dict(interaction.data or {})
+    given = _leaf_options(data.get("options") or [])
     for option in given:
         parameter = declared.get(option.get("name", ""))
         if parameter is None:

@@ -9,6 +9,7 @@ each at their limit is shortened, with the "did not fit" note. Pure: no I/O.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import discord
@@ -73,7 +74,7 @@ def _shorten(embed: discord.Embed) -> None:
         embed.description = cut(embed.description or "", max(1, room))
 
 
-def messages(content: str | None, embeds: list[discord.Embed] = ()) -> list[Message]:  # type: ignore[assignment]
+def messages(content: str | None, embeds: Sequence[discord.Embed] = ()) -> list[Message]:
     """The messages of one reply within Discord's limits (at least one, maybe with no content)."""
     pieces = split_text(content, CONTENT_MAX) if content else []
     out = [Message(content=p) for p in pieces] or [Message()]

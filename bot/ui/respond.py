@@ -64,7 +64,7 @@ async def replace(interaction: discord.Interaction, content: str) -> None:
     parts = messages(content)
     await interaction.response.edit_message(content=parts[0].content, view=None, embed=None)
     for part in parts[1:]:
-        await interaction.followup.send(content=part.content, ephemeral=True)
+        await interaction.followup.send(content=part.content or "", ephemeral=True)
 
 
 def edited(before: str, added: str) -> str:
