@@ -57,6 +57,9 @@ class CommandTree(app_commands.CommandTree):
                 raise OutdatedCommand(problem)
         return True
 
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        await self.client.on_tree_error(interaction, error)  # type: ignore[attr-defined]
+
 
 class GameMasterBot(commands.Bot):
     def __init__(self, settings: Settings, db: Database, *, clock: Callable[[], datetime] = utcnow,
@@ -81,7 +84,6 @@ class GameMasterBot(commands.Bot):
             if command.allowed_contexts is None:
                 command.allowed_contexts = player_contexts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = self.on_tree_error
         if self.settings.sync_commands:
             await self.tree.sync()
         if self.start_loops:
