@@ -72,6 +72,14 @@ async def test_out_of_date_commands_and_unknown_buttons_are_answered(fake, datab
             assert (await session.execute(select(func.count()).select_from(Order))).scalar_one() == 0
     finally:
         await runner.stop()
+    sent = [r["body"].get("data") if "type" in r["body"] else r["body"] for r in fake.requests
+            if r["method"] == "POST" and isinstance(r.get("body"), dict)]
+    sent = [b for b in sent if isinstance(b, dict) and b.get("content")]
+    assert sent, "the bot answered nothing"
+    for body in sent:  # replies and follow-ups alike can never ping @everyone, @here or a role
+        rules = body.get("allowed_mentions")
+        assert rules is not None and not {"everyone", "roles"} & set(rules.get("parse", [])), body
+        assert not rules.get("roles")
     tracebacks = [r for r in caplog.records if r.exc_info and r.name.startswith(("bot", "discord"))]
     assert tracebacks == [], [r.getMessage() for r in tracebacks]
     assert not [m for m in fake.messages_in() if m["flags"] & EPHEMERAL]
