@@ -76,6 +76,21 @@ class GameMasterBot(commands.Bot):
         if self.loops is not None:
             self.loops.kick()
 
+    async def on_ready(self) -> None:
+        """One line for whoever runs the bot: who it is, its guilds and its games (again after a new session)."""
+        from sqlalchemy import func, select
+
+        from bot.db.models import Game
+
+        async with self.db.read() as session:
+            rows = await session.execute(select(Game.status, func.count()).group_by(Game.status))
+            games = {status: count for status, count in rows}
+        guilds = ", ".join(f"{guild.name} ({guild.id})" for guild in self.guilds) or "none"
+        order = ["running", "paused", "signup", "setup", "over"]
+        counts = ", ".join(f"{games[status]} {status}" for status in sorted(games, key=lambda s: (s not in order,
+                           order.index(s) if s in order else 0, s))) or "none"
+        log.info("ready as %s: %d guild(s): %s; games: %s", self.user, len(self.guilds), guilds, counts)
+
     async def on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
         from bot.ui.respond import respond
         from bot.ui.text import ui

@@ -21,7 +21,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from bot.cli_errors import EXPLAINED, explain, shown
-from bot.config import Settings
+from bot.config import Settings, async_url
 from bot.db.session import Database
 from bot.migrate import upgrade_async
 from bot.services.errors import ServiceError
@@ -33,11 +33,21 @@ def _database(args: argparse.Namespace, existing: bool = False) -> str:
     already exist (a read-only command must not leave an empty database behind)."""
     url = args.database or Settings().database_url
     args.url = url
-    if existing and url.startswith("sqlite"):
+    if url.startswith("sqlite"):
         path = make_url(url).database
-        if path and path != ":memory:" and not Path(path).exists():
+        if existing and path and path != ":memory:" and not Path(path).exists():
             raise ServiceError(say("cli_no_sqlite_file", path=path))
+        _sqlite_folder_exists(url)
     return url
+
+
+def _sqlite_folder_exists(url: str) -> None:
+    """A SQLite file can be created, but not its folder: say so rather than SQLite's 'unable to open'."""
+    path = make_url(url).database
+    if path and path != ":memory:" and not path.startswith("file:"):
+        folder = Path(path).resolve().parent
+        if not folder.is_dir():
+            raise ServiceError(say("cli_no_sqlite_folder", folder=folder, url=shown(url)))
 
 
 async def _simulate(args: argparse.Namespace) -> int:
@@ -224,14 +234,22 @@ async def _migrate(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from discord import LoginFailure
+
     from bot.app import run
 
     settings = Settings()
     if args.database:
         settings = settings.model_copy(update={"database_url": args.database})
+    args.url = settings.database_url
     if not settings.discord_token:
         raise ServiceError(say("cli_no_token"))
-    run(settings)
+    if settings.database_url.startswith("sqlite"):
+        _sqlite_folder_exists(settings.database_url)
+    try:
+        run(settings)
+    except LoginFailure as error:
+        raise ServiceError(say("cli_bad_token", detail=error)) from None
     return 0
 
 
@@ -323,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
     tune_gc()
     args = parser().parse_args(argv)
     args.url = None
+    if getattr(args, "database", None):
+        args.database = async_url(args.database)
     try:
         outcome = args.run(args)
         return asyncio.run(outcome) if asyncio.iscoroutine(outcome) else outcome
