@@ -168,7 +168,8 @@ TEXT: dict[str, str] = {
     "cli_log_withdrawn": "(withdrawn: the default order applied)",
     "cli_roll": "  roll: {purpose}: {spec} -> {result}",
     "cli_bad_setting": "{name}={value!r} is not a valid setting (from the environment or .env): {reason}",
-    "cli_no_sqlite_folder": "the folder {folder} of the SQLite database {url} does not exist: create it, or check the URL",
+    "cli_no_sqlite_folder": "the folder {folder} of the SQLite database {url} does not exist: create it, or check "
+                            "the URL",
     "cli_bad_token": "Discord refused the token in BRBOT_DISCORD_TOKEN ({detail}): copy it again from the developer "
                      "portal (Bot > Reset Token)",
     "cli_no_token": "no Discord token: set BRBOT_DISCORD_TOKEN in the environment or in .env (see README, Running on Discord)",
