@@ -94,6 +94,8 @@ async def _simulate(args: argparse.Namespace) -> int:
             workdir.cleanup()
     print(say("cli_game_over", days=result.days, winners=", ".join(result.winners) or say("cli_none"),
               survivors=", ".join(result.survivors) or say("cli_none")))
+    if args.database:
+        print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
     return 0
 
 
@@ -253,15 +255,51 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _health(args: argparse.Namespace) -> int:
+    from bot.health import problem
+
+    path = args.file or Settings().health_file
+    if not path:
+        raise ServiceError(say("health_off"))
+    found = problem(Path(path))
+    if found:
+        print(say("cli_error", message=found), file=sys.stderr)
+        return 1
+    print(say("health_ok"))
+    return 0
+
+
 def _games() -> list[str]:
     from engine import registry
 
     return registry.names()
 
 
+class _Help(argparse.ArgumentDefaultsHelpFormatter):
+    """`--help` shows each option's default where it has one worth saying (not None, not a flag's False, not
+    one the help already names)."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        if action.default in (None, False) or "default" in (action.help or ""):
+            return action.help
+        return super()._get_help_string(action)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("brbot")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="brbot", description="An automated game master for play-by-post games.")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    top = argparse.ArgumentParser(prog="brbot", description="An automated game master for play-by-post games.",
+                                  formatter_class=_Help)
+    top.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                             parser_class=lambda **kw: argparse.ArgumentParser(formatter_class=_Help, **kw))
 
     p = sub.add_parser("run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
@@ -282,7 +320,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("balance", help="a game's balance studies: measured figures against the rulebook's")
     p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to study")
     p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(run=_balance)
 
@@ -310,6 +348,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="database URL")
     p.set_defaults(run=_log)
+
+    p = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
+    p.add_argument("--file", help="the heartbeat file (default: BRBOT_HEALTH_FILE)")
+    p.set_defaults(run=_health)
 
     p = sub.add_parser("migrate", help="apply the database migrations")
     p.add_argument("--database", help="database URL")

@@ -145,6 +145,8 @@ TEXT: dict[str, str] = {
     "cli_progress": "[{bar}] day {day}/{days}",
     "cli_game_over": "\nGame over after {days} days. Winners: {winners}. Survivors: {survivors}.",
     "cli_none": "none",
+    "cli_game_kept": "This was game #{game_id}, kept in {url}: try `brbot log {game_id} --database {url}`, "
+                     "`brbot replay {game_id} 1 --database {url}` or `brbot verify {game_id} --database {url}`.",
     "cli_balance_header": "{study:28}  measured  expected    diff",
     "cli_balance_row": "{name:28} {measured:9.3f} {expected:9.3f} {diff:6.1f}%",
     "cli_balance_none": "{ruleset} has no balance studies.",
@@ -172,6 +174,11 @@ TEXT: dict[str, str] = {
                             "the URL",
     "cli_bad_token": "Discord refused the token in BRBOT_DISCORD_TOKEN ({detail}): copy it again from the developer "
                      "portal (Bot > Reset Token)",
+    "health_no_file": "not running: no heartbeat in {path} (the bot writes it while connected to Discord)",
+    "health_unreadable": "cannot read the heartbeat in {path}: {reason}",
+    "health_stale": "unhealthy: the last heartbeat was {seconds} s ago (the bot is stuck or not connected)",
+    "health_ok": "healthy: connected to Discord",
+    "health_off": "BRBOT_HEALTH_FILE is not set, so `brbot run` writes no heartbeat to check",
     "cli_no_token": "no Discord token: set BRBOT_DISCORD_TOKEN in the environment or in .env (see README, Running on Discord)",
     "cli_migrated": "Database at {url} is up to date.",
 }
