@@ -6,9 +6,11 @@ buttons (answers to proposals and trades, withdrawing orders) that keep working 
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -44,6 +46,7 @@ class GameMasterBot(commands.Bot):
         self.clock = clock
         self.start_loops = start_loops
         self.loops = None
+        self.heartbeat: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         from bot.cogs import cog_classes
@@ -64,6 +67,10 @@ class GameMasterBot(commands.Bot):
 
             self.loops = Loops(self)
             self.loops.start()
+        if self.settings.health_file:
+            from bot.health import heartbeat
+
+            self.heartbeat = asyncio.create_task(heartbeat(self, Path(self.settings.health_file)), name="heartbeat")
 
     def courier(self) -> Courier:
         """What sends this bot's messages to Discord (the outbox worker's courier)."""
@@ -104,6 +111,9 @@ class GameMasterBot(commands.Bot):
     async def close(self) -> None:
         if self.loops is not None:
             await self.loops.stop()
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            await asyncio.gather(self.heartbeat, return_exceptions=True)
         await super().close()
 
 

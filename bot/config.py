@@ -33,6 +33,7 @@ class Settings(BaseSettings):
     log_level: str = Field("INFO", description="logging level")
     sync_commands: bool = Field(True, description="register the slash commands with Discord at start-up")
     delivery_seconds: float = Field(2.0, gt=0, description="how often the outbox worker looks for messages to deliver")
+    health_file: str = Field("", description="where `brbot run` keeps its heartbeat for `brbot health` (none if empty)")
 
     @field_validator("database_url")
     @classmethod

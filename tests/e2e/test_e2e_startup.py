@@ -42,3 +42,39 @@ async def test_the_bot_logs_one_ready_line_with_its_guilds_and_games(fake, datab
     assert len(ready()) == 1, ready()
     line = ready()[0]
     assert "Battle Royale Club" in line and "1 guild(s)" in line and line.endswith("games: 1 setup")
+
+
+async def test_brbot_health_is_healthy_while_the_bot_is_connected_and_not_once_it_stopped(
+        fake, database_url, clock, tmp_path, monkeypatch, capsys):
+    from bot import health
+
+    monkeypatch.setattr(health, "HEARTBEAT_SECONDS", 0.05)
+    path = tmp_path / "heartbeat"
+    check = ["health", "--file", str(path)]
+    assert main(check) == 1 and "not running: no heartbeat" in capsys.readouterr().err
+    runner = BotRunner(fake, database_url, clock, start_loops=False, health_file=str(path))
+    await runner.start()
+    try:
+        await fake.wait_until(path.exists, what="the first heartbeat")
+        assert main(check) == 0 and capsys.readouterr().out == "healthy: connected to Discord\n"
+    finally:
+        await runner.stop()
+    assert not path.exists()
+    assert main(check) == 1 and "not running" in capsys.readouterr().err
+
+
+def test_a_heartbeat_that_stopped_coming_is_unhealthy(tmp_path):
+    from bot.health import STALE_AFTER_SECONDS, problem
+
+    path = tmp_path / "heartbeat"
+    path.write_text("1000.0\n")
+    assert problem(path, now=1000.0 + STALE_AFTER_SECONDS - 1) is None
+    assert problem(path, now=1000.0 + STALE_AFTER_SECONDS + 5).startswith("unhealthy: the last heartbeat was")
+    path.write_text("garbage")
+    assert problem(path).startswith("cannot read the heartbeat")
+
+
+def test_brbot_health_without_a_heartbeat_file_configured_says_so(monkeypatch, tmp_path, capsys):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BRBOT_HEALTH_FILE", raising=False)
+    assert main(["health"]) == 2 and "BRBOT_HEALTH_FILE is not set" in capsys.readouterr().err
