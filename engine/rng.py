@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
-
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

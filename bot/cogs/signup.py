@@ -105,9 +105,10 @@ def _role_command(name: str, description: str, option: str, signup: Signup, requ
     async def callback(self: SignUpBase, interaction: discord.Interaction, **given: Any) -> None:
         await getattr(self, method)(interaction, given.get("role"), given.get(GAME))
 
-    annotation = app_commands.Choice[str] if signup.roles else str
-    _signature(callback, [P("role", P.KEYWORD_ONLY, annotation=annotation if required else Optional[annotation],  # noqa: UP045
-                            **({} if required else {"default": None}))])
+    annotation: Any = app_commands.Choice[str] if signup.roles else str
+    if not required:
+        annotation = Optional[annotation]  # noqa: UP045 - like the other option annotations in this file
+    _signature(callback, [P("role", P.KEYWORD_ONLY, annotation=annotation, **({} if required else {"default": None}))])
     callback.__name__ = name
     callback.__qualname__ = f"SignUpCog.{name}"
     callback.__discord_app_commands_param_description__ = {"role": option, GAME: ui("opt_game")}  # type: ignore[attr-defined]

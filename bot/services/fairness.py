@@ -15,7 +15,6 @@ from typing import Any
 
 from engine.rng import RecordingRng
 
-
 SeedSource = Callable[[], str]
 
 

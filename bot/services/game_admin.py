@@ -5,7 +5,8 @@ A game created here starts in status "setup": moderators adjust its settings, th
 posts the announcement. Before the start every setting may change (the ruleset's house rules are
 validated by its settings model, so a bad value is refused naming the setting); once the game runs only
 the deadline rule (a daily time, or hours per step), the timezone, early resolution and the moderators'
-channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the current state and orders with the day's committed seed and
+channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the
+current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
 from __future__ import annotations
@@ -20,7 +21,15 @@ from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
 from bot.services import games, lookup, pacing
 from bot.services.common import (
-    audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
+    audit,
+    deadline_time,
+    load_game,
+    load_state,
+    outbox,
+    players_of,
+    ruleset_of,
+    step_hours,
+    timezone_name,
 )
 from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders

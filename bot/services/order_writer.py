@@ -7,7 +7,8 @@ retires the orders being replaced and inserts the new ones. The game rows are re
 write transaction began with BEGIN IMMEDIATE; on PostgreSQL they are read FOR SHARE, so a writer waits for
 a resolution in progress and then sees the day it opened. A row whose game moved on (another state
 revision or day, another holder of the ordering user's seat; the game master holds none) gets
-`StaleSnapshot`, one whose game closed gets its refusal; the others are committed together. If the transaction fails, every waiter gets the error and
+`StaleSnapshot`, one whose game closed gets its refusal; the others are committed together. If the transaction fails,
+every waiter gets the error and
 nothing is written.
 """
 from __future__ import annotations

@@ -17,7 +17,18 @@ from sqlalchemy import select
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
 from bot.services import fairness, pacing
-from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
+from bot.services.common import (
+    Claimed,
+    audit,
+    load_game,
+    load_state,
+    open_day,
+    outbox,
+    ruleset_of,
+    seat_map,
+    store_state,
+    write_events,
+)
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.services.resuming import resume_if_due
@@ -89,7 +100,8 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     """(game id, day) of running games whose deadline has passed or, with early resolution (always, for a
-    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games whose automatic resume time has come are resumed
+    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games whose
+    automatic resume time has come are resumed
     (`resuming.resume_if_due`: the players get time before the deadline). A game whose resolution failed
     is left alone until its `retry_at` (see `scheduler`)."""
     due: list[tuple[int, int]] = []

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import IO, Any
 
 from sqlalchemy import select
@@ -28,7 +28,7 @@ from bot.text import say
 from engine import registry
 from engine.rng import RecordingRng
 
-EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 USER_BASE = 100_000
 
 

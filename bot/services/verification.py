@@ -108,7 +108,7 @@ def _first_difference(a: Any, b: Any, path: str = "state") -> str:
             if a.get(key) != b.get(key):
                 return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             if x != y:
                 return _first_difference(x, y, f"{path}[{i}]")
     return say("verify_difference", path=path, stored=a, replayed=b)
