@@ -21,6 +21,7 @@ from bot.db.session import Database
 
 if TYPE_CHECKING:
     from bot.delivery.courier import Courier
+    from bot.loops import Loops
 
 log = logging.getLogger(__name__)
 
@@ -45,7 +46,7 @@ class GameMasterBot(commands.Bot):
         self.db = db
         self.clock = clock
         self.start_loops = start_loops
-        self.loops = None
+        self.loops: Loops | None = None
         self.heartbeat: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
@@ -59,7 +60,7 @@ class GameMasterBot(commands.Bot):
             if command.allowed_contexts is None:
                 command.allowed_contexts = player_contexts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = self.on_tree_error
+        self.tree.error(self.on_tree_error)
         if self.settings.sync_commands:
             await self.tree.sync()
         if self.start_loops:

@@ -285,6 +285,14 @@ class _Help(argparse.ArgumentDefaultsHelpFormatter):
         return super()._get_help_string(action)
 
 
+class _Parser(argparse.ArgumentParser):
+    """brbot's parsers, the commands' too: help with defaults (`_Help`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("formatter_class", _Help)
+        super().__init__(*args, **kwargs)
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -295,11 +303,9 @@ def _version() -> str:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="brbot", description="An automated game master for play-by-post games.",
-                                  formatter_class=_Help)
+    top = _Parser(prog="brbot", description="An automated game master for play-by-post games.")
     top.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND",
-                             parser_class=lambda **kw: argparse.ArgumentParser(formatter_class=_Help, **kw))
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser("run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")

@@ -53,6 +53,7 @@ TEXT: dict[str, str] = {
     "pause_not_running": "Only a running game can be paused.",
     "not_paused": "The game is not paused.",
     "extend_range": "Extend by more than 0 and at most 336 hours.",
+    "when_none": "no deadline",
     "no_deadline": "This game has no deadline to extend.",
     "already_over": "The game is already over.",
     "already_playing": "{name} is already playing in this game.",
@@ -188,6 +189,6 @@ def say(key: str, **values: object) -> str:
     return TEXT[key].format(**values)
 
 
-def when(moment: datetime) -> str:
-    """A date and time as every post shows it: 2026-01-01 22:00 UTC."""
-    return f"{moment:%Y-%m-%d %H:%M %Z}"
+def when(moment: datetime | None) -> str:
+    """A date and time as every post shows it: 2026-01-01 22:00 UTC ("no deadline" for none)."""
+    return f"{moment:%Y-%m-%d %H:%M %Z}" if moment is not None else TEXT["when_none"]

@@ -32,7 +32,7 @@ P = inspect.Parameter
 def _annotation(option: MergedOption) -> Any:
     base = TYPES[option.type]
     if option.type in ("integer", "number") and (option.min_value is not None or option.max_value is not None):
-        base = app_commands.Range[base, option.min_value, option.max_value]  # type: ignore[index]
+        base = app_commands.Range[base, option.min_value, option.max_value]
     elif option.type == "text" and option.max_length is not None:
         base = app_commands.Range[str, 1, option.max_length]
     return base if option.required else Optional[base]  # noqa: UP045 (a runtime type for discord.py)

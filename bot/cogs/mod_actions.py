@@ -110,7 +110,8 @@ def action_command(action: MergedCommand, group: app_commands.Group, owner: str)
     callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
         o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
         for o in action.options if o.choices}
-    return app_commands.Command(name=action.name, description=action.description, callback=callback, parent=group)
+    return app_commands.Command(name=action.name, description=action.description, parent=group,
+                                callback=callback)  # type: ignore[arg-type]  # its signature is set above, at run time
 
 
 def add_actions(group: app_commands.Group, owner: str, fronts: Mapping[str, Front] | None = None) -> None:

@@ -94,7 +94,7 @@ class SignUpBase(GameCog):
 
 
 def _signature(callback, options: list[P]) -> None:
-    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+    callback.__signature__ = inspect.Signature(
         [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
         + options + [P(GAME, P.KEYWORD_ONLY, annotation=Optional[int], default=None)])  # noqa: UP045
 

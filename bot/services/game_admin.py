@@ -229,7 +229,7 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
     private: dict[str, list[str]] = {}
     for event in result.events:
         if event.audience.kind == "players":
-            for seat in event.audience.ids:  # type: ignore[union-attr]
+            for seat in event.audience.ids:
                 private.setdefault(seat, []).append(event.text)
     async with db.transaction() as session:
         audit(session, await load_game(session, game_id), actor_id, "preview", day=day)

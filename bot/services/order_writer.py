@@ -94,9 +94,9 @@ class OrderWriter:
                 return
             latest = {(p.game_id, p.day, p.seat): p for p in accepted}  # the last of one seat stays current
             for game_id, day in {(p.game_id, p.day) for p in accepted}:
-                seats = sorted({p.seat for p in accepted if (p.game_id, p.day) == (game_id, day)})
+                day_seats = sorted({p.seat for p in accepted if (p.game_id, p.day) == (game_id, day)})
                 await session.execute(update(Order).where(Order.game_id == game_id, Order.day == day,
-                                                          Order.seat.in_(seats), Order.current.is_(True))
+                                                          Order.seat.in_(day_seats), Order.current.is_(True))
                                       .values(current=False))
             await session.execute(insert(Order), [
                 {"game_id": p.game_id, "day": p.day, "seat": p.seat, "user_id": p.user_id, "payload": p.payload,

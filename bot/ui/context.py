@@ -83,6 +83,8 @@ async def is_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> 
     permissions = interaction.permissions
     if permissions is not None and (permissions.manage_guild or permissions.administrator):
         return True
+    if interaction.guild_id is None:
+        return False
     role_id = await lookup.moderator_role(bot.db, interaction.guild_id)
     roles = getattr(interaction.user, "roles", None) or []
     return role_id is not None and any(r.id == role_id for r in roles)
