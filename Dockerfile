@@ -12,7 +12,9 @@ WORKDIR /src
 COPY requirements.lock pyproject.toml README.md ./
 COPY engine ./engine
 COPY bot ./bot
-RUN pip install --constraint requirements.lock . \
+# The build backend is pinned too: setuptools from the lock file, then no isolated (unpinned) build env.
+RUN pip install --constraint requirements.lock setuptools \
+    && pip install --no-build-isolation --constraint requirements.lock . \
     && cd / && rm -rf /src \
     && useradd --system --create-home --home-dir /home/brbot --uid 10001 brbot
 
