@@ -93,10 +93,18 @@ class SignUpBase(GameCog):
         await self.run(interaction, game, work)
 
 
+def _declare(callback: Any, **params: Any) -> None:
+    """What discord.py's decorators would set on a callback whose signature is built at run time: each
+    parameter's `description`, `autocomplete` and `choices`."""
+    for kind, value in params.items():
+        setattr(callback, f"__discord_app_commands_param_{kind}__", value)
+
+
 def _signature(callback, options: list[P]) -> None:
+    game = P(GAME, P.KEYWORD_ONLY, annotation=Optional[int], default=None)  # noqa: UP045
     callback.__signature__ = inspect.Signature(
         [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-        + options + [P(GAME, P.KEYWORD_ONLY, annotation=Optional[int], default=None)])  # noqa: UP045
+        + options + [game])
 
 
 def _role_command(name: str, description: str, option: str, signup: Signup, required: bool,
@@ -111,10 +119,9 @@ def _role_command(name: str, description: str, option: str, signup: Signup, requ
     _signature(callback, [P("role", P.KEYWORD_ONLY, annotation=annotation, **({} if required else {"default": None}))])
     callback.__name__ = name
     callback.__qualname__ = f"SignUpCog.{name}"
-    callback.__discord_app_commands_param_description__ = {"role": option, GAME: ui("opt_game")}  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_autocomplete__ = {GAME: game_autocomplete}  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-        "role": [app_commands.Choice(name=label, value=value) for label, value in signup.roles]} if signup.roles else {}
+    roles = [app_commands.Choice(name=label, value=value) for label, value in signup.roles]
+    _declare(callback, description={"role": option, GAME: ui("opt_game")}, autocomplete={GAME: game_autocomplete},
+             choices={"role": roles} if roles else {})
     return app_commands.Command(name=name, description=description, callback=callback, parent=parent)
 
 
@@ -129,9 +136,8 @@ def _pairing_command(pairing: Pairing, parent: app_commands.Group) -> app_comman
                             **({} if required else {"default": None}))])
     callback.__name__ = pairing.name
     callback.__qualname__ = f"SignUpCog.role_{pairing.name}"
-    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        pairing.option: pairing.option_description, GAME: ui("opt_game")}
-    callback.__discord_app_commands_param_autocomplete__ = {GAME: game_autocomplete}  # type: ignore[attr-defined]
+    _declare(callback, description={pairing.option: pairing.option_description, GAME: ui("opt_game")},
+             autocomplete={GAME: game_autocomplete})
     return app_commands.Command(name=pairing.name, description=pairing.description, callback=callback, parent=parent)
 
 
