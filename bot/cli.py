@@ -21,6 +21,7 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from bot.cli_errors import EXPLAINED, explain, shown
+from bot.cli_help import Parser, version
 from bot.config import Settings, async_url
 from bot.db.session import Database
 from bot.migrate import upgrade_async
@@ -275,37 +276,10 @@ def _games() -> list[str]:
     return registry.names()
 
 
-class _Help(argparse.ArgumentDefaultsHelpFormatter):
-    """`--help` shows each option's default where it has one worth saying (not None, not a flag's False, not
-    one the help already names)."""
-
-    def _get_help_string(self, action: argparse.Action) -> str | None:
-        if action.default in (None, False) or "default" in (action.help or ""):
-            return action.help
-        return super()._get_help_string(action)
-
-
-class _Parser(argparse.ArgumentParser):
-    """brbot's parsers, the commands' too: help with defaults (`_Help`)."""
-
-    def __init__(self, *args, **kwargs) -> None:
-        kwargs.setdefault("formatter_class", _Help)
-        super().__init__(*args, **kwargs)
-
-
-def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("brbot")
-    except PackageNotFoundError:  # run from a checkout that was never installed
-        return "unknown (not installed)"
-
-
 def parser() -> argparse.ArgumentParser:
-    top = _Parser(prog="brbot", description="An automated game master for play-by-post games.")
-    top.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=_Parser)
+    top = Parser(prog="brbot", description="An automated game master for play-by-post games.")
+    top.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
     p = sub.add_parser("run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
