@@ -94,9 +94,8 @@ class GameMasterBot(commands.Bot):
             rows = await session.execute(select(Game.status, func.count()).group_by(Game.status))
             games = {status: count for status, count in rows}
         guilds = ", ".join(f"{guild.name} ({guild.id})" for guild in self.guilds) or "none"
-        order = ["running", "paused", "signup", "setup", "over"]
-        counts = ", ".join(f"{games[status]} {status}" for status in sorted(games, key=lambda s: (s not in order,
-                           order.index(s) if s in order else 0, s))) or "none"
+        known = [status for status in ("running", "paused", "signup", "setup", "over") if status in games]
+        counts = ", ".join(f"{games[s]} {s}" for s in known + sorted(set(games) - set(known))) or "none"
         log.info("ready as %s: %d guild(s): %s; games: %s", self.user, len(self.guilds), guilds, counts)
 
     async def on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
