@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
-from datetime import UTC, datetime
+from datetime import datetime, timezone
 from pathlib import Path
 
 from bot.db.models import position_of
@@ -17,13 +17,13 @@ from bot.db.session import Database
 from bot.migrate import upgrade_async
 from bot.services import games, orders, resolution
 from bot.services.common import load_game, load_state
-from engine import registry
 from engine.bench import night_benchmark
+from engine import registry
 from engine.rng import RecordingRng
 
 SUBMITTERS = 50
 ROUNDS = 4
-NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 
 
 def _percentile(samples: list[float], pct: float) -> float:

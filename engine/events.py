@@ -5,7 +5,7 @@ The bot never decides who may see what: it delivers each event to the audience t
 """
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field
 
@@ -23,7 +23,7 @@ class Moderators(BaseModel):
     kind: Literal["moderators"] = "moderators"
 
 
-Audience = Annotated[Public | Players | Moderators, Field(discriminator="kind")]
+Audience = Annotated[Union[Public, Players, Moderators], Field(discriminator="kind")]
 
 PUBLIC = Public()
 MODERATORS = Moderators()
@@ -33,8 +33,8 @@ def to_players(*ids: str) -> Players:
     return Players.model_construct(kind="players", ids=sorted(set(ids)))
 
 
-def make_event(kind: str, audience: Public | Players | Moderators, text: str, data: dict[str, Any] | None = None,
-               day: int = 0, phase: str = "") -> Event:
+def make_event(kind: str, audience: "Public | Players | Moderators", text: str, data: dict[str, Any] | None = None,
+               day: int = 0, phase: str = "") -> "Event":
     """An event built by the engine itself, without re-validating what the engine already guarantees."""
     return Event.model_construct(kind=kind, audience=audience, text=text, data=data or {}, day=day, phase=phase)
 

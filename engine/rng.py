@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from dataclasses import dataclass
 
 T = TypeVar("T")
 

@@ -14,8 +14,8 @@ from discord import app_commands
 
 from bot.services import lookup
 from bot.services import orders as order_service
-from bot.text import say
 from bot.ui.context import Ctx, GameCog, in_dm
+from bot.text import say
 from bot.ui.respond import Reply, respond
 from bot.ui.text import ui
 

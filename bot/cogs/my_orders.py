@@ -12,9 +12,9 @@ from bot.services import orders as order_service
 from bot.services.player_views import player_view
 from bot.ui.buttons import ButtonSpec
 from bot.ui.context import Ctx, GameCog, game_autocomplete
+from engine import registry
 from bot.ui.respond import Reply
 from bot.ui.text import ui
-from engine import registry
 
 GAME = ui("opt_game")
 

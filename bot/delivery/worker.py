@@ -21,16 +21,12 @@ import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta, timezone
 
 from bot.db.session import Database
 from bot.delivery import store
 from bot.delivery.courier import (
-    Courier,
-    Undeliverable,
-    describe,
-    is_transient,
-    is_unexpected,
+    Courier, Undeliverable, describe, is_transient, is_unexpected,
 )
 from bot.delivery.render import Parcel, group, render_parcel
 from bot.delivery.threads import ThreadRefused, Threads
@@ -40,7 +36,7 @@ log = logging.getLogger(__name__)
 
 
 def utcnow() -> datetime:
-    return datetime.now(UTC)
+    return datetime.now(timezone.utc)
 
 
 @dataclass

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.rng import RecordingRng
 
+
 SeedSource = Callable[[], str]
 
 

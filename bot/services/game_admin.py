@@ -21,15 +21,7 @@ from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
 from bot.services import games, lookup, pacing
 from bot.services.common import (
-    audit,
-    deadline_time,
-    load_game,
-    load_state,
-    outbox,
-    players_of,
-    ruleset_of,
-    step_hours,
-    timezone_name,
+    audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
 )
 from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders

@@ -16,25 +16,14 @@ from bot.db.models import Game, Player, Resolution
 from bot.db.session import Database
 from bot.services import fairness, pacing
 from bot.services.common import (
-    audit,
-    hour_minute,
-    load_game,
-    open_day,
-    outbox,
-    player_of,
-    players_of,
-    ruleset_of,
-    seat_map,
-    store_state,
-    timezone_name,
-    write_events,
+    audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
+    timezone_name, write_events,
 )
 from bot.services.errors import ServiceError, first_problem
 from bot.text import say, when
 from engine import registry
 from engine.front import Pairing, SignupOptions
 from engine.ruleset import SignUp
-
 
 async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale", guild_id: int | None = None,
                       channel_id: int | None = None, settings: dict[str, Any] | None = None,

@@ -19,18 +19,10 @@ from sqlalchemy import select
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
 from bot.services import fairness, resolution
-from bot.services.commands import filled_in
 from bot.services.common import (
-    audit,
-    deliver,
-    load_game,
-    load_state,
-    outbox,
-    player_of,
-    players_of,
-    ruleset_of,
-    store_state,
+    audit, deliver, load_game, load_state, outbox, player_of, players_of, ruleset_of, store_state,
 )
+from bot.services.commands import filled_in
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
 from bot.text import say, when

@@ -17,18 +17,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
 from bot.services import fairness, pacing
-from bot.services.common import (
-    Claimed,
-    audit,
-    load_game,
-    load_state,
-    open_day,
-    outbox,
-    ruleset_of,
-    seat_map,
-    store_state,
-    write_events,
-)
+from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.services.resuming import resume_if_due

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta, timezone
 from typing import IO, Any
 
 from sqlalchemy import select
@@ -28,7 +28,7 @@ from bot.text import say
 from engine import registry
 from engine.rng import RecordingRng
 
-EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 USER_BASE = 100_000
 
 

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class Ctx:
-    bot: GameMasterBot
+    bot: "GameMasterBot"
     interaction: discord.Interaction
     game: lookup.GameRef
     user_id: int
@@ -61,7 +61,7 @@ def bot_of(interaction: discord.Interaction) -> GameMasterBot:
     return cast("GameMasterBot", interaction.client)
 
 
-async def is_guild_member(bot: GameMasterBot, guild_id: int, user_id: int) -> bool | None:
+async def is_guild_member(bot: "GameMasterBot", guild_id: int, user_id: int) -> bool | None:
     """Whether the user is a member of the guild; None when Discord cannot tell us (the bot left it, or an
     error)."""
     guild = bot.get_guild(guild_id)
@@ -81,7 +81,7 @@ async def is_guild_member(bot: GameMasterBot, guild_id: int, user_id: int) -> bo
     return True
 
 
-async def is_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> bool:
+async def is_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -> bool:
     """Manage Server, or the guild's moderator role (set with /game settings moderator_role)."""
     if in_dm(interaction):
         return False
@@ -95,7 +95,7 @@ async def is_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> 
     return role_id is not None and any(r.id == role_id for r in roles)
 
 
-async def require_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> None:
+async def require_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -> None:
     if in_dm(interaction):
         raise ServiceError(ui("moderators_in_guild"))
     if not await is_moderator(bot, interaction):
@@ -108,7 +108,7 @@ Work = Callable[[Ctx], Awaitable[Any]]
 class GameCog(commands.Cog):
     """A cog whose commands act on one game. Subclasses stay thin: parse options, call a service."""
 
-    def __init__(self, bot: GameMasterBot) -> None:
+    def __init__(self, bot: "GameMasterBot") -> None:
         self.bot = bot
 
     @property

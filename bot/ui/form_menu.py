@@ -26,7 +26,7 @@ MORE = "brbot:more"  # the value of the option that turns a long select's page
 OPTIONS_MAX = 25
 PAGE = OPTIONS_MAX - 1
 TIMEOUT = 900
-LIVE: dict[FormMenu, float] = {}  # menus still answering -> when they stop (time.monotonic())
+LIVE: dict["FormMenu", float] = {}  # menus still answering -> when they stop (time.monotonic())
 
 
 class FormMenu(discord.ui.View):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+
 revision = '0002'
 down_revision = '0001'
 branch_labels = None

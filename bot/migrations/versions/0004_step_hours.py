@@ -13,6 +13,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
+
 revision = '0004'
 down_revision = '0003'
 branch_labels = None

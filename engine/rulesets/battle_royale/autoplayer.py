@@ -17,23 +17,8 @@ from collections.abc import Callable
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import (
-    AllOutAttack,
-    Analyze,
-    Attack,
-    Cover,
-    Day0Orders,
-    Defend,
-    FreeActions,
-    Heal,
-    HoldGround,
-    Move,
-    NightOrders,
-    Run,
-    Search,
-    SetTrap,
-    Trade,
-    UseItem,
-    Votes,
+    AllOutAttack, Analyze, Attack, Cover, Day0Orders, Defend, FreeActions, Heal, HoldGround, Move, NightOrders,
+    Run, Search, SetTrap, Trade, UseItem, Votes,
 )
 from engine.rulesets.battle_royale.state import BRState, Student
 from engine.rulesets.battle_royale.validate import attempts_allowed, follow_targets, validate_orders

@@ -6,7 +6,7 @@ whose weights do not add to 100, an adjacency naming an unknown zone) is refused
 from __future__ import annotations
 
 import math
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
@@ -75,7 +75,7 @@ class ItemDef(BaseModel):
         return _check_table(table) if table else table
 
     @model_validator(mode="after")
-    def _weapon_class(self) -> ItemDef:
+    def _weapon_class(self) -> "ItemDef":
         if self.weapon_class is None and self.category in ("melee", "ranged", "explosive"):
             self.weapon_class = self.category
         if self.weapon_class and not (self.attempts and self.damage and 0 < self.chance <= 100):
@@ -103,7 +103,7 @@ class ZoneDef(BaseModel):
     y: float | None = Field(default=None, ge=0, le=1)
 
     @model_validator(mode="after")
-    def _both_coordinates(self) -> ZoneDef:
+    def _both_coordinates(self) -> "ZoneDef":
         if (self.x is None) != (self.y is None):
             raise ValueError(f"zone {self.id} needs both x and y on the map, or neither")
         return self
@@ -117,7 +117,7 @@ class Island(BaseModel):
     adjacency: list[tuple[int, int]]
 
     @model_validator(mode="after")
-    def _consistent(self) -> Island:
+    def _consistent(self) -> "Island":
         ids = [z.id for z in self.zones]
         if not ids:
             raise ValueError("an island needs at least one zone")
@@ -209,7 +209,7 @@ def _load_yaml(path: Path) -> object:
         return yaml.safe_load(handle)
 
 
-@cache
+@lru_cache(maxsize=None)
 def items() -> dict[str, ItemDef]:
     raw = _load_yaml(DATA / "items.yaml")
     if not isinstance(raw, dict):
@@ -233,12 +233,12 @@ def load_island(path: Path | str | None = None) -> Island:
     return Island.model_validate(_load_yaml(Path(path) if path else DATA / "island.yaml"))
 
 
-@cache
+@lru_cache(maxsize=None)
 def default_island() -> Island:
     return load_island()
 
 
-@cache
+@lru_cache(maxsize=None)
 def roles() -> Roles:
     return Roles.model_validate(_load_yaml(DATA / "roles.yaml"))
 

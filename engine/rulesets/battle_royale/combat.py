@@ -22,7 +22,7 @@ CLASS_ORDER = ("ranged", "melee", "explosive")
 FOREST_ORDER = ("melee", "ranged", "explosive")
 
 
-def prepare_postures(night: Night) -> None:
+def prepare_postures(night: "Night") -> None:
     """What each student's orders do to attacks tonight (Defend, Cover, Analyze, Hold Ground, Run)."""
     for student in night.state.active():
         orders = night.orders[student.id]
@@ -38,7 +38,7 @@ def prepare_postures(night: Night) -> None:
         )
 
 
-def _attack_of(night: Night, student: Student) -> tuple[Attack, catalog.ItemDef, Item | None] | None:
+def _attack_of(night: "Night", student: Student) -> tuple[Attack, catalog.ItemDef, Item | None] | None:
     action = night.orders[student.id].action
     if not isinstance(action, (Attack, AllOutAttack)):
         return None
@@ -57,12 +57,12 @@ def step_of(defn: catalog.ItemDef) -> str:
     return defn.weapon_class or "melee"
 
 
-def _acts(night: Night, sid: str, live: bool) -> bool:
+def _acts(night: "Night", sid: str, live: bool) -> bool:
     """Whether a student's action counts for melee range: not when smoke negated it (`live` blasts)."""
     return not (live and night.postures[sid].negated)
 
 
-def _melee_links(night: Night, sid: str, live: bool = True) -> set[str]:
+def _melee_links(night: "Night", sid: str, live: bool = True) -> set[str]:
     """Who is in melee with a student: melee attackers, melee targets, and Cover both ways.
 
     `live`: only actions that really happen count (a student smoked out attacks and covers nobody).
@@ -86,7 +86,7 @@ def _melee_links(night: Night, sid: str, live: bool = True) -> set[str]:
     return {x for x in links if night.s(x).active}
 
 
-def _coverer(night: Night, attacker: str, target: str, cache: dict[str, str | None]) -> str | None:
+def _coverer(night: "Night", attacker: str, target: str, cache: dict[str, str | None]) -> str | None:
     """III.C.6: attacks on a covered student go to the coverer (one at random if several).
 
     Two (or more) students covering each other simply keep the -15% (no redirection: a coverer the
@@ -109,7 +109,7 @@ def _coverer(night: Night, attacker: str, target: str, cache: dict[str, str | No
     return coverer
 
 
-def _covered_by_chain(night: Night, start: str, coverer: str) -> bool:
+def _covered_by_chain(night: "Night", start: str, coverer: str) -> bool:
     """True if `start` covers `coverer`, directly or through a chain of Covers (a ring of Covers).
 
     A Cover negated by smoke is no Cover at all.
@@ -125,7 +125,7 @@ def _covered_by_chain(night: Night, start: str, coverer: str) -> bool:
     return False
 
 
-def smoke_step(night: Night) -> None:
+def smoke_step(night: "Night") -> None:
     """Step 3: Smoke Grenades, before all attacks; a caught student's Action phase is negated."""
     cache = night.cover_choice
     standing = night.standing()
@@ -136,7 +136,7 @@ def smoke_step(night: Night) -> None:
     settle(night, "smoke")
 
 
-def attack_steps(night: Night) -> None:
+def attack_steps(night: "Night") -> None:
     """Step 4: in each zone, Ranged, Melee (Flamethrower too), Explosives; Melee first in the Forest.
 
     Attacks of a class are simultaneous; where something must still come "first" (the Pot Lid negates the
@@ -161,7 +161,7 @@ def attack_steps(night: Night) -> None:
             settle(night, f"{attack_class} attack")
 
 
-def _in_random_order(night: Night, students: list[Student], purpose: str) -> list[Student]:
+def _in_random_order(night: "Night", students: list[Student], purpose: str) -> list[Student]:
     """Attackers of one step in a random (recorded) order; only those who attack are shuffled."""
     attackers = [s for s in students if _attack_of(night, s) is not None]
     if len(attackers) < 2:
@@ -170,7 +170,7 @@ def _in_random_order(night: Night, students: list[Student], purpose: str) -> lis
     return [by_id[i] for i in night.rng.shuffled(list(by_id), purpose)] + [s for s in students if s.id not in by_id]
 
 
-def _fire(night: Night, me: Student, action: Attack, defn: catalog.ItemDef, item: Item | None,
+def _fire(night: "Night", me: Student, action: Attack, defn: catalog.ItemDef, item: Item | None,
           standing: set[str], cache: dict[str, str | None]) -> None:
     night.fired.add(me.id)
     weapon = defn.name if item is None or item.kind != "brass_knuckles" else "Brass Knuckles"
@@ -193,7 +193,7 @@ def _fire(night: Night, me: Student, action: Attack, defn: catalog.ItemDef, item
         me.items.remove(item)
 
 
-def _strike(night: Night, me: Student, target_id: str, defn: catalog.ItemDef, weapon: str,
+def _strike(night: "Night", me: Student, target_id: str, defn: catalog.ItemDef, weapon: str,
             cache: dict[str, str | None]) -> None:
     zone_id = me.zone or 0
     coverer = _coverer(night, me.id, target_id, cache)
@@ -216,7 +216,7 @@ def _strike(night: Night, me: Student, target_id: str, defn: catalog.ItemDef, we
         _collateral(night, me, target, defn, weapon)
 
 
-def _land(night: Night, me: Student, target: Student, defn: catalog.ItemDef, weapon: str, damage: int,
+def _land(night: "Night", me: Student, target: Student, defn: catalog.ItemDef, weapon: str, damage: int,
           chance: int, who: list[str]) -> None:
     cls = defn.weapon_class
     if cls == "melee" and target.has("pot_lid") and target.id not in night.lid_used:
@@ -237,7 +237,7 @@ def _land(night: Night, me: Student, target: Student, defn: catalog.ItemDef, wea
     night.harm(target.id, damage, me.id)
 
 
-def _collateral(night: Night, me: Student, target: Student, defn: catalog.ItemDef, weapon: str) -> None:
+def _collateral(night: "Night", me: Student, target: Student, defn: catalog.ItemDef, weapon: str) -> None:
     """V.C: the blast reaches those in melee with the target (Flamethrower: with the user or target)."""
     blast = defn.collateral
     assert blast is not None
@@ -264,12 +264,12 @@ def _collateral(night: Night, me: Student, target: Student, defn: catalog.ItemDe
         night.harm(sid, damage, me.id)
 
 
-def _zone_mates(night: Night, sid: str) -> list[Student]:
+def _zone_mates(night: "Night", sid: str) -> list[Student]:
     """Students in the same zone: attacks and Cover never reach further, so melee range stays inside it."""
     return night.state.in_zone(night.s(sid).zone)  # type: ignore[arg-type]
 
 
-def _melee_intent(night: Night, sid: str) -> frozenset[str]:
+def _melee_intent(night: "Night", sid: str) -> frozenset[str]:
     """Whom a student means to attack with a melee weapon tonight (fixed once free actions are done)."""
     if sid not in night.melee_intent:
         attack = _attack_of(night, night.s(sid))
@@ -278,15 +278,15 @@ def _melee_intent(night: Night, sid: str) -> frozenset[str]:
     return night.melee_intent[sid]
 
 
-def _melee_targets(night: Night, sid: str) -> frozenset[str]:
+def _melee_targets(night: "Night", sid: str) -> frozenset[str]:
     return frozenset() if night.postures[sid].negated else _melee_intent(night, sid)
 
 
-def _melee_attackers(night: Night, sid: str) -> set[str]:
+def _melee_attackers(night: "Night", sid: str) -> set[str]:
     return {o.id for o in _zone_mates(night, sid) if sid in _melee_targets(night, o.id)}
 
 
-def _cover_links(night: Night, sid: str) -> set[str]:
+def _cover_links(night: "Night", sid: str) -> set[str]:
     links = {o.id for o in _zone_mates(night, sid)
              if night.postures[o.id].covering == sid and not night.postures[o.id].negated}
     covering = night.postures[sid].covering if not night.postures[sid].negated else None

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
 
 
-def free_actions(night: Night) -> None:
+def free_actions(night: "Night") -> None:
     dropped: dict[int, list[Item]] = {}
     for student in night.state.active():
         free = night.orders[student.id].free
@@ -49,7 +49,7 @@ def free_actions(night: Night) -> None:
         night.state.zones[zone_id].ground.extend(items)
 
 
-def _trades(night: Night) -> None:
+def _trades(night: "Night") -> None:
     done: set[tuple] = set()
     for student in night.state.active():
         for trade in night.orders[student.id].free.trades:
@@ -86,7 +86,7 @@ def _trades(night: Night) -> None:
             night.tell(partner.id, "trade", "trade_done", {"partner": student.id}, partner=student.name, gave=names(got), got=names(gave))
 
 
-def _problem(night: Night, a, b, trade) -> str | None:
+def _problem(night: "Night", a, b, trade) -> str | None:
     """Why a confirmed trade cannot happen now (a text key), or None."""
     if night.state.settings.trade_same_zone and a.zone != b.zone:
         return "trade_apart"
@@ -105,7 +105,7 @@ def _problem(night: Night, a, b, trade) -> str | None:
     return None
 
 
-def _pick_ups(night: Night) -> None:
+def _pick_ups(night: "Night") -> None:
     wanted: dict[str, list[str]] = {}
     for student in night.state.active():
         for uid in night.orders[student.id].free.pick_up:

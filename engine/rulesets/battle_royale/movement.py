@@ -22,7 +22,7 @@ RUN_LIMIT = 5
 RUN_FREE_DISTANCE = 2
 
 
-def movement(night: Night) -> None:
+def movement(night: "Night") -> None:
     paths: dict[str, list[int]] = {}
     followers: dict[str, Move | Run] = {}
     plain: list[str] = []
@@ -47,7 +47,7 @@ def movement(night: Night) -> None:
     _arrive(night, paths)
 
 
-def _lighten(night: Night, student: Student, run: Run, distance: int) -> bool:
+def _lighten(night: "Night", student: Student, run: Run, distance: int) -> bool:
     """III.D.2: a Run with a full inventory needs a drop; a follower drops only if it must chase past two zones."""
     if distance <= RUN_FREE_DISTANCE and run.follow:
         return True
@@ -71,7 +71,7 @@ def _lighten(night: Night, student: Student, run: Run, distance: int) -> bool:
     return True
 
 
-def _follow(night: Night, followers: dict[str, Move | Run], paths: dict[str, list[int]]) -> None:
+def _follow(night: "Night", followers: dict[str, Move | Run], paths: dict[str, list[int]]) -> None:
     """III.D.1-2: follow the target as closely as possible; a Move follower stops at the target's second zone."""
     pending = dict(sorted(followers.items()))
     progress = True
@@ -95,7 +95,7 @@ def _follow(night: Night, followers: dict[str, Move | Run], paths: dict[str, lis
         paths[sid] = []
 
 
-def _walk(night: Night, student: Student, route: list[int]) -> list[int]:
+def _walk(night: "Night", student: Student, route: list[int]) -> list[int]:
     """The zones actually reached: a Land Mine on the way may stop the mover (V.D.2)."""
     defn = catalog.item("land_mine")
     here = student.zone
@@ -117,7 +117,7 @@ def _walk(night: Night, student: Student, route: list[int]) -> list[int]:
     return walked
 
 
-def _mine_between(night: Night, a: int, b: int) -> Mine | None:
+def _mine_between(night: "Night", a: int, b: int) -> Mine | None:
     """The armed Land Mine on the path between two adjacent zones, set from either end."""
     for zone_id in (a, b):
         for mine in night.state.zones[zone_id].mines:
@@ -126,7 +126,7 @@ def _mine_between(night: Night, a: int, b: int) -> Mine | None:
     return None
 
 
-def _place(night: Night, paths: dict[str, list[int]]) -> None:
+def _place(night: "Night", paths: dict[str, list[int]]) -> None:
     """Everyone lands where their walk ended, before Land Mine deaths are settled (a victim dies where
     the mine stopped them, and their items fall there)."""
     for student in night.state.active():
@@ -137,7 +137,7 @@ def _place(night: Night, paths: dict[str, list[int]]) -> None:
             night.state.census_changed()
 
 
-def _arrive(night: Night, paths: dict[str, list[int]]) -> None:
+def _arrive(night: "Night", paths: dict[str, list[int]]) -> None:
     """Passing through a closed zone without a deactivated collar, or ending in one, kills."""
     for student in night.state.active():
         path = paths.get(student.id, [])

@@ -5,7 +5,7 @@ replaces one part of it. `validate` checks the whole submission against the stat
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -89,7 +89,7 @@ class Heal(Strict):
 
 
 Action = Annotated[
-    Attack | AllOutAttack | SetTrap | UseItem | Defend | Cover | Search | Analyze | Heal,
+    Union[Attack, AllOutAttack, SetTrap, UseItem, Defend, Cover, Search, Analyze, Heal],
     Field(discriminator="kind"),
 ]
 
@@ -116,7 +116,7 @@ class HoldGround(Strict):
     kind: Literal["hold"] = "hold"
 
 
-Movement = Annotated[Move | Run | HoldGround, Field(discriminator="kind")]
+Movement = Annotated[Union[Move, Run, HoldGround], Field(discriminator="kind")]
 
 # --- Free actions and votes --------------------------------------------------------------------
 
@@ -127,7 +127,7 @@ class Trade(Strict):
     give: list[str] = Field(default_factory=list)
     receive: list[str] = Field(default_factory=list)
 
-    def mirrors(self, other: Trade, me: str) -> bool:
+    def mirrors(self, other: "Trade", me: str) -> bool:
         return other.partner == me and sorted(other.give) == sorted(self.receive) and sorted(other.receive) == sorted(self.give)
 
 
@@ -159,7 +159,7 @@ class NightOrders(Strict):
         return self.action or Defend()
 
 
-Orders = Annotated[Day0Orders | NightOrders, Field(discriminator="kind")]
+Orders = Annotated[Union[Day0Orders, NightOrders], Field(discriminator="kind")]
 
 
 class OrdersEnvelope(Strict):

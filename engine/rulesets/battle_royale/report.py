@@ -109,7 +109,7 @@ def _tracking(census: Census, track: str | None) -> str:
     return say("report_tracking_one", target=target.name, zone_name=census.state.island.zone(target.zone).name)  # type: ignore[arg-type]
 
 
-def night_reports(night: Night) -> None:
+def night_reports(night: "Night") -> None:
     census = Census(night.state)
     for me in night.state.active():
         lines, data = report_lines(census, me, night.orders[me.id].free.track)

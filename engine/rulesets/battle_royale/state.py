@@ -143,13 +143,13 @@ class BRState(BaseModel):
     _census: dict[str, Any] | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
-    def _sorted_students(self) -> BRState:
+    def _sorted_students(self) -> "BRState":
         """Students are kept in id order, so every loop over them is deterministic without sorting."""
         if list(self.students) != sorted(self.students):
             self.students = dict(sorted(self.students.items()))
         return self
 
-    def fork(self) -> BRState:
+    def fork(self) -> "BRState":
         """A copy safe to resolve on: everything a night changes is copied, the settings are shared.
 
         Much cheaper than a deep copy (the island and settings are large and never change during play).

@@ -7,16 +7,7 @@ from __future__ import annotations
 
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import (
-    AllOutAttack,
-    Analyze,
-    Attack,
-    Cover,
-    Day0Orders,
-    Heal,
-    HoldGround,
-    NightOrders,
-    Run,
-    SetTrap,
+    AllOutAttack, Analyze, Attack, Cover, Day0Orders, Heal, HoldGround, NightOrders, Run, SetTrap,
     UseItem,
 )
 from engine.rulesets.battle_royale.state import BRState, Item, Student

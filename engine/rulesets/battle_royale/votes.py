@@ -21,20 +21,20 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
 
 
-def votes(night: Night) -> None:
+def votes(night: "Night") -> None:
     _marks(night)
     _reward(night)
     if ending.end_reason(night.state) is None:  # zones close "from the next day on": none after the last night
         _closures(night)
 
 
-def _tally(night: Night, field: str) -> Counter:
+def _tally(night: "Night", field: str) -> Counter:
     """Votes of the students still on the island: one killed or escaped tonight takes no part in any later
     step (rulings, "Order inside the night" 4), the votes included."""
     return Counter(v for s in night.state.active() if (v := getattr(night.orders[s.id].votes, field)) is not None)
 
 
-def _marks(night: Night) -> None:
+def _marks(night: "Night") -> None:
     state = night.state
     if not state.settings.marks_last_until_death:
         for student in state.students.values():
@@ -54,7 +54,7 @@ def _marks(night: Night) -> None:
                    verb="is" if len(names) == 1 else "are")
 
 
-def _top_zone(night: Night, field: str) -> int | None:
+def _top_zone(night: "Night", field: str) -> int | None:
     tally = {z: n for z, n in _tally(night, field).items() if z in night.state.zones and not night.state.zones[z].closed}
     if not tally:
         return None
@@ -63,7 +63,7 @@ def _top_zone(night: Night, field: str) -> int | None:
     return tied[0] if len(tied) == 1 else night.rng.choice(tied, f"{field} vote tie")
 
 
-def _reward(night: Night) -> None:
+def _reward(night: "Night") -> None:
     zone_id = _top_zone(night, "reward")
     if zone_id is None:
         return
@@ -84,7 +84,7 @@ def _reward(night: Night) -> None:
     night.tell_text(winner.id, "reward_recovered", text, {"item": item.uid, "held": held})
 
 
-def _closures(night: Night) -> None:
+def _closures(night: "Night") -> None:
     state = night.state
     open_zones = state.open_zones()
     alive = len(night.began_on_island)  # "on a night when 16 or more students are alive": counted as the night begins

@@ -9,8 +9,8 @@ from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, posts, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
 from engine.rulesets.battle_royale.front.moderation import MODERATION
-from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
 from engine.rulesets.battle_royale.front.signup import SIGNUP
+from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
 from engine.rulesets.battle_royale.front.status import status_cards
 from engine.rulesets.battle_royale.front.texts import text
 
