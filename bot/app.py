@@ -10,9 +10,11 @@ role (`allowed_mentions`); users are pinged only where a message names them on p
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime, timezone
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -24,6 +26,7 @@ from bot.db.session import Database
 
 if TYPE_CHECKING:
     from bot.delivery.courier import Courier
+    from bot.loops import Loops
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +74,8 @@ class GameMasterBot(commands.Bot):
         self.db = db
         self.clock = clock
         self.start_loops = start_loops
-        self.loops = None
+        self.loops: Loops | None = None
+        self.heartbeat: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         from bot.cogs import cog_classes
@@ -91,6 +95,10 @@ class GameMasterBot(commands.Bot):
 
             self.loops = Loops(self)
             self.loops.start()
+        if self.settings.health_file:
+            from bot.health import heartbeat
+
+            self.heartbeat = asyncio.create_task(heartbeat(self, Path(self.settings.health_file)), name="heartbeat")
 
     def courier(self) -> Courier:
         """What sends this bot's messages to Discord (the outbox worker's courier)."""
@@ -102,6 +110,20 @@ class GameMasterBot(commands.Bot):
         """Something was written to the outbox: deliver it now rather than on the next tick."""
         if self.loops is not None:
             self.loops.kick()
+
+    async def on_ready(self) -> None:
+        """One line for whoever runs the bot: who it is, its guilds and its games (again after a new session)."""
+        from sqlalchemy import func, select
+
+        from bot.db.models import Game
+
+        async with self.db.read() as session:
+            rows = await session.execute(select(Game.status, func.count()).group_by(Game.status))
+            games = {status: count for status, count in rows}
+        guilds = ", ".join(f"{guild.name} ({guild.id})" for guild in self.guilds) or "none"
+        known = [status for status in ("running", "paused", "signup", "setup", "over") if status in games]
+        counts = ", ".join(f"{games[s]} {s}" for s in known + sorted(set(games) - set(known))) or "none"
+        log.info("ready as %s: %d guild(s): %s; games: %s", self.user, len(self.guilds), guilds, counts)
 
     async def on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
         """A command that failed outside its own handling: out of date (one line in the log, and the user
@@ -146,6 +168,9 @@ class GameMasterBot(commands.Bot):
     async def close(self) -> None:
         if self.loops is not None:
             await self.loops.stop()
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            await asyncio.gather(self.heartbeat, return_exceptions=True)
         await super().close()
 
 

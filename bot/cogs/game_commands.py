@@ -3,7 +3,8 @@
 `GameCommandsCog` is made when the bot starts: one Discord command per merged name (`bot.ui.declared`),
 top-level (`/attack`) or in a group (`/vote mark`), each with the game's options plus `game` (the game's
 number, for a DM when the player is in several) and `as` (the actor ordered for: a moderator names the game
-master's NPC, a player one of the actors they control; autocompleted with exactly those). Using one finds the game it is about, hands the options
+master's NPC, a player one of the actors they control; autocompleted with exactly those). Using one finds the game it
+is about, hands the options
 to `bot.services.commands.give_order` (the game's front turns them into orders, the engine validates
 them) and confirms the saved orders in words with the receipt, or says why nothing changed.
 """

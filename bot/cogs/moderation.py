@@ -151,6 +151,7 @@ class ModerationCog(GameCog):
         async with refusing(interaction):
             await require_moderator(self.bot, interaction)
             await defer(interaction)
+            assert interaction.guild_id is not None and interaction.channel_id is not None  # moderators: never a DM
             game = await game_admin.create(self.db, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                            actor_id=interaction.user.id, name=name, ruleset=ruleset,
                                            deadline_time=deadline_time, timezone=timezone, signup_cap=signup_cap,

@@ -182,7 +182,7 @@ def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, in
     if event.audience.kind == "moderators":
         outbox(session, game, "moderators", None, event.text, payload)
         return []
-    sent = [seat for seat in event.audience.ids if seat in seats]  # type: ignore[union-attr]
+    sent = [seat for seat in event.audience.ids if seat in seats]
     for seat in sent:
         outbox(session, game, "dm", seats[seat], event.text, grouped | {"seat": seat})
     return sent

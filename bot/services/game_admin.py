@@ -5,7 +5,8 @@ A game created here starts in status "setup": moderators adjust its settings, th
 posts the announcement. Before the start every setting may change (the ruleset's house rules are
 validated by its settings model, so a bad value is refused naming the setting); once the game runs only
 the deadline rule (a daily time, or hours per step), the timezone, early resolution and the moderators'
-channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the current state and orders with the day's committed seed and
+channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the
+current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
 from __future__ import annotations
@@ -230,7 +231,7 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
     private: dict[str, list[str]] = {}
     for event in result.events:
         if event.audience.kind == "players":
-            for seat in event.audience.ids:  # type: ignore[union-attr]
+            for seat in event.audience.ids:
                 private.setdefault(seat, []).append(event.text)
     async with db.transaction() as session:
         audit(session, await load_game(session, game_id), actor_id, "preview", day=day)
