@@ -17,6 +17,7 @@ import sys
 import types
 from pathlib import Path
 
+from bot.cli_help import Parser
 from bot.text import say
 
 # Only the standard library and the texts are imported here: `brbot --help` (or a mistyped command) answers
@@ -34,16 +35,32 @@ def _database(args: argparse.Namespace, existing: bool = False) -> str:
 
     url = args.database or Settings().database_url
     args.url = url
-    if existing and url.startswith("sqlite"):
+    if url.startswith("sqlite"):
         path = make_url(url).database
-        if path and path != ":memory:" and not Path(path).exists():
+        if existing and path and path != ":memory:" and not Path(path).exists():
             raise ServiceError(say("cli_no_sqlite_file", path=path))
+        _sqlite_folder_exists(url)
     return url
+
+
+def _sqlite_folder_exists(url: str) -> None:
+    """A SQLite file can be created, but not its folder: say so rather than SQLite's 'unable to open'."""
+    from sqlalchemy.engine import make_url
+
+    from bot.cli_errors import shown
+    from bot.services.errors import ServiceError
+
+    path = make_url(url).database
+    if path and path != ":memory:" and not path.startswith("file:"):
+        folder = Path(path).resolve().parent
+        if not folder.is_dir():
+            raise ServiceError(say("cli_no_sqlite_folder", folder=folder, url=shown(url)))
 
 
 async def _simulate(args: argparse.Namespace) -> int:
     import tempfile
 
+    from bot.cli_errors import shown
     from bot.cli_progress import Progress
     from bot.db.session import Database
     from bot.migrate import upgrade_async
@@ -90,6 +107,8 @@ async def _simulate(args: argparse.Namespace) -> int:
             workdir.cleanup()
     print(say("cli_game_over", days=result.days, winners=", ".join(result.winners) or say("cli_none"),
               survivors=", ".join(result.survivors) or say("cli_none")))
+    if args.database:
+        print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
     return 0
 
 
@@ -242,6 +261,8 @@ async def _migrate(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from discord import LoginFailure
+
     from bot.app import run
     from bot.config import Settings
     from bot.services.errors import ServiceError
@@ -250,9 +271,31 @@ def _run(args: argparse.Namespace) -> int:
     settings = Settings()
     if args.database:
         settings = settings.model_copy(update={"database_url": args.database})
+    args.url = settings.database_url
     if not settings.discord_token:
         raise ServiceError(say("cli_no_token"))
-    run(settings)
+    if settings.database_url.startswith("sqlite"):
+        _sqlite_folder_exists(settings.database_url)
+    try:
+        run(settings)
+    except LoginFailure as error:
+        raise ServiceError(say("cli_bad_token", detail=error)) from None
+    return 0
+
+
+def _health(args: argparse.Namespace) -> int:
+    from bot.config import Settings
+    from bot.health import problem
+    from bot.services.errors import ServiceError
+
+    path = args.file or Settings().health_file
+    if not path:
+        raise ServiceError(say("health_off"))
+    found = problem(Path(path))
+    if found:
+        print(say("cli_error", message=found), file=sys.stderr)
+        return 1
+    print(say("health_ok"))
     return 0
 
 
@@ -279,9 +322,24 @@ def _ruleset_option(command: argparse.ArgumentParser, what: str) -> None:
                          help=f"{what}: %(choices)s (see brbot rulesets)")
 
 
+class _Version(argparse.Action):
+    """`--version`: the installed package's version, looked up (importlib.metadata) only when asked."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, default: str = argparse.SUPPRESS,
+                 help: str = "show the version and exit") -> None:  # noqa: A002 - argparse's own name
+        super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        from bot.cli_help import version
+
+        print(f"{parser.prog} {version()}")
+        parser.exit()
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="brbot", description="An automated game master for play-by-post games.")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    top = Parser(prog="brbot", description="An automated game master for play-by-post games.")
+    top.add_argument("--version", action=_Version)
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
     p = sub.add_parser("run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
@@ -302,7 +360,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("balance", help="a game's balance studies: measured figures against the rulebook's")
     _ruleset_option(p, "the game to study")
     p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(run=_balance)
 
@@ -330,6 +388,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="database URL")
     p.set_defaults(run=_log)
+
+    p = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
+    p.add_argument("--file", help="the heartbeat file (default: BRBOT_HEALTH_FILE)")
+    p.set_defaults(run=_health)
 
     p = sub.add_parser("migrate", help="apply the database migrations")
     p.add_argument("--database", help="database URL")
@@ -362,6 +424,10 @@ def tune_gc() -> None:
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     args.url = None
+    if getattr(args, "database", None):
+        from bot.config import async_url
+
+        args.database = async_url(args.database)
     try:
         outcome = args.run(args)
         if not isinstance(outcome, types.CoroutineType):

@@ -65,6 +65,34 @@ def test_every_command_has_help(command, capsys):
     assert exit_.value.code == 0 and "usage: brbot" in capsys.readouterr().out
 
 
+def test_version_names_the_installed_package(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0 and capsys.readouterr().out == f"brbot {version('brbot')}\n"
+
+
+@pytest.mark.parametrize("command, shown", [
+    ("simulate", ["(default: 20)", "(default: 42)", "(default: battle_royale)", "(default: a fresh SQLite file)"]),
+    ("balance", ["(default: 100000)", "(default: 1)"]),
+    ("run", ["(default: BRBOT_DATABASE_URL)"]),
+])
+def test_help_shows_the_defaults(command, shown, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines where it likes
+    assert all(default in out for default in shown) and "(default: None)" not in out and "(default: False)" not in out
+
+
+def test_simulate_into_a_named_database_says_which_game_to_look_at(tmp_path, capsys):
+    database = f"sqlite+aiosqlite:///{tmp_path / 'kept.sqlite3'}"
+    assert main(["simulate", "--players", "4", "--seed", "3", "--database", database]) == 0
+    out = capsys.readouterr().out
+    assert f"This was game #1, kept in {database}: try `brbot log 1 --database {database}`" in out
+    assert main(["log", "1", "--database", database]) == 0 and "Order log of game #1" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("args, message", [
     (["simulate", "--players", "1"], "--players must be between 2 and 1000"),
     (["simulate", "--players", "many"], "--players must be a whole number"),

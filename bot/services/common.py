@@ -199,7 +199,7 @@ def delivery_rows(game: Game, event: Event, seats: dict[str, int], payload: dict
         return [outbox_row(game, "channel", game.channel_id, event.text, grouped | (placed or {}))], []
     if event.audience.kind == "moderators":
         return [outbox_row(game, "moderators", None, event.text, payload)], []
-    sent = [seat for seat in event.audience.ids if seat in seats]  # type: ignore[union-attr]
+    sent = [seat for seat in event.audience.ids if seat in seats]
     return [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}) for seat in sent], sent
 
 

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import fairness, pacing
+from bot.services import fairness, limits, pacing
 from bot.services.common import (
     announce, audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
     timezone_name, write_events,
@@ -31,6 +31,8 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
                       actor_id: int | None = None, open_signups: bool = True) -> Game:
     """A new game, open for sign-ups; with `open_signups=False` in status "setup", where moderators adjust
     its settings before opening sign-ups (`game_admin.open_signups`)."""
+    limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
     try:
         rules = registry.get(ruleset)
     except KeyError as error:
@@ -75,7 +77,8 @@ def _role_text(options: SignupOptions, key: str, **values: object) -> str:
 
 async def join_game(db: Database, game_id: int, user_id: int, name: str, role: str | None = None) -> Player:
     """Sign up; past the cap, the player goes on the reserve list. `role`: one of the game's roles, or a role
-    its pairings give (a computer player asking for it alongside the pairing)."""
+    its pairings give (a computer player asking for it alongside the pairing). A name longer than the
+    database keeps is shortened (it is the player's Discord name, not something they typed)."""
     return (await join_many(db, game_id, [(user_id, name, role)]))[0]
 
 
@@ -102,6 +105,7 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
             Player.game_id == game_id))).scalar_one()
         players: list[Player] = []
         for user_id, name, role in signups:
+            name = name[:limits.PLAYER_NAME_MAX]
             existing = earlier.get(user_id)
             if existing is not None and existing.status in ("joined", "reserve"):
                 raise ServiceError(say("already_signed_up"))

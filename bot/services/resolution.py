@@ -89,7 +89,8 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     """(game id, day) of running games whose deadline has passed or, with early resolution (always, for a
-    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games whose automatic resume time has come are resumed
+    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games whose
+    automatic resume time has come are resumed
     (`resuming.resume_if_due`: the players get time before the deadline). A game whose resolution failed
     is left alone until its `retry_at` (see `scheduler`)."""
     due: list[tuple[int, int]] = []

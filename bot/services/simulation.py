@@ -84,8 +84,9 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
         await asyncio.gather(*(orders.submit_orders(db, game.id, user, payload, now) for user, payload in chosen))
         now = now + timedelta(days=1)
         await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds)
-        if on_day is not None:
-            on_day(day, front.length(state))
+        length = front.length(state)
+        if on_day is not None and length is not None:  # a progress bar needs the game's length
+            on_day(day, length)
     outcome = front.outcome(state)
     winners = [names.get(s, s) for s in outcome["winners"]]
     survivors = [names.get(s, s) for s in outcome["survivors"]]

@@ -82,9 +82,9 @@ def _free(state: BRState, me: Student, rng: RecordingRng) -> FreeActions:
     return free
 
 
-def _weapons(me: Student) -> list[tuple[str, catalog.ItemDef, int]]:
+def _weapons(me: Student) -> list[tuple[str, catalog.ItemDef, float]]:
     """(uid or "unarmed", stats, expected damage today) for each weapon that can fire."""
-    out = [("unarmed", catalog.item("unarmed"), 1)]
+    out: list[tuple[str, catalog.ItemDef, float]] = [("unarmed", catalog.item("unarmed"), 1)]
     for item in me.items:
         defn = item.defn
         if item.stored or not defn.is_weapon or (item.ammo is not None and item.ammo <= 0):

@@ -175,7 +175,8 @@ def _set_trap(state: BRState, me: Student, action: SetTrap) -> None:
             raise refuse("mine_needs_route")
         _zone(state, action.to_zone)
         if not state.island.adjacent(me.zone, action.to_zone):  # type: ignore[arg-type]
-            raise refuse("not_adjacent", zone_name=zone_name(state, action.to_zone), from_name=zone_name(state, me.zone))  # type: ignore[arg-type]
+            from_name = zone_name(state, me.zone)  # type: ignore[arg-type]
+            raise refuse("not_adjacent", zone_name=zone_name(state, action.to_zone), from_name=from_name)
     elif kind == "c4":
         if action.day is None:
             raise refuse("c4_needs_day", day=state.day)
@@ -242,7 +243,8 @@ def _movement(state: BRState, me: Student, orders: NightOrders) -> None:
         for step, zone_id in enumerate(route):
             _zone(state, zone_id)
             if not state.island.adjacent(here, zone_id):  # type: ignore[arg-type]
-                raise refuse("route_not_adjacent", from_name=zone_name(state, here), zone_name=zone_name(state, zone_id))  # type: ignore[arg-type]
+                from_name = zone_name(state, here)  # type: ignore[arg-type]
+                raise refuse("route_not_adjacent", from_name=from_name, zone_name=zone_name(state, zone_id))
             last = step == len(route) - 1
             if not rules.may_enter(state, me, zone_id, last):
                 raise refuse("zone_closed" if last else "zone_closed_pass", zone_name=zone_name(state, zone_id))

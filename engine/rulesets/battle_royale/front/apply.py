@@ -40,7 +40,7 @@ def _attack(kind: str) -> Callable[[Asked, Reader], Change]:
                 if n is None or n < 1:
                     raise Refused(text("attempts_range"))
                 sid = r.student(who)
-                spread[sid] = spread.get(sid, 0) + n  # type: ignore[index]
+                spread[sid] = spread.get(sid, 0) + n
         return _part(asked, "action", {"kind": kind, "weapon": r.item(v["weapon"]), "attempts": spread})
     return apply
 

@@ -52,12 +52,12 @@ class BattleRoyaleFront(Front):
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         from engine.rulesets.battle_royale import autoplayer
 
-        return autoplayer.orders_for(state, seat, rng).model_dump(mode="json")  # type: ignore[arg-type]
+        return autoplayer.orders_for(state, seat, rng).model_dump(mode="json")
 
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         from engine.rulesets.battle_royale.front.computer import roster
 
-        return roster(players, rng)  # type: ignore[arg-type]
+        return roster(players, rng)
 
     def length(self, state: Any) -> int | None:
         return state.settings.days

@@ -9,7 +9,7 @@ by the engine's ids (`item_keys`).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, overload
 
 from engine.front import Refused
 from engine.rulesets.battle_royale.front import item_keys
@@ -21,6 +21,11 @@ class Reader:
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = view
         self.names = Names(view)
+
+    @overload
+    def student(self, typed: str) -> str: ...
+    @overload
+    def student(self, typed: None) -> None: ...
 
     def student(self, typed: str | None) -> str | None:
         if typed is None:
@@ -47,7 +52,7 @@ class Reader:
         for items in (mine, self.view.get("ground", [])):
             uid = item_keys.find(items, typed)
             if uid in entries:
-                return uid  # type: ignore[return-value]
+                return uid
         for uid in entries:
             if self.names.item(uid).lower() == typed.strip().lower():
                 return uid
