@@ -14,6 +14,7 @@ TEXT: dict[str, str] = {
     # --- refusals: games and players ----------------------------------------------------------
     "no_game": "There is no game #{game_id}.",
     "not_playing": "You are not playing in this game.",
+    "not_awaited": "The game is not waiting for orders from you now.",
     "no_such_actor": "There is no {actor!r} in this game to order for.",
     "actor_of_the_game_master": "{actor} is the game master's: only a moderator orders for them.",
     "not_your_actor": "You do not order for {actor}.",
