@@ -26,6 +26,9 @@ TEXT: dict[str, str] = {
     "target_not_here": "{target} is not in your zone.",
     "self_target": "You cannot {verb} yourself.",
     "no_item": "You do not have that item.",
+    "item_leaves": "Your {item} leaves your hands in tonight's free actions (dropped or traded away), "
+                   "and free actions come first: it cannot serve tonight too.",
+    "item_not_gained": "{item} did not reach you (someone else picked it up first, or the trade did not happen).",
     "item_stored": "{item} is in your Backpack and cannot be used until you take it out.",
     "not_a_weapon": "{item} is not a weapon.",
     "no_attempts": "Say how many hit attempts go to each target.",

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import (
-    AllOutAttack, Analyze, Attack, Cover, Day0Orders, Heal, HoldGround, NightOrders, Run, SetTrap,
+    AllOutAttack,
+    Analyze,
+    Attack,
+    Cover,
+    Day0Orders,
+    FreeActions,
+    Heal,
+    HoldGround,
+    NightOrders,
+    Run,
+    SetTrap,
     UseItem,
 )
 from engine.rulesets.battle_royale.state import BRState, Item, Student
@@ -119,8 +129,58 @@ def attempts_allowed(defn: catalog.ItemDef, all_out: bool) -> int:
 
 
 def _night(state: BRState, me: Student, orders: NightOrders) -> None:
-    _free(state, me, orders)
-    action = orders.action
+    holder = _free(state, me, orders)
+    _named_items_stay(me, holder, orders.action)
+    check_action(state, holder, orders.action)
+    _movement(state, holder, orders)
+    _votes(state, me, orders)
+
+
+def after_free_actions(state: BRState, me: Student, free: FreeActions) -> Student:
+    """The student as their own free actions will leave them (handbook III.F.1: "All Free Actions happen
+    before any other actions"): items taken out of the Backpack at hand, items stored away not, items
+    dropped or given away gone, items picked up or received in a trade held, wearables worn or taken off.
+    The night's other steps are checked against this; the night re-checks once the free actions are done
+    (a pick-up may go to another student, a trade may not happen)."""
+    leaving = set(free.drop) | {u for t in free.trades for u in t.give}
+    items: list[Item] = []
+    for item in me.items:
+        if item.uid not in leaving:
+            stored = (item.stored and item.uid not in free.take_out) or item.uid in free.store
+            items.append(item.model_copy(update={"stored": stored}))
+    ground = {i.uid: i for i in state.zones[me.zone].ground} if me.zone in state.zones else {}
+    gained = [ground[u] for u in free.pick_up if u in ground]
+    for trade in free.trades:
+        partner = state.students.get(trade.partner)
+        gained += [i for i in (partner.item(u) for u in trade.receive) if partner is not None and i is not None]
+    held = {i.uid for i in items}
+    items += [i.model_copy(update={"stored": False, "worn": False}) for i in gained if i.uid not in held]
+    for item in items:
+        if item.uid in free.wear or item.uid in free.remove:
+            item.worn = item.uid in free.wear
+    return me.model_copy(update={"items": items})
+
+
+def action_items(action: object) -> list[str]:
+    """The uids of the items an action needs at hand."""
+    if isinstance(action, (Attack, AllOutAttack)):
+        return [] if action.weapon == "unarmed" else [action.weapon]
+    if isinstance(action, (SetTrap, UseItem)):
+        return [action.item] if action.item else []
+    return []
+
+
+def _named_items_stay(me: Student, holder: Student, action: object) -> None:
+    """An item the action needs that tonight's own free actions take away (dropped, given, stored)."""
+    for uid in action_items(action):
+        item = me.item(uid)
+        if item is not None and holder.item(uid) is None:
+            raise refuse("item_leaves", item=item.name)
+
+
+def check_action(state: BRState, me: Student, action: object) -> None:
+    """The action against the student's holdings (`after_free_actions` at submission; the real ones once the
+    night's free actions are done)."""
     if isinstance(action, (Attack, AllOutAttack)):
         _attack(state, me, action)
     elif isinstance(action, SetTrap):
@@ -135,8 +195,15 @@ def _night(state: BRState, me: Student, orders: NightOrders) -> None:
         target(state, me, action.target, "heal", allow_self=True)
         if action.first_aid_kit and not me.has("first_aid_kit"):
             raise refuse("heal_no_kit")
-    _movement(state, me, orders)
-    _votes(state, me, orders)
+
+
+def action_refusal(state: BRState, me: Student, action: object) -> str | None:
+    """Why the action cannot be carried out with what the student holds now, or None."""
+    try:
+        check_action(state, me, action)
+    except Refusal as refusal:
+        return refusal.reason
+    return None
 
 
 def _attack(state: BRState, me: Student, action: Attack) -> None:
@@ -252,22 +319,19 @@ def _movement(state: BRState, me: Student, orders: NightOrders) -> None:
 
 
 def _run_drop(state: BRState, me: Student, orders: NightOrders, run: Run) -> None:
-    """Run with a full inventory needs a drop (III.D.2); a follower may not need it, so it is optional."""
+    """Run with a full inventory needs a drop (III.D.2); a follower may not need it, so it is optional.
+    `me` holds what tonight's free actions leave: the drop may be an item picked up tonight."""
     if run.drop is not None:
-        item = own_item(me, run.drop, usable=False)
+        item = me.item(run.drop)
+        if item is None:
+            raise refuse("no_item")
         if item not in me.carried():
             raise refuse("run_drop_not_carried", item=item.name)
-        if item.kind == "backpack" and _stored_after(me, orders):
+        if item.kind == "backpack" and me.stored():
             raise refuse("backpack_not_empty")
         return
-    after = len(me.carried()) - _net_dropped(me, orders)
-    if run.follow is None and after >= rules.capacity(state, me):
+    if run.follow is None and len(me.carried()) >= rules.capacity(state, me):
         raise refuse("run_full")
-
-
-def _net_dropped(me: Student, orders: NightOrders) -> int:
-    carried = {i.uid for i in me.carried()}
-    return len([uid for uid in orders.free.drop + orders.free.store if uid in carried])
 
 
 def follow_targets(orders: NightOrders) -> list[str]:
@@ -285,7 +349,8 @@ def _stored_after(me: Student, orders: NightOrders) -> set[str]:
     return ({i.uid for i in me.stored()} - set(free.take_out) - set(free.drop)) | set(free.store)
 
 
-def _free(state: BRState, me: Student, orders: NightOrders) -> None:
+def _free(state: BRState, me: Student, orders: NightOrders) -> Student:
+    """The free actions against what the student holds now; returns the student as they will leave them."""
     free = orders.free
     used: list[str] = free.drop + free.store + free.take_out + [u for t in free.trades for u in t.give]
     for uid in used:
@@ -293,10 +358,6 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
     if len(set(used)) != len(used):
         dup = next(u for u in used if used.count(u) > 1)
         raise refuse("item_twice", item=me.item(dup).name)  # type: ignore[union-attr]
-    for uid in free.wear + free.remove:
-        item = own_item(me, uid, usable=False)
-        if not item.defn.wearable:
-            raise refuse("not_wearable", item=item.name)
     for uid in free.take_out:
         if not me.item(uid).stored:  # type: ignore[union-attr]
             raise refuse("not_stored", item=me.item(uid).name)  # type: ignore[union-attr]
@@ -338,11 +399,21 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> None:
     cap = rules.capacity(state, me)
     if total > cap:
         raise refuse("inventory_full", count=total, cap=cap)
+    holder = after_free_actions(state, me, free)
+    worn = free.wear + free.remove
+    for uid in worn:  # worn after the other free actions: an item picked up or received tonight can be worn
+        item = holder.item(uid)
+        if item is None:
+            gone = me.item(uid)
+            raise refuse("item_leaves", item=gone.name) if gone is not None else refuse("no_item")
+        if not item.defn.wearable:
+            raise refuse("not_wearable", item=item.name)
     if free.track is not None:
-        if not me.has("tracking_unit"):
+        if not holder.has("tracking_unit"):
             raise refuse("track_no_unit")
         if free.track not in state.students:
             raise refuse("unknown_student", target=free.track)
+    return holder
 
 
 def _votes(state: BRState, me: Student, orders: NightOrders) -> None:
