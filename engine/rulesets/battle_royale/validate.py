@@ -232,11 +232,20 @@ def _attack(state: BRState, me: Student, action: Attack) -> None:
             raise refuse("low_ammo", weapon=defn.name, ammo=item.ammo, plural="" if item.ammo == 1 else "s", asked=asked)
 
 
+TRAP_TAKES = {"mine": "to_zone", "c4": "day", "poison": "target"}  # the one option each trap takes
+
+
 def _set_trap(state: BRState, me: Student, action: SetTrap) -> None:
     item = own_item(me, action.item)
     kind = item.defn.trap
     if kind is None:
         raise refuse("not_a_trap", item=item.name)
+    given = {"to_zone": action.to_zone is not None, "day": action.day is not None, "target": action.target is not None}
+    takes = TRAP_TAKES[kind]
+    extra = [field for field, present in given.items() if present and field != takes]
+    if extra:  # a C-4 given a target, a Land Mine a day: say so rather than ignore it
+        raise refuse("trap_extra", item=item.name, takes=say(f"trap_takes_{takes}"),
+                     extra=say(f"trap_takes_{extra[0]}"))
     if kind == "mine":
         if action.to_zone is None:
             raise refuse("mine_needs_route")
@@ -257,13 +266,17 @@ def _set_trap(state: BRState, me: Student, action: SetTrap) -> None:
 
 
 def _use_item(state: BRState, me: Student, action: UseItem) -> None:
+    if action.target is not None and action.use != "deactivator":
+        raise refuse("use_no_target", use=say(f"use_{action.use}"))
     if action.use == "escape":
+        if action.item is not None:
+            raise refuse("escape_no_item")
         if not me.collar_deactivated:
             raise refuse("escape_needs_collar")
         zone = state.island.zone(me.zone)  # type: ignore[arg-type]
         if not zone.escape:
             names = [z.name for z in state.island.zones if z.escape]
-            raise refuse("escape_wrong_zone", zones=" or ".join(names))
+            raise refuse("escape_wrong_zone", zones=" or ".join(names)) if names else refuse("escape_nowhere")
         return
     kind = action.use
     item = me.item(action.item or "") if action.item else next(iter(me.usable(kind)), None)
@@ -380,6 +393,7 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> Student:
     for uid in free.pick_up:
         if uid not in ground:
             raise refuse("pickup_missing")  # no ids in player texts (see no_item)
+    _listed_once(free.pick_up, lambda uid: ground[uid].name)
     for trade in free.trades:
         if trade.partner == me.id:
             raise refuse("self_target", verb="trade with")
@@ -391,6 +405,8 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> Student:
         for uid in trade.receive:
             if partner.item(uid) is None:
                 raise refuse("trade_their_item", partner=partner.name)
+    asked = [(t.partner, u) for t in free.trades for u in t.receive]
+    _listed_once(asked, lambda key: state.students[key[0]].item(key[1]).name)  # type: ignore[union-attr]
     counted = lambda items: len([i for i in items if i.defn.counts_toward_capacity])  # noqa: E731
     gained = [ground[u] for u in free.pick_up] + [me.item(u) for u in free.take_out]
     gained += [state.students[t.partner].item(u) for t in free.trades for u in t.receive]
@@ -408,12 +424,34 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> Student:
             raise refuse("item_leaves", item=gone.name) if gone is not None else refuse("no_item")
         if not item.defn.wearable:
             raise refuse("not_wearable", item=item.name)
+    _listed_once(worn, lambda uid: holder.item(uid).name)  # type: ignore[union-attr]
+    for uid in free.wear:
+        now = me.item(uid)
+        if now is not None and now.worn:
+            raise refuse("already_worn", item=now.name)
+    for uid in free.remove:
+        now = me.item(uid)
+        if now is None or not now.worn:
+            raise refuse("not_worn", item=holder.item(uid).name)  # type: ignore[union-attr]
     if free.track is not None:
         if not holder.has("tracking_unit"):
             raise refuse("track_no_unit")
         if free.track not in state.students:
             raise refuse("unknown_student", target=free.track)
+        if free.track == me.id:
+            raise refuse("self_target", verb="track")
+        if not state.students[free.track].active:
+            raise refuse("target_inactive", target=state.students[free.track].name)
     return holder
+
+
+def _listed_once(entries: list, name_of) -> None:
+    """The same item named twice in one list of free actions (two pick-ups, wear and remove, asked for twice)."""
+    seen: set = set()
+    for entry in entries:
+        if entry in seen:
+            raise refuse("listed_twice", item=name_of(entry))
+        seen.add(entry)
 
 
 def _votes(state: BRState, me: Student, orders: NightOrders) -> None:
