@@ -96,3 +96,13 @@ async def test_a_file_too_big_is_refused_before_it_is_downloaded():
     with pytest.raises(ServiceError, match="the most a map file may be is 64 KiB"):
         await read_data_file("battle_royale", "huge.yaml", 10_000_000, download)
     assert read == []
+
+
+async def test_the_rules_pages_example_map_loads():
+    """The example map file on docs/rules/battle-royale.md is one the bot takes."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "battle-royale.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", page, re.S).group(1)
+    assert (await load(example)).summary == "The island is Twin Isles (3 zones)."
