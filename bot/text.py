@@ -146,6 +146,8 @@ TEXT: dict[str, str] = {
     "cli_os_error": "{reason}",
     "cli_bad_url": "{url!r} is not a database URL ({detail})",
     "cli_log_unwritable": "cannot write the log file {path}: {reason}",
+    "cli_data_help": "a data file the game takes, as /game create's file option: {what}",
+    "cli_data_unreadable": "cannot read the data file {path}: {reason}",
     "cli_whole_number": "{name} must be a whole number, not {text!r}",
     "cli_between": "{name} must be between {low} and {high}",
     "cli_heading": "\n== {title} ==",
