@@ -114,3 +114,15 @@ def test_III_F_1_a_trade_the_partner_never_confirms_fails_the_attack_with_its_ri
     assert weapons_used(events, "a") == set() and after.students["b"].item("b.rifle").ammo == 8
     assert say("order_failed", what="attack", reason=say("item_not_gained", item="Rifle").rstrip(".")
                + "; you Defend instead.") in texts(events, "order_failed", to="a")
+
+
+def test_III_F_1_free_actions_happen_together_so_an_item_gained_tonight_is_not_stored_or_passed_on_tonight():
+    """House decision: free actions happen together, so they do not chain: an item picked up or received
+    tonight serves tonight's action or is worn, and is stored, dropped or traded from the next night on."""
+    state = make_state({"a": {"items": ["backpack"]}, "b": {"items": ["rifle"]}})
+    put(state, 1, "knife", "g1")
+    for free in ({"pick_up": ["g1"], "store": ["g1"]}, {"pick_up": ["g1"], "drop": ["g1"]},
+                 {"pick_up": ["g1"], "trades": [{"partner": "b", "give": ["g1"]}]}):
+        assert br.validate(state, "a", orders(free=free)) == say("item_gained_tonight", item="Knife"), free
+    received = {"trades": [{"partner": "b", "receive": ["b.rifle"]}], "store": ["b.rifle"]}
+    assert br.validate(state, "a", orders(free=received)) == say("item_gained_tonight", item="Rifle")

@@ -42,6 +42,8 @@ TEXT: dict[str, str] = {
     "listed_twice": "You name {item} twice.",
     "already_worn": "You already wear {item}.",
     "not_worn": "You are not wearing {item}.",
+    "item_gained_tonight": "{item} reaches you only in tonight's free actions: tonight it can serve your action "
+                           "or be worn; store, drop or trade it from the next night on.",
     "item_stored": "{item} is in your Backpack and cannot be used until you take it out.",
     "not_a_weapon": "{item} is not a weapon.",
     "no_attempts": "Say how many hit attempts go to each target.",

@@ -366,7 +366,10 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> Student:
     """The free actions against what the student holds now; returns the student as they will leave them."""
     free = orders.free
     used: list[str] = free.drop + free.store + free.take_out + [u for t in free.trades for u in t.give]
+    coming = _coming(state, me, free)
     for uid in used:
+        if me.item(uid) is None and uid in coming:  # free actions happen together: no chains of them
+            raise refuse("item_gained_tonight", item=coming[uid])
         own_item(me, uid, usable=False)
     if len(set(used)) != len(used):
         dup = next(u for u in used if used.count(u) > 1)
@@ -443,6 +446,19 @@ def _free(state: BRState, me: Student, orders: NightOrders) -> Student:
         if not state.students[free.track].active:
             raise refuse("target_inactive", target=state.students[free.track].name)
     return holder
+
+
+def _coming(state: BRState, me: Student, free: FreeActions) -> dict[str, str]:
+    """uid -> name of the items tonight's pick-ups and trades would bring."""
+    ground = {i.uid: i.name for i in state.zones[me.zone].ground} if me.zone in state.zones else {}
+    coming = {u: ground[u] for u in free.pick_up if u in ground}
+    for trade in free.trades:
+        partner = state.students.get(trade.partner)
+        for uid in trade.receive:
+            item = partner.item(uid) if partner is not None else None
+            if item is not None:
+                coming[uid] = item.name
+    return coming
 
 
 def _listed_once(entries: list, name_of) -> None:
