@@ -1,37 +1,21 @@
 """Submission-time checks of a student's orders, each refusal a clear reason from `text`.
 
 `validate_orders` checks the whole submission (free actions, action, movement, votes) against the
-state at the start of the night. The night re-checks what may have changed by then.
+state at the start of the night: the free actions against what the student holds (`validate_free`), the
+rest against what those free actions will leave them (III.F.1). The night re-checks what may have changed
+by then (`action_refusal`, once the free actions are done). The shared checks are in `refusals`.
 """
 from __future__ import annotations
 
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import (
-    AllOutAttack,
-    Analyze,
-    Attack,
-    Cover,
-    Day0Orders,
-    FreeActions,
-    Heal,
-    HoldGround,
-    NightOrders,
-    Run,
-    SetTrap,
+    AllOutAttack, Analyze, Attack, Cover, Day0Orders, Heal, HoldGround, NightOrders, Run, SetTrap,
     UseItem,
 )
+from engine.rulesets.battle_royale.refusals import Refusal, check_zone, own_item, refuse, target, zone_name
 from engine.rulesets.battle_royale.state import BRState, Item, Student
 from engine.rulesets.battle_royale.text import ROLE_NAMES, say
-
-
-class Refusal(Exception):
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def refuse(key: str, **values: object) -> Refusal:
-    return Refusal(say(key, **values))
+from engine.rulesets.battle_royale.validate_free import check_free
 
 
 def validate_orders(state: BRState, sid: str, orders: Day0Orders | NightOrders) -> str | None:
@@ -63,19 +47,9 @@ def _me(state: BRState, sid: str) -> Student:
     return me
 
 
-def zone_name(state: BRState, zone_id: int) -> str:
-    return state.island.zone(zone_id).name
-
-
-def _zone(state: BRState, zone_id: int) -> int:
-    if zone_id not in state.zones:
-        raise refuse("unknown_zone", zone=zone_id)
-    return zone_id
-
-
 def _day0(state: BRState, me: Student, orders: Day0Orders) -> None:
     if orders.start_zone is not None:
-        _zone(state, orders.start_zone)
+        check_zone(state, orders.start_zone)
     allowed = [a.id for a in catalog.roles().role(me.role).abilities]
     limit = state.settings.abilities_per_student
     if len(orders.abilities) > limit:
@@ -88,29 +62,6 @@ def _day0(state: BRState, me: Student, orders: Day0Orders) -> None:
             raise refuse("unknown_ability", ability=ability, role=ROLE_NAMES[me.role], choices=", ".join(allowed))
     if orders.rival_reward and not me.rival:
         raise refuse("no_rival")
-
-
-def target(state: BRState, me: Student, tid: str | None, verb: str, allow_self: bool = False) -> Student:
-    """A student in my zone at the start of the night (rulings, "Targets and visibility")."""
-    if not tid or tid not in state.students:
-        raise refuse("unknown_student", target=tid or "nobody")
-    other = state.students[tid]
-    if tid == me.id and not allow_self:
-        raise refuse("self_target", verb=verb)
-    if not other.active:
-        raise refuse("target_inactive", target=other.name)
-    if other.zone != me.zone:
-        raise refuse("target_not_here", target=other.name)
-    return other
-
-
-def own_item(me: Student, uid: str | None, usable: bool = True) -> Item:
-    item = me.item(uid or "")
-    if item is None:
-        raise refuse("no_item")  # never echo an item id: ids tell who started with an item
-    if usable and item.stored:
-        raise refuse("item_stored", item=item.name)
-    return item
 
 
 def weapon_profile(me: Student, weapon: str) -> tuple[catalog.ItemDef, Item | None]:
@@ -129,36 +80,11 @@ def attempts_allowed(defn: catalog.ItemDef, all_out: bool) -> int:
 
 
 def _night(state: BRState, me: Student, orders: NightOrders) -> None:
-    holder = _free(state, me, orders)
+    holder = check_free(state, me, orders)
     _named_items_stay(me, holder, orders.action)
     check_action(state, holder, orders.action)
     _movement(state, holder, orders)
     _votes(state, me, orders)
-
-
-def after_free_actions(state: BRState, me: Student, free: FreeActions) -> Student:
-    """The student as their own free actions will leave them (handbook III.F.1: "All Free Actions happen
-    before any other actions"): items taken out of the Backpack at hand, items stored away not, items
-    dropped or given away gone, items picked up or received in a trade held, wearables worn or taken off.
-    The night's other steps are checked against this; the night re-checks once the free actions are done
-    (a pick-up may go to another student, a trade may not happen)."""
-    leaving = set(free.drop) | {u for t in free.trades for u in t.give}
-    items: list[Item] = []
-    for item in me.items:
-        if item.uid not in leaving:
-            stored = (item.stored and item.uid not in free.take_out) or item.uid in free.store
-            items.append(item.model_copy(update={"stored": stored}))
-    ground = {i.uid: i for i in state.zones[me.zone].ground} if me.zone in state.zones else {}
-    gained = [ground[u] for u in free.pick_up if u in ground]
-    for trade in free.trades:
-        partner = state.students.get(trade.partner)
-        gained += [i for i in (partner.item(u) for u in trade.receive) if partner is not None and i is not None]
-    held = {i.uid for i in items}
-    items += [i.model_copy(update={"stored": False, "worn": False}) for i in gained if i.uid not in held]
-    for item in items:
-        if item.uid in free.wear or item.uid in free.remove:
-            item.worn = item.uid in free.wear
-    return me.model_copy(update={"items": items})
 
 
 def action_items(action: object) -> list[str]:
@@ -171,7 +97,7 @@ def action_items(action: object) -> list[str]:
 
 
 def _named_items_stay(me: Student, holder: Student, action: object) -> None:
-    """An item the action needs that tonight's own free actions take away (dropped, given, stored)."""
+    """An item the action needs that tonight's own free actions take away (dropped or given away)."""
     for uid in action_items(action):
         item = me.item(uid)
         if item is not None and holder.item(uid) is None:
@@ -249,7 +175,7 @@ def _set_trap(state: BRState, me: Student, action: SetTrap) -> None:
     if kind == "mine":
         if action.to_zone is None:
             raise refuse("mine_needs_route")
-        _zone(state, action.to_zone)
+        check_zone(state, action.to_zone)
         if not state.island.adjacent(me.zone, action.to_zone):  # type: ignore[arg-type]
             raise refuse("not_adjacent", zone_name=zone_name(state, action.to_zone), from_name=zone_name(state, me.zone))  # type: ignore[arg-type]
     elif kind == "c4":
@@ -320,7 +246,7 @@ def _movement(state: BRState, me: Student, orders: NightOrders) -> None:
             raise refuse(key, count=len(route))
         here = me.zone
         for step, zone_id in enumerate(route):
-            _zone(state, zone_id)
+            check_zone(state, zone_id)
             if not state.island.adjacent(here, zone_id):  # type: ignore[arg-type]
                 raise refuse("route_not_adjacent", from_name=zone_name(state, here), zone_name=zone_name(state, zone_id))  # type: ignore[arg-type]
             last = step == len(route) - 1
@@ -356,120 +282,6 @@ def follow_targets(orders: NightOrders) -> list[str]:
     return []
 
 
-def _stored_after(me: Student, orders: NightOrders) -> set[str]:
-    """Uids surely in the Backpack once tonight's free actions are done (a trade may not happen)."""
-    free = orders.free
-    return ({i.uid for i in me.stored()} - set(free.take_out) - set(free.drop)) | set(free.store)
-
-
-def _free(state: BRState, me: Student, orders: NightOrders) -> Student:
-    """The free actions against what the student holds now; returns the student as they will leave them."""
-    free = orders.free
-    used: list[str] = free.drop + free.store + free.take_out + [u for t in free.trades for u in t.give]
-    coming = _coming(state, me, free)
-    for uid in used:
-        if me.item(uid) is None and uid in coming:  # free actions happen together: no chains of them
-            raise refuse("item_gained_tonight", item=coming[uid])
-        own_item(me, uid, usable=False)
-    if len(set(used)) != len(used):
-        dup = next(u for u in used if used.count(u) > 1)
-        raise refuse("item_twice", item=me.item(dup).name)  # type: ignore[union-attr]
-    for uid in free.take_out:
-        if not me.item(uid).stored:  # type: ignore[union-attr]
-            raise refuse("not_stored", item=me.item(uid).name)  # type: ignore[union-attr]
-    # The Backpack as tonight's free actions leave it: what is in it now, minus what comes out or is
-    # dropped, plus what goes in. A Backpack can only be dropped or given away empty.
-    leaving = set(free.drop) | {u for t in free.trades for u in t.give}
-    stored_after = _stored_after(me, orders)
-    for uid in leaving:
-        if me.item(uid).kind == "backpack" and stored_after - {uid}:  # type: ignore[union-attr]
-            raise refuse("backpack_not_empty")
-    # Room in the Backpacks kept; a Backpack stored away (in itself or another) offers no slots.
-    slots_after = sum(i.defn.backpack_slots for i in me.items
-                      if i.kind == "backpack" and i.uid not in stored_after and i.uid not in leaving)
-    if free.store and len(stored_after) > slots_after:
-        if any(me.item(u).kind == "backpack" for u in free.store):  # type: ignore[union-attr]
-            raise refuse("backpack_in_backpack")
-        raise refuse("no_backpack_space", item=me.item(free.store[-1]).name)  # type: ignore[union-attr]
-    zone = state.zones[me.zone]  # type: ignore[index]
-    ground = {i.uid: i for i in zone.ground}
-    for uid in free.pick_up:
-        if uid not in ground:
-            raise refuse("pickup_missing")  # no ids in player texts (see no_item)
-    _listed_once(free.pick_up, lambda uid: ground[uid].name)
-    for trade in free.trades:
-        if trade.partner == me.id:
-            raise refuse("self_target", verb="trade with")
-        partner = target(state, me, trade.partner, "trade with") if state.settings.trade_same_zone else state.students.get(trade.partner)
-        if partner is None or not partner.active:
-            raise refuse("unknown_student", target=trade.partner)
-        if not trade.give and not trade.receive:
-            raise refuse("trade_empty")
-        for uid in trade.receive:
-            if partner.item(uid) is None:
-                raise refuse("trade_their_item", partner=partner.name)
-    asked = [(t.partner, u) for t in free.trades for u in t.receive]
-    _listed_once(asked, lambda key: state.students[key[0]].item(key[1]).name)  # type: ignore[union-attr]
-    counted = lambda items: len([i for i in items if i.defn.counts_toward_capacity])  # noqa: E731
-    gained = [ground[u] for u in free.pick_up] + [me.item(u) for u in free.take_out]
-    gained += [state.students[t.partner].item(u) for t in free.trades for u in t.receive]
-    lost = [me.item(u) for u in free.drop + free.store + [u for t in free.trades for u in t.give]]
-    total = len(me.carried()) + counted(gained) - counted([i for i in lost if not i.stored])  # type: ignore[union-attr]
-    cap = rules.capacity(state, me)
-    if total > cap:
-        raise refuse("inventory_full", count=total, cap=cap)
-    holder = after_free_actions(state, me, free)
-    worn = free.wear + free.remove
-    for uid in worn:  # worn after the other free actions: an item picked up or received tonight can be worn
-        item = holder.item(uid)
-        if item is None:
-            gone = me.item(uid)
-            raise refuse("item_leaves", item=gone.name) if gone is not None else refuse("no_item")
-        if not item.defn.wearable:
-            raise refuse("not_wearable", item=item.name)
-    _listed_once(worn, lambda uid: holder.item(uid).name)  # type: ignore[union-attr]
-    for uid in free.wear:
-        now = me.item(uid)
-        if now is not None and now.worn:
-            raise refuse("already_worn", item=now.name)
-    for uid in free.remove:
-        now = me.item(uid)
-        if now is None or not now.worn:
-            raise refuse("not_worn", item=holder.item(uid).name)  # type: ignore[union-attr]
-    if free.track is not None:
-        if not holder.has("tracking_unit"):
-            raise refuse("track_no_unit")
-        if free.track not in state.students:
-            raise refuse("unknown_student", target=free.track)
-        if free.track == me.id:
-            raise refuse("self_target", verb="track")
-        if not state.students[free.track].active:
-            raise refuse("target_inactive", target=state.students[free.track].name)
-    return holder
-
-
-def _coming(state: BRState, me: Student, free: FreeActions) -> dict[str, str]:
-    """uid -> name of the items tonight's pick-ups and trades would bring."""
-    ground = {i.uid: i.name for i in state.zones[me.zone].ground} if me.zone in state.zones else {}
-    coming = {u: ground[u] for u in free.pick_up if u in ground}
-    for trade in free.trades:
-        partner = state.students.get(trade.partner)
-        for uid in trade.receive:
-            item = partner.item(uid) if partner is not None else None
-            if item is not None:
-                coming[uid] = item.name
-    return coming
-
-
-def _listed_once(entries: list, name_of) -> None:
-    """The same item named twice in one list of free actions (two pick-ups, wear and remove, asked for twice)."""
-    seen: set = set()
-    for entry in entries:
-        if entry in seen:
-            raise refuse("listed_twice", item=name_of(entry))
-        seen.add(entry)
-
-
 def _votes(state: BRState, me: Student, orders: NightOrders) -> None:
     votes = orders.votes
     if votes.mark is not None:
@@ -481,6 +293,6 @@ def _votes(state: BRState, me: Student, orders: NightOrders) -> None:
             raise refuse("target_inactive", target=state.students[votes.mark].name)
     for zone_id in (votes.close, votes.reward):
         if zone_id is not None:
-            _zone(state, zone_id)
+            check_zone(state, zone_id)
             if state.zones[zone_id].closed:
                 raise refuse("vote_zone_closed", zone_name=zone_name(state, zone_id))
