@@ -33,10 +33,12 @@ AUDIT_PAGE = 25  # audit entries per /mod audit page
 
 
 def data_file_description() -> str:
-    """The create command's `file` option in words: what each installed game takes (Discord allows 100 characters)."""
+    """The create command's `file` option in words: the game's own description of the file it takes, or the
+    bot's when several installed games take one (or none does)."""
     taken = [front.data_file.description for front in registry.fronts().values() if front.data_file is not None]
-    described = ui("opt_data_file", what="; ".join(taken)) if taken else ui("opt_data_file_none")
-    return described if len(described) <= 100 else described[:99] + "…"
+    if len(taken) == 1 and len(taken[0]) <= 100:  # Discord's longest option description
+        return taken[0]
+    return ui("opt_data_file") if taken else ui("opt_data_file_none")
 
 
 def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:

@@ -230,7 +230,7 @@ TEXTS: dict[str, str] = {
     "status_empty_handed": "empty-handed",
     # --- /map ----------------------------------------------------------------------------------------
     "island_file_label": "map",
-    "island_file_description": "Battle Royale: another island (a YAML or JSON map: zones, adjacency, modifiers)",
+    "island_file_description": "Another island for Battle Royale: a YAML or JSON map (zones, adjacency, modifiers)",
     "island_invalid": "That map cannot be used: {problem}",
     "island_loaded": "The island is {name} ({zones} zones).",
     "island_bad_name": "the island needs a name of at most {most} characters.",
