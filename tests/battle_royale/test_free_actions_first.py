@@ -126,3 +126,15 @@ def test_III_F_1_free_actions_happen_together_so_an_item_gained_tonight_is_not_s
         assert br.validate(state, "a", orders(free=free)) == say("item_gained_tonight", item="Knife"), free
     received = {"trades": [{"partner": "b", "receive": ["b.rifle"]}], "store": ["b.rifle"]}
     assert br.validate(state, "a", orders(free=received)) == say("item_gained_tonight", item="Rifle")
+
+
+def test_III_F_1_a_first_aid_kit_lost_to_another_student_still_heals_without_it():
+    """Two students reach for one First Aid Kit and both mean to heal C with it: the one who gets it heals
+    +2, the other is told the kit did not reach them and heals +1, as a Heal without a kit does (V.E.4)."""
+    state = make_state({"a": {}, "b": {}, "c": {"hp": 5}})
+    put(state, 1, "first_aid_kit", "g1")
+    heal = orders(free={"pick_up": ["g1"]}, action={"kind": "heal", "target": "c", "first_aid_kit": True})
+    after, events = run_night(state, {"a": heal, "b": heal}, seed=2)
+    assert after.students["c"].hp == 8
+    told = texts(events, "order_failed", to="a") + texts(events, "order_failed", to="b")
+    assert told == [say("heal_without_kit")]

@@ -8,7 +8,7 @@ from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import actions, catalog, combat, deaths, ending, movement, report, votes
 from engine.rulesets.battle_royale.free_actions import free_actions
 from engine.rulesets.battle_royale.night import Night
-from engine.rulesets.battle_royale.orders import FreeActions, NightOrders, Votes
+from engine.rulesets.battle_royale.orders import FreeActions, Heal, NightOrders, Votes
 from engine.rulesets.battle_royale.state import BRState
 from engine.rulesets.battle_royale.text import listing, say
 from engine.rulesets.battle_royale.validate import action_items, action_refusal, validate_orders
@@ -77,7 +77,8 @@ def _recheck_actions(night: Night) -> None:
     """Handbook III.F.1: an action was accepted against the holdings the student's own free actions would
     give. Once they are done, an action whose item did not come (another student got the pick-up, the
     trade did not happen, the Backpack had no room) fails, the student is told why, and they Defend instead
-    (III.C: "Default is Defend")."""
+    (III.C: "Default is Defend"). A Heal whose First Aid Kit did not come heals without it, as a Heal does
+    when the kit is gone."""
     for student in night.state.active():
         orders = night.orders[student.id]
         action = orders.action
@@ -86,6 +87,12 @@ def _recheck_actions(night: Night) -> None:
         reason = action_refusal(night.state, student, action)
         if reason is None:
             continue
+        if isinstance(action, Heal) and action.first_aid_kit:
+            bare = action.model_copy(update={"first_aid_kit": False})
+            if action_refusal(night.state, student, bare) is None:
+                night.orders[student.id] = orders.model_copy(update={"action": bare})
+                night.tell(student.id, "order_failed", "heal_without_kit", {"what": "heal"})
+                continue
         missing = [uid for uid in action_items(action) if student.item(uid) is None]
         if missing:
             reason = say("item_not_gained", item=_item_name(night.state, missing[0]))

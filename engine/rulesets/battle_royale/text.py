@@ -44,6 +44,8 @@ TEXT: dict[str, str] = {
     "not_worn": "You are not wearing {item}.",
     "item_gained_tonight": "{item} reaches you only in tonight's free actions: tonight it can serve your action "
                            "or be worn; store, drop or trade it from the next night on.",
+    "heal_without_kit": "Your First Aid Kit did not reach you (someone else picked it up first, or the trade did "
+                        "not happen): you heal without it.",
     "item_stored": "{item} is in your Backpack and cannot be used until you take it out.",
     "not_a_weapon": "{item} is not a weapon.",
     "no_attempts": "Say how many hit attempts go to each target.",
