@@ -48,10 +48,9 @@ class Reader:
     def item(self, typed: str | None, *, ground: bool = False) -> str | None:
         if typed is None or typed == "unarmed":
             return typed
-        items = self.view.get("ground", []) if ground else (self.view.get("me") or {}).get("items", [])
+        # Mine come first, then what tonight's pick-ups and trades bring: a second Knife picked up is "Knife (2)".
+        items = self.view.get("ground", []) if ground else (self.view.get("me") or {}).get("items", []) + self.coming()
         uid = item_keys.find(items, typed)
-        if uid is None and not ground:
-            uid = item_keys.find(self.coming(), typed)
         if uid is None:
             raise Refused(text("no_such_item_ground" if ground else "no_such_item", item=typed.strip()))
         return uid
