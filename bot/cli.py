@@ -67,6 +67,7 @@ async def _simulate(args: argparse.Namespace) -> int:
     from bot.services.simulation import simulate
     from engine import registry
 
+    data = await _data_file(args.ruleset, args.data)  # a bad file is refused before any work is done
     log = _open_log(args.log)  # before anything else: a bad path is refused before any work is done
     url = args.database
     workdir = None
@@ -96,7 +97,7 @@ async def _simulate(args: argparse.Namespace) -> int:
         db = Database(url)
         try:
             result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=progress.show,
-                                    ruleset=args.ruleset)
+                                    ruleset=args.ruleset, data=data)
         finally:
             await db.dispose()
     finally:
@@ -110,6 +111,22 @@ async def _simulate(args: argparse.Namespace) -> int:
     if args.database:
         print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
     return 0
+
+
+async def _data_file(ruleset: str, path: str | None):
+    """The game's data file (`--data`), read and checked as `/game create`'s attachment is."""
+    from bot.services.data_files import read_data_file
+
+    if path is None:
+        return None
+    try:
+        size = Path(path).stat().st_size
+    except OSError as error:
+        raise ServiceError(say("cli_data_unreadable", path=path, reason=error.strerror or error)) from None
+
+    async def read() -> bytes:
+        return Path(path).read_bytes()
+    return await read_data_file(ruleset, Path(path).name, size, read)
 
 
 def _open_log(path: str | None):
@@ -336,6 +353,14 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+def _data_help() -> str:
+    """--data's help: what each installed game takes, from its declaration (`Front.data_file`)."""
+    from engine import registry
+
+    taken = [f.data_file.description for f in registry.fronts().values() if f.data_file is not None]
+    return say("cli_data_help", what="; ".join(taken) or say("cli_none"))
+
+
 def parser() -> argparse.ArgumentParser:
     top = Parser(prog="brbot", description="An automated game master for play-by-post games.")
     top.add_argument("--version", action=_Version)
@@ -352,6 +377,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
     p.add_argument("--verbose", action="store_true", help="print every private message too")
     p.add_argument("--database", help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--data", metavar="FILE", help=_data_help())
     p.set_defaults(run=_simulate)
 
     p = sub.add_parser("rulesets", help="the games this bot can run: name, players and pacing")

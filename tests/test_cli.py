@@ -351,3 +351,24 @@ def test_balance_prints_each_study_of_the_game_against_the_rulebook(capsys):
     assert out[0].split() == ["weapons", "measured", "expected", "diff"]
     unarmed = next(line for line in out if line.startswith("Unarmed"))
     assert unarmed.split()[2] == "0.750"  # the handbook's average for bare hands
+
+
+def test_simulate_plays_on_a_map_file_and_refuses_a_bad_one_before_anything_is_done(tmp_path, capsys):
+    """Rulings, "The island": `brbot simulate --data FILE` loads another map, checked as /game create's file is."""
+    island = tmp_path / "isles.yaml"
+    island.write_text("name: Twin Isles\nzones:\n  - {id: 1, name: North Isle, escape: true}\n"
+                      "  - {id: 2, name: South Isle}\n  - {id: 3, name: Sandbar}\nadjacency: [[1, 3], [3, 2]]\n")
+    log = tmp_path / "isles.jsonl"
+    database = f"sqlite+aiosqlite:///{tmp_path / 'isles.sqlite3'}"
+    assert main(["simulate", "--players", "4", "--seed", "3", "--data", str(island), "--log", str(log),
+                 "--database", database]) == 0
+    texts = " ".join(json.loads(line)["text"] for line in log.read_text().splitlines())
+    assert "Sandbar" in texts and "The Septagon" not in texts
+    island.write_text("name: Broken\nzones: [{id: 1, name: Rock}, {id: 2, name: Reef}]\nadjacency: [[1, 7]]\n")
+    never = tmp_path / "never.sqlite3"
+    assert main(["simulate", "--players", "3", "--data", str(island), "--database",
+                 f"sqlite+aiosqlite:///{never}"]) == 2
+    err = capsys.readouterr().err
+    assert "That map cannot be used: adjacency 1-7 names an unknown zone" in err and not never.exists()
+    assert main(["simulate", "--players", "3", "--data", str(tmp_path / "missing.yaml")]) == 2
+    assert "cannot read the data file" in capsys.readouterr().err

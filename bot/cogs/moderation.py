@@ -19,11 +19,12 @@ import discord
 from discord import app_commands
 
 from bot.cogs.mod_actions import add_actions, channel_game
-from bot.services import day_actions, game_admin, limits, moderation
+from bot.services import data_files, day_actions, game_admin, limits, moderation
 from bot.text import when
 from bot.ui.context import Ctx, GameCog, require_moderator
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
+from engine import registry
 
 LIMIT = 2000  # characters in one Discord message
 USER_KEYS = {"user_id": "player", "old_user": "from", "new_user": "to"}  # audit details naming a user
@@ -43,6 +44,15 @@ Note = app_commands.Range[str, 1, limits.NOTE_MAX]
 SettingName = app_commands.Range[str, 1, limits.SETTING_NAME_MAX]
 SettingValue = app_commands.Range[str, 1, limits.SETTING_VALUE_MAX]
 Page = app_commands.Range[int, 1, 100_000]
+
+
+def data_file_description() -> str:
+    """The create command's `file` option in words: the game's own description of the file it takes, or the
+    bot's when several installed games take one (or none does)."""
+    taken = [front.data_file.description for front in registry.fronts().values() if front.data_file is not None]
+    if len(taken) == 1 and len(taken[0]) <= 100:  # Discord's longest option description
+        return taken[0]
+    return ui("opt_data_file") if taken else ui("opt_data_file_none")
 
 
 def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
@@ -144,19 +154,23 @@ class ModerationCog(GameCog):
     @game_group.command(name="create", description=ui("cmd_game_create"))
     @app_commands.describe(name=ui("opt_game_name"), deadline_time=ui("opt_deadline_time"), timezone=ui("opt_timezone"),
                            signup_cap=ui("opt_signup_cap"), early_resolution=ui("opt_early_resolution"),
-                           ruleset=ui("opt_ruleset"))
+                           ruleset=ui("opt_ruleset"), file=data_file_description())
     async def game_create(self, interaction: discord.Interaction, name: GameName, deadline_time: Time = "22:00",
                           timezone: Zone = "UTC", signup_cap: Cap | None = None, early_resolution: bool = True,
-                          ruleset: RulesetName = "battle_royale") -> None:
+                          ruleset: RulesetName = "battle_royale", file: discord.Attachment | None = None) -> None:
         async with refusing(interaction):
             await require_moderator(self.bot, interaction)
             await defer(interaction)
             assert interaction.guild_id is not None and interaction.channel_id is not None  # moderators: never a DM
+            data = None
+            if file is not None:  # read and checked before anything is created
+                data = await data_files.read_data_file(ruleset, file.filename, file.size, file.read)
             game = await game_admin.create(self.db, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                            actor_id=interaction.user.id, name=name, ruleset=ruleset,
                                            deadline_time=deadline_time, timezone=timezone, signup_cap=signup_cap,
-                                           early_resolution=early_resolution)
-            await respond(interaction, ui("mod_created", id=game.id, name=game.name))
+                                           early_resolution=early_resolution, data=data)
+            created = ui("mod_created", id=game.id, name=game.name)
+            await respond(interaction, f"{created}\n{data.summary}" if data is not None else created)
 
     @game_group.command(name="open", description=ui("cmd_game_open"))
     async def game_open(self, interaction: discord.Interaction) -> None:

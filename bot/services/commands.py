@@ -19,7 +19,7 @@ from bot.services import day_actions, limits, trading
 from bot.services.common import load_game, load_state, ruleset_of
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
-from bot.services.orders import Submitted, current_orders, submit_orders
+from bot.services.orders import Submitted, check_may_act, current_orders, submit_orders
 from bot.services.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
@@ -79,6 +79,7 @@ async def give_order(db: Database, game_id: int, user_id: int, name: str, values
     filled = filled_in(command, values, name)
     if actor is None:
         current = await day_actions.current_payload(db, game_id, user_id)
+    await check_may_act(db, game_id, user_id, actor, moderator)  # the dead are told so, whatever they typed
     with engine_refusals():
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
     submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)

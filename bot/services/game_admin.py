@@ -23,6 +23,7 @@ from bot.services import games, limits, lookup, pacing
 from bot.services.common import (
     announce, audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
 )
+from bot.services.data_files import DataLoaded
 from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
@@ -36,8 +37,10 @@ TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 async def create(db: Database, *, guild_id: int, channel_id: int, actor_id: int, name: str,
                  ruleset: str = "battle_royale", deadline_time: str = "22:00", timezone: str = "UTC",
-                 signup_cap: int | None = None, early_resolution: bool = True) -> Game:
-    """A new game in this channel, in status "setup"; refused while the channel has a game not over."""
+                 signup_cap: int | None = None, early_resolution: bool = True,
+                 data: DataLoaded | None = None) -> Game:
+    """A new game in this channel, in status "setup"; refused while the channel has a game not over. `data`: a
+    data file the moderator attached (`data_files.read_data_file`), filling one of the game's settings."""
     limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
     limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
@@ -47,8 +50,11 @@ async def create(db: Database, *, guild_id: int, channel_id: int, actor_id: int,
     here = await lookup.game_in_channel(db, channel_id)
     if here is not None and here.status in lookup.LIVE:
         raise ServiceError(say("channel_has_game", game_id=here.id, name=here.name))
+    settings: dict[str, Any] = {"signup_cap": signup_cap} if signup_cap is not None else {}
+    if data is not None:
+        settings[data.setting] = data.value
     return await games.create_game(db, name=name, ruleset=ruleset, guild_id=guild_id, channel_id=channel_id,
-                                   settings={"signup_cap": signup_cap} if signup_cap is not None else None,
+                                   settings=settings or None,
                                    deadline_time=deadline_time, timezone=timezone,
                                    early_resolution=early_resolution, actor_id=actor_id, open_signups=False)
 

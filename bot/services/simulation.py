@@ -25,6 +25,7 @@ from bot.db.models import EventRow, Player, seat_of
 from bot.db.session import Database
 from bot.services import fairness, games, orders, resolution
 from bot.services.common import load_game, load_state, ruleset_of, seat_map
+from bot.services.data_files import DataLoaded
 from bot.text import say
 from engine import registry
 from engine.rng import RecordingRng
@@ -49,11 +50,15 @@ def _audience(raw: dict[str, Any], names: dict[str, str]) -> Any:
 
 async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = None,
                    on_event: Callable[[EventRow, Any], None] | None = None,
-                   on_day: Callable[[int, int], None] | None = None, ruleset: str = "battle_royale") -> SimulationResult:
+                   on_day: Callable[[int, int], None] | None = None, ruleset: str = "battle_royale",
+                   data: DataLoaded | None = None) -> SimulationResult:
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
+    settings: dict[str, Any] = {"signup_cap": max(players, 2)}  # every simulated player gets a seat
+    if data is not None:  # a data file the game takes (`brbot simulate --data`)
+        settings[data.setting] = data.value
     game = await games.create_game(db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1,
-                                   settings={"signup_cap": max(players, 2)})  # every simulated player gets a seat
+                                   settings=settings)
     front = registry.front(ruleset)
     signups = front.computer_signups(players, rng)
     users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account

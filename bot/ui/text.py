@@ -44,6 +44,8 @@ UI: dict[str, str] = {
     "opt_signup_cap": "Players admitted; later sign-ups go to the reserve list",
     "opt_early_resolution": "Resolve as soon as everyone has sent orders",
     "opt_ruleset": "The rules to play by",
+    "opt_data_file": "A data file the game takes (YAML or JSON; see the game's rules)",
+    "opt_data_file_none": "A data file (no installed game takes one)",
     "opt_hours": "Hours",
     "opt_pause_hours": "Resume by itself after this many hours (empty: until /game resume)",
     "opt_reason": "Why (kept in the audit log)",

@@ -77,7 +77,8 @@ def _free(state: BRState, me: Student, rng: RecordingRng) -> FreeActions:
     for item in me.items:
         if item.kind == "headband" and not item.worn:
             free.wear.append(item.uid)
-    if me.has("tracking_unit") and me.rival and rng.percent(50, f"ai track {me.id}"):
+    tracking = me.has("tracking_unit") and me.rival and rng.percent(50, f"ai track {me.id}")
+    if tracking and state.students[me.rival].active:  # type: ignore[index]  (checked after the roll: same rolls)
         free.track = me.rival
     return free
 

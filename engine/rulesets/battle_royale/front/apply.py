@@ -149,4 +149,4 @@ def apply(asked: Asked) -> Change:
     how = APPLY.get(asked.command)
     if how is None:
         raise Refused(text("not_a_command", command=asked.command))
-    return how(asked, Reader(asked.view))
+    return how(asked, Reader(asked.view, asked.current))
