@@ -116,6 +116,7 @@ async def _simulate(args: argparse.Namespace) -> int:
 async def _data_file(ruleset: str, path: str | None):
     """The game's data file (`--data`), read and checked as `/game create`'s attachment is."""
     from bot.services.data_files import read_data_file
+    from bot.services.errors import ServiceError
 
     if path is None:
         return None
@@ -361,6 +362,34 @@ def _data_help() -> str:
     return say("cli_data_help", what="; ".join(taken) or say("cli_none"))
 
 
+class _DataHelp:
+    """--data's help as argparse reads it, written (`_data_help`, which imports every game) only when the help
+    is shown: a usage line or an error only asks whether there is one."""
+
+    def __str__(self) -> str:
+        return _data_help()
+
+    def strip(self) -> str:
+        return str(self).strip()
+
+    def __contains__(self, text: str) -> bool:
+        return text in str(self)
+
+    def __mod__(self, values: dict) -> str:
+        return str(self) % values
+
+
+class _DataOption(argparse.Action):
+    """`--data FILE`, with its help written only when shown (`_DataHelp`)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.help = _DataHelp()  # type: ignore[assignment]
+
+    def __call__(self, parser, namespace, values, option_string=None) -> None:
+        setattr(namespace, self.dest, values)
+
+
 def parser() -> argparse.ArgumentParser:
     top = Parser(prog="brbot", description="An automated game master for play-by-post games.")
     top.add_argument("--version", action=_Version)
@@ -377,7 +406,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
     p.add_argument("--verbose", action="store_true", help="print every private message too")
     p.add_argument("--database", help="database URL (default: a fresh SQLite file)")
-    p.add_argument("--data", metavar="FILE", help=_data_help())
+    p.add_argument("--data", metavar="FILE", action=_DataOption)
     p.set_defaults(run=_simulate)
 
     p = sub.add_parser("rulesets", help="the games this bot can run: name, players and pacing")
