@@ -19,6 +19,8 @@ def after_free_actions(state: BRState, me: Student, free: FreeActions) -> Studen
     dropped or given away gone, items picked up or received in a trade held, wearables worn or taken off.
     The night's other steps are checked against this; the night re-checks once the free actions are done
     (a pick-up may go to another student, a trade may not happen)."""
+    if not (free.pick_up or free.drop or free.store or free.take_out or free.wear or free.remove or free.trades):
+        return me  # nothing changes hands: the student as they are (the checks only read it)
     leaving = set(free.drop) | {u for t in free.trades for u in t.give}
     items: list[Item] = []
     for item in me.items:
