@@ -1,0 +1,97 @@
+"""`brbot bench`'s delivery figure: how long a night's messages take to reach Discord, over the floor that
+Discord's rate limits set for those same requests (`delivery_vs_floor`; 1.0 would be perfect).
+
+A game of `PLAYERS` players is started and resolved through the real services in a fresh SQLite file (Day 0,
+whose messages count as delivered, then a night); the outbox worker then delivers that night, through
+discord.py's HTTP client and the real courier, to the bench's fake Discord (`bench_discord`: a 150 ms
+round trip, 50 requests a second in all, 5 messages per channel in 5 seconds), pass after pass until the
+outbox is empty.
+"""
+from __future__ import annotations
+
+import asyncio
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from types import SimpleNamespace
+
+PLAYERS = 100
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+
+
+async def seed_night(url: str, players: int = PLAYERS, ruleset: str = "battle_royale") -> None:
+    """A game whose Day 0 messages are delivered and whose first night's are waiting in the outbox."""
+    from sqlalchemy import update
+
+    from bot.db.models import Game, Outbox
+    from bot.db.session import Database
+    from bot.migrate import upgrade_async
+    from bot.services import games, resolution
+
+    await upgrade_async(url)
+    db = Database(url)
+    try:
+        game = await games.create_game(db, name="night", ruleset=ruleset, channel_id=555,
+                                       settings={"signup_cap": players})
+        for user in range(1, players + 1):
+            await games.join_game(db, game.id, user, f"Player {user}")
+        await games.start_game(db, game.id, NOW)
+        await resolution.resolve_day(db, game.id, NOW, trigger="bench")
+        async with db.transaction() as session:
+            await session.execute(update(Outbox).values(status="sent", sent_at=NOW))
+            await session.execute(update(Game).values(moderator_channel_id=556))
+        await resolution.resolve_day(db, game.id, NOW + timedelta(hours=1), trigger="bench")
+    finally:
+        await db.dispose()
+
+
+async def deliver_night(url: str, rtt: float = 0.150) -> dict:
+    """Deliver the waiting night to a fake Discord; the time it took, the floor and their ratio."""
+    from discord.http import HTTPClient, Route
+
+    from bot.bench_discord import FakeLimitedDiscord
+    from bot.db.session import Database
+    from bot.delivery.courier import DiscordCourier
+    from bot.delivery.worker import OutboxWorker
+
+    fake = FakeLimitedDiscord(rtt=rtt)
+    await fake.start()
+    saved, Route.BASE = Route.BASE, fake.api_base
+    http = HTTPClient(asyncio.get_running_loop())
+    db = Database(url)
+    try:
+        await http.static_login("bench")
+        fake.arrivals.clear()
+        worker = OutboxWorker(db, DiscordCourier(SimpleNamespace(http=http)))  # type: ignore[arg-type]
+        start = time.perf_counter()
+        sent = messages = failed = 0
+        while True:
+            report = await worker.run_once()
+            sent, messages, failed = sent + report.sent, messages + report.messages, failed + report.failed
+            if report.claimed == 0:
+                break
+        elapsed = time.perf_counter() - start
+    finally:
+        Route.BASE = saved
+        await http.close()
+        await db.dispose()
+        await fake.stop()
+    if failed:
+        raise RuntimeError(f"{failed} outbox rows failed in the delivery bench")
+    floor = fake.floor()
+    return {"rows": sent, "messages": messages, "requests": len(fake.arrivals), "rate_limited": fake.rejected,
+            "seconds": round(elapsed, 2), "floor_seconds": round(floor, 2), "vs_floor": round(elapsed / floor, 2)}
+
+
+async def delivery_bench(players: int = PLAYERS) -> dict:
+    with tempfile.TemporaryDirectory(prefix="brbot-delivery-") as workdir:
+        url = f"sqlite+aiosqlite:///{Path(workdir) / 'night.sqlite3'}"
+        await seed_night(url, players)
+        return await deliver_night(url)
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(asyncio.run(delivery_bench())))
