@@ -48,21 +48,29 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = "battle_ro
 
 async def deliver_night(url: str, rtt: float = 0.150) -> dict:
     """Deliver the waiting night to a fake Discord; the time it took, the floor and their ratio."""
+    from bot.bench_discord import elsewhere
+
+    async with elsewhere(rtt) as fake:
+        figures = await _deliver(fake, url)
+    floor = fake.floor()
+    return figures | {"requests": len(fake.arrivals), "rate_limited": fake.rejected,
+                      "rate_limited_global": fake.rejected_global, "floor_seconds": round(floor, 2),
+                      "vs_floor": round(figures["seconds"] / floor, 2)}
+
+
+async def _deliver(fake, url: str) -> dict:
+    """Deliver, pass after pass until the outbox is empty; the rows, messages and seconds it took."""
     from discord.http import HTTPClient, Route
 
-    from bot.bench_discord import FakeLimitedDiscord
     from bot.db.session import Database
     from bot.delivery.courier import DiscordCourier
     from bot.delivery.worker import OutboxWorker
 
-    fake = FakeLimitedDiscord(rtt=rtt)
-    await fake.start()
     saved, Route.BASE = Route.BASE, fake.api_base
     http = HTTPClient(asyncio.get_running_loop())
     db = Database(url)
     try:
         await http.static_login("bench")
-        fake.arrivals.clear()
         worker = OutboxWorker(db, DiscordCourier(SimpleNamespace(http=http)))  # type: ignore[arg-type]
         start = time.perf_counter()
         sent = messages = failed = 0
@@ -76,12 +84,9 @@ async def deliver_night(url: str, rtt: float = 0.150) -> dict:
         Route.BASE = saved
         await http.close()
         await db.dispose()
-        await fake.stop()
     if failed:
         raise RuntimeError(f"{failed} outbox rows failed in the delivery bench")
-    floor = fake.floor()
-    return {"rows": sent, "messages": messages, "requests": len(fake.arrivals), "rate_limited": fake.rejected,
-            "seconds": round(elapsed, 2), "floor_seconds": round(floor, 2), "vs_floor": round(elapsed / floor, 2)}
+    return {"rows": sent, "messages": messages, "seconds": round(elapsed, 2)}
 
 
 async def delivery_bench(players: int = PLAYERS) -> dict:
