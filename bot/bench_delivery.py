@@ -89,10 +89,10 @@ async def _deliver(fake, url: str) -> dict:
     return {"rows": sent, "messages": messages, "seconds": round(elapsed, 2)}
 
 
-async def delivery_bench(players: int = PLAYERS) -> dict:
+async def delivery_bench(players: int = PLAYERS, ruleset: str = "battle_royale") -> dict:
     with tempfile.TemporaryDirectory(prefix="brbot-delivery-") as workdir:
         url = f"sqlite+aiosqlite:///{Path(workdir) / 'night.sqlite3'}"
-        await seed_night(url, players)
+        await seed_night(url, players, ruleset)
         return await deliver_night(url)
 
 

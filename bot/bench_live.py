@@ -64,6 +64,19 @@ async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, rules
         await db.dispose()
 
 
+def peak_kb() -> int:
+    """This process's peak resident memory in KB: Linux's VmHWM, which starts afresh at exec (getrusage's
+    ru_maxrss would keep the peak of the parent this process was forked from: `brbot bench`'s own)."""
+    try:
+        with open("/proc/self/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux, bytes on macOS
+
+
 async def live_process(url: str) -> dict:
     """In this process: every game's snapshot, one deadline pass, then the idle passes timed."""
     from sqlalchemy import select
@@ -88,16 +101,15 @@ async def live_process(url: str) -> dict:
             assert not report.resolved and not report.failed, "an idle pass resolved a game"
     finally:
         await db.dispose()
-    peak_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # Linux: kilobytes
-    return {"games": len(ids), "peak_mb": round(peak_kb / 1024, 1),
+    return {"games": len(ids), "peak_mb": round(peak_kb() / 1024, 1),
             "idle_tick_ms": round(statistics.median(samples), 2)}
 
 
-async def live_bench(games: int = GAMES, players: int = PLAYERS) -> dict:
+async def live_bench(games: int = GAMES, players: int = PLAYERS, ruleset: str = "battle_royale") -> dict:
     """{"games_500_peak_mb", "idle_tick_500_ms"} (the keys keep 500 whatever `games` is, for `bench --json`)."""
     with tempfile.TemporaryDirectory(prefix="brbot-live-") as workdir:
         url = f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}"
-        await seed_games(url, games, players)
+        await seed_games(url, games, players, ruleset)
         child = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.bench_live", url,
                                                      stdout=subprocess.PIPE)
         out, _ = await child.communicate()
