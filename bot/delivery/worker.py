@@ -37,6 +37,8 @@ from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
 
+CLAIM_LIMIT = 200  # rows one pass takes
+
 
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
@@ -81,10 +83,13 @@ class OutboxWorker:
         self.first_delay = first_delay
         self.max_delay = max_delay
         self.concurrency = concurrency
+        self.claim_limit = CLAIM_LIMIT
         self.threads = Threads(db, courier, clock, remember_closed_dms)
 
-    async def run_once(self, limit: int = 200) -> DeliveryReport:
-        """One pass over the due rows; never raises (errors are logged and recorded on the rows)."""
+    async def run_once(self, limit: int | None = None) -> DeliveryReport:
+        """One pass over the due rows (at most `claim_limit`, or `limit`, more only to keep a night post whole);
+        never raises (errors are logged and recorded on the rows)."""
+        limit = limit or self.claim_limit
         report = DeliveryReport()
         claimed_at = self.clock()
         try:

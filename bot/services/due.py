@@ -69,7 +69,7 @@ async def mark_orders(session, game_ids: set[int]) -> None:
             Game.due_at.is_(None), Game.due_at != AT_ONCE)).values(due_at=AT_ONCE))
 
 
-DECISIVE = ("state_rev", "day", "status", "early_resolution", "ruleset")  # what may make a game ready early
+DECISIVE = ("state", "state_rev", "day", "status", "early_resolution", "ruleset")  # what may make a game ready early
 
 
 @event.listens_for(Game, "before_insert")
