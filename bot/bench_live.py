@@ -4,7 +4,7 @@ an idle deadline-loop pass over them.
 One game of `PLAYERS` players is created, started and opened through the real services in a fresh SQLite
 file, then copied (its game row, seats and day seed) into `GAMES` games, each with its deadline hours away:
 nothing is due. A fresh process (`python -m bot.bench_live DB`, so the figure is that process's own peak
-resident memory) then loads every game's snapshot, as the first order of each game does, runs one deadline
+resident memory; `python -m bot.bench_live` runs the whole of it) then loads every game's snapshot, as the first order of each game does, runs one deadline
 pass, and times `TICKS` more passes (the idle ones; the median is reported).
 """
 from __future__ import annotations
@@ -119,5 +119,5 @@ async def live_bench(games: int = GAMES, players: int = PLAYERS, ruleset: str = 
     return {"games_500_peak_mb": figures["peak_mb"], "idle_tick_500_ms": figures["idle_tick_ms"]}
 
 
-if __name__ == "__main__":
-    print(json.dumps(asyncio.run(live_process(sys.argv[1]))))
+if __name__ == "__main__":  # with a database URL: the measuring process; without: the whole bench
+    print(json.dumps(asyncio.run(live_process(sys.argv[1]) if len(sys.argv) > 1 else live_bench())))
