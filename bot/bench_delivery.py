@@ -53,7 +53,7 @@ async def deliver_night(url: str, rtt: float = 0.150) -> dict:
     async with elsewhere(rtt) as fake:
         figures = await _deliver(fake, url)
     floor = fake.floor()
-    return figures | {"requests": len(fake.arrivals), "rate_limited": fake.rejected,
+    return figures | {"requests": len(fake.seen), "rate_limited": fake.rejected,
                       "rate_limited_global": fake.rejected_global, "floor_seconds": round(floor, 2),
                       "vs_floor": round(figures["seconds"] / floor, 2)}
 

@@ -9,7 +9,7 @@ counted where it arrives, as Discord counts it:
   has no published limit of its own: its headers tell a bucket that never runs out, so only the global
   limit applies to it (headers it must have: without them discord.py opens one DM at a time).
 
-Every arrival is logged, so `floor` can say how fast those same requests could have gone at best. The
+Every request is logged, so `floor` can say how fast those same requests could have gone at best. The
 end-to-end tests' fake (tests/e2e) checks message contents instead; this one only times.
 """
 from __future__ import annotations
@@ -33,7 +33,9 @@ DM_ROUTE_RATE = 1000  # the fake tells a bucket that never runs out, so only the
 
 
 @dataclass
-class Arrival:
+class Seen:
+    """One request the fake took (a 429 is not one)."""
+
     at: float
     chain: str  # requests of one chain wait for each other: a channel's messages, or one user's DM
     channel: str | None  # the message bucket it counts against (None: not a message)
@@ -45,7 +47,7 @@ class FakeLimitedDiscord:
     global_rate: int = 50
     route_rate: int = 5
     route_window: float = 5.0
-    arrivals: list[Arrival] = field(default_factory=list)
+    seen: list[Seen] = field(default_factory=list)
     rejected: int = 0
     rejected_global: int = 0
     port: int = 0
@@ -76,7 +78,7 @@ class FakeLimitedDiscord:
             await self._runner.cleanup()
 
     def report(self) -> dict:
-        return {"arrivals": [[a.at, a.chain, a.channel] for a in self.arrivals], "rejected": self.rejected,
+        return {"seen": [[a.at, a.chain, a.channel] for a in self.seen], "rejected": self.rejected,
                 "rejected_global": self.rejected_global}
 
 
@@ -101,7 +103,7 @@ class FakeLimitedDiscord:
             if user not in self._dm_of_user:
                 channel = str(next(self._ids))
                 self._dm_of_user[user], self._user_of_dm[channel] = channel, user
-            self.arrivals.append(Arrival(now, f"user {user}", None))
+            self.seen.append(Seen(now, f"user {user}", None))
             return _json({"id": self._dm_of_user[user], "type": 1, "last_message_id": None,
                           "recipients": [{"id": user, "username": f"user{user}", "discriminator": "0",
                                           "avatar": None}]},
@@ -117,7 +119,7 @@ class FakeLimitedDiscord:
             self._recent.append(now)
             self._windows[channel] = (start, count + 1)
             user = self._user_of_dm.get(channel)
-            self.arrivals.append(Arrival(now, f"user {user}" if user else f"channel {channel}", channel))
+            self.seen.append(Seen(now, f"user {user}" if user else f"channel {channel}", channel))
             reset_after = max(start + self.route_window - now - self.rtt / 2, 0.0)
             return _json({"id": str(next(self._ids)), "channel_id": channel, "type": 0, "content": ""},
                          {"X-RateLimit-Limit": str(self.route_rate),
@@ -142,22 +144,22 @@ class FakeLimitedDiscord:
         """The least time the logged requests could have taken under the same limits: each chain's requests
         one after another (a round trip each, the channel's window respected), all chains together at most
         `global_rate` a second. A lower bound: the longest chain, or the global limit, whichever is longer."""
-        chains: dict[str, list[Arrival]] = {}
-        for arrival in self.arrivals:
-            chains.setdefault(arrival.chain, []).append(arrival)
+        chains: dict[str, list[Seen]] = {}
+        for request in self.seen:
+            chains.setdefault(request.chain, []).append(request)
         longest = 0.0
         for chain in chains.values():
             at, windows = 0.0, {}
-            for index, arrival in enumerate(chain):
+            for index, request in enumerate(chain):
                 at = at + self.rtt if index else 0.0
-                if arrival.channel is not None:
-                    start, count = windows.get(arrival.channel, (at, 0))
+                if request.channel is not None:
+                    start, count = windows.get(request.channel, (at, 0))
                     if count >= self.route_rate:
                         at = max(at, start + self.route_window)
                         start, count = at, 0
-                    windows[arrival.channel] = (start, count + 1)
+                    windows[request.channel] = (start, count + 1)
             longest = max(longest, at + self.rtt)
-        total = len(self.arrivals)
+        total = len(self.seen)
         by_global = (total - 1) // self.global_rate + self.rtt if total else 0.0
         return max(longest, by_global)
 
@@ -165,7 +167,7 @@ class FakeLimitedDiscord:
 @asynccontextmanager
 async def elsewhere(rtt: float = 0.150) -> AsyncIterator[FakeLimitedDiscord]:
     """The fake in a process of its own, as Discord is elsewhere: the bot's busy moments then do not bunch up
-    the requests' arrivals. Yields a local copy whose `arrivals`, `rejected` and `floor()` are filled in
+    the requests as they come in. Yields a local copy whose `seen`, `rejected` and `floor()` are filled in
     from the fake's log when the block ends."""
     child = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.bench_discord", str(rtt),
                                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -180,7 +182,7 @@ async def elsewhere(rtt: float = 0.150) -> AsyncIterator[FakeLimitedDiscord]:
         out = await asyncio.wait_for(child.stdout.read(), 30)
         await child.wait()
     report = json.loads(out.decode())
-    local.arrivals = [Arrival(at, chain, channel) for at, chain, channel in report["arrivals"]]
+    local.seen = [Seen(at, chain, channel) for at, chain, channel in report["seen"]]
     local.rejected, local.rejected_global = report["rejected"], report["rejected_global"]
 
 

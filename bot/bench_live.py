@@ -4,8 +4,9 @@ an idle deadline-loop pass over them.
 One game of `PLAYERS` players is created, started and opened through the real services in a fresh SQLite
 file, then copied (its game row, seats and day seed) into `GAMES` games, each with its deadline hours away:
 nothing is due. A fresh process (`python -m bot.bench_live DB`, so the figure is that process's own peak
-resident memory; `python -m bot.bench_live` runs the whole of it) then loads every game's snapshot, as the first order of each game does, runs one deadline
-pass, and times `TICKS` more passes (the idle ones; the median is reported).
+resident memory) then loads every game's snapshot, as the first order of each game does, runs one deadline
+pass, and times `TICKS` more passes (the idle ones; the median is reported). `python -m bot.bench_live`
+runs the whole of it.
 """
 from __future__ import annotations
 
