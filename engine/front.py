@@ -153,7 +153,7 @@ class CardField:
 @dataclass(frozen=True)
 class Card:
     """A titled card (a Discord embed): `colour` is a name the bot maps ("green", "grey", "blue", "gold",
-    "purple", "teal", "red", "blurple"); long fields are continued by the bot within Discord's limits."""
+    "purple", "teal", "red", "blurple", or "plain" for none); long fields are continued by the bot within Discord's limits."""
 
     title: str
     description: str = ""
@@ -337,7 +337,7 @@ class Front:
 
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         """The sign-ups of `players` computer players (`engine.ruleset.SignUp`: name and requests, whose
-        pairing keys name other sign-ups' `player_id`s) for `brbot simulate`."""
+        pairing keys name other sign-ups' seats) for `brbot simulate`."""
         raise NotImplementedError(f"{self.title} has no computer players")
 
     def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:

@@ -20,7 +20,7 @@ from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
 from bot.services import games, lookup, pacing
 from bot.services.common import (
-    audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
+    announce, audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
 )
 from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders
@@ -54,7 +54,7 @@ async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
             raise ServiceError(say("open_not_setup"))
         game.status = "signup"
         audit(session, game, actor_id, "open")
-        outbox(session, game, "channel", game.channel_id,
+        announce(session, game,
                say("signups_open", name=game.name, cap=game.signup_cap, deadline_time=game.deadline_time,
                    timezone=game.timezone), {"kind": "signups_open", "game": game.id})
         return game

@@ -16,7 +16,7 @@ from bot.db.models import Game, Player, Resolution
 from bot.db.session import Database
 from bot.services import fairness, pacing
 from bot.services.common import (
-    audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
+    announce, audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
     timezone_name, write_events,
 )
 from bot.services.errors import ServiceError, first_problem
@@ -250,7 +250,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
                                rolls=[r.as_dict() for r in result.rolls], trigger="start"))
         day = await open_day(session, game, now, seeds)
         await write_events(session, game, result.events, await seat_map(session, game_id), -1)
-        outbox(session, game, "channel", game.channel_id,
+        announce(session, game,
                say("day_open", day=game.day, deadline=when(game.deadline), commitment=day.commitment),
                {"kind": "commitment", "day": game.day})
         await pacing.announce_step(session, game, ruleset, result.state)
@@ -268,5 +268,5 @@ def _roster(players: list[Player], options: SignupOptions) -> list[SignUp]:
         req: dict[str, Any] = {"role": role} if role else {}
         req |= {pairing.key: by_user[p.requests[pairing.key]] for pairing in options.pairings
                 if p.requests.get(pairing.key) in by_user}
-        roster.append(SignUp(player_id=p.seat, name=p.name, requests=req))
+        roster.append(SignUp(seat=p.seat, name=p.name, requests=req))
     return roster

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
 from bot.services import due, fairness, pacing
-from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
+from bot.services.common import announce, Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.services.resuming import resume_if_due
@@ -70,11 +70,11 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
-        outbox(session, game, "channel", game.channel_id, f"{reveal}\n{say('log_published', game_id=game.id)}",
+        announce(session, game, f"{reveal}\n{say('log_published', game_id=game.id)}",
                {"kind": "seed_reveal", "day": day})
     else:
         next_seed = await open_day(session, game, now, seeds, pacing.step_hours(ruleset, result.state))
-        outbox(session, game, "channel", game.channel_id,
+        announce(session, game,
                say("seed_revealed_next", reveal=reveal, day=game.day, deadline=when(game.deadline),
                    commitment=next_seed.commitment), {"kind": "seed_reveal", "day": day})
         await pacing.announce_step(session, game, ruleset, result.state)

@@ -55,9 +55,9 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
                                    settings={"signup_cap": max(players, 2)})  # every simulated player gets a seat
     front = registry.front(ruleset)
     signups = front.computer_signups(players, rng)
-    users = {s.player_id: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
+    users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
     for signup in signups:
-        await games.join_game(db, game.id, users[signup.player_id], signup.name, signup.requests.get("role"))
+        await games.join_game(db, game.id, users[signup.seat], signup.name, signup.requests.get("role"))
     await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
     now = EPOCH
     await games.start_game(db, game.id, now, seeds=seeds)
@@ -105,11 +105,11 @@ async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, in
             other = s.requests.get(pairing.key)
             if not other:
                 continue
-            if pairing.mutual and s.player_id < other:
-                await games.pair(db, game_id, user[s.player_id], pairing.name, user[other])
-                await games.answer_pairing(db, game_id, user[other], user[s.player_id], pairing.key, accept=True)
+            if pairing.mutual and s.seat < other:
+                await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
+                await games.answer_pairing(db, game_id, user[other], user[s.seat], pairing.key, accept=True)
             elif not pairing.mutual and other not in [s.requests.get(k) for k in pairing.excludes]:
-                await games.pair(db, game_id, user[s.player_id], pairing.name, user[other])
+                await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
 
 
 async def _emit(session, game_id: int, seen: int, names: dict[str, str], log: IO[str] | None,
