@@ -3,8 +3,10 @@
 A snapshot's size is taken as the length of its state's JSON (a parsed state takes about ten times that in
 memory: 15 KB of JSON, 150 KB parsed, for a 20-player game). The cache keeps at most `max_bytes` of it and
 `max_entries` snapshots, dropping the least recently used first, and drops a snapshot nobody used for
-`max_age` seconds (checked on every use, by the clock it is given). An evicted game is simply read again
-from the database on its next use: the cache only saves work, it is never the truth (see `snapshots`).
+`max_age` seconds (checked on every use, by the clock it is given). The snapshot just stored always stays,
+even one bigger than `max_bytes` alone (a huge game would otherwise be read again for every order). An
+evicted game is simply read again from the database on its next use: the cache only saves work, it is never
+the truth (see `snapshots`).
 """
 from __future__ import annotations
 
@@ -54,8 +56,8 @@ class SnapshotCache:
         self._entries[game_id] = (snap, size, self.clock())
         self.bytes += size
         self._expire()
-        while self._entries and (self.bytes > self.max_bytes or len(self._entries) > self.max_entries):
-            self.drop(next(iter(self._entries)))
+        while len(self._entries) > 1 and (self.bytes > self.max_bytes or len(self._entries) > self.max_entries):
+            self.drop(next(iter(self._entries)))  # the newest stays, even alone over the size
 
     def drop(self, game_id: int) -> None:
         entry = self._entries.pop(game_id, None)

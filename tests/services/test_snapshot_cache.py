@@ -42,6 +42,15 @@ async def test_the_cache_keeps_within_its_size_dropping_the_least_recently_used(
     assert len(cache) == 2 and cache.bytes <= cache.max_bytes
 
 
+async def test_a_game_bigger_than_the_whole_cache_is_still_kept_while_in_use(db):
+    a, b = await _games(db, 2)
+    cache = use_cache(db, SnapshotCache(max_bytes=100))
+    first = await snapshot(db, a)
+    assert await snapshot(db, a) is first  # not read again for the next order
+    await snapshot(db, b)
+    assert a not in cache and b in cache and len(cache) == 1
+
+
 async def test_the_cache_keeps_at_most_its_number_of_games(db):
     ids = await _games(db, 3)
     cache = use_cache(db, SnapshotCache(max_entries=2))
