@@ -4,7 +4,7 @@ Fifty players submitting at once would otherwise queue for the database's write 
 submission validates on its own (concurrently), then hands its row to the writer and waits; the writer
 takes everything queued so far and, in one transaction, re-checks each game is still open on that day,
 retires the orders being replaced and inserts the new ones. The game rows are read under a lock: SQLite's
-write transaction began with BEGIN IMMEDIATE; on PostgreSQL they are read FOR SHARE, so a writer waits for
+write transaction began with BEGIN IMMEDIATE; on PostgreSQL they are read FOR NO KEY UPDATE, so a writer waits for
 a resolution in progress and then sees the day it opened. A row whose game moved on (another state
 revision or day, another holder of the ordering user's seat; the game master holds none) gets
 `StaleSnapshot`, one whose game closed gets its refusal; the others are committed together. If the transaction fails, every waiter gets the error and
