@@ -26,7 +26,7 @@ class SlowCourier(FakeCourier):
         self.flying[key] = self.flying.get(key, 0) + 1
         self.two_at_once_to_one_target |= self.flying[key] > 1
         self.most_targets = max(self.most_targets, sum(1 for n in self.flying.values() if n))
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.3)  # long beside the pass's own work, so every target is in flight together
         self.flying[key] -= 1
 
     async def post(self, channel_id, message) -> None:
