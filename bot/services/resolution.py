@@ -21,6 +21,7 @@ from bot.services.common import announce, Claimed, audit, load_game, load_state,
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.services.resuming import resume_if_due
+from bot.services.snapshots import cache_of
 from bot.text import say, when
 from engine.events import Event
 
@@ -114,7 +115,9 @@ async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
 
 async def _ready_or_settled(db: Database, game_id: int, now: datetime) -> bool:
     """Whether the game, which may resolve early, is due now; if not, its `due_at` is set to when it next may
-    be (under the game's lock, so an order written meanwhile asks for a look again rather than being missed)."""
+    be (under the game's lock, so an order written meanwhile asks for a look again rather than being missed).
+    The state comes from the game's cached snapshot when it is of the same revision (a game that takes
+    orders has one), so the lock is not held while a big state is parsed."""
     async with db.transaction() as session:
         try:
             game = await load_game(session, game_id, lock=True, skip_locked=True)
@@ -126,8 +129,11 @@ async def _ready_or_settled(db: Database, game_id: int, now: datetime) -> bool:
             if game.deadline is not None and game.deadline <= now:
                 return True
             if pacing.resolves_early(game):
+                cached = cache_of(db).peek(game_id)  # the state orders were validated against, if still current
                 try:
-                    awaited = set(ruleset_of(game).awaiting(load_state(game)))
+                    state = cached.state if cached is not None and cached.rev == game.state_rev \
+                        and cached.state is not None else load_state(game)
+                    awaited = set(ruleset_of(game).awaiting(state))
                 except Exception:  # an unreadable game is due: resolving it records the failure
                     return True
                 if awaited and awaited <= set(await current_orders(session, game)):

@@ -138,3 +138,13 @@ async def test_the_upgrade_fills_due_at_for_games_in_progress(db):
     await _settled(db, running)
     assert await resolution.due_games(db, until) == []
     assert (await _game(db, paused)).status == "running"
+
+
+async def test_a_game_taking_orders_is_checked_against_its_cached_snapshot_not_a_fresh_parse(db, monkeypatch):
+    game_id = await started_game(db, players=2)
+    await _settled(db, game_id)
+    await orders.submit_orders(db, game_id, 1, {"kind": "day0"}, NOW)  # the snapshot is cached by the order
+    _no_state_read(monkeypatch)
+    assert await resolution.due_games(db, NOW) == []  # looked at (one of two sent orders), nothing parsed
+    monkeypatch.undo()
+    assert (await _game(db, game_id)).due_at == (await _game(db, game_id)).deadline
