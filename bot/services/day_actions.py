@@ -8,7 +8,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
@@ -43,12 +43,10 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
     """Write a reminder DM (as outbox rows) once per day to players without orders near the deadline."""
     sent = 0
     async with db.transaction() as session:
-        games = (await session.execute(select(Game).where(Game.status == "running"))).scalars().all()
+        games = (await session.execute(select(Game).where(  # only the games near a deadline are read
+            Game.status == "running", Game.deadline.is_not(None), Game.deadline <= now + timedelta(hours=hours_before),
+            or_(Game.reminded_day.is_(None), Game.reminded_day != Game.day)))).scalars().all()
         for game in games:
-            if game.deadline is None or game.reminded_day == game.day:
-                continue
-            if game.deadline - now > timedelta(hours=hours_before):
-                continue
             try:
                 pending = await pending_players(session, game)
             except Exception:  # an unreadable game gets no reminders; its resolution reports the failure
