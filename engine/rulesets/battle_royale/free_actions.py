@@ -113,7 +113,7 @@ def _pick_ups(night: "Night") -> None:
     for student in night.state.active():
         for uid in night.orders[student.id].free.pick_up:
             wanted.setdefault(uid, []).append(student.id)
-    lying: dict[int, dict[str, Item]] = {}  # zone -> uid -> item on its ground, indexed once per zone
+    lying: dict[int | None, dict[str, Item]] = {}  # zone -> uid -> item on its ground, indexed once per zone
     taken: set[int] = set()  # the items picked up (by identity), off the ground once all are settled
     for uid in sorted(wanted):
         zone_id = night.s(wanted[uid][0]).zone

@@ -203,7 +203,7 @@ class BRState(BaseModel):
         cache = self._cached()
         if cache is None:
             return [s for s in self.students.values() if s.active and s.school != school]
-        key = ("outside_school", school)
+        key = f"outside_school {school}"
         if key not in cache:
             cache[key] = [s for s in self.active() if s.school != school]
         return list(cache[key])
