@@ -4,10 +4,11 @@ night's delivery over the floor of Discord's rate limits).
 
 Submission is measured through the real service (validation by the engine, one transaction, the order
 row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database: the
-50 seats of a game submit at once, four rounds, p50 and p99 over the 200 submissions. One order in another
-game comes first and is not counted (`_warm_up`): a running bot has its connections open and its statements
-compiled, which a fresh process does once; the measured game's first round still loads its snapshot, as the
-first orders of a day do. docs/performance.md has the figures.
+50 seats of a game submit at once, four rounds, p50 and p99 over the 200 submissions, on the day that has
+just opened. The game's opening orders come first and are not counted (`_opening_orders`), as in a game in
+play: the process has its connections open and its statements compiled (a fresh process does that once),
+and the resolution that opened the day left the game's new snapshot ready (`snapshots.refresh`).
+docs/performance.md has the figures.
 """
 from __future__ import annotations
 
@@ -59,13 +60,13 @@ async def submit_latency(url: str, ruleset: str = "battle_royale") -> dict[str, 
         for user in range(1, players + 1):
             await games.join_game(db, game.id, user, f"Bench {user}")
         await games.start_game(db, game.id, NOW)
+        await _opening_orders(db, game.id, ruleset)
         await resolution.resolve_day(db, game.id, NOW, trigger="bench")  # the opening step (BR: Day 0 -> Day 1)
         async with db.transaction() as session:
             state = load_state(await load_game(session, game.id))
         rng = RecordingRng(1, record=False)
         rules, front = registry.get(ruleset), registry.front(ruleset)
         plans = {position_of(seat): front.autoplayer(state, seat, rng) for seat in rules.awaiting(state)}
-        await _warm_up(db, ruleset)
         samples: list[float] = []
 
         async def one(user: int) -> None:
@@ -80,21 +81,16 @@ async def submit_latency(url: str, ruleset: str = "battle_royale") -> dict[str, 
         await db.dispose()
 
 
-async def _warm_up(db: Database, ruleset: str) -> None:
-    """One order in another game first, as a running bot has made: the database connections are open and
-    the statements compiled. The measured game's snapshot stays cold: its first round loads it, as the
-    first orders of a day do."""
+async def _opening_orders(db: Database, game_id: int, ruleset: str) -> None:
+    """The opening step's orders, through the service and not timed, as a game in play has had them: the
+    process has its connections open and its statements compiled, and serves the game (its snapshot is in
+    use here), so the resolution that opens the measured day leaves the new snapshot ready."""
     rules, front = registry.get(ruleset), registry.front(ruleset)
-    game = await games.create_game(db, name="warm-up", ruleset=ruleset, settings={"signup_cap": rules.min_players})
-    for user in range(1, rules.min_players + 1):
-        await games.join_game(db, game.id, user, f"Warm-up {user}")
-    await games.start_game(db, game.id, NOW)
-    await resolution.resolve_day(db, game.id, NOW, trigger="bench")
     async with db.transaction() as session:
-        state = load_state(await load_game(session, game.id))
-    seat = rules.awaiting(state)[0]
-    plan = front.autoplayer(state, seat, RecordingRng(2, record=False))
-    await orders.submit_orders(db, game.id, position_of(seat), plan, NOW)
+        state = load_state(await load_game(session, game_id))
+    rng = RecordingRng(2, record=False)
+    for seat in rules.awaiting(state):
+        await orders.submit_orders(db, game_id, position_of(seat), front.autoplayer(state, seat, rng), NOW)
 
 
 async def run_bench(postgres_admin_url: str | None = None, ruleset: str = "battle_royale") -> dict:

@@ -16,7 +16,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
-from bot.services import due, fairness, pacing
+from bot.services import due, fairness, pacing, snapshots
 from bot.services.common import announce, Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
@@ -48,7 +48,11 @@ async def resolve_day(db: Database, game_id: int, now: datetime, expected_day: i
             return None
         if expected_day is not None and game.day != expected_day:
             return None
-        return await _resolve_locked(session, game, now, trigger, actor_id, seeds)
+        resolved = await _resolve_locked(session, game, now, trigger, actor_id, seeds)
+        seats = await snapshots.seats_of(session, game.id) if snapshots.cached(db, game.id) else None
+    if seats is not None:  # committed: the day's first orders find the new snapshot ready (`snapshots.refresh`)
+        snapshots.refresh(db, game, seats)
+    return resolved
 
 
 async def _resolve_locked(session, game: Game, now: datetime, trigger: str, actor_id: int | None,

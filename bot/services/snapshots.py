@@ -95,11 +95,36 @@ async def _load(db: Database, game_id: int, cache: SnapshotCache) -> Snapshot:
             raw = (await session.execute(select(cast(Game.state, Text)).where(Game.id == game_id))).scalar_one()
             state = parse_state(game, json.loads(raw) if raw is not None else None)
             size = len(raw or "")
-        players = (await session.execute(select(Player.user_id, Player.position, Player.salt).where(
-            Player.game_id == game_id, Player.status == "joined"))).all()
+        seats = await seats_of(session, game_id)
     snap = Snapshot(game_id=game.id, ruleset=game.ruleset, rev=game.state_rev, day=game.day, status=game.status,
-                    deadline=game.deadline, state=state,
-                    seats={p.user_id: (seat_of(p.position), p.salt) for p in players},
-                    size=size + SEAT_BYTES * len(players))
+                    deadline=game.deadline, state=state, seats=seats, size=size + SEAT_BYTES * len(seats))
     cache.put(game_id, snap, snap.size)
     return snap
+
+
+async def seats_of(session, game_id: int) -> dict[int, tuple[str, str]]:
+    """Discord user id -> (seat, receipt salt) of the game's joined players, as a snapshot holds them."""
+    players = (await session.execute(select(Player.user_id, Player.position, Player.salt).where(
+        Player.game_id == game_id, Player.status == "joined"))).all()
+    return {p.user_id: (seat_of(p.position), p.salt) for p in players}
+
+
+def cached(db: Database, game_id: int) -> bool:
+    """Whether this process holds a snapshot of the game (it serves the game's players)."""
+    return cache_of(db).peek(game_id) is not None
+
+
+def refresh(db: Database, game: Game, seats: dict[int, tuple[str, str]]) -> None:
+    """After a write this process committed (a resolution), keep the game's new snapshot in place of the
+    cached one, so the first orders of the day it opened do not all wait for it to be loaded again. `game`
+    is the row as committed, `seats` what `seats_of` read in that transaction. A state that cannot be
+    parsed drops the snapshot instead (the next order loads it and is refused as a load would be)."""
+    try:
+        state = parse_state(game, game.state) if game.status != "signup" else None
+    except ServiceError:
+        cache_of(db).drop(game.id)
+        return
+    size = len(json.dumps(game.state)) if game.state is not None else 0
+    snap = Snapshot(game_id=game.id, ruleset=game.ruleset, rev=game.state_rev, day=game.day, status=game.status,
+                    deadline=game.deadline, state=state, seats=seats, size=size + SEAT_BYTES * len(seats))
+    cache_of(db).put(game.id, snap, snap.size)
