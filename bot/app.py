@@ -3,9 +3,14 @@
 `GameMasterBot` wires the pieces: the database, a clock (replaced in tests), the cogs, the persistent
 buttons (answers to proposals and trades, withdrawing orders) that keep working after a restart, the deadline loop
 (`bot.loops`) and the outbox delivery worker (`bot.delivery`). `run(settings)` is `brbot run`.
+
+The bot is discord.py's `AutoShardedBot`: one process connects the shards its settings name (all of them by
+default), and several processes against one PostgreSQL share the shards out (`bot.sharding`,
+docs/scaling.md). Only the process with shard 0 registers the slash commands.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Callable
 from datetime import datetime, timezone
@@ -35,7 +40,7 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class GameMasterBot(commands.Bot):
+class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database, *, clock: Callable[[], datetime] = utcnow,
                  start_loops: bool = True, **options) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
@@ -43,6 +48,7 @@ class GameMasterBot(commands.Bot):
         self.db = db
         self.clock = clock
         self.start_loops = start_loops
+        self.sync_commands = settings.sync_commands  # `run` turns it off in all but the process with shard 0
         self.loops = None
 
     async def setup_hook(self) -> None:
@@ -57,7 +63,7 @@ class GameMasterBot(commands.Bot):
                 command.allowed_contexts = player_contexts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         self.tree.on_error = self.on_tree_error
-        if self.settings.sync_commands:
+        if self.sync_commands:
             await self.tree.sync()
         if self.start_loops:
             from bot.loops import Loops
@@ -98,6 +104,45 @@ def run(settings: Settings) -> None:
 
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     upgrade(settings.database_url)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        pass
+
+
+async def serve(settings: Settings) -> None:
+    """Take this process's shards (with `auto`, wait for a free one), then run the bot until it closes. With
+    `auto`, a lost hold on the shard closes the bot (the process exits with an error and is restarted), since
+    another process may connect the shard meanwhile."""
+    from bot.sharding import claim_shard
+
+    claim = None
+    if settings.shard_ids == "auto":
+        claim = await claim_shard(settings.database_url, settings.shard_count or 1)
+    plan = settings.shard_plan(claim.shard if claim else None)
     db = Database(settings.database_url)
-    bot = GameMasterBot(settings, db)
-    bot.run(settings.discord_token, log_handler=None)
+    bot = GameMasterBot(settings, db, shard_count=plan.count, shard_ids=plan.ids)
+    bot.sync_commands = settings.sync_commands and plan.syncs_commands
+    lost = False
+
+    async def keep_shard() -> None:
+        nonlocal lost
+        while await claim.held():
+            await asyncio.sleep(10)
+        lost = True
+        await bot.close()
+
+    watch = asyncio.create_task(keep_shard()) if claim else None
+    try:
+        async with bot:
+            await bot.start(settings.discord_token)
+    finally:
+        if watch is not None:
+            watch.cancel()
+        if claim is not None:
+            await claim.release()
+        await db.dispose()
+    if lost:
+        from bot.text import say
+
+        raise SystemExit(say("cli_error", message=say("cli_shard_lost", shard=claim.shard)))

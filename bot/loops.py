@@ -41,10 +41,13 @@ class LoopHost(Protocol):
 
 class Loops:
     def __init__(self, bot: LoopHost) -> None:
+        from datetime import timedelta
+
         from bot.delivery.worker import OutboxWorker
 
         self.bot = bot
-        self.worker = OutboxWorker(bot.db, bot.courier(), bot.clock)
+        lease = timedelta(seconds=bot.settings.delivery_lease_seconds)  # another process takes over after it
+        self.worker = OutboxWorker(bot.db, bot.courier(), bot.clock, lease=lease)
         self.wake = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
 

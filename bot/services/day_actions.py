@@ -49,6 +49,8 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
                 continue
             if game.deadline - now > timedelta(hours=hours_before):
                 continue
+            if not await _claim_reminders(session, game):
+                continue
             try:
                 pending = await pending_players(session, game)
             except Exception:  # an unreadable game gets no reminders; its resolution reports the failure
@@ -60,6 +62,18 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
                 sent += 1
             game.reminded_day = game.day
     return sent
+
+
+async def _claim_reminders(session, game: Game) -> bool:
+    """True if this transaction writes the game's reminders of today. On PostgreSQL, where several bot
+    processes may run this at once, the game row is locked (skipped while another process holds it: it is
+    reminding or resolving) and re-read, so a player is never reminded twice; SQLite's BEGIN IMMEDIATE already
+    lets one writer at a time through."""
+    if session.bind.dialect.name != "postgresql":
+        return True
+    row = (await session.execute(select(Game.day, Game.reminded_day).where(Game.id == game.id)
+                                 .with_for_update(skip_locked=True))).first()
+    return row is not None and row.day == game.day and row.reminded_day != game.day
 
 
 async def who_has_not_submitted(db: Database, game_id: int) -> list[str]:
