@@ -32,8 +32,8 @@ async def test_reminders_written_by_three_processes_at_once_reach_each_player_on
             await other.dispose()
     async with db.read() as session:
         reminded = (await session.execute(
-            select(Outbox.game_id, Outbox.target_id, func.count()).where(Outbox.payload["kind"].as_string() == "reminder")
-            .group_by(Outbox.game_id, Outbox.target_id))).all()
+            select(Outbox.game_id, Outbox.target_id, func.count())
+            .where(Outbox.payload["kind"].as_string() == "reminder").group_by(Outbox.game_id, Outbox.target_id))).all()
     assert sorted((g, u) for g, u, _ in reminded) == [(g, u) for g in game_ids for u in (1, 2, 3)]
     assert {n for _, _, n in reminded} == {1}, "a player was reminded twice"
     assert sum(counts) == 0
