@@ -4,14 +4,19 @@ for a game (its resolution, its reminders) is written once however many processe
 from __future__ import annotations
 
 import asyncio
+import sys
 from datetime import timedelta
+from pathlib import Path
 
+import pytest
 from sqlalchemy import func, select
 
 from bot.db.models import Game, Outbox
 from bot.db.session import Database
 from bot.services import day_actions, scheduler
 from tests.services.conftest import started_game
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def processes(db: Database, count: int = 3) -> list[Database]:
@@ -83,3 +88,24 @@ async def test_a_game_claimed_by_a_vanished_process_is_resolved_by_another(db, m
         await connection.invalidate()
         await vanished.dispose()
         await survivor.dispose()
+
+
+async def test_three_processes_starting_at_once_on_a_new_database_migrate_it_once():
+    """`docker compose up --scale bot=3` on an empty PostgreSQL: every replica runs `brbot migrate` at the same
+    moment; one migrates, the others wait for it and find the database up to date."""
+    from bot.db.scratch import scratch_database
+    from tests.services.conftest import _postgres_problem
+
+    if problem := await _postgres_problem():
+        pytest.skip(problem)
+    async with scratch_database() as url:  # processes, not threads: Alembic's context is one per process
+        migrations = [await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.cli", "migrate", "--database", url, cwd=ROOT,
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT) for _ in range(3)]
+        outputs = await asyncio.gather(*(m.communicate() for m in migrations))
+        assert [m.returncode for m in migrations] == [0, 0, 0], [out.decode()[-2000:] for out, _ in outputs]
+        database = Database(url)
+        try:
+            assert await started_game(database, players=2)
+        finally:
+            await database.dispose()
