@@ -40,15 +40,16 @@ async def pending_players(session, game: Game) -> list[tuple[str, int]]:
 
 
 async def send_reminders(db: Database, now: datetime, hours_before: float) -> int:
-    """Write a reminder DM (as outbox rows) once per day to players without orders near the deadline."""
+    """Write a reminder DM (as outbox rows) once per day to players without orders near the deadline (never
+    once it has passed)."""
     sent = 0
     async with db.transaction() as session:
         games = (await session.execute(select(Game).where(Game.status == "running"))).scalars().all()
         for game in games:
             if game.deadline is None or game.reminded_day == game.day:
                 continue
-            if game.deadline - now > timedelta(hours=hours_before):
-                continue
+            if game.deadline - now > timedelta(hours=hours_before) or game.deadline <= now:
+                continue  # not yet, or too late: the day is being resolved (perhaps by another process)
             if not await _claim_reminders(session, game):
                 continue
             try:

@@ -109,3 +109,13 @@ async def test_three_processes_starting_at_once_on_a_new_database_migrate_it_onc
             assert await started_game(database, players=2)
         finally:
             await database.dispose()
+
+
+async def test_no_reminder_once_the_deadline_has_passed(db):
+    """With several processes, one may reach a game's reminders while another is still resolving its day: a
+    player must not get "the deadline is 22:00" after 22:00 (nor twice a reminder for a day already over)."""
+    game_id = await started_game(db, players=2)
+    async with db.read() as session:
+        deadline = (await session.get(Game, game_id)).deadline
+    assert await day_actions.send_reminders(db, deadline + timedelta(seconds=1), 2) == 0
+    assert await day_actions.send_reminders(db, deadline - timedelta(minutes=1), 2) == 2

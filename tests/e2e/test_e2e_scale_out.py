@@ -1,0 +1,233 @@
+"""Issue 16, scale-out: three real `brbot run` processes against one PostgreSQL and the fake Discord; 200 games
+due at once; one process killed (SIGKILL) in the middle of a send. Each game is resolved once, each message
+shown once, and the survivors finish the dead process's work.
+
+Real processes rather than three bots in this test's event loop: a kill then is what it is in production (no
+`finally`, no `close()`, the sockets closed by the kernel, so PostgreSQL rolls back whatever the process had
+open), and each process has its own discord.py, its own database pool and its own lease keeper. They share the
+fake Discord over HTTP: the fake runs here, and `tests/e2e/bot_process.py` points each process's discord.py at
+it. The processes take their shards with `BRBOT_SHARD_IDS=auto`, as `docker compose up --scale bot=3` does.
+
+The games are set up here through the services with their deadlines ahead (their opening messages marked as
+delivered long ago), then one UPDATE makes all 200 due at the same moment. Once about a third of them are
+resolved, the next message a process sends is held (Discord stores it, the answer waits) and that process is
+killed: Discord has the message, the dead process's outbox rows still say "sending". The delivery lease is
+4 s here (40 s by default), so a survivor sends those rows again with the same nonces and Discord answers
+with the message it already has. Needs PostgreSQL (skipped without it); about 30-45 s on the 2-core machine.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import sys
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select, update
+
+from bot.db.models import AuditLog, Game, Outbox, Resolution
+from bot.db.scratch import postgres_reachable, scratch_database
+from bot.db.session import Database
+from bot.migrate import upgrade_async
+from bot.services import games
+from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_gateway import shard_of
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = 200
+PROCESSES = 3
+LEASE_SECONDS = 4
+
+
+@pytest.fixture
+async def postgres_url():
+    problem = await postgres_reachable()
+    if problem:
+        pytest.skip(f"the scale-out test runs several processes against one PostgreSQL: {problem}")
+    async with scratch_database() as url:
+        await upgrade_async(url)
+        yield url
+
+
+class BotProcess:
+    """One `brbot run` subprocess (`tests/e2e/bot_process.py`), its output in a log file."""
+
+    def __init__(self, name: str, fake: FakeDiscord, url: str, log_dir: Path) -> None:
+        self.name = name
+        self.log_path = log_dir / f"{name}.log"
+        self.env = {k: v for k, v in os.environ.items() if not k.startswith("BRBOT_")} | {
+            "BRBOT_DATABASE_URL": url, "BRBOT_DISCORD_TOKEN": FakeDiscord.token,
+            "BRBOT_SHARD_COUNT": str(PROCESSES), "BRBOT_SHARD_IDS": "auto",
+            "BRBOT_POLL_SECONDS": "0.5", "BRBOT_DELIVERY_SECONDS": "0.3",
+            "BRBOT_DELIVERY_LEASE_SECONDS": str(LEASE_SECONDS), "BRBOT_LOG_LEVEL": "INFO",
+            "BRBOT_TEST_FAKE_PORT": str(fake.port), "BRBOT_TEST_PROCESS": name}
+        self.process: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        with self.log_path.open("wb") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "tests.e2e.bot_process", cwd=ROOT, env=self.env, stdout=log,
+                stderr=asyncio.subprocess.STDOUT)
+
+    def log(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""
+
+    @property
+    def shard(self) -> int | None:
+        found = re.search(r"this process connects shard (\d+) of", self.log())
+        return int(found.group(1)) if found else None
+
+    def sent_this(self, request: dict) -> bool:
+        return request.get("agent", "").endswith(f"brbot-process/{self.name}")
+
+    async def kill(self) -> None:
+        """SIGKILL: no cleanup of any kind, as when the machine or the container is killed."""
+        self.process.kill()
+        await self.process.wait()
+
+    async def stop(self) -> None:
+        if self.process is not None and self.process.returncode is None:
+            self.process.terminate()
+            try:
+                await asyncio.wait_for(self.process.wait(), 10)
+            except asyncio.TimeoutError:
+                self.process.kill()
+                await self.process.wait()
+
+
+async def set_up_games(db: Database, fake: FakeDiscord, now: datetime) -> list[tuple[int, int, list[int]]]:
+    """GAMES started games of two players each, each in its own channel: (game id, channel id, user ids)."""
+    gate = asyncio.Semaphore(8)
+
+    async def one(index: int) -> tuple[int, int, list[int]]:
+        channel = fake.add_channel(f"island-{index}")
+        users = [fake.add_user(f"P{index}a"), fake.add_user(f"P{index}b")]
+        async with gate:
+            game = await games.create_game(db, name=f"Island {index}", guild_id=fake.world.guild_id,
+                                           channel_id=channel.id)
+            for user in users:
+                await games.join_game(db, game.id, user.id, user.name)
+            await games.start_game(db, game.id, now)
+        return game.id, channel.id, [u.id for u in users]
+
+    made = await asyncio.gather(*(one(i) for i in range(GAMES)))
+    async with db.transaction() as session:  # the games started long ago: their opening messages went out then
+        await session.execute(update(Outbox).values(status="sent", sent_at=now))
+    return made
+
+
+async def count(db: Database, query) -> int:
+    async with db.read() as session:
+        return (await session.execute(query)).scalar_one()
+
+
+async def wait_for(predicate, *, timeout: float, what: str, processes: list[BotProcess]) -> None:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not await predicate():
+        if loop.time() > end:
+            logs = "\n".join(f"--- {p.name} (exit {p.process.returncode}):\n{p.log()[-3000:]}" for p in processes)
+            raise AssertionError(f"timed out after {timeout}s waiting for {what}\n{logs}")
+        await asyncio.sleep(0.2)
+
+
+async def test_three_processes_resolve_200_due_games_once_and_deliver_once_with_one_killed(
+        fake, postgres_url, tmp_path):
+    db = Database(postgres_url)
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    processes = [BotProcess(f"bot{n}", fake, postgres_url, tmp_path) for n in range(PROCESSES)]
+    try:
+        import time; t0 = time.perf_counter()
+        made = await set_up_games(db, fake, now)
+        print("setup", time.perf_counter() - t0)
+        game_ids = [game_id for game_id, _, _ in made]
+        for process in processes:
+            await process.start()
+
+        async def all_connected() -> bool:
+            return len(fake.gateway.shards) == PROCESSES and all(p.shard is not None for p in processes)
+
+        await wait_for(all_connected, timeout=30, what="three processes with a shard each", processes=processes)
+        print("connected", time.perf_counter() - t0)
+        # --- shards: each process took its own; the guild's events reach the process with the guild's shard -----
+        assert sorted(p.shard for p in processes) == list(range(PROCESSES))
+        assert len(fake.command_syncs) == 1, "only the process with shard 0 registers the commands"
+        guild_shard = shard_of(fake.world.guild_id, PROCESSES)
+        [holder] = [p for p in processes if p.shard == guild_shard]
+        await fake.wait_until(fake.gateway.connected.is_set, timeout=15, what="the guild's shard")
+        helped = await fake.slash(fake.owner, "help", timeout=15)
+        assert helped.all_ephemeral and helped.text
+        got_it = [session.shard[0] for session in fake.gateway.shards.values() for payload in session.sent
+                  if payload["t"] == "INTERACTION_CREATE" and payload["d"]["id"] == str(helped.id)]
+        assert got_it == [holder.shard], "the guild's command went to the process with the guild's shard alone"
+
+        # --- 200 games due at once; a process killed in the middle of a send once a third are resolved ---------
+        async with db.transaction() as session:
+            await session.execute(update(Game).where(Game.id.in_(game_ids)).values(deadline=now - timedelta(minutes=1)))
+
+        async def a_third_resolved() -> bool:
+            return await count(db, select(func.count()).select_from(Resolution).where(Resolution.day == 0)) >= GAMES // 3
+
+        await wait_for(a_third_resolved, timeout=30, what="a third of the games resolved", processes=processes)
+        release = fake.hold_answer_next("POST", r"/channels/\d+/messages")
+        await fake.wait_until(lambda: any(r.get("held") for r in fake.requests), timeout=15,
+                              what="a process sending a night's results")
+        [held] = [r for r in fake.requests if r.get("held")]
+        [victim] = [p for p in processes if p.sent_this(held)]
+        print("kill", time.perf_counter() - t0)
+        await victim.kill()
+        release.set()
+        survivors = [p for p in processes if p is not victim]
+
+        async def all_done() -> bool:
+            async with db.read() as session:
+                behind = (await session.execute(select(func.count()).select_from(Game).where(
+                    Game.id.in_(game_ids), Game.day < 1))).scalar_one()
+                waiting = (await session.execute(select(func.count()).select_from(Outbox).where(
+                    Outbox.status.in_(("pending", "sending"))))).scalar_one()
+            return behind == 0 and waiting == 0
+
+        await wait_for(all_done, timeout=45, what="every game resolved and every message sent", processes=processes)
+        print("done", time.perf_counter() - t0)
+        assert all(p.process.returncode is None for p in survivors), "the survivors kept running"
+
+        # --- each game resolved once ---------------------------------------------------------------------------
+        async with db.read() as session:
+            resolutions = Counter((await session.execute(  # day -1: the start, which sets the game up
+                select(Resolution.game_id, Resolution.day).where(Resolution.day >= 0))).all())
+            resolve_audits = Counter((await session.execute(
+                select(AuditLog.game_id).where(AuditLog.action == "resolve"))).scalars())
+            statuses = Counter((await session.execute(select(Outbox.status))).scalars())
+        assert resolutions == Counter({(game_id, 0): 1 for game_id in game_ids})
+        assert resolve_audits == Counter({game_id: 1 for game_id in game_ids})
+        assert set(statuses) == {"sent"}, statuses
+
+        # --- each message shown once, and nothing missing ------------------------------------------------------
+        bot_id = str(fake.world.bot.id)
+        shown = [(m["channel_id"], m["content"]) for c in fake.world.channels.values() for m in c.messages
+                 if m["author"]["id"] == bot_id and not m.get("deleted")]
+        twice = [entry for entry, n in Counter(shown).items() if n > 1]
+        assert not twice, f"shown twice: {twice[:3]}"
+        for game_id, channel_id, users in made:
+            posts = [m for m in fake.messages_in(fake.world.channels[channel_id])]
+            assert len(posts) == 1 and "Day 0 seed revealed" in fake.text(posts), (game_id, fake.text(posts))
+            for user in users:
+                assert len(fake.dms_to(fake.world.users[user])) == 1, (game_id, user)
+
+        # --- the dead process's send was finished by a survivor, with the same nonce ---------------------------
+        nonce = held["body"]["nonce"]
+        resends = [r for r in fake.requests if r["method"] == "POST" and isinstance(r.get("body"), dict)
+                   and r["body"].get("nonce") == nonce and r is not held]
+        assert resends and all(any(p.sent_this(r) for p in survivors) for r in resends)
+        assert fake.nonce_hits >= 1
+        senders = {p.name for p in processes for r in fake.requests if r["method"] == "POST" and p.sent_this(r)}
+        assert len(senders) >= 2, "the work was shared between the processes"
+    finally:
+        for process in processes:
+            await process.stop()
+        await db.dispose()
