@@ -101,7 +101,10 @@ class GameMasterBot(commands.AutoShardedBot):
 def run(settings: Settings) -> None:
     """`brbot run`: migrate, then connect to Discord until stopped (Ctrl+C)."""
     from bot.migrate import upgrade
+    from bot.sharding import AUTO, require_postgres
 
+    if settings.shard_ids == AUTO:
+        require_postgres(settings.database_url)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     upgrade(settings.database_url)
     try:

@@ -102,16 +102,21 @@ class ShardClaim:
             await self.engine.dispose()
 
 
-async def claim_shard(database_url: str, count: int, *, retry_seconds: float = 5.0) -> ShardClaim:
-    """Take the lowest free shard of `count`, waiting as a standby while all are held."""
-    from sqlalchemy import text
-    from sqlalchemy.ext.asyncio import create_async_engine
-
+def require_postgres(database_url: str) -> None:
+    """`auto` shares the shards out through PostgreSQL: refused, before anything else, on another database."""
     from bot.services.errors import ServiceError
     from bot.text import say
 
     if not database_url.startswith("postgresql"):
         raise ServiceError(say("cli_auto_shards_need_postgres"))
+
+
+async def claim_shard(database_url: str, count: int, *, retry_seconds: float = 5.0) -> ShardClaim:
+    """Take the lowest free shard of `count`, waiting as a standby while all are held."""
+    from sqlalchemy import text
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    require_postgres(database_url)
     engine = create_async_engine(database_url, pool_size=1, max_overflow=0,
                                  connect_args={"server_settings": KEEPALIVES})
     waiting = False

@@ -1,0 +1,100 @@
+"""Shards across several bot processes (issue 16, scale-out; docs/scaling.md): the settings that say which
+shards a process connects, refused with a clear reason when wrong, and `auto`, where each process takes a free
+shard through PostgreSQL and a standby takes over the shard of a process that died."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from pydantic import ValidationError
+
+from bot.config import Settings
+from bot.db.scratch import postgres_admin_url, postgres_reachable, scratch_database
+from bot.services.errors import ServiceError
+from bot.sharding import claim_shard
+
+
+def settings(**values) -> Settings:
+    return Settings(_env_file=None, **values)
+
+
+@pytest.mark.parametrize(("count", "ids", "plan"), [
+    ("", "", (None, None)),  # unset: Discord's recommended count, all in this process
+    ("4", "", (4, None)),  # all four shards in this process
+    ("3", "2, 0", (3, [0, 2])),
+    ("8", "0-2,6", (8, [0, 1, 2, 6])),
+])
+def test_the_shards_a_process_connects(count, ids, plan):
+    shards = settings(shard_count=count, shard_ids=ids).shard_plan()
+    assert (shards.count, shards.ids) == plan
+
+
+def test_shards_come_from_the_environment(monkeypatch):
+    monkeypatch.setenv("BRBOT_SHARD_COUNT", "4")
+    monkeypatch.setenv("BRBOT_SHARD_IDS", "1,3")
+    assert Settings(_env_file=None).shard_plan().ids == [1, 3]
+
+
+@pytest.mark.parametrize(("count", "ids", "reason"), [
+    ("", "1", "BRBOT_SHARD_IDS needs BRBOT_SHARD_COUNT"),
+    ("", "auto", "BRBOT_SHARD_IDS needs BRBOT_SHARD_COUNT"),
+    ("2", "2", "shard 2 does not exist: with BRBOT_SHARD_COUNT=2 the shards are 0 to 1"),
+    ("3", "one", "'one' is not a shard number"),
+    ("3", "-1", "'-1' is not a shard number"),
+    ("3", "1,1", "shard 1 is listed twice"),
+    ("3", "0-1,1", "shard 1 is listed twice"),
+    ("3", "2-1", "the range '2-1' is empty"),
+    ("0", "", "greater than or equal to 1"),
+    ("three", "", "valid integer"),
+])
+def test_bad_shard_settings_are_refused_with_the_reason(count, ids, reason):
+    with pytest.raises(ValidationError, match=reason):
+        settings(shard_count=count, shard_ids=ids)
+
+
+def test_only_the_process_with_shard_0_registers_the_commands():
+    assert settings().shard_plan().syncs_commands
+    assert settings(shard_count="3", shard_ids="0").shard_plan().syncs_commands
+    assert not settings(shard_count="3", shard_ids="1,2").shard_plan().syncs_commands
+    auto = settings(shard_count="3", shard_ids="auto")
+    assert [auto.shard_plan(claimed=n).syncs_commands for n in range(3)] == [True, False, False]
+
+
+async def test_auto_shards_need_postgresql(tmp_path):
+    with pytest.raises(ServiceError, match="BRBOT_SHARD_IDS=auto needs PostgreSQL"):
+        await claim_shard(f"sqlite+aiosqlite:///{tmp_path / 'bot.sqlite3'}", 3)
+
+
+@pytest.fixture
+async def postgres_url():
+    if problem := await postgres_reachable():
+        pytest.skip(problem)
+    async with scratch_database() as url:
+        yield url
+
+
+async def test_each_process_takes_its_own_shard_and_a_standby_takes_over_a_dead_ones(postgres_url):
+    import asyncpg
+
+    claims = [await claim_shard(postgres_url, 3, retry_seconds=0.05) for _ in range(3)]
+    standby = asyncio.create_task(claim_shard(postgres_url, 3, retry_seconds=0.05))
+    try:
+        assert sorted(c.shard for c in claims) == [0, 1, 2]
+        await asyncio.sleep(0.3)
+        assert not standby.done(), "all three shards are held: the fourth process waits"
+        dead = claims.pop(1)  # its process dies: the server ends its session and the lock with it
+        pid = (await dead.connection.exec_driver_sql("SELECT pg_backend_pid()")).scalar()
+        admin = await asyncpg.connect(postgres_admin_url())
+        try:
+            await admin.execute("SELECT pg_terminate_backend($1)", pid)
+        finally:
+            await admin.close()
+        assert not await dead.held(), "the process learns that its shard is no longer its own"
+        await dead.engine.dispose()
+        taken = await asyncio.wait_for(standby, 5)
+        claims.append(taken)
+        assert taken.shard == dead.shard and await taken.held()
+    finally:
+        standby.cancel()
+        for claim in claims:
+            await claim.release()
