@@ -47,6 +47,8 @@ async def resolve_day(db: Database, game_id: int, now: datetime, expected_day: i
             return None
         if expected_day is not None and game.day != expected_day:
             return None
+        if trigger == "timer" and game.retry_at is not None and game.retry_at > now:
+            return None  # it failed moments ago (in another process, perhaps): wait as the backoff says
         return await _resolve_locked(session, game, now, trigger, actor_id, seeds)
 
 

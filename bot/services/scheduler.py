@@ -9,8 +9,10 @@ A game whose resolution fails does not stop the others, and is not retried on ev
 `resolve_failures` count goes up and `retry_at` moves out by `backoff(failures)` (1, 2, 4, ... minutes, at
 most an hour), both stored on the game row so the pause survives a restart. The first failure of a run is
 audited, logged with its traceback and told to the moderators (an outbox row for them); later ones are one
-log line each. The next successful resolution (by the loop or a moderator's /resolve now) clears the count
-and tells the moderators it went through.
+log line each. Several processes reaching a failing game at the same moment record one failure (the first
+sets `retry_at`; the others find it set, and no process tries again before it). The next successful
+resolution (by the loop or a moderator's /resolve now) clears the count and tells the moderators it went
+through.
 """
 from __future__ import annotations
 
@@ -68,6 +70,8 @@ async def _record_failure(db: Database, game_id: int, day: int, reason: str, now
     try:
         async with db.transaction() as session:
             game = await load_game(session, game_id, lock=True)
+            if game.retry_at is not None and game.retry_at > now:  # another process recorded this failure
+                return game.resolve_failures
             game.resolve_failures = (game.resolve_failures or 0) + 1
             game.retry_at = now + backoff(game.resolve_failures)
             if game.resolve_failures == 1:

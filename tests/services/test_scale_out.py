@@ -119,3 +119,28 @@ async def test_no_reminder_once_the_deadline_has_passed(db):
         deadline = (await session.get(Game, game_id)).deadline
     assert await day_actions.send_reminders(db, deadline + timedelta(seconds=1), 2) == 0
     assert await day_actions.send_reminders(db, deadline - timedelta(minutes=1), 2) == 2
+
+
+async def test_a_game_that_fails_to_resolve_counts_one_failure_whatever_the_number_of_processes(db):
+    """The backoff after a failed resolution (scheduler: 1, 2, 4, ... minutes) counts failures, not processes:
+    three deadline loops reaching a broken game at the same moment record one failure, tell the moderators
+    once, and none tries again before the minute is up."""
+    broken = await started_game(db, players=2)
+    async with db.transaction() as session:
+        game = await session.get(Game, broken)
+        game.state, game.state_rev = {"not": "a state"}, game.state_rev + 1
+        now = game.deadline + timedelta(minutes=1)
+    others = await processes(db)
+    try:
+        await asyncio.gather(*(scheduler.tick(other, now) for other in others))
+        async with db.read() as session:
+            game = await session.get(Game, broken)
+            assert (game.resolve_failures, game.retry_at) == (1, now + timedelta(minutes=1))
+            told = (await session.execute(select(func.count()).select_from(Outbox).where(
+                Outbox.payload["kind"].as_string() == "resolve_failed"))).scalar_one()
+        assert told == 1
+        later = await asyncio.gather(*(scheduler.tick(other, now + timedelta(seconds=30)) for other in others))
+        assert not [failure for report in later for failure in report.failed]
+    finally:
+        for other in others:
+            await other.dispose()
