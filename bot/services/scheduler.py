@@ -17,6 +17,7 @@ through.
 from __future__ import annotations
 
 import logging
+import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -45,7 +46,9 @@ def backoff(failures: int) -> timedelta:
 
 async def tick(db: Database, now: datetime, reminder_hours: float = 2.0) -> TickReport:
     report = TickReport()
-    for game_id, day in await resolution.due_games(db, now):
+    due = await resolution.due_games(db, now)
+    random.shuffle(due)  # several processes: each starts elsewhere in the list, so they seldom meet
+    for game_id, day in due:
         try:
             done = await resolution.resolve_day(db, game_id, now, expected_day=day, trigger="timer", skip_locked=True)
         except Exception as error:  # one failing game never stops the loop

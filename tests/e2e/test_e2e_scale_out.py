@@ -18,13 +18,8 @@ message it already has. Needs PostgreSQL (skipped without it); about 30 s on the
 """
 from __future__ import annotations
 
-import asyncio
-import os
-import re
-import sys
 from collections import Counter
 from datetime import datetime, timedelta, timezone
-from pathlib import Path
 
 import pytest
 from sqlalchemy import func, select, update
@@ -33,13 +28,11 @@ from bot.db.models import AuditLog, Game, Outbox, Resolution
 from bot.db.scratch import postgres_reachable, scratch_database
 from bot.db.session import Database
 from bot.migrate import upgrade_async
-from bot.services import games
-from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_gateway import shard_of
+from tests.e2e.multiprocess import BotProcess, count, nothing_waiting, set_up_games, wait_for
 
 pytestmark = pytest.mark.e2e
 
-ROOT = Path(__file__).resolve().parents[2]
 GAMES = 200
 PROCESSES = 3
 LEASE_SECONDS = 4
@@ -55,102 +48,16 @@ async def postgres_url():
         yield url
 
 
-class BotProcess:
-    """One `brbot run` subprocess (`tests/e2e/bot_process.py`), its output in a log file."""
-
-    def __init__(self, name: str, fake: FakeDiscord, url: str, log_dir: Path) -> None:
-        self.name = name
-        self.log_path = log_dir / f"{name}.log"
-        self.env = {k: v for k, v in os.environ.items() if not k.startswith("BRBOT_")} | {
-            "BRBOT_DATABASE_URL": url, "BRBOT_DISCORD_TOKEN": FakeDiscord.token,
-            "BRBOT_SHARD_COUNT": str(PROCESSES), "BRBOT_SHARD_IDS": "auto",
-            "BRBOT_POLL_SECONDS": "1.5", "BRBOT_DELIVERY_SECONDS": "0.3",
-            "BRBOT_DELIVERY_LEASE_SECONDS": str(LEASE_SECONDS), "BRBOT_LOG_LEVEL": "INFO",
-            "BRBOT_TEST_FAKE_PORT": str(fake.port), "BRBOT_TEST_PROCESS": name}
-        self.process: asyncio.subprocess.Process | None = None
-
-    async def start(self) -> None:
-        with self.log_path.open("wb") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "tests.e2e.bot_process", cwd=ROOT, env=self.env, stdout=log,
-                stderr=asyncio.subprocess.STDOUT)
-
-    def log(self) -> str:
-        return self.log_path.read_text(encoding="utf-8", errors="replace") if self.log_path.exists() else ""
-
-    @property
-    def shard(self) -> int | None:
-        found = re.search(r"this process connects shard (\d+) of", self.log())
-        return int(found.group(1)) if found else None
-
-    def sent_this(self, request: dict) -> bool:
-        return request.get("agent", "").endswith(f"brbot-process/{self.name}")
-
-    async def kill(self) -> None:
-        """SIGKILL: no cleanup of any kind, as when the machine or the container is killed."""
-        self.process.kill()
-        await self.process.wait()
-
-    async def stop(self) -> None:
-        if self.process is not None and self.process.returncode is None:
-            self.process.terminate()
-            try:
-                await asyncio.wait_for(self.process.wait(), 10)
-            except asyncio.TimeoutError:
-                self.process.kill()
-                await self.process.wait()
-
-
-async def set_up_games(db: Database, fake: FakeDiscord, now: datetime) -> list[tuple[int, int, list[int]]]:
-    """GAMES started games of two players each, each in its own channel: (game id, channel id, user ids)."""
-    gate = asyncio.Semaphore(8)
-
-    async def one(index: int) -> tuple[int, int, list[int]]:
-        channel = fake.add_channel(f"island-{index}")
-        users = [fake.add_user(f"P{index}a"), fake.add_user(f"P{index}b")]
-        async with gate:
-            game = await games.create_game(db, name=f"Island {index}", guild_id=fake.world.guild_id,
-                                           channel_id=channel.id, deadline_time=f"{(now.hour + 12) % 24:02}:00")
-            for user in users:
-                await games.join_game(db, game.id, user.id, user.name)
-            await games.start_game(db, game.id, now)
-            async with db.transaction() as session:  # not sent here: what matters is the night
-                await session.execute(update(Outbox).where(Outbox.game_id == game.id, Outbox.status == "pending")
-                                      .values(status="sent", sent_at=now))
-        return game.id, channel.id, [u.id for u in users]
-
-    return await asyncio.gather(*(one(i) for i in range(GAMES)))
-
-
-async def count(db: Database, query) -> int:
-    async with db.read() as session:
-        return (await session.execute(query)).scalar_one()
-
-
-async def nothing_waiting(db: Database) -> bool:
-    waiting = select(func.count()).select_from(Outbox).where(Outbox.status.in_(("pending", "sending")))
-    return not await count(db, waiting)
-
-
-async def wait_for(predicate, *, timeout: float, what: str, processes: list[BotProcess]) -> None:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while not await predicate():
-        if loop.time() > end:
-            logs = "\n".join(f"--- {p.name} (exit {p.process.returncode}):\n{p.log()[-3000:]}" for p in processes)
-            raise AssertionError(f"timed out after {timeout}s waiting for {what}\n{logs}")
-        await asyncio.sleep(0.2)
-
-
 async def test_three_processes_resolve_200_due_games_once_and_deliver_once_with_one_killed(
         fake, postgres_url, tmp_path):
     db = Database(postgres_url)
     now = datetime.now(timezone.utc).replace(microsecond=0)
-    processes = [BotProcess(f"bot{n}", fake, postgres_url, tmp_path) for n in range(PROCESSES)]
+    processes = [BotProcess(f"bot{n}", fake, postgres_url, tmp_path, shards=PROCESSES, lease_seconds=LEASE_SECONDS)
+                 for n in range(PROCESSES)]
     try:
         for process in processes:
             await process.start()
-        made = await set_up_games(db, fake, now)
+        made = await set_up_games(db, fake, now, GAMES)
         game_ids = [game_id for game_id, _, _ in made]
 
         async def all_connected() -> bool:
