@@ -98,3 +98,18 @@ async def test_each_process_takes_its_own_shard_and_a_standby_takes_over_a_dead_
         standby.cancel()
         for claim in claims:
             await claim.release()
+
+
+def test_compose_replicas_take_their_shards_themselves():
+    """`docker compose up --scale bot=N` gives every replica the same environment: the compose file must let
+    each take a free shard (auto) of a count the operator sets (BRBOT_SHARD_COUNT, 1 when unset)."""
+    from pathlib import Path
+
+    import yaml
+
+    compose = yaml.safe_load((Path(__file__).resolve().parents[2] / "docker-compose.yml").read_text(encoding="utf-8"))
+    environment = compose["services"]["bot"]["environment"]
+    assert environment["BRBOT_SHARD_IDS"] == "auto"
+    assert environment["BRBOT_SHARD_COUNT"] == "${BRBOT_SHARD_COUNT:-1}"
+    assert "container_name" not in compose["services"]["bot"]  # a fixed name forbids --scale
+    assert settings(shard_count="1", shard_ids="auto").shard_plan(claimed=0).ids == [0]
