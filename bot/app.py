@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+SHARD_CHECK_SECONDS = 10  # how often a process with an `auto` shard checks that it still holds it
+
+
 def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -115,8 +118,8 @@ def run(settings: Settings) -> None:
 
 async def serve(settings: Settings) -> None:
     """Take this process's shards (with `auto`, wait for a free one), then run the bot until it closes. With
-    `auto`, a lost hold on the shard closes the bot (the process exits with an error and is restarted), since
-    another process may connect the shard meanwhile."""
+    `auto`, a lost hold on the shard closes the bot and raises `ServiceError` (`brbot run` exits with an error
+    and is restarted), since another process may connect the shard meanwhile."""
     from bot.sharding import claim_shard
 
     claim = None
@@ -131,7 +134,7 @@ async def serve(settings: Settings) -> None:
     async def keep_shard() -> None:
         nonlocal lost
         while await claim.held():
-            await asyncio.sleep(10)
+            await asyncio.sleep(SHARD_CHECK_SECONDS)
         lost = True
         await bot.close()
 
@@ -146,6 +149,7 @@ async def serve(settings: Settings) -> None:
             await claim.release()
         await db.dispose()
     if lost:
+        from bot.services.errors import ServiceError
         from bot.text import say
 
-        raise SystemExit(say("cli_error", message=say("cli_shard_lost", shard=claim.shard)))
+        raise ServiceError(say("cli_shard_lost", shard=claim.shard))  # `brbot run` prints it and exits with 1

@@ -98,6 +98,8 @@ class ShardClaim:
     async def release(self) -> None:
         try:
             await self.connection.close()
+        except Exception:  # already lost: the server has freed the lock with it
+            log.info("the connection of shard %s was already closed", self.shard)
         finally:
             await self.engine.dispose()
 
@@ -117,8 +119,8 @@ async def claim_shard(database_url: str, count: int, *, retry_seconds: float = 5
     from sqlalchemy.ext.asyncio import create_async_engine
 
     require_postgres(database_url)
-    engine = create_async_engine(database_url, pool_size=1, max_overflow=0,
-                                 connect_args={"server_settings": KEEPALIVES})
+    engine = create_async_engine(database_url, pool_size=1, max_overflow=0, connect_args={
+        "server_settings": KEEPALIVES | {"application_name": "brbot shard claim"}})
     waiting = False
     try:
         while True:
