@@ -120,10 +120,10 @@ async def serve(settings: Settings) -> None:
     """Take this process's shards (with `auto`, wait for a free one), then run the bot until it closes. With
     `auto`, a lost hold on the shard closes the bot and raises `ServiceError` (`brbot run` exits with an error
     and is restarted), since another process may connect the shard meanwhile."""
-    from bot.sharding import claim_shard
+    from bot.sharding import AUTO, claim_shard
 
     claim = None
-    if settings.shard_ids == "auto":
+    if settings.shard_ids == AUTO:
         claim = await claim_shard(settings.database_url, settings.shard_count or 1)
     plan = settings.shard_plan(claim.shard if claim else None)
     db = Database(settings.database_url)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pydantic import Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.sharding import ShardPlan, check_shards, parse_shard_ids
+from bot.sharding import AUTO, ShardPlan, check_shards, parse_shard_ids
 
 
 class Settings(BaseSettings):
@@ -39,7 +39,7 @@ class Settings(BaseSettings):
 
     def shard_plan(self, claimed: int | None = None) -> ShardPlan:
         """The shards this process connects (`claimed`: the one taken with `auto`)."""
-        if self.shard_ids == "auto":
+        if self.shard_ids == AUTO:
             return ShardPlan(self.shard_count, [claimed] if claimed is not None else None)
         ids = [int(n) for n in self.shard_ids.split(",")] if self.shard_ids else None
         return ShardPlan(self.shard_count, ids)
