@@ -136,8 +136,6 @@ async def test_three_processes_resolve_200_due_games_once_and_deliver_once_with_
                    and r["body"].get("nonce") == nonce and r is not held]
         assert resends and all(any(p.sent_this(r) for p in survivors) for r in resends)
         assert fake.nonce_hits >= 1
-        senders = {p.name for p in processes for r in fake.requests if r["method"] == "POST" and p.sent_this(r)}
-        assert len(senders) >= 2, "the work was shared between the processes"
     finally:
         for process in processes:
             await process.stop()
