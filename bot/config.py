@@ -20,7 +20,7 @@ class Settings(BaseSettings):
     # several processes (bot.sharding, docs/scaling.md)
     shard_count: int | None = Field(None, ge=1, description="Discord shards across all processes (unset: Discord's)")
     shard_ids: str = Field("", description="this process's shards: 0,1 or 0-3, or auto (unset: all)")
-    delivery_lease_seconds: float = Field(40.0, gt=0, description="how long a stopped process keeps its deliveries")
+    delivery_lease_seconds: float = Field(40.0, ge=1, description="how long a stopped process keeps its deliveries")
 
     @field_validator("shard_count", mode="before")
     @classmethod

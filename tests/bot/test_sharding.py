@@ -113,3 +113,10 @@ def test_compose_replicas_take_their_shards_themselves():
     assert environment["BRBOT_SHARD_COUNT"] == "${BRBOT_SHARD_COUNT:-1}"
     assert "container_name" not in compose["services"]["bot"]  # a fixed name forbids --scale
     assert settings(shard_count="1", shard_ids="auto").shard_plan(claimed=0).ids == [0]
+
+
+def test_a_delivery_lease_under_a_second_is_refused():
+    """Under a second, a process's own renewals (every quarter of the lease) could not keep its messages."""
+    assert settings(delivery_lease_seconds="40").delivery_lease_seconds == 40
+    with pytest.raises(ValidationError, match="greater than or equal to 1"):
+        settings(delivery_lease_seconds="0.5")
