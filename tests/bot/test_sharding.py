@@ -120,3 +120,26 @@ def test_a_delivery_lease_under_a_second_is_refused():
     assert settings(delivery_lease_seconds="40").delivery_lease_seconds == 40
     with pytest.raises(ValidationError, match="greater than or equal to 1"):
         settings(delivery_lease_seconds="0.5")
+
+
+def test_the_default_settings_hand_a_dead_process_s_work_over_within_a_minute():
+    """docs/scaling.md, "When a process dies": its messages come back when their lease runs out and go at the
+    next delivery pass; a resolution its vanished host left open is ended by the server after the idle limit
+    and done at the next deadline pass; a standby takes its shard at its next try."""
+    from datetime import timedelta
+
+    from bot.db.session import POSTGRES_SESSION
+    from bot.loops import Loops
+
+    defaults = settings()
+    idle_limit = int(POSTGRES_SESSION["idle_in_transaction_session_timeout"]) / 1000
+    assert defaults.delivery_lease_seconds + defaults.delivery_seconds < 60
+    assert idle_limit + defaults.poll_seconds < 60
+
+    class Host:
+        db, settings, clock = None, defaults, staticmethod(lambda: None)
+
+        def courier(self):
+            return None
+
+    assert Loops(Host()).worker.lease == timedelta(seconds=defaults.delivery_lease_seconds)
