@@ -72,8 +72,9 @@ async def _claim_reminders(session, game: Game) -> bool:
     lets one writer at a time through."""
     if session.bind.dialect.name != "postgresql":
         return True
-    row = (await session.execute(select(Game.day, Game.reminded_day).where(Game.id == game.id)
-                                 .with_for_update(skip_locked=True))).first()
+    locked = select(Game.day, Game.reminded_day).where(Game.id == game.id)
+    locked = locked.with_for_update(skip_locked=True, key_share=True)  # FOR NO KEY UPDATE: the lock UPDATE takes
+    row = (await session.execute(locked)).first()
     return row is not None and row.day == game.day and row.reminded_day != game.day
 
 
