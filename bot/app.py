@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from collections.abc import Callable
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING
@@ -139,6 +140,10 @@ async def serve(settings: Settings) -> None:
         await bot.close()
 
     watch = asyncio.create_task(keep_shard()) if claim else None
+    try:  # `docker compose stop` and scaling down send SIGTERM: close as Ctrl+C does (shard, gateway, loops)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+        pass
     try:
         async with bot:
             await bot.start(settings.discord_token)

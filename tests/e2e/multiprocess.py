@@ -60,7 +60,8 @@ class BotProcess:
         self.process.kill()
         await self.process.wait()
 
-    async def stop(self) -> None:
+    async def stop(self) -> int | None:
+        """SIGTERM, as `docker compose stop` sends (SIGKILL after 10 s); the exit status."""
         if self.process is not None and self.process.returncode is None:
             self.process.terminate()
             try:
@@ -68,6 +69,7 @@ class BotProcess:
             except asyncio.TimeoutError:
                 self.process.kill()
                 await self.process.wait()
+        return self.process.returncode if self.process is not None else None
 
 
     def peak_rss_mb(self) -> float | None:

@@ -136,6 +136,10 @@ async def test_three_processes_resolve_200_due_games_once_and_deliver_once_with_
                    and r["body"].get("nonce") == nonce and r is not held]
         assert resends and all(any(p.sent_this(r) for p in survivors) for r in resends)
         assert fake.nonce_hits >= 1
+
+        # --- the survivors stop cleanly on SIGTERM (docker compose stop), their shards freed -------------------
+        assert [await p.stop() for p in survivors] == [0, 0], [p.log()[-2000:] for p in survivors]
+        assert all("lost the database connection" not in p.log() for p in survivors)
     finally:
         for process in processes:
             await process.stop()
