@@ -140,14 +140,19 @@ async def serve(settings: Settings) -> None:
         await bot.close()
 
     watch = asyncio.create_task(keep_shard()) if claim else None
+    loop = asyncio.get_running_loop()
     try:  # `docker compose stop` and scaling down send SIGTERM: close as Ctrl+C does (shard, gateway, loops)
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
         pass
     try:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
+        try:
+            loop.remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError):
+            pass
         if watch is not None:
             watch.cancel()
         if claim is not None:
