@@ -4,6 +4,10 @@
 buttons (answers to proposals and trades, withdrawing orders) that keep working after a restart, the deadline loop
 (`bot.loops`) and the outbox delivery worker (`bot.delivery`). `run(settings)` is `brbot run`.
 
+Nothing Discord sends goes unanswered (`bot.ui.fallback`): a command in an out-of-date shape and a button or
+menu no handler knows get a short ephemeral answer. No message the bot sends can ping @everyone, @here or a
+role (`allowed_mentions`); users are pinged only where a message names them on purpose.
+
 The bot is discord.py's `AutoShardedBot`: one process connects the shards its settings name (all of them by
 default), and several processes against one PostgreSQL share the shards out (`bot.sharding`,
 docs/scaling.md). Only the process with shard 0 registers the slash commands.
@@ -15,9 +19,11 @@ import logging
 import signal
 from collections.abc import Callable
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
@@ -25,6 +31,7 @@ from bot.db.session import Database
 
 if TYPE_CHECKING:
     from bot.delivery.courier import Courier
+    from bot.loops import Loops
 
 log = logging.getLogger(__name__)
 
@@ -44,16 +51,40 @@ def intents() -> discord.Intents:
     return wanted
 
 
+def allowed_mentions() -> discord.AllowedMentions:
+    """The default for every message: never @everyone, @here or a role; users named in it may be pinged."""
+    return discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+class CommandTree(app_commands.CommandTree):
+    """The slash command tree, refusing a command whose shape is out of date before it runs."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        from bot.ui.fallback import OutdatedCommand, outdated
+
+        if interaction.type is discord.InteractionType.application_command:
+            problem = outdated(interaction)
+            if problem is not None:
+                raise OutdatedCommand(problem)
+        return True
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError, /) -> None:
+        await self.client.on_tree_error(interaction, error)  # type: ignore[attr-defined]
+
+
 class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database, *, clock: Callable[[], datetime] = utcnow,
                  start_loops: bool = True, **options) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None, **options)
+        options.setdefault("allowed_mentions", allowed_mentions())
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         tree_cls=CommandTree, **options)
         self.settings = settings
         self.db = db
         self.clock = clock
         self.start_loops = start_loops
         self.sync_commands = settings.sync_commands  # `run` turns it off in all but the process with shard 0
-        self.loops = None
+        self.loops: Loops | None = None
+        self.heartbeat: asyncio.Task | None = None
 
     async def setup_hook(self) -> None:
         from bot.cogs import cog_classes
@@ -66,7 +97,6 @@ class GameMasterBot(commands.AutoShardedBot):
             if command.allowed_contexts is None:
                 command.allowed_contexts = player_contexts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        self.tree.on_error = self.on_tree_error
         if self.sync_commands:
             await self.tree.sync()
         if self.start_loops:
@@ -74,6 +104,10 @@ class GameMasterBot(commands.AutoShardedBot):
 
             self.loops = Loops(self)
             self.loops.start()
+        if self.settings.health_file:
+            from bot.health import heartbeat
+
+            self.heartbeat = asyncio.create_task(heartbeat(self, Path(self.settings.health_file)), name="heartbeat")
 
     def courier(self) -> Courier:
         """What sends this bot's messages to Discord (the outbox worker's courier)."""
@@ -86,19 +120,66 @@ class GameMasterBot(commands.AutoShardedBot):
         if self.loops is not None:
             self.loops.kick()
 
+    async def on_ready(self) -> None:
+        """One line for whoever runs the bot: who it is, its guilds and its games (again after a new session)."""
+        from sqlalchemy import func, select
+
+        from bot.db.models import Game
+
+        async with self.db.read() as session:
+            rows = await session.execute(select(Game.status, func.count()).group_by(Game.status))
+            games = {status: count for status, count in rows}
+        guilds = ", ".join(f"{guild.name} ({guild.id})" for guild in self.guilds) or "none"
+        known = [status for status in ("running", "paused", "signup", "setup", "over") if status in games]
+        counts = ", ".join(f"{games[s]} {s}" for s in known + sorted(set(games) - set(known))) or "none"
+        log.info("ready as %s: %d guild(s): %s; games: %s", self.user, len(self.guilds), guilds, counts)
+
     async def on_tree_error(self, interaction: discord.Interaction, error: Exception) -> None:
+        """A command that failed outside its own handling: out of date (one line in the log, and the user
+        is told to let Discord catch up), or a bug (the traceback in the log, an apology to the user)."""
+        from bot.ui.fallback import OUTDATED
         from bot.ui.respond import respond
         from bot.ui.text import ui
 
-        log.error("command failed", exc_info=error)
+        data: dict[str, Any] = dict(interaction.data or {})
+        name = getattr(interaction.command, "qualified_name", None) or data.get("name", "?")
+        if isinstance(error, OUTDATED):
+            log.warning("/%s arrived in an out-of-date shape (Discord's commands are stale): %s", name, error)
+            key = "command_outdated"
+        else:
+            log.error("command /%s failed", name, exc_info=error)
+            key = "crashed"
         try:
-            await respond(interaction, ui("crashed"))
-        except Exception:
-            log.exception("could not report a failed command")
+            if interaction.type is discord.InteractionType.autocomplete:
+                if not interaction.response.is_done():
+                    await interaction.response.autocomplete([])
+                return
+            await respond(interaction, ui(key))
+        except discord.HTTPException as failure:  # the interaction may have expired
+            log.warning("could not answer /%s: %s", name, failure)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button or menu no handler knows (an old message, an old version, a menu lost in a restart) is
+        answered, so Discord never shows "This interaction failed"."""
+        from bot.ui.fallback import component_known
+        from bot.ui.respond import respond
+        from bot.ui.text import ui
+
+        if interaction.type is not discord.InteractionType.component or component_known(self, interaction):
+            return
+        data: dict[str, Any] = dict(interaction.data or {})
+        log.info("a component with an unknown custom id was used: %r", data.get("custom_id"))
+        try:
+            await respond(interaction, ui("component_unknown"))
+        except discord.HTTPException as failure:
+            log.warning("could not answer an unknown component: %s", failure)
 
     async def close(self) -> None:
         if self.loops is not None:
             await self.loops.stop()
+        if self.heartbeat is not None:
+            self.heartbeat.cancel()
+            await asyncio.gather(self.heartbeat, return_exceptions=True)
         await super().close()
 
 

@@ -21,7 +21,8 @@ from pathlib import Path
 from sqlalchemy.engine import make_url
 
 from bot.cli_errors import EXPLAINED, explain, shown
-from bot.config import Settings
+from bot.cli_help import Parser, version
+from bot.config import Settings, async_url
 from bot.db.session import Database
 from bot.migrate import upgrade_async
 from bot.services.errors import ServiceError
@@ -33,11 +34,21 @@ def _database(args: argparse.Namespace, existing: bool = False) -> str:
     already exist (a read-only command must not leave an empty database behind)."""
     url = args.database or Settings().database_url
     args.url = url
-    if existing and url.startswith("sqlite"):
+    if url.startswith("sqlite"):
         path = make_url(url).database
-        if path and path != ":memory:" and not Path(path).exists():
+        if existing and path and path != ":memory:" and not Path(path).exists():
             raise ServiceError(say("cli_no_sqlite_file", path=path))
+        _sqlite_folder_exists(url)
     return url
+
+
+def _sqlite_folder_exists(url: str) -> None:
+    """A SQLite file can be created, but not its folder: say so rather than SQLite's 'unable to open'."""
+    path = make_url(url).database
+    if path and path != ":memory:" and not path.startswith("file:"):
+        folder = Path(path).resolve().parent
+        if not folder.is_dir():
+            raise ServiceError(say("cli_no_sqlite_folder", folder=folder, url=shown(url)))
 
 
 async def _simulate(args: argparse.Namespace) -> int:
@@ -45,6 +56,7 @@ async def _simulate(args: argparse.Namespace) -> int:
     from bot.services.simulation import simulate
     from engine import registry
 
+    data = await _data_file(args.ruleset, args.data)  # a bad file is refused before any work is done
     log = _open_log(args.log)  # before anything else: a bad path is refused before any work is done
     url = args.database
     workdir = None
@@ -73,7 +85,7 @@ async def _simulate(args: argparse.Namespace) -> int:
         db = Database(url)
         try:
             result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=progress.show,
-                                    ruleset=args.ruleset)
+                                    ruleset=args.ruleset, data=data)
         finally:
             await db.dispose()
     finally:
@@ -84,7 +96,25 @@ async def _simulate(args: argparse.Namespace) -> int:
             workdir.cleanup()
     print(say("cli_game_over", days=result.days, winners=", ".join(result.winners) or say("cli_none"),
               survivors=", ".join(result.survivors) or say("cli_none")))
+    if args.database:
+        print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
     return 0
+
+
+async def _data_file(ruleset: str, path: str | None):
+    """The game's data file (`--data`), read and checked as `/game create`'s attachment is."""
+    from bot.services.data_files import read_data_file
+
+    if path is None:
+        return None
+    try:
+        size = Path(path).stat().st_size
+    except OSError as error:
+        raise ServiceError(say("cli_data_unreadable", path=path, reason=error.strerror or error)) from None
+
+    async def read() -> bytes:
+        return Path(path).read_bytes()
+    return await read_data_file(ruleset, Path(path).name, size, read)
 
 
 def _open_log(path: str | None):
@@ -224,14 +254,36 @@ async def _migrate(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from discord import LoginFailure
+
     from bot.app import run
 
     settings = Settings()
     if args.database:
         settings = settings.model_copy(update={"database_url": args.database})
+    args.url = settings.database_url
     if not settings.discord_token:
         raise ServiceError(say("cli_no_token"))
-    run(settings)
+    if settings.database_url.startswith("sqlite"):
+        _sqlite_folder_exists(settings.database_url)
+    try:
+        run(settings)
+    except LoginFailure as error:
+        raise ServiceError(say("cli_bad_token", detail=error)) from None
+    return 0
+
+
+def _health(args: argparse.Namespace) -> int:
+    from bot.health import problem
+
+    path = args.file or Settings().health_file
+    if not path:
+        raise ServiceError(say("health_off"))
+    found = problem(Path(path))
+    if found:
+        print(say("cli_error", message=found), file=sys.stderr)
+        return 1
+    print(say("health_ok"))
     return 0
 
 
@@ -241,9 +293,18 @@ def _games() -> list[str]:
     return registry.names()
 
 
+def _data_help() -> str:
+    """--data's help: what each installed game takes, from its declaration (`Front.data_file`)."""
+    from engine import registry
+
+    taken = [f.data_file.description for f in registry.fronts().values() if f.data_file is not None]
+    return say("cli_data_help", what="; ".join(taken) or say("cli_none"))
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="brbot", description="An automated game master for play-by-post games.")
-    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    top = Parser(prog="brbot", description="An automated game master for play-by-post games.")
+    top.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
     p = sub.add_parser("run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
@@ -256,6 +317,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
     p.add_argument("--verbose", action="store_true", help="print every private message too")
     p.add_argument("--database", help="database URL (default: a fresh SQLite file)")
+    p.add_argument("--data", metavar="FILE", help=_data_help())
     p.set_defaults(run=_simulate)
 
     p = sub.add_parser("rulesets", help="the games this bot can run: name, players and pacing")
@@ -264,7 +326,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("balance", help="a game's balance studies: measured figures against the rulebook's")
     p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to study")
     p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(run=_balance)
 
@@ -292,6 +354,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="database URL")
     p.set_defaults(run=_log)
+
+    p = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
+    p.add_argument("--file", help="the heartbeat file (default: BRBOT_HEALTH_FILE)")
+    p.set_defaults(run=_health)
 
     p = sub.add_parser("migrate", help="apply the database migrations")
     p.add_argument("--database", help="database URL")
@@ -323,6 +389,8 @@ def main(argv: list[str] | None = None) -> int:
     tune_gc()
     args = parser().parse_args(argv)
     args.url = None
+    if getattr(args, "database", None):
+        args.database = async_url(args.database)
     try:
         outcome = args.run(args)
         return asyncio.run(outcome) if asyncio.iscoroutine(outcome) else outcome

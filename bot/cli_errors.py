@@ -3,31 +3,45 @@
 `explain(error, url)` turns the errors a command can meet into that reason: a service's refusal as it is; a
 database server that cannot be reached; a PostgreSQL database that does not exist (no hint to migrate:
 migrating would not help); missing tables (then, and only then, "run `brbot migrate` first?"); a SQLite file
-that cannot be opened; a URL that is not one. URLs are shown without their password.
+that cannot be opened; a URL that is not one; a setting that is not valid (named as its environment variable).
+URLs are shown without their password.
 """
 from __future__ import annotations
 
 import socket
 
+from pydantic import ValidationError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from bot.services.errors import ServiceError
 from bot.text import say
 
-EXPLAINED = (ServiceError, SQLAlchemyError, OSError)
+EXPLAINED = (ServiceError, SQLAlchemyError, OSError, ValidationError)
 
 
 def explain(error: BaseException, url: str | None) -> str:
     """The reason for `brbot: <reason>`; `url` is the database the command was using, if any."""
     if isinstance(error, ServiceError):
         return error.message
+    if isinstance(error, ValidationError):
+        return _bad_settings(error)
     if isinstance(error, SQLAlchemyError):
         return _database_problem(error, url)
     reason = getattr(error, "strerror", None) or str(error) or error.__class__.__name__
     if isinstance(error, (ConnectionError, socket.gaierror, TimeoutError)) and url:
         return say("cli_unreachable", where=shown(url), reason=reason)
     return say("cli_os_error", reason=reason)
+
+
+def _bad_settings(error: ValidationError) -> str:
+    """Every invalid setting on one line: its environment variable, the value given and what is wrong."""
+    problems = []
+    for item in error.errors():
+        name = "BRBOT_" + "_".join(str(part) for part in item["loc"]).upper()
+        reason = item["msg"].removeprefix("Value error, ")
+        problems.append(say("cli_bad_setting", name=name, value=item.get("input"), reason=reason))
+    return "; ".join(problems)
 
 
 def _database_problem(error: SQLAlchemyError, url: str | None) -> str:

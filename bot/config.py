@@ -1,4 +1,11 @@
-"""Configuration from the environment or `.env` (pydantic-settings). Every setting is in `.env.example`."""
+"""Configuration from the environment or `.env` (pydantic-settings). Every setting is in `.env.example`.
+
+A bad setting is refused when the settings are read, with the setting's name and what is wrong (the command
+line prints it as one line, `brbot: ...`): a number that is not one or not above zero, a log level Python
+does not know, shards that do not fit together (`bot.sharding`). A database URL without its async driver is
+accepted and completed (`postgresql://` and `postgres://` become `postgresql+asyncpg://`, `sqlite://`
+becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give.
+"""
 from __future__ import annotations
 
 from pydantic import Field, field_validator, model_validator
@@ -6,21 +13,46 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.sharding import AUTO, ShardPlan, check_shards, parse_shard_ids
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+ASYNC_DRIVERS = {"postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg", "sqlite": "sqlite+aiosqlite"}
+
+
+def async_url(url: str) -> str:
+    """The database URL with the async driver the bot uses, added where the URL names none."""
+    scheme, sep, rest = url.partition("://")
+    if sep and scheme.lower() in ASYNC_DRIVERS:
+        return f"{ASYNC_DRIVERS[scheme.lower()]}://{rest}"
+    return url
+
 
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="BRBOT_", env_file=".env", extra="ignore")
 
     database_url: str = Field("sqlite+aiosqlite:///brbot.sqlite3", description="SQLAlchemy async URL")
     discord_token: str = Field("", description="the bot's token from the Discord developer portal")
-    poll_seconds: float = Field(15.0, description="how often the deadline loop looks for due games")
-    reminder_hours: float = Field(2.0, description="hours before a deadline that idle players are reminded")
+    poll_seconds: float = Field(15.0, gt=0, description="how often the deadline loop looks for due games")
+    reminder_hours: float = Field(2.0, ge=0, description="hours before a deadline that idle players are reminded")
     log_level: str = Field("INFO", description="logging level")
     sync_commands: bool = Field(True, description="register the slash commands with Discord at start-up")
-    delivery_seconds: float = Field(2.0, description="how often the outbox worker looks for messages to deliver")
+    delivery_seconds: float = Field(2.0, gt=0, description="how often the outbox worker looks for messages to deliver")
+    health_file: str = Field("", description="where `brbot run` keeps its heartbeat for `brbot health` (none if empty)")
     # several processes (bot.sharding, docs/scaling.md)
     shard_count: int | None = Field(None, ge=1, description="Discord shards across all processes (unset: Discord's)")
     shard_ids: str = Field("", description="this process's shards: 0,1 or 0-3, or auto (unset: all)")
     delivery_lease_seconds: float = Field(40.0, ge=1, description="how long a stopped process keeps its deliveries")
+
+    @field_validator("database_url")
+    @classmethod
+    def _with_async_driver(cls, value: str) -> str:
+        return async_url(value)
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
+        return level
 
     @field_validator("shard_count", mode="before")
     @classmethod

@@ -1,17 +1,30 @@
-"""Apply the Alembic migrations to a database URL (at start-up and by `brbot migrate`)."""
+"""Apply the Alembic migrations to a database URL (at start-up and by `brbot migrate`).
+
+The migrations are part of the `bot` package (`bot/migrations/`), so an installed wheel has them: Alembic's
+configuration is made here, pointing at them through `importlib.resources`, and needs no `alembic.ini`. The
+`alembic.ini` at the top of a checkout points at the same folder, for `alembic upgrade head` and
+`alembic revision` by developers.
+"""
 from __future__ import annotations
 
+from importlib.resources import files
 from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
 
-ROOT = Path(__file__).resolve().parents[1]
+
+def migrations_folder() -> Path:
+    """Where the migrations are: inside the installed (or checked-out) `bot` package."""
+    folder = Path(str(files("bot") / "migrations"))
+    if not (folder / "env.py").is_file():
+        raise FileNotFoundError(f"the migrations are missing from the installed package: {folder}")
+    return folder
 
 
 def alembic_config(url: str) -> Config:
-    config = Config(str(ROOT / "alembic.ini"))
-    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config = Config()
+    config.set_main_option("script_location", str(migrations_folder()))
     config.attributes["url"] = url
     return config
 

@@ -13,7 +13,27 @@ from datetime import datetime
 TEXT: dict[str, str] = {
     # --- refusals: games and players ----------------------------------------------------------
     "no_game": "There is no game #{game_id}.",
+    "too_long": "{what} may have at most {most} characters (this one has {length}): nothing was changed.",
+    "what_game_name": "A game's name",
+    "what_ruleset": "A ruleset's name",
+    "what_deadline_time": "The deadline time",
+    "what_timezone": "The timezone",
+    "what_signup_cap": "The sign-up cap",
+    "what_setting": "A setting's name",
+    "what_value": "A setting's value",
+    "what_reason": "The reason",
+    "out_of_range": "{what} must be from {least} to {most}, not {value}: nothing was changed.",
     "not_playing": "You are not playing in this game.",
+    "data_file_not_taken": "{game} takes no data file: create the game without one.",
+    "data_file_too_big": "That {label} file is {size}; the most a {label} file may be is {most}. Nothing was created.",
+    "data_file_type": "The {label} file must be YAML (.yaml, .yml) or JSON (.json). Nothing was created.",
+    "data_file_not_text": "The {label} file is not UTF-8 text. Nothing was created.",
+    "data_file_syntax": "The file cannot be read, line {line}: {problem}. Nothing was created.",
+    "data_file_refused": "{reason} Nothing was created.",
+    "data_file_bad_yaml": "this is not valid YAML",
+    "data_file_alias": "aliases (*name) are not allowed",
+    "data_file_not_mapping": "The {label} file must hold a mapping (keys and values) at the top. Nothing was created.",
+    "not_awaited": "The game is not waiting for orders from you now.",
     "no_such_actor": "There is no {actor!r} in this game to order for.",
     "actor_of_the_game_master": "{actor} is the game master's: only a moderator orders for them.",
     "not_your_actor": "You do not order for {actor}.",
@@ -53,6 +73,7 @@ TEXT: dict[str, str] = {
     "pause_not_running": "Only a running game can be paused.",
     "not_paused": "The game is not paused.",
     "extend_range": "Extend by more than 0 and at most 336 hours.",
+    "when_none": "no deadline",
     "no_deadline": "This game has no deadline to extend.",
     "already_over": "The game is already over.",
     "already_playing": "{name} is already playing in this game.",
@@ -136,6 +157,8 @@ TEXT: dict[str, str] = {
     "cli_os_error": "{reason}",
     "cli_bad_url": "{url!r} is not a database URL ({detail})",
     "cli_log_unwritable": "cannot write the log file {path}: {reason}",
+    "cli_data_help": "a data file the game takes, as /game create's file option: {what}",
+    "cli_data_unreadable": "cannot read the data file {path}: {reason}",
     "cli_auto_shards_need_postgres": "BRBOT_SHARD_IDS=auto needs PostgreSQL: the processes share out the "
                                      "shards through it (set BRBOT_DATABASE_URL to a postgresql:// URL)",
     "cli_shard_lost": "lost the database connection that holds shard {shard}; stopping, since another process "
@@ -149,6 +172,8 @@ TEXT: dict[str, str] = {
     "cli_progress": "[{bar}] day {day}/{days}",
     "cli_game_over": "\nGame over after {days} days. Winners: {winners}. Survivors: {survivors}.",
     "cli_none": "none",
+    "cli_game_kept": "This was game #{game_id}, kept in {url}: try `brbot log {game_id} --database {url}`, "
+                     "`brbot replay {game_id} 1 --database {url}` or `brbot verify {game_id} --database {url}`.",
     "cli_balance_header": "{study:28}  measured  expected    diff",
     "cli_balance_row": "{name:28} {measured:9.3f} {expected:9.3f} {diff:6.1f}%",
     "cli_balance_none": "{ruleset} has no balance studies.",
@@ -171,6 +196,16 @@ TEXT: dict[str, str] = {
     "cli_log_bad": "DOES NOT MATCH",
     "cli_log_withdrawn": "(withdrawn: the default order applied)",
     "cli_roll": "  roll: {purpose}: {spec} -> {result}",
+    "cli_bad_setting": "{name}={value!r} is not a valid setting (from the environment or .env): {reason}",
+    "cli_no_sqlite_folder": "the folder {folder} of the SQLite database {url} does not exist: create it, or check "
+                            "the URL",
+    "cli_bad_token": "Discord refused the token in BRBOT_DISCORD_TOKEN ({detail}): copy it again from the developer "
+                     "portal (Bot > Reset Token)",
+    "health_no_file": "not running: no heartbeat in {path} (the bot writes it while connected to Discord)",
+    "health_unreadable": "cannot read the heartbeat in {path}: {reason}",
+    "health_stale": "unhealthy: the last heartbeat was {seconds} s ago (the bot is stuck or not connected)",
+    "health_ok": "healthy: connected to Discord",
+    "health_off": "BRBOT_HEALTH_FILE is not set, so `brbot run` writes no heartbeat to check",
     "cli_no_token": "no Discord token: set BRBOT_DISCORD_TOKEN in the environment or in .env (see README, Running on Discord)",
     "cli_migrated": "Database at {url} is up to date.",
 }
@@ -180,6 +215,19 @@ def say(key: str, **values: object) -> str:
     return TEXT[key].format(**values)
 
 
-def when(moment: datetime) -> str:
-    """A date and time as every post shows it: 2026-01-01 22:00 UTC."""
-    return f"{moment:%Y-%m-%d %H:%M %Z}"
+def escape(text: str) -> str:
+    """Free text someone wrote, as a post should show it: no Markdown formatting, no mention."""
+    import discord
+
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
+
+
+def when(moment: datetime | None) -> str:
+    """A moment (a deadline) as Discord shows it to each reader in their own time zone and language: the
+    date and time, and how far off it is ("1 March 2026 22:00 (in 10 hours)"): `<t:…:f> (<t:…:R>)`; "no
+    deadline" for none."""
+    import discord
+
+    if moment is None:
+        return TEXT["when_none"]
+    return f"{discord.utils.format_dt(moment, 'f')} ({discord.utils.format_dt(moment, 'R')})"

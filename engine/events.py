@@ -49,10 +49,10 @@ class Event(BaseModel):
     day: int = 0
     phase: str = ""
 
-    def visible_to(self, player_id: str) -> bool:
+    def visible_to(self, seat: str) -> bool:
         """True if this player may see the event (moderators are not players)."""
         if isinstance(self.audience, Public):
             return True
         if isinstance(self.audience, Players):
-            return player_id in self.audience.ids
+            return seat in self.audience.ids
         return False

@@ -19,6 +19,8 @@ or a moderator sees of a game from its `Front`:
 - `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
   post (the bot writes each event's title and section into its outbox row when the events are stored);
   `day_title(day)` names a day in the simulation's log.
+- `data_file` and `load_data(data)`: a file a moderator may attach when creating a game, replacing one of its
+  tables (Battle Royale: the map), checked by the game with a clear reason when it will not do.
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
   requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
@@ -153,7 +155,7 @@ class CardField:
 @dataclass(frozen=True)
 class Card:
     """A titled card (a Discord embed): `colour` is a name the bot maps ("green", "grey", "blue", "gold",
-    "purple", "teal", "red", "blurple"); long fields are continued by the bot within Discord's limits."""
+    "purple", "teal", "red", "blurple", or "plain" for none); long fields are continued by the bot within Discord's limits."""
 
     title: str
     description: str = ""
@@ -210,6 +212,19 @@ class SignupOptions:
 
 
 @dataclass(frozen=True)
+class DataFile:
+    """A file a moderator may attach when creating a game (`/game create`), replacing one of the game's tables
+    (Battle Royale: the map). `setting` is the settings field it fills, `label` what moderators call it ("map"),
+    `description` what the create command says of it, `max_bytes` the largest file taken. The bot reads the
+    file (YAML or JSON, a mapping at the top) and hands the data to `Front.load_data`."""
+
+    setting: str
+    label: str
+    description: str
+    max_bytes: int = 64 * 1024
+
+
+@dataclass(frozen=True)
 class Select:
     """One select menu of a form: `choices` are (label, value, description); at most `most` may be picked
     (`least` at least); `chosen` are preselected. The bot pages a list longer than Discord's 25 options."""
@@ -254,6 +269,13 @@ class Front:
         return next((m for m in self.moderation if m.name == name), None)
 
     signup_options: SignupOptions = SignupOptions()
+    data_file: DataFile | None = None  # a file moderators may load when creating a game (`load_data`)
+
+    def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
+        """The value of the `data_file` setting read from a moderator's file (as JSON data), and in words what
+        was loaded; raises `Refused` with the reason when the data will not do."""
+        raise Refused(f"{self.title} takes no data file.")
+
     forms: tuple[Command, ...] = ()  # commands answered with a form (`form`) rather than options
 
     def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
@@ -337,7 +359,7 @@ class Front:
 
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         """The sign-ups of `players` computer players (`engine.ruleset.SignUp`: name and requests, whose
-        pairing keys name other sign-ups' `player_id`s) for `brbot simulate`."""
+        pairing keys name other sign-ups' seats) for `brbot simulate`."""
         raise NotImplementedError(f"{self.title} has no computer players")
 
     def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:

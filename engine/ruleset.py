@@ -68,17 +68,9 @@ class Resolution(Generic[StateT]):
 class SignUp(BaseModel):
     """One player on the roster as the sign-up phase left them; `requests` is ruleset-specific."""
 
-    player_id: str
+    seat: str
     name: str
     requests: dict[str, Any] = Field(default_factory=dict)
-
-
-class OrderRefused(Exception):
-    """Raised by services when `validate` refuses; carries the player-facing reason."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 class ModerationRefused(Exception):
@@ -141,11 +133,11 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         """Actor ids (players' seats, NPCs) whose orders the current phase waits for, sorted."""
 
     @abstractmethod
-    def validate(self, state: StateT, player_id: str, orders: OrdersT) -> str | None:
+    def validate(self, state: StateT, seat: str, orders: OrdersT) -> str | None:
         """None if the orders are acceptable now, else a clear player-facing reason."""
 
     @abstractmethod
-    def default_orders(self, state: StateT, player_id: str) -> OrdersT:
+    def default_orders(self, state: StateT, seat: str) -> OrdersT:
         """The orders of a player who submitted nothing."""
 
     @abstractmethod
@@ -153,7 +145,7 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         """Resolve the current phase. Pure: the same state, orders and seed give the same result."""
 
     @abstractmethod
-    def view(self, state: StateT, player_id: str) -> dict[str, Any]:
+    def view(self, state: StateT, seat: str) -> dict[str, Any]:
         """Everything this player may know about the game now, and nothing more."""
 
     @abstractmethod
@@ -165,7 +157,7 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         with a reason, or NotImplementedError if the ruleset has no such action."""
         raise NotImplementedError(action)
 
-    def moderation_choices(self, state: StateT, action: str, player_id: str | None = None) -> list[tuple[str, str]]:
+    def moderation_choices(self, state: StateT, action: str, seat: str | None = None) -> list[tuple[str, str]]:
         """(value, label) pairs a moderator's option may name; `action` is the option's `source` in the front's
         `Moderation` declaration (Battle Royale: item kinds to give, a player's items to take)."""
         return []

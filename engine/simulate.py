@@ -40,9 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 1000:
         parser.error("--players must be between 2 and 1000")
-    names = {s.player_id: s.name for s in registry.front(args.ruleset).computer_signups(
+    names = {s.seat: s.name for s in registry.front(args.ruleset).computer_signups(
         args.players, RecordingRng(args.seed, record=False))}
-    for index, (state, events) in enumerate(play(args.players, args.seed, ruleset=args.ruleset)):
+    for index, (_state, events) in enumerate(play(args.players, args.seed, ruleset=args.ruleset)):
         print(f"\n== {'Sign-up' if index == 0 else f'Resolution {index}'} ==")
         for event in events:
             if event.audience.kind == "public":

@@ -6,6 +6,16 @@ import pytest
 from bot.services import fairness
 
 
+@pytest.fixture(scope="session")
+def templates(tmp_path_factory):
+    """Migrated databases built once per session and copied per test (tests/databases.py)."""
+    from tests.databases import Templates
+
+    made = Templates(tmp_path_factory.mktemp("templates"))
+    yield made
+    made.close()
+
+
 @pytest.fixture(autouse=True)
 def same_seeds(monkeypatch):
     """Every day's secret seed comes from a fixed source, so a game a test sets up is the same on every run

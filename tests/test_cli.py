@@ -65,6 +65,34 @@ def test_every_command_has_help(command, capsys):
     assert exit_.value.code == 0 and "usage: brbot" in capsys.readouterr().out
 
 
+def test_version_names_the_installed_package(capsys):
+    from importlib.metadata import version
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0 and capsys.readouterr().out == f"brbot {version('brbot')}\n"
+
+
+@pytest.mark.parametrize("command, shown", [
+    ("simulate", ["(default: 20)", "(default: 42)", "(default: battle_royale)", "(default: a fresh SQLite file)"]),
+    ("balance", ["(default: 100000)", "(default: 1)"]),
+    ("run", ["(default: BRBOT_DATABASE_URL)"]),
+])
+def test_help_shows_the_defaults(command, shown, capsys):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())  # argparse wraps lines where it likes
+    assert all(default in out for default in shown) and "(default: None)" not in out and "(default: False)" not in out
+
+
+def test_simulate_into_a_named_database_says_which_game_to_look_at(tmp_path, capsys):
+    database = f"sqlite+aiosqlite:///{tmp_path / 'kept.sqlite3'}"
+    assert main(["simulate", "--players", "4", "--seed", "3", "--database", database]) == 0
+    out = capsys.readouterr().out
+    assert f"This was game #1, kept in {database}: try `brbot log 1 --database {database}`" in out
+    assert main(["log", "1", "--database", database]) == 0 and "Order log of game #1" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("args, message", [
     (["simulate", "--players", "1"], "--players must be between 2 and 1000"),
     (["simulate", "--players", "many"], "--players must be a whole number"),
@@ -323,3 +351,24 @@ def test_balance_prints_each_study_of_the_game_against_the_rulebook(capsys):
     assert out[0].split() == ["weapons", "measured", "expected", "diff"]
     unarmed = next(line for line in out if line.startswith("Unarmed"))
     assert unarmed.split()[2] == "0.750"  # the handbook's average for bare hands
+
+
+def test_simulate_plays_on_a_map_file_and_refuses_a_bad_one_before_anything_is_done(tmp_path, capsys):
+    """Rulings, "The island": `brbot simulate --data FILE` loads another map, checked as /game create's file is."""
+    island = tmp_path / "isles.yaml"
+    island.write_text("name: Twin Isles\nzones:\n  - {id: 1, name: North Isle, escape: true}\n"
+                      "  - {id: 2, name: South Isle}\n  - {id: 3, name: Sandbar}\nadjacency: [[1, 3], [3, 2]]\n")
+    log = tmp_path / "isles.jsonl"
+    database = f"sqlite+aiosqlite:///{tmp_path / 'isles.sqlite3'}"
+    assert main(["simulate", "--players", "4", "--seed", "3", "--data", str(island), "--log", str(log),
+                 "--database", database]) == 0
+    texts = " ".join(json.loads(line)["text"] for line in log.read_text().splitlines())
+    assert "Sandbar" in texts and "The Septagon" not in texts
+    island.write_text("name: Broken\nzones: [{id: 1, name: Rock}, {id: 2, name: Reef}]\nadjacency: [[1, 7]]\n")
+    never = tmp_path / "never.sqlite3"
+    assert main(["simulate", "--players", "3", "--data", str(island), "--database",
+                 f"sqlite+aiosqlite:///{never}"]) == 2
+    err = capsys.readouterr().err
+    assert "That map cannot be used: adjacency 1-7 names an unknown zone" in err and not never.exists()
+    assert main(["simulate", "--players", "3", "--data", str(tmp_path / "missing.yaml")]) == 2
+    assert "cannot read the data file" in capsys.readouterr().err

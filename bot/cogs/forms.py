@@ -16,7 +16,7 @@ from discord import app_commands
 
 from bot.services import forms
 from bot.ui.cards import card_embeds
-from bot.ui.context import Ctx, GameCog, game_autocomplete
+from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.form_menu import FormMenu
 from bot.ui.respond import Reply
 from bot.ui.text import ui
@@ -39,7 +39,7 @@ class FormsBase(GameCog):
 
 
 def _command(name: str, description: str) -> app_commands.Command:
-    async def callback(self: FormsBase, interaction: discord.Interaction, game: Optional[int] = None) -> None:  # noqa: UP045
+    async def callback(self: FormsBase, interaction: discord.Interaction, game: Optional[GameNumber] = None) -> None:  # noqa: UP045
         await self.show(interaction, name, game)
 
     callback.__name__ = name

@@ -3,7 +3,8 @@
 `GameCommandsCog` is made when the bot starts: one Discord command per merged name (`bot.ui.declared`),
 top-level (`/attack`) or in a group (`/vote mark`), each with the game's options plus `game` (the game's
 number, for a DM when the player is in several) and `as` (the actor ordered for: a moderator names the game
-master's NPC, a player one of the actors they control; autocompleted with exactly those). Using one finds the game it is about, hands the options
+master's NPC, a player one of the actors they control; autocompleted with exactly those). Using one finds the game it
+is about, hands the options
 to `bot.services.commands.give_order` (the game's front turns them into orders, the engine validates
 them) and confirms the saved orders in words with the receipt, or says why nothing changed.
 """
@@ -16,8 +17,9 @@ import discord
 from discord import app_commands
 
 from bot.services import commands as game_orders
+from bot.services import limits
 from bot.ui.autocomplete import actor_choices, option_choices
-from bot.ui.context import Ctx, GameCog, game_autocomplete, is_moderator
+from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, is_moderator
 from bot.ui.declared import MergedCommand, MergedOption, check_limits, merge
 from bot.ui.text import ui
 from engine import registry
@@ -26,14 +28,19 @@ GAME_OPTION = "game"
 AS_OPTION, AS_PARAMETER = "as", "as_actor"  # `as` is a Python keyword: the callback's parameter is renamed
 TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool, "user": discord.User}
 P = inspect.Parameter
+AS_TEXT = app_commands.Range[str, 1, limits.OPTION_TEXT_MAX]
 
 
 def _annotation(option: MergedOption) -> Any:
+    """The option's type as discord.py reads it, always bounded: a number within the game's range (the
+    bot's, `bot.services.limits`, on a side the game leaves open), a text within its length."""
     base = TYPES[option.type]
-    if option.type in ("integer", "number") and (option.min_value is not None or option.max_value is not None):
-        base = app_commands.Range[base, option.min_value, option.max_value]  # type: ignore[index]
-    elif option.type == "text" and option.max_length is not None:
-        base = app_commands.Range[str, 1, option.max_length]
+    if option.type in ("integer", "number"):
+        least = option.min_value if option.min_value is not None else limits.INTEGER_MIN
+        most = option.max_value if option.max_value is not None else limits.INTEGER_MAX
+        base = app_commands.Range[base, least, most]  # type: ignore[index]
+    elif option.type == "text" and not option.choices:
+        base = app_commands.Range[str, 1, option.max_length or limits.OPTION_TEXT_MAX]
     return base if option.required else Optional[base]  # noqa: UP045 (a runtime type for discord.py)
 
 
@@ -45,8 +52,8 @@ def _callback(command: MergedCommand):
     parameters = [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
     parameters += [P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
                    for o in command.options]
-    parameters.append(P(GAME_OPTION, P.KEYWORD_ONLY, annotation=Optional[int], default=None))  # noqa: UP045
-    parameters.append(P(AS_PARAMETER, P.KEYWORD_ONLY, annotation=Optional[str], default=None))  # noqa: UP045
+    parameters.append(P(GAME_OPTION, P.KEYWORD_ONLY, annotation=Optional[GameNumber], default=None))  # noqa: UP045
+    parameters.append(P(AS_PARAMETER, P.KEYWORD_ONLY, annotation=Optional[AS_TEXT], default=None))  # noqa: UP045
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__name__ = command.path[-1]
     callback.__qualname__ = f"GameCommandsCog.{'_'.join(command.path)}"

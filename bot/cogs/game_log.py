@@ -14,7 +14,7 @@ from discord import app_commands
 
 from bot.services import lookup
 from bot.services import orders as order_service
-from bot.ui.context import Ctx, GameCog, in_dm
+from bot.ui.context import Ctx, GameCog, GameNumber, in_dm
 from bot.text import say
 from bot.ui.respond import Reply, respond
 from bot.ui.text import ui
@@ -64,7 +64,7 @@ class GameLogCog(GameCog):
     @app_commands.command(name="log", description=ui("cmd_log"))
     @app_commands.describe(game=ui("opt_game_finished"))
     @app_commands.autocomplete(game=finished_game_autocomplete)
-    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def log(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         if game is None and in_dm(interaction):  # in a DM the game meant is a finished one, not a live one
             finished = await finished_games(self.db, interaction.user.id)
             if len(finished) == 1:

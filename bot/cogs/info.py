@@ -16,8 +16,9 @@ from discord import app_commands
 
 from bot.services import player_views
 from bot.services.errors import ServiceError
+from bot.text import when
 from bot.ui.cards import embeds
-from bot.ui.context import Ctx, GameCog, game_autocomplete
+from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply, refusing, respond
 from bot.ui.rules_help import help_cards, rules_cards
 from bot.ui.text import ui
@@ -25,6 +26,11 @@ from engine import registry
 from engine.front import Front
 
 NOT_STARTED = ("setup", "signup")
+
+
+def deadline_line(ctx: Ctx) -> str | None:
+    """When today's orders close, shown in each reader's own time (None: no deadline runs)."""
+    return ui("deadline_line", day=ctx.game.day, deadline=when(ctx.game.deadline)) if ctx.game.deadline else None
 
 
 def _started(ctx: Ctx, key: str) -> None:
@@ -36,17 +42,17 @@ class InfoCog(GameCog):
     @app_commands.command(name="status", description=ui("cmd_status"))
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
-    async def status(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def status(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "status_not_started")
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
-            return Reply(embeds=embeds(registry.front(ctx.game.ruleset).status(view)))
+            return Reply(content=deadline_line(ctx), embeds=embeds(registry.front(ctx.game.ruleset).status(view)))
         await self.run(interaction, game, work)
 
     @app_commands.command(name="map", description=ui("cmd_map"))
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
-    async def map(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def map(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "map_not_started")
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
@@ -59,7 +65,7 @@ class InfoCog(GameCog):
     @app_commands.command(name="rules", description=ui("cmd_rules"))
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
-    async def rules(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def rules(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async with refusing(interaction):
             front = await self._front(interaction, game)
             await respond(interaction, Reply(embeds=embeds(rules_cards(front))))
@@ -67,7 +73,7 @@ class InfoCog(GameCog):
     @app_commands.command(name="help", description=ui("cmd_help"))
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
-    async def help(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def help(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async with refusing(interaction):
             front = await self._front(interaction, game)
             await respond(interaction, Reply(embeds=embeds(help_cards(front))))

@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.cogs.game_commands import _annotation
 from bot.services import lookup, moderation
 from bot.services.errors import ServiceError
-from bot.ui.context import is_moderator
+from bot.ui.context import bot_of, is_moderator
 from bot.ui.declared import MergedCommand, check_limits, merge
 from bot.ui.text import ui
 from engine import registry
@@ -59,10 +59,10 @@ def user_id_of(value: Any) -> int | None:
 
 async def channel_game(interaction: discord.Interaction) -> lookup.GameRef | None:
     """The channel's game, for a moderator of its server only (autocomplete never shows others anything)."""
-    bot = interaction.client
-    if interaction.channel_id is None or not await is_moderator(bot, interaction):  # type: ignore[arg-type]
+    bot = bot_of(interaction)
+    if interaction.channel_id is None or not await is_moderator(bot, interaction):
         return None
-    game = await lookup.game_in_channel(bot.db, interaction.channel_id)  # type: ignore[attr-defined]
+    game = await lookup.game_in_channel(bot.db, interaction.channel_id)
     return game if game is not None and game.guild_id in (None, interaction.guild_id) else None
 
 
@@ -79,8 +79,7 @@ def option_choices(action: str, option: str):
         else:
             user_id = user_id_of(getattr(interaction.namespace, USER_OPTION, None))
             try:
-                pairs = await moderation.choices(interaction.client.db, game.id, declared.source,  # type: ignore[attr-defined]
-                                                 user_id)
+                pairs = await moderation.choices(bot_of(interaction).db, game.id, declared.source, user_id)
             except ServiceError:
                 return []
         wanted = current.lower()
@@ -110,7 +109,8 @@ def action_command(action: MergedCommand, group: app_commands.Group, owner: str)
     callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
         o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
         for o in action.options if o.choices}
-    return app_commands.Command(name=action.name, description=action.description, callback=callback, parent=group)
+    return app_commands.Command(name=action.name, description=action.description, parent=group,
+                                callback=callback)  # type: ignore[arg-type]  # its signature is set above, at run time
 
 
 def add_actions(group: app_commands.Group, owner: str, fronts: Mapping[str, Front] | None = None) -> None:

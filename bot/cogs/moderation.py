@@ -19,16 +19,40 @@ import discord
 from discord import app_commands
 
 from bot.cogs.mod_actions import add_actions, channel_game
-from bot.services import day_actions, game_admin, moderation
+from bot.services import data_files, day_actions, game_admin, limits, moderation
 from bot.text import when
 from bot.ui.context import Ctx, GameCog, require_moderator
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
+from engine import registry
 
 LIMIT = 2000  # characters in one Discord message
 USER_KEYS = {"user_id": "player", "old_user": "from", "new_user": "to"}  # audit details naming a user
 IN_GUILD = app_commands.AppCommandContext(guild=True)  # never offered in DMs
+# Shown by default only to members who may manage the server (a server gives its moderator role the
+# commands in Server Settings > Integrations); every command still checks the caller's rights itself.
+MODERATORS = discord.Permissions(manage_guild=True)
 AUDIT_PAGE = 25  # audit entries per /mod audit page
+# Every option bounded (the services check the same limits again: bot.services.limits)
+GameName = app_commands.Range[str, 1, limits.GAME_NAME_MAX]
+Time = app_commands.Range[str, 1, limits.TIME_MAX]
+Zone = app_commands.Range[str, 1, limits.TIMEZONE_MAX]
+RulesetName = app_commands.Range[str, 1, limits.RULESET_MAX]
+Cap = app_commands.Range[int, 1, limits.SIGNUP_CAP_MAX]
+Hours = app_commands.Range[float, 0, limits.HOURS_MAX]
+Note = app_commands.Range[str, 1, limits.NOTE_MAX]
+SettingName = app_commands.Range[str, 1, limits.SETTING_NAME_MAX]
+SettingValue = app_commands.Range[str, 1, limits.SETTING_VALUE_MAX]
+Page = app_commands.Range[int, 1, 100_000]
+
+
+def data_file_description() -> str:
+    """The create command's `file` option in words: the game's own description of the file it takes, or the
+    bot's when several installed games take one (or none does)."""
+    taken = [front.data_file.description for front in registry.fronts().values() if front.data_file is not None]
+    if len(taken) == 1 and len(taken[0]) <= 100:  # Discord's longest option description
+        return taken[0]
+    return ui("opt_data_file") if taken else ui("opt_data_file_none")
 
 
 def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
@@ -116,10 +140,12 @@ def audit_page(trail: list, page: int, title: str) -> list[str]:
 class ModerationCog(GameCog):
     """The moderators' commands. Each one: check rights, call one service, answer the moderator alone."""
 
-    game_group = app_commands.Group(name="game", description=ui("cmd_game"), guild_only=True, allowed_contexts=IN_GUILD)
+    game_group = app_commands.Group(name="game", description=ui("cmd_game"), guild_only=True, allowed_contexts=IN_GUILD,
+                                    default_permissions=MODERATORS)
     resolve_group = app_commands.Group(name="resolve", description=ui("cmd_resolve"), guild_only=True,
-                                       allowed_contexts=IN_GUILD)
-    mod_group = app_commands.Group(name="mod", description=ui("cmd_mod"), guild_only=True, allowed_contexts=IN_GUILD)
+                                       allowed_contexts=IN_GUILD, default_permissions=MODERATORS)
+    mod_group = app_commands.Group(name="mod", description=ui("cmd_mod"), guild_only=True, allowed_contexts=IN_GUILD,
+                                   default_permissions=MODERATORS)
 
     async def moderate(self, interaction: discord.Interaction, work, slow: bool = True) -> None:
         await self.run(interaction, None, work, moderator=True, slow=slow)
@@ -128,18 +154,23 @@ class ModerationCog(GameCog):
     @game_group.command(name="create", description=ui("cmd_game_create"))
     @app_commands.describe(name=ui("opt_game_name"), deadline_time=ui("opt_deadline_time"), timezone=ui("opt_timezone"),
                            signup_cap=ui("opt_signup_cap"), early_resolution=ui("opt_early_resolution"),
-                           ruleset=ui("opt_ruleset"))
-    async def game_create(self, interaction: discord.Interaction, name: str, deadline_time: str = "22:00",
-                          timezone: str = "UTC", signup_cap: int | None = None, early_resolution: bool = True,
-                          ruleset: str = "battle_royale") -> None:
+                           ruleset=ui("opt_ruleset"), file=data_file_description())
+    async def game_create(self, interaction: discord.Interaction, name: GameName, deadline_time: Time = "22:00",
+                          timezone: Zone = "UTC", signup_cap: Cap | None = None, early_resolution: bool = True,
+                          ruleset: RulesetName = "battle_royale", file: discord.Attachment | None = None) -> None:
         async with refusing(interaction):
             await require_moderator(self.bot, interaction)
             await defer(interaction)
+            assert interaction.guild_id is not None and interaction.channel_id is not None  # moderators: never a DM
+            data = None
+            if file is not None:  # read and checked before anything is created
+                data = await data_files.read_data_file(ruleset, file.filename, file.size, file.read)
             game = await game_admin.create(self.db, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
                                            actor_id=interaction.user.id, name=name, ruleset=ruleset,
                                            deadline_time=deadline_time, timezone=timezone, signup_cap=signup_cap,
-                                           early_resolution=early_resolution)
-            await respond(interaction, ui("mod_created", id=game.id, name=game.name))
+                                           early_resolution=early_resolution, data=data)
+            created = ui("mod_created", id=game.id, name=game.name)
+            await respond(interaction, f"{created}\n{data.summary}" if data is not None else created)
 
     @game_group.command(name="open", description=ui("cmd_game_open"))
     async def game_open(self, interaction: discord.Interaction) -> None:
@@ -157,7 +188,7 @@ class ModerationCog(GameCog):
 
     @game_group.command(name="pause", description=ui("cmd_game_pause"))
     @app_commands.describe(hours=ui("opt_pause_hours"))
-    async def game_pause(self, interaction: discord.Interaction, hours: float | None = None) -> None:
+    async def game_pause(self, interaction: discord.Interaction, hours: Hours | None = None) -> None:
         async def work(ctx: Ctx) -> str:
             until = await moderation.pause_for(ctx.db, ctx.game_id, ctx.user_id, ctx.now, hours)
             return ui("mod_paused_until", until=when(until)) if until else ui("mod_paused")
@@ -172,7 +203,7 @@ class ModerationCog(GameCog):
 
     @game_group.command(name="extend", description=ui("cmd_game_extend"))
     @app_commands.describe(hours=ui("opt_hours"))
-    async def game_extend(self, interaction: discord.Interaction, hours: float) -> None:
+    async def game_extend(self, interaction: discord.Interaction, hours: Hours) -> None:
         async def work(ctx: Ctx) -> str:
             deadline = await moderation.extend(ctx.db, ctx.game_id, ctx.user_id, hours)
             return ui("mod_extended", deadline=when(deadline))
@@ -180,7 +211,7 @@ class ModerationCog(GameCog):
 
     @game_group.command(name="end", description=ui("cmd_game_end"))
     @app_commands.describe(reason=ui("opt_reason"))
-    async def game_end(self, interaction: discord.Interaction, reason: str | None = None) -> None:
+    async def game_end(self, interaction: discord.Interaction, reason: Note | None = None) -> None:
         async def work(ctx: Ctx) -> str:
             await moderation.end(ctx.db, ctx.game_id, ctx.user_id, reason)
             return ui("mod_ended", name=ctx.game.name)
@@ -188,8 +219,8 @@ class ModerationCog(GameCog):
 
     @game_group.command(name="settings", description=ui("cmd_game_settings"))
     @app_commands.describe(name=ui("opt_setting"), value=ui("opt_value"))
-    async def game_settings(self, interaction: discord.Interaction, name: str | None = None,
-                            value: str | None = None) -> None:
+    async def game_settings(self, interaction: discord.Interaction, name: SettingName | None = None,
+                            value: SettingValue | None = None) -> None:
         async def work(ctx: Ctx) -> str:
             if name is not None and value is not None:
                 changed = await game_admin.change_setting(ctx.db, ctx.game_id, ctx.user_id, name, value)
@@ -249,7 +280,7 @@ class ModerationCog(GameCog):
 
     @mod_group.command(name="audit", description=ui("cmd_mod_audit"))
     @app_commands.describe(page=ui("opt_audit_page"))
-    async def mod_audit(self, interaction: discord.Interaction, page: app_commands.Range[int, 1] = 1) -> None:
+    async def mod_audit(self, interaction: discord.Interaction, page: Page = 1) -> None:
         async def work(ctx: Ctx) -> str:
             trail = await moderation.audit_trail(ctx.db, ctx.game_id)
             if not trail:

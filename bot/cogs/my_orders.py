@@ -8,10 +8,11 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.cogs.info import deadline_line
 from bot.services import orders as order_service
 from bot.services.player_views import player_view
 from bot.ui.buttons import ButtonSpec
-from bot.ui.context import Ctx, GameCog, game_autocomplete
+from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from engine import registry
 from bot.ui.respond import Reply
 from bot.ui.text import ui
@@ -40,14 +41,14 @@ async def orders_reply(ctx: Ctx) -> Reply:
     if current is not None and current.payload is not None:
         buttons = discord.ui.View(timeout=None)
         buttons.add_item(withdraw_button(ctx.game_id, current.day).button())
-    return Reply(embeds=[embed], view=buttons)
+    return Reply(content=deadline_line(ctx), embeds=[embed], view=buttons)
 
 
 class MyOrdersCog(GameCog):
     @app_commands.command(name="orders", description=ui("cmd_orders"))
     @app_commands.describe(game=GAME)
     @app_commands.autocomplete(game=game_autocomplete)
-    async def orders(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def orders(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         await self.run(interaction, game, orders_reply)
 
 

@@ -16,8 +16,8 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.services import games
-from bot.ui.context import Ctx, GameCog, game_autocomplete
+from bot.services import games, limits
+from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.text import ui
 from engine import registry
 from engine.front import CHOICES_MAX, Front, Pairing
@@ -72,7 +72,7 @@ class SignUpBase(GameCog):
     @app_commands.command(name="leave", description=ui("cmd_leave"))
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
-    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+    async def leave(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async def work(ctx: Ctx) -> str:
             await games.leave_game(ctx.db, ctx.game_id, ctx.user_id)
             return ui("left", game=ctx.game.name)
@@ -93,10 +93,18 @@ class SignUpBase(GameCog):
         await self.run(interaction, game, work)
 
 
+def _declare(callback: Any, **params: Any) -> None:
+    """What discord.py's decorators would set on a callback whose signature is built at run time: each
+    parameter's `description`, `autocomplete` and `choices`."""
+    for kind, value in params.items():
+        setattr(callback, f"__discord_app_commands_param_{kind}__", value)
+
+
 def _signature(callback, options: list[P]) -> None:
-    callback.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+    game = P(GAME, P.KEYWORD_ONLY, annotation=Optional[GameNumber], default=None)  # noqa: UP045
+    callback.__signature__ = inspect.Signature(
         [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-        + options + [P(GAME, P.KEYWORD_ONLY, annotation=Optional[int], default=None)])  # noqa: UP045
+        + options + [game])
 
 
 def _role_command(name: str, description: str, option: str, signup: Signup, required: bool,
@@ -105,15 +113,15 @@ def _role_command(name: str, description: str, option: str, signup: Signup, requ
     async def callback(self: SignUpBase, interaction: discord.Interaction, **given: Any) -> None:
         await getattr(self, method)(interaction, given.get("role"), given.get(GAME))
 
-    annotation = app_commands.Choice[str] if signup.roles else str
-    _signature(callback, [P("role", P.KEYWORD_ONLY, annotation=annotation if required else Optional[annotation],  # noqa: UP045
-                            **({} if required else {"default": None}))])
+    annotation: Any = app_commands.Choice[str] if signup.roles else app_commands.Range[str, 1, limits.OPTION_TEXT_MAX]
+    if not required:
+        annotation = Optional[annotation]  # noqa: UP045 - like the other option annotations in this file
+    _signature(callback, [P("role", P.KEYWORD_ONLY, annotation=annotation, **({} if required else {"default": None}))])
     callback.__name__ = name
     callback.__qualname__ = f"SignUpCog.{name}"
-    callback.__discord_app_commands_param_description__ = {"role": option, GAME: ui("opt_game")}  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_autocomplete__ = {GAME: game_autocomplete}  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-        "role": [app_commands.Choice(name=label, value=value) for label, value in signup.roles]} if signup.roles else {}
+    roles = [app_commands.Choice(name=label, value=value) for label, value in signup.roles]
+    _declare(callback, description={"role": option, GAME: ui("opt_game")}, autocomplete={GAME: game_autocomplete},
+             choices={"role": roles} if roles else {})
     return app_commands.Command(name=name, description=description, callback=callback, parent=parent)
 
 
@@ -128,9 +136,8 @@ def _pairing_command(pairing: Pairing, parent: app_commands.Group) -> app_comman
                             **({} if required else {"default": None}))])
     callback.__name__ = pairing.name
     callback.__qualname__ = f"SignUpCog.role_{pairing.name}"
-    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        pairing.option: pairing.option_description, GAME: ui("opt_game")}
-    callback.__discord_app_commands_param_autocomplete__ = {GAME: game_autocomplete}  # type: ignore[attr-defined]
+    _declare(callback, description={pairing.option: pairing.option_description, GAME: ui("opt_game")},
+             autocomplete={GAME: game_autocomplete})
     return app_commands.Command(name=pairing.name, description=pairing.description, callback=callback, parent=parent)
 
 

@@ -1,8 +1,9 @@
 """SQLAlchemy 2 models: guild settings, games, players, orders, events, the outbox, day seeds,
 resolutions and the moderators' audit trail.
 
-Discord ids are BigInteger. Game state is JSON with the ruleset's schema version beside it. Every order
-submission is kept (`current` marks the live one per game, day and player).
+Discord ids, games' numbers and every row id are 64-bit (`BigID`: BIGINT on PostgreSQL, SQLite's INTEGER,
+already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema
+version beside it. Every order submission is kept (`current` marks the live one per game, day and player).
 """
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
+
+
+BigID = BigInteger().with_variant(Integer(), "sqlite")  # a 64-bit id (see the docstring)
 
 
 def seat_of(position: int) -> str:
@@ -62,7 +66,7 @@ class GuildSettings(Base):
 class Game(Base):
     __tablename__ = "games"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
     name: Mapped[str] = mapped_column(String(100))
     guild_id: Mapped[int | None] = mapped_column(BigInteger)
     channel_id: Mapped[int | None] = mapped_column(BigInteger)
@@ -94,8 +98,8 @@ class Game(Base):
 class Player(Base):
     __tablename__ = "players"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"))
     user_id: Mapped[int] = mapped_column(BigInteger)
     name: Mapped[str] = mapped_column(String(100))
     status: Mapped[str] = mapped_column(String(20), default="joined")  # joined | reserve | left | replaced
@@ -116,8 +120,8 @@ class Player(Base):
 class Order(Base):
     __tablename__ = "orders"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"))
     day: Mapped[int] = mapped_column(Integer)
     seat: Mapped[str] = mapped_column(String(20))  # the actor ordered: a player's seat, or an NPC's id
     user_id: Mapped[int] = mapped_column(BigInteger)  # who gave the order (a moderator, for an NPC)
@@ -132,7 +136,7 @@ class Order(Base):
 class DaySeed(Base):
     __tablename__ = "day_seeds"
 
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     day: Mapped[int] = mapped_column(Integer, primary_key=True)
     seed: Mapped[str] = mapped_column(String(64))
     commitment: Mapped[str] = mapped_column(String(64))
@@ -142,7 +146,7 @@ class DaySeed(Base):
 class Resolution(Base):
     __tablename__ = "resolutions"
 
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     day: Mapped[int] = mapped_column(Integer, primary_key=True)
     phase: Mapped[str] = mapped_column(String(20))
     state_before: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -157,8 +161,8 @@ class Resolution(Base):
 class EventRow(Base):
     __tablename__ = "events"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), index=True)
     day: Mapped[int] = mapped_column(Integer)
     phase: Mapped[str] = mapped_column(String(20))
     seq: Mapped[int] = mapped_column(Integer)
@@ -171,8 +175,8 @@ class EventRow(Base):
 class Outbox(Base):
     __tablename__ = "outbox"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), index=True)
     target: Mapped[str] = mapped_column(String(20))  # channel | dm | moderators
     target_id: Mapped[int | None] = mapped_column(BigInteger)
     text: Mapped[str] = mapped_column(Text)
@@ -192,8 +196,8 @@ class Outbox(Base):
 class AuditLog(Base):
     __tablename__ = "audit_log"
 
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), index=True)
     actor_id: Mapped[int | None] = mapped_column(BigInteger)
     action: Mapped[str] = mapped_column(String(50))
     details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)

@@ -32,7 +32,8 @@ async def postgres_reachable(admin_url: str | None = None) -> str | None:
         await connection.close()
         return None
     except Exception as error:  # any failure means: skip with this reason
-        return f"PostgreSQL is not reachable at {admin_url} (set {ADMIN_URL_VARIABLE}): {error.__class__.__name__}: {error}"
+        return (f"PostgreSQL is not reachable at {admin_url} (set {ADMIN_URL_VARIABLE}): "
+                f"{error.__class__.__name__}: {error}")
 
 
 @asynccontextmanager

@@ -12,7 +12,7 @@ Nothing here pings anyone unless the message names the users it may mention.
 from __future__ import annotations
 
 import asyncio
-from typing import Protocol
+from typing import Literal, Protocol
 
 import aiohttp
 import discord
@@ -22,8 +22,8 @@ from bot.delivery.render import Outgoing
 
 DM_CLOSED = 50007  # "Cannot send messages to this user"
 UNKNOWN_CHANNEL = 10003
-PRIVATE_THREAD = 12  # discord.ChannelType.private_thread
-THREAD_ARCHIVE_MINUTES = 10080  # a week; posting into an archived (not locked) thread reopens it
+PRIVATE_THREAD: Literal[12] = 12  # discord.ChannelType.private_thread
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week; posting into an archived (not locked) thread reopens it
 
 
 class DMRefused(Exception):

@@ -51,7 +51,7 @@ async def claim(db: Database, now: datetime, limit: int, lease: timedelta) -> li
     """Take up to `limit` due rows (more if needed so no night post is cut in two), mark them `sending`
     until `now + lease`, count the attempt; returns them detached, in id order."""
     async with db.transaction() as session:
-        postgres = session.bind.dialect.name == "postgresql"
+        postgres = session.get_bind().dialect.name == "postgresql"
         if postgres:
             await session.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": CLAIM_LOCK_KEY})
         query = select(Outbox).where(_due(now), ~_waits_behind_earlier(now)).order_by(Outbox.id).limit(limit)
@@ -138,7 +138,9 @@ async def _mark_failed(db: Database, ids: Sequence[int], error: str, note, once:
         if once is not None and (await session.execute(select(Outbox.id).where(Outbox.nonce == nonce))).first():
             return
         first = await session.get(Outbox, ids[0])
-        game = await session.get(Game, first.game_id)
+        game = await session.get(Game, first.game_id) if first is not None else None
+        if game is None:  # the rows or their game are gone: there is nothing to tell anyone about
+            return
         session.add(Outbox(game_id=game.id, target="moderators", target_id=None, text=note(game), nonce=nonce,
                            payload={"kind": "delivery_failed", "outbox": ids[0]}))
 

@@ -136,6 +136,8 @@ class Threads:
         return lambda message: self._to_creator(game_id, where, message)
 
     async def _to_creator(self, game_id: int, where: store.Moderators, message: Outgoing) -> None:
+        if where.creator is None:
+            raise Undeliverable("no moderator channel is set and the game's creator is unknown")
         if not self._recent(self.dms_closed.get(where.creator)):
             try:
                 await self.courier.dm(where.creator, message)
@@ -150,6 +152,8 @@ class Threads:
         await self.courier.post(thread_id, message)
 
     async def _moderators_thread(self, game_id: int, where: store.Moderators, thread_id: int | None) -> int:
+        if where.game_channel_id is None or where.creator is None:
+            raise Undeliverable("the game has no channel or no known creator for the moderators' thread")
         return await self._open(
             game_id, thread_id, where.game_channel_id, where.creator, player=None,
             name=ui("delivery_mod_thread_name", game=where.game_name),

@@ -30,6 +30,7 @@ from bot.delivery.courier import (
 )
 from bot.delivery.render import Parcel, group, render_parcel
 from bot.delivery.threads import ThreadRefused, Threads
+from bot.delivery.written import escape_rows
 from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
@@ -85,6 +86,7 @@ class OutboxWorker:
         claimed_at = self.clock()
         try:
             rows = await store.claim(self.db, claimed_at, limit, self.lease)
+            await escape_rows(self.db, rows)
         except Exception:
             log.exception("could not claim outbox rows")
             return report

@@ -15,15 +15,15 @@ from datetime import datetime
 from typing import Any
 
 from bot.db.session import Database
-from bot.services import day_actions, trading
+from bot.services import day_actions, limits, trading
 from bot.services.common import load_game, load_state, ruleset_of
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
-from bot.services.orders import Submitted, current_orders, submit_orders
+from bot.services.orders import Submitted, check_may_act, current_orders, submit_orders
 from bot.services.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
-from engine.front import Asked, Command
+from engine.front import Asked, Command, Option
 
 
 @dataclass
@@ -46,11 +46,24 @@ def declared(ruleset: str, name: str) -> Command:
 def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[str, Any]:
     """Every option of the command: the value given, or the option's default when left out; refused,
     naming the first required option left out and the command as the user typed it (`shown_as`)."""
+    for option in command.options:
+        checked(option, values.get(option.name))
     filled = {o.name: values.get(o.name) if values.get(o.name) is not None else o.default for o in command.options}
     missing = [o.name for o in command.options if o.required and filled[o.name] is None]
     if missing:
         raise ServiceError(say("option_needed", option=missing[0], command=shown_as))
     return filled
+
+
+def checked(option: Option, value: Any) -> Any:
+    """An option's value within its declared limits (a text's length, a number's range; where the game
+    declares none, the bot's: `bot.services.limits`); refused, naming the option, when it is not."""
+    what = f"`{option.name}`"
+    if isinstance(value, str):
+        return limits.text(value, what, option.max_length or limits.OPTION_TEXT_MAX)
+    least = option.min_value if option.min_value is not None else limits.INTEGER_MIN
+    most = option.max_value if option.max_value is not None else limits.INTEGER_MAX
+    return limits.number(value, what, least, most)
 
 
 async def give_order(db: Database, game_id: int, user_id: int, name: str, values: dict[str, Any],
@@ -66,6 +79,7 @@ async def give_order(db: Database, game_id: int, user_id: int, name: str, values
     filled = filled_in(command, values, name)
     if actor is None:
         current = await day_actions.current_payload(db, game_id, user_id)
+    await check_may_act(db, game_id, user_id, actor, moderator)  # the dead are told so, whatever they typed
     with engine_refusals():
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
     submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)

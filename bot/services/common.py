@@ -177,12 +177,12 @@ def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, in
     (`placement`). Returns the seats it was sent to by DM."""
     grouped = payload | ({"post": post} if post is not None else {})
     if event.audience.kind == "public":
-        outbox(session, game, "channel", game.channel_id, event.text, grouped | (placed or {}))
+        announce(session, game, event.text, grouped | (placed or {}))
         return []
     if event.audience.kind == "moderators":
         outbox(session, game, "moderators", None, event.text, payload)
         return []
-    sent = [seat for seat in event.audience.ids if seat in seats]  # type: ignore[union-attr]
+    sent = [seat for seat in event.audience.ids if seat in seats]
     for seat in sent:
         outbox(session, game, "dm", seats[seat], event.text, grouped | {"seat": seat})
     return sent
@@ -198,6 +198,11 @@ def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:
     session.add(Outbox(game_id=game.id, target=target, target_id=target_id, text=text, payload=payload,
                        nonce=secrets.token_hex(12)))
+
+
+def announce(session: AsyncSession, game: Game, text: str, payload: dict) -> None:
+    """A post in the game's own channel (what every player reads)."""
+    outbox(session, game, "channel", game.channel_id, text, payload)
 
 
 def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, **details: Any) -> None:

@@ -52,5 +52,5 @@ def receipt(payload: dict[str, Any] | None, salt: str) -> str:
     return hashlib.sha256((canonical(payload) + salt).encode()).hexdigest()[:12]
 
 
-def outcome_hash(state: dict[str, Any], events: list[dict[str, Any]]) -> str:
+def outcome_hash(state: dict[str, Any] | None, events: list[dict[str, Any]]) -> str:
     return hashlib.sha256(canonical({"state": state, "events": events}).encode()).hexdigest()

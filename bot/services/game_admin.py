@@ -5,7 +5,8 @@ A game created here starts in status "setup": moderators adjust its settings, th
 posts the announcement. Before the start every setting may change (the ruleset's house rules are
 validated by its settings model, so a bad value is refused naming the setting); once the game runs only
 the deadline rule (a daily time, or hours per step), the timezone, early resolution and the moderators'
-channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the current state and orders with the day's committed seed and
+channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the
+current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
 from __future__ import annotations
@@ -18,10 +19,11 @@ from pydantic import ValidationError
 
 from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
-from bot.services import games, lookup, pacing
+from bot.services import games, limits, lookup, pacing
 from bot.services.common import (
-    audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
+    announce, audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
 )
+from bot.services.data_files import DataLoaded
 from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
@@ -35,13 +37,24 @@ TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 async def create(db: Database, *, guild_id: int, channel_id: int, actor_id: int, name: str,
                  ruleset: str = "battle_royale", deadline_time: str = "22:00", timezone: str = "UTC",
-                 signup_cap: int | None = None, early_resolution: bool = True) -> Game:
-    """A new game in this channel, in status "setup"; refused while the channel has a game not over."""
+                 signup_cap: int | None = None, early_resolution: bool = True,
+                 data: DataLoaded | None = None) -> Game:
+    """A new game in this channel, in status "setup"; refused while the channel has a game not over. `data`: a
+    data file the moderator attached (`data_files.read_data_file`), filling one of the game's settings."""
+    limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
+    limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
+    limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
+    if signup_cap is not None:
+        limits.number(signup_cap, say("what_signup_cap"), 1, limits.SIGNUP_CAP_MAX)
     here = await lookup.game_in_channel(db, channel_id)
     if here is not None and here.status in lookup.LIVE:
         raise ServiceError(say("channel_has_game", game_id=here.id, name=here.name))
+    settings: dict[str, Any] = {"signup_cap": signup_cap} if signup_cap is not None else {}
+    if data is not None:
+        settings[data.setting] = data.value
     return await games.create_game(db, name=name, ruleset=ruleset, guild_id=guild_id, channel_id=channel_id,
-                                   settings={"signup_cap": signup_cap} if signup_cap is not None else None,
+                                   settings=settings or None,
                                    deadline_time=deadline_time, timezone=timezone,
                                    early_resolution=early_resolution, actor_id=actor_id, open_signups=False)
 
@@ -54,7 +67,7 @@ async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
             raise ServiceError(say("open_not_setup"))
         game.status = "signup"
         audit(session, game, actor_id, "open")
-        outbox(session, game, "channel", game.channel_id,
+        announce(session, game,
                say("signups_open", name=game.name, cap=game.signup_cap, deadline_time=game.deadline_time,
                    timezone=game.timezone), {"kind": "signups_open", "game": game.id})
         return game
@@ -92,6 +105,8 @@ class Changed:
 
 
 async def change_setting(db: Database, game_id: int, actor_id: int, name: str, value: str) -> Changed:
+    limits.text(name, say("what_setting"), limits.SETTING_NAME_MAX)
+    limits.text(value, say("what_value"), limits.SETTING_VALUE_MAX)
     name, value = name.strip(), value.strip()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -124,15 +139,17 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
         else:
             changed.value = _house_rule(game, name, value)
             if name == "signup_cap":
+                limits.number(int(changed.value), say("what_signup_cap"), 1, limits.SIGNUP_CAP_MAX)
                 changed.promoted = await _new_cap(session, game, int(changed.value))
         audit(session, game, actor_id, "settings", name=name, value=changed.value)
         return changed
 
 
 def _mention(value: str, sigil: str, refusal: str) -> int | None:
-    """A role (`@&`) or channel (`#`) mention, a bare id, or none."""
+    """A role (`@&`) or channel (`#`) mention, a bare id, or none (an id no Discord object can have is
+    refused like any other bad value)."""
     match = re.fullmatch(rf"<{sigil}(\d+)>|(\d+)|(none)", value.lower())
-    if match is None:
+    if match is None or not match.group(3) and not 0 < int(match.group(1) or match.group(2)) <= limits.ID_MAX:
         raise ServiceError(say(refusal))
     return int(match.group(1) or match.group(2)) if not match.group(3) else None
 
@@ -220,7 +237,7 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
     private: dict[str, list[str]] = {}
     for event in result.events:
         if event.audience.kind == "players":
-            for seat in event.audience.ids:  # type: ignore[union-attr]
+            for seat in event.audience.ids:
                 private.setdefault(seat, []).append(event.text)
     async with db.transaction() as session:
         audit(session, await load_game(session, game_id), actor_id, "preview", day=day)

@@ -14,9 +14,9 @@ from sqlalchemy import func, select
 
 from bot.db.models import Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import fairness, pacing
+from bot.services import fairness, limits, pacing
 from bot.services.common import (
-    audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
+    announce, audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
     timezone_name, write_events,
 )
 from bot.services.errors import ServiceError, first_problem
@@ -31,6 +31,8 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
                       actor_id: int | None = None, open_signups: bool = True) -> Game:
     """A new game, open for sign-ups; with `open_signups=False` in status "setup", where moderators adjust
     its settings before opening sign-ups (`game_admin.open_signups`)."""
+    limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
     try:
         rules = registry.get(ruleset)
     except KeyError as error:
@@ -75,7 +77,9 @@ def _role_text(options: SignupOptions, key: str, **values: object) -> str:
 
 async def join_game(db: Database, game_id: int, user_id: int, name: str, role: str | None = None) -> Player:
     """Sign up; past the cap, the player goes on the reserve list. `role`: one of the game's roles, or a role
-    its pairings give (a computer player asking for it alongside the pairing)."""
+    its pairings give (a computer player asking for it alongside the pairing). A name longer than the
+    database keeps is shortened (it is the player's Discord name, not something they typed)."""
+    name = name[:limits.PLAYER_NAME_MAX]
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         options = signup_options(game.ruleset)
@@ -250,7 +254,7 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
                                rolls=[r.as_dict() for r in result.rolls], trigger="start"))
         day = await open_day(session, game, now, seeds)
         await write_events(session, game, result.events, await seat_map(session, game_id), -1)
-        outbox(session, game, "channel", game.channel_id,
+        announce(session, game,
                say("day_open", day=game.day, deadline=when(game.deadline), commitment=day.commitment),
                {"kind": "commitment", "day": game.day})
         await pacing.announce_step(session, game, ruleset, result.state)
@@ -268,5 +272,5 @@ def _roster(players: list[Player], options: SignupOptions) -> list[SignUp]:
         req: dict[str, Any] = {"role": role} if role else {}
         req |= {pairing.key: by_user[p.requests[pairing.key]] for pairing in options.pairings
                 if p.requests.get(pairing.key) in by_user}
-        roster.append(SignUp(player_id=p.seat, name=p.name, requests=req))
+        roster.append(SignUp(seat=p.seat, name=p.name, requests=req))
     return roster

@@ -9,12 +9,14 @@ that one is meant. A DM reaches only the player's own games, except a `/join` of
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import select
 
 from bot.db.models import Game, GuildSettings, Player
 from bot.db.session import Database
 from bot.services.errors import ServiceError
+from bot.services.limits import game_number
 from bot.text import say
 
 LIVE = ("setup", "signup", "running", "paused")
@@ -29,10 +31,12 @@ class GameRef:
     channel_id: int | None
     ruleset: str
     day: int = 0
+    deadline: datetime | None = None  # when today's orders close (None: not running, or paused)
 
 
 def _ref(game: Game) -> GameRef:
-    return GameRef(game.id, game.name, game.status, game.guild_id, game.channel_id, game.ruleset, game.day)
+    return GameRef(game.id, game.name, game.status, game.guild_id, game.channel_id, game.ruleset, game.day,
+                   game.deadline if game.status == "running" else None)
 
 
 async def game_in_channel(db: Database, channel_id: int, parent_id: int | None = None) -> GameRef | None:
@@ -63,6 +67,7 @@ async def games_of_user(db: Database, user_id: int, include_over: bool = False) 
 
 
 async def game_by_id(db: Database, game_id: int) -> GameRef:
+    game_number(game_id)
     async with db.read() as session:
         game = await session.get(Game, game_id)
     if game is None:

@@ -18,14 +18,14 @@ from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
-from bot.services import fairness, resolution
+from bot.services import fairness, limits, resolution
 from bot.services.common import (
-    audit, deliver, load_game, load_state, outbox, player_of, players_of, ruleset_of, store_state,
+    announce, audit, deliver, load_game, load_state, outbox, player_of, players_of, ruleset_of, store_state,
 )
 from bot.services.commands import filled_in
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
-from bot.text import say, when
+from bot.text import escape, say, when
 from engine import registry
 from engine.events import Event
 from engine.front import Moderation
@@ -39,7 +39,7 @@ async def pause(db: Database, game_id: int, actor_id: int, until: datetime | Non
         game.status = "paused"
         game.paused_until = until
         audit(session, game, actor_id, "pause", until=until.isoformat() if until else None)
-        outbox(session, game, "channel", game.channel_id,
+        announce(session, game,
                say("paused_until", until=when(until)) if until else say("paused"), {"kind": "pause"})
 
 
@@ -72,12 +72,13 @@ async def extend(db: Database, game_id: int, actor_id: int, hours: float) -> dat
             raise ServiceError(say("no_deadline"))
         game.deadline = game.deadline + timedelta(hours=hours)
         audit(session, game, actor_id, "extend", hours=hours)
-        outbox(session, game, "channel", game.channel_id,
+        announce(session, game,
                say("extended", deadline=when(game.deadline)), {"kind": "extend"})
         return game.deadline
 
 
 async def end(db: Database, game_id: int, actor_id: int, reason: str | None = None) -> None:
+    limits.text(reason, say("what_reason"), limits.NOTE_MAX)
     reason = reason or "ended by a moderator"
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
@@ -86,8 +87,8 @@ async def end(db: Database, game_id: int, actor_id: int, reason: str | None = No
         game.status = "over"
         game.deadline = None
         audit(session, game, actor_id, "end", reason=reason)
-        outbox(session, game, "channel", game.channel_id,
-               f"{say('ended', reason=reason)}\n{say('log_published', game_id=game.id)}", {"kind": "end"})
+        announce(session, game,
+                 f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}", {"kind": "end"})
 
 
 async def resolve_now(db: Database, game_id: int, actor_id: int, now: datetime) -> resolution.Resolved:
@@ -180,6 +181,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
     """A new player takes over a seat: same character, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
     playing, or replaced earlier in this game, may not. Returns the old player's name."""
+    new_name = new_name[:limits.PLAYER_NAME_MAX]
     if old_user == new_user:
         raise ServiceError(say("mod_same_player"))
     async with db.transaction() as session:
@@ -201,7 +203,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         else:  # from the reserve list, or back after leaving before the start: they never held a seat
             existing.status, existing.name, existing.requests, existing.position = "joined", new_name, old.requests, old.position
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
-        outbox(session, game, "channel", game.channel_id, say("substituted", new=new_name, old=old.name),
+        announce(session, game, say("substituted", new=new_name, old=old.name),
                {"kind": "substitute"})
         actor = (ruleset_of(game).actor_name(load_state(game), old.seat) if game.state else None) or old.name
         outbox(session, game, "dm", new_user, say("substitute_dm", actor=actor, game=game.name),

@@ -7,7 +7,8 @@ retires the orders being replaced and inserts the new ones. The game rows are re
 write transaction began with BEGIN IMMEDIATE; on PostgreSQL they are read FOR SHARE, so a writer waits for
 a resolution in progress and then sees the day it opened. A row whose game moved on (another state
 revision or day, another holder of the ordering user's seat; the game master holds none) gets
-`StaleSnapshot`, one whose game closed gets its refusal; the others are committed together. If the transaction fails, every waiter gets the error and
+`StaleSnapshot`, one whose game closed gets its refusal; the others are committed together. If the transaction fails,
+every waiter gets the error and
 nothing is written.
 """
 from __future__ import annotations
@@ -93,9 +94,9 @@ class OrderWriter:
                 return
             latest = {(p.game_id, p.day, p.seat): p for p in accepted}  # the last of one seat stays current
             for game_id, day in {(p.game_id, p.day) for p in accepted}:
-                seats = sorted({p.seat for p in accepted if (p.game_id, p.day) == (game_id, day)})
+                day_seats = sorted({p.seat for p in accepted if (p.game_id, p.day) == (game_id, day)})
                 await session.execute(update(Order).where(Order.game_id == game_id, Order.day == day,
-                                                          Order.seat.in_(seats), Order.current.is_(True))
+                                                          Order.seat.in_(day_seats), Order.current.is_(True))
                                       .values(current=False))
             await session.execute(insert(Order), [
                 {"game_id": p.game_id, "day": p.day, "seat": p.seat, "user_id": p.user_id, "payload": p.payload,

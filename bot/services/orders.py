@@ -58,8 +58,44 @@ async def submit_orders(db: Database, game_id: int, user_id: int, payload: dict[
 
 
 async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
-    """Withdraw today's orders: the default applies again. Kept in the history as an empty submission."""
-    return await _submit(db, game_id, user_id, now, lambda snap, seat: None)
+    """Withdraw today's orders: the default applies again. Kept in the history as an empty submission.
+
+    Refused, with the game's own reason, for a seat that can give no orders now (a dead player's): nothing
+    is stored."""
+    def prepare(snap: Snapshot, seat: str) -> None:
+        may_act(snap, seat)
+        return None
+    return await _submit(db, game_id, user_id, now, prepare)
+
+
+def may_act(snap: Snapshot, seat: str) -> None:
+    """Refused with the game's own reason when `seat` can give no orders now (dead, escaped, not their turn):
+    the reason the game gives for its default orders, since those are what any seat it awaits may send."""
+    ruleset = registry.get(snap.ruleset)
+    if snap.state is None or seat in ruleset.awaiting(snap.state):
+        return
+    reason = ruleset.validate(snap.state, seat, ruleset.default_orders(snap.state, seat))
+    raise ServiceError(reason or say("not_awaited"))
+
+
+async def check_may_act(db: Database, game_id: int, user_id: int, actor: str | None = None,
+                        moderator: bool = False) -> None:
+    """`may_act` for the seat a user orders for, before a command's options are read: a dead player is told
+    they are dead, not that an item of theirs is unknown. A game that is not running is left to
+    `submit_orders`, which refuses it in its own words."""
+    for fresh in (False, True):
+        snap = await snapshot(db, game_id, fresh=fresh)
+        if snap.status != "running" or snap.state is None:
+            return
+        held = snap.seats.get(user_id)
+        try:
+            acting = acting_for(registry.get(snap.ruleset), snap.state, held[0] if held else None, actor, moderator)
+            may_act(snap, acting.actor)
+        except ServiceError:
+            if not fresh:
+                continue  # perhaps the snapshot is stale: refuse only on fresh data
+            raise
+        return
 
 
 async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepare, actor: str | None = None,

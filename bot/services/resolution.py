@@ -17,7 +17,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
 from bot.services import fairness, pacing
-from bot.services.common import Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
+from bot.services.common import announce, Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.services.resuming import resume_if_due
@@ -72,11 +72,11 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
-        outbox(session, game, "channel", game.channel_id, f"{reveal}\n{say('log_published', game_id=game.id)}",
+        announce(session, game, f"{reveal}\n{say('log_published', game_id=game.id)}",
                {"kind": "seed_reveal", "day": day})
     else:
         next_seed = await open_day(session, game, now, seeds, pacing.step_hours(ruleset, result.state))
-        outbox(session, game, "channel", game.channel_id,
+        announce(session, game,
                say("seed_revealed_next", reveal=reveal, day=game.day, deadline=when(game.deadline),
                    commitment=next_seed.commitment), {"kind": "seed_reveal", "day": day})
         await pacing.announce_step(session, game, ruleset, result.state)
@@ -91,7 +91,8 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     """(game id, day) of running games whose deadline has passed or, with early resolution (always, for a
-    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games whose automatic resume time has come are resumed
+    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games whose
+    automatic resume time has come are resumed
     (`resuming.resume_if_due`: the players get time before the deadline). A game whose resolution failed
     is left alone until its `retry_at` (see `scheduler`)."""
     due: list[tuple[int, int]] = []

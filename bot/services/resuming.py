@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game
 from bot.db.session import Database
-from bot.services.common import audit, load_game, outbox
+from bot.services.common import announce, audit, load_game
 from bot.text import say, when
 
 GRACE = timedelta(hours=1)
@@ -32,7 +32,7 @@ def resume_locked(session: AsyncSession, game: Game, now: datetime, actor_id: in
         audit(session, game, actor_id, "resume")
     key = "resumed_automatically" if automatic else "resumed"
     text = say(key, deadline=when(game.deadline)) if game.deadline is not None else say("resumed_no_deadline")
-    outbox(session, game, "channel", game.channel_id, text, {"kind": "resume", "automatic": automatic})
+    announce(session, game, text, {"kind": "resume", "automatic": automatic})
 
 
 async def resume_if_due(db: Database, game_id: int, now: datetime) -> bool:

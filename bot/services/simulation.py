@@ -24,6 +24,7 @@ from bot.db.models import EventRow, Player, seat_of
 from bot.db.session import Database
 from bot.services import fairness, games, orders, resolution
 from bot.services.common import load_game, load_state, ruleset_of, seat_map
+from bot.services.data_files import DataLoaded
 from bot.text import say
 from engine import registry
 from engine.rng import RecordingRng
@@ -48,16 +49,20 @@ def _audience(raw: dict[str, Any], names: dict[str, str]) -> Any:
 
 async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = None,
                    on_event: Callable[[EventRow, Any], None] | None = None,
-                   on_day: Callable[[int, int], None] | None = None, ruleset: str = "battle_royale") -> SimulationResult:
+                   on_day: Callable[[int, int], None] | None = None, ruleset: str = "battle_royale",
+                   data: DataLoaded | None = None) -> SimulationResult:
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
+    settings: dict[str, Any] = {"signup_cap": max(players, 2)}  # every simulated player gets a seat
+    if data is not None:  # a data file the game takes (`brbot simulate --data`)
+        settings[data.setting] = data.value
     game = await games.create_game(db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1,
-                                   settings={"signup_cap": max(players, 2)})  # every simulated player gets a seat
+                                   settings=settings)
     front = registry.front(ruleset)
     signups = front.computer_signups(players, rng)
-    users = {s.player_id: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
+    users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
     for signup in signups:
-        await games.join_game(db, game.id, users[signup.player_id], signup.name, signup.requests.get("role"))
+        await games.join_game(db, game.id, users[signup.seat], signup.name, signup.requests.get("role"))
     await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
     now = EPOCH
     await games.start_game(db, game.id, now, seeds=seeds)
@@ -81,8 +86,9 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
             await orders.submit_orders(db, game.id, seats[seat], front.autoplayer(state, seat, rng), now)
         now = now + timedelta(days=1)
         await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds)
-        if on_day is not None:
-            on_day(day, front.length(state))
+        length = front.length(state)
+        if on_day is not None and length is not None:  # a progress bar needs the game's length
+            on_day(day, length)
     outcome = front.outcome(state)
     winners = [names.get(s, s) for s in outcome["winners"]]
     survivors = [names.get(s, s) for s in outcome["survivors"]]
@@ -105,11 +111,11 @@ async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, in
             other = s.requests.get(pairing.key)
             if not other:
                 continue
-            if pairing.mutual and s.player_id < other:
-                await games.pair(db, game_id, user[s.player_id], pairing.name, user[other])
-                await games.answer_pairing(db, game_id, user[other], user[s.player_id], pairing.key, accept=True)
+            if pairing.mutual and s.seat < other:
+                await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
+                await games.answer_pairing(db, game_id, user[other], user[s.seat], pairing.key, accept=True)
             elif not pairing.mutual and other not in [s.requests.get(k) for k in pairing.excludes]:
-                await games.pair(db, game_id, user[s.player_id], pairing.name, user[other])
+                await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
 
 
 async def _emit(session, game_id: int, seen: int, names: dict[str, str], log: IO[str] | None,

@@ -4,7 +4,8 @@ A game's front says what a player's orders offer to another seat (`Front.offer_t
 Whenever a command changes the terms offered to a seat (or proposes to it anew, `Change.offered`),
 `send_offers` writes that player a DM with the proposal in the game's words (`Front.offer_text`) and Accept
 and Decline buttons. Accepting asks the front for the partner's new orders (`Front.accept`) and submits
-them like any order; the proposer is told either way. The buttons carry the day and a short digest of the terms keyed with the proposer's secret salt, so an
+them like any order; the proposer is told either way. The buttons carry the day and a short digest of the terms keyed
+with the proposer's secret salt, so an
 old message can never answer a newer offer, and the digest reveals nothing of the terms' engine ids to the
 partner who can read the button's id.
 """

@@ -9,6 +9,7 @@ and its player's salt. Each difference is named (the seat and player, the first 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,7 +67,7 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
     return Verification(ok=not differences, differences=differences)
 
 
-def _order_differences(used: dict[str, Any], rows: list[Order], players: list[Player]) -> list[str]:
+def _order_differences(used: dict[str, Any], rows: Sequence[Order], players: Sequence[Player]) -> list[str]:
     """The seats whose current order row is not the order the resolution used, or whose receipt does not
     match their order and salt."""
     current = {o.seat: o for o in rows}
@@ -108,13 +109,13 @@ def _first_difference(a: Any, b: Any, path: str = "state") -> str:
             if a.get(key) != b.get(key):
                 return _first_difference(a.get(key), b.get(key), f"{path}.{key}")
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b)):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
             if x != y:
                 return _first_difference(x, y, f"{path}[{i}]")
     return say("verify_difference", path=path, stored=a, replayed=b)
 
 
-def seat_names(players: list[Player]) -> dict[str, str]:
+def seat_names(players: Sequence[Player]) -> dict[str, str]:
     """Seat -> the name of whoever holds it now (or held it last, if nobody does)."""
     names: dict[str, str] = {}
     for p in sorted(players, key=lambda p: (p.status == "joined", p.id)):

@@ -21,7 +21,7 @@ from discord import app_commands
 
 from bot.services import actors, lookup, player_views
 from bot.services.errors import ServiceError
-from bot.ui.context import in_dm, is_moderator, parent_channel
+from bot.ui.context import bot_of, in_dm, is_moderator, parent_channel
 from engine import registry
 
 log = logging.getLogger(__name__)
@@ -58,7 +58,7 @@ async def caller_game(interaction: discord.Interaction) -> lookup.GameRef | None
         game_id = int(raw) if raw not in (None, "") else None
     except (TypeError, ValueError):
         return None
-    game = await lookup.find_game(interaction.client.db, user_id=interaction.user.id,  # type: ignore[attr-defined]
+    game = await lookup.find_game(bot_of(interaction).db, user_id=interaction.user.id,
                                   channel_id=interaction.channel_id, in_dm=in_dm(interaction), game_id=game_id,
                                   parent_id=parent_channel(interaction))
     if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
@@ -72,10 +72,10 @@ async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef,
     game = await caller_game(interaction)
     if game is None:
         return None
-    db = interaction.client.db  # type: ignore[attr-defined]
+    db = bot_of(interaction).db
     actor = getattr(interaction.namespace, "as", None)
     if actor:
-        moderator = await is_moderator(interaction.client, interaction)  # type: ignore[arg-type]
+        moderator = await is_moderator(bot_of(interaction), interaction)
         return game, await player_views.actor_view(db, game.id, interaction.user.id, str(actor), moderator)
     return game, await player_views.player_view(db, game.id, interaction.user.id)
 
@@ -129,9 +129,8 @@ async def actor_choices(interaction: discord.Interaction, current: str) -> list[
         game = await caller_game(interaction)
         if game is None:
             return []
-        moderator = await is_moderator(interaction.client, interaction)  # type: ignore[arg-type]
-        pairs = await actors.actor_choices(interaction.client.db, game.id, interaction.user.id,  # type: ignore[attr-defined]
-                                           moderator)
+        moderator = await is_moderator(bot_of(interaction), interaction)
+        pairs = await actors.actor_choices(bot_of(interaction).db, game.id, interaction.user.id, moderator)
         return _as_choices([(label, value) for label, value in pairs if current.lower() in label.lower()], "text")
     except ServiceError:
         return []

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -84,18 +84,19 @@ class _Answer:
         self.parts = parts
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match):  # type: ignore[override]
-        return cls(item.custom_id, **match.groupdict())
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(match.group(0), **match.groupdict())  # the template matched the whole custom id
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        from bot.ui.respond import refusing, respond
+        from bot.ui.respond import edited, refusing, respond
 
         async with refusing(interaction):
-            outcome = await self.answer(interaction, interaction.client)  # type: ignore[arg-type]
+            outcome = await self.answer(interaction, interaction.client)
             interaction.client.kick()  # type: ignore[attr-defined]
             message = interaction.message
             if message is not None and not (message.flags and message.flags.ephemeral):
-                await interaction.response.edit_message(content=f"{message.content}\n\n{outcome}", view=None)
+                await interaction.response.edit_message(content=edited(message.content, outcome), view=None)
             else:
                 await respond(interaction, outcome)
 

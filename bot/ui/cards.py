@@ -37,9 +37,10 @@ COLOURS = {
 }
 
 
-def colour(name: str) -> discord.Colour:
-    """The Discord colour of a card's colour name (blurple for a name the bot does not know)."""
-    return COLOURS.get(name, discord.Colour.blurple)()
+def colour(name: str) -> discord.Colour | None:
+    """The Discord colour of a card's colour name: none for "plain" (Discord's default), blurple for a name
+    the bot does not know."""
+    return None if name == "plain" else COLOURS.get(name, discord.Colour.blurple)()
 
 
 def _cut(text: str, most: int) -> str:

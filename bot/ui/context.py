@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import lookup
+from bot.services import limits, lookup
 from bot.services.errors import ServiceError
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
@@ -56,6 +56,11 @@ def parent_channel(interaction: discord.Interaction) -> int | None:
     return getattr(getattr(interaction, "channel", None), "parent_id", None)
 
 
+def bot_of(interaction: discord.Interaction) -> GameMasterBot:
+    """The bot an interaction came to (discord.py types `interaction.client` as a plain Client)."""
+    return cast("GameMasterBot", interaction.client)
+
+
 async def is_guild_member(bot: "GameMasterBot", guild_id: int, user_id: int) -> bool | None:
     """Whether the user is a member of the guild; None when Discord cannot tell us (the bot left it, or an
     error)."""
@@ -83,6 +88,8 @@ async def is_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -
     permissions = interaction.permissions
     if permissions is not None and (permissions.manage_guild or permissions.administrator):
         return True
+    if interaction.guild_id is None:
+        return False
     role_id = await lookup.moderator_role(bot.db, interaction.guild_id)
     roles = getattr(interaction.user, "roles", None) or []
     return role_id is not None and any(r.id == role_id for r in roles)
@@ -96,6 +103,9 @@ async def require_moderator(bot: "GameMasterBot", interaction: discord.Interacti
 
 
 Work = Callable[[Ctx], Awaitable[Any]]
+
+# The `game` option: a game's number, as Discord may carry it (games' ids are 64-bit; Discord's integers 53).
+GameNumber = app_commands.Range[int, 1, limits.INTEGER_MAX]
 
 
 class GameCog(commands.Cog):
@@ -134,11 +144,10 @@ class GameCog(commands.Cog):
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
     """The caller's own games (and, in a channel, the channel's game): never anyone else's."""
-    bot = interaction.client
-    games = await lookup.games_of_user(bot.db, interaction.user.id)  # type: ignore[attr-defined]
+    bot = bot_of(interaction)
+    games = await lookup.games_of_user(bot.db, interaction.user.id)
     if not in_dm(interaction) and interaction.channel_id is not None:
-        here = await lookup.game_in_channel(bot.db, interaction.channel_id,  # type: ignore[attr-defined]
-                                            parent_channel(interaction))
+        here = await lookup.game_in_channel(bot.db, interaction.channel_id, parent_channel(interaction))
         if here is not None and here.id not in {g.id for g in games}:
             games.insert(0, here)
     choices = [app_commands.Choice(name=ui("game_choice", id=g.id, name=g.name, status=g.status)[:100], value=g.id)

@@ -9,7 +9,9 @@ every game offers the same ones (otherwise its choices come from the game by aut
 the same type in every game (a clash is a packaging error, raised when the bot builds its commands).
 
 `check_limits` proves the result fits Discord: names of 1-32 lowercase characters, descriptions of 1-100,
-at most 25 options, 25 choices and 25 subcommands, 100 top-level commands and 4,000 characters a command.
+at most 25 options, 25 choices and 25 subcommands, 100 top-level commands and 4,000 characters a command,
+numbers' bounds within ±(2^53 - 1) and texts' maximum lengths within 6,000. (The bot bounds every option
+a game leaves open: `bot.cogs.game_commands._annotation`.)
 Pure: no Discord, no database.
 """
 from __future__ import annotations
@@ -21,6 +23,8 @@ from dataclasses import dataclass, field
 from engine.front import Command, Front, Option
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+INTEGER_LIMIT = 2**53 - 1  # Discord's integer and number options carry at most this (either sign)
+TEXT_MAX = 6000  # Discord's longest text option
 DESCRIPTION_MAX, OPTIONS_MAX, CHOICES_MAX, SUBCOMMANDS_MAX, COMMANDS_MAX, COMMAND_CHARS_MAX = 100, 25, 25, 25, 100, 4000
 
 
@@ -138,6 +142,11 @@ def check_limits(commands: list[MergedCommand], extra_options: int = 0, other_to
                 problems.append(f"{where}: option name {option.name!r} is not 1-32 lowercase letters, digits, - or _")
             if not 1 <= len(option.description) <= DESCRIPTION_MAX:
                 problems.append(f"{where} {option.name}: a description must have 1-{DESCRIPTION_MAX} characters")
+            for bound in (option.min_value, option.max_value):
+                if bound is not None and abs(bound) > INTEGER_LIMIT:
+                    problems.append(f"{where} {option.name}: the bound {bound} is beyond Discord's ±(2^53 - 1)")
+            if option.max_length is not None and not 1 <= option.max_length <= TEXT_MAX:
+                problems.append(f"{where} {option.name}: a maximum length must be 1-{TEXT_MAX}")
             if len(option.choices) > CHOICES_MAX:
                 problems.append(f"{where} {option.name}: more than {CHOICES_MAX} choices")
             for label, value in option.choices:

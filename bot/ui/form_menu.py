@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 import time
+from typing import Any, Self
 
 import discord
 
 from bot.services import forms
-from bot.ui.respond import refusing, respond
+from bot.ui.respond import refusing, replace, respond
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Form, Select
@@ -41,9 +42,10 @@ class FormMenu(discord.ui.View):
             first = next((values.index(v) for v in spec.chosen if v in values), 0)
             self.pages[spec.name] = first // PAGE if len(spec.choices) > OPTIONS_MAX else 0
             self.add_select(spec)
+        submit: discord.ui.Button[FormMenu]
         submit = discord.ui.Button(label=form.submit_label, style=discord.ButtonStyle.success,
                                    custom_id=f"{command}:submit")
-        submit.callback = self.submit
+        submit.callback = self.submit  # type: ignore[method-assign]  # discord.py's way to give a component its callback
         self.add_item(submit)
         self.touch()
 
@@ -70,6 +72,7 @@ class FormMenu(discord.ui.View):
 
     def add_select(self, spec: Select) -> discord.ui.Select:
         options = self.options(spec)
+        select: discord.ui.Select[FormMenu]
         select = discord.ui.Select(custom_id=f"{self.command}:{spec.name}", placeholder=spec.placeholder[:150],
                                    options=options, min_values=min(spec.least, len(options)),
                                    max_values=max(1, min(spec.most, len(options))))
@@ -83,7 +86,7 @@ class FormMenu(discord.ui.View):
                 return
             self.values[spec.name] = list(select.values)
             await interaction.response.defer()
-        select.callback = chosen
+        select.callback = chosen  # type: ignore[method-assign]  # discord.py's way to give a component its callback
         self.add_item(select)
         return select
 
@@ -94,7 +97,7 @@ class FormMenu(discord.ui.View):
             done = given.submitted
             content = (ui("order_reply", reply=given.reply, day=done.day, receipt=done.receipt) if given.reply
                        else ui("order_saved", day=done.day, summary="; ".join(given.summary), receipt=done.receipt))
-            await interaction.response.edit_message(content=content, view=None, embed=None)
+            await replace(interaction, content)
             self.stop()  # stays in LIVE until its time is up: a press racing the Submit is not "expired"
 
     async def on_timeout(self) -> None:
@@ -126,8 +129,9 @@ class _Expired:
         await respond(interaction, ui("form_expired", command=command))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item, match):  # type: ignore[override]
-        return cls(item.custom_id)
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> Self:
+        return cls(match.group(0))  # type: ignore[call-arg]  # the subclasses take the (whole) custom id
 
 
 class FormExpired(_Expired, discord.ui.DynamicItem[discord.ui.Button], template=rf"(?:{_commands()}):submit"):

@@ -1,8 +1,11 @@
 """Answering an interaction: always ephemeral, deferred when the work may be slow, refusals made readable.
 
-`Reply` is what a command's work returns. `respond` sends it as the first response or, after a deferral,
-as a follow-up. `refusing` turns a `ServiceError` into an ephemeral refusal with its specific message,
-and any other exception into a short apology (logged in full): nothing about the failure leaks.
+`Reply` is what a command's work returns. `respond` is the one way every reply goes out: it sends the reply
+as the first response or, after a deferral, as follow-ups, cut to Discord's limits by `bot.ui.limits` (a
+content longer than 2,000 characters goes on in further messages, embeds are split and packed; the file and
+the view go with the last message), so a long answer is never lost. `edited` fits a message edited in
+place. `refusing` turns a `ServiceError` into an ephemeral refusal with its specific message, and any other
+exception into a short apology (logged in full) that does not pretend to know whether anything changed.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Any
 import discord
 
 from bot.services.errors import ServiceError
+from bot.ui.limits import CONTENT_MAX, cut, messages
 from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
@@ -32,20 +36,45 @@ def as_reply(value: Any) -> Reply:
 
 
 async def respond(interaction: discord.Interaction, value: Any) -> None:
+    """Send a reply (ephemeral), in as many messages as Discord's limits need."""
     reply = as_reply(value)
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if reply.content is not None:
-        kwargs["content"] = reply.content
-    if reply.embeds:
-        kwargs["embeds"] = reply.embeds
-    if reply.file is not None:
-        kwargs["file"] = reply.file
-    if reply.view is not None:
-        kwargs["view"] = reply.view
-    if interaction.response.is_done():
-        await interaction.followup.send(**kwargs)
-    else:
-        await interaction.response.send_message(**kwargs)
+    parts = messages(reply.content, reply.embeds)
+    for index, part in enumerate(parts):
+        kwargs: dict[str, Any] = {"ephemeral": True}
+        if part.content:
+            kwargs["content"] = part.content
+        if part.embeds:
+            kwargs["embeds"] = part.embeds
+        if index == len(parts) - 1:
+            if reply.file is not None:
+                kwargs["file"] = reply.file
+            if reply.view is not None:
+                kwargs["view"] = reply.view
+        if len(kwargs) == 1:
+            continue  # nothing to send (an empty reply)
+        if interaction.response.is_done():
+            await interaction.followup.send(**kwargs)
+        else:
+            await interaction.response.send_message(**kwargs)
+
+
+async def replace(interaction: discord.Interaction, content: str) -> None:
+    """Answer a component by replacing its message (an ephemeral menu) with `content` and nothing else; what
+    does not fit in one message follows as ephemeral follow-ups."""
+    parts = messages(content)
+    await interaction.response.edit_message(content=parts[0].content, view=None, embed=None)
+    for part in parts[1:]:
+        await interaction.followup.send(content=part.content or "", ephemeral=True)
+
+
+def edited(before: str, added: str) -> str:
+    """A message's content with `added` after it, within 2,000 characters: the old content gives way first
+    (shortened with "…"), what is added is kept whole as far as it fits."""
+    added = cut(added, CONTENT_MAX)
+    room = CONTENT_MAX - len(added) - 2
+    if not before or room < 2:
+        return added
+    return f"{cut(before, room)}\n\n{added}"
 
 
 async def defer(interaction: discord.Interaction) -> None:

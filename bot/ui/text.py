@@ -7,7 +7,9 @@ from __future__ import annotations
 
 UI: dict[str, str] = {
     # --- generic ---------------------------------------------------------------------------------
-    "crashed": "Something went wrong on our side and nothing was changed. The moderators can see the error in the bot's log.",
+    "crashed": "Something went wrong on our side, so this answer is incomplete: check whether your command took effect (/orders, /status or /game settings show it) before trying it again. The moderators can see the error in the bot's log.",
+    "command_outdated": "Discord sent this command in an older form than the bot now has (its list of commands is still catching up): nothing was done. Try again in a minute, or reload Discord (Ctrl+R) to get the current commands.",
+    "component_unknown": "This button or menu belongs to an older message that the bot no longer answers: nothing was done. Use the command again for a fresh one (/help lists them).",
     "moderators_only": "Only moderators can do this: you need the Manage Server permission or the server's moderator role.",
     "moderators_in_guild": "Moderator commands work in the game's server, not in a DM.",
     "wrong_guild": "That game belongs to another server.",
@@ -42,6 +44,8 @@ UI: dict[str, str] = {
     "opt_signup_cap": "Players admitted; later sign-ups go to the reserve list",
     "opt_early_resolution": "Resolve as soon as everyone has sent orders",
     "opt_ruleset": "The rules to play by",
+    "opt_data_file": "A data file the game takes (YAML or JSON; see the game's rules)",
+    "opt_data_file_none": "A data file (no installed game takes one)",
     "opt_hours": "Hours",
     "opt_pause_hours": "Resume by itself after this many hours (empty: until /game resume)",
     "opt_reason": "Why (kept in the audit log)",
@@ -97,6 +101,7 @@ UI: dict[str, str] = {
     "form_more": "More (page {page} of {pages})",
     "form_expired": "This menu has expired (the bot restarted or 15 minutes passed): run /{command} again.",
     "order_reply": "{reply} Receipt for Day {day}: `{receipt}`",
+    "deadline_line": "Day {day}: orders are open until {deadline}.",
     "orders_title": "Your orders in {game}, Day {day}",
     "receipts_title": "Receipts (newest first)",
     "receipt_line": "`{receipt}` at {when} UTC{current}",

@@ -178,7 +178,7 @@ def test_rulings_island_loaded_map_zones_only(atoll):
     assert validate_orders(state, "a", orders(votes={"close": 7})) == say("unknown_zone", zone=7)
     assert validate_orders(state, "a", orders(votes={"reward": 5})) == say("unknown_zone", zone=5)
     assert validate_orders(state, "a", orders(votes={"close": RIDGE, "reward": LAGOON})) is None
-    roster = [SignUp(player_id=f"p{i}", name=f"P{i}") for i in range(6)]
+    roster = [SignUp(seat=f"p{i}", name=f"P{i}") for i in range(6)]
     opening = br.new_game(roster, BRSettings(island=atoll), RecordingRng(2)).state
     assert sorted(opening.zones) == [1, 2, 3, 4]
     assert br.validate(opening, "p0", Day0Orders(start_zone=5)) == say("unknown_zone", zone=5)

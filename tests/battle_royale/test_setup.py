@@ -20,7 +20,7 @@ br = registry.get("battle_royale")
 
 
 def signup(pid: str, **requests: str) -> SignUp:
-    return SignUp(player_id=pid, name=pid.upper(), requests=requests)
+    return SignUp(seat=pid, name=pid.upper(), requests=requests)
 
 
 def new_game(roster: list[SignUp], seed: int = 1, **settings):

@@ -166,7 +166,7 @@ def test_rulings_view_schoolmates_after_a_real_day0():
     """After a real sign-up and Day 0 the schoolmates listed are exactly those the school split made."""
     from engine.rng import RecordingRng
     from engine.ruleset import SignUp
-    roster = [SignUp(player_id=f"p{i}", name=f"P{i}") for i in range(8)]
+    roster = [SignUp(seat=f"p{i}", name=f"P{i}") for i in range(8)]
     state = br.new_game(roster, br.parse_settings({}), RecordingRng(4)).state
     state = br.resolve(state, {}, RecordingRng(5)).state
     for sid, student in state.students.items():

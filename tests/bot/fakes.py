@@ -55,6 +55,20 @@ class FakeGuild:
         return FakeUser(user_id)
 
 
+def check_limits(content: str | None, kwargs: dict[str, Any]) -> None:
+    """What Discord refuses in a message (too long a content, too many or too big embeds), raised as the
+    HTTPException discord.py would raise: a reply that breaks a limit is lost, as it would be on Discord."""
+    from tests.e2e.fake_limits import DiscordError, check_message_body
+
+    embeds = kwargs.get("embeds") or ([kwargs["embed"]] if kwargs.get("embed") else [])
+    body = {"content": content if content is not None else kwargs.get("content"),
+            "embeds": [e.to_dict() for e in embeds if e is not None]}
+    try:
+        check_message_body(body, has_files=bool(kwargs.get("file")) or bool(kwargs.get("view")))
+    except DiscordError as error:
+        raise discord.HTTPException(FakeHTTPResponse(error.status, "Bad Request"), error.message) from None
+
+
 class FakeResponse:
     def __init__(self, owner: "FakeInteraction") -> None:
         self.owner = owner
@@ -66,6 +80,7 @@ class FakeResponse:
 
     async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
         assert not self.done, "responded twice"
+        check_limits(content, kwargs)
         self.done = True
         self.owner.record(content, kwargs)
 
@@ -76,6 +91,8 @@ class FakeResponse:
         self.owner.deferred_ephemeral = ephemeral
 
     async def edit_message(self, content: str | None = None, **kwargs: Any) -> None:
+        if content is not None and len(content) > 2000:
+            check_limits(content, {})
         self.done = True
         self.owner.record(content, kwargs | {"edit": True})
 
@@ -88,6 +105,7 @@ class FakeFollowup:
         self.owner = owner
 
     async def send(self, content: str | None = None, **kwargs: Any) -> None:
+        check_limits(content, kwargs)
         self.owner.record(content, kwargs)
 
 

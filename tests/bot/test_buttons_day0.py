@@ -255,3 +255,28 @@ async def test_day0_after_day0_is_refused(gm, db):
     await night_game(db)
     shown = await run(Day0Cog(gm), "day0", 1)
     assert shown.text == "Day 0 is over: the choices of Day 0 can no longer be made."
+
+
+async def test_a_dead_players_withdraw_button_and_commands_are_refused(gm, db):
+    """Handbook III: the dead no longer act. Killed with orders standing, a player pressing Withdraw or
+    typing any command is told they are dead, and their stored orders stay as they were."""
+    from engine.rulesets.battle_royale.text import say as br_say
+    from tests.bot.cog_helpers import edit_state
+
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    me = next(s for s, u in users.items() if u == 1)
+    await equip_player(db, game_id, 1, "knife")
+    await run(OrdersCog(gm), "vote close", 1, zone="4")
+    before = await day_actions.current_payload(db, game_id, 1)
+
+    def dies(state):
+        state.students[me].alive = False
+        state.students[me].hp = 0
+    await edit_state(db, game_id, dies)
+    button, interaction = press(gm, WithdrawOrders, f"brbot:withdraw:{game_id}:1", 1)
+    await button.callback(interaction)
+    assert interaction.text == br_say("dead")
+    attack = await run(OrdersCog(gm), "attack", 1, weapon="Knife", target="Player2")
+    assert attack.text == br_say("dead") and attack.all_ephemeral
+    assert await day_actions.current_payload(db, game_id, 1) == before

@@ -14,7 +14,8 @@ from engine.rulesets.battle_royale.front.texts import TEXTS
 
 
 def declared_texts() -> set[str]:
-    """Every description and fixed choice the installed games declare for their commands, `/mod` actions and sign-up."""
+    """Every description and fixed choice the installed games declare for their commands, `/mod` actions,
+    sign-up and data file."""
     out: set[str] = set()
     for front in registry.fronts().values():
         for command in (*front.commands, *front.moderation, *front.forms):
@@ -25,6 +26,8 @@ def declared_texts() -> set[str]:
         signup = front.signup_options
         out |= {label for label, _ in signup.roles} | set(signup.role_texts.values())
         out |= {text for p in signup.pairings for text in (p.description, p.option_description)}
+        if front.data_file is not None:
+            out.add(front.data_file.description)
     return out
 
 

@@ -94,3 +94,11 @@ async def test_a_menu_that_no_longer_answers_says_to_run_day0_again(gm, db):
 
 
 NOW = NOW
+
+
+async def test_the_day0_card_keeps_discords_plain_colour(gm, db):
+    """Moving /day0 onto the generic form changed nothing a player sees: its card has no colour, as before."""
+    await started_game(db, players=3)
+    sent = (await run(Day0Cog(gm), "day0", 1)).sent[0]
+    (embed,) = sent["embeds"]
+    assert embed.title.startswith("Day 0") and embed.colour is None

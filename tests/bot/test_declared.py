@@ -103,3 +103,13 @@ def test_the_bot_refuses_to_build_commands_that_do_not_fit():
     own = front("Own", Command("pick", "a game option of its own", (Option("game", TEXT),)))
     with pytest.raises(ValueError, match="'game' is the bot's own"):
         build_cog({"own": own})
+
+
+def test_a_bound_discord_cannot_carry_is_a_packaging_error():
+    """Issue 15: every option has a range Discord can register; a game's bound beyond it is caught at build."""
+    huge = front("Huge", Command("count", "Count", (Option("n", TEXT, type="integer", max_value=2**60),
+                                                    Option("note", TEXT, max_length=10_000))))
+    problems = check_limits(merge({"huge": huge}))
+    assert any("beyond Discord" in p for p in problems) and any("maximum length" in p for p in problems)
+    with pytest.raises(ValueError, match="beyond Discord"):
+        build_cog({"huge": huge})

@@ -32,8 +32,8 @@ class Parlour(Ruleset):
     orders_model = ParlourSettings
     settings_model = ParlourSettings
 
-    def view(self, state, player_id: str) -> dict[str, Any]:
-        return {"seat": player_id, "guesses": 2}
+    def view(self, state, seat: str) -> dict[str, Any]:
+        return {"seat": seat, "guesses": 2}
 
     def _unused(self, *args: Any) -> Any:
         raise NotImplementedError("not needed by the info commands")

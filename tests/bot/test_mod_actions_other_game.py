@@ -36,7 +36,7 @@ class Bazaar(Ruleset):
             make_event("gift", to_players(params["sid"]), f"You receive the {params['gift']}.", {"gift": params["gift"]},
                        0, "moderation")])
 
-    def moderation_choices(self, state: BazaarState, action: str, player_id: str | None = None) -> list[tuple[str, str]]:
+    def moderation_choices(self, state: BazaarState, action: str, seat: str | None = None) -> list[tuple[str, str]]:
         return [("lamp", "A brass lamp"), ("rug", "A flying rug")] if action == "gifts" else []
 
     def _unused(self, *args: Any) -> Any:

@@ -3,6 +3,8 @@ command refuses non-moderators; the preview changes nothing and shows private te
 """
 from __future__ import annotations
 
+import json
+
 import discord
 import pytest
 from sqlalchemy import func, select
@@ -375,3 +377,37 @@ async def test_a_preview_leaves_the_days_seed_secret(gm, db):
     async with db.read() as session:
         outbox = (await session.execute(select(Outbox.text))).scalars().all()
     assert not any(seed.seed in text for text in outbox)
+
+
+class FakeAttachment:
+    """What discord.py passes for an attachment option: a name, a size, and the bytes to download."""
+
+    def __init__(self, filename: str, data: bytes) -> None:
+        self.filename, self.size, self.data, self.downloaded = filename, len(data), data, False
+
+    async def read(self) -> bytes:
+        self.downloaded = True
+        return self.data
+
+
+async def test_game_create_loads_a_map_file_and_refuses_a_bad_one_creating_nothing(gm, db):
+    """Rulings, "The island": a moderator can load another map from a file when creating a game."""
+    from engine.rulesets.battle_royale import catalog
+
+    cog = ModerationCog(gm)
+    option = command(cog, "game create")._params["file"]
+    assert option.type == discord.AppCommandOptionType.attachment and not option.required
+    island = catalog.default_island().model_dump(mode="json")
+    island["name"] = "Skull Island"
+    broken = dict(island, adjacency=[[1, 99]])
+    bad = await run(cog, "game create", name="Skull", file=FakeAttachment("skull.json", json.dumps(broken).encode()))
+    assert bad.text == ("That map cannot be used: adjacency 1-99 names an unknown zone or joins a zone to itself. "
+                        "Nothing was created.") and bad.all_ephemeral
+    huge = FakeAttachment("skull.yaml", b"#" * 100_000)
+    refused = await run(cog, "game create", name="Skull", file=huge)
+    assert "the most a map file may be is 64 KiB" in refused.text and not huge.downloaded
+    assert await lookup.game_in_channel(db, CHANNEL) is None
+    good = await run(cog, "game create", name="Skull", file=FakeAttachment("skull.json", json.dumps(island).encode()))
+    assert "is set up in this channel" in good.text and "The island is Skull Island (7 zones)." in good.text
+    game = await _game(db, (await lookup.game_in_channel(db, CHANNEL)).id)
+    assert game.settings["island"]["name"] == "Skull Island"

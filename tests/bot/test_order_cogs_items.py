@@ -134,3 +134,54 @@ async def test_picking_up_into_a_full_inventory_and_acting_when_dead_are_refused
     await edit_state(db, game_id, dies)
     dead = await run(OrdersCog(gm), "search", 1)
     assert dead.text == say("dead") and dead.all_ephemeral
+
+
+async def test_a_weapon_picked_up_tonight_can_be_named_by_tonights_attack(gm, db):
+    """Handbook III.F.1: free actions come first, so /pickup Crossbow then /attack weapon:Crossbow is saved;
+    /drop Knife then /attack weapon:Knife is refused with the reason."""
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    me = next(s for s, u in users.items() if u == 1)
+    await equip_player(db, game_id, 1, "knife")
+    made: dict[str, str] = {}
+
+    def crossbow_here(state):
+        item = state.new_item("crossbow")
+        made["uid"] = item.uid
+        state.zones[state.students[me].zone].ground.append(item)
+    await edit_state(db, game_id, crossbow_here)
+    cog = OrdersCog(gm)
+    before = await run(cog, "attack", 1, weapon="Crossbow", target="Player2")
+    assert "Order saved" not in before.text
+    picked = await run(cog, "pickup", 1, item="Crossbow")
+    assert "Order saved for Day 1" in picked.text, picked.text
+    done = await run(cog, "attack", 1, weapon="Crossbow", target="Player2", attempts=2)
+    assert "Order saved for Day 1" in done.text and "Crossbow" in done.text, done.text
+    assert (await saved(db, game_id))["action"]["weapon"] == made["uid"]
+    dropped = await run(cog, "drop", 1, item="Knife")
+    assert "Order saved for Day 1" in dropped.text, dropped.text
+    knife = await run(cog, "attack", 1, weapon="Knife", target="Player2")
+    assert knife.text == say("item_leaves", item="Knife") and knife.all_ephemeral
+    assert (await saved(db, game_id))["action"]["weapon"] == made["uid"]
+
+
+async def test_a_second_knife_picked_up_tonight_is_knife_2(gm, db):
+    """Handbook III.F.1: items a player's orders pick up tonight are named after their own: holding a Knife and
+    picking up another, "Knife (2)" is the one from the ground."""
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    me = next(s for s, u in users.items() if u == 1)
+    uids = await equip_player(db, game_id, 1, "knife")
+    made: dict[str, str] = {}
+
+    def knife_here(state):
+        item = state.new_item("knife")
+        made["uid"] = item.uid
+        state.zones[state.students[me].zone].ground.append(item)
+    await edit_state(db, game_id, knife_here)
+    cog = OrdersCog(gm)
+    assert "Order saved" in (await run(cog, "pickup", 1, item="Knife")).text
+    assert "Order saved" in (await run(cog, "attack", 1, weapon="Knife (2)", target="Player2")).text
+    assert (await saved(db, game_id))["action"]["weapon"] == made["uid"]
+    assert "Order saved" in (await run(cog, "attack", 1, weapon="Knife", target="Player2")).text
+    assert (await saved(db, game_id))["action"]["weapon"] == uids["knife"]

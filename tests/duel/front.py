@@ -71,7 +71,7 @@ class DuelFront(Front):
         return {"answer": "parry"} if state.blow else {"action": "strike"}
 
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
-        return [SignUp(player_id=f"s{n:03d}", name=f"Hero {n}") for n in range(1, players + 1)]
+        return [SignUp(seat=f"s{n:03d}", name=f"Hero {n}") for n in range(1, players + 1)]
 
     def outcome(self, state: Any) -> dict[str, list[str]]:
         return {"winners": list(state.winners), "survivors": [a for a, hp in sorted(state.hp.items()) if hp > 0]}

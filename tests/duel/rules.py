@@ -69,8 +69,8 @@ class Duel(Ruleset[DuelState, DuelOrders, DuelSettings]):
     settings_model = DuelSettings
 
     def new_game(self, roster: list[SignUp], settings: DuelSettings, rng: RecordingRng) -> Resolution[DuelState]:
-        heroes = sorted(s.player_id for s in roster)
-        names = {s.player_id: s.name for s in roster} | {BANDIT: text("bandit")}
+        heroes = sorted(s.seat for s in roster)
+        names = {s.seat: s.name for s in roster} | {BANDIT: text("bandit")}
         state = DuelState(order=heroes + [BANDIT], names=names, hp={h: HERO_HP for h in heroes} | {BANDIT: BANDIT_HP})
         return Resolution(state=state)
 
@@ -89,26 +89,26 @@ class Duel(Ruleset[DuelState, DuelOrders, DuelSettings]):
                         prompt=text("question", name=state.names[BANDIT], damage=state.blow.damage),
                         choices=((text("dodge"), "dodge"), (text("parry"), "parry")))
 
-    def validate(self, state: DuelState, player_id: str, orders: DuelOrders) -> str | None:
+    def validate(self, state: DuelState, seat: str, orders: DuelOrders) -> str | None:
         if state.phase == "over":
             return text("over")
         if state.blow is not None:
-            if player_id != state.blow.target:
+            if seat != state.blow.target:
                 return text("not_your_question")
             return None if orders.answer else text("answer_needed")
         acting = state.order[state.turn]
-        if player_id != acting:
+        if seat != acting:
             return text("not_your_turn", name=state.names[acting])
         if orders.action is None:
             return text("choose_action")
-        if orders.action == "strike" and player_id == BANDIT and orders.target is not None \
+        if orders.action == "strike" and seat == BANDIT and orders.target is not None \
                 and orders.target not in self._standing_heroes(state):
             return text("no_such_target", target=orders.target)
-        if orders.action == "strike" and player_id != BANDIT and orders.target not in (None, BANDIT):
+        if orders.action == "strike" and seat != BANDIT and orders.target not in (None, BANDIT):
             return text("heroes_strike_the_bandit")
         return None
 
-    def default_orders(self, state: DuelState, player_id: str) -> DuelOrders:
+    def default_orders(self, state: DuelState, seat: str) -> DuelOrders:
         return DuelOrders(answer="parry") if state.blow else DuelOrders(action="guard")
 
     def npc_orders(self, state: DuelState, actor_id: str, rng: RecordingRng) -> DuelOrders:
@@ -192,10 +192,10 @@ class Duel(Ruleset[DuelState, DuelOrders, DuelSettings]):
                 state.turn = index
                 return
 
-    def view(self, state: DuelState, player_id: str) -> dict[str, Any]:
+    def view(self, state: DuelState, seat: str) -> dict[str, Any]:
         """Everything in a duel is public; `you` is the actor whose view this is."""
         acting = self.awaiting(state)
-        return {"you": player_id, "day": state.day, "phase": state.phase, "names": dict(state.names),
+        return {"you": seat, "day": state.day, "phase": state.phase, "names": dict(state.names),
                 "hp": dict(state.hp), "acting": acting[0] if acting else None, "bandit": BANDIT,
                 "heroes": self._standing_heroes(state), "winners": list(state.winners)}
 

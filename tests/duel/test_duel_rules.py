@@ -12,7 +12,7 @@ HEROES = ("s001", "s002")
 
 
 def start():
-    roster = [SignUp(player_id=s, name=n) for s, n in zip(HEROES, ("Ann", "Bo"))]
+    roster = [SignUp(seat=s, name=n) for s, n in zip(HEROES, ("Ann", "Bo"))]
     return RULESET.new_game(roster, RULESET.parse_settings({}), RecordingRng(1)).state
 
 

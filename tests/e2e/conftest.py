@@ -9,7 +9,6 @@ import pytest
 
 from bot.config import Settings
 from bot.db.session import Database
-from bot.migrate import upgrade_async
 from tests.e2e.fake_discord import FakeDiscord
 
 START = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
@@ -114,10 +113,9 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-async def database_url(tmp_path) -> str:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'e2e.sqlite3'}"
-    await upgrade_async(url)
-    return url
+async def database_url(tmp_path, templates) -> str:
+    """A migrated SQLite file of the test's own (a copy of the session's migrated template)."""
+    return await templates.sqlite(tmp_path / "e2e.sqlite3")
 
 
 @pytest.fixture

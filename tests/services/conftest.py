@@ -5,9 +5,8 @@ from datetime import datetime, timezone
 
 import pytest
 
-from bot.db.scratch import postgres_reachable, scratch_database
+from bot.db.scratch import postgres_reachable
 from bot.db.session import Database
-from bot.migrate import upgrade_async
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.utc)
 _PG_PROBLEM: list[str | None] = []
@@ -20,22 +19,19 @@ async def _postgres_problem() -> str | None:
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def db(request, tmp_path):
+async def db(request, tmp_path, templates):
+    """A freshly migrated database for this test alone (from the session's migrated one: tests/databases.py)."""
     if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'test.sqlite3'}"
-        await upgrade_async(url)
-        database = Database(url)
+        database = Database(await templates.sqlite(tmp_path / "test.sqlite3"))
         yield database
         await database.dispose()
         return
     problem = await _postgres_problem()
     if problem:
         pytest.skip(problem)
-    async with scratch_database() as url:
-        await upgrade_async(url)
-        database = Database(url)
-        yield database
-        await database.dispose()
+    database = Database(await templates.postgres())
+    yield database
+    await database.dispose()
 
 
 async def started_game(db: Database, players: int = 4, **kwargs) -> int:

@@ -172,3 +172,25 @@ async def test_an_order_sent_while_the_day_resolves_is_saved_for_the_next_day_no
         stored = (await session.execute(select(Order).where(Order.receipt == done.receipt))).scalar_one()
     assert used["action"]["kind"] == "search"  # Day 1 used the order the player had when it resolved
     assert done.day == 2 and stored.day == 2 and stored.current  # and the player was told the truth
+
+
+async def test_a_dead_players_withdrawal_and_orders_are_refused_and_nothing_is_stored(db):
+    """Handbook III: the dead no longer act. A player killed while their orders stand can neither withdraw
+    them nor send new ones, whatever the command names; the stored orders stay as they were."""
+    from bot.services import commands, moderation
+    from engine.rulesets.battle_royale.text import say as br_say
+
+    game_id = await started_game(db)
+    await _to_day1(db, game_id)
+    stored = await orders.submit_orders(db, game_id, 2, {"kind": "night", "action": {"kind": "search"}}, NOW)
+    await moderation.act(db, game_id, 7, 2, "kill")
+    with pytest.raises(ServiceError) as refused:
+        await orders.withdraw_orders(db, game_id, 2, NOW)
+    assert str(refused.value) == br_say("dead")
+    for name, values in (("attack", {"weapon": "Knife", "target": "Player1"}), ("search", {}),
+                         ("vote mark", {"student": "Player1"}), ("move", {"route": "Beach"})):
+        with pytest.raises(ServiceError) as refused:
+            await commands.give_order(db, game_id, 2, name, values, NOW)
+        assert str(refused.value) == br_say("dead"), name
+    mine = await orders.my_orders(db, game_id, 2)
+    assert [(o.receipt, o.current, o.payload["action"]["kind"]) for o in mine] == [(stored.receipt, True, "search")]

@@ -72,7 +72,7 @@ async def test_a_pause_over_the_deadline_gives_the_players_time_after_the_automa
     assert (await scheduler.tick(db, until + timedelta(minutes=30))).resolved == []  # time to send orders
     [(target, text)] = await _channel_posts(db, game_id, "resume")
     assert target == "channel" and text.startswith("The pause is over: the game resumes.")
-    assert new_deadline.strftime("%Y-%m-%d %H:%M") in text
+    assert f"<t:{int(new_deadline.timestamp())}:f>" in text  # the deadline as a Discord timestamp (issue 15)
     assert (await scheduler.tick(db, new_deadline)).resolved == [(game_id, 0)]
 
 

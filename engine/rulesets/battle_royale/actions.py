@@ -80,8 +80,8 @@ def _megaphone(night: "Night", me: Student) -> None:
             continue
         night.postures[other.id].megaphoned = True
         other.megaphoned_day = night.day
-    night.tell([o.id for o in occupants], "megaphone", "megaphone", {"user": me.id}, user=me.name,
-               zone_name=night.zone_name(me.zone))  # type: ignore[arg-type]
+    where = night.zone_name(me.zone)  # type: ignore[arg-type]
+    night.tell([o.id for o in occupants], "megaphone", "megaphone", {"user": me.id}, user=me.name, zone_name=where)
 
 
 def _heal(night: "Night", me: Student, action: Heal) -> None:

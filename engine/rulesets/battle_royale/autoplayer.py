@@ -77,14 +77,15 @@ def _free(state: BRState, me: Student, rng: RecordingRng) -> FreeActions:
     for item in me.items:
         if item.kind == "headband" and not item.worn:
             free.wear.append(item.uid)
-    if me.has("tracking_unit") and me.rival and rng.percent(50, f"ai track {me.id}"):
+    tracking = me.has("tracking_unit") and me.rival and rng.percent(50, f"ai track {me.id}")
+    if tracking and state.students[me.rival].active:  # type: ignore[index]  (checked after the roll: same rolls)
         free.track = me.rival
     return free
 
 
-def _weapons(me: Student) -> list[tuple[str, catalog.ItemDef, int]]:
+def _weapons(me: Student) -> list[tuple[str, catalog.ItemDef, float]]:
     """(uid or "unarmed", stats, expected damage today) for each weapon that can fire."""
-    out = [("unarmed", catalog.item("unarmed"), 1)]
+    out: list[tuple[str, catalog.ItemDef, float]] = [("unarmed", catalog.item("unarmed"), 1)]
     for item in me.items:
         defn = item.defn
         if item.stored or not defn.is_weapon or (item.ammo is not None and item.ammo <= 0):

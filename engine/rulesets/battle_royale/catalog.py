@@ -77,7 +77,7 @@ class ItemDef(BaseModel):
     @model_validator(mode="after")
     def _weapon_class(self) -> "ItemDef":
         if self.weapon_class is None and self.category in ("melee", "ranged", "explosive"):
-            self.weapon_class = self.category  # type: ignore[assignment]
+            self.weapon_class = self.category
         if self.weapon_class and not (self.attempts and self.damage and 0 < self.chance <= 100):
             raise ValueError(f"weapon {self.id} needs attempts, a chance and a damage table")
         return self
@@ -212,8 +212,10 @@ def _load_yaml(path: Path) -> object:
 @lru_cache(maxsize=None)
 def items() -> dict[str, ItemDef]:
     raw = _load_yaml(DATA / "items.yaml")
+    if not isinstance(raw, dict):
+        raise ValueError("items.yaml must map each category to its items")
     out: dict[str, ItemDef] = {}
-    for category, entries in raw.items():  # type: ignore[union-attr]
+    for category, entries in raw.items():
         for entry in entries:
             item = ItemDef.model_validate({**entry, "category": category})
             if item.id in out:

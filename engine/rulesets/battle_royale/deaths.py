@@ -93,7 +93,7 @@ def distribute_loot(night: Night) -> None:
             _bounty(night, killer)
         victim.marked = False
         to_ground = not items or killer is None or not killer.active or (kill.by_trap and state.settings.trap_loot_to_ground)
-        if to_ground:
+        if to_ground or killer is None:  # (no killer is already to_ground; said again for the type checker)
             state.zones[kill.zone].ground.extend(items)
             continue
         stays = killer.zone == kill.zone and killer.id not in night.moved

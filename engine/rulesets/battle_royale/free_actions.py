@@ -1,6 +1,7 @@
 """Step 1 of the night: free actions (handbook III.B; rulings "Order inside the night" 1).
 
-Wearing, the Backpack, drops, trades confirmed by both sides, and pick-ups of items lying in the zone.
+The Backpack, drops, trades confirmed by both sides, pick-ups of items lying in the zone, then wearing
+(so an item gained tonight can be worn tonight, III.F.1).
 Items dropped tonight reach the ground only at the end of this step: the dropper keeps exclusive
 control of them until the day is over. When several students reach for the same item, it goes to one
 of them at random, a searcher counting as two (III.C.7).
@@ -22,10 +23,6 @@ def free_actions(night: "Night") -> None:
     dropped: dict[int, list[Item]] = {}
     for student in night.state.active():
         free = night.orders[student.id].free
-        for uid in free.remove + free.wear:
-            item = student.item(uid)
-            if item is not None and item.defn.wearable:
-                item.worn = uid in free.wear
         for uid in free.take_out:
             item = student.item(uid)
             if item is not None and item.stored and (not item.defn.counts_toward_capacity or rules.free_slots(night.state, student) > 0):
@@ -47,6 +44,12 @@ def free_actions(night: "Night") -> None:
     _pick_ups(night)
     for zone_id, items in dropped.items():
         night.state.zones[zone_id].ground.extend(items)
+    for student in night.state.active():  # last, so an item picked up or received tonight can be worn
+        free = night.orders[student.id].free
+        for uid in free.remove + free.wear:
+            item = student.item(uid)
+            if item is not None and item.defn.wearable:
+                item.worn = uid in free.wear
 
 
 def _trades(night: "Night") -> None:

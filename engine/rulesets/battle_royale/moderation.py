@@ -16,6 +16,7 @@ moderator may name is listed by `choices` (item kinds to give, a student's items
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.events import MODERATORS, PUBLIC, Event, make_event, to_players
@@ -146,7 +147,7 @@ def take(state: BRState, sid: str, uid: str) -> Resolution[BRState]:
                                                   item=item.name)])
 
 
-ACTIONS = {"kill": kill, "revive": revive, "give": give, "take": take}
+ACTIONS: dict[str, Callable[..., Resolution[BRState]]] = {"kill": kill, "revive": revive, "give": give, "take": take}
 
 
 def moderate(state: BRState, action: str, params: dict[str, Any]) -> Resolution[BRState]:

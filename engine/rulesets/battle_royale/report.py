@@ -94,7 +94,8 @@ def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[s
     if rules.has_effect(me, "lover_sight") and me.lover:
         lover = state.students[me.lover]
         if lover.active:
-            lines.append(say("report_heartbeat", lover=lover.name, zone_name=state.island.zone(lover.zone).name, hp=lover.hp))  # type: ignore[arg-type]
+            where = state.island.zone(lover.zone).name  # type: ignore[arg-type]
+            lines.append(say("report_heartbeat", lover=lover.name, zone_name=where, hp=lover.hp))
     return lines, data
 
 

@@ -8,10 +8,10 @@ from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import actions, catalog, combat, deaths, ending, movement, report, votes
 from engine.rulesets.battle_royale.free_actions import free_actions
 from engine.rulesets.battle_royale.night import Night
-from engine.rulesets.battle_royale.orders import FreeActions, NightOrders, Votes
+from engine.rulesets.battle_royale.orders import FreeActions, Heal, NightOrders, Votes
 from engine.rulesets.battle_royale.state import BRState
-from engine.rulesets.battle_royale.text import listing
-from engine.rulesets.battle_royale.validate import validate_orders
+from engine.rulesets.battle_royale.text import listing, say
+from engine.rulesets.battle_royale.validate import action_items, action_refusal, validate_orders
 
 PARTS = (("free", "free actions", FreeActions), ("action", "action", None), ("movement", "movement", None),
          ("votes", "votes", Votes))
@@ -49,6 +49,7 @@ def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: Record
     night.began_on_island = [s.id for s in state.active()]
     combat.prepare_postures(night)
     free_actions(night)
+    _recheck_actions(night)
     actions.use_items_and_heal(night)
     combat.smoke_step(night)
     for sid, posture in sorted(night.postures.items()):
@@ -66,6 +67,46 @@ def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: Record
     _close_day(night)
     state.cache_census(False)
     return night.state, night.events
+
+
+ACTION_LABELS = {"attack": "attack", "all_out": "All-Out Attack", "set_trap": "Set Trap", "use_item": "Use Item",
+                 "heal": "Heal"}
+
+
+def _recheck_actions(night: Night) -> None:
+    """Handbook III.F.1: an action was accepted against the holdings the student's own free actions would
+    give. Once they are done, an action whose item did not come (another student got the pick-up, the
+    trade did not happen, the Backpack had no room) fails, the student is told why, and they Defend instead
+    (III.C: "Default is Defend"). A Heal whose First Aid Kit did not come heals without it, as a Heal does
+    when the kit is gone."""
+    for student in night.state.active():
+        orders = night.orders[student.id]
+        action = orders.action
+        if action is None or action.kind not in ACTION_LABELS:
+            continue
+        reason = action_refusal(night.state, student, action)
+        if reason is None:
+            continue
+        if isinstance(action, Heal) and action.first_aid_kit:
+            bare = action.model_copy(update={"first_aid_kit": False})
+            if action_refusal(night.state, student, bare) is None:
+                night.orders[student.id] = orders.model_copy(update={"action": bare})
+                night.tell(student.id, "order_failed", "heal_without_kit", {"what": "heal"})
+                continue
+        missing = [uid for uid in action_items(action) if student.item(uid) is None]
+        if missing:
+            reason = say("item_not_gained", item=_item_name(night.state, missing[0]))
+        night.orders[student.id] = orders.model_copy(update={"action": None})
+        posture = night.postures[student.id]
+        posture.all_out, posture.defending = False, True
+        night.tell(student.id, "order_failed", "order_failed", {"what": action.kind}, what=ACTION_LABELS[action.kind],
+                   reason=reason.rstrip(".") + "; you Defend instead.")
+
+
+def _item_name(state: BRState, uid: str) -> str:
+    """The name of an item wherever it is now (on the ground, with a student), for a student's report."""
+    places = [z.ground for z in state.zones.values()] + [s.items for s in state.students.values()]
+    return next((i.name for items in places for i in items if i.uid == uid), "The item")
 
 
 def _c4(night: Night) -> None:

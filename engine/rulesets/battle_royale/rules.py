@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.rulesets.battle_royale import catalog
+from engine.rulesets.battle_royale.catalog import AttackClass
 from engine.rulesets.battle_royale.state import BRState, Student
 
 
@@ -81,7 +82,7 @@ def hit_chance(
     attacker: Student,
     target: Student,
     base: int,
-    attack_class: str,
+    attack_class: AttackClass,
     zone_id: int,
     postures: dict[str, NightPosture],
     clamp: bool = True,
@@ -91,7 +92,7 @@ def hit_chance(
     a = postures.get(attacker.id, NightPosture())
     t = postures.get(target.id, NightPosture())
     chance = base
-    chance += state.island.zone(zone_id).modifiers.get(attack_class, 0)  # type: ignore[arg-type]
+    chance += state.island.zone(zone_id).modifiers.get(attack_class, 0)
     # The attacker's bonuses and penalties.
     if attacker.rival == target.id:
         chance += s.rival_hit_bonus

@@ -32,10 +32,10 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
     def awaiting(self, state: BRState) -> list[str]:
         return [] if state.phase == "over" else [s.id for s in state.active()]
 
-    def validate(self, state: BRState, player_id: str, orders: Day0Orders | NightOrders) -> str | None:
-        return validate_orders(state, player_id, orders)
+    def validate(self, state: BRState, seat: str, orders: Day0Orders | NightOrders) -> str | None:
+        return validate_orders(state, seat, orders)
 
-    def default_orders(self, state: BRState, player_id: str) -> Day0Orders | NightOrders:
+    def default_orders(self, state: BRState, seat: str) -> Day0Orders | NightOrders:
         return Day0Orders() if state.phase == "day0" else NightOrders()
 
     def parse_orders(self, data: dict[str, Any]) -> Day0Orders | NightOrders:
@@ -53,8 +53,8 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
             new_state, events = resolve_night(state, night, rng)
         return Resolution(state=new_state, events=events, rolls=rng.rolls[start:])
 
-    def view(self, state: BRState, player_id: str) -> dict[str, Any]:
-        return student_view(state, player_id)
+    def view(self, state: BRState, seat: str) -> dict[str, Any]:
+        return student_view(state, seat)
 
     def is_over(self, state: BRState) -> bool:
         return state.phase == "over"
@@ -66,8 +66,8 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
     def moderate(self, state: BRState, action: str, params: dict[str, Any]) -> Resolution[BRState]:
         return moderation.moderate(state, action, params)
 
-    def moderation_choices(self, state: BRState, action: str, player_id: str | None = None) -> list[tuple[str, str]]:
-        return moderation.choices(state, action, player_id)
+    def moderation_choices(self, state: BRState, action: str, seat: str | None = None) -> list[tuple[str, str]]:
+        return moderation.choices(state, action, seat)
 
 
 RULESET = BattleRoyale()

@@ -38,7 +38,8 @@ class BRSettings(BaseModel):
     marks_last_until_death: bool = Field(True, description="A mark stays on a student until someone eliminates them (else it lasts one day).")
     escape_at_end_of_actions: bool = Field(True, description="Escape takes effect after the Action phase, so the escaper can still be attacked that night.")
     trap_loot_to_ground: bool = Field(True, description="Items of a student killed by a trap, poison, or a closed zone fall to the ground of that zone.")
-    unarmed_with_weapons: bool = Field(True, description="Whether a student holding weapons may still choose the unarmed attack (the handbook grants it to those holding none).")
+    unarmed_with_weapons: bool = Field(True, description="Whether a student holding weapons may still choose the unarmed attack "
+                                                                    "(the handbook grants it to those holding none).")
     collateral_needs_hit: bool = Field(False, description="Whether an explosive's collateral happens only when the thrown item hits its target.")
     schoolmates_known: bool = Field(True, description="Each student learns who their schoolmates are on Day 0.")
     island: Island = Field(default_factory=default_island, description="The map: zones, adjacency, per-zone modifiers.")

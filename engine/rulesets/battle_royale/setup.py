@@ -23,19 +23,19 @@ def _event(kind: str, audience, key: str, data: dict | None = None, **values: ob
 def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> tuple[BRState, list[Event]]:
     state = BRState(settings=settings)
     state.zones = {z: Zone(id=z) for z in settings.island.zone_ids()}
-    requests = {p.player_id: SignUpRequest.model_validate(p.requests) for p in roster}
+    requests = {p.seat: SignUpRequest.model_validate(p.requests) for p in roster}
     events: list[Event] = []
-    for entry in sorted(roster, key=lambda p: p.player_id):
-        req = requests[entry.player_id]
-        student = Student(id=entry.player_id, name=entry.name, requested_role=req.role, hp=settings.max_hp,
+    for entry in sorted(roster, key=lambda p: p.seat):
+        req = requests[entry.seat]
+        student = Student(id=entry.seat, name=entry.name, requested_role=req.role, hp=settings.max_hp,
                           max_hp=settings.max_hp)
-        partner = requests.get(req.lover or "") if req.lover != entry.player_id else None
-        if req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.player_id:
+        partner = requests.get(req.lover or "") if req.lover != entry.seat else None
+        if req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.seat:
             student.role, student.lover = "lovers", req.lover
         elif req.role == "lone_wolf":
-            granted = rng.percent(settings.lone_wolf_chance, f"lone wolf request {entry.player_id}")
+            granted = rng.percent(settings.lone_wolf_chance, f"lone wolf request {entry.seat}")
             student.role = "lone_wolf" if granted else "dedicated_student"
-        if req.rival in requests and req.rival not in (entry.player_id, student.lover):
+        if req.rival in requests and req.rival not in (entry.seat, student.lover):
             student.rival = req.rival
         state.students[student.id] = student
     _schools(state, rng)

@@ -5,7 +5,7 @@ resolving and never mutates its input.
 """
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -126,6 +126,8 @@ class Zone(BaseModel):
 
 class BRState(BaseModel):
     model_config = ConfigDict(extra="forbid")  # a stored state with unknown fields is another schema: refuse it
+    if TYPE_CHECKING:
+        __pydantic_private__: dict[str, Any]  # never None here: the model has a private attribute (_census)
 
     schema_version: int = SCHEMA_VERSION
     ruleset: Literal["battle_royale"] = "battle_royale"

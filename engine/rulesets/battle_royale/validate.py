@@ -1,7 +1,9 @@
 """Submission-time checks of a student's orders, each refusal a clear reason from `text`.
 
 `validate_orders` checks the whole submission (free actions, action, movement, votes) against the
-state at the start of the night. The night re-checks what may have changed by then.
+state at the start of the night: the free actions against what the student holds (`validate_free`), the
+rest against what those free actions will leave them (III.F.1). The night re-checks what may have changed
+by then (`action_refusal`, once the free actions are done). The shared checks are in `refusals`.
 """
 from __future__ import annotations
 
@@ -10,18 +12,10 @@ from engine.rulesets.battle_royale.orders import (
     AllOutAttack, Analyze, Attack, Cover, Day0Orders, Heal, HoldGround, NightOrders, Run, SetTrap,
     UseItem,
 )
+from engine.rulesets.battle_royale.refusals import Refusal, check_zone, own_item, refuse, target, zone_name
 from engine.rulesets.battle_royale.state import BRState, Item, Student
 from engine.rulesets.battle_royale.text import ROLE_NAMES, say
-
-
-class Refusal(Exception):
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
-def refuse(key: str, **values: object) -> Refusal:
-    return Refusal(say(key, **values))
+from engine.rulesets.battle_royale.validate_free import check_free
 
 
 def validate_orders(state: BRState, sid: str, orders: Day0Orders | NightOrders) -> str | None:
@@ -53,19 +47,9 @@ def _me(state: BRState, sid: str) -> Student:
     return me
 
 
-def zone_name(state: BRState, zone_id: int) -> str:
-    return state.island.zone(zone_id).name
-
-
-def _zone(state: BRState, zone_id: int) -> int:
-    if zone_id not in state.zones:
-        raise refuse("unknown_zone", zone=zone_id)
-    return zone_id
-
-
 def _day0(state: BRState, me: Student, orders: Day0Orders) -> None:
     if orders.start_zone is not None:
-        _zone(state, orders.start_zone)
+        check_zone(state, orders.start_zone)
     allowed = [a.id for a in catalog.roles().role(me.role).abilities]
     limit = state.settings.abilities_per_student
     if len(orders.abilities) > limit:
@@ -78,29 +62,6 @@ def _day0(state: BRState, me: Student, orders: Day0Orders) -> None:
             raise refuse("unknown_ability", ability=ability, role=ROLE_NAMES[me.role], choices=", ".join(allowed))
     if orders.rival_reward and not me.rival:
         raise refuse("no_rival")
-
-
-def target(state: BRState, me: Student, tid: str | None, verb: str, allow_self: bool = False) -> Student:
-    """A student in my zone at the start of the night (rulings, "Targets and visibility")."""
-    if not tid or tid not in state.students:
-        raise refuse("unknown_student", target=tid or "nobody")
-    other = state.students[tid]
-    if tid == me.id and not allow_self:
-        raise refuse("self_target", verb=verb)
-    if not other.active:
-        raise refuse("target_inactive", target=other.name)
-    if other.zone != me.zone:
-        raise refuse("target_not_here", target=other.name)
-    return other
-
-
-def own_item(me: Student, uid: str | None, usable: bool = True) -> Item:
-    item = me.item(uid or "")
-    if item is None:
-        raise refuse("no_item")  # never echo an item id: ids tell who started with an item
-    if usable and item.stored:
-        raise refuse("item_stored", item=item.name)
-    return item
 
 
 def weapon_profile(me: Student, weapon: str) -> tuple[catalog.ItemDef, Item | None]:
@@ -119,8 +80,33 @@ def attempts_allowed(defn: catalog.ItemDef, all_out: bool) -> int:
 
 
 def _night(state: BRState, me: Student, orders: NightOrders) -> None:
-    _free(state, me, orders)
-    action = orders.action
+    holder = check_free(state, me, orders)
+    _named_items_stay(me, holder, orders.action)
+    check_action(state, holder, orders.action)
+    _movement(state, holder, orders)
+    _votes(state, me, orders)
+
+
+def action_items(action: object) -> list[str]:
+    """The uids of the items an action needs at hand."""
+    if isinstance(action, (Attack, AllOutAttack)):
+        return [] if action.weapon == "unarmed" else [action.weapon]
+    if isinstance(action, (SetTrap, UseItem)):
+        return [action.item] if action.item else []
+    return []
+
+
+def _named_items_stay(me: Student, holder: Student, action: object) -> None:
+    """An item the action needs that tonight's own free actions take away (dropped or given away)."""
+    for uid in action_items(action):
+        item = me.item(uid)
+        if item is not None and holder.item(uid) is None:
+            raise refuse("item_leaves", item=item.name)
+
+
+def check_action(state: BRState, me: Student, action: object) -> None:
+    """The action against the student's holdings (`after_free_actions` at submission; the real ones once the
+    night's free actions are done)."""
     if isinstance(action, (Attack, AllOutAttack)):
         _attack(state, me, action)
     elif isinstance(action, SetTrap):
@@ -135,8 +121,15 @@ def _night(state: BRState, me: Student, orders: NightOrders) -> None:
         target(state, me, action.target, "heal", allow_self=True)
         if action.first_aid_kit and not me.has("first_aid_kit"):
             raise refuse("heal_no_kit")
-    _movement(state, me, orders)
-    _votes(state, me, orders)
+
+
+def action_refusal(state: BRState, me: Student, action: object) -> str | None:
+    """Why the action cannot be carried out with what the student holds now, or None."""
+    try:
+        check_action(state, me, action)
+    except Refusal as refusal:
+        return refusal.reason
+    return None
 
 
 def _attack(state: BRState, me: Student, action: Attack) -> None:
@@ -165,17 +158,27 @@ def _attack(state: BRState, me: Student, action: Attack) -> None:
             raise refuse("low_ammo", weapon=defn.name, ammo=item.ammo, plural="" if item.ammo == 1 else "s", asked=asked)
 
 
+TRAP_TAKES = {"mine": "to_zone", "c4": "day", "poison": "target"}  # the one option each trap takes
+
+
 def _set_trap(state: BRState, me: Student, action: SetTrap) -> None:
     item = own_item(me, action.item)
     kind = item.defn.trap
     if kind is None:
         raise refuse("not_a_trap", item=item.name)
+    given = {"to_zone": action.to_zone is not None, "day": action.day is not None, "target": action.target is not None}
+    takes = TRAP_TAKES[kind]
+    extra = [field for field, present in given.items() if present and field != takes]
+    if extra:  # a C-4 given a target, a Land Mine a day: say so rather than ignore it
+        raise refuse("trap_extra", item=item.name, takes=say(f"trap_takes_{takes}"),
+                     extra=say(f"trap_takes_{extra[0]}"))
     if kind == "mine":
         if action.to_zone is None:
             raise refuse("mine_needs_route")
-        _zone(state, action.to_zone)
+        check_zone(state, action.to_zone)
         if not state.island.adjacent(me.zone, action.to_zone):  # type: ignore[arg-type]
-            raise refuse("not_adjacent", zone_name=zone_name(state, action.to_zone), from_name=zone_name(state, me.zone))  # type: ignore[arg-type]
+            from_name = zone_name(state, me.zone)  # type: ignore[arg-type]
+            raise refuse("not_adjacent", zone_name=zone_name(state, action.to_zone), from_name=from_name)
     elif kind == "c4":
         if action.day is None:
             raise refuse("c4_needs_day", day=state.day)
@@ -190,13 +193,17 @@ def _set_trap(state: BRState, me: Student, action: SetTrap) -> None:
 
 
 def _use_item(state: BRState, me: Student, action: UseItem) -> None:
+    if action.target is not None and action.use != "deactivator":
+        raise refuse("use_no_target", use=say(f"use_{action.use}"))
     if action.use == "escape":
+        if action.item is not None:
+            raise refuse("escape_no_item")
         if not me.collar_deactivated:
             raise refuse("escape_needs_collar")
         zone = state.island.zone(me.zone)  # type: ignore[arg-type]
         if not zone.escape:
             names = [z.name for z in state.island.zones if z.escape]
-            raise refuse("escape_wrong_zone", zones=" or ".join(names))
+            raise refuse("escape_wrong_zone", zones=" or ".join(names)) if names else refuse("escape_nowhere")
         return
     kind = action.use
     item = me.item(action.item or "") if action.item else next(iter(me.usable(kind)), None)
@@ -240,9 +247,10 @@ def _movement(state: BRState, me: Student, orders: NightOrders) -> None:
             raise refuse(key, count=len(route))
         here = me.zone
         for step, zone_id in enumerate(route):
-            _zone(state, zone_id)
+            check_zone(state, zone_id)
             if not state.island.adjacent(here, zone_id):  # type: ignore[arg-type]
-                raise refuse("route_not_adjacent", from_name=zone_name(state, here), zone_name=zone_name(state, zone_id))  # type: ignore[arg-type]
+                from_name = zone_name(state, here)  # type: ignore[arg-type]
+                raise refuse("route_not_adjacent", from_name=from_name, zone_name=zone_name(state, zone_id))
             last = step == len(route) - 1
             if not rules.may_enter(state, me, zone_id, last):
                 raise refuse("zone_closed" if last else "zone_closed_pass", zone_name=zone_name(state, zone_id))
@@ -252,22 +260,19 @@ def _movement(state: BRState, me: Student, orders: NightOrders) -> None:
 
 
 def _run_drop(state: BRState, me: Student, orders: NightOrders, run: Run) -> None:
-    """Run with a full inventory needs a drop (III.D.2); a follower may not need it, so it is optional."""
+    """Run with a full inventory needs a drop (III.D.2); a follower may not need it, so it is optional.
+    `me` holds what tonight's free actions leave: the drop may be an item picked up tonight."""
     if run.drop is not None:
-        item = own_item(me, run.drop, usable=False)
+        item = me.item(run.drop)
+        if item is None:
+            raise refuse("no_item")
         if item not in me.carried():
             raise refuse("run_drop_not_carried", item=item.name)
-        if item.kind == "backpack" and _stored_after(me, orders):
+        if item.kind == "backpack" and me.stored():
             raise refuse("backpack_not_empty")
         return
-    after = len(me.carried()) - _net_dropped(me, orders)
-    if run.follow is None and after >= rules.capacity(state, me):
+    if run.follow is None and len(me.carried()) >= rules.capacity(state, me):
         raise refuse("run_full")
-
-
-def _net_dropped(me: Student, orders: NightOrders) -> int:
-    carried = {i.uid for i in me.carried()}
-    return len([uid for uid in orders.free.drop + orders.free.store if uid in carried])
 
 
 def follow_targets(orders: NightOrders) -> list[str]:
@@ -277,72 +282,6 @@ def follow_targets(orders: NightOrders) -> list[str]:
     if isinstance(action, (Cover, Analyze)):
         return [action.target]
     return []
-
-
-def _stored_after(me: Student, orders: NightOrders) -> set[str]:
-    """Uids surely in the Backpack once tonight's free actions are done (a trade may not happen)."""
-    free = orders.free
-    return ({i.uid for i in me.stored()} - set(free.take_out) - set(free.drop)) | set(free.store)
-
-
-def _free(state: BRState, me: Student, orders: NightOrders) -> None:
-    free = orders.free
-    used: list[str] = free.drop + free.store + free.take_out + [u for t in free.trades for u in t.give]
-    for uid in used:
-        own_item(me, uid, usable=False)
-    if len(set(used)) != len(used):
-        dup = next(u for u in used if used.count(u) > 1)
-        raise refuse("item_twice", item=me.item(dup).name)  # type: ignore[union-attr]
-    for uid in free.wear + free.remove:
-        item = own_item(me, uid, usable=False)
-        if not item.defn.wearable:
-            raise refuse("not_wearable", item=item.name)
-    for uid in free.take_out:
-        if not me.item(uid).stored:  # type: ignore[union-attr]
-            raise refuse("not_stored", item=me.item(uid).name)  # type: ignore[union-attr]
-    # The Backpack as tonight's free actions leave it: what is in it now, minus what comes out or is
-    # dropped, plus what goes in. A Backpack can only be dropped or given away empty.
-    leaving = set(free.drop) | {u for t in free.trades for u in t.give}
-    stored_after = _stored_after(me, orders)
-    for uid in leaving:
-        if me.item(uid).kind == "backpack" and stored_after - {uid}:  # type: ignore[union-attr]
-            raise refuse("backpack_not_empty")
-    # Room in the Backpacks kept; a Backpack stored away (in itself or another) offers no slots.
-    slots_after = sum(i.defn.backpack_slots for i in me.items
-                      if i.kind == "backpack" and i.uid not in stored_after and i.uid not in leaving)
-    if free.store and len(stored_after) > slots_after:
-        if any(me.item(u).kind == "backpack" for u in free.store):  # type: ignore[union-attr]
-            raise refuse("backpack_in_backpack")
-        raise refuse("no_backpack_space", item=me.item(free.store[-1]).name)  # type: ignore[union-attr]
-    zone = state.zones[me.zone]  # type: ignore[index]
-    ground = {i.uid: i for i in zone.ground}
-    for uid in free.pick_up:
-        if uid not in ground:
-            raise refuse("pickup_missing")  # no ids in player texts (see no_item)
-    for trade in free.trades:
-        if trade.partner == me.id:
-            raise refuse("self_target", verb="trade with")
-        partner = target(state, me, trade.partner, "trade with") if state.settings.trade_same_zone else state.students.get(trade.partner)
-        if partner is None or not partner.active:
-            raise refuse("unknown_student", target=trade.partner)
-        if not trade.give and not trade.receive:
-            raise refuse("trade_empty")
-        for uid in trade.receive:
-            if partner.item(uid) is None:
-                raise refuse("trade_their_item", partner=partner.name)
-    counted = lambda items: len([i for i in items if i.defn.counts_toward_capacity])  # noqa: E731
-    gained = [ground[u] for u in free.pick_up] + [me.item(u) for u in free.take_out]
-    gained += [state.students[t.partner].item(u) for t in free.trades for u in t.receive]
-    lost = [me.item(u) for u in free.drop + free.store + [u for t in free.trades for u in t.give]]
-    total = len(me.carried()) + counted(gained) - counted([i for i in lost if not i.stored])  # type: ignore[union-attr]
-    cap = rules.capacity(state, me)
-    if total > cap:
-        raise refuse("inventory_full", count=total, cap=cap)
-    if free.track is not None:
-        if not me.has("tracking_unit"):
-            raise refuse("track_no_unit")
-        if free.track not in state.students:
-            raise refuse("unknown_student", target=free.track)
 
 
 def _votes(state: BRState, me: Student, orders: NightOrders) -> None:
@@ -356,6 +295,6 @@ def _votes(state: BRState, me: Student, orders: NightOrders) -> None:
             raise refuse("target_inactive", target=state.students[votes.mark].name)
     for zone_id in (votes.close, votes.reward):
         if zone_id is not None:
-            _zone(state, zone_id)
+            check_zone(state, zone_id)
             if state.zones[zone_id].closed:
                 raise refuse("vote_zone_closed", zone_name=zone_name(state, zone_id))

@@ -3,7 +3,8 @@
 Marks first (the most votes; a tie marks everyone tied), then the reward drop (the zone with the most
 votes; recovered by a random occupant, a searcher counting as two), then the zones that close from the
 next night on (1, or 2 when 16 or more are alive; never fewer than 2 open; ties and missing votes
-broken at random); after the night that ends the game no zone closes, as there is no next day. Only students still on the island vote; the number of closures counts those alive
+broken at random); after the night that ends the game no zone closes, as there is no next day. Only students still on
+the island vote; the number of closures counts those alive
 when the night began.
 """
 from __future__ import annotations

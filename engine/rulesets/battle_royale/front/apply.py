@@ -40,7 +40,7 @@ def _attack(kind: str) -> Callable[[Asked, Reader], Change]:
                 if n is None or n < 1:
                     raise Refused(text("attempts_range"))
                 sid = r.student(who)
-                spread[sid] = spread.get(sid, 0) + n  # type: ignore[index]
+                spread[sid] = spread.get(sid, 0) + n
         return _part(asked, "action", {"kind": kind, "weapon": r.item(v["weapon"]), "attempts": spread})
     return apply
 
@@ -149,4 +149,4 @@ def apply(asked: Asked) -> Change:
     how = APPLY.get(asked.command)
     if how is None:
         raise Refused(text("not_a_command", command=asked.command))
-    return how(asked, Reader(asked.view))
+    return how(asked, Reader(asked.view, asked.current))

@@ -2,7 +2,8 @@
 
 Names and options are the ones players know (handbook III.B-E): one action a night (/attack, /allout,
 /settrap, /use, /defend, /search, /cover, /analyze, /heal), one movement (/move, /run, /hold), free actions
-that add up (/pickup, /drop, /equip, /track, /trade: a proposal the partner answers, `trade.py`) and three votes (/vote mark, /vote close, /vote reward). How a
+that add up (/pickup, /drop, /equip, /track, /trade: a proposal the partner answers, `trade.py`) and three votes (/vote
+mark, /vote close, /vote reward). How a
 command's options become orders is in `apply.py`; the choosers named by `source` are in `choosers.py`.
 """
 from __future__ import annotations

@@ -24,5 +24,5 @@ def roster(players: int, rng: RecordingRng) -> list[SignUp]:
         candidates = [i for i in ids[2:] if i != pid]
         if candidates and rng.percent(20, f"sim rival {pid}"):
             requests["rival"] = rng.choice(candidates, f"sim rival pick {pid}")
-        out.append(SignUp(player_id=pid, name=name, requests=requests))
+        out.append(SignUp(seat=pid, name=name, requests=requests))
     return out

@@ -38,7 +38,7 @@ def form(view: dict[str, Any], current: dict[str, Any]) -> Form | str:
         rewards = tuple((r.name, r.id, r.text) for r in catalog.roles().rival_rewards)
         chosen = (current["rival_reward"],) if current.get("rival_reward") else ()
         selects.append(Select("reward", text("day0_pick_reward"), rewards, chosen=chosen))
-    return Form(card=Card(title=text("day0_title"), description=intro), selects=tuple(selects),
+    return Form(card=Card(title=text("day0_title"), description=intro, colour="plain"), selects=tuple(selects),
                 submit_label=text("day0_submit"))
 
 

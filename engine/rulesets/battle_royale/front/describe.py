@@ -17,6 +17,8 @@ class Names:
         me = view.get("me") or {}
         self.items = {i["uid"]: i["name"] for i in me.get("items", [])}
         self.items.update({i["uid"]: i["name"] for i in view.get("ground", [])})
+        for other in view.get("here", []):  # what zone-mates visibly carry: a trade may bring it tonight
+            self.items.update({i["uid"]: i["name"] for i in other.get("carried", []) if i["uid"] not in self.items})
 
     def student(self, sid: str | None) -> str:
         return self.students.get(sid, str(sid))

@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.front import Asked, Card, Change, Form, Front, Picture
 from engine.rng import RecordingRng
-from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, posts, trade
+from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, island_file, posts, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
 from engine.rulesets.battle_royale.front.moderation import MODERATION
 from engine.rulesets.battle_royale.front.signup import SIGNUP
@@ -23,6 +23,10 @@ class BattleRoyaleFront(Front):
     moderation = MODERATION
 
     signup_options = SIGNUP
+    data_file = island_file.DATA_FILE
+
+    def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
+        return island_file.load_island(data)
     forms = (day0.DAY0,)
 
     def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
@@ -52,12 +56,12 @@ class BattleRoyaleFront(Front):
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         from engine.rulesets.battle_royale import autoplayer
 
-        return autoplayer.orders_for(state, seat, rng).model_dump(mode="json")  # type: ignore[arg-type]
+        return autoplayer.orders_for(state, seat, rng).model_dump(mode="json")
 
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         from engine.rulesets.battle_royale.front.computer import roster
 
-        return roster(players, rng)  # type: ignore[arg-type]
+        return roster(players, rng)
 
     def length(self, state: Any) -> int | None:
         return state.settings.days

@@ -9,7 +9,7 @@ by the engine's ids (`item_keys`).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, overload
 
 from engine.front import Refused
 from engine.rulesets.battle_royale.front import item_keys
@@ -18,9 +18,27 @@ from engine.rulesets.battle_royale.front.texts import text
 
 
 class Reader:
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], current: dict[str, Any] | None = None) -> None:
         self.view = view
         self.names = Names(view)
+        self.current = current or {}
+
+    def coming(self) -> list[dict[str, Any]]:
+        """Items tonight's free actions in the current orders bring (picked up, received in a trade): free
+        actions come first (handbook III.F.1), so the night's action may name them."""
+        free = self.current.get("free") or {}
+        wanted = set(free.get("pick_up") or [])
+        items = [i for i in self.view.get("ground", []) if i["uid"] in wanted]
+        for trade in free.get("trades") or []:
+            partner = next((s for s in self.view.get("here", []) if s["id"] == trade.get("partner")), None)
+            received = set(trade.get("receive") or [])
+            items += [i for i in (partner or {}).get("carried", []) if i["uid"] in received]
+        return items
+
+    @overload
+    def student(self, typed: str) -> str: ...
+    @overload
+    def student(self, typed: None) -> None: ...
 
     def student(self, typed: str | None) -> str | None:
         if typed is None:
@@ -35,7 +53,8 @@ class Reader:
     def item(self, typed: str | None, *, ground: bool = False) -> str | None:
         if typed is None or typed == "unarmed":
             return typed
-        items = self.view.get("ground", []) if ground else (self.view.get("me") or {}).get("items", [])
+        # Mine come first, then what tonight's pick-ups and trades bring: a second Knife picked up is "Knife (2)".
+        items = self.view.get("ground", []) if ground else (self.view.get("me") or {}).get("items", []) + self.coming()
         uid = item_keys.find(items, typed)
         if uid is None:
             raise Refused(text("no_such_item_ground" if ground else "no_such_item", item=typed.strip()))
@@ -47,7 +66,7 @@ class Reader:
         for items in (mine, self.view.get("ground", [])):
             uid = item_keys.find(items, typed)
             if uid in entries:
-                return uid  # type: ignore[return-value]
+                return uid
         for uid in entries:
             if self.names.item(uid).lower() == typed.strip().lower():
                 return uid

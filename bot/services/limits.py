@@ -1,0 +1,53 @@
+"""How long a text and how big a number the bot takes from anyone, checked in the services.
+
+Discord lets a text option hold 6,000 characters and an integer option any 53-bit number unless the
+command declares less. The commands declare these limits on their options (`app_commands.Range`, the
+games' options through `bot.ui.declared`), and the services check them again here, because a command can
+arrive with an out-of-date shape, from another front end, or from a test: an over-long name or an
+out-of-range number is refused with a message saying what is allowed, and nothing is stored.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from bot.services.errors import ServiceError
+from bot.text import say
+
+GAME_NAME_MAX = 100  # a game's name (games.name is String(100))
+PLAYER_NAME_MAX = 100  # a player's name (players.name is String(100); Discord's display names are 32)
+OPTION_TEXT_MAX = 100  # a game's text option (a name typed by hand): Discord's choice values
+SETTING_NAME_MAX = 50  # /game settings name
+SETTING_VALUE_MAX = 200  # /game settings value
+NOTE_MAX = 1000  # a moderator's reason or note (kept in the audit log, maybe posted)
+TIME_MAX = 10  # a deadline time like 22:00
+TIMEZONE_MAX = 64  # an IANA timezone name (games.timezone is String(64))
+RULESET_MAX = 50  # a ruleset's name (games.ruleset is String(50))
+
+ID_MAX = 2**63 - 1  # the largest number a 64-bit id column holds (games' numbers, Discord's snowflakes)
+INTEGER_MIN, INTEGER_MAX = -(2**53 - 1), 2**53 - 1  # what Discord's integer options can carry at all
+HOURS_MAX = 24 * 14  # hours a moderator may pause or extend by
+SIGNUP_CAP_MAX = 1000  # players admitted to one game (the engine is measured up to 1,000)
+
+
+def text(value: str | None, what: str, most: int) -> str | None:
+    """`value`, refused when longer than `most` characters (`what` names it in the refusal)."""
+    if value is not None and len(value) > most:
+        raise ServiceError(say("too_long", what=what, most=most, length=len(value)))
+    return value
+
+
+def number(value: Any, what: str, least: int | float | None = None, most: int | float | None = None) -> Any:
+    """`value`, refused when it is a number outside [least, most] (None: no bound that way)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    if (least is not None and value < least) or (most is not None and value > most):
+        raise ServiceError(say("out_of_range", what=what, value=value,
+                               least="…" if least is None else least, most="…" if most is None else most))
+    return value
+
+
+def game_number(value: int | None) -> int | None:
+    """A game's number as a user gave it: refused (as no such game) when no game can have it."""
+    if value is not None and not 1 <= value <= ID_MAX:
+        raise ServiceError(say("no_game", game_id=value))
+    return value

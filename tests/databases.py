@@ -1,0 +1,142 @@
+"""Migrated test databases, built once per test session (per pytest-xdist worker) and renewed per test.
+
+Running the migrations for every test cost about half of the suite's time. Now the first test that needs a
+database of a kind builds it with the real migrations, once, and every test starts from that state:
+
+- SQLite: the migrated file is the template; each test gets a copy of it (a file copy, about a millisecond).
+- PostgreSQL: creating a database costs about half a second on the development machine even from a template
+  (the server flushes the new files to disk), and dropping one as much again. So each worker keeps one
+  migrated database of its own, cloned once from its migrated template (`CREATE DATABASE ... TEMPLATE`), and
+  empties it before each test: other connections to it are ended, every table's rows are deleted and the
+  id sequences restarted, so the test sees exactly the freshly migrated database (ids from 1). If that
+  fails, or a test left the schema at another revision, the database is dropped and cloned again.
+
+Every name carries the worker's id and process id, so parallel workers (and engineers) never share one;
+templates are dropped when the session ends. The migrations still build every test database, and
+tests/services/test_migrations.py runs them on a database of its own too.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import shutil
+from pathlib import Path
+
+from bot.db.scratch import postgres_admin_url
+from bot.migrate import upgrade_async
+
+
+def worker() -> str:
+    """This process's pytest-xdist worker id ("gw0", "gw1", ...), or "main" without xdist."""
+    return os.environ.get("PYTEST_XDIST_WORKER", "main")
+
+
+class Templates:
+    """The session's migrated databases: `await sqlite(path)` copies the SQLite template to a new file and
+    returns its URL; `await postgres()` returns the URL of the worker's PostgreSQL database, emptied."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.sqlite_template: Path | None = None
+        self.pg: WorkerDatabase | None = None
+
+    async def sqlite(self, target: Path) -> str:
+        if self.sqlite_template is None:
+            path = self.folder / "template.sqlite3"
+            await upgrade_async(f"sqlite+aiosqlite:///{path}")
+            assert not Path(f"{path}-wal").exists(), "the template must be checkpointed to be copied alone"
+            self.sqlite_template = path
+        shutil.copyfile(self.sqlite_template, target)
+        return f"sqlite+aiosqlite:///{target}"
+
+    async def postgres(self) -> str:
+        if self.pg is None:
+            self.pg = await WorkerDatabase.create()
+        return await self.pg.fresh()
+
+    def close(self) -> None:
+        """Drop the PostgreSQL databases (at the end of the session, outside any event loop)."""
+        if self.pg is not None:
+            asyncio.run(self.pg.drop())
+            self.pg = None
+
+
+class WorkerDatabase:
+    """One worker's PostgreSQL database and the migrated template it is cloned from."""
+
+    def __init__(self, template: str, name: str) -> None:
+        self.template = template
+        self.name = name
+        self.used = False
+        self.head: str | None = None
+
+    @property
+    def url(self) -> str:
+        return f"{_base()}/{self.name}"
+
+    @classmethod
+    async def create(cls) -> WorkerDatabase:
+        suffix = f"{worker()}_{os.getpid()}"
+        made = cls(f"brbot_template_{suffix}", f"brbot_test_{suffix}")
+        await _admin(f'DROP DATABASE IF EXISTS "{made.template}" WITH (FORCE)', f'CREATE DATABASE "{made.template}"')
+        await upgrade_async(f"{_base()}/{made.template}")
+        await made.clone()
+        return made
+
+    async def clone(self) -> None:
+        await _admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)',
+                     f'CREATE DATABASE "{self.name}" TEMPLATE "{self.template}"')
+        self.used = False
+
+    async def fresh(self) -> str:
+        """The database as freshly migrated: emptied if a test used it, cloned again if that fails."""
+        if self.used:
+            try:
+                await self.empty()
+            except Exception:  # a lock held, a schema changed: start from the template again
+                await self.clone()
+        self.used = True
+        return self.url
+
+    async def empty(self) -> None:
+        import asyncpg
+
+        from bot.db.models import Base
+
+        connection = await asyncpg.connect(postgres_admin_url().rsplit("/", 1)[0] + f"/{self.name}", timeout=5)
+        try:
+            await connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                     "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            head = await connection.fetchval("SELECT version_num FROM alembic_version")
+            if self.head is None:
+                self.head = head
+            if head != self.head:
+                raise RuntimeError(f"the test left the schema at {head}, not {self.head}")
+            async with connection.transaction():
+                await connection.execute("SET LOCAL lock_timeout = '5s'; SET LOCAL synchronous_commit = off")
+                for table in reversed(Base.metadata.sorted_tables):
+                    await connection.execute(f'DELETE FROM "{table.name}"')
+                for sequence in await connection.fetch("SELECT schemaname, sequencename FROM pg_sequences"):
+                    await connection.execute("SELECT setval($1::regclass, 1, false)",
+                                             f'"{sequence["schemaname"]}"."{sequence["sequencename"]}"')
+        finally:
+            await connection.close()
+
+    async def drop(self) -> None:
+        await _admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)',
+                     f'DROP DATABASE IF EXISTS "{self.template}" WITH (FORCE)')
+
+
+def _base() -> str:
+    return postgres_admin_url().rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1)
+
+
+async def _admin(*statements: str) -> None:
+    import asyncpg
+
+    admin = await asyncpg.connect(postgres_admin_url(), timeout=5)
+    try:
+        for statement in statements:
+            await admin.execute(statement)
+    finally:
+        await admin.close()

@@ -1,0 +1,108 @@
+"""Rulings, "The island": "A moderator can load another map (zones, adjacency, per-zone modifiers) from a
+file", when creating a game (bot/services/data_files.py and `game_admin.create`). The game declares the file
+it takes (`Front.data_file`); the file is read as YAML or JSON and checked by the game's own model; every
+refusal says what is wrong, and nothing is created."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from sqlalchemy import func, select
+
+from bot.db.models import Game
+from bot.services import game_admin, games, resolution
+from bot.services.common import load_state
+from bot.services.data_files import read_data_file
+from bot.services.errors import ServiceError
+from tests.services.conftest import NOW
+
+SMALL = """name: Twin Isles
+zones:
+  - {id: 1, name: North Isle, escape: true, modifiers: {ranged: 10}}
+  - {id: 2, name: South Isle, melee_first: true}
+  - {id: 3, name: Sandbar}
+adjacency: [[1, 3], [3, 2]]
+"""
+
+
+async def load(text: str | bytes, filename: str = "isles.yaml", ruleset: str = "battle_royale"):
+    raw = text.encode() if isinstance(text, str) else text
+
+    async def read() -> bytes:
+        return raw
+    return await read_data_file(ruleset, filename, len(raw), read)
+
+
+async def games_count(db) -> int:
+    async with db.read() as session:
+        return (await session.execute(select(func.count()).select_from(Game))).scalar_one()
+
+
+async def test_rulings_island_a_map_file_makes_the_new_games_island(db):
+    loaded = await load(SMALL)
+    assert loaded.setting == "island" and loaded.summary == "The island is Twin Isles (3 zones)."
+    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=7, name="Isles", data=loaded)
+    await game_admin.open_signups(db, game.id, 7)
+    for user in (1, 2, 3):
+        await games.join_game(db, game.id, user, f"P{user}")
+    await games.start_game(db, game.id, NOW)
+    await resolution.resolve_day(db, game.id, NOW, trigger="test")
+    async with db.read() as session:
+        state = load_state(await session.get(Game, game.id))
+    assert state.island.name == "Twin Isles" and sorted(state.zones) == [1, 2, 3]
+    assert state.island.adjacent(1, 3) and not state.island.adjacent(1, 2)
+    assert {s.zone for s in state.students.values()} <= {1, 2, 3}
+    same = await load(json.dumps(loaded.value), "isles.json")
+    assert same.value == loaded.value
+
+
+@pytest.mark.parametrize("text, filename, reason", [
+    ("x" * 70_000, "big.yaml", "That map file is 68 KiB; the most a map file may be is 64 KiB. Nothing was created."),
+    (SMALL, "isles.txt", "The map file must be YAML (.yaml, .yml) or JSON (.json). Nothing was created."),
+    (b"\xff\xfe\x00bad", "isles.yaml", "The map file is not UTF-8 text. Nothing was created."),
+    ("name: [unclosed\n", "isles.yaml", "The file cannot be read, line 2:"),
+    ('{"name": 1,}', "isles.json", "The file cannot be read, line 1: Expecting property name"),
+    ("- just\n- a list\n", "isles.yaml", "The map file must hold a mapping (keys and values) at the top."),
+    ("a: &x [1]\nb: *x\n", "isles.yaml", "aliases (*name) are not allowed"),
+    (SMALL.replace("[[1, 3], [3, 2]]", "[[1, 3], [3, 9]]"), "isles.yaml",
+     "That map cannot be used: adjacency 3-9 names an unknown zone or joins a zone to itself. Nothing was created."),
+    (SMALL.replace("id: 2,", "id: two,"), "isles.yaml",
+     "That map cannot be used: zones.1.id: Input should be a valid integer"),
+    (SMALL.replace("[[1, 3], [3, 2]]", "[[1, 3]]"), "isles.yaml",
+     "That map cannot be used: South Isle cannot be reached from North Isle"),
+    (SMALL.replace("Sandbar", "North Isle"), "isles.yaml",
+     "That map cannot be used: two zones are called North Isle."),
+    (SMALL.replace("Sandbar", '"7"'), "isles.yaml",
+     "zone 3 needs a name of at most 100 characters that is not a number"),
+    ("name: Lonely\nzones: [{id: 1, name: Rock}]\nadjacency: []\n", "isles.yaml",
+     "That map cannot be used: an island needs 2 to 25 zones; this one has 1."),
+    (SMALL.replace("id: 3,", "id: 0,").replace("[[1, 3], [3, 2]]", "[[1, 0], [0, 2]]"), "isles.yaml",
+     "zone ids are whole numbers from 1 (zone 0)"),
+])
+async def test_rulings_island_a_bad_map_file_is_refused_with_its_reason_and_nothing_is_created(db, text, filename,
+                                                                                                reason):
+    with pytest.raises(ServiceError) as refused:
+        await load(text, filename)
+    assert reason in str(refused.value)
+    assert await games_count(db) == 0
+
+
+async def test_a_file_too_big_is_refused_before_it_is_downloaded():
+    read = []
+
+    async def download() -> bytes:
+        read.append(True)
+        return b""
+    with pytest.raises(ServiceError, match="the most a map file may be is 64 KiB"):
+        await read_data_file("battle_royale", "huge.yaml", 10_000_000, download)
+    assert read == []
+
+
+async def test_the_rules_pages_example_map_loads():
+    """The example map file on docs/rules/battle-royale.md is one the bot takes."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "battle-royale.md").read_text(encoding="utf-8")
+    example = re.search(r"```yaml\n(.*?)```", page, re.S).group(1)
+    assert (await load(example)).summary == "The island is Twin Isles (3 zones)."

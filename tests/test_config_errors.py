@@ -1,0 +1,97 @@
+"""Configuration mistakes end `brbot` with one clear line naming the setting, never a traceback, and change
+nothing; a database URL without its async driver (as hosting providers give it) is accepted and completed.
+(`brbot run` with a token Discord refuses: tests/e2e/test_e2e_startup.py.)"""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.cli import main
+from bot.config import Settings
+
+
+def one_line(err: str) -> str:
+    assert "Traceback" not in err and err.count("\n") == 1, err
+    return err
+
+
+@pytest.fixture
+def clean_env(tmp_path, monkeypatch):
+    """No .env and no BRBOT_ variables from the machine; the default database would land in tmp_path."""
+    monkeypatch.chdir(tmp_path)
+    for name in list(__import__("os").environ):
+        if name.startswith("BRBOT_") and name != "BRBOT_TEST_POSTGRES_URL":
+            monkeypatch.delenv(name)
+    return tmp_path
+
+
+@pytest.mark.parametrize("given, completed", [
+    ("postgresql://brbot:secret@db:5432/brbot", "postgresql+asyncpg://brbot:secret@db:5432/brbot"),
+    ("postgres://brbot@db/brbot", "postgresql+asyncpg://brbot@db/brbot"),
+    ("sqlite:///brbot.sqlite3", "sqlite+aiosqlite:///brbot.sqlite3"),
+    ("postgresql+asyncpg://brbot@db/brbot", "postgresql+asyncpg://brbot@db/brbot"),
+])
+def test_a_database_url_without_its_async_driver_is_completed(given, completed, clean_env, monkeypatch):
+    monkeypatch.setenv("BRBOT_DATABASE_URL", given)
+    assert Settings().database_url == completed
+
+
+def test_migrate_accepts_a_plain_sqlite_url(clean_env, capsys):
+    assert main(["migrate", "--database", f"sqlite:///{clean_env / 'plain.sqlite3'}"]) == 0
+    assert "sqlite+aiosqlite" in capsys.readouterr().out and (clean_env / "plain.sqlite3").exists()
+
+
+def test_migrate_accepts_a_plain_postgresql_url(clean_env, capsys):
+    from bot.db.scratch import postgres_reachable, scratch_database
+
+    problem = asyncio.run(postgres_reachable())
+    if problem:
+        pytest.skip(problem)
+
+    async def migrate_plain() -> int:
+        async with scratch_database() as url:
+            plain = url.replace("postgresql+asyncpg://", "postgresql://", 1)
+            return await asyncio.to_thread(main, ["migrate", "--database", plain])
+
+    assert asyncio.run(migrate_plain()) == 0
+    assert "is up to date" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name, value, reason", [
+    ("BRBOT_POLL_SECONDS", "often", "valid number"),
+    ("BRBOT_POLL_SECONDS", "0", "greater than 0"),
+    ("BRBOT_DELIVERY_SECONDS", "-1", "greater than 0"),
+    ("BRBOT_REMINDER_HOURS", "two", "valid number"),
+    ("BRBOT_LOG_LEVEL", "LOUD", "DEBUG, INFO, WARNING, ERROR, CRITICAL"),
+    ("BRBOT_SYNC_COMMANDS", "perhaps", "valid boolean"),
+])
+@pytest.mark.parametrize("command", [["migrate"], ["run"]])
+def test_a_bad_setting_is_one_line_naming_it(command, name, value, reason, clean_env, monkeypatch, capsys):
+    monkeypatch.setenv("BRBOT_DISCORD_TOKEN", "token")
+    monkeypatch.setenv(name, value)
+    assert main(command) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith(f"brbot: {name}={value!r} is not a valid setting") and reason in err
+    assert list(clean_env.iterdir()) == []  # nothing created
+
+
+def test_a_bad_setting_in_dot_env_is_named_too(clean_env, capsys):
+    (clean_env / ".env").write_text("BRBOT_POLL_SECONDS=15s\n")
+    assert main(["migrate"]) == 2
+    assert "BRBOT_POLL_SECONDS='15s'" in one_line(capsys.readouterr().err)
+
+
+def test_the_log_level_may_be_given_in_any_case(clean_env, monkeypatch):
+    monkeypatch.setenv("BRBOT_LOG_LEVEL", "debug")
+    assert Settings().log_level == "DEBUG"
+
+
+@pytest.mark.parametrize("command", [["migrate"], ["run"]])
+def test_a_database_in_a_missing_folder_is_one_line_naming_the_folder(command, clean_env, monkeypatch, capsys):
+    monkeypatch.setenv("BRBOT_DISCORD_TOKEN", "token")
+    monkeypatch.setenv("BRBOT_DATABASE_URL", "sqlite+aiosqlite:///no/such/folder/brbot.sqlite3")
+    assert main(command) == 2
+    err = one_line(capsys.readouterr().err)
+    assert f"the folder {clean_env / 'no' / 'such' / 'folder'} of the SQLite database" in err
+    assert list(clean_env.iterdir()) == []
