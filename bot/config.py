@@ -8,7 +8,7 @@ becomes `sqlite+aiosqlite://`), since that is the form most hosting providers an
 """
 from __future__ import annotations
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.sharding import AUTO, ShardPlan, check_shards, parse_shard_ids
@@ -61,13 +61,11 @@ class Settings(BaseSettings):
 
     @field_validator("shard_ids", mode="before")
     @classmethod
-    def _shard_list(cls, value):
-        return parse_shard_ids(str(value))
-
-    @model_validator(mode="after")
-    def _shards_exist(self) -> Settings:
-        check_shards(self.shard_count, self.shard_ids)
-        return self
+    def _shard_list(cls, value, info: ValidationInfo):
+        ids = parse_shard_ids(str(value))
+        if "shard_count" in info.data:  # else the count's own error is the one to report
+            check_shards(info.data["shard_count"], ids)
+        return ids
 
     def shard_plan(self, claimed: int | None = None) -> ShardPlan:
         """The shards this process connects (`claimed`: the one taken with `auto`)."""

@@ -143,3 +143,15 @@ def test_the_default_settings_hand_a_dead_process_s_work_over_within_a_minute():
             return None
 
     assert Loops(Host()).worker.lease == timedelta(seconds=defaults.delivery_lease_seconds)
+
+
+def test_brbot_run_names_the_bad_shard_setting_in_one_line(monkeypatch, capsys):
+    from bot.cli import main
+
+    monkeypatch.setenv("BRBOT_SHARD_COUNT", "2")
+    monkeypatch.setenv("BRBOT_SHARD_IDS", "0,5")
+    monkeypatch.chdir("/")  # no .env
+    assert main(["run"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "brbot: BRBOT_SHARD_IDS='0,5' is not a valid setting (from the environment or .env): shard 5 does not "
+        "exist: with BRBOT_SHARD_COUNT=2 the shards are 0 to 1")
