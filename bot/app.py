@@ -202,11 +202,17 @@ async def serve(settings: Settings) -> None:
     """Take this process's shards (with `auto`, wait for a free one), then run the bot until it closes. With
     `auto`, a lost hold on the shard closes the bot and raises `ServiceError` (`brbot run` exits with an error
     and is restarted), since another process may connect the shard meanwhile."""
-    from bot.sharding import AUTO, claim_shard
+    from bot.sharding import AUTO, claim_shard, standby_heartbeat
 
     claim = None
     if settings.shard_ids == AUTO:
-        claim = await claim_shard(settings.database_url, settings.shard_count or 1)
+        standing_by = standby_heartbeat(settings.health_file)
+        try:
+            claim = await claim_shard(settings.database_url, settings.shard_count or 1)
+        finally:
+            if standing_by is not None:
+                standing_by.cancel()
+                await asyncio.gather(standing_by, return_exceptions=True)
     plan = settings.shard_plan(claim.shard if claim else None)
     db = Database(settings.database_url)
     bot = GameMasterBot(settings, db, shard_count=plan.count, shard_ids=plan.ids)

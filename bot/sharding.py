@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass
+from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -140,3 +141,27 @@ async def claim_shard(database_url: str, count: int, *, retry_seconds: float = 5
     except BaseException:
         await engine.dispose()
         raise
+
+
+class _StandingBy:
+    """What `bot.health.heartbeat` asks of a client, for a process waiting for a free shard: it is doing what
+    it should (healthy for `brbot health`), though not connected to Discord yet."""
+
+    def is_ready(self) -> bool:
+        return True
+
+    def is_closed(self) -> bool:
+        return False
+
+    async def wait_until_ready(self) -> None:
+        return None
+
+
+def standby_heartbeat(health_file: str) -> asyncio.Task | None:
+    """While this process waits for a shard, the heartbeat `brbot health` checks (none without a health file):
+    a standby is healthy, so `docker compose ps` does not call it otherwise. Cancel it once a shard is taken."""
+    if not health_file:
+        return None
+    from bot.health import heartbeat
+
+    return asyncio.create_task(heartbeat(_StandingBy(), Path(health_file)), name="standby-heartbeat")

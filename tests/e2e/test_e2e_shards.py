@@ -48,3 +48,27 @@ async def test_an_auto_shard_process_connects_its_shard_and_stops_when_it_loses_
     finally:
         serving.cancel()
         await asyncio.wait([serving])
+
+
+async def test_a_standby_waiting_for_a_free_shard_is_healthy(postgres_url, tmp_path):
+    """A replica beyond BRBOT_SHARD_COUNT waits for a shard; meanwhile `brbot health` (the compose health
+    check) finds its heartbeat, so `docker compose ps` does not call a standby unhealthy."""
+    from bot import health
+    from bot.sharding import claim_shard
+
+    beat = tmp_path / "heartbeat"
+    held = await claim_shard(postgres_url, 1)  # another process holds the only shard
+    settings = Settings(_env_file=None, database_url=postgres_url, discord_token=FakeDiscord.token, shard_count=1,
+                        shard_ids="auto", health_file=str(beat))
+    serving = asyncio.create_task(app.serve(settings))
+    try:
+        for _ in range(100):
+            if beat.exists():
+                break
+            await asyncio.sleep(0.05)
+        assert health.problem(beat) is None and not serving.done()
+    finally:
+        serving.cancel()
+        await asyncio.wait([serving])
+        await held.release()
+    assert not beat.exists(), "a stopped standby leaves no heartbeat behind"
