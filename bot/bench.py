@@ -1,4 +1,6 @@
-"""`brbot bench`: the engine's time per night, and order submission latency under 50 concurrent submitters.
+"""`brbot bench`: the engine's time per night, order submission latency under 50 concurrent submitters, and
+the live-games figures (`bench_live`: 500 games' peak memory, an idle deadline pass; `bench_delivery`: a
+night's delivery over the floor of Discord's rate limits).
 
 Submission is measured through the real service (validation by the engine, one transaction, the order
 row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database.
@@ -11,6 +13,10 @@ import time
 from datetime import datetime, timezone
 from pathlib import Path
 
+from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
+from bot.bench_delivery import delivery_bench
+from bot.bench_live import PLAYERS as LIVE_PLAYERS
+from bot.bench_live import live_bench
 from bot.db.models import position_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
@@ -78,4 +84,7 @@ async def run_bench(postgres_admin_url: str | None = None, ruleset: str = "battl
     if await postgres_reachable(admin) is None:
         async with scratch_database(admin) as url:
             postgres = await submit_latency(url, ruleset)
-    return {"engine_ms": engine_ms, "submit_ms": {"sqlite": sqlite, "postgres": postgres}}
+    live = await live_bench(players=_sizes(ruleset, (LIVE_PLAYERS,))[-1], ruleset=ruleset)
+    night = await delivery_bench(players=_sizes(ruleset, (NIGHT_PLAYERS,))[-1], ruleset=ruleset)
+    return {"engine_ms": engine_ms, "submit_ms": {"sqlite": sqlite, "postgres": postgres}, **live,
+            "delivery_vs_floor": night["vs_floor"], "delivery": night}

@@ -167,6 +167,10 @@ async def _bench(args: argparse.Namespace) -> int:
                 print(say("cli_bench_skipped", backend=backend))
             else:
                 print(say("cli_bench_submit", backend=backend, p50=stats["p50"], p99=stats["p99"]))
+        print(say("cli_bench_live", mb=report["games_500_peak_mb"], ms=report["idle_tick_500_ms"]))
+        night = report["delivery"]
+        print(say("cli_bench_delivery", messages=night["messages"], requests=night["requests"],
+                  seconds=night["seconds"], ratio=night["vs_floor"], floor=night["floor_seconds"]))
     return 0
 
 
@@ -330,7 +334,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.set_defaults(run=_balance)
 
-    p = sub.add_parser("bench", help="engine time per night and order submission latency")
+    p = sub.add_parser("bench", help="engine time per night, order submission latency, live games and delivery")
     p.add_argument("--ruleset", default="battle_royale", choices=_games(), help="the game to time")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")

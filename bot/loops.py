@@ -70,7 +70,10 @@ class Loops:
             self.kick()
 
     async def deliver(self) -> None:
-        await self.worker.run_once()
+        """A delivery pass, and at once another while a pass took all it could (a big night), rather than
+        waiting for the next tick between them."""
+        while (await self.worker.run_once()).claimed >= self.worker.claim_limit:
+            pass
 
     async def _every(self, seconds: float, job: Callable[[], Awaitable[None]], ready: bool = False) -> None:
         if ready:

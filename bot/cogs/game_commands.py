@@ -38,7 +38,7 @@ def _annotation(option: MergedOption) -> Any:
     if option.type in ("integer", "number"):
         least = option.min_value if option.min_value is not None else limits.INTEGER_MIN
         most = option.max_value if option.max_value is not None else limits.INTEGER_MAX
-        base = app_commands.Range[base, least, most]  # type: ignore[index]
+        base = app_commands.Range[base, least, most]
     elif option.type == "text" and not option.choices:
         base = app_commands.Range[str, 1, option.max_length or limits.OPTION_TEXT_MAX]
     return base if option.required else Optional[base]  # noqa: UP045 (a runtime type for discord.py)

@@ -90,6 +90,7 @@ class Game(Base):
     moderator_channel_id: Mapped[int | None] = mapped_column(BigInteger)  # moderator notes; None: DM the creator
     resolve_failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # failed tries in a row
     retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # no automatic try before this (backoff)
+    due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)  # the loop's next look (services/due)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)

@@ -7,6 +7,8 @@ discord.py's HTTP layer (`client.http`), which retries 429s and 5xx responses it
 channels or users. Every message goes out with its nonce; discord.py 2.7 then sets `enforce_nonce`, so
 Discord returns the message already sent with that nonce (within a few minutes) instead of posting it twice.
 Views are not stored on the client: the buttons are persistent `DynamicItem`s registered at start-up.
+Every request first waits its turn within Discord's global rate limit (`pace.GlobalPace`), since the worker
+sends to all targets at once.
 Nothing here pings anyone unless the message names the users it may mention.
 """
 from __future__ import annotations
@@ -18,6 +20,7 @@ import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
+from bot.delivery.pace import GlobalPace
 from bot.delivery.render import Outgoing
 
 DM_CLOSED = 50007  # "Cannot send messages to this user"
@@ -91,13 +94,16 @@ def allowed_mentions(message: Outgoing) -> discord.AllowedMentions:
 
 
 class DiscordCourier:
-    """`Courier` over discord.py 2.7's HTTP client (the bot itself: `DiscordCourier(bot)`)."""
+    """`Courier` over discord.py 2.7's HTTP client (the bot itself: `DiscordCourier(bot)`); every request
+    waits its turn within Discord's global limit (`pace`)."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, pace: GlobalPace | None = None) -> None:
         self.client = client
+        self.pace = pace or GlobalPace()
         self._dm_channels: dict[int, int] = {}
 
     async def post(self, channel_id: int, message: Outgoing) -> None:
+        await self.pace.wait()
         params = handle_message_parameters(
             content=message.content, embeds=[e.to_discord() for e in message.embeds], nonce=message.nonce,
             view=message.view(), allowed_mentions=allowed_mentions(message))
@@ -107,6 +113,7 @@ class DiscordCourier:
     async def dm(self, user_id: int, message: Outgoing) -> None:
         channel_id = self._dm_channels.get(user_id)
         if channel_id is None:
+            await self.pace.wait()
             channel = await self.client.http.start_private_message(user_id)
             channel_id = self._dm_channels[user_id] = int(channel["id"])
         try:
@@ -117,10 +124,12 @@ class DiscordCourier:
             raise
 
     async def open_private_thread(self, channel_id: int, name: str) -> int:
+        await self.pace.wait()
         thread = await self.client.http.start_thread_without_message(
             channel_id, name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES, type=PRIVATE_THREAD,
             invitable=False, reason="DMs closed: private messages from the bot")
         return int(thread["id"])
 
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:
+        await self.pace.wait()
         await self.client.http.add_user_to_thread(thread_id, user_id)

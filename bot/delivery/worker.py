@@ -6,7 +6,10 @@ seconds (or runs `run_forever`). One pass:
    the pass runs, so a crash mid-send is retried about a minute later with the same nonces, well inside the
    few minutes for which Discord drops the duplicates);
 2. groups and renders them (`render`): a night's public rows become one post;
-3. delivers each target's parcels in id order (targets in parallel, a few at a time). A refused DM goes to
+3. delivers each target's parcels in id order, one at a time per target (channel, DM, moderators), every
+   target at once: the courier keeps the whole within Discord's global rate limit (`pace`), and discord.py
+   keeps each channel within its own (it waits when the headers say the channel's bucket is empty), so a
+   night goes out about as fast as Discord's limits allow (`brbot bench`: delivery_vs_floor). A refused DM goes to
    the player's private thread in the game channel (opened once, the moderators told); moderator notes go
    to the game's moderator channel or, without one, to the game's creator by DM, or when the creator's DMs
    are closed to a private moderators' thread (`threads`);
@@ -34,6 +37,8 @@ from bot.delivery.written import escape_rows
 from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
+
+CLAIM_LIMIT = 200  # rows one pass takes
 
 
 def utcnow() -> datetime:
@@ -63,12 +68,13 @@ class _Pass:
 class OutboxWorker:
     """Delivers the outbox. `lease`: how long claimed rows stay this worker's without a renewal; while a pass
     runs they are renewed every `heartbeat` seconds (a quarter of the lease), so only a dead process lets
-    them go. Kept well inside the few minutes for which Discord honours `enforce_nonce` (docs/bot.md)."""
+    them go. Kept well inside the few minutes for which Discord honours `enforce_nonce` (docs/bot.md).
+    `concurrency`: at most this many targets at once (None: all of them; the courier paces the requests)."""
 
     def __init__(self, db: Database, courier: Courier, clock: Callable[[], datetime] = utcnow, *,
                  lease: timedelta = timedelta(seconds=60), heartbeat: float | None = None, max_attempts: int = 10,
                  first_delay: timedelta = timedelta(seconds=15), max_delay: timedelta = timedelta(minutes=30),
-                 concurrency: int = 4, remember_closed_dms: timedelta = timedelta(hours=1)) -> None:
+                 concurrency: int | None = None, remember_closed_dms: timedelta = timedelta(hours=1)) -> None:
         self.db = db
         self.courier = courier
         self.clock = clock
@@ -78,10 +84,13 @@ class OutboxWorker:
         self.first_delay = first_delay
         self.max_delay = max_delay
         self.concurrency = concurrency
+        self.claim_limit = CLAIM_LIMIT
         self.threads = Threads(db, courier, clock, remember_closed_dms)
 
-    async def run_once(self, limit: int = 200) -> DeliveryReport:
-        """One pass over the due rows; never raises (errors are logged and recorded on the rows)."""
+    async def run_once(self, limit: int | None = None) -> DeliveryReport:
+        """One pass over the due rows (at most `claim_limit`, or `limit`, more only to keep a night post whole);
+        never raises (errors are logged and recorded on the rows)."""
+        limit = limit or self.claim_limit
         report = DeliveryReport()
         claimed_at = self.clock()
         try:
@@ -95,7 +104,7 @@ class OutboxWorker:
         for rows_of_parcel in group(rows):
             parcel = Parcel(list(rows_of_parcel))
             by_target.setdefault(parcel.key, []).append(parcel)
-        gate = asyncio.Semaphore(self.concurrency)
+        gate = asyncio.Semaphore(self.concurrency or max(len(by_target), 1))
         this_pass = _Pass({row.id for row in rows}, claimed_at)
         keeper = asyncio.create_task(self._keep_leased(this_pass))
         try:

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
-from bot.services import fairness
+from bot.services import due, fairness  # noqa: F401 (due: its hooks keep games.due_at on every change)
 from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry

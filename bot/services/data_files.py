@@ -33,7 +33,7 @@ class DataLoaded:
 class _NoAliases(yaml.SafeLoader):
     """PyYAML's safe loader, refusing aliases (`*name`)."""
 
-    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+    def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             mark = self.peek_event().start_mark
             raise yaml.MarkedYAMLError(problem=say("data_file_alias"), problem_mark=mark)

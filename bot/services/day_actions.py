@@ -8,7 +8,7 @@ import logging
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
@@ -44,12 +44,11 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
     once it has passed)."""
     sent = 0
     async with db.transaction() as session:
-        games = (await session.execute(select(Game).where(Game.status == "running"))).scalars().all()
+        games = (await session.execute(select(Game).where(  # only the games near a deadline are read
+            Game.status == "running", Game.deadline.is_not(None), Game.deadline <= now + timedelta(hours=hours_before),
+            Game.deadline > now,  # too late once it has passed: the day is being resolved (by another process?)
+            or_(Game.reminded_day.is_(None), Game.reminded_day != Game.day)))).scalars().all()
         for game in games:
-            if game.deadline is None or game.reminded_day == game.day:
-                continue
-            if game.deadline - now > timedelta(hours=hours_before) or game.deadline <= now:
-                continue  # not yet, or too late: the day is being resolved (perhaps by another process)
             if not await _claim_reminders(session, game):
                 continue
             try:

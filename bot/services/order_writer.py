@@ -4,12 +4,12 @@ Fifty players submitting at once would otherwise queue for the database's write 
 submission validates on its own (concurrently), then hands its row to the writer and waits; the writer
 takes everything queued so far and, in one transaction, re-checks each game is still open on that day,
 retires the orders being replaced and inserts the new ones. The game rows are read under a lock: SQLite's
-write transaction began with BEGIN IMMEDIATE; on PostgreSQL they are read FOR SHARE, so a writer waits for
+write transaction began with BEGIN IMMEDIATE; on PostgreSQL they are read FOR NO KEY UPDATE, so a writer waits for
 a resolution in progress and then sees the day it opened. A row whose game moved on (another state
 revision or day, another holder of the ordering user's seat; the game master holds none) gets
 `StaleSnapshot`, one whose game closed gets its refusal; the others are committed together. If the transaction fails,
-every waiter gets the error and
-nothing is written.
+every waiter gets the error and nothing is written. A game that resolves early is marked for the deadline
+loop's next pass (`due`).
 """
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from sqlalchemy import insert, select, update
 
 from bot.db.models import Game, Order, Player, seat_of
 from bot.db.session import Database
+from bot.services import due
 from bot.services.errors import ServiceError
 from bot.services.snapshots import StaleSnapshot
 
@@ -66,12 +67,14 @@ class OrderWriter:
     async def _write_batch(self, batch: list[PendingOrder]) -> None:
         async with self.db.transaction() as session:
             ids = {p.game_id for p in batch}
-            query = select(Game.id, Game.day, Game.status, Game.deadline, Game.state_rev).where(
-                Game.id.in_(ids)).order_by(Game.id)
+            query = select(Game.id, Game.day, Game.status, Game.deadline, Game.state_rev, Game.ruleset,
+                           Game.early_resolution).where(Game.id.in_(ids)).order_by(Game.id)
             if session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
                 # Wait for a resolver (or moderator) holding the row FOR UPDATE, then read what it committed:
                 # without the lock, READ COMMITTED would let an order land on a day that was just resolved.
-                query = query.with_for_update(read=True)
+                # FOR NO KEY UPDATE, not FOR SHARE: the batch may update the rows (`due.mark_orders`), and
+                # two writers holding shared locks that both update would deadlock.
+                query = query.with_for_update(key_share=True)
             games = {g.id: g for g in (await session.execute(query)).all()}
             seats = {(p.game_id, p.user_id): p.position for p in (await session.execute(
                 select(Player.game_id, Player.user_id, Player.position).where(
@@ -102,6 +105,8 @@ class OrderWriter:
                 {"game_id": p.game_id, "day": p.day, "seat": p.seat, "user_id": p.user_id, "payload": p.payload,
                  "receipt": p.receipt, "current": latest[(p.game_id, p.day, p.seat)] is p, "submitted_at": p.now}
                 for p in accepted])
+            await due.mark_orders(session, {p.game_id for p in accepted if due.resolves_early(
+                games[p.game_id].ruleset, games[p.game_id].early_resolution)})
         for item in accepted:
             item.done.set_result(None)
 

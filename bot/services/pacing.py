@@ -19,10 +19,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Order
-from bot.services import fairness
+from bot.services import due, fairness
 from bot.services.common import outbox, seat_map
 from bot.text import say, when
-from engine import registry
 from engine.ruleset import Ruleset
 
 SCRIPT = 0  # the user id of orders the scripted policy gave
@@ -49,12 +48,7 @@ async def with_npc_orders(session: AsyncSession, game: Game, ruleset: Ruleset, s
 
 def resolves_early(game: Game) -> bool:
     """Whether the game resolves as soon as every awaited actor has acted (an unknown game: its setting)."""
-    if game.early_resolution:
-        return True
-    try:
-        return registry.get(game.ruleset).pacing == "sequential"
-    except KeyError:
-        return False
+    return due.resolves_early(game.ruleset, game.early_resolution)
 
 
 def step_hours(ruleset: Ruleset, state: Any) -> int | None:

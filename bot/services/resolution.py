@@ -16,11 +16,12 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
-from bot.services import fairness, pacing
+from bot.services import due, fairness, pacing
 from bot.services.common import announce, Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.services.resuming import resume_if_due
+from bot.services.snapshots import cache_of
 from bot.text import say, when
 from engine.events import Event
 
@@ -91,31 +92,53 @@ async def _resolve_locked(session, game: Game, now: datetime, trigger: str, acto
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     """(game id, day) of running games whose deadline has passed or, with early resolution (always, for a
-    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games whose
-    automatic resume time has come are resumed
-    (`resuming.resume_if_due`: the players get time before the deadline). A game whose resolution failed
-    is left alone until its `retry_at` (see `scheduler`)."""
-    due: list[tuple[int, int]] = []
-    to_resume: list[int] = []
+    game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted; paused games
+    whose automatic resume time has come are resumed (`resuming.resume_if_due`: the players get time before
+    the deadline). A game whose resolution failed is left alone until its `retry_at` (see `scheduler`).
+
+    Only the games whose `due_at` has come are read (`due`: an indexed column, kept on every change), so a
+    pass over hundreds of games that wait for their deadlines reads none of their states."""
     async with db.read() as session:
-        games = (await session.execute(select(Game).where(Game.status.in_(("running", "paused"))))).scalars()
-        for game in games:
-            if game.status == "paused":
-                if game.paused_until is not None and game.paused_until <= now:
-                    to_resume.append(game.id)
-                continue
-            if game.retry_at is not None and game.retry_at > now:
-                continue
+        candidates = (await session.execute(
+            select(Game.id, Game.day, Game.status, Game.deadline, Game.retry_at, Game.paused_until)
+            .where(Game.due_at <= now).order_by(Game.due_at, Game.id))).all()
+    due_now: list[tuple[int, int]] = []
+    for game in candidates:
+        if game.status == "paused":
+            if game.paused_until is not None and game.paused_until <= now:
+                await resume_if_due(db, game.id, now)
+        elif game.status == "running" and (game.retry_at is None or game.retry_at <= now) \
+                and game.deadline is not None and game.deadline <= now:
+            due_now.append((game.id, game.day))
+        elif await _ready_or_settled(db, game.id, now):
+            due_now.append((game.id, game.day))
+    return due_now
+
+
+async def _ready_or_settled(db: Database, game_id: int, now: datetime) -> bool:
+    """Whether the game, which may resolve early, is due now; if not, its `due_at` is set to when it next may
+    be (under the game's lock, so an order written meanwhile asks for a look again rather than being missed).
+    The state comes from the game's cached snapshot when it is of the same revision (a game that takes
+    orders has one), so the lock is not held while a big state is parsed."""
+    async with db.transaction() as session:
+        try:
+            game = await load_game(session, game_id, lock=True, skip_locked=True)
+        except Claimed:  # being resolved or written to right now: looked at again on the next pass
+            return False
+        if game.due_at is None or game.due_at > now:
+            return False  # changed since the candidates were read
+        if game.status == "running" and (game.retry_at is None or game.retry_at <= now):
             if game.deadline is not None and game.deadline <= now:
-                due.append((game.id, game.day))
-            elif pacing.resolves_early(game):
+                return True
+            if pacing.resolves_early(game):
+                cached = cache_of(db).peek(game_id)  # the state orders were validated against, if still current
                 try:
-                    awaited = set(ruleset_of(game).awaiting(load_state(game)))
+                    state = cached.state if cached is not None and cached.rev == game.state_rev \
+                        and cached.state is not None else load_state(game)
+                    awaited = set(ruleset_of(game).awaiting(state))
                 except Exception:  # an unreadable game is due: resolving it records the failure
-                    due.append((game.id, game.day))
-                    continue
+                    return True
                 if awaited and awaited <= set(await current_orders(session, game)):
-                    due.append((game.id, game.day))
-    for game_id in to_resume:
-        await resume_if_due(db, game_id, now)
-    return due
+                    return True
+        due.settled(game, now)
+        return False

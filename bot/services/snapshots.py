@@ -5,22 +5,29 @@ of its players with their receipt salts. Submissions validate against it without
 the group-commit writer then re-checks, inside its transaction, that the state revision, day, status,
 deadline and seat are still what the snapshot said (`StaleSnapshot` otherwise), so a stale snapshot can
 delay an order but never let a wrong one in. Every state write bumps `state_rev` (`common.store_state`).
+
+The snapshots of a database object live in one bounded cache (`snapshot_cache.SnapshotCache`: by size and
+by age), so a process holding hundreds of live games keeps only the ones in use parsed.
 """
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Text, cast, select
 from sqlalchemy.orm import defer
 
 from bot.db.models import Game, Player, seat_of
 from bot.db.session import Database
 from bot.services.common import parse_state
 from bot.services.errors import ServiceError
+from bot.services.snapshot_cache import SnapshotCache
 from bot.text import say
+
+SEAT_BYTES = 100  # what a seat adds to a snapshot's size, beside its state's JSON
 
 
 class StaleSnapshot(Exception):
@@ -37,13 +44,20 @@ class Snapshot:
     deadline: datetime | None
     state: Any
     seats: dict[int, tuple[str, str]]  # Discord user id -> (seat, receipt salt)
+    size: int = 0  # its state's JSON length, what the cache counts (`snapshot_cache`)
 
 
-def _cache(db: Database) -> dict[int, Snapshot]:
+def cache_of(db: Database) -> SnapshotCache:
+    """The snapshot cache of this database object (a default one, created on first use)."""
     cache = getattr(db, "_snapshots", None)
     if cache is None:
-        cache = {}
-        db._snapshots = cache  # type: ignore[attr-defined]
+        cache = use_cache(db, SnapshotCache())
+    return cache
+
+
+def use_cache(db: Database, cache: SnapshotCache) -> SnapshotCache:
+    """Give this database object its own cache (other limits, another clock)."""
+    db._snapshots = cache  # type: ignore[attr-defined]
     return cache
 
 
@@ -52,9 +66,11 @@ async def snapshot(db: Database, game_id: int, fresh: bool = False) -> Snapshot:
 
     Concurrent callers share one load (fifty players submitting as a day opens cause one read, not fifty).
     """
-    cache = _cache(db)
-    if not fresh and game_id in cache:
-        return cache[game_id]
+    cache = cache_of(db)
+    if not fresh:
+        cached = cache.get(game_id)
+        if cached is not None:
+            return cached
     loads: dict[int, asyncio.Future] = db.__dict__.setdefault("_snapshot_loads", {})
     if game_id in loads:
         return await asyncio.shield(loads[game_id])
@@ -65,23 +81,25 @@ async def snapshot(db: Database, game_id: int, fresh: bool = False) -> Snapshot:
         loads.pop(game_id, None)
 
 
-async def _load(db: Database, game_id: int, cache: dict[int, Snapshot]) -> Snapshot:
+async def _load(db: Database, game_id: int, cache: SnapshotCache) -> Snapshot:
     async with db.read() as session:
         game = (await session.execute(select(Game).options(defer(Game.state)).where(Game.id == game_id))).scalar_one_or_none()
         if game is None:
             raise ServiceError(say("no_game", game_id=game_id))
-        old = cache.get(game_id)
+        old = cache.peek(game_id)
         if old is not None and old.rev == game.state_rev:
-            state = old.state
+            state, size = old.state, old.size
         elif game.status == "signup":
-            state = None
+            state, size = None, 0
         else:
-            raw = (await session.execute(select(Game.state).where(Game.id == game_id))).scalar_one()
-            state = parse_state(game, raw)
+            raw = (await session.execute(select(cast(Game.state, Text)).where(Game.id == game_id))).scalar_one()
+            state = parse_state(game, json.loads(raw) if raw is not None else None)
+            size = len(raw or "")
         players = (await session.execute(select(Player.user_id, Player.position, Player.salt).where(
             Player.game_id == game_id, Player.status == "joined"))).all()
     snap = Snapshot(game_id=game.id, ruleset=game.ruleset, rev=game.state_rev, day=game.day, status=game.status,
                     deadline=game.deadline, state=state,
-                    seats={p.user_id: (seat_of(p.position), p.salt) for p in players})
-    cache[game_id] = snap
+                    seats={p.user_id: (seat_of(p.position), p.salt) for p in players},
+                    size=size + SEAT_BYTES * len(players))
+    cache.put(game_id, snap, snap.size)
     return snap

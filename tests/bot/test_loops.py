@@ -64,3 +64,19 @@ async def test_the_loop_survives_a_failing_pass(gm, db):
         await asyncio.sleep(0.01)
     task.cancel()
     assert len(calls) >= 3
+
+
+async def test_a_night_bigger_than_one_pass_is_delivered_without_waiting_for_the_next_tick(gm, db):
+    """Issue 16: a big night goes out pass after pass at once, not one pass per delivery tick."""
+    from tests.bot.delivery_helpers import FakeCourier
+
+    game_id = await started_game(db, players=6)
+    gm.clock = lambda: NOW + timedelta(days=2)
+    gm.courier = lambda: FakeCourier()
+    loops = Loops(gm)
+    await loops.deadlines()  # Day 0 resolved: the start's and the night's rows wait in the outbox
+    loops.worker.claim_limit = 3
+    await loops.deliver()
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    assert len(rows) > 3 * 3 and {r.status for r in rows} == {"sent"}

@@ -78,7 +78,8 @@ def _free(state: BRState, me: Student, rng: RecordingRng) -> FreeActions:
         if item.kind == "headband" and not item.worn:
             free.wear.append(item.uid)
     tracking = me.has("tracking_unit") and me.rival and rng.percent(50, f"ai track {me.id}")
-    if tracking and state.students[me.rival].active:  # type: ignore[index]  (checked after the roll: same rolls)
+    # the Rival's state is checked after the roll, so the rolls stay what they were
+    if tracking and me.rival is not None and state.students[me.rival].active:
         free.track = me.rival
     return free
 

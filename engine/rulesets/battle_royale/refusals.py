@@ -6,7 +6,8 @@ started with an item).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 from engine.rulesets.battle_royale.state import BRState, Item, Student
 from engine.rulesets.battle_royale.text import say
@@ -55,9 +56,12 @@ def own_item(me: Student, uid: str | None, usable: bool = True) -> Item:
     return item
 
 
-def listed_once(entries: list[Hashable], name_of: Callable[[Hashable], str]) -> None:
+K = TypeVar("K", bound=Hashable)
+
+
+def listed_once(entries: Sequence[K], name_of: Callable[[K], str]) -> None:
     """The same item named twice in one list of free actions (two pick-ups, wear and remove, asked for twice)."""
-    seen: set = set()
+    seen: set[K] = set()
     for entry in entries:
         if entry in seen:
             raise refuse("listed_twice", item=name_of(entry))

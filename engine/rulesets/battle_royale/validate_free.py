@@ -29,7 +29,8 @@ def after_free_actions(state: BRState, me: Student, free: FreeActions) -> Studen
     gained = [ground[u] for u in free.pick_up if u in ground]
     for trade in free.trades:
         partner = state.students.get(trade.partner)
-        gained += [i for i in (partner.item(u) for u in trade.receive) if partner is not None and i is not None]
+        if partner is not None:
+            gained += [i for i in (partner.item(u) for u in trade.receive) if i is not None]
     held = {i.uid for i in items}
     items += [i.model_copy(update={"stored": False, "worn": False}) for i in gained if i.uid not in held]
     for item in items:

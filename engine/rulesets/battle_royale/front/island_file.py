@@ -27,11 +27,11 @@ def load_island(data: dict[str, Any]) -> tuple[dict[str, Any], str]:
     try:
         island = Island.model_validate(data)
     except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(part) for part in problem["loc"])
-        message = problem["msg"].removeprefix("Value error, ")
-        problem = f"{where}: {message}" if where else message
-        raise Refused(text("island_invalid", problem=problem if problem.endswith(".") else problem + ".")) from None
+        first = error.errors()[0]
+        where = ".".join(str(part) for part in first["loc"])
+        message = first["msg"].removeprefix("Value error, ")
+        said = f"{where}: {message}" if where else message
+        raise Refused(text("island_invalid", problem=said if said.endswith(".") else said + ".")) from None
     problem = unplayable(island)
     if problem is not None:
         raise Refused(text("island_invalid", problem=problem))

@@ -1,0 +1,112 @@
+"""`brbot bench`'s delivery figure: how long a night's messages take to reach Discord, over the floor that
+Discord's rate limits set for those same requests (`delivery_vs_floor`; 1.0 would be perfect).
+
+A game of `PLAYERS` players is started and resolved through the real services in a fresh SQLite file (Day 0,
+whose messages count as delivered, then a night); the outbox worker then delivers that night, through
+discord.py's HTTP client and the real courier, to the bench's fake Discord (`bench_discord`: a 150 ms
+round trip, 50 requests a second in all, 5 messages per channel in 5 seconds), pass after pass until the
+outbox is empty; three times, from copies of the same database, and the median run is reported.
+"""
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+import time
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from types import SimpleNamespace
+
+PLAYERS = 100
+RUNS = 3
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+
+
+async def seed_night(url: str, players: int = PLAYERS, ruleset: str = "battle_royale") -> None:
+    """A game whose Day 0 messages are delivered and whose first night's are waiting in the outbox."""
+    from sqlalchemy import update
+
+    from bot.db.models import Game, Outbox
+    from bot.db.session import Database
+    from bot.migrate import upgrade_async
+    from bot.services import games, resolution
+
+    await upgrade_async(url)
+    db = Database(url)
+    try:
+        game = await games.create_game(db, name="night", ruleset=ruleset, channel_id=555,
+                                       settings={"signup_cap": players})
+        for user in range(1, players + 1):
+            await games.join_game(db, game.id, user, f"Player {user}")
+        await games.start_game(db, game.id, NOW)
+        await resolution.resolve_day(db, game.id, NOW, trigger="bench")
+        async with db.transaction() as session:
+            await session.execute(update(Outbox).values(status="sent", sent_at=NOW))
+            await session.execute(update(Game).values(moderator_channel_id=556))
+        await resolution.resolve_day(db, game.id, NOW + timedelta(hours=1), trigger="bench")
+    finally:
+        await db.dispose()
+
+
+async def deliver_night(url: str, rtt: float = 0.150) -> dict:
+    """Deliver the waiting night to a fake Discord; the time it took, the floor and their ratio."""
+    from bot.bench_discord import elsewhere
+
+    async with elsewhere(rtt) as fake:
+        figures = await _deliver(fake, url)
+    floor = fake.floor()
+    return figures | {"requests": len(fake.seen), "rate_limited": fake.rejected,
+                      "rate_limited_global": fake.rejected_global, "floor_seconds": round(floor, 2),
+                      "vs_floor": round(figures["seconds"] / floor, 2)}
+
+
+async def _deliver(fake, url: str) -> dict:
+    """Deliver, pass after pass until the outbox is empty; the rows, messages and seconds it took."""
+    from discord.http import HTTPClient, Route
+
+    from bot.db.session import Database
+    from bot.delivery.courier import DiscordCourier
+    from bot.delivery.worker import OutboxWorker
+
+    saved, Route.BASE = Route.BASE, fake.api_base
+    http = HTTPClient(asyncio.get_running_loop())
+    db = Database(url)
+    try:
+        await http.static_login("bench")
+        worker = OutboxWorker(db, DiscordCourier(SimpleNamespace(http=http)))  # type: ignore[arg-type]
+        start = time.perf_counter()
+        sent = messages = failed = 0
+        while True:
+            report = await worker.run_once()
+            sent, messages, failed = sent + report.sent, messages + report.messages, failed + report.failed
+            if report.claimed == 0:
+                break
+        elapsed = time.perf_counter() - start
+    finally:
+        Route.BASE = saved
+        await http.close()
+        await db.dispose()
+    if failed:
+        raise RuntimeError(f"{failed} outbox rows failed in the delivery bench")
+    return {"rows": sent, "messages": messages, "seconds": round(elapsed, 2)}
+
+
+async def delivery_bench(players: int = PLAYERS, ruleset: str = "battle_royale", runs: int = RUNS) -> dict:
+    """The same night delivered `runs` times (each from a copy of the seeded database); the median run, with
+    every run's ratio beside it (the figure moves with the machine's load)."""
+    with tempfile.TemporaryDirectory(prefix="brbot-delivery-") as workdir:
+        seeded = Path(workdir) / "night.sqlite3"
+        await seed_night(f"sqlite+aiosqlite:///{seeded}", players, ruleset)
+        results = []
+        for run in range(runs):
+            copy = Path(workdir) / f"run{run}.sqlite3"
+            shutil.copyfile(seeded, copy)
+            results.append(await deliver_night(f"sqlite+aiosqlite:///{copy}"))
+    results.sort(key=lambda r: r["vs_floor"])
+    return results[len(results) // 2] | {"runs": [r["vs_floor"] for r in results]}
+
+
+if __name__ == "__main__":
+    import json
+
+    print(json.dumps(asyncio.run(delivery_bench())))
