@@ -53,7 +53,8 @@ async def measure(processes: int, how_many: int, players: int, log_dir: Path) ->
             cpu_before = [bot.cpu_seconds() for bot in bots]
             requests_before = len(fake.requests)
             async with db.transaction() as session:
-                await session.execute(update(Game).where(Game.id.in_(ids)).values(deadline=now - timedelta(minutes=1)))
+                await session.execute(update(Game).where(Game.id.in_(ids)).values(  # due_at: when the loop looks
+                    deadline=now - timedelta(minutes=1), due_at=now - timedelta(minutes=1)))
             start = time.perf_counter()
 
             async def resolved() -> bool:

@@ -81,7 +81,8 @@ async def test_three_processes_resolve_200_due_games_once_and_deliver_once_with_
 
         # --- 200 games due at once; a process killed in the middle of a send once a third are resolved ---------
         async with db.transaction() as session:
-            await session.execute(update(Game).where(Game.id.in_(game_ids)).values(deadline=now - timedelta(minutes=1)))
+            await session.execute(update(Game).where(Game.id.in_(game_ids)).values(  # due_at: when the loop looks
+                deadline=now - timedelta(minutes=1), due_at=now - timedelta(minutes=1)))
 
         async def a_third_resolved() -> bool:
             resolved = select(func.count()).select_from(Resolution).where(Resolution.day == 0)
