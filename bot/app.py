@@ -83,6 +83,7 @@ class GameMasterBot(commands.AutoShardedBot):
         self.clock = clock
         self.start_loops = start_loops
         self.sync_commands = settings.sync_commands  # `run` turns it off in all but the process with shard 0
+        self.delivery_share = 1.0  # of Discord's global rate limit; `run` gives a process its shards' share
         self.loops: Loops | None = None
         self.heartbeat: asyncio.Task | None = None
 
@@ -112,8 +113,9 @@ class GameMasterBot(commands.AutoShardedBot):
     def courier(self) -> Courier:
         """What sends this bot's messages to Discord (the outbox worker's courier)."""
         from bot.delivery.courier import DiscordCourier
+        from bot.delivery.pace import RATE, GlobalPace
 
-        return DiscordCourier(self)
+        return DiscordCourier(self, GlobalPace(RATE * self.delivery_share))
 
     def kick(self) -> None:
         """Something was written to the outbox: deliver it now rather than on the next tick."""
@@ -217,6 +219,7 @@ async def serve(settings: Settings) -> None:
     db = Database(settings.database_url)
     bot = GameMasterBot(settings, db, shard_count=plan.count, shard_ids=plan.ids)
     bot.sync_commands = settings.sync_commands and plan.syncs_commands
+    bot.delivery_share = plan.share
     lost = False
 
     async def keep_shard() -> None:

@@ -11,7 +11,8 @@ advisory lock per shard, held on a connection of its own for as long as the proc
 dies loses its connection and with it the lock, and a standby (a replica started beyond the shard count,
 waiting here) takes the shard over. The connection asks the server for TCP keepalives, so even a host that
 vanishes without closing its sockets frees its shard within about half a minute. Deadlines and deliveries
-are not tied to shards: every process resolves due games and sends the outbox (docs/scaling.md).
+are not tied to shards: every process resolves due games and sends the outbox (docs/scaling.md), each within
+its share of Discord's global rate limit (`ShardPlan.share`), which all processes of one bot share.
 """
 from __future__ import annotations
 
@@ -71,6 +72,12 @@ class ShardPlan:
 
     count: int | None
     ids: list[int] | None
+
+    @property
+    def share(self) -> float:
+        """This process's share of the bot's work with Discord, in proportion to its shards: the part of
+        Discord's global rate limit (one for the whole bot token, across all its processes) that it may use."""
+        return len(self.ids) / self.count if self.ids is not None and self.count else 1.0
 
     @property
     def syncs_commands(self) -> bool:

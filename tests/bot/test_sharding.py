@@ -155,3 +155,20 @@ def test_brbot_run_names_the_bad_shard_setting_in_one_line(monkeypatch, capsys):
     assert capsys.readouterr().err.strip() == (
         "brbot: BRBOT_SHARD_IDS='0,5' is not a valid setting (from the environment or .env): shard 5 does not "
         "exist: with BRBOT_SHARD_COUNT=2 the shards are 0 to 1")
+
+
+def test_each_process_delivers_within_its_shards_share_of_discords_global_limit():
+    """Discord's 50 requests a second are the bot token's, across all its processes: three processes of one
+    shard each pace their deliveries at a third of the 45 a second one process uses, so together they stay
+    within the limit (docs/scaling.md)."""
+    from bot.app import GameMasterBot
+    from bot.delivery.pace import RATE
+
+    assert settings().shard_plan().share == 1.0
+    assert settings(shard_count="4", shard_ids="0-3").shard_plan().share == 1.0
+    assert settings(shard_count="4", shard_ids="2,3").shard_plan().share == 0.5
+    auto = settings(shard_count="3", shard_ids="auto").shard_plan(claimed=1)
+    bot = GameMasterBot(settings(), db=None, start_loops=False)
+    assert bot.courier().pace.rate == int(RATE)
+    bot.delivery_share = auto.share
+    assert bot.courier().pace.rate == int(RATE / 3) == 15
