@@ -172,3 +172,21 @@ def test_each_process_delivers_within_its_shards_share_of_discords_global_limit(
     assert bot.courier().pace.rate == int(RATE)
     bot.delivery_share = auto.share
     assert bot.courier().pace.rate == int(RATE / 3) == 15
+
+
+def test_a_process_with_a_third_of_the_pace_takes_a_third_of_the_rows_a_pass():
+    """Otherwise one process of three could claim 200 rows it sends at 15 a second while the others, done with
+    theirs, wait: the night would take longer with three processes than with one."""
+    from bot.delivery.worker import CLAIM_LIMIT
+    from bot.loops import Loops
+
+    class Host:
+        db, settings, clock = None, settings(), staticmethod(lambda: None)
+        delivery_share = 1.0
+
+        def courier(self):
+            return None
+
+    assert Loops(Host()).worker.claim_limit == CLAIM_LIMIT
+    Host.delivery_share = 1 / 3
+    assert Loops(Host()).worker.claim_limit == round(CLAIM_LIMIT / 3)
