@@ -252,4 +252,4 @@ async def serve(settings: Settings) -> None:
         from bot.services.errors import ServiceError
         from bot.text import say
 
-        raise ServiceError(say("cli_shard_lost", shard=claim.shard))  # `brbot run` prints it and exits with 1
+        raise ServiceError(say("cli_shard_lost", shard=claim.shard))  # `brbot run` prints it, exits with an error
