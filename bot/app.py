@@ -7,11 +7,16 @@ buttons (answers to proposals and trades, withdrawing orders) that keep working 
 Nothing Discord sends goes unanswered (`bot.ui.fallback`): a command in an out-of-date shape and a button or
 menu no handler knows get a short ephemeral answer. No message the bot sends can ping @everyone, @here or a
 role (`allowed_mentions`); users are pinged only where a message names them on purpose.
+
+The bot is discord.py's `AutoShardedBot`: one process connects the shards its settings name (all of them by
+default), and several processes against one PostgreSQL share the shards out (`bot.sharding`,
+docs/scaling.md). Only the process with shard 0 registers the slash commands.
 """
 from __future__ import annotations
 
 import asyncio
 import logging
+import signal
 from collections.abc import Callable
 from datetime import datetime, timezone
 from pathlib import Path
@@ -29,6 +34,9 @@ if TYPE_CHECKING:
     from bot.loops import Loops
 
 log = logging.getLogger(__name__)
+
+
+SHARD_CHECK_SECONDS = 10  # how often a process with an `auto` shard checks that it still holds it
 
 
 def utcnow() -> datetime:
@@ -64,7 +72,7 @@ class CommandTree(app_commands.CommandTree):
         await self.client.on_tree_error(interaction, error)  # type: ignore[attr-defined]
 
 
-class GameMasterBot(commands.Bot):
+class GameMasterBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, db: Database, *, clock: Callable[[], datetime] = utcnow,
                  start_loops: bool = True, **options) -> None:
         options.setdefault("allowed_mentions", allowed_mentions())
@@ -74,6 +82,8 @@ class GameMasterBot(commands.Bot):
         self.db = db
         self.clock = clock
         self.start_loops = start_loops
+        self.sync_commands = settings.sync_commands  # `run` turns it off in all but the process with shard 0
+        self.delivery_share = 1.0  # of Discord's global rate limit; `run` gives a process its shards' share
         self.loops: Loops | None = None
         self.heartbeat: asyncio.Task | None = None
 
@@ -88,7 +98,7 @@ class GameMasterBot(commands.Bot):
             if command.allowed_contexts is None:
                 command.allowed_contexts = player_contexts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        if self.settings.sync_commands:
+        if self.sync_commands:
             await self.tree.sync()
         if self.start_loops:
             from bot.loops import Loops
@@ -103,8 +113,9 @@ class GameMasterBot(commands.Bot):
     def courier(self) -> Courier:
         """What sends this bot's messages to Discord (the outbox worker's courier)."""
         from bot.delivery.courier import DiscordCourier
+        from bot.delivery.pace import RATE, GlobalPace
 
-        return DiscordCourier(self)
+        return DiscordCourier(self, GlobalPace(RATE * self.delivery_share))
 
     def kick(self) -> None:
         """Something was written to the outbox: deliver it now rather than on the next tick."""
@@ -177,9 +188,68 @@ class GameMasterBot(commands.Bot):
 def run(settings: Settings) -> None:
     """`brbot run`: migrate, then connect to Discord until stopped (Ctrl+C)."""
     from bot.migrate import upgrade
+    from bot.sharding import AUTO, require_postgres
 
+    if settings.shard_ids == AUTO:
+        require_postgres(settings.database_url)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     upgrade(settings.database_url)
+    try:
+        asyncio.run(serve(settings))
+    except KeyboardInterrupt:
+        pass
+
+
+async def serve(settings: Settings) -> None:
+    """Take this process's shards (with `auto`, wait for a free one), then run the bot until it closes. With
+    `auto`, a lost hold on the shard closes the bot and raises `ServiceError` (`brbot run` exits with an error
+    and is restarted), since another process may connect the shard meanwhile."""
+    from bot.sharding import AUTO, claim_shard, standby_heartbeat
+
+    claim = None
+    if settings.shard_ids == AUTO:
+        standing_by = standby_heartbeat(settings.health_file)
+        try:
+            claim = await claim_shard(settings.database_url, settings.shard_count or 1)
+        finally:
+            if standing_by is not None:
+                standing_by.cancel()
+                await asyncio.gather(standing_by, return_exceptions=True)
+    plan = settings.shard_plan(claim.shard if claim else None)
     db = Database(settings.database_url)
-    bot = GameMasterBot(settings, db)
-    bot.run(settings.discord_token, log_handler=None)
+    bot = GameMasterBot(settings, db, shard_count=plan.count, shard_ids=plan.ids)
+    bot.sync_commands = settings.sync_commands and plan.syncs_commands
+    bot.delivery_share = plan.share
+    lost = False
+
+    async def keep_shard() -> None:
+        nonlocal lost
+        while await claim.held():
+            await asyncio.sleep(SHARD_CHECK_SECONDS)
+        lost = True
+        await bot.close()
+
+    watch = asyncio.create_task(keep_shard()) if claim else None
+    loop = asyncio.get_running_loop()
+    try:  # `docker compose stop` and scaling down send SIGTERM: close as Ctrl+C does (shard, gateway, loops)
+        loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
+    except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
+        pass
+    try:
+        async with bot:
+            await bot.start(settings.discord_token)
+    finally:
+        try:
+            loop.remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError):
+            pass
+        if watch is not None:
+            watch.cancel()
+        if claim is not None:
+            await claim.release()
+        await db.dispose()
+    if lost:
+        from bot.services.errors import ServiceError
+        from bot.text import say
+
+        raise ServiceError(say("cli_shard_lost", shard=claim.shard))  # `brbot run` prints it, exits with an error

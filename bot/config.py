@@ -2,14 +2,16 @@
 
 A bad setting is refused when the settings are read, with the setting's name and what is wrong (the command
 line prints it as one line, `brbot: ...`): a number that is not one or not above zero, a log level Python
-does not know. A database URL without its async driver is accepted and completed (`postgresql://` and
-`postgres://` become `postgresql+asyncpg://`, `sqlite://` becomes `sqlite+aiosqlite://`), since that is the
-form most hosting providers and tutorials give.
+does not know, shards that do not fit together (`bot.sharding`). A database URL without its async driver is
+accepted and completed (`postgresql://` and `postgres://` become `postgresql+asyncpg://`, `sqlite://`
+becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give.
 """
 from __future__ import annotations
 
-from pydantic import Field, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.sharding import AUTO, ShardPlan, check_shards, parse_shard_ids
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 ASYNC_DRIVERS = {"postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg", "sqlite": "sqlite+aiosqlite"}
@@ -34,6 +36,10 @@ class Settings(BaseSettings):
     sync_commands: bool = Field(True, description="register the slash commands with Discord at start-up")
     delivery_seconds: float = Field(2.0, gt=0, description="how often the outbox worker looks for messages to deliver")
     health_file: str = Field("", description="where `brbot run` keeps its heartbeat for `brbot health` (none if empty)")
+    # several processes (bot.sharding, docs/scaling.md)
+    shard_count: int | None = Field(None, ge=1, description="Discord shards across all processes (unset: Discord's)")
+    shard_ids: str = Field("", description="this process's shards: 0,1 or 0-3, or auto (unset: all)")
+    delivery_lease_seconds: float = Field(40.0, ge=1, description="how long a stopped process keeps its deliveries")
 
     @field_validator("database_url")
     @classmethod
@@ -47,3 +53,23 @@ class Settings(BaseSettings):
         if level not in LOG_LEVELS:
             raise ValueError(f"must be one of {', '.join(LOG_LEVELS)}")
         return level
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _unset_count(cls, value):
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value, info: ValidationInfo):
+        ids = parse_shard_ids(str(value))
+        if "shard_count" in info.data:  # else the count's own error is the one to report
+            check_shards(info.data["shard_count"], ids)
+        return ids
+
+    def shard_plan(self, claimed: int | None = None) -> ShardPlan:
+        """The shards this process connects (`claimed`: the one taken with `auto`)."""
+        if self.shard_ids == AUTO:
+            return ShardPlan(self.shard_count, [claimed] if claimed is not None else None)
+        ids = [int(n) for n in self.shard_ids.split(",")] if self.shard_ids else None
+        return ShardPlan(self.shard_count, ids)

@@ -41,10 +41,17 @@ class LoopHost(Protocol):
 
 class Loops:
     def __init__(self, bot: LoopHost) -> None:
+        from datetime import timedelta
+
         from bot.delivery.worker import OutboxWorker
 
         self.bot = bot
-        self.worker = OutboxWorker(bot.db, bot.courier(), bot.clock)
+        lease = timedelta(seconds=bot.settings.delivery_lease_seconds)  # another process takes over after it
+        self.worker = OutboxWorker(bot.db, bot.courier(), bot.clock, lease=lease)
+        # a process with a share of Discord's pace (several processes: bot.sharding) takes as many rows a pass
+        # as it sends in the time one process would, so a busy night spreads over all of them
+        share = getattr(bot, "delivery_share", 1.0)
+        self.worker.claim_limit = max(20, round(self.worker.claim_limit * share))
         self.wake = asyncio.Event()
         self.tasks: list[asyncio.Task] = []
 

@@ -159,6 +159,10 @@ TEXT: dict[str, str] = {
     "cli_log_unwritable": "cannot write the log file {path}: {reason}",
     "cli_data_help": "a data file the game takes, as /game create's file option: {what}",
     "cli_data_unreadable": "cannot read the data file {path}: {reason}",
+    "cli_auto_shards_need_postgres": "BRBOT_SHARD_IDS=auto needs PostgreSQL: the processes share out the "
+                                     "shards through it (set BRBOT_DATABASE_URL to a postgresql:// URL)",
+    "cli_shard_lost": "lost the database connection that holds shard {shard}; stopping, since another process "
+                      "may take the shard over (a restart takes a free shard again)",
     "cli_whole_number": "{name} must be a whole number, not {text!r}",
     "cli_between": "{name} must be between {low} and {high}",
     "cli_heading": "\n== {title} ==",

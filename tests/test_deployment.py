@@ -70,7 +70,10 @@ def test_the_bot_migrates_once_at_start(monkeypatch):
 
     calls = []
     monkeypatch.setattr(bot.migrate, "upgrade", lambda url: calls.append(url))
-    monkeypatch.setattr(bot.app.GameMasterBot, "run", lambda self, token, **kw: calls.append("connect"))
+    async def connect(settings):  # `run` connects through `serve` (which takes the shards first)
+        calls.append("connect")
+
+    monkeypatch.setattr(bot.app, "serve", connect)
     bot.app.run(Settings(_env_file=None, database_url="sqlite+aiosqlite:///x.sqlite3", discord_token="t"))
     assert calls == ["sqlite+aiosqlite:///x.sqlite3", "connect"]
 

@@ -3,7 +3,8 @@
 SQLite: a file in WAL mode, foreign keys on, a busy timeout, and every transaction opened with
 `BEGIN IMMEDIATE`, so a read-then-write (claiming a game to resolve it) is isolated: without it two
 concurrent resolutions would both read the old day and one update would be lost. PostgreSQL: the same
-code; resolution claims the game row with `SELECT ... FOR UPDATE`.
+code; resolution claims the game row with `SELECT ... FOR UPDATE`, and a transaction left idle by a vanished
+process is ended by the server after 30 s (`POSTGRES_SESSION`).
 """
 from __future__ import annotations
 
@@ -15,6 +16,11 @@ from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 
 SQLITE_BUSY_TIMEOUT_S = 30
+# A transaction whose process died without closing its socket (a vanished host) would keep its locks, a game
+# row claimed for resolution among them, until the server notices; the server ends such a session after
+# 30 s idle inside a transaction, so another process takes the game over within a minute (docs/scaling.md).
+# No transaction of the bot waits that long between two statements.
+POSTGRES_SESSION = {"idle_in_transaction_session_timeout": "30000"}
 
 
 def is_sqlite(url: str) -> bool:
@@ -26,7 +32,8 @@ def make_engine(url: str, echo: bool = False, immediate: bool = True, foreign_ke
     `foreign_keys` enforces foreign keys (the migrations turn it off: SQLite alters a table by copying it and
     dropping the old one, and with foreign keys on that drop would cascade to every game's rows)."""
     if not is_sqlite(url):
-        return create_async_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        return create_async_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20,
+                                   connect_args={"server_settings": POSTGRES_SESSION})
     engine = create_async_engine(url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
 
     @event.listens_for(engine.sync_engine, "connect")

@@ -2,9 +2,10 @@
 
 The bot's loop calls `await OutboxWorker(bot.db, DiscordCourier(bot), bot.clock).run_once()` every few
 seconds (or runs `run_forever`). One pass:
-1. claims due rows (`store.claim`: marked `sending` with a 60-second lease, renewed every 15 seconds while
-   the pass runs, so a crash mid-send is retried about a minute later with the same nonces, well inside the
-   few minutes for which Discord drops the duplicates);
+1. claims due rows (`store.claim`: marked `sending` with a lease, the bot's 40 seconds by default
+   (`BRBOT_DELIVERY_LEASE_SECONDS`), renewed every quarter of it while the pass runs, so a crash mid-send is
+   retried by any process within the minute with the same nonces, well inside the few minutes for which
+   Discord drops the duplicates);
 2. groups and renders them (`render`): a night's public rows become one post;
 3. delivers each target's parcels in id order, one at a time per target (channel, DM, moderators), every
    target at once: the courier keeps the whole within Discord's global rate limit (`pace`), and discord.py

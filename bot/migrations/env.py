@@ -1,9 +1,12 @@
-"""Alembic environment: async engine, batch mode on SQLite, URL from the bot's settings or the caller."""
+"""Alembic environment: async engine, batch mode on SQLite, URL from the bot's settings or the caller. On
+PostgreSQL the migrations run under an advisory lock, so bot processes started together (`docker compose up
+--scale bot=3`) migrate one after the other: the first upgrades, the others then find nothing to do."""
 from __future__ import annotations
 
 import asyncio
 
 from alembic import context
+from sqlalchemy import text
 from sqlalchemy.engine import Connection
 
 from bot.db.models import Base
@@ -11,6 +14,7 @@ from bot.db.session import make_engine
 
 config = context.config
 target_metadata = Base.metadata
+MIGRATION_LOCK_KEY = 0x62726D67  # pg_advisory_xact_lock key of migrations ("brmg"): one process migrates at a time
 
 
 def _url() -> str:
@@ -30,6 +34,8 @@ def _configure(connection: Connection) -> None:
         compare_type=True,
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":  # several bot processes starting at once migrate one by one
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
         context.run_migrations()
 
 

@@ -40,13 +40,17 @@ async def pending_players(session, game: Game) -> list[tuple[str, int]]:
 
 
 async def send_reminders(db: Database, now: datetime, hours_before: float) -> int:
-    """Write a reminder DM (as outbox rows) once per day to players without orders near the deadline."""
+    """Write a reminder DM (as outbox rows) once per day to players without orders near the deadline (never
+    once it has passed)."""
     sent = 0
     async with db.transaction() as session:
         games = (await session.execute(select(Game).where(  # only the games near a deadline are read
             Game.status == "running", Game.deadline.is_not(None), Game.deadline <= now + timedelta(hours=hours_before),
+            Game.deadline > now,  # too late once it has passed: the day is being resolved (by another process?)
             or_(Game.reminded_day.is_(None), Game.reminded_day != Game.day)))).scalars().all()
         for game in games:
+            if not await _claim_reminders(session, game):
+                continue
             try:
                 pending = await pending_players(session, game)
             except Exception:  # an unreadable game gets no reminders; its resolution reports the failure
@@ -58,6 +62,19 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
                 sent += 1
             game.reminded_day = game.day
     return sent
+
+
+async def _claim_reminders(session, game: Game) -> bool:
+    """True if this transaction writes the game's reminders of today. On PostgreSQL, where several bot
+    processes may run this at once, the game row is locked (skipped while another process holds it: it is
+    reminding or resolving) and re-read, so a player is never reminded twice; SQLite's BEGIN IMMEDIATE already
+    lets one writer at a time through."""
+    if session.bind.dialect.name != "postgresql":
+        return True
+    locked = select(Game.day, Game.reminded_day).where(Game.id == game.id)
+    locked = locked.with_for_update(skip_locked=True, key_share=True)  # FOR NO KEY UPDATE: the lock UPDATE takes
+    row = (await session.execute(locked)).first()
+    return row is not None and row.day == game.day and row.reminded_day != game.day
 
 
 async def who_has_not_submitted(db: Database, game_id: int) -> list[str]:

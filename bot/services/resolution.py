@@ -48,6 +48,8 @@ async def resolve_day(db: Database, game_id: int, now: datetime, expected_day: i
             return None
         if expected_day is not None and game.day != expected_day:
             return None
+        if trigger == "timer" and game.retry_at is not None and game.retry_at > now:
+            return None  # it failed moments ago (in another process, perhaps): wait as the backoff says
         resolved = await _resolve_locked(session, game, now, trigger, actor_id, seeds)
         seats = await snapshots.seats_of(session, game.id) if snapshots.cached(db, game.id) else None
     if seats is not None:  # committed: the day's first orders find the new snapshot ready (`snapshots.refresh`)

@@ -9,12 +9,15 @@ A game whose resolution fails does not stop the others, and is not retried on ev
 `resolve_failures` count goes up and `retry_at` moves out by `backoff(failures)` (1, 2, 4, ... minutes, at
 most an hour), both stored on the game row so the pause survives a restart. The first failure of a run is
 audited, logged with its traceback and told to the moderators (an outbox row for them); later ones are one
-log line each. The next successful resolution (by the loop or a moderator's /resolve now) clears the count
-and tells the moderators it went through.
+log line each. Several processes reaching a failing game at the same moment record one failure (the first
+sets `retry_at`; the others find it set, and no process tries again before it). The next successful
+resolution (by the loop or a moderator's /resolve now) clears the count and tells the moderators it went
+through.
 """
 from __future__ import annotations
 
 import logging
+import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -43,7 +46,9 @@ def backoff(failures: int) -> timedelta:
 
 async def tick(db: Database, now: datetime, reminder_hours: float = 2.0) -> TickReport:
     report = TickReport()
-    for game_id, day in await resolution.due_games(db, now):
+    due = await resolution.due_games(db, now)
+    random.shuffle(due)  # several processes: each starts elsewhere in the list, so they seldom meet
+    for game_id, day in due:
         try:
             done = await resolution.resolve_day(db, game_id, now, expected_day=day, trigger="timer", skip_locked=True)
         except Exception as error:  # one failing game never stops the loop
@@ -68,6 +73,8 @@ async def _record_failure(db: Database, game_id: int, day: int, reason: str, now
     try:
         async with db.transaction() as session:
             game = await load_game(session, game_id, lock=True)
+            if game.retry_at is not None and game.retry_at > now:  # another process recorded this failure
+                return game.resolve_failures
             game.resolve_failures = (game.resolve_failures or 0) + 1
             game.retry_at = now + backoff(game.resolve_failures)
             if game.resolve_failures == 1:

@@ -7,6 +7,11 @@ it only decompresses binary frames, so uncompressed text frames are valid and ke
 
 Every dispatch gets the session's next sequence number and is kept, so a client that reconnects with RESUME
 receives what it missed (as Discord does). `drop()` closes the socket the way a network failure would.
+
+Shards: IDENTIFY's `shard: [id, count]` (discord.py's AutoShardedBot sends it) makes the session that shard's.
+A guild belongs to shard `(guild_id >> 22) % count`, as in Discord: READY lists it and GUILD_CREATE follows
+only on that shard, and the guild's events (interactions, messages, threads) go to that shard's session;
+events without a guild (DMs) go to shard 0. `connected` is set while the guild's shard is connected.
 """
 from __future__ import annotations
 
@@ -39,6 +44,13 @@ class Session:
     sent: list[dict[str, Any]] = field(default_factory=list)  # every dispatch, for RESUME
     ws: web.WebSocketResponse | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    shard: tuple[int, int] = (0, 1)  # (shard id, shard count) from IDENTIFY
+    guilds: list[int] = field(default_factory=list)  # the guilds READY gave this shard
+
+
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events (Discord's formula)."""
+    return (guild_id >> 22) % shard_count
 
 
 class Gateway:
@@ -47,7 +59,8 @@ class Gateway:
     def __init__(self, fake: "FakeDiscord") -> None:
         self.fake = fake
         self.sessions: dict[str, Session] = {}
-        self.current: Session | None = None  # the session events go to
+        self.current: Session | None = None  # the session that identified last
+        self.shards: dict[int, Session] = {}  # shard id -> its current session
         self.received: list[dict[str, Any]] = []  # every op the client sent (heartbeats left out)
         self.identifies = 0
         self.resumes = 0
@@ -86,7 +99,7 @@ class Gateway:
             self._sockets.discard(ws)
             if session is not None and session.ws is ws:
                 session.ws = None
-                if session is self.current:
+                if self.fake.world.guild_id in session.guilds:
                     self.connected.clear()
         return ws
 
@@ -95,25 +108,29 @@ class Gateway:
             await ws.close(code=4004, message=b"Authentication failed.")
             return None
         self.identifies += 1
-        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), ws=ws)
-        self.sessions[session.id] = session
-        self.current = session
+        shard_id, shard_count = (int(n) for n in data.get("shard") or (0, 1))
         world = self.fake.world
+        session = Session(secrets.token_hex(16), int(data.get("intents") or 0), ws=ws, shard=(shard_id, shard_count),
+                          guilds=[g for g in (world.guild_id,) if shard_of(g, shard_count) == shard_id])
+        self.sessions[session.id] = session
+        self.current = self.shards[shard_id] = session
         await self._dispatch(session, "READY", {
-            "v": 10, "user": self.fake.bot_user_payload(), "guilds": [{"id": str(world.guild_id), "unavailable": True}],
+            "v": 10, "user": self.fake.bot_user_payload(),
+            "guilds": [{"id": str(g), "unavailable": True} for g in session.guilds],
             "session_id": session.id, "session_type": "normal", "resume_gateway_url": self.fake.gateway_url,
-            "shard": [0, 1], "application": {"id": str(world.application_id), "flags": 0},
+            "shard": [shard_id, shard_count], "application": {"id": str(world.application_id), "flags": 0},
             "private_channels": [], "relationships": [], "presences": [], "guild_join_requests": [],
             "geo_ordered_rtc_regions": [], "user_settings": {}, "auth": {},
         })
-        await self._dispatch(session, "GUILD_CREATE",
-                             world.guild_payload(all_members=bool(session.intents & INTENT_GUILD_MEMBERS)))
-        self.connected.set()
+        if session.guilds:
+            await self._dispatch(session, "GUILD_CREATE",
+                                 world.guild_payload(all_members=bool(session.intents & INTENT_GUILD_MEMBERS)))
+            self.connected.set()
         return session
 
     async def _resume(self, ws: web.WebSocketResponse, data: dict[str, Any]) -> Session | None:
         session = self.sessions.get(data.get("session_id") or "")
-        if session is None or data.get("token") != self.fake.token or session is not self.current:
+        if session is None or data.get("token") != self.fake.token or session is not self.shards.get(session.shard[0]):
             await self._send_raw(ws, {"op": INVALID_SESSION, "d": False})
             return None
         self.resumes += 1
@@ -123,7 +140,8 @@ class Gateway:
             for payload in missed:
                 await self._send_raw(ws, payload)
         await self._dispatch(session, "RESUMED", {})
-        self.connected.set()
+        if session.guilds:
+            self.connected.set()
         return session
 
     # -- sending ---------------------------------------------------------------------------------------------
@@ -142,9 +160,18 @@ class Gateway:
                 except ConnectionError:  # the client went away: it gets this on RESUME
                     log.info("gateway: %s not sent now, kept for a resume", event)
 
+    def session_for(self, guild_id: int | None) -> Session | None:
+        """The session of the shard that receives the guild's events (None: DMs, shard 0's)."""
+        if not self.shards:
+            return None
+        count = next(iter(self.shards.values())).shard[1]
+        return self.shards.get(shard_of(guild_id, count) if guild_id is not None else 0)
+
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = 0) -> None:
-        """Send an event to the bot's session (kept for a resume if it is disconnected right now)."""
-        session = self.current
+        """Send an event to the session of the shard it belongs to (kept for a resume if it is disconnected
+        right now)."""
+        guild_id = data.get("guild_id")
+        session = self.session_for(int(guild_id) if guild_id is not None else None)
         if session is None:
             log.info("gateway: no session for %s", event)
             return
@@ -154,7 +181,7 @@ class Gateway:
 
     async def drop(self, code: int = 4000) -> None:
         """Close the bot's connection as a network failure would (discord.py reconnects and RESUMEs)."""
-        session = self.current
+        session = self.session_for(self.fake.world.guild_id)
         if session is not None and session.ws is not None:
             ws, session.ws = session.ws, None
             self.connected.clear()
@@ -162,7 +189,7 @@ class Gateway:
 
     async def reconnect_request(self) -> None:
         """Ask the bot to reconnect (op 7), as Discord does before restarting a gateway node."""
-        session = self.current
+        session = self.session_for(self.fake.world.guild_id)
         if session is not None and session.ws is not None:
             await self._send_raw(session.ws, {"op": RECONNECT, "d": None})
 

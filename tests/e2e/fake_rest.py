@@ -83,7 +83,8 @@ class Rest:
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         fake = self.fake
-        entry = {"method": request.method, "path": path, "query": dict(request.query)}
+        entry = {"method": request.method, "path": path, "query": dict(request.query),
+                 "agent": request.headers.get("User-Agent", "")}  # tells bot processes apart (scale-out test)
         fake.requests.append(entry)
         try:
             body, files = await self._body(request)

@@ -1,0 +1,37 @@
+"""One `brbot run` process of the scale-out test (`test_e2e_scale_out.py`), started as a real subprocess.
+
+It is `bot.app.run` with the settings from the environment, as `brbot run` has them, and two changes for the
+test: discord.py talks to the fake Discord that the test runs in its own process (`BRBOT_TEST_FAKE_PORT`;
+discord.py has no base-URL option, so the URLs are patched as `FakeDiscord.patched` does), and every REST
+request names the process in its User-Agent (`BRBOT_TEST_PROCESS`), so the test knows who sent what.
+
+    python -m tests.e2e.bot_process      (from the repository root)
+"""
+from __future__ import annotations
+
+import os
+
+
+def main() -> None:
+    import yarl
+    from discord.gateway import DiscordWebSocket
+    from discord.http import HTTPClient, Route
+
+    from bot.app import run
+    from bot.config import Settings
+
+    port, name = os.environ["BRBOT_TEST_FAKE_PORT"], os.environ["BRBOT_TEST_PROCESS"]
+    Route.BASE = f"http://127.0.0.1:{port}/api/v10"
+    DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(f"ws://127.0.0.1:{port}/gateway-ws")
+    plain_init = HTTPClient.__init__
+
+    def tagged_init(self, *args, **kwargs) -> None:
+        plain_init(self, *args, **kwargs)
+        self.user_agent = f"{self.user_agent} brbot-process/{name}"
+
+    HTTPClient.__init__ = tagged_init
+    run(Settings(_env_file=None))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,148 @@
+"""Issue 16, scale-out: three real `brbot run` processes against one PostgreSQL and the fake Discord; 200 games
+due at once; one process killed (SIGKILL) in the middle of a send. Each game is resolved once, each message
+shown once, and the survivors finish the dead process's work.
+
+Real processes rather than three bots in this test's event loop: a kill then is what it is in production (no
+`finally`, no `close()`, the sockets closed by the kernel, so PostgreSQL rolls back whatever the process had
+open), and each process has its own discord.py, its own database pool and its own lease keeper. They share the
+fake Discord over HTTP: the fake runs here, and `tests/e2e/bot_process.py` points each process's discord.py at
+it. The processes take their shards with `BRBOT_SHARD_IDS=auto`, as `docker compose up --scale bot=3` does.
+
+The processes start first; the games are set up meanwhile through the services, with their deadlines hours
+ahead and their opening messages marked as sent (they are not what this test is about), then one UPDATE makes
+all 200 due at the same moment. Once a third of them are resolved, the next message a process sends is held
+(Discord stores it, the answer waits) and that process is killed: Discord has the message, the dead process's
+outbox rows still say "sending", and any resolution it had begun is rolled back. The delivery lease is 4 s
+here (40 s by default), so a survivor sends those rows again with the same nonces and Discord answers with the
+message it already has. Needs PostgreSQL (skipped without it); about 50 s on the 2-core development machine,
+most of it the night's 1,000 requests at Discord's pace (45 a second in all).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from sqlalchemy import func, select, update
+
+from bot.db.models import AuditLog, Game, Outbox, Resolution
+from bot.db.scratch import postgres_reachable, scratch_database
+from bot.db.session import Database
+from bot.migrate import upgrade_async
+from tests.e2e.fake_gateway import shard_of
+from tests.e2e.multiprocess import BotProcess, count, nothing_waiting, set_up_games, wait_for
+
+pytestmark = pytest.mark.e2e
+
+GAMES = 200
+PROCESSES = 3
+LEASE_SECONDS = 4
+
+
+@pytest.fixture
+async def postgres_url():
+    problem = await postgres_reachable()
+    if problem:
+        pytest.skip(f"the scale-out test runs several processes against one PostgreSQL: {problem}")
+    async with scratch_database() as url:
+        await upgrade_async(url)
+        yield url
+
+
+async def test_three_processes_resolve_200_due_games_once_and_deliver_once_with_one_killed(
+        fake, postgres_url, tmp_path):
+    db = Database(postgres_url)
+    now = datetime.now(timezone.utc).replace(microsecond=0)
+    processes = [BotProcess(f"bot{n}", fake, postgres_url, tmp_path, shards=PROCESSES, lease_seconds=LEASE_SECONDS)
+                 for n in range(PROCESSES)]
+    try:
+        for process in processes:
+            await process.start()
+        made = await set_up_games(db, fake, now, GAMES)
+        game_ids = [game_id for game_id, _, _ in made]
+
+        async def all_connected() -> bool:
+            return len(fake.gateway.shards) == PROCESSES and all(p.shard is not None for p in processes)
+
+        await wait_for(all_connected, timeout=30, what="three processes with a shard each", processes=processes)
+        await wait_for(lambda: nothing_waiting(db), timeout=30, what="the opening messages", processes=processes)
+        bot_id = str(fake.world.bot.id)
+        before = {m["id"] for c in fake.world.channels.values() for m in c.messages}  # the openings that went out
+        # --- shards: each process took its own; the guild's events reach the process with the guild's shard -----
+        assert sorted(p.shard for p in processes) == list(range(PROCESSES))
+        assert len(fake.command_syncs) == 1, "only the process with shard 0 registers the commands"
+        guild_shard = shard_of(fake.world.guild_id, PROCESSES)
+        [holder] = [p for p in processes if p.shard == guild_shard]
+        await fake.wait_until(fake.gateway.connected.is_set, timeout=15, what="the guild's shard")
+        helped = await fake.slash(fake.owner, "help", timeout=15)
+        assert helped.all_ephemeral and helped.text
+        got_it = [session.shard[0] for session in fake.gateway.shards.values() for payload in session.sent
+                  if payload["t"] == "INTERACTION_CREATE" and payload["d"]["id"] == str(helped.id)]
+        assert got_it == [holder.shard], "the guild's command went to the process with the guild's shard alone"
+
+        # --- 200 games due at once; a process killed in the middle of a send once a third are resolved ---------
+        async with db.transaction() as session:
+            await session.execute(update(Game).where(Game.id.in_(game_ids)).values(  # due_at: when the loop looks
+                deadline=now - timedelta(minutes=1), due_at=now - timedelta(minutes=1)))
+
+        async def a_third_resolved() -> bool:
+            resolved = select(func.count()).select_from(Resolution).where(Resolution.day == 0)
+            return await count(db, resolved) >= GAMES // 3
+
+        await wait_for(a_third_resolved, timeout=30, what="a third of the games resolved", processes=processes)
+        release = fake.hold_answer_next("POST", r"/channels/\d+/messages")
+        await fake.wait_until(lambda: any(r.get("held") for r in fake.requests), timeout=15,
+                              what="a process sending a night's results")
+        [held] = [r for r in fake.requests if r.get("held")]
+        [victim] = [p for p in processes if p.sent_this(held)]
+        await victim.kill()
+        release.set()
+        survivors = [p for p in processes if p is not victim]
+
+        async def all_done() -> bool:
+            behind = await count(db, select(func.count()).select_from(Game).where(Game.id.in_(game_ids), Game.day < 1))
+            return behind == 0 and await nothing_waiting(db)
+
+        await wait_for(all_done, timeout=45, what="every game resolved and every message sent", processes=processes)
+        assert all(p.process.returncode is None for p in survivors), "the survivors kept running"
+
+        # --- each game resolved once ---------------------------------------------------------------------------
+        async with db.read() as session:
+            resolutions = Counter((await session.execute(  # day -1: the start, which sets the game up
+                select(Resolution.game_id, Resolution.day).where(Resolution.day >= 0))).all())
+            resolve_audits = Counter((await session.execute(
+                select(AuditLog.game_id).where(AuditLog.action == "resolve"))).scalars())
+            statuses = Counter((await session.execute(select(Outbox.status))).scalars())
+        assert resolutions == Counter({(game_id, 0): 1 for game_id in game_ids})
+        assert resolve_audits == Counter({game_id: 1 for game_id in game_ids})
+        assert set(statuses) == {"sent"}, statuses
+
+        # --- each message shown once, and nothing missing ------------------------------------------------------
+        def new(messages: list[dict]) -> list[dict]:
+            return [m for m in messages if m["id"] not in before]
+
+        shown = [(m["channel_id"], fake.text([m])) for c in fake.world.channels.values() for m in new(c.messages)
+                 if m["author"]["id"] == bot_id and not m.get("deleted")]
+        twice = [entry for entry, n in Counter(shown).items() if n > 1]
+        assert not twice, f"shown twice: {twice[:3]}"
+        for game_id, channel_id, users in made:
+            [night] = new(fake.messages_in(fake.world.channels[channel_id]))
+            assert "Day 0 seed revealed" in fake.text([night]), (game_id, fake.text([night]))
+            for user in users:
+                [dm] = new(fake.dms_to(fake.world.users[user]))
+                assert "You start in" in fake.text([dm]), (game_id, fake.text([dm]))
+
+        # --- the dead process's send was finished by a survivor, with the same nonce ---------------------------
+        nonce = held["body"]["nonce"]
+        resends = [r for r in fake.requests if r["method"] == "POST" and isinstance(r.get("body"), dict)
+                   and r["body"].get("nonce") == nonce and r is not held]
+        assert resends and all(any(p.sent_this(r) for p in survivors) for r in resends)
+        assert fake.nonce_hits >= 1
+
+        # --- the survivors stop cleanly on SIGTERM (docker compose stop), their shards freed -------------------
+        assert [await p.stop() for p in survivors] == [0, 0], [p.log()[-2000:] for p in survivors]
+        assert all("lost the database connection" not in p.log() for p in survivors)
+    finally:
+        for process in processes:
+            await process.stop()
+        await db.dispose()
