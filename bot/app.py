@@ -12,13 +12,14 @@ The bot is discord.py's `AutoShardedBot`: one process connects the shards its se
 default), and several processes against one PostgreSQL share the shards out (`bot.sharding`,
 docs/scaling.md). Only the process with shard 0 registers the slash commands.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
 import signal
 from collections.abc import Callable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ from bot.db.session import Database
 if TYPE_CHECKING:
     from bot.delivery.courier import Courier
     from bot.loops import Loops
+    from bot.sharding import ShardClaim
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +42,7 @@ SHARD_CHECK_SECONDS = 10  # how often a process with an `auto` shard checks that
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 def intents() -> discord.Intents:
@@ -73,11 +75,23 @@ class CommandTree(app_commands.CommandTree):
 
 
 class GameMasterBot(commands.AutoShardedBot):
-    def __init__(self, settings: Settings, db: Database, *, clock: Callable[[], datetime] = utcnow,
-                 start_loops: bool = True, **options) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        *,
+        clock: Callable[[], datetime] = utcnow,
+        start_loops: bool = True,
+        **options,
+    ) -> None:
         options.setdefault("allowed_mentions", allowed_mentions())
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         tree_cls=CommandTree, **options)
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            tree_cls=CommandTree,
+            **options,
+        )
         self.settings = settings
         self.db = db
         self.clock = clock
@@ -222,14 +236,14 @@ async def serve(settings: Settings) -> None:
     bot.delivery_share = plan.share
     lost = False
 
-    async def keep_shard() -> None:
+    async def keep_shard(claim: ShardClaim) -> None:
         nonlocal lost
         while await claim.held():
             await asyncio.sleep(SHARD_CHECK_SECONDS)
         lost = True
         await bot.close()
 
-    watch = asyncio.create_task(keep_shard()) if claim else None
+    watch = asyncio.create_task(keep_shard(claim)) if claim else None
     loop = asyncio.get_running_loop()
     try:  # `docker compose stop` and scaling down send SIGTERM: close as Ctrl+C does (shard, gateway, loops)
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
@@ -248,7 +262,7 @@ async def serve(settings: Settings) -> None:
         if claim is not None:
             await claim.release()
         await db.dispose()
-    if lost:
+    if lost and claim is not None:
         from bot.services.errors import ServiceError
         from bot.text import say
 

@@ -10,12 +10,13 @@ play: the process has its connections open and its statements compiled (a fresh 
 and the resolution that opened the day left the game's new snapshot ready (`snapshots.refresh`).
 docs/performance.md has the figures.
 """
+
 from __future__ import annotations
 
 import asyncio
 import tempfile
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
@@ -34,7 +35,7 @@ from engine.rng import RecordingRng
 
 SUBMITTERS = 50
 ROUNDS = 4
-NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 def _percentile(samples: list[float], pct: float) -> float:
@@ -104,5 +105,10 @@ async def run_bench(postgres_admin_url: str | None = None, ruleset: str = "battl
             postgres = await submit_latency(url, ruleset)
     live = await live_bench(players=_sizes(ruleset, (LIVE_PLAYERS,))[-1], ruleset=ruleset)
     night = await delivery_bench(players=_sizes(ruleset, (NIGHT_PLAYERS,))[-1], ruleset=ruleset)
-    return {"engine_ms": engine_ms, "submit_ms": {"sqlite": sqlite, "postgres": postgres}, **live,
-            "delivery_vs_floor": night["vs_floor"], "delivery": night}
+    return {
+        "engine_ms": engine_ms,
+        "submit_ms": {"sqlite": sqlite, "postgres": postgres},
+        **live,
+        "delivery_vs_floor": night["vs_floor"],
+        "delivery": night,
+    }

@@ -7,19 +7,20 @@ discord.py's HTTP client and the real courier, to the bench's fake Discord (`ben
 round trip, 50 requests a second in all, 5 messages per channel in 5 seconds), pass after pass until the
 outbox is empty; three times, from copies of the same database, and the median run is reported.
 """
+
 from __future__ import annotations
 
 import asyncio
 import shutil
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
 PLAYERS = 100
 RUNS = 3
-NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def seed_night(url: str, players: int = PLAYERS, ruleset: str = "battle_royale") -> None:
@@ -34,8 +35,9 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = "battle_ro
     await upgrade_async(url)
     db = Database(url)
     try:
-        game = await games.create_game(db, name="night", ruleset=ruleset, channel_id=555,
-                                       settings={"signup_cap": players})
+        game = await games.create_game(
+            db, name="night", ruleset=ruleset, channel_id=555, settings={"signup_cap": players}
+        )
         for user in range(1, players + 1):
             await games.join_game(db, game.id, user, f"Player {user}")
         await games.start_game(db, game.id, NOW)
@@ -55,9 +57,13 @@ async def deliver_night(url: str, rtt: float = 0.150) -> dict:
     async with elsewhere(rtt) as fake:
         figures = await _deliver(fake, url)
     floor = fake.floor()
-    return figures | {"requests": len(fake.seen), "rate_limited": fake.rejected,
-                      "rate_limited_global": fake.rejected_global, "floor_seconds": round(floor, 2),
-                      "vs_floor": round(figures["seconds"] / floor, 2)}
+    return figures | {
+        "requests": len(fake.seen),
+        "rate_limited": fake.rejected,
+        "rate_limited_global": fake.rejected_global,
+        "floor_seconds": round(floor, 2),
+        "vs_floor": round(figures["seconds"] / floor, 2),
+    }
 
 
 async def _deliver(fake, url: str) -> dict:

@@ -12,6 +12,7 @@ counted where it arrives, as Discord counts it:
 Every request is logged, so `floor` can say how fast those same requests could have gone at best. The
 end-to-end tests' fake (tests/e2e) checks message contents instead; this one only times.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -78,9 +79,11 @@ class FakeLimitedDiscord:
             await self._runner.cleanup()
 
     def report(self) -> dict:
-        return {"seen": [[a.at, a.chain, a.channel] for a in self.seen], "rejected": self.rejected,
-                "rejected_global": self.rejected_global}
-
+        return {
+            "seen": [[a.at, a.chain, a.channel] for a in self.seen],
+            "rejected": self.rejected,
+            "rejected_global": self.rejected_global,
+        }
 
     async def _handle(self, request: web.Request) -> web.Response:
         await asyncio.sleep(self.rtt / 2)
@@ -104,11 +107,20 @@ class FakeLimitedDiscord:
                 channel = str(next(self._ids))
                 self._dm_of_user[user], self._user_of_dm[channel] = channel, user
             self.seen.append(Seen(now, f"user {user}", None))
-            return _json({"id": self._dm_of_user[user], "type": 1, "last_message_id": None,
-                          "recipients": [{"id": user, "username": f"user{user}", "discriminator": "0",
-                                          "avatar": None}]},
-                         {"X-RateLimit-Limit": str(DM_ROUTE_RATE), "X-RateLimit-Remaining": str(DM_ROUTE_RATE - 1),
-                          "X-RateLimit-Reset-After": "1.000", "X-RateLimit-Bucket": DM_BUCKET})
+            return _json(
+                {
+                    "id": self._dm_of_user[user],
+                    "type": 1,
+                    "last_message_id": None,
+                    "recipients": [{"id": user, "username": f"user{user}", "discriminator": "0", "avatar": None}],
+                },
+                {
+                    "X-RateLimit-Limit": str(DM_ROUTE_RATE),
+                    "X-RateLimit-Remaining": str(DM_ROUTE_RATE - 1),
+                    "X-RateLimit-Reset-After": "1.000",
+                    "X-RateLimit-Bucket": DM_BUCKET,
+                },
+            )
         if method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
             channel = parts[1]
             start, count = self._windows.get(channel, (now, 0))
@@ -118,27 +130,47 @@ class FakeLimitedDiscord:
                 return self._limited(start + self.route_window - now, is_global=False)
             self._recent.append(now)
             self._windows[channel] = (start, count + 1)
-            user = self._user_of_dm.get(channel)
-            self.seen.append(Seen(now, f"user {user}" if user else f"channel {channel}", channel))
+            recipient = self._user_of_dm.get(channel)
+            self.seen.append(Seen(now, f"user {recipient}" if recipient else f"channel {channel}", channel))
             reset_after = max(start + self.route_window - now - self.rtt / 2, 0.0)
-            return _json({"id": str(next(self._ids)), "channel_id": channel, "type": 0, "content": ""},
-                         {"X-RateLimit-Limit": str(self.route_rate),
-                          "X-RateLimit-Remaining": str(self.route_rate - count - 1),
-                          "X-RateLimit-Reset-After": f"{reset_after:.3f}", "X-RateLimit-Bucket": BUCKET})
+            return _json(
+                {"id": str(next(self._ids)), "channel_id": channel, "type": 0, "content": ""},
+                {
+                    "X-RateLimit-Limit": str(self.route_rate),
+                    "X-RateLimit-Remaining": str(self.route_rate - count - 1),
+                    "X-RateLimit-Reset-After": f"{reset_after:.3f}",
+                    "X-RateLimit-Bucket": BUCKET,
+                },
+            )
         return _json({"message": f"the bench's fake Discord has no {method} /{path}", "code": 0}, status=404)
 
     def _limited(self, retry_after: float, is_global: bool) -> web.Response:
         self.rejected += 1
         self.rejected_global += is_global
-        headers = {"Via": "1.1 google", "Retry-After": str(max(1, round(retry_after))),
-                   "X-RateLimit-Scope": "global" if is_global else "user"}
+        headers = {
+            "Via": "1.1 google",
+            "Retry-After": str(max(1, round(retry_after))),
+            "X-RateLimit-Scope": "global" if is_global else "user",
+        }
         if is_global:
             headers["X-RateLimit-Global"] = "true"
         else:
-            headers |= {"X-RateLimit-Limit": str(self.route_rate), "X-RateLimit-Remaining": "0",
-                        "X-RateLimit-Reset-After": f"{retry_after:.3f}", "X-RateLimit-Bucket": BUCKET}
-        return _json({"message": "You are being rate limited.", "retry_after": round(retry_after, 3),
-                      "global": is_global, "code": 0}, headers, status=429)
+            headers |= {
+                "X-RateLimit-Limit": str(self.route_rate),
+                "X-RateLimit-Remaining": "0",
+                "X-RateLimit-Reset-After": f"{retry_after:.3f}",
+                "X-RateLimit-Bucket": BUCKET,
+            }
+        return _json(
+            {
+                "message": "You are being rate limited.",
+                "retry_after": round(retry_after, 3),
+                "global": is_global,
+                "code": 0,
+            },
+            headers,
+            status=429,
+        )
 
     def floor(self) -> float:
         """The least time the logged requests could have taken under the same limits: each chain's requests
@@ -149,7 +181,8 @@ class FakeLimitedDiscord:
             chains.setdefault(request.chain, []).append(request)
         longest = 0.0
         for chain in chains.values():
-            at, windows = 0.0, {}
+            at = 0.0
+            windows: dict[str, tuple[float, int]] = {}
             for index, request in enumerate(chain):
                 at = at + self.rtt if index else 0.0
                 if request.channel is not None:
@@ -169,8 +202,9 @@ async def elsewhere(rtt: float = 0.150) -> AsyncIterator[FakeLimitedDiscord]:
     """The fake in a process of its own, as Discord is elsewhere: the bot's busy moments then do not bunch up
     the requests as they come in. Yields a local copy whose `seen`, `rejected` and `floor()` are filled in
     from the fake's log when the block ends."""
-    child = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.bench_discord", str(rtt),
-                                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot.bench_discord", str(rtt), stdin=subprocess.PIPE, stdout=subprocess.PIPE
+    )
     assert child.stdin is not None and child.stdout is not None
     local = FakeLimitedDiscord(rtt=rtt)
     try:
@@ -196,8 +230,9 @@ async def _serve(rtt: float) -> None:
 
 
 def _json(data: object, headers: dict[str, str] | None = None, status: int = 200) -> web.Response:
-    return web.Response(body=json.dumps(data).encode(), status=status,
-                        headers={"Content-Type": "application/json"} | (headers or {}))
+    return web.Response(
+        body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"} | (headers or {})
+    )
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ resident memory) then loads every game's snapshot, as the first order of each ga
 pass, and times `TICKS` more passes (the idle ones; the median is reported). `python -m bot.bench_live`
 runs the whole of it.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -18,13 +19,13 @@ import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 GAMES = 500
 PLAYERS = 20
 TICKS = 5
-NOW = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, ruleset: str = "battle_royale") -> None:
@@ -49,17 +50,30 @@ async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, rules
         async with db.transaction() as session:
             await session.execute(update(Game).where(Game.id == first.id).values(deadline=deadline))
             game = dict((await session.execute(select(Game.__table__).where(Game.id == first.id))).mappings().one())
-            seats = [dict(r) for r in (await session.execute(
-                select(Player.__table__).where(Player.game_id == first.id))).mappings()]
-            seed = dict((await session.execute(select(DaySeed.__table__).where(
-                DaySeed.game_id == first.id, DaySeed.day == game["day"]))).mappings().one())
+            seats = [
+                dict(r)
+                for r in (await session.execute(select(Player.__table__).where(Player.game_id == first.id))).mappings()
+            ]
+            seed = dict(
+                (
+                    await session.execute(
+                        select(DaySeed.__table__).where(DaySeed.game_id == first.id, DaySeed.day == game["day"])
+                    )
+                )
+                .mappings()
+                .one()
+            )
             for copy in range(2, games + 1):
                 row = {k: v for k, v in game.items() if k != "id"} | {"name": f"live {copy}"}
                 game_id = (await session.execute(insert(Game).values(row).returning(Game.id))).scalar_one()
-                await session.execute(insert(Player), [
-                    {k: v for k, v in s.items() if k != "id"} | {"game_id": game_id,
-                                                                 "user_id": s["user_id"] + copy * 1000}
-                    for s in seats])
+                await session.execute(
+                    insert(Player),
+                    [
+                        {k: v for k, v in s.items() if k != "id"}
+                        | {"game_id": game_id, "user_id": s["user_id"] + copy * 1000}
+                        for s in seats
+                    ],
+                )
                 await session.execute(insert(DaySeed).values(seed | {"game_id": game_id}))
     finally:
         await db.dispose()
@@ -102,8 +116,11 @@ async def live_process(url: str) -> dict:
             assert not report.resolved and not report.failed, "an idle pass resolved a game"
     finally:
         await db.dispose()
-    return {"games": len(ids), "peak_mb": round(peak_kb() / 1024, 1),
-            "idle_tick_ms": round(statistics.median(samples), 2)}
+    return {
+        "games": len(ids),
+        "peak_mb": round(peak_kb() / 1024, 1),
+        "idle_tick_ms": round(statistics.median(samples), 2),
+    }
 
 
 async def live_bench(games: int = GAMES, players: int = PLAYERS, ruleset: str = "battle_royale") -> dict:
@@ -111,8 +128,9 @@ async def live_bench(games: int = GAMES, players: int = PLAYERS, ruleset: str = 
     with tempfile.TemporaryDirectory(prefix="brbot-live-") as workdir:
         url = f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}"
         await seed_games(url, games, players, ruleset)
-        child = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.bench_live", url,
-                                                     stdout=subprocess.PIPE)
+        child = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot.bench_live", url, stdout=subprocess.PIPE
+        )
         out, _ = await child.communicate()
         if child.returncode != 0:
             raise RuntimeError(f"the live-games bench process failed ({child.returncode})")

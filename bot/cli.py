@@ -7,6 +7,7 @@ log) refuse a SQLite file that does not exist rather than create an empty one. E
 tables that are missing (then, and only then, the hint to run `brbot migrate`), a log file that cannot be
 written.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -96,8 +97,16 @@ async def _simulate(args: argparse.Namespace) -> int:
         await upgrade_async(url)
         db = Database(url)
         try:
-            result = await simulate(db, args.players, args.seed, log=log, on_event=on_event, on_day=progress.show,
-                                    ruleset=args.ruleset, data=data)
+            result = await simulate(
+                db,
+                args.players,
+                args.seed,
+                log=log,
+                on_event=on_event,
+                on_day=progress.show,
+                ruleset=args.ruleset,
+                data=data,
+            )
         finally:
             await db.dispose()
     finally:
@@ -106,8 +115,14 @@ async def _simulate(args: argparse.Namespace) -> int:
             log.close()
         if workdir:
             workdir.cleanup()
-    print(say("cli_game_over", days=result.days, winners=", ".join(result.winners) or say("cli_none"),
-              survivors=", ".join(result.survivors) or say("cli_none")))
+    print(
+        say(
+            "cli_game_over",
+            days=result.days,
+            winners=", ".join(result.winners) or say("cli_none"),
+            survivors=", ".join(result.survivors) or say("cli_none"),
+        )
+    )
     if args.database:
         print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
     return 0
@@ -127,6 +142,7 @@ async def _data_file(ruleset: str, path: str | None):
 
     async def read() -> bytes:
         return Path(path).read_bytes()
+
     return await read_data_file(ruleset, Path(path).name, size, read)
 
 
@@ -187,8 +203,16 @@ async def _bench(args: argparse.Namespace) -> int:
                 print(say("cli_bench_submit", backend=backend, p50=stats["p50"], p99=stats["p99"]))
         print(say("cli_bench_live", mb=report["games_500_peak_mb"], ms=report["idle_tick_500_ms"]))
         night = report["delivery"]
-        print(say("cli_bench_delivery", messages=night["messages"], requests=night["requests"],
-                  seconds=night["seconds"], ratio=night["vs_floor"], floor=night["floor_seconds"]))
+        print(
+            say(
+                "cli_bench_delivery",
+                messages=night["messages"],
+                requests=night["requests"],
+                seconds=night["seconds"],
+                ratio=night["vs_floor"],
+                floor=night["floor_seconds"],
+            )
+        )
     return 0
 
 
@@ -202,8 +226,11 @@ async def _verify(args: argparse.Namespace) -> int:
         bad = 0
         for day in days:
             result = await verify_day(db, args.game, day)
-            print(say("cli_verified", day=day) if result.ok
-                  else say("cli_differs", day=day, differences="; ".join(result.differences)))
+            print(
+                say("cli_verified", day=day)
+                if result.ok
+                else say("cli_differs", day=day, differences="; ".join(result.differences))
+            )
             bad += not result.ok
         return 1 if bad else 0
     finally:
@@ -219,8 +246,9 @@ async def _resolved_days(db, game_id: int) -> list[int]:
 
     async with db.read() as session:
         await load_game(session, game_id)
-        rows = await session.execute(select(Resolution.day).where(Resolution.game_id == game_id, Resolution.day >= 0)
-                                     .order_by(Resolution.day))
+        rows = await session.execute(
+            select(Resolution.day).where(Resolution.game_id == game_id, Resolution.day >= 0).order_by(Resolution.day)
+        )
         days = list(rows.scalars())
     if not days:
         raise ServiceError(say("no_resolved_days", game_id=game_id))
@@ -235,8 +263,11 @@ async def _replay(args: argparse.Namespace) -> int:
     try:
         replay = await replay_day(db, args.game, args.day)
         for row in replay.events:
-            who = (row.audience["kind"] if row.audience["kind"] != "players"
-                   else say("cli_replay_to", players=", ".join(replay.names.get(i, i) for i in row.audience["ids"])))
+            who = (
+                row.audience["kind"]
+                if row.audience["kind"] != "players"
+                else say("cli_replay_to", players=", ".join(replay.names.get(i, i) for i in row.audience["ids"]))
+            )
             print(say("cli_replay", who=who, text=row.text))
         if args.rolls:
             for roll in await rolls_of_day(db, args.game, args.day):
@@ -265,10 +296,18 @@ async def _log(args: argparse.Namespace) -> int:
             day = entry["day"]
             print(say("cli_heading", title=say("cli_day0") if day == 0 else say("cli_log_day", day=day)))
         order = say("cli_log_withdrawn") if entry["payload"] is None else json.dumps(entry["payload"], sort_keys=True)
-        print(say("cli_log_entry", name=entry["name"], seat=entry["seat"], receipt=entry["receipt"],
-                  status=say("cli_log_final") if entry["current"] else say("cli_log_replaced"),
-                  check=say("cli_log_ok") if entry["receipt_matches"] else say("cli_log_bad"),
-                  salt=entry["salt"], order=order))
+        print(
+            say(
+                "cli_log_entry",
+                name=entry["name"],
+                seat=entry["seat"],
+                receipt=entry["receipt"],
+                status=say("cli_log_final") if entry["current"] else say("cli_log_replaced"),
+                check=say("cli_log_ok") if entry["receipt_matches"] else say("cli_log_bad"),
+                salt=entry["salt"],
+                order=order,
+            )
+        )
     return 0
 
 
@@ -340,15 +379,25 @@ class _Games:
 
 def _ruleset_option(command: argparse.ArgumentParser, what: str) -> None:
     """`--ruleset GAME`; the installed games are named in the command's own help (`brbot simulate --help`)."""
-    command.add_argument("--ruleset", default="battle_royale", choices=_Games(), metavar="GAME",
-                         help=f"{what}: %(choices)s (see brbot rulesets)")
+    command.add_argument(
+        "--ruleset",
+        default="battle_royale",
+        choices=_Games(),
+        metavar="GAME",
+        help=f"{what}: %(choices)s (see brbot rulesets)",
+    )
 
 
 class _Version(argparse.Action):
     """`--version`: the installed package's version, looked up (importlib.metadata) only when asked."""
 
-    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, default: str = argparse.SUPPRESS,
-                 help: str = "show the version and exit") -> None:  # noqa: A002 - argparse's own name
+    def __init__(
+        self,
+        option_strings: list[str],
+        dest: str = argparse.SUPPRESS,
+        default: str = argparse.SUPPRESS,
+        help: str = "show the version and exit",
+    ) -> None:  # noqa: A002 - argparse's own name
         super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
@@ -467,6 +516,7 @@ def _bounded(low: int, high: int, name: str):
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(say("cli_between", name=name, low=low, high=high))
         return value
+
     return parse
 
 

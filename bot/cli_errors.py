@@ -6,6 +6,7 @@ migrating would not help); missing tables (then, and only then, "run `brbot migr
 that cannot be opened; a URL that is not one; a setting that is not valid (named as its environment variable).
 URLs are shown without their password.
 """
+
 from __future__ import annotations
 
 import socket

@@ -1,5 +1,6 @@
 """How `brbot --help` and `brbot --version` read: every parser shows its options' defaults, and the version
 is the installed package's."""
+
 from __future__ import annotations
 
 import argparse

@@ -6,6 +6,7 @@ carriage returns. The bar is one line redrawn in place; `clear()` erases it befo
 (the day's results go to stdout, which is usually the same terminal), so results never share a line with
 it and no bar is left between them or after the game.
 """
+
 from __future__ import annotations
 
 from typing import TextIO

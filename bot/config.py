@@ -6,6 +6,7 @@ does not know, shards that do not fit together (`bot.sharding`). A database URL 
 accepted and completed (`postgresql://` and `postgres://` become `postgresql+asyncpg://`, `sqlite://`
 becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give.
 """
+
 from __future__ import annotations
 
 from pydantic import Field, ValidationInfo, field_validator

@@ -4,6 +4,7 @@ With `BRBOT_HEALTH_FILE` set, `brbot run` writes the time into that file every `
 is connected to Discord, and removes the file when it stops. `brbot health` reads it: healthy while the
 last heartbeat is recent; otherwise one line saying what is wrong (never started or stopped, or stuck).
 """
+
 from __future__ import annotations
 
 import asyncio

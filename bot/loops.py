@@ -8,6 +8,7 @@ results go out right after it is resolved rather than on the next tick.
 
 The loops run for a `LoopHost` (the bot, `bot.app.GameMasterBot`) and know no more of it than that.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -57,9 +58,12 @@ class Loops:
 
     def start(self) -> None:
         settings = self.bot.settings
-        self.tasks = [asyncio.create_task(self._every(settings.poll_seconds, self.deadlines), name="brbot-deadlines"),
-                      asyncio.create_task(self._every(settings.delivery_seconds, self.deliver, ready=True),
-                                          name="brbot-delivery")]
+        self.tasks = [
+            asyncio.create_task(self._every(settings.poll_seconds, self.deadlines), name="brbot-deadlines"),
+            asyncio.create_task(
+                self._every(settings.delivery_seconds, self.deliver, ready=True), name="brbot-delivery"
+            ),
+        ]
 
     def kick(self) -> None:
         self.wake.set()

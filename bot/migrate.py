@@ -5,6 +5,7 @@ configuration is made here, pointing at them through `importlib.resources`, and 
 `alembic.ini` at the top of a checkout points at the same folder, for `alembic upgrade head` and
 `alembic revision` by developers.
 """
+
 from __future__ import annotations
 
 from importlib.resources import files

@@ -14,6 +14,7 @@ vanishes without closing its sockets frees its shard within about half a minute.
 are not tied to shards: every process resolves due games and sends the outbox (docs/scaling.md), each within
 its share of Discord's global rate limit (`ShardPlan.share`), which all processes of one bot share.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -40,8 +41,9 @@ def parse_shard_ids(text: str) -> str:
         try:
             numbers = range(int(first), int(last) + 1) if dash else [int(part)]
         except ValueError:
-            raise ValueError(f"{part!r} is not a shard number: give numbers or ranges separated by commas "
-                             f"(like 0,1 or 0-3), or auto") from None
+            raise ValueError(
+                f"{part!r} is not a shard number: give numbers or ranges separated by commas (like 0,1 or 0-3), or auto"
+            ) from None
         if dash and not numbers:
             raise ValueError(f"the range {part!r} is empty: write the lower shard first")
         for number in numbers:
@@ -61,8 +63,9 @@ def check_shards(count: int | None, ids: str) -> None:
         return
     for number in (int(n) for n in ids.split(",")):
         if number >= count:
-            raise ValueError(f"shard {number} does not exist: with BRBOT_SHARD_COUNT={count} the shards are "
-                             f"0 to {count - 1}")
+            raise ValueError(
+                f"shard {number} does not exist: with BRBOT_SHARD_COUNT={count} the shards are 0 to {count - 1}"
+            )
 
 
 @dataclass
@@ -127,15 +130,22 @@ async def claim_shard(database_url: str, count: int, *, retry_seconds: float = 5
     from sqlalchemy.ext.asyncio import create_async_engine
 
     require_postgres(database_url)
-    engine = create_async_engine(database_url, pool_size=1, max_overflow=0, connect_args={
-        "server_settings": KEEPALIVES | {"application_name": "brbot shard claim"}})
+    engine = create_async_engine(
+        database_url,
+        pool_size=1,
+        max_overflow=0,
+        connect_args={"server_settings": KEEPALIVES | {"application_name": "brbot shard claim"}},
+    )
     waiting = False
     try:
         while True:
             connection = await engine.connect()
             for shard in range(count):
-                taken = (await connection.execute(text("SELECT pg_try_advisory_lock(:space, :shard)"),
-                                                  {"space": SHARD_LOCK_SPACE, "shard": shard})).scalar()
+                taken = (
+                    await connection.execute(
+                        text("SELECT pg_try_advisory_lock(:space, :shard)"), {"space": SHARD_LOCK_SPACE, "shard": shard}
+                    )
+                ).scalar()
                 await connection.commit()  # the lock is the session's; no transaction stays open
                 if taken:
                     log.info("this process connects shard %s of %s", shard, count)

@@ -6,6 +6,7 @@ from here, so wording can be reviewed, changed or translated without touching th
 formatted before they are passed in (dates through `when`). The engine's own texts live in its ruleset
 (`engine/rulesets/battle_royale/text.py`).
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -42,7 +43,7 @@ TEXT: dict[str, str] = {
     "no_games_of_yours": "You are not signed up for any game. Use /join in a game's channel.",
     "which_game": "You are in several games ({games}): choose one with the `game` option.",
     "schema_mismatch": "This game's saved state is schema version {stored}, but this bot "
-                       "reads version {current}; no migration between them exists.",
+    "reads version {current}; no migration between them exists.",
     # --- refusals: sign-up ----------------------------------------------------------------------
     "bad_setting": "Setting {setting}: {problem}.",
     "unknown_timezone": "Unknown timezone {timezone!r}: use a name like Europe/Berlin or America/Chicago.",
@@ -107,7 +108,7 @@ TEXT: dict[str, str] = {
     "verify_state": "the state after the day differs: {difference}",
     "verify_difference": "{path}: stored {stored!r}, replayed {replayed!r}",
     "verify_events": "the day's events differ from event {number} on ({stored_count} stored, {replayed_count} "
-                     "replayed): stored {stored}; replayed {replayed}",
+    "replayed): stored {stored}; replayed {replayed}",
     "verify_event": "{kind} {text!r}",
     "verify_no_event": "no event",
     "verify_who": "{name} ({seat})",
@@ -120,9 +121,9 @@ TEXT: dict[str, str] = {
     "seed_revealed": "Day {day} seed revealed: {seed} (commitment {commitment}).",
     "seed_revealed_next": "{reveal}\nDay {day} is open until {deadline}. Seed commitment: {commitment}",
     "question_asked": "{game}: {prompt}\nAnswer with /{command} ({choices}) by {deadline}; "
-                      "otherwise the answer is {default}.",
+    "otherwise the answer is {default}.",
     "npc_awaited": "{game}: waiting for the game master's orders for {actors} (a game command with `as`) "
-                   "until {deadline}; otherwise their script acts.",
+    "until {deadline}; otherwise their script acts.",
     "reminder": "Reminder: you have not sent orders for Day {day} of {game}. The deadline is {deadline}.",
     "paused": "The game is paused by a moderator.",
     "paused_until": "The game is paused by a moderator. It resumes at {until}.",
@@ -130,15 +131,15 @@ TEXT: dict[str, str] = {
     "resumed_automatically": "The pause is over: the game resumes. Orders are open until {deadline}.",
     "resumed_no_deadline": "The game resumes.",
     "resolve_failed": "Day {day} of {game} could not be resolved: {error}. Nothing was lost (the day and "
-                      "its orders are as they were). The bot tries again from {retry}, then less and less "
-                      "often (at most an hour apart); /resolve now tries at once. You are told once.",
+    "its orders are as they were). The bot tries again from {retry}, then less and less "
+    "often (at most an hour apart); /resolve now tries at once. You are told once.",
     "resolve_recovered": "Day {day} of {game} has been resolved, after {failures} failed attempts.",
     "extended": "The deadline is extended to {deadline}.",
     "ended": "The game is over: {reason}.",
     "log_published": "The order log is published: `/log` (or `brbot log {game_id}`) shows every order of this game with its receipt and its player's salt, so each of you can check the receipts you were given.",
     "died": "{name} has died.",
     "signups_open": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
-                    "the daily deadline is {deadline_time} ({timezone}).",
+    "the daily deadline is {deadline_time} ({timezone}).",
     "substituted": "{new} takes over from {old}.",
     "substitute_dm": "You take over {actor}'s place in {game}: use /status to see where you stand.",
     "promoted": "A place opened in {game}: you moved up from the reserve list and are playing.",
@@ -152,7 +153,7 @@ TEXT: dict[str, str] = {
     "cli_db_missing": "the database does not exist on the server ({detail}): create it, or check the URL {url}",
     "cli_sqlite_unopenable": "cannot open the SQLite database {url} ({detail}): does its folder exist?",
     "cli_no_sqlite_file": "there is no database file {path}: pass --database with the bot's database URL "
-                          "or set BRBOT_DATABASE_URL",
+    "or set BRBOT_DATABASE_URL",
     "cli_unreachable": "cannot reach the database at {where}: {reason}",
     "cli_os_error": "{reason}",
     "cli_bad_url": "{url!r} is not a database URL ({detail})",
@@ -160,9 +161,9 @@ TEXT: dict[str, str] = {
     "cli_data_help": "a data file the game takes, as /game create's file option: {what}",
     "cli_data_unreadable": "cannot read the data file {path}: {reason}",
     "cli_auto_shards_need_postgres": "BRBOT_SHARD_IDS=auto needs PostgreSQL: the processes share out the "
-                                     "shards through it (set BRBOT_DATABASE_URL to a postgresql:// URL)",
+    "shards through it (set BRBOT_DATABASE_URL to a postgresql:// URL)",
     "cli_shard_lost": "lost the database connection that holds shard {shard}; stopping, since another process "
-                      "may take the shard over (a restart takes a free shard again)",
+    "may take the shard over (a restart takes a free shard again)",
     "cli_whole_number": "{name} must be a whole number, not {text!r}",
     "cli_between": "{name} must be between {low} and {high}",
     "cli_heading": "\n== {title} ==",
@@ -173,7 +174,7 @@ TEXT: dict[str, str] = {
     "cli_game_over": "\nGame over after {days} days. Winners: {winners}. Survivors: {survivors}.",
     "cli_none": "none",
     "cli_game_kept": "This was game #{game_id}, kept in {url}: try `brbot log {game_id} --database {url}`, "
-                     "`brbot replay {game_id} 1 --database {url}` or `brbot verify {game_id} --database {url}`.",
+    "`brbot replay {game_id} 1 --database {url}` or `brbot verify {game_id} --database {url}`.",
     "cli_balance_header": "{study:28}  measured  expected    diff",
     "cli_balance_row": "{name:28} {measured:9.3f} {expected:9.3f} {diff:6.1f}%",
     "cli_balance_none": "{ruleset} has no balance studies.",
@@ -184,13 +185,13 @@ TEXT: dict[str, str] = {
     "cli_bench_submit": "submit: {backend}: p50 {p50:.1f} ms, p99 {p99:.1f} ms (50 concurrent)",
     "cli_bench_live": "live: 500 games in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
     "cli_bench_delivery": "delivery: a night ({messages} messages, {requests} requests) in {seconds:.2f} s, "
-                          "{ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a 150 ms round trip)",
+    "{ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a 150 ms round trip)",
     "cli_verified": "Day {day}: identical outcome",
     "cli_differs": "Day {day}: DIFFERS: {differences}",
     "cli_replay": "[{who}] {text}",
     "cli_replay_to": "to {players}",
     "cli_log_title": "Order log of game #{game_id}: every submission with its receipt and the player's salt. "
-                     "A receipt is sha256(order as canonical JSON + salt), first 12 hex digits.",
+    "A receipt is sha256(order as canonical JSON + salt), first 12 hex digits.",
     "cli_log_day": "Day {day}",
     "cli_log_entry": "  {name} ({seat}) receipt {receipt} [{status}, {check}] salt {salt}\n    {order}",
     "cli_log_final": "final",
@@ -201,9 +202,9 @@ TEXT: dict[str, str] = {
     "cli_roll": "  roll: {purpose}: {spec} -> {result}",
     "cli_bad_setting": "{name}={value!r} is not a valid setting (from the environment or .env): {reason}",
     "cli_no_sqlite_folder": "the folder {folder} of the SQLite database {url} does not exist: create it, or check "
-                            "the URL",
+    "the URL",
     "cli_bad_token": "Discord refused the token in BRBOT_DISCORD_TOKEN ({detail}): copy it again from the developer "
-                     "portal (Bot > Reset Token)",
+    "portal (Bot > Reset Token)",
     "health_no_file": "not running: no heartbeat in {path} (the bot writes it while connected to Discord)",
     "health_unreadable": "cannot read the heartbeat in {path}: {reason}",
     "health_stale": "unhealthy: the last heartbeat was {seconds} s ago (the bot is stuck or not connected)",

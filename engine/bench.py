@@ -9,6 +9,7 @@ This module is the one place in `engine/` that reads a clock (`time.perf_counter
 tool, not part of any game, and nothing in the engine imports it. The purity test exempts exactly this
 file.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,6 +35,7 @@ def prepare(players: int, nights: int = 7, seed: int = 1, ruleset: str = "battle
 
     def everyone() -> dict:
         return {seat: rules.parse_orders(front.autoplayer(state, seat, rng)) for seat in rules.awaiting(state)}
+
     state = rules.resolve(state, everyone(), rng).state
     prepared: list[tuple[Any, dict]] = []
     while len(prepared) < nights and not rules.is_over(state):
@@ -43,8 +45,9 @@ def prepare(players: int, nights: int = 7, seed: int = 1, ruleset: str = "battle
     return prepared
 
 
-def night_benchmark(players: int, nights: int = 7, seed: int = 1, repeats: int = 5,
-                    ruleset: str = "battle_royale") -> float:
+def night_benchmark(
+    players: int, nights: int = 7, seed: int = 1, repeats: int = 5, ruleset: str = "battle_royale"
+) -> float:
     """Median milliseconds `resolve` takes for one resolution (a night) of a `players`-player game."""
     if players < 2 or nights < 1 or repeats < 1:
         raise ValueError("need at least 2 players, 1 night and 1 repeat")
@@ -69,11 +72,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)
-    results = {str(n): round(night_benchmark(n, args.nights, args.seed, args.repeats, args.ruleset), 3)
-               for n in args.players}
+    results = {
+        str(n): round(night_benchmark(n, args.nights, args.seed, args.repeats, args.ruleset), 3) for n in args.players
+    }
     if args.json:
-        print(json.dumps({"median_ms_per_night": results, "nights": args.nights, "seed": args.seed,
-                          "repeats": args.repeats}))
+        print(
+            json.dumps(
+                {"median_ms_per_night": results, "nights": args.nights, "seed": args.seed, "repeats": args.repeats}
+            )
+        )
     else:
         for players, ms in results.items():
             print(f"{players:>5} players: {ms:9.2f} ms per night (median)")

@@ -3,9 +3,10 @@
 The bot never decides who may see what: it delivers each event to the audience the engine gave it.
 `Public` goes to the game channel, `Players` to those players privately, `Moderators` to moderators.
 """
+
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar, Union
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -23,7 +24,7 @@ class Moderators(BaseModel):
     kind: Literal["moderators"] = "moderators"
 
 
-Audience = Annotated[Union[Public, Players, Moderators], Field(discriminator="kind")]
+Audience = Annotated[Public | Players | Moderators, Field(discriminator="kind")]
 
 PUBLIC = Public()
 MODERATORS = Moderators()
@@ -49,11 +50,18 @@ def to_players(*ids: str) -> Players:
     return _built(Players, {"kind": "players", "ids": sorted(set(ids))})
 
 
-def make_event(kind: str, audience: "Public | Players | Moderators", text: str, data: dict[str, Any] | None = None,
-               day: int = 0, phase: str = "") -> "Event":
+def make_event(
+    kind: str,
+    audience: Public | Players | Moderators,
+    text: str,
+    data: dict[str, Any] | None = None,
+    day: int = 0,
+    phase: str = "",
+) -> Event:
     """An event built by the engine itself, without re-validating what the engine already guarantees."""
-    return _built(Event, {"kind": kind, "audience": audience, "text": text, "data": data or {}, "day": day,
-                          "phase": phase})
+    return _built(
+        Event, {"kind": kind, "audience": audience, "text": text, "data": data or {}, "day": day, "phase": phase}
+    )
 
 
 class Event(BaseModel):

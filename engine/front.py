@@ -34,6 +34,7 @@ A game's front lives in its package (`engine/rulesets/<name>/front/`) and is fou
 `front_module` (see `engine.registry.front`). Pillow and other heavy imports stay inside the functions that
 need them, so listing the games imports no picture library.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
@@ -155,7 +156,8 @@ class CardField:
 @dataclass(frozen=True)
 class Card:
     """A titled card (a Discord embed): `colour` is a name the bot maps ("green", "grey", "blue", "gold",
-    "purple", "teal", "red", "blurple", or "plain" for none); long fields are continued by the bot within Discord's limits."""
+    "purple", "teal", "red", "blurple", or "plain" for none); long fields are continued by the bot within
+    Discord's limits."""
 
     title: str
     description: str = ""
@@ -295,7 +297,9 @@ class Front:
         proposer's name, `game` the game's, `view` the proposer's own view (the terms name what they see)."""
         return f"{proposer} makes you a proposal in {game}."
 
-    def choices(self, source: str, view: dict[str, Any], typed: str, values: Mapping[str, Any]) -> list[tuple[str, str]]:
+    def choices(
+        self, source: str, view: dict[str, Any], typed: str, values: Mapping[str, Any]
+    ) -> list[tuple[str, str]]:
         """(label, value) pairs for an option whose `source` is this, at most 25; [] for an unknown source."""
         chooser = self.choosers.get(source)
         return chooser(view, typed, values)[:CHOICES_MAX] if chooser else []
@@ -324,8 +328,9 @@ class Front:
         sections: dict[str, list[str]] = {}
         for cmd in self.commands:
             sections.setdefault(cmd.section, []).append(f"`/{cmd.name}`: {cmd.description}")
-        return [Card(title=self.title, fields=tuple(CardField(name=s, lines=tuple(lines))
-                                                  for s, lines in sections.items()))]
+        return [
+            Card(title=self.title, fields=tuple(CardField(name=s, lines=tuple(lines)) for s, lines in sections.items()))
+        ]
 
     post_sections: tuple[str, ...] = ()  # the headings `section_of` gives, in the order a post lists them
 

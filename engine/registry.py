@@ -5,6 +5,7 @@ package outside the project adds a game through the entry-point group `brbot.rul
 names a `Ruleset` object (`my_game.rules:RULESET`), loaded when the games are listed or one is asked for by
 name. `register` adds a ruleset directly (the tests' own games use it).
 """
+
 from __future__ import annotations
 
 import importlib
@@ -104,8 +105,11 @@ def listing() -> list[Listed]:
         ruleset = get(name)
         most = ruleset.max_players
         players = f"{ruleset.min_players}+" if most is None else f"{ruleset.min_players}-{most}"
-        out.append(Listed(name=name, title=ruleset.title or name, version=ruleset.version, players=players,
-                          pacing=ruleset.pacing))
+        out.append(
+            Listed(
+                name=name, title=ruleset.title or name, version=ruleset.version, players=players, pacing=ruleset.pacing
+            )
+        )
     return out
 
 

@@ -4,13 +4,13 @@ A `RecordingRng` wraps `random.Random(seed)`. Every draw names what it is for an
 `rolls`, so a moderator can see why something happened, and a replay with the same seed gives the
 same rolls in the same order. Nothing in `engine/` may use the module-level `random` functions.
 """
+
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, TypeVar
-
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

@@ -33,6 +33,7 @@ bot keeps one resolution record, one seed and one deadline per step.
 
 States and orders are pydantic models that dump to JSON; `resolve` never mutates its input.
 """
+
 from __future__ import annotations
 
 import json
@@ -60,9 +61,15 @@ class Resolution(Generic[StateT]):
 
     def to_json(self) -> str:
         """The whole outcome as canonical JSON: the same state, orders and seed give the same text."""
-        return json.dumps({"state": self.state.model_dump(mode="json"),
-                           "events": [e.model_dump(mode="json") for e in self.events],
-                           "rolls": [r.as_dict() for r in self.rolls]}, sort_keys=True, separators=(",", ":"))
+        return json.dumps(
+            {
+                "state": self.state.model_dump(mode="json"),
+                "events": [e.model_dump(mode="json") for e in self.events],
+                "rolls": [r.as_dict() for r in self.rolls],
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
 
 
 class SignUp(BaseModel):
@@ -192,8 +199,11 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     def house_rules(self) -> list[str]:
         """The settings a moderator sees and changes (`/game settings`) and a game row keeps: every one but
         the game's tables (a setting that is a model of its own, like a map), which are its data."""
-        return [name for name, setting in self.settings_model.model_fields.items()
-                if not (isinstance(setting.annotation, type) and issubclass(setting.annotation, BaseModel))]
+        return [
+            name
+            for name, setting in self.settings_model.model_fields.items()
+            if not (isinstance(setting.annotation, type) and issubclass(setting.annotation, BaseModel))
+        ]
 
     def parse_settings(self, data: dict[str, Any] | None) -> SettingsT:
         return self.settings_model.model_validate(data or {})  # type: ignore[return-value]

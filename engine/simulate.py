@@ -4,6 +4,7 @@ This is the engine on its own (no database, no Discord), for any installed game 
 players (`Front.computer_signups`, `Front.autoplayer`). Each resolution's public results are printed; with
 `--verbose`, every private message too. The same seed prints the same game.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,8 +17,9 @@ from engine.events import Event
 from engine.rng import RecordingRng
 
 
-def play(players: int, seed: int, settings: dict | None = None, ruleset: str = "battle_royale"
-         ) -> Iterator[tuple[Any, list[Event]]]:
+def play(
+    players: int, seed: int, settings: dict | None = None, ruleset: str = "battle_royale"
+) -> Iterator[tuple[Any, list[Event]]]:
     """Yield (state, events) after the opening and after each resolution, until the game is over."""
     rules, front = registry.get(ruleset), registry.front(ruleset)
     rng = RecordingRng(seed, record=False)
@@ -40,8 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 2 <= args.players <= 1000:
         parser.error("--players must be between 2 and 1000")
-    names = {s.seat: s.name for s in registry.front(args.ruleset).computer_signups(
-        args.players, RecordingRng(args.seed, record=False))}
+    names = {
+        s.seat: s.name
+        for s in registry.front(args.ruleset).computer_signups(args.players, RecordingRng(args.seed, record=False))
+    }
     for index, (_state, events) in enumerate(play(args.players, args.seed, ruleset=args.ruleset)):
         print(f"\n== {'Sign-up' if index == 0 else f'Resolution {index}'} ==")
         for event in events:

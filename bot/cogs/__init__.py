@@ -2,6 +2,7 @@
 
 Every module named in `COG_MODULES` defines `COG`, the cog class; `cog_classes()` loads them all.
 """
+
 from __future__ import annotations
 
 import importlib

@@ -5,6 +5,7 @@ The reply is an ephemeral message with the game's card on top and the menu of `b
 select menu per choice and a Submit button); the choices are validated by the engine like any order when
 submitted. When the game has no form for the player now, its reason is the reply.
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -35,6 +36,7 @@ class FormsBase(GameCog):
             card = dataclasses.replace(form.card, title=ui("form_title", title=form.card.title, game=ctx.game.name))
             menu = FormMenu(ctx.db, self.bot.clock, ctx.game_id, ctx.user_id, name, form)
             return Reply(embeds=card_embeds(card), view=menu)
+
         await self.run(interaction, game, work)
 
 

@@ -8,6 +8,7 @@ is about, hands the options
 to `bot.services.commands.give_order` (the game's front turns them into orders, the engine validates
 them) and confirms the saved orders in words with the receipt, or says why nothing changed.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -46,26 +47,36 @@ def _annotation(option: MergedOption) -> Any:
 
 def _callback(command: MergedCommand):
     """A callback whose signature is the command's options, as discord.py reads them."""
+
     async def callback(self: GameCommandsCog, interaction: discord.Interaction, **options: Any) -> None:
         await self.order(interaction, command.name, options)
 
-    parameters = [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-    parameters += [P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
-                   for o in command.options]
+    parameters = [
+        P("self", P.POSITIONAL_OR_KEYWORD),
+        P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+    ]
+    parameters += [
+        P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
+        for o in command.options
+    ]
     parameters.append(P(GAME_OPTION, P.KEYWORD_ONLY, annotation=Optional[GameNumber], default=None))  # noqa: UP045
     parameters.append(P(AS_PARAMETER, P.KEYWORD_ONLY, annotation=Optional[AS_TEXT], default=None))  # noqa: UP045
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__name__ = command.path[-1]
     callback.__qualname__ = f"GameCommandsCog.{'_'.join(command.path)}"
     callback.__discord_app_commands_param_description__ = (  # type: ignore[attr-defined]
-        {o.name: o.description for o in command.options} | {GAME_OPTION: ui("opt_game"), AS_PARAMETER: ui("opt_as")})
+        {o.name: o.description for o in command.options} | {GAME_OPTION: ui("opt_game"), AS_PARAMETER: ui("opt_as")}
+    )
     callback.__discord_app_commands_param_rename__ = {AS_PARAMETER: AS_OPTION}  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_autocomplete__ = (  # type: ignore[attr-defined]
         {o.name: option_choices(command.name, o.name) for o in command.options if o.autocomplete}
-        | {GAME_OPTION: game_autocomplete, AS_PARAMETER: actor_choices})
+        | {GAME_OPTION: game_autocomplete, AS_PARAMETER: actor_choices}
+    )
     callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
         o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
-        for o in command.options if o.choices}
+        for o in command.options
+        if o.choices
+    }
     return callback
 
 
@@ -79,12 +90,18 @@ class GameCommandsCog(GameCog):
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}
             moderator = actor is not None and await is_moderator(self.bot, interaction)
-            given = await game_orders.give_order(ctx.db, ctx.game_id, ctx.user_id, name, values, ctx.now,
-                                                 actor, moderator)
+            given = await game_orders.give_order(
+                ctx.db, ctx.game_id, ctx.user_id, name, values, ctx.now, actor, moderator
+            )
             if given.reply:
                 return ui("order_reply", reply=given.reply, day=given.submitted.day, receipt=given.submitted.receipt)
-            return ui("free_removed" if given.removed else "order_saved", day=given.submitted.day,
-                      summary="; ".join(given.summary), receipt=given.submitted.receipt)
+            return ui(
+                "free_removed" if given.removed else "order_saved",
+                day=given.submitted.day,
+                summary="; ".join(given.summary),
+                receipt=given.submitted.receipt,
+            )
+
         await self.run(interaction, game, work)
 
 
@@ -100,16 +117,18 @@ def build_cog(fronts: dict | None = None) -> type[GameCommandsCog]:
     for command in merged:
         callback = _callback(command)
         if len(command.path) == 1:
-            attributes[f"command_{command.name}"] = app_commands.Command(name=command.name, description=command.description,
-                                                            callback=callback)
+            attributes[f"command_{command.name}"] = app_commands.Command(
+                name=command.name, description=command.description, callback=callback
+            )
             continue
         group_name, sub = command.path
         group = groups.get(group_name)
         if group is None:
             group = groups[group_name] = app_commands.Group(name=group_name, description=command.group_description)
             attributes[f"group_{group_name}"] = group
-        group.add_command(app_commands.Command(name=sub, description=command.description, callback=callback,
-                                               parent=group))
+        group.add_command(
+            app_commands.Command(name=sub, description=command.description, callback=callback, parent=group)
+        )
     return type("GameCommandsCog", (GameCommandsCog,), attributes)
 
 

@@ -5,6 +5,7 @@ game is over the log is published: every submission of every day with its receip
 as the JSON file `brbot log --json` prints. Anyone who can see the game may fetch it; the reply (ephemeral,
 like every reply) sums up the caller's own entries, and the file lets them recompute each hash themselves.
 """
+
 from __future__ import annotations
 
 import io
@@ -14,8 +15,8 @@ from discord import app_commands
 
 from bot.services import lookup
 from bot.services import orders as order_service
-from bot.ui.context import Ctx, GameCog, GameNumber, in_dm
 from bot.text import say
+from bot.ui.context import Ctx, GameCog, GameNumber, in_dm
 from bot.ui.respond import Reply, respond
 from bot.ui.text import ui
 
@@ -33,8 +34,10 @@ async def finished_game_autocomplete(interaction: discord.Interaction, current: 
         here = await lookup.game_in_channel(bot.db, interaction.channel_id)  # type: ignore[attr-defined]
         if here is not None and here.status == "over" and here.id not in {g.id for g in games}:
             games.insert(0, here)
-    choices = [app_commands.Choice(name=ui("game_choice", id=g.id, name=g.name, status=g.status)[:100], value=g.id)
-               for g in games]
+    choices = [
+        app_commands.Choice(name=ui("game_choice", id=g.id, name=g.name, status=g.status)[:100], value=g.id)
+        for g in games
+    ]
     return [c for c in choices if current.lower() in c.name.lower()][:25]
 
 
@@ -52,8 +55,9 @@ def summary_of_mine(entries: list[dict], user_id: int) -> str:
 async def log_reply(ctx: Ctx) -> Reply:
     entries = await order_service.published_log(ctx.db, ctx.game_id)
     days = len({e["day"] for e in entries})
-    embed = discord.Embed(title=ui("log_title", game=ctx.game.name),
-                          description=ui("log_intro", count=len(entries), days=days))
+    embed = discord.Embed(
+        title=ui("log_title", game=ctx.game.name), description=ui("log_intro", count=len(entries), days=days)
+    )
     embed.add_field(name=ui("log_mine_title"), value=summary_of_mine(entries, ctx.user_id)[:1024], inline=False)
     embed.add_field(name=ui("log_check_title"), value=ui("log_check"), inline=False)
     document = order_service.log_document(ctx.game_id, entries).encode("utf-8")

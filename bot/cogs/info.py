@@ -6,6 +6,7 @@ and shows them (`bot/ui/cards.py`). /status and /map need a started game the cal
 clearly otherwise; /rules and /help work anywhere: without a game they name no game's rules, but list the
 installed games (/rules) or every game's commands (/help).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -47,6 +48,7 @@ class InfoCog(GameCog):
             _started(ctx, "status_not_started")
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
             return Reply(content=deadline_line(ctx), embeds=embeds(registry.front(ctx.game.ruleset).status(view)))
+
         await self.run(interaction, game, work)
 
     @app_commands.command(name="map", description=ui("cmd_map"))
@@ -60,6 +62,7 @@ class InfoCog(GameCog):
             if picture is None:
                 raise ServiceError(ui("map_none", game=ctx.game.name))
             return Reply(content=picture.caption, file=discord.File(io.BytesIO(picture.png), filename=picture.filename))
+
         await self.run(interaction, game, work, slow=True)
 
     @app_commands.command(name="rules", description=ui("cmd_rules"))

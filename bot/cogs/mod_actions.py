@@ -7,6 +7,7 @@ use goes to `ModerationCog.act`, which hands the options to `bot.services.modera
 the channel. An option with a `source` is offered by autocomplete, to moderators only, from the ruleset's
 `moderation_choices` for the player chosen so far. `check` proves the whole `/mod` group fits Discord.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -39,10 +40,13 @@ def check(actions: list[MergedCommand], own: Mapping[str, str]) -> list[str]:
     actions) breaks Discord's limits; an action may not take the name of one of the bot's own."""
     problems = [f"/mod {a.name}: the name is the bot's own" for a in actions if a.name in own]
     group = ui("cmd_mod")
-    everything = [MergedCommand(name=f"mod {a.name}", description=a.description, options=a.options,
-                                group_description=group) for a in actions]
-    everything += [MergedCommand(name=f"mod {name}", description=text, group_description=group)
-                   for name, text in own.items()]
+    everything = [
+        MergedCommand(name=f"mod {a.name}", description=a.description, options=a.options, group_description=group)
+        for a in actions
+    ]
+    everything += [
+        MergedCommand(name=f"mod {name}", description=text, group_description=group) for name, text in own.items()
+    ]
     return problems + check_limits(everything, extra_options=1, reserved=(USER_OPTION,))
 
 
@@ -68,6 +72,7 @@ async def channel_game(interaction: discord.Interaction) -> lookup.GameRef | Non
 
 def option_choices(action: str, option: str):
     """The autocomplete of one action's option: the channel game's choices for the player chosen so far."""
+
     async def choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         game = await channel_game(interaction)
         what = registry.front(game.ruleset).moderation_action(action) if game is not None else None
@@ -83,34 +88,47 @@ def option_choices(action: str, option: str):
             except ServiceError:
                 return []
         wanted = current.lower()
-        return [app_commands.Choice(name=label[:100], value=value) for value, label in pairs
-                if wanted in label.lower() or wanted in value.lower()][:25]
+        return [
+            app_commands.Choice(name=label[:100], value=value)
+            for value, label in pairs
+            if wanted in label.lower() or wanted in value.lower()
+        ][:25]
+
     return choices
 
 
 def action_command(action: MergedCommand, group: app_commands.Group, owner: str) -> app_commands.Command:
     """The subcommand of one action; its callback's signature is the action's options, as discord.py reads
     them, and it calls `act` on the cog (`owner`: the cog class's name, so discord.py binds it)."""
+
     async def callback(self, interaction: discord.Interaction, **options: Any) -> None:
         user = options.pop(USER_OPTION)
         await self.act(interaction, action.name, user, options)
 
-    parameters = [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-                  P(USER_OPTION, P.KEYWORD_ONLY, annotation=discord.Member)]
-    parameters += [P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
-                   for o in action.options]
+    parameters = [
+        P("self", P.POSITIONAL_OR_KEYWORD),
+        P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
+        P(USER_OPTION, P.KEYWORD_ONLY, annotation=discord.Member),
+    ]
+    parameters += [
+        P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
+        for o in action.options
+    ]
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     callback.__name__ = f"mod_{action.name}"
     callback.__qualname__ = f"{owner}.mod_{action.name}"
     callback.__discord_app_commands_param_description__ = (  # type: ignore[attr-defined]
-        {USER_OPTION: ui("opt_player")} | {o.name: o.description for o in action.options})
+        {USER_OPTION: ui("opt_player")} | {o.name: o.description for o in action.options}
+    )
     callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
-        o.name: option_choices(action.name, o.name) for o in action.options if o.autocomplete}
+        o.name: option_choices(action.name, o.name) for o in action.options if o.autocomplete
+    }
     callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
         o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
-        for o in action.options if o.choices}
-    return app_commands.Command(name=action.name, description=action.description, parent=group,
-                                callback=callback)  # type: ignore[arg-type]  # its signature is set above, at run time
+        for o in action.options
+        if o.choices
+    }
+    return app_commands.Command(name=action.name, description=action.description, parent=group, callback=callback)  # type: ignore[arg-type]  # its signature is set above, at run time
 
 
 def add_actions(group: app_commands.Group, owner: str, fronts: Mapping[str, Front] | None = None) -> None:

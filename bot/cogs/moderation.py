@@ -11,6 +11,7 @@ the engine, and Discord allows 3 seconds for the first answer. Long answers (the
 split into several messages within Discord's limit; `/mod audit` shows a page of the most recent entries.
 The actions' autocomplete is offered to moderators only.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -91,8 +92,12 @@ def shown(value: Any) -> str:
 
 
 def moderated_lines(done: moderation.Moderated) -> list[str]:
-    return ([done.done] + [ui("mod_posted", text=t) for t in done.posted]
-            + [ui("mod_told", name=n, text=t) for n, t in done.told] + [ui("mod_note", text=t) for t in done.notes])
+    return (
+        [done.done]
+        + [ui("mod_posted", text=t) for t in done.posted]
+        + [ui("mod_told", name=n, text=t) for n, t in done.told]
+        + [ui("mod_note", text=t) for t in done.notes]
+    )
 
 
 def preview_lines(preview: game_admin.Preview) -> list[str]:
@@ -140,24 +145,53 @@ def audit_page(trail: list, page: int, title: str) -> list[str]:
 class ModerationCog(GameCog):
     """The moderators' commands. Each one: check rights, call one service, answer the moderator alone."""
 
-    game_group = app_commands.Group(name="game", description=ui("cmd_game"), guild_only=True, allowed_contexts=IN_GUILD,
-                                    default_permissions=MODERATORS)
-    resolve_group = app_commands.Group(name="resolve", description=ui("cmd_resolve"), guild_only=True,
-                                       allowed_contexts=IN_GUILD, default_permissions=MODERATORS)
-    mod_group = app_commands.Group(name="mod", description=ui("cmd_mod"), guild_only=True, allowed_contexts=IN_GUILD,
-                                   default_permissions=MODERATORS)
+    game_group = app_commands.Group(
+        name="game",
+        description=ui("cmd_game"),
+        guild_only=True,
+        allowed_contexts=IN_GUILD,
+        default_permissions=MODERATORS,
+    )
+    resolve_group = app_commands.Group(
+        name="resolve",
+        description=ui("cmd_resolve"),
+        guild_only=True,
+        allowed_contexts=IN_GUILD,
+        default_permissions=MODERATORS,
+    )
+    mod_group = app_commands.Group(
+        name="mod",
+        description=ui("cmd_mod"),
+        guild_only=True,
+        allowed_contexts=IN_GUILD,
+        default_permissions=MODERATORS,
+    )
 
     async def moderate(self, interaction: discord.Interaction, work, slow: bool = True) -> None:
         await self.run(interaction, None, work, moderator=True, slow=slow)
 
     # --- /game ---------------------------------------------------------------------------------
     @game_group.command(name="create", description=ui("cmd_game_create"))
-    @app_commands.describe(name=ui("opt_game_name"), deadline_time=ui("opt_deadline_time"), timezone=ui("opt_timezone"),
-                           signup_cap=ui("opt_signup_cap"), early_resolution=ui("opt_early_resolution"),
-                           ruleset=ui("opt_ruleset"), file=data_file_description())
-    async def game_create(self, interaction: discord.Interaction, name: GameName, deadline_time: Time = "22:00",
-                          timezone: Zone = "UTC", signup_cap: Cap | None = None, early_resolution: bool = True,
-                          ruleset: RulesetName = "battle_royale", file: discord.Attachment | None = None) -> None:
+    @app_commands.describe(
+        name=ui("opt_game_name"),
+        deadline_time=ui("opt_deadline_time"),
+        timezone=ui("opt_timezone"),
+        signup_cap=ui("opt_signup_cap"),
+        early_resolution=ui("opt_early_resolution"),
+        ruleset=ui("opt_ruleset"),
+        file=data_file_description(),
+    )
+    async def game_create(
+        self,
+        interaction: discord.Interaction,
+        name: GameName,
+        deadline_time: Time = "22:00",
+        timezone: Zone = "UTC",
+        signup_cap: Cap | None = None,
+        early_resolution: bool = True,
+        ruleset: RulesetName = "battle_royale",
+        file: discord.Attachment | None = None,
+    ) -> None:
         async with refusing(interaction):
             await require_moderator(self.bot, interaction)
             await defer(interaction)
@@ -165,10 +199,19 @@ class ModerationCog(GameCog):
             data = None
             if file is not None:  # read and checked before anything is created
                 data = await data_files.read_data_file(ruleset, file.filename, file.size, file.read)
-            game = await game_admin.create(self.db, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-                                           actor_id=interaction.user.id, name=name, ruleset=ruleset,
-                                           deadline_time=deadline_time, timezone=timezone, signup_cap=signup_cap,
-                                           early_resolution=early_resolution, data=data)
+            game = await game_admin.create(
+                self.db,
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id,
+                actor_id=interaction.user.id,
+                name=name,
+                ruleset=ruleset,
+                deadline_time=deadline_time,
+                timezone=timezone,
+                signup_cap=signup_cap,
+                early_resolution=early_resolution,
+                data=data,
+            )
             created = ui("mod_created", id=game.id, name=game.name)
             await respond(interaction, f"{created}\n{data.summary}" if data is not None else created)
 
@@ -177,6 +220,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             game = await game_admin.open_signups(ctx.db, ctx.game_id, ctx.user_id)
             return ui("mod_opened", name=game.name)
+
         await self.moderate(interaction, work)
 
     @game_group.command(name="start", description=ui("cmd_game_start"))
@@ -184,6 +228,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             game = await game_admin.start(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
             return ui("mod_started", name=game.name, deadline=when(game.deadline))
+
         await self.moderate(interaction, work)
 
     @game_group.command(name="pause", description=ui("cmd_game_pause"))
@@ -192,6 +237,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             until = await moderation.pause_for(ctx.db, ctx.game_id, ctx.user_id, ctx.now, hours)
             return ui("mod_paused_until", until=when(until)) if until else ui("mod_paused")
+
         await self.moderate(interaction, work)
 
     @game_group.command(name="resume", description=ui("cmd_game_resume"))
@@ -199,6 +245,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             deadline = await moderation.resume(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
             return ui("mod_resumed_until", deadline=when(deadline)) if deadline else ui("mod_resumed")
+
         await self.moderate(interaction, work)
 
     @game_group.command(name="extend", description=ui("cmd_game_extend"))
@@ -207,6 +254,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             deadline = await moderation.extend(ctx.db, ctx.game_id, ctx.user_id, hours)
             return ui("mod_extended", deadline=when(deadline))
+
         await self.moderate(interaction, work)
 
     @game_group.command(name="end", description=ui("cmd_game_end"))
@@ -215,12 +263,14 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             await moderation.end(ctx.db, ctx.game_id, ctx.user_id, reason)
             return ui("mod_ended", name=ctx.game.name)
+
         await self.moderate(interaction, work)
 
     @game_group.command(name="settings", description=ui("cmd_game_settings"))
     @app_commands.describe(name=ui("opt_setting"), value=ui("opt_value"))
-    async def game_settings(self, interaction: discord.Interaction, name: SettingName | None = None,
-                            value: SettingValue | None = None) -> None:
+    async def game_settings(
+        self, interaction: discord.Interaction, name: SettingName | None = None, value: SettingValue | None = None
+    ) -> None:
         async def work(ctx: Ctx) -> str:
             if name is not None and value is not None:
                 changed = await game_admin.change_setting(ctx.db, ctx.game_id, ctx.user_id, name, value)
@@ -234,8 +284,10 @@ class ModerationCog(GameCog):
             if name is not None and name in settings:
                 return ui("mod_setting_line", name=name, value=shown(settings[name]))
             title = ui("mod_settings_title", id=ctx.game_id, name=ctx.game.name, status=ctx.game.status)
-            return await send_all(interaction, [title] + [ui("mod_setting_line", name=k, value=shown(v))
-                                                          for k, v in settings.items()])
+            return await send_all(
+                interaction, [title] + [ui("mod_setting_line", name=k, value=shown(v)) for k, v in settings.items()]
+            )
+
         await self.moderate(interaction, work)
 
     @game_settings.autocomplete("name")
@@ -252,6 +304,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             done = await moderation.resolve_now(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
             return ui("mod_resolved_over" if done.over else "mod_resolved", day=done.day)
+
         await self.moderate(interaction, work)
 
     @resolve_group.command(name="preview", description=ui("cmd_resolve_preview"))
@@ -259,6 +312,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             preview = await game_admin.preview_day(ctx.db, ctx.game_id, ctx.user_id)
             return await send_all(interaction, preview_lines(preview))
+
         await self.moderate(interaction, work)
 
     # --- /mod ----------------------------------------------------------------------------------
@@ -269,6 +323,7 @@ class ModerationCog(GameCog):
             new_name = getattr(new, "display_name", None) or new.name
             old_name = await moderation.substitute(ctx.db, ctx.game_id, ctx.user_id, old.id, new.id, new_name)
             return ui("mod_substituted", new=new_name, old=old_name)
+
         await self.moderate(interaction, work)
 
     @mod_group.command(name="orders", description=ui("cmd_mod_orders"))
@@ -276,6 +331,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             names = await day_actions.who_has_not_submitted(ctx.db, ctx.game_id)
             return ui("mod_waiting", names=", ".join(names)) if names else ui("mod_all_in")
+
         await self.moderate(interaction, work, slow=False)  # one read: answered at once
 
     @mod_group.command(name="audit", description=ui("cmd_mod_audit"))
@@ -287,15 +343,19 @@ class ModerationCog(GameCog):
                 return ui("mod_audit_empty")
             title = ui("mod_audit_title", id=ctx.game_id, name=ctx.game.name)
             return await send_all(interaction, audit_page(trail, page, title))
+
         await self.moderate(interaction, work)
 
-    async def act(self, interaction: discord.Interaction, action: str, user: discord.Member,
-                  options: dict[str, Any]) -> None:
+    async def act(
+        self, interaction: discord.Interaction, action: str, user: discord.Member, options: dict[str, Any]
+    ) -> None:
         """A game's own action on a player (`bot.cogs.mod_actions`): done by the game's rules, then told."""
+
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}
             done = await moderation.act(ctx.db, ctx.game_id, ctx.user_id, user.id, action, values)
             return await send_all(interaction, moderated_lines(done))
+
         await self.moderate(interaction, work)
 
 

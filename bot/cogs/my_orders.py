@@ -3,6 +3,7 @@
 Only the player sees it (ephemeral). Withdrawing stores an empty submission (kept in the history with its
 own receipt): the ruleset's default applies again.
 """
+
 from __future__ import annotations
 
 import discord
@@ -13,9 +14,9 @@ from bot.services import orders as order_service
 from bot.services.player_views import player_view
 from bot.ui.buttons import ButtonSpec
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
-from engine import registry
 from bot.ui.respond import Reply
 from bot.ui.text import ui
+from engine import registry
 
 GAME = ui("opt_game")
 
@@ -33,9 +34,15 @@ async def orders_reply(ctx: Ctx) -> Reply:
     lines = registry.front(ctx.game.ruleset).describe(current.payload if current else None, view)
     embed.description = "\n".join(f"• {line}" for line in lines)[:4000]
     if rows:
-        receipts = "\n".join(ui("receipt_line", receipt=r.receipt, when=f"{r.submitted_at:%H:%M:%S}",
-                                current=ui("receipt_current") if r.current else "")
-                             for r in rows[:10])
+        receipts = "\n".join(
+            ui(
+                "receipt_line",
+                receipt=r.receipt,
+                when=f"{r.submitted_at:%H:%M:%S}",
+                current=ui("receipt_current") if r.current else "",
+            )
+            for r in rows[:10]
+        )
         embed.add_field(name=ui("receipts_title"), value=receipts[:1024], inline=False)
     buttons = None
     if current is not None and current.payload is not None:

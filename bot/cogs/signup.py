@@ -6,6 +6,7 @@ player) become `/role <name> <option>:`. A mutual pairing's proposal reaches the
 Accept and Decline buttons (bot/ui/buttons.py); the service checks everything against the game of the
 channel (or the `game` option).
 """
+
 from __future__ import annotations
 
 import inspect
@@ -52,11 +53,14 @@ def merged(fronts: Mapping[str, Front]) -> Signup:
         for pairing in o.pairings:
             pairings.setdefault(pairing.name, pairing)
     with_roles = [o for o in options if o.roles]
-    return Signup(roles=[(label, value) for value, label in roles.items()][:CHOICES_MAX],
-                  role_option=_one([o.role_texts.get("option", "") for o in with_roles], ui("opt_role")) or ui("opt_role"),
-                  join_option=_one([o.role_texts.get("join_option", "") for o in with_roles], ui("opt_role")) or ui("opt_role"),
-                  choose=_one([o.role_texts.get("choose", "") for o in with_roles], ui("cmd_role_choose")) or ui("cmd_role_choose"),
-                  pairings=list(pairings.values()))
+    return Signup(
+        roles=[(label, value) for value, label in roles.items()][:CHOICES_MAX],
+        role_option=_one([o.role_texts.get("option", "") for o in with_roles], ui("opt_role")) or ui("opt_role"),
+        join_option=_one([o.role_texts.get("join_option", "") for o in with_roles], ui("opt_role")) or ui("opt_role"),
+        choose=_one([o.role_texts.get("choose", "") for o in with_roles], ui("cmd_role_choose"))
+        or ui("cmd_role_choose"),
+        pairings=list(pairings.values()),
+    )
 
 
 class SignUpBase(GameCog):
@@ -64,9 +68,12 @@ class SignUpBase(GameCog):
 
     async def joining(self, interaction: discord.Interaction, role: Any, game: int | None) -> None:
         async def work(ctx: Ctx) -> str:
-            player = await games.join_game(ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role))
+            player = await games.join_game(
+                ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role)
+            )
             key = "joined" if player.status == "joined" else "joined_reserve"
             return ui(key, game=ctx.game.name)
+
         await self.run(interaction, game, work, joining=True)
 
     @app_commands.command(name="leave", description=ui("cmd_leave"))
@@ -76,20 +83,24 @@ class SignUpBase(GameCog):
         async def work(ctx: Ctx) -> str:
             await games.leave_game(ctx.db, ctx.game_id, ctx.user_id)
             return ui("left", game=ctx.game.name)
+
         await self.run(interaction, game, work)
 
     async def choosing(self, interaction: discord.Interaction, role: Any, game: int | None) -> None:
         async def work(ctx: Ctx) -> str:
             return await games.request_role(ctx.db, ctx.game_id, ctx.user_id, getattr(role, "value", role))
+
         await self.run(interaction, game, work)
 
-    async def pairing(self, interaction: discord.Interaction, name: str, other: discord.User | None,
-                      game: int | None) -> None:
+    async def pairing(
+        self, interaction: discord.Interaction, name: str, other: discord.User | None, game: int | None
+    ) -> None:
         async def work(ctx: Ctx) -> str:
             done = await games.pair(ctx.db, ctx.game_id, ctx.user_id, name, other.id if other else None)
             if other is None:
                 return done.texts["cleared"]
             return done.texts["sent" if done.mutual else "set"].format(partner=other.display_name)
+
         await self.run(interaction, game, work)
 
 
@@ -104,12 +115,22 @@ def _signature(callback, options: list[P]) -> None:
     game = P(GAME, P.KEYWORD_ONLY, annotation=Optional[GameNumber], default=None)  # noqa: UP045
     callback.__signature__ = inspect.Signature(
         [P("self", P.POSITIONAL_OR_KEYWORD), P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
-        + options + [game])
+        + options
+        + [game]
+    )
 
 
-def _role_command(name: str, description: str, option: str, signup: Signup, required: bool,
-                  method: str, parent: app_commands.Group | None = None) -> app_commands.Command:
+def _role_command(
+    name: str,
+    description: str,
+    option: str,
+    signup: Signup,
+    required: bool,
+    method: str,
+    parent: app_commands.Group | None = None,
+) -> app_commands.Command:
     """/join or /role choose: a `role` option with the games' roles as choices."""
+
     async def callback(self: SignUpBase, interaction: discord.Interaction, **given: Any) -> None:
         await getattr(self, method)(interaction, given.get("role"), given.get(GAME))
 
@@ -120,24 +141,40 @@ def _role_command(name: str, description: str, option: str, signup: Signup, requ
     callback.__name__ = name
     callback.__qualname__ = f"SignUpCog.{name}"
     roles = [app_commands.Choice(name=label, value=value) for label, value in signup.roles]
-    _declare(callback, description={"role": option, GAME: ui("opt_game")}, autocomplete={GAME: game_autocomplete},
-             choices={"role": roles} if roles else {})
+    _declare(
+        callback,
+        description={"role": option, GAME: ui("opt_game")},
+        autocomplete={GAME: game_autocomplete},
+        choices={"role": roles} if roles else {},
+    )
     return app_commands.Command(name=name, description=description, callback=callback, parent=parent)
 
 
 def _pairing_command(pairing: Pairing, parent: app_commands.Group) -> app_commands.Command:
     """/role <name> <option>: the other player (optional when the pairing may be cleared)."""
+
     async def callback(self: SignUpBase, interaction: discord.Interaction, **given: Any) -> None:
         await self.pairing(interaction, pairing.name, given.get(pairing.option), given.get(GAME))
 
     required = not pairing.clearable
-    _signature(callback, [P(pairing.option, P.KEYWORD_ONLY,
-                            annotation=discord.User if required else Optional[discord.User],  # noqa: UP045
-                            **({} if required else {"default": None}))])
+    _signature(
+        callback,
+        [
+            P(
+                pairing.option,
+                P.KEYWORD_ONLY,
+                annotation=discord.User if required else Optional[discord.User],  # noqa: UP045
+                **({} if required else {"default": None}),
+            )
+        ],
+    )
     callback.__name__ = pairing.name
     callback.__qualname__ = f"SignUpCog.role_{pairing.name}"
-    _declare(callback, description={pairing.option: pairing.option_description, GAME: ui("opt_game")},
-             autocomplete={GAME: game_autocomplete})
+    _declare(
+        callback,
+        description={pairing.option: pairing.option_description, GAME: ui("opt_game")},
+        autocomplete={GAME: game_autocomplete},
+    )
     return app_commands.Command(name=pairing.name, description=pairing.description, callback=callback, parent=parent)
 
 
@@ -148,8 +185,10 @@ def build_cog(fronts: Mapping[str, Front] | None = None) -> type[SignUpBase]:
     role.add_command(_role_command("choose", signup.choose, signup.role_option, signup, True, "choosing", role))
     for pairing in signup.pairings:
         role.add_command(_pairing_command(pairing, role))
-    attributes = {"join": _role_command("join", ui("cmd_join"), signup.join_option, signup, False, "joining"),
-                  "role": role}
+    attributes = {
+        "join": _role_command("join", ui("cmd_join"), signup.join_option, signup, False, "joining"),
+        "role": role,
+    }
     return type("SignUpCog", (SignUpBase,), attributes)
 
 

@@ -5,17 +5,27 @@ Discord ids, games' numbers and every row id are 64-bit (`BigID`: BIGINT on Post
 already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema
 version beside it. Every order submission is kept (`current` marks the live one per game, day and player).
 """
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
-    JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func,
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
-
 
 BigID = BigInteger().with_variant(Integer(), "sqlite")  # a 64-bit id (see the docstring)
 
@@ -42,12 +52,12 @@ class UTCDateTime(TypeDecorator):
             return None
         if value.tzinfo is None:
             raise ValueError("timestamps must be timezone-aware")
-        return value.astimezone(timezone.utc)
+        return value.astimezone(UTC)
 
     def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
         if value is None:
             return None
-        return value.replace(tzinfo=timezone.utc) if value.tzinfo is None else value.astimezone(timezone.utc)
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
 class Base(DeclarativeBase):
@@ -189,7 +199,9 @@ class Outbox(Base):
     last_error: Mapped[str | None] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
     sent_at: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    parts_sent: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # messages of a split post already sent
+    parts_sent: Mapped[int] = mapped_column(
+        Integer, default=0, server_default="0"
+    )  # messages of a split post already sent
 
     __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
 

@@ -3,6 +3,7 @@
 The server is reached through an admin URL: `BRBOT_TEST_POSTGRES_URL` if set, else the development
 default, postgresql://postgres@127.0.0.1:5432/test (trust auth).
 """
+
 from __future__ import annotations
 
 import os
@@ -32,8 +33,10 @@ async def postgres_reachable(admin_url: str | None = None) -> str | None:
         await connection.close()
         return None
     except Exception as error:  # any failure means: skip with this reason
-        return (f"PostgreSQL is not reachable at {admin_url} (set {ADMIN_URL_VARIABLE}): "
-                f"{error.__class__.__name__}: {error}")
+        return (
+            f"PostgreSQL is not reachable at {admin_url} (set {ADMIN_URL_VARIABLE}): "
+            f"{error.__class__.__name__}: {error}"
+        )
 
 
 @asynccontextmanager

@@ -6,6 +6,7 @@ concurrent resolutions would both read the old day and one update would be lost.
 code; resolution claims the game row with `SELECT ... FOR UPDATE`, and a transaction left idle by a vanished
 process is ended by the server after 30 s (`POSTGRES_SESSION`).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -32,8 +33,14 @@ def make_engine(url: str, echo: bool = False, immediate: bool = True, foreign_ke
     `foreign_keys` enforces foreign keys (the migrations turn it off: SQLite alters a table by copying it and
     dropping the old one, and with foreign keys on that drop would cascade to every game's rows)."""
     if not is_sqlite(url):
-        return create_async_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20,
-                                   connect_args={"server_settings": POSTGRES_SESSION})
+        return create_async_engine(
+            url,
+            echo=echo,
+            pool_pre_ping=True,
+            pool_size=10,
+            max_overflow=20,
+            connect_args={"server_settings": POSTGRES_SESSION},
+        )
     engine = create_async_engine(url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
 
     @event.listens_for(engine.sync_engine, "connect")

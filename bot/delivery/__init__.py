@@ -6,9 +6,19 @@
 - `store`: claiming rows and recording outcomes in the database.
 - `worker`: `OutboxWorker(db, courier, clock).run_once()`, one delivery pass, called by the bot's loop.
 """
+
 from bot.delivery.courier import Courier, DiscordCourier, DMRefused, Undeliverable
 from bot.delivery.render import Outgoing, Parcel, render
 from bot.delivery.worker import DeliveryReport, OutboxWorker
 
-__all__ = ["Courier", "DiscordCourier", "DMRefused", "DeliveryReport", "Outgoing", "OutboxWorker", "Parcel",
-           "Undeliverable", "render"]
+__all__ = [
+    "Courier",
+    "DiscordCourier",
+    "DMRefused",
+    "DeliveryReport",
+    "Outgoing",
+    "OutboxWorker",
+    "Parcel",
+    "Undeliverable",
+    "render",
+]

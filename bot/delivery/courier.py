@@ -11,6 +11,7 @@ Every request first waits its turn within Discord's global rate limit (`pace.Glo
 sends to all targets at once.
 Nothing here pings anyone unless the message names the users it may mention.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -73,8 +74,9 @@ def is_transient(error: BaseException) -> bool:
 
 def is_unexpected(error: BaseException) -> bool:
     """Not a failure Discord or the network reports: a bug worth a traceback in the log."""
-    return not isinstance(error, (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError,
-                                  DMRefused, Undeliverable))
+    return not isinstance(
+        error, (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError, DMRefused, Undeliverable)
+    )
 
 
 def is_unknown_channel(error: BaseException) -> bool:
@@ -89,8 +91,12 @@ def describe(error: BaseException) -> str:
 
 
 def allowed_mentions(message: Outgoing) -> discord.AllowedMentions:
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(id=u) for u in message.mention_user_ids] or False)
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(id=u) for u in message.mention_user_ids] or False,
+    )
 
 
 class DiscordCourier:
@@ -105,8 +111,12 @@ class DiscordCourier:
     async def post(self, channel_id: int, message: Outgoing) -> None:
         await self.pace.wait()
         params = handle_message_parameters(
-            content=message.content, embeds=[e.to_discord() for e in message.embeds], nonce=message.nonce,
-            view=message.view(), allowed_mentions=allowed_mentions(message))
+            content=message.content,
+            embeds=[e.to_discord() for e in message.embeds],
+            nonce=message.nonce,
+            view=message.view(),
+            allowed_mentions=allowed_mentions(message),
+        )
         with params:
             await self.client.http.send_message(channel_id, params=params)
 
@@ -126,8 +136,13 @@ class DiscordCourier:
     async def open_private_thread(self, channel_id: int, name: str) -> int:
         await self.pace.wait()
         thread = await self.client.http.start_thread_without_message(
-            channel_id, name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES, type=PRIVATE_THREAD,
-            invitable=False, reason="DMs closed: private messages from the bot")
+            channel_id,
+            name=name[:100],
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            type=PRIVATE_THREAD,
+            invitable=False,
+            reason="DMs closed: private messages from the bot",
+        )
         return int(thread["id"])
 
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:

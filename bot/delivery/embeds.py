@@ -5,6 +5,7 @@ Limits (Discord's): title 256, description 4,096, field name 256, field value 1,
 order and starts a new embed or a new message when the next piece would not fit; a message that continues
 the post starts with "<title> (continued)". Text is cut only between rows, else between sentences.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -62,8 +63,11 @@ class _Post:
     def start_embed(self, cost: int, title: str | None = None) -> EmbedSpec:
         """A new embed that has room for `cost` more characters, in a new message if this one is full."""
         message = self.messages[-1] if self.messages else None
-        if message is None or len(message) >= EMBEDS_PER_MESSAGE or \
-                self.size() + len(title or "") + cost > EMBED_TOTAL_LIMIT:
+        if (
+            message is None
+            or len(message) >= EMBEDS_PER_MESSAGE
+            or self.size() + len(title or "") + cost > EMBED_TOTAL_LIMIT
+        ):
             title = title or (self.continued if self.messages else self.title)
             self.messages.append([])
         embed = EmbedSpec(title=title)
@@ -72,8 +76,13 @@ class _Post:
 
     def description(self, text: str, title: str | None = None) -> None:
         embed = self.current()
-        if title is not None or embed is None or embed.description or embed.fields or \
-                self.size() + len(text) > EMBED_TOTAL_LIMIT:
+        if (
+            title is not None
+            or embed is None
+            or embed.description
+            or embed.fields
+            or self.size() + len(text) > EMBED_TOTAL_LIMIT
+        ):
             embed = self.start_embed(len(text), title)
         embed.description = text
 
@@ -85,9 +94,13 @@ class _Post:
         embed.fields.append((name, value))
 
 
-def pack_post(title: str, narration: Sequence[str], sections: Sequence[tuple[str, Sequence[str]]],
-              fair_play: tuple[str, Sequence[str]] | None,
-              continued: Callable[[str], str]) -> list[list[EmbedSpec]]:
+def pack_post(
+    title: str,
+    narration: Sequence[str],
+    sections: Sequence[tuple[str, Sequence[str]]],
+    fair_play: tuple[str, Sequence[str]] | None,
+    continued: Callable[[str], str],
+) -> list[list[EmbedSpec]]:
     """The post's embeds, message by message: the headline embed (title, the narration as its
     description), a field per section (continued in further fields when long), then the fair-play embed."""
     post = _Post(title, continued(title))

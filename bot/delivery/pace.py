@@ -11,6 +11,7 @@ Discord's window. And never more than `rate` in any second: turns that came due 
 not all leave at once when it wakes. The default, 45 a second, leaves the rest for the bot's other calls
 and for jitter.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -22,8 +23,12 @@ RATE = 45.0  # of Discord's 50 a second
 
 
 class GlobalPace:
-    def __init__(self, rate: float = RATE, clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+    def __init__(
+        self,
+        rate: float = RATE,
+        clock: Callable[[], float] = time.monotonic,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
         if rate <= 0:
             raise ValueError("a pace needs a positive rate")
         self.rate = int(rate) or 1

@@ -16,6 +16,7 @@ Every message carries a nonce derived from its group's identity and its index: t
 target for a resolution's rows (whichever of them a pass happens to hold), the row's own nonce otherwise.
 Rendering the same rows again (a retry after a crash) gives the same nonces, and Discord drops the duplicate.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -164,9 +165,14 @@ def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
 def plain(text: str, nonces: Sequence[str], payload: dict[str, Any]) -> list[Outgoing]:
     """A plain message split at 2,000 characters; the last part carries the payload's buttons."""
     pieces = split_text(text, CONTENT_LIMIT) or ["\u200b"]
-    return [Outgoing(nonce=message_nonce(nonces, i), content=piece,
-                     buttons=payload if i == len(pieces) - 1 and _has_buttons(payload) else None)
-            for i, piece in enumerate(pieces)]
+    return [
+        Outgoing(
+            nonce=message_nonce(nonces, i),
+            content=piece,
+            buttons=payload if i == len(pieces) - 1 and _has_buttons(payload) else None,
+        )
+        for i, piece in enumerate(pieces)
+    ]
 
 
 def _has_buttons(payload: dict[str, Any]) -> bool:
@@ -208,6 +214,10 @@ def night_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
     if title is None:  # only fair-play rows: titled as their day's post
         title = placement({"day": (rows[0].payload or {}).get("day", 0)})[0]
     ranked = sorted(sections.items(), key=lambda item: item[1][0])  # stable: equal ranks keep their order
-    return pack_post(title=title, narration=narration, sections=[(name, texts) for name, (_, texts) in ranked],
-                     fair_play=(ui("delivery_fair_play"), fair) if fair else None,
-                     continued=lambda heading: ui("delivery_continued", title=heading))
+    return pack_post(
+        title=title,
+        narration=narration,
+        sections=[(name, texts) for name, (_, texts) in ranked],
+        fair_play=(ui("delivery_fair_play"), fair) if fair else None,
+        continued=lambda heading: ui("delivery_continued", title=heading),
+    )

@@ -5,6 +5,7 @@ cuts a word when a single word is longer than the limit. `pack(units, limit)` jo
 row each) with line breaks into as few pieces as fit, keeping each unit whole whenever it fits on its own.
 Pure functions, no I/O.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,7 +31,7 @@ def _split(text: str, limit: int, level: int) -> list[str]:
     if len(text) <= limit:
         return [text]
     if level == len(_LEVELS):
-        return [text[i:i + limit] for i in range(0, len(text), limit)]
+        return [text[i : i + limit] for i in range(0, len(text), limit)]
     sep, cut = _LEVELS[level]
     parts = [p.strip() for p in cut(text) if p.strip()]
     if len(parts) <= 1:

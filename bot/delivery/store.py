@@ -15,6 +15,7 @@ for a retry or is being sent, so a retried night post never arrives after the ne
 claim takes a transaction-level advisory lock (claims are a few milliseconds) and `FOR UPDATE SKIP LOCKED`,
 so two bot processes never take the same row.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -36,15 +37,22 @@ LIVE = ("pending", "sending")
 
 
 def _due(now: datetime):
-    return or_(and_(Outbox.status == "pending", or_(Outbox.next_attempt_at.is_(None), Outbox.next_attempt_at <= now)),
-               and_(Outbox.status == "sending", Outbox.next_attempt_at <= now))
+    return or_(
+        and_(Outbox.status == "pending", or_(Outbox.next_attempt_at.is_(None), Outbox.next_attempt_at <= now)),
+        and_(Outbox.status == "sending", Outbox.next_attempt_at <= now),
+    )
 
 
 def _waits_behind_earlier(now: datetime):
     earlier = aliased(Outbox)
-    return exists().where(earlier.game_id == Outbox.game_id, earlier.target == Outbox.target,
-                          earlier.target_id.is_not_distinct_from(Outbox.target_id), earlier.id < Outbox.id,
-                          earlier.status.in_(LIVE), earlier.next_attempt_at > now)
+    return exists().where(
+        earlier.game_id == Outbox.game_id,
+        earlier.target == Outbox.target,
+        earlier.target_id.is_not_distinct_from(Outbox.target_id),
+        earlier.id < Outbox.id,
+        earlier.status.in_(LIVE),
+        earlier.next_attempt_at > now,
+    )
 
 
 async def claim(db: Database, now: datetime, limit: int, lease: timedelta) -> list[Outbox]:
@@ -75,9 +83,18 @@ async def _rest_of_posts(session, rows: list[Outbox], postgres: bool) -> list[Ou
             last[target_key(row)] = row
     more: list[Outbox] = []
     for row in last.values():
-        query = (select(Outbox).where(Outbox.game_id == row.game_id, Outbox.target == row.target,
-                                      Outbox.target_id.is_not_distinct_from(row.target_id), Outbox.id > row.id,
-                                      Outbox.status == "pending").order_by(Outbox.id).limit(1000))
+        query = (
+            select(Outbox)
+            .where(
+                Outbox.game_id == row.game_id,
+                Outbox.target == row.target,
+                Outbox.target_id.is_not_distinct_from(row.target_id),
+                Outbox.id > row.id,
+                Outbox.status == "pending",
+            )
+            .order_by(Outbox.id)
+            .limit(1000)
+        )
         if postgres:
             query = query.with_for_update(skip_locked=True)
         previous = row
@@ -92,8 +109,9 @@ async def _rest_of_posts(session, rows: list[Outbox], postgres: bool) -> list[Ou
 async def _set(db: Database, ids: Sequence[int], **values) -> None:
     if ids:
         async with db.transaction() as session:
-            await session.execute(update(Outbox).where(Outbox.id.in_(list(ids)), Outbox.status == "sending")
-                                  .values(**values))
+            await session.execute(
+                update(Outbox).where(Outbox.id.in_(list(ids)), Outbox.status == "sending").values(**values)
+            )
 
 
 async def renew_lease(db: Database, ids: Sequence[int], until: datetime) -> None:
@@ -118,8 +136,9 @@ async def release(db: Database, ids: Sequence[int]) -> None:
     await _set(db, ids, status="pending", next_attempt_at=None, attempts=Outbox.attempts - 1)
 
 
-async def mark_failed(db: Database, ids: Sequence[int], error: str,
-                      note: Callable[[Game], str] | None = None, once: str | None = None) -> None:
+async def mark_failed(
+    db: Database, ids: Sequence[int], error: str, note: Callable[[Game], str] | None = None, once: str | None = None
+) -> None:
     """Give up on the rows; with `note`, also write a moderators row (in the same transaction). With
     `once`, the note is written only the first time for that key (one note however many rows fail)."""
     try:
@@ -130,8 +149,11 @@ async def mark_failed(db: Database, ids: Sequence[int], error: str,
 
 async def _mark_failed(db: Database, ids: Sequence[int], error: str, note, once: str | None) -> None:
     async with db.transaction() as session:
-        await session.execute(update(Outbox).where(Outbox.id.in_(list(ids)), Outbox.status == "sending")
-                              .values(status="failed", next_attempt_at=None, last_error=error))
+        await session.execute(
+            update(Outbox)
+            .where(Outbox.id.in_(list(ids)), Outbox.status == "sending")
+            .values(status="failed", next_attempt_at=None, last_error=error)
+        )
         if note is None:
             return
         nonce = keyed_nonce("once", once) if once is not None else secrets.token_hex(12)
@@ -141,8 +163,16 @@ async def _mark_failed(db: Database, ids: Sequence[int], error: str, note, once:
         game = await session.get(Game, first.game_id) if first is not None else None
         if game is None:  # the rows or their game are gone: there is nothing to tell anyone about
             return
-        session.add(Outbox(game_id=game.id, target="moderators", target_id=None, text=note(game), nonce=nonce,
-                           payload={"kind": "delivery_failed", "outbox": ids[0]}))
+        session.add(
+            Outbox(
+                game_id=game.id,
+                target="moderators",
+                target_id=None,
+                text=note(game),
+                nonce=nonce,
+                payload={"kind": "delivery_failed", "outbox": ids[0]},
+            )
+        )
 
 
 def keyed_nonce(*key: object) -> str:
@@ -151,8 +181,16 @@ def keyed_nonce(*key: object) -> str:
 
 
 def tell_moderators(session, game_id: int, text_: str, payload: dict) -> None:
-    session.add(Outbox(game_id=game_id, target="moderators", target_id=None, text=text_, payload=payload,
-                       nonce=secrets.token_hex(12)))
+    session.add(
+        Outbox(
+            game_id=game_id,
+            target="moderators",
+            target_id=None,
+            text=text_,
+            payload=payload,
+            nonce=secrets.token_hex(12),
+        )
+    )
 
 
 @dataclass
@@ -167,8 +205,13 @@ class ThreadInfo:
 async def thread_info(db: Database, game_id: int, user_id: int) -> ThreadInfo | None:
     """The player's private fallback thread (if any) and where one would be opened; None if not a player."""
     async with db.read() as session:
-        row = (await session.execute(select(Player, Game).join(Game, Game.id == Player.game_id)
-                                     .where(Player.game_id == game_id, Player.user_id == user_id))).first()
+        row = (
+            await session.execute(
+                select(Player, Game)
+                .join(Game, Game.id == Player.game_id)
+                .where(Player.game_id == game_id, Player.user_id == user_id)
+            )
+        ).first()
         if row is None:
             return None
         player, game = row
@@ -179,37 +222,55 @@ async def thread_info(db: Database, game_id: int, user_id: int) -> ThreadInfo | 
 async def _held(session, thread_id: int | None) -> bool:
     if thread_id is None:
         return False
-    status = (await session.execute(select(Outbox.status).where(Outbox.nonce == keyed_nonce("thread", thread_id)))).scalar()
+    status = (
+        await session.execute(select(Outbox.status).where(Outbox.nonce == keyed_nonce("thread", thread_id)))
+    ).scalar()
     return status == "held"
 
 
 async def save_thread(db: Database, game_id: int, user_id: int, thread_id: int | None) -> None:
     """Forget (with None) or remember the player's private thread."""
     async with db.transaction() as session:
-        await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == user_id)
-                              .values(thread_id=thread_id))
+        await session.execute(
+            update(Player).where(Player.game_id == game_id, Player.user_id == user_id).values(thread_id=thread_id)
+        )
 
 
-async def thread_opened(db: Database, game_id: int, thread_id: int, intro: str, member: int,
-                        user_id: int | None) -> None:
+async def thread_opened(
+    db: Database, game_id: int, thread_id: int, intro: str, member: int, user_id: int | None
+) -> None:
     """A thread exists: remember it at once (the player's, or with `user_id` None the moderators' channel)
     with its introduction `held` until `thread_ready`."""
     async with db.transaction() as session:
         if user_id is not None:
-            await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == user_id)
-                                  .values(thread_id=thread_id))
+            await session.execute(
+                update(Player).where(Player.game_id == game_id, Player.user_id == user_id).values(thread_id=thread_id)
+            )
         else:
             await session.execute(update(Game).where(Game.id == game_id).values(moderator_channel_id=thread_id))
-        session.add(Outbox(game_id=game_id, target="channel", target_id=thread_id, text=intro, status="held",
-                           payload={"kind": "thread_intro", "user": member}, nonce=keyed_nonce("thread", thread_id)))
+        session.add(
+            Outbox(
+                game_id=game_id,
+                target="channel",
+                target_id=thread_id,
+                text=intro,
+                status="held",
+                payload={"kind": "thread_intro", "user": member},
+                nonce=keyed_nonce("thread", thread_id),
+            )
+        )
 
 
-async def thread_ready(db: Database, game_id: int, thread_id: int, now: datetime, note: str | None,
-                       payload: dict) -> None:
+async def thread_ready(
+    db: Database, game_id: int, thread_id: int, now: datetime, note: str | None, payload: dict
+) -> None:
     """The member is in and the introduction posted: the introduction is sent; with `note`, tell the moderators."""
     async with db.transaction() as session:
-        await session.execute(update(Outbox).where(Outbox.nonce == keyed_nonce("thread", thread_id),
-                                                   Outbox.status == "held").values(status="sent", sent_at=now))
+        await session.execute(
+            update(Outbox)
+            .where(Outbox.nonce == keyed_nonce("thread", thread_id), Outbox.status == "held")
+            .values(status="sent", sent_at=now)
+        )
         if note is not None:
             tell_moderators(session, game_id, note, payload)
 
@@ -233,7 +294,13 @@ async def moderator_destination(db: Database, game_id: int) -> Moderators | None
         game = await session.get(Game, game_id)
         if game is None:
             return None
-        creator = (await session.execute(select(AuditLog.actor_id).where(
-            AuditLog.game_id == game_id, AuditLog.action == "create").order_by(AuditLog.id).limit(1))).scalar()
+        creator = (
+            await session.execute(
+                select(AuditLog.actor_id)
+                .where(AuditLog.game_id == game_id, AuditLog.action == "create")
+                .order_by(AuditLog.id)
+                .limit(1)
+            )
+        ).scalar()
         setting_up = await _held(session, game.moderator_channel_id)
     return Moderators(game.moderator_channel_id, setting_up, creator, game.channel_id, game.name)

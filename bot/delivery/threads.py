@@ -16,6 +16,7 @@ attempt finishes that thread instead of opening another. When Discord refuses th
 Permissions, Missing Access), the moderators get one note naming the permissions to give, whatever the
 number of messages that could not go; the messages themselves fail without a note each.
 """
+
 from __future__ import annotations
 
 import logging
@@ -94,32 +95,69 @@ class Threads:
             raise last[1]
         try:
             return await self._open(
-                game_id, info.thread_id, info.channel_id, user_id, player=user_id,
+                game_id,
+                info.thread_id,
+                info.channel_id,
+                user_id,
+                player=user_id,
                 name=ui("delivery_thread_name", game=info.game_name, player=info.player_name),
                 intro=ui("delivery_thread_intro", mention=f"<@{user_id}>", game=info.game_name),
-                note=lambda thread: ui("delivery_dms_closed", player=info.player_name, user_id=user_id,
-                                       game=info.game_name, thread_id=thread))
+                note=lambda thread: ui(
+                    "delivery_dms_closed",
+                    player=info.player_name,
+                    user_id=user_id,
+                    game=info.game_name,
+                    thread_id=thread,
+                ),
+            )
         except discord.HTTPException as error:
             if is_transient(error):
                 raise
-            refusal = ThreadRefused(game_id, user_id, ui(
-                "delivery_no_thread", player=info.player_name, user_id=user_id, game=info.game_name,
-                channel_id=info.channel_id, error=describe(error)), describe(error))
+            refusal = ThreadRefused(
+                game_id,
+                user_id,
+                ui(
+                    "delivery_no_thread",
+                    player=info.player_name,
+                    user_id=user_id,
+                    game=info.game_name,
+                    channel_id=info.channel_id,
+                    error=describe(error),
+                ),
+                describe(error),
+            )
             self.refused[(game_id, user_id)] = (self.clock(), refusal)
             raise refusal from error
 
-    async def _open(self, game_id: int, thread_id: int | None, channel_id: int, member: int, *, player: int | None,
-                    name: str, intro: str, note: Callable[[int], str] | None) -> int:
+    async def _open(
+        self,
+        game_id: int,
+        thread_id: int | None,
+        channel_id: int,
+        member: int,
+        *,
+        player: int | None,
+        name: str,
+        intro: str,
+        note: Callable[[int], str] | None,
+    ) -> int:
         """Open the thread (unless a half set up one is given), save it, add the member, introduce it."""
         if thread_id is None:
             thread_id = await self.courier.open_private_thread(channel_id, name)
             await store.thread_opened(self.db, game_id, thread_id, intro, member, player)
             self.opened += 1
         await self.courier.add_to_thread(thread_id, member)
-        await self.courier.post(thread_id, Outgoing(nonce=message_nonce([str(thread_id)], 0), content=intro,
-                                                    mention_user_ids=(member,)))
-        await store.thread_ready(self.db, game_id, thread_id, self.clock(), note(thread_id) if note else None,
-                                 {"kind": "delivery_dms_closed", "user": member})
+        await self.courier.post(
+            thread_id, Outgoing(nonce=message_nonce([str(thread_id)], 0), content=intro, mention_user_ids=(member,))
+        )
+        await store.thread_ready(
+            self.db,
+            game_id,
+            thread_id,
+            self.clock(),
+            note(thread_id) if note else None,
+            {"kind": "delivery_dms_closed", "user": member},
+        )
         return thread_id
 
     async def moderators(self, game_id: int):
@@ -155,6 +193,12 @@ class Threads:
         if where.game_channel_id is None or where.creator is None:
             raise Undeliverable("the game has no channel or no known creator for the moderators' thread")
         return await self._open(
-            game_id, thread_id, where.game_channel_id, where.creator, player=None,
+            game_id,
+            thread_id,
+            where.game_channel_id,
+            where.creator,
+            player=None,
             name=ui("delivery_mod_thread_name", game=where.game_name),
-            intro=ui("delivery_mod_thread_intro", mention=f"<@{where.creator}>", game=where.game_name), note=None)
+            intro=ui("delivery_mod_thread_intro", mention=f"<@{where.creator}>", game=where.game_name),
+            note=None,
+        )

@@ -19,18 +19,23 @@ seconds (or runs `run_forever`). One pass:
    failed and tells the moderators (once per player when no private thread can be opened). A failing row
    never stops the others, and nothing here raises.
 """
+
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from bot.db.session import Database
 from bot.delivery import store
 from bot.delivery.courier import (
-    Courier, Undeliverable, describe, is_transient, is_unexpected,
+    Courier,
+    Undeliverable,
+    describe,
+    is_transient,
+    is_unexpected,
 )
 from bot.delivery.render import Parcel, group, render_parcel
 from bot.delivery.threads import ThreadRefused, Threads
@@ -43,7 +48,7 @@ CLAIM_LIMIT = 200  # rows one pass takes
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 @dataclass
@@ -72,10 +77,20 @@ class OutboxWorker:
     them go. Kept well inside the few minutes for which Discord honours `enforce_nonce` (docs/bot.md).
     `concurrency`: at most this many targets at once (None: all of them; the courier paces the requests)."""
 
-    def __init__(self, db: Database, courier: Courier, clock: Callable[[], datetime] = utcnow, *,
-                 lease: timedelta = timedelta(seconds=60), heartbeat: float | None = None, max_attempts: int = 10,
-                 first_delay: timedelta = timedelta(seconds=15), max_delay: timedelta = timedelta(minutes=30),
-                 concurrency: int | None = None, remember_closed_dms: timedelta = timedelta(hours=1)) -> None:
+    def __init__(
+        self,
+        db: Database,
+        courier: Courier,
+        clock: Callable[[], datetime] = utcnow,
+        *,
+        lease: timedelta = timedelta(seconds=60),
+        heartbeat: float | None = None,
+        max_attempts: int = 10,
+        first_delay: timedelta = timedelta(seconds=15),
+        max_delay: timedelta = timedelta(minutes=30),
+        concurrency: int | None = None,
+        remember_closed_dms: timedelta = timedelta(hours=1),
+    ) -> None:
         self.db = db
         self.courier = courier
         self.clock = clock
@@ -109,8 +124,9 @@ class OutboxWorker:
         this_pass = _Pass({row.id for row in rows}, claimed_at)
         keeper = asyncio.create_task(self._keep_leased(this_pass))
         try:
-            await asyncio.gather(*(self._deliver_target(parcels, report, gate, this_pass)
-                                   for parcels in by_target.values()))
+            await asyncio.gather(
+                *(self._deliver_target(parcels, report, gate, this_pass) for parcels in by_target.values())
+            )
         finally:  # asyncio.wait, not `await keeper`: a cancel of this pass arriving now must not be swallowed
             keeper.cancel()
             await asyncio.wait([keeper])
@@ -138,8 +154,9 @@ class OutboxWorker:
             if report.claimed == 0:
                 await asyncio.sleep(interval)
 
-    async def _deliver_target(self, parcels: list[Parcel], report: DeliveryReport, gate: asyncio.Semaphore,
-                              this_pass: _Pass) -> None:
+    async def _deliver_target(
+        self, parcels: list[Parcel], report: DeliveryReport, gate: asyncio.Semaphore, this_pass: _Pass
+    ) -> None:
         async with gate:
             for index, parcel in enumerate(parcels):
                 try:
@@ -152,7 +169,7 @@ class OutboxWorker:
                 finally:
                     this_pass.held.difference_update(parcel.ids)
                 if not go_on:
-                    later = [row_id for p in parcels[index + 1:] for row_id in p.ids]
+                    later = [row_id for p in parcels[index + 1 :] for row_id in p.ids]
                     this_pass.held.difference_update(later)
                     try:
                         await store.release(self.db, later)
@@ -207,21 +224,33 @@ class OutboxWorker:
         attempts = max(r.attempts or 0 for r in parcel.rows)
         if is_transient(error) and attempts < self.max_attempts:
             delay = min(self.first_delay * 2 ** max(attempts - 1, 0), self.max_delay)
-            log.warning("outbox rows %s: %s; retry %d in %s", parcel.ids, reason, attempts, delay,
-                        exc_info=error if is_unexpected(error) else None)
+            log.warning(
+                "outbox rows %s: %s; retry %d in %s",
+                parcel.ids,
+                reason,
+                attempts,
+                delay,
+                exc_info=error if is_unexpected(error) else None,
+            )
             await store.mark_retry(self.db, parcel.ids, self.clock() + delay, reason)
             report.retried += len(parcel.rows)
             return False
-        log.error("outbox rows %s failed after %d attempt(s): %s", parcel.ids, attempts, reason,
-                  exc_info=error if is_unexpected(error) else None)
+        log.error(
+            "outbox rows %s failed after %d attempt(s): %s",
+            parcel.ids,
+            attempts,
+            reason,
+            exc_info=error if is_unexpected(error) else None,
+        )
         if isinstance(error, ThreadRefused):  # one note naming the missing permissions, never the message
             await store.mark_failed(self.db, parcel.ids, reason, lambda game: error.note, once=error.once)
             report.failed += len(parcel.rows)
             return True
         note = None
         if row.target != "moderators":  # a note about a failed note could fail the same way: only logged
-            where = ui("delivery_where_dm", user_id=row.target_id) if row.target == "dm" else \
-                ui("delivery_where_channel")
+            where = (
+                ui("delivery_where_dm", user_id=row.target_id) if row.target == "dm" else ui("delivery_where_channel")
+            )
             note = lambda game: ui("delivery_failed", where=where, game=game.name, row=row.id, error=reason)  # noqa: E731
         await store.mark_failed(self.db, parcel.ids, reason, note)
         report.failed += len(parcel.rows)

@@ -8,6 +8,7 @@ no one; the messages' `allowed_mentions` forbid @everyone and roles besides). A 
 is left as it is, so ordinary posts do not change. A service quoting other free text it was given (a
 moderator's reason) escapes it itself with `bot.text.escape`.
 """
+
 from __future__ import annotations
 
 import re

@@ -1,6 +1,7 @@
 """Alembic environment: async engine, batch mode on SQLite, URL from the bot's settings or the caller. On
 PostgreSQL the migrations run under an advisory lock, so bot processes started together (`docker compose up
 --scale bot=3`) migrate one after the other: the first upgrades, the others then find nothing to do."""
+
 from __future__ import annotations
 
 import asyncio
@@ -48,8 +49,9 @@ async def _run_async() -> None:
 
 
 def run_migrations_offline() -> None:
-    context.configure(url=_url(), target_metadata=target_metadata, literal_binds=True,
-                      render_as_batch=_url().startswith("sqlite"))
+    context.configure(
+        url=_url(), target_metadata=target_metadata, literal_binds=True, render_as_batch=_url().startswith("sqlite")
+    )
     with context.begin_transaction():
         context.run_migrations()
 

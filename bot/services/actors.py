@@ -6,6 +6,7 @@ is None), a player for an actor their seat controls; one user may control severa
 checks that, and says whose hold on the game the order writer re-checks when it stores the order
 (`holder`: the user's seat, or None for the game master). `actor_choices` lists whom a user may name.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -53,6 +54,8 @@ async def actor_choices(db: Database, game_id: int, user_id: int, moderator: boo
         return []
     held = snap.seats.get(user_id)
     seat = held[0] if held else None
-    return [(a.name, a.id) for a in registry.get(snap.ruleset).actors(snap.state)
-            if a.id != seat and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))]
-
+    return [
+        (a.name, a.id)
+        for a in registry.get(snap.ruleset).actors(snap.state)
+        if a.id != seat and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
+    ]

@@ -8,6 +8,7 @@ A refusal from the front or the engine changes nothing and says why. With `actor
 (the command's `as` option) the order is for another actor the user may order for (`actors.acting_for`: a
 moderator for an NPC), read through that actor's view and orders.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -66,8 +67,16 @@ def checked(option: Option, value: Any) -> Any:
     return limits.number(value, what, least, most)
 
 
-async def give_order(db: Database, game_id: int, user_id: int, name: str, values: dict[str, Any],
-                     now: datetime, actor: str | None = None, moderator: bool = False) -> Given:
+async def give_order(
+    db: Database,
+    game_id: int,
+    user_id: int,
+    name: str,
+    values: dict[str, Any],
+    now: datetime,
+    actor: str | None = None,
+    moderator: bool = False,
+) -> Given:
     game = await game_by_id(db, game_id)
     command = declared(game.ruleset, name)
     if actor is not None:
@@ -84,13 +93,13 @@ async def give_order(db: Database, game_id: int, user_id: int, name: str, values
         change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
     submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
     if actor is None:  # an offer to another player is a player's own (an NPC's orders offer nothing)
-        await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day,
-                                  change.offered)
+        await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day, change.offered)
     return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
 
 
-async def _actor_now(db: Database, game_id: int, user_id: int, actor: str,
-                     moderator: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+async def _actor_now(
+    db: Database, game_id: int, user_id: int, actor: str, moderator: bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The view and current orders (or the game's default) of the actor the user orders for `as`."""
     view = await actor_view(db, game_id, user_id, actor, moderator)
     async with db.read() as session:

@@ -1,4 +1,5 @@
 """Helpers every service uses: loading a game and its players, the ruleset, events into rows and outbox rows."""
+
 from __future__ import annotations
 
 import re
@@ -45,14 +46,16 @@ class Claimed(Exception):
 
 async def players_of(session: AsyncSession, game_id: int, statuses: tuple[str, ...] = ("joined",)) -> list[Player]:
     rows = await session.execute(
-        select(Player).where(Player.game_id == game_id, Player.status.in_(statuses)).order_by(Player.position))
+        select(Player).where(Player.game_id == game_id, Player.status.in_(statuses)).order_by(Player.position)
+    )
     return list(rows.scalars())
 
 
 async def player_of(session: AsyncSession, game_id: int, user_id: int, refusal: str | None = None) -> Player:
     """The user's seat in the game; refused (with `refusal`, or "you are not playing") when they hold none."""
     row = await session.execute(
-        select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined"))
+        select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined")
+    )
     player = row.scalar_one_or_none()
     if player is None:
         raise ServiceError(refusal or say("not_playing"))
@@ -83,8 +86,9 @@ def store_state(game: Game, state: Any) -> None:
     game.phase = getattr(state, "phase", game.phase)
 
 
-async def open_day(session: AsyncSession, game: Game, now: datetime, seeds: fairness.SeedSource | None = None,
-                   hours: int | None = None) -> DaySeed:
+async def open_day(
+    session: AsyncSession, game: Game, now: datetime, seeds: fairness.SeedSource | None = None, hours: int | None = None
+) -> DaySeed:
     """Draw the day's (step's) secret seed, publish its commitment, set the deadline (`hours` from now, for a
     step with a length of its own: a pending question)."""
     seed = (seeds or fairness.new_seed)()
@@ -169,8 +173,18 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
     rows: list[dict[str, Any]] = []
     boxes: list[dict[str, Any]] = []
     for index, event in enumerate(events):
-        rows.append({"game_id": game.id, "day": day, "phase": event.phase, "seq": start + index, "kind": event.kind,
-                     "audience": event.audience.model_dump(), "text": event.text, "data": event.data})
+        rows.append(
+            {
+                "game_id": game.id,
+                "day": day,
+                "phase": event.phase,
+                "seq": start + index,
+                "kind": event.kind,
+                "audience": event.audience.model_dump(),
+                "text": event.text,
+                "data": event.data,
+            }
+        )
         boxes += delivery_rows(game, event, seats, {"kind": event.kind, "day": day}, post, placed.get(event.kind))[0]
     await session.flush()
     if rows:
@@ -179,8 +193,15 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
         await session.execute(insert(Outbox), boxes)
 
 
-def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any],
-            post: str | None = None, placed: dict[str, Any] | None = None) -> list[str]:
+def deliver(
+    session: AsyncSession,
+    game: Game,
+    event: Event,
+    seats: dict[str, int],
+    payload: dict[str, Any],
+    post: str | None = None,
+    placed: dict[str, Any] | None = None,
+) -> list[str]:
     """The outbox rows that take one event to its audience (`delivery_rows`), added to the session. Returns
     the seats it was sent to by DM."""
     rows, sent = delivery_rows(game, event, seats, payload, post, placed)
@@ -188,8 +209,14 @@ def deliver(session: AsyncSession, game: Game, event: Event, seats: dict[str, in
     return sent
 
 
-def delivery_rows(game: Game, event: Event, seats: dict[str, int], payload: dict[str, Any], post: str | None = None,
-                  placed: dict[str, Any] | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+def delivery_rows(
+    game: Game,
+    event: Event,
+    seats: dict[str, int],
+    payload: dict[str, Any],
+    post: str | None = None,
+    placed: dict[str, Any] | None = None,
+) -> tuple[list[dict[str, Any]], list[str]]:
     """The outbox rows (as `outbox_row`s) that take one event to its audience: the game's channel, the
     moderators, or a DM to each seat of `seats` (seat -> user id) it names, and the seats sent to by DM.
     With `post`, the channel and DM rows carry that token (see `write_events`), and a channel row carries
@@ -216,8 +243,14 @@ def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None
 
 def outbox_row(game: Game, target: str, target_id: int | None, text: str, payload: dict) -> dict[str, Any]:
     """The columns of one new outbox row (each with its own nonce)."""
-    return {"game_id": game.id, "target": target, "target_id": target_id, "text": text, "payload": payload,
-            "nonce": secrets.token_hex(12)}
+    return {
+        "game_id": game.id,
+        "target": target,
+        "target_id": target_id,
+        "text": text,
+        "payload": payload,
+        "nonce": secrets.token_hex(12),
+    }
 
 
 def announce(session: AsyncSession, game: Game, text: str, payload: dict) -> None:
@@ -231,6 +264,9 @@ def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, 
 
 async def seat_map(session: AsyncSession, game_id: int) -> dict[str, int]:
     """Engine seat id -> Discord user id of whoever holds the seat now."""
-    rows = await session.execute(select(Player.position, Player.user_id).where(
-        Player.game_id == game_id, Player.status == "joined").order_by(Player.position))
+    rows = await session.execute(
+        select(Player.position, Player.user_id)
+        .where(Player.game_id == game_id, Player.status == "joined")
+        .order_by(Player.position)
+    )
     return {seat_of(position): user_id for position, user_id in rows.all()}

@@ -5,6 +5,7 @@ Every refusal says what is wrong (too big, not YAML or JSON, unreadable at a giv
 game's own reason) and comes before anything is created. The size is checked before the file is downloaded.
 YAML aliases are refused: a few lines of them can stand for more data than any file of the size allowed.
 """
+
 from __future__ import annotations
 
 import json
@@ -65,14 +66,17 @@ async def read_data_file(ruleset: str, filename: str, size: int, read: Callable[
     if declared is None:
         raise ServiceError(say("data_file_not_taken", game=front.title or ruleset))
     if size > declared.max_bytes:
-        raise ServiceError(say("data_file_too_big", label=declared.label, size=_kib(size), most=_kib(declared.max_bytes)))
+        raise ServiceError(
+            say("data_file_too_big", label=declared.label, size=_kib(size), most=_kib(declared.max_bytes))
+        )
     kind = SUFFIXES.get(PurePath(filename).suffix.lower())
     if kind is None:
         raise ServiceError(say("data_file_type", label=declared.label))
     raw = await read()
     if len(raw) > declared.max_bytes:
-        raise ServiceError(say("data_file_too_big", label=declared.label, size=_kib(len(raw)),
-                               most=_kib(declared.max_bytes)))
+        raise ServiceError(
+            say("data_file_too_big", label=declared.label, size=_kib(len(raw)), most=_kib(declared.max_bytes))
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:

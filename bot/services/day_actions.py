@@ -2,6 +2,7 @@
 players who have not submitted yet, who is missing, a player's history. What a command changes in the
 orders is the game's to say (`commands.give_order`); offers to another player are in `trading`.
 """
+
 from __future__ import annotations
 
 import logging
@@ -35,8 +36,9 @@ async def pending_players(session, game: Game) -> list[tuple[str, int]]:
     """(seat, user id) of awaited players with no current orders today."""
     awaited = set(ruleset_of(game).awaiting(load_state(game)))
     submitted = set(await current_orders(session, game))
-    return [(p.seat, p.user_id) for p in await players_of(session, game.id)
-            if p.seat in awaited and p.seat not in submitted]
+    return [
+        (p.seat, p.user_id) for p in await players_of(session, game.id) if p.seat in awaited and p.seat not in submitted
+    ]
 
 
 async def send_reminders(db: Database, now: datetime, hours_before: float) -> int:
@@ -44,10 +46,22 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
     once it has passed)."""
     sent = 0
     async with db.transaction() as session:
-        games = (await session.execute(select(Game).where(  # only the games near a deadline are read
-            Game.status == "running", Game.deadline.is_not(None), Game.deadline <= now + timedelta(hours=hours_before),
-            Game.deadline > now,  # too late once it has passed: the day is being resolved (by another process?)
-            or_(Game.reminded_day.is_(None), Game.reminded_day != Game.day)))).scalars().all()
+        games = (
+            (
+                await session.execute(
+                    select(Game).where(  # only the games near a deadline are read
+                        Game.status == "running",
+                        Game.deadline.is_not(None),
+                        Game.deadline <= now + timedelta(hours=hours_before),
+                        Game.deadline
+                        > now,  # too late once it has passed: the day is being resolved (by another process?)
+                        or_(Game.reminded_day.is_(None), Game.reminded_day != Game.day),
+                    )
+                )
+            )
+            .scalars()
+            .all()
+        )
         for game in games:
             if not await _claim_reminders(session, game):
                 continue
@@ -57,8 +71,14 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
                 log.exception("reminders for game %s skipped", game.id)
                 continue
             for _seat, user_id in pending:
-                outbox(session, game, "dm", user_id, say("reminder", day=game.day, game=game.name,
-                                                         deadline=when(game.deadline)), {"kind": "reminder"})
+                outbox(
+                    session,
+                    game,
+                    "dm",
+                    user_id,
+                    say("reminder", day=game.day, game=game.name, deadline=when(game.deadline)),
+                    {"kind": "reminder"},
+                )
                 sent += 1
             game.reminded_day = game.day
     return sent
@@ -89,6 +109,7 @@ async def order_history(db: Database, game_id: int, user_id: int) -> list[Order]
     """Every submission of this player in this game, oldest first."""
     async with db.transaction() as session:
         player = await player_of(session, game_id, user_id)
-        rows = await session.execute(select(Order).where(Order.game_id == game_id, Order.seat == player.seat)
-                                     .order_by(Order.id))
+        rows = await session.execute(
+            select(Order).where(Order.game_id == game_id, Order.seat == player.seat).order_by(Order.id)
+        )
         return list(rows.scalars())

@@ -17,16 +17,17 @@ a failure's backoff, a setting) recomputes `due_at` (the mapper hooks below), un
 early-resolution setting) asks for a look at once, so a reminder written does not. The order writer, which
 writes orders with plain SQL, marks the games it wrote orders for (`mark_orders`).
 """
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import event, inspect, or_, update
 
 from bot.db.models import Game
 from engine import registry
 
-AT_ONCE = datetime(2000, 1, 1, tzinfo=timezone.utc)  # earlier than any clock: due on the next pass
+AT_ONCE = datetime(2000, 1, 1, tzinfo=UTC)  # earlier than any clock: due on the next pass
 
 
 def resolves_early(ruleset: str, early_resolution: bool | None) -> bool:
@@ -65,8 +66,11 @@ def settled(game: Game, now: datetime) -> None:
 async def mark_orders(session, game_ids: set[int]) -> None:
     """Orders were written for these games, which resolve early: the loop looks at them on its next pass."""
     if game_ids:  # a game already marked is left alone (SQLite rewrites the whole row, state and all)
-        await session.execute(update(Game).where(Game.id.in_(sorted(game_ids)), or_(
-            Game.due_at.is_(None), Game.due_at != AT_ONCE)).values(due_at=AT_ONCE))
+        await session.execute(
+            update(Game)
+            .where(Game.id.in_(sorted(game_ids)), or_(Game.due_at.is_(None), Game.due_at != AT_ONCE))
+            .values(due_at=AT_ONCE)
+        )
 
 
 DECISIVE = ("state", "state_rev", "day", "status", "early_resolution", "ruleset")  # what may make a game ready early

@@ -1,5 +1,6 @@
 """The one exception services raise for a refusal (its message is shown to the user as is), the one way
 an engine's refusal becomes it, and what a refused setting or order says when its data did not validate."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator

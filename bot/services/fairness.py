@@ -5,6 +5,7 @@ public results reveal the seed, so anyone can check the commitment and re-run th
 Each accepted order gets a receipt: a short hash of the order and the player's secret salt, which the
 player can check against the published log once the game is over.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -14,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.rng import RecordingRng
-
 
 SeedSource = Callable[[], str]
 

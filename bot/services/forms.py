@@ -4,6 +4,7 @@ The game's front builds the form from the player's own view and current orders (
 there is none; the values submitted become orders through `Front.apply` with the form's command name, then
 are validated by the engine and stored like any order.
 """
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -41,8 +42,9 @@ async def form_for(db: Database, game_id: int, user_id: int, name: str) -> Form:
     return made
 
 
-async def submit_form(db: Database, game_id: int, user_id: int, name: str, values: dict[str, list[str]],
-                      now: datetime) -> Given:
+async def submit_form(
+    db: Database, game_id: int, user_id: int, name: str, values: dict[str, list[str]], now: datetime
+) -> Given:
     """The form's values (select name -> values chosen) as the player's new orders."""
     front = await _front(db, game_id, name)
     view = await player_view(db, game_id, user_id)

@@ -9,6 +9,7 @@ channel may change, and a new deadline rule applies from the next day (step). Th
 current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,7 +22,16 @@ from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
 from bot.services import games, limits, lookup, pacing
 from bot.services.common import (
-    announce, audit, deadline_time, load_game, load_state, outbox, players_of, ruleset_of, step_hours, timezone_name,
+    announce,
+    audit,
+    deadline_time,
+    load_game,
+    load_state,
+    outbox,
+    players_of,
+    ruleset_of,
+    step_hours,
+    timezone_name,
 )
 from bot.services.data_files import DataLoaded
 from bot.services.errors import ServiceError, first_problem
@@ -29,16 +39,33 @@ from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.text import say
 
-GAME_SETTINGS = ("deadline_time", "timezone", "early_resolution", "signup_cap", "moderator_role", "moderator_channel",
-                 "step_hours")
+GAME_SETTINGS = (
+    "deadline_time",
+    "timezone",
+    "early_resolution",
+    "signup_cap",
+    "moderator_role",
+    "moderator_channel",
+    "step_hours",
+)
 IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel", "step_hours")
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
-async def create(db: Database, *, guild_id: int, channel_id: int, actor_id: int, name: str,
-                 ruleset: str = "battle_royale", deadline_time: str = "22:00", timezone: str = "UTC",
-                 signup_cap: int | None = None, early_resolution: bool = True,
-                 data: DataLoaded | None = None) -> Game:
+async def create(
+    db: Database,
+    *,
+    guild_id: int,
+    channel_id: int,
+    actor_id: int,
+    name: str,
+    ruleset: str = "battle_royale",
+    deadline_time: str = "22:00",
+    timezone: str = "UTC",
+    signup_cap: int | None = None,
+    early_resolution: bool = True,
+    data: DataLoaded | None = None,
+) -> Game:
     """A new game in this channel, in status "setup"; refused while the channel has a game not over. `data`: a
     data file the moderator attached (`data_files.read_data_file`), filling one of the game's settings."""
     limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
@@ -53,10 +80,19 @@ async def create(db: Database, *, guild_id: int, channel_id: int, actor_id: int,
     settings: dict[str, Any] = {"signup_cap": signup_cap} if signup_cap is not None else {}
     if data is not None:
         settings[data.setting] = data.value
-    return await games.create_game(db, name=name, ruleset=ruleset, guild_id=guild_id, channel_id=channel_id,
-                                   settings=settings or None,
-                                   deadline_time=deadline_time, timezone=timezone,
-                                   early_resolution=early_resolution, actor_id=actor_id, open_signups=False)
+    return await games.create_game(
+        db,
+        name=name,
+        ruleset=ruleset,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        settings=settings or None,
+        deadline_time=deadline_time,
+        timezone=timezone,
+        early_resolution=early_resolution,
+        actor_id=actor_id,
+        open_signups=False,
+    )
 
 
 async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
@@ -67,9 +103,18 @@ async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
             raise ServiceError(say("open_not_setup"))
         game.status = "signup"
         audit(session, game, actor_id, "open")
-        announce(session, game,
-               say("signups_open", name=game.name, cap=game.signup_cap, deadline_time=game.deadline_time,
-                   timezone=game.timezone), {"kind": "signups_open", "game": game.id})
+        announce(
+            session,
+            game,
+            say(
+                "signups_open",
+                name=game.name,
+                cap=game.signup_cap,
+                deadline_time=game.deadline_time,
+                timezone=game.timezone,
+            ),
+            {"kind": "signups_open", "game": game.id},
+        )
         return game
 
 
@@ -85,10 +130,14 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
     async with db.read() as session:
         game = await load_game(session, game_id)
     role = await lookup.moderator_role(db, game.guild_id) if game.guild_id is not None else None
-    shown: dict[str, Any] = {"deadline_time": game.deadline_time, "timezone": game.timezone,
-                             "early_resolution": game.early_resolution, "signup_cap": game.signup_cap,
-                             "moderator_role": f"<@&{role}>" if role else None,
-                             "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None}
+    shown: dict[str, Any] = {
+        "deadline_time": game.deadline_time,
+        "timezone": game.timezone,
+        "early_resolution": game.early_resolution,
+        "signup_cap": game.signup_cap,
+        "moderator_role": f"<@&{role}>" if role else None,
+        "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None,
+    }
     if game.step_hours is not None:  # a game whose steps last hours (a daily game keeps its list as it was)
         shown["step_hours"] = game.step_hours
     rules = ruleset_of(game)
@@ -119,7 +168,9 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
         started = game.status not in ("setup", "signup")
         if started and name not in IN_PLAY:
             raise ServiceError(say("setting_after_start", choices=", ".join(IN_PLAY)))
-        changed = Changed(name=name, value=None, next_day=started and name in ("deadline_time", "step_hours", "timezone"))
+        changed = Changed(
+            name=name, value=None, next_day=started and name in ("deadline_time", "step_hours", "timezone")
+        )
         if name == "moderator_role":
             changed.value = await _moderator_role(session, game, value)
         elif name == "moderator_channel":
@@ -241,7 +292,10 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
                 private.setdefault(seat, []).append(event.text)
     async with db.transaction() as session:
         audit(session, await load_game(session, game_id), actor_id, "preview", day=day)
-    return Preview(day=day, public=[e.text for e in result.events if e.audience.kind == "public"],
-                   private=[(names.get(seat, seat), texts) for seat, texts in sorted(private.items())],
-                   moderators=[e.text for e in result.events if e.audience.kind == "moderators"],
-                   over=ruleset.is_over(result.state))
+    return Preview(
+        day=day,
+        public=[e.text for e in result.events if e.audience.kind == "public"],
+        private=[(names.get(seat, seat), texts) for seat, texts in sorted(private.items())],
+        moderators=[e.text for e in result.events if e.audience.kind == "moderators"],
+        over=ruleset.is_over(result.state),
+    )

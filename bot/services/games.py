@@ -4,6 +4,7 @@ What a player may ask for comes from the game's front (`Front.signup_options`): 
 pairings naming another player, mutual (proposed by DM, answered with buttons, both then paired) or
 one-sided (set alone, maybe cleared). Requests are kept on the player row by the keys the ruleset's
 `new_game` reads, with a proposal awaiting its answer under `<key>_proposal`."""
+
 from __future__ import annotations
 
 from datetime import datetime
@@ -16,8 +17,19 @@ from bot.db.models import Game, Player, Resolution
 from bot.db.session import Database
 from bot.services import fairness, limits, pacing
 from bot.services.common import (
-    announce, audit, hour_minute, load_game, open_day, outbox, player_of, players_of, ruleset_of, seat_map, store_state,
-    timezone_name, write_events,
+    announce,
+    audit,
+    hour_minute,
+    load_game,
+    open_day,
+    outbox,
+    player_of,
+    players_of,
+    ruleset_of,
+    seat_map,
+    store_state,
+    timezone_name,
+    write_events,
 )
 from bot.services.errors import ServiceError, first_problem
 from bot.text import say, when
@@ -25,10 +37,21 @@ from engine import registry
 from engine.front import Pairing, SignupOptions
 from engine.ruleset import SignUp
 
-async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale", guild_id: int | None = None,
-                      channel_id: int | None = None, settings: dict[str, Any] | None = None,
-                      deadline_time: str = "22:00", timezone: str = "UTC", early_resolution: bool = True,
-                      actor_id: int | None = None, open_signups: bool = True) -> Game:
+
+async def create_game(
+    db: Database,
+    *,
+    name: str,
+    ruleset: str = "battle_royale",
+    guild_id: int | None = None,
+    channel_id: int | None = None,
+    settings: dict[str, Any] | None = None,
+    deadline_time: str = "22:00",
+    timezone: str = "UTC",
+    early_resolution: bool = True,
+    actor_id: int | None = None,
+    open_signups: bool = True,
+) -> Game:
     """A new game, open for sign-ups; with `open_signups=False` in status "setup", where moderators adjust
     its settings before opening sign-ups (`game_admin.open_signups`)."""
     limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
@@ -46,12 +69,21 @@ async def create_game(db: Database, *, name: str, ruleset: str = "battle_royale"
     hour_minute(deadline_time)
     cap = getattr(parsed, "signup_cap", 20)
     async with db.transaction() as session:
-        game = Game(name=name, ruleset=ruleset, ruleset_version=rules.version, guild_id=guild_id,
-                    channel_id=channel_id,
-                    settings=parsed.model_dump(mode="json", include=set(rules.house_rules())) | (settings or {}),
-                    deadline_time=deadline_time, step_hours=rules.step_hours, timezone=timezone,
-                    early_resolution=early_resolution,
-                    signup_cap=cap, status="signup" if open_signups else "setup", phase="signup")
+        game = Game(
+            name=name,
+            ruleset=ruleset,
+            ruleset_version=rules.version,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            settings=parsed.model_dump(mode="json", include=set(rules.house_rules())) | (settings or {}),
+            deadline_time=deadline_time,
+            step_hours=rules.step_hours,
+            timezone=timezone,
+            early_resolution=early_resolution,
+            signup_cap=cap,
+            status="signup" if open_signups else "setup",
+            phase="signup",
+        )
         session.add(game)
         await session.flush()
         audit(session, game, actor_id, "create", name=name, ruleset=ruleset)
@@ -97,15 +129,23 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
         if game.status != "signup":
             raise ServiceError(say("signups_closed"))
         users = [user_id for user_id, _, _ in signups]
-        earlier = {p.user_id: p for p in (await session.execute(
-            select(Player).where(Player.game_id == game_id, Player.user_id.in_(users)))).scalars()}
-        joined = (await session.execute(select(func.count()).select_from(Player).where(
-            Player.game_id == game_id, Player.status == "joined"))).scalar_one()
-        position = (await session.execute(select(func.coalesce(func.max(Player.position), 0)).where(
-            Player.game_id == game_id))).scalar_one()
+        earlier = {
+            p.user_id: p
+            for p in (
+                await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id.in_(users)))
+            ).scalars()
+        }
+        joined = (
+            await session.execute(
+                select(func.count()).select_from(Player).where(Player.game_id == game_id, Player.status == "joined")
+            )
+        ).scalar_one()
+        position = (
+            await session.execute(select(func.coalesce(func.max(Player.position), 0)).where(Player.game_id == game_id))
+        ).scalar_one()
         players: list[Player] = []
         for user_id, name, role in signups:
-            name = name[:limits.PLAYER_NAME_MAX]
+            name = name[: limits.PLAYER_NAME_MAX]
             existing = earlier.get(user_id)
             if existing is not None and existing.status in ("joined", "reserve"):
                 raise ServiceError(say("already_signed_up"))
@@ -118,8 +158,15 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
                 existing.status, existing.name, existing.requests, existing.position = status, name, requests, position
                 player = existing
             else:
-                player = Player(game_id=game_id, user_id=user_id, name=name, status=status, requests=requests,
-                                salt=fairness.new_salt(), position=position)
+                player = Player(
+                    game_id=game_id,
+                    user_id=user_id,
+                    name=name,
+                    status=status,
+                    requests=requests,
+                    salt=fairness.new_salt(),
+                    position=position,
+                )
                 session.add(player)
                 earlier[user_id] = player
             players.append(player)
@@ -134,8 +181,13 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
         game = await load_game(session, game_id)
         if game.status != "signup":
             raise ServiceError(say("leave_started"))
-        row = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == user_id,
-                                                          Player.status.in_(("joined", "reserve"))))).scalar_one_or_none()
+        row = (
+            await session.execute(
+                select(Player).where(
+                    Player.game_id == game_id, Player.user_id == user_id, Player.status.in_(("joined", "reserve"))
+                )
+            )
+        ).scalar_one_or_none()
         if row is None:
             raise ServiceError(say("not_signed_up"))
         was_joined = row.status == "joined"
@@ -195,8 +247,14 @@ async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: in
             await _signup_player(session, game, other_id, pairing.texts["not_signed_up"])
             _check_excluded(me, pairing, other_id)
             me.requests = dict(me.requests) | {_proposal(pairing): other_id}
-            outbox(session, game, "dm", other_id, pairing.texts["proposed"].format(name=me.name, game=game.name),
-                   {"kind": f"{pairing.name}_proposal", "game": game_id, "proposer": user_id, "pairing": pairing.key})
+            outbox(
+                session,
+                game,
+                "dm",
+                other_id,
+                pairing.texts["proposed"].format(name=me.name, game=game.name),
+                {"kind": f"{pairing.name}_proposal", "game": game_id, "proposer": user_id, "pairing": pairing.key},
+            )
             return pairing
         me = await _signup_player(session, game, user_id)
         if other_id is not None:
@@ -232,11 +290,15 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
         proposer.requests = {k: v for k, v in proposer.requests.items() if k != _proposal(pairing)}
         told = {"kind": f"{pairing.name}_answer"}
         if not accept:
-            outbox(session, game, "dm", proposer_id, pairing.texts["declined"].format(name=me.name, game=game.name), told)
+            outbox(
+                session, game, "dm", proposer_id, pairing.texts["declined"].format(name=me.name, game=game.name), told
+            )
             return pairing.texts["refused"]
         for one, other in ((me, proposer), (proposer, me)):
             role = {"role": pairing.role} if pairing.role else {}
-            one.requests = {k: v for k, v in one.requests.items() if k != _proposal(pairing)} | role | {pairing.key: other.user_id}
+            one.requests = (
+                {k: v for k, v in one.requests.items() if k != _proposal(pairing)} | role | {pairing.key: other.user_id}
+            )
         outbox(session, game, "dm", proposer_id, pairing.texts["accepted"].format(name=me.name, game=game.name), told)
         return pairing.texts["now"]
 
@@ -251,8 +313,9 @@ async def _signup_player(session, game: Game, user_id: int, missing: str = say("
         raise ServiceError(missing) from None
 
 
-async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | None = None,
-                     seeds: fairness.SeedSource | None = None) -> Game:
+async def start_game(
+    db: Database, game_id: int, now: datetime, actor_id: int | None = None, seeds: fairness.SeedSource | None = None
+) -> Game:
     """Close sign-ups, let the engine set the game up from the sign-ups (`new_game`), and open the first day
     with its seed commitment."""
     async with db.transaction() as session:
@@ -268,16 +331,27 @@ async def start_game(db: Database, game_id: int, now: datetime, actor_id: int | 
         result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))
         store_state(game, result.state)
         game.status = "running"
-        session.add(Resolution(game_id=game.id, day=-1, phase="setup", state_before={},
-                               orders={"roster": [r.model_dump() for r in roster], "seed": seed},
-                               state_after=game.state, outcome_hash=fairness.outcome_hash(
-                                   game.state, [e.model_dump(mode="json") for e in result.events]),
-                               rolls=[r.as_dict() for r in result.rolls], trigger="start"))
+        session.add(
+            Resolution(
+                game_id=game.id,
+                day=-1,
+                phase="setup",
+                state_before={},
+                orders={"roster": [r.model_dump() for r in roster], "seed": seed},
+                state_after=game.state,
+                outcome_hash=fairness.outcome_hash(game.state, [e.model_dump(mode="json") for e in result.events]),
+                rolls=[r.as_dict() for r in result.rolls],
+                trigger="start",
+            )
+        )
         day = await open_day(session, game, now, seeds)
         await write_events(session, game, result.events, await seat_map(session, game_id), -1)
-        announce(session, game,
-               say("day_open", day=game.day, deadline=when(game.deadline), commitment=day.commitment),
-               {"kind": "commitment", "day": game.day})
+        announce(
+            session,
+            game,
+            say("day_open", day=game.day, deadline=when(game.deadline), commitment=day.commitment),
+            {"kind": "commitment", "day": game.day},
+        )
         await pacing.announce_step(session, game, ruleset, result.state)
         audit(session, game, actor_id, "start", players=len(players))
     return game
@@ -291,7 +365,10 @@ def _roster(players: list[Player], options: SignupOptions) -> list[SignUp]:
     for p in players:
         role = p.requests.get("role", options.default_role)
         req: dict[str, Any] = {"role": role} if role else {}
-        req |= {pairing.key: by_user[p.requests[pairing.key]] for pairing in options.pairings
-                if p.requests.get(pairing.key) in by_user}
+        req |= {
+            pairing.key: by_user[p.requests[pairing.key]]
+            for pairing in options.pairings
+            if p.requests.get(pairing.key) in by_user
+        }
         roster.append(SignUp(seat=p.seat, name=p.name, requests=req))
     return roster

@@ -6,6 +6,7 @@ games' options through `bot.ui.declared`), and the services check them again her
 arrive with an out-of-date shape, from another front end, or from a test: an over-long name or an
 out-of-range number is refused with a message saying what is allowed, and nothing is stored.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -41,8 +42,15 @@ def number(value: Any, what: str, least: int | float | None = None, most: int | 
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return value
     if (least is not None and value < least) or (most is not None and value > most):
-        raise ServiceError(say("out_of_range", what=what, value=value,
-                               least="…" if least is None else least, most="…" if most is None else most))
+        raise ServiceError(
+            say(
+                "out_of_range",
+                what=what,
+                value=value,
+                least="…" if least is None else least,
+                most="…" if most is None else most,
+            )
+        )
     return value
 
 

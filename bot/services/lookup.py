@@ -6,6 +6,7 @@ channel. In a DM the player names the game with the `game` option when they are 
 that one is meant. A DM reaches only the player's own games, except a `/join` of a game open for sign-ups
 (whose caller must be a member of the game's server: the bot checks that, `bot.ui.context`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -35,20 +36,41 @@ class GameRef:
 
 
 def _ref(game: Game) -> GameRef:
-    return GameRef(game.id, game.name, game.status, game.guild_id, game.channel_id, game.ruleset, game.day,
-                   game.deadline if game.status == "running" else None)
+    return GameRef(
+        game.id,
+        game.name,
+        game.status,
+        game.guild_id,
+        game.channel_id,
+        game.ruleset,
+        game.day,
+        game.deadline if game.status == "running" else None,
+    )
 
 
 async def game_in_channel(db: Database, channel_id: int, parent_id: int | None = None) -> GameRef | None:
     """The newest game in this channel that is not over, else the newest game at all; for a player's
     private results thread, that player's game; for another thread, its parent channel's game; else None."""
     async with db.read() as session:
-        rows = (await session.execute(select(Game).where(Game.channel_id == channel_id)
-                                      .order_by(Game.id.desc()))).scalars().all()
+        rows = (
+            (await session.execute(select(Game).where(Game.channel_id == channel_id).order_by(Game.id.desc())))
+            .scalars()
+            .all()
+        )
         if not rows:
-            rows = (await session.execute(select(Game).join(Player, Player.game_id == Game.id)
-                                          .where(Player.thread_id == channel_id)
-                                          .order_by(Game.id.desc()))).scalars().unique().all()
+            rows = (
+                (
+                    await session.execute(
+                        select(Game)
+                        .join(Player, Player.game_id == Game.id)
+                        .where(Player.thread_id == channel_id)
+                        .order_by(Game.id.desc())
+                    )
+                )
+                .scalars()
+                .unique()
+                .all()
+            )
     if not rows and parent_id is not None and parent_id != channel_id:
         return await game_in_channel(db, parent_id)
     live = [g for g in rows if g.status in LIVE]
@@ -59,9 +81,12 @@ async def game_in_channel(db: Database, channel_id: int, parent_id: int | None =
 async def games_of_user(db: Database, user_id: int, include_over: bool = False) -> list[GameRef]:
     """Games this user has signed up for (joined or on the reserve list), newest first."""
     async with db.read() as session:
-        query = (select(Game).join(Player, Player.game_id == Game.id)
-                 .where(Player.user_id == user_id, Player.status.in_(("joined", "reserve")))
-                 .order_by(Game.id.desc()))
+        query = (
+            select(Game)
+            .join(Player, Player.game_id == Game.id)
+            .where(Player.user_id == user_id, Player.status.in_(("joined", "reserve")))
+            .order_by(Game.id.desc())
+        )
         games = (await session.execute(query)).scalars().unique().all()
     return [_ref(g) for g in games if include_over or g.status in LIVE]
 
@@ -75,15 +100,26 @@ async def game_by_id(db: Database, game_id: int) -> GameRef:
     return _ref(game)
 
 
-async def find_game(db: Database, *, user_id: int, channel_id: int | None, in_dm: bool,
-                    game_id: int | None = None, joining: bool = False, parent_id: int | None = None) -> GameRef:
+async def find_game(
+    db: Database,
+    *,
+    user_id: int,
+    channel_id: int | None,
+    in_dm: bool,
+    game_id: int | None = None,
+    joining: bool = False,
+    parent_id: int | None = None,
+) -> GameRef:
     """The game a command means. In a guild channel (or thread, `parent_id` its channel): the `game` option
     if given, else the channel's game. In a DM: the `game` option, which must be one of the player's games
     (or, `joining`, a game open for sign-ups), else the player's only game."""
     if game_id is not None:
         game = await game_by_id(db, game_id)
-        if in_dm and not (joining and game.status == "signup") \
-                and game.id not in {g.id for g in await games_of_user(db, user_id, True)}:
+        if (
+            in_dm
+            and not (joining and game.status == "signup")
+            and game.id not in {g.id for g in await games_of_user(db, user_id, True)}
+        ):
             raise ServiceError(say("not_playing"))
         return game
     if not in_dm:

@@ -8,6 +8,7 @@ outbox: public ones to the channel, private ones by DM; moderator notes come bac
 These events are not stored as a day's events, so `brbot verify` of that day still compares the resolution alone; the
 next resolution's recorded state-before includes the change. Setting up a game is in `game_admin`.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -19,10 +20,19 @@ from sqlalchemy import select
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
 from bot.services import fairness, limits, resolution
-from bot.services.common import (
-    announce, audit, deliver, load_game, load_state, outbox, player_of, players_of, ruleset_of, store_state,
-)
 from bot.services.commands import filled_in
+from bot.services.common import (
+    announce,
+    audit,
+    deliver,
+    load_game,
+    load_state,
+    outbox,
+    player_of,
+    players_of,
+    ruleset_of,
+    store_state,
+)
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.resuming import resume_locked
 from bot.text import escape, say, when
@@ -39,8 +49,7 @@ async def pause(db: Database, game_id: int, actor_id: int, until: datetime | Non
         game.status = "paused"
         game.paused_until = until
         audit(session, game, actor_id, "pause", until=until.isoformat() if until else None)
-        announce(session, game,
-               say("paused_until", until=when(until)) if until else say("paused"), {"kind": "pause"})
+        announce(session, game, say("paused_until", until=when(until)) if until else say("paused"), {"kind": "pause"})
 
 
 async def pause_for(db: Database, game_id: int, actor_id: int, now: datetime, hours: float | None) -> datetime | None:
@@ -72,8 +81,7 @@ async def extend(db: Database, game_id: int, actor_id: int, hours: float) -> dat
             raise ServiceError(say("no_deadline"))
         game.deadline = game.deadline + timedelta(hours=hours)
         audit(session, game, actor_id, "extend", hours=hours)
-        announce(session, game,
-               say("extended", deadline=when(game.deadline)), {"kind": "extend"})
+        announce(session, game, say("extended", deadline=when(game.deadline)), {"kind": "extend"})
         return game.deadline
 
 
@@ -87,8 +95,12 @@ async def end(db: Database, game_id: int, actor_id: int, reason: str | None = No
         game.status = "over"
         game.deadline = None
         audit(session, game, actor_id, "end", reason=reason)
-        announce(session, game,
-                 f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}", {"kind": "end"})
+        announce(
+            session,
+            game,
+            f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}",
+            {"kind": "end"},
+        )
 
 
 async def resolve_now(db: Database, game_id: int, actor_id: int, now: datetime) -> resolution.Resolved:
@@ -133,8 +145,9 @@ def declared(ruleset: str, action: str) -> Moderation:
     return found
 
 
-async def act(db: Database, game_id: int, actor_id: int, user_id: int, action: str,
-              values: dict[str, Any] | None = None) -> Moderated:
+async def act(
+    db: Database, game_id: int, actor_id: int, user_id: int, action: str, values: dict[str, Any] | None = None
+) -> Moderated:
     """A moderator's action on the player's seat, as the game declares it (`Front.moderation`): the options
     left out take their defaults, the ruleset's `moderate` applies it, public events are posted, private
     ones told by DM, and the audit log records it in the declaration's names."""
@@ -165,8 +178,9 @@ async def act(db: Database, game_id: int, actor_id: int, user_id: int, action: s
             made = next((e.data[key] for e in result.events if key in (e.data or {})), None)
             if made is not None:
                 details[key] = made
-        audit(session, game, actor_id, action, user_id=user_id, **details,
-              **({"notes": done.notes} if done.notes else {}))
+        audit(
+            session, game, actor_id, action, user_id=user_id, **details, **({"notes": done.notes} if done.notes else {})
+        )
         return done
 
 
@@ -181,7 +195,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
     """A new player takes over a seat: same character, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
     playing, or replaced earlier in this game, may not. Returns the old player's name."""
-    new_name = new_name[:limits.PLAYER_NAME_MAX]
+    new_name = new_name[: limits.PLAYER_NAME_MAX]
     if old_user == new_user:
         raise ServiceError(say("mod_same_player"))
     async with db.transaction() as session:
@@ -189,8 +203,9 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         if game.status == "over":
             raise ServiceError(say("already_over"))
         old = await player_of(session, game_id, old_user, say("mod_not_playing", user_id=old_user))
-        existing = (await session.execute(select(Player).where(Player.game_id == game_id,
-                                                               Player.user_id == new_user))).scalar_one_or_none()
+        existing = (
+            await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == new_user))
+        ).scalar_one_or_none()
         if existing is not None and existing.status == "joined":
             raise ServiceError(say("already_playing", name=new_name))
         if existing is not None and existing.status == "replaced":
@@ -198,16 +213,28 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         old.status = "replaced"
         await session.flush()  # the seat is free before the new holder takes it
         if existing is None:
-            session.add(Player(game_id=game_id, user_id=new_user, name=new_name, status="joined",
-                               requests=old.requests, salt=fairness.new_salt(), position=old.position))
+            session.add(
+                Player(
+                    game_id=game_id,
+                    user_id=new_user,
+                    name=new_name,
+                    status="joined",
+                    requests=old.requests,
+                    salt=fairness.new_salt(),
+                    position=old.position,
+                )
+            )
         else:  # from the reserve list, or back after leaving before the start: they never held a seat
-            existing.status, existing.name, existing.requests, existing.position = "joined", new_name, old.requests, old.position
+            existing.status, existing.name, existing.requests, existing.position = (
+                "joined",
+                new_name,
+                old.requests,
+                old.position,
+            )
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
-        announce(session, game, say("substituted", new=new_name, old=old.name),
-               {"kind": "substitute"})
+        announce(session, game, say("substituted", new=new_name, old=old.name), {"kind": "substitute"})
         actor = (ruleset_of(game).actor_name(load_state(game), old.seat) if game.state else None) or old.name
-        outbox(session, game, "dm", new_user, say("substitute_dm", actor=actor, game=game.name),
-               {"kind": "substitute"})
+        outbox(session, game, "dm", new_user, say("substitute_dm", actor=actor, game=game.name), {"kind": "substitute"})
         return old.name
 
 

@@ -11,6 +11,7 @@ revision or day, another holder of the ordering user's seat; the game master hol
 every waiter gets the error and nothing is written. A game that resolves early is marked for the deadline
 loop's next pass (`due`).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -67,8 +68,13 @@ class OrderWriter:
     async def _write_batch(self, batch: list[PendingOrder]) -> None:
         async with self.db.transaction() as session:
             ids = {p.game_id for p in batch}
-            query = select(Game.id, Game.day, Game.status, Game.deadline, Game.state_rev, Game.ruleset,
-                           Game.early_resolution).where(Game.id.in_(ids)).order_by(Game.id)
+            query = (
+                select(
+                    Game.id, Game.day, Game.status, Game.deadline, Game.state_rev, Game.ruleset, Game.early_resolution
+                )
+                .where(Game.id.in_(ids))
+                .order_by(Game.id)
+            )
             if session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
                 # Wait for a resolver (or moderator) holding the row FOR UPDATE, then read what it committed:
                 # without the lock, READ COMMITTED would let an order land on a day that was just resolved.
@@ -81,8 +87,12 @@ class OrderWriter:
             for item in batch:
                 game = games.get(item.game_id)
                 position = seats.get((item.game_id, item.user_id))
-                if game is None or game.state_rev != item.rev or game.day != item.day or (item.holder is not None and (
-                        position is None or seat_of(position) != item.holder)):
+                if (
+                    game is None
+                    or game.state_rev != item.rev
+                    or game.day != item.day
+                    or (item.holder is not None and (position is None or seat_of(position) != item.holder))
+                ):
                     item.done.set_exception(StaleSnapshot())
                     continue
                 try:
@@ -96,15 +106,37 @@ class OrderWriter:
             latest = {(p.game_id, p.day, p.seat): p for p in accepted}  # the last of one seat stays current
             for game_id, day in {(p.game_id, p.day) for p in accepted}:
                 day_seats = sorted({p.seat for p in accepted if (p.game_id, p.day) == (game_id, day)})
-                await session.execute(update(Order).where(Order.game_id == game_id, Order.day == day,
-                                                          Order.seat.in_(day_seats), Order.current.is_(True))
-                                      .values(current=False))
-            await session.execute(insert(Order), [
-                {"game_id": p.game_id, "day": p.day, "seat": p.seat, "user_id": p.user_id, "payload": p.payload,
-                 "receipt": p.receipt, "current": latest[(p.game_id, p.day, p.seat)] is p, "submitted_at": p.now}
-                for p in accepted])
-            await due.mark_orders(session, {p.game_id for p in accepted if due.resolves_early(
-                games[p.game_id].ruleset, games[p.game_id].early_resolution)})
+                await session.execute(
+                    update(Order)
+                    .where(
+                        Order.game_id == game_id, Order.day == day, Order.seat.in_(day_seats), Order.current.is_(True)
+                    )
+                    .values(current=False)
+                )
+            await session.execute(
+                insert(Order),
+                [
+                    {
+                        "game_id": p.game_id,
+                        "day": p.day,
+                        "seat": p.seat,
+                        "user_id": p.user_id,
+                        "payload": p.payload,
+                        "receipt": p.receipt,
+                        "current": latest[(p.game_id, p.day, p.seat)] is p,
+                        "submitted_at": p.now,
+                    }
+                    for p in accepted
+                ],
+            )
+            await due.mark_orders(
+                session,
+                {
+                    p.game_id
+                    for p in accepted
+                    if due.resolves_early(games[p.game_id].ruleset, games[p.game_id].early_resolution)
+                },
+            )
         for item in accepted:
             item.done.set_result(None)
 
@@ -119,7 +151,8 @@ async def _seats(session, game_ids: set[int], batch: list[PendingOrder]) -> dict
     if not users:
         return {}
     query = select(Player.game_id, Player.user_id, Player.position).where(
-        Player.game_id.in_(game_ids), Player.status == "joined")
+        Player.game_id.in_(game_ids), Player.status == "joined"
+    )
     if len(users) < ROSTER_READ:
         query = query.where(Player.user_id.in_(users))
     return {(p.game_id, p.user_id): p.position for p in (await session.execute(query)).all()}

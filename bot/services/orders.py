@@ -5,6 +5,7 @@ current one, earlier ones stay as history. Each accepted submission returns a re
 actor: the player's own seat, or with `actor` another actor the user may order for (`actors.acting_for`: a
 moderator for an NPC of the game master). The game master holds no seat, so their receipts have no salt.
 """
+
 from __future__ import annotations
 
 import json
@@ -45,16 +46,24 @@ def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
         raise ServiceError(say("deadline_passed"))
 
 
-async def submit_orders(db: Database, game_id: int, user_id: int, payload: dict[str, Any], now: datetime,
-                        actor: str | None = None, moderator: bool = False) -> Submitted:
+async def submit_orders(
+    db: Database,
+    game_id: int,
+    user_id: int,
+    payload: dict[str, Any],
+    now: datetime,
+    actor: str | None = None,
+    moderator: bool = False,
+) -> Submitted:
     """Validate and store a player's whole submission for today, replacing the previous one.
 
     Validation runs against the game's cached snapshot; the group-commit writer re-checks in its
     transaction that nothing changed since, so an order never lands on a state it was not validated
     against. A refusal or a stale snapshot is checked once more against fresh data before it stands.
     """
-    return await _submit(db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload),
-                         actor, moderator)
+    return await _submit(
+        db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload), actor, moderator
+    )
 
 
 async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
@@ -62,9 +71,11 @@ async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetim
 
     Refused, with the game's own reason, for a seat that can give no orders now (a dead player's): nothing
     is stored."""
+
     def prepare(snap: Snapshot, seat: str) -> None:
         may_act(snap, seat)
         return None
+
     return await _submit(db, game_id, user_id, now, prepare)
 
 
@@ -78,8 +89,9 @@ def may_act(snap: Snapshot, seat: str) -> None:
     raise ServiceError(reason or say("not_awaited"))
 
 
-async def check_may_act(db: Database, game_id: int, user_id: int, actor: str | None = None,
-                        moderator: bool = False) -> None:
+async def check_may_act(
+    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: bool = False
+) -> None:
     """`may_act` for the seat a user orders for, before a command's options are read: a dead player is told
     they are dead, not that an item of theirs is unknown. A game that is not running is left to
     `submit_orders`, which refuses it in its own words."""
@@ -98,8 +110,9 @@ async def check_may_act(db: Database, game_id: int, user_id: int, actor: str | N
         return
 
 
-async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepare, actor: str | None = None,
-                  moderator: bool = False) -> Submitted:
+async def _submit(
+    db: Database, game_id: int, user_id: int, now: datetime, prepare, actor: str | None = None, moderator: bool = False
+) -> Submitted:
     for fresh in (False, True):
         snap = await snapshot(db, game_id, fresh=fresh)
         try:
@@ -115,7 +128,8 @@ async def _submit(db: Database, game_id: int, user_id: int, now: datetime, prepa
         receipt = fairness.receipt(clean, salt)
         try:
             await writer_for(db, _check_open).write(
-                PendingOrder(game_id, snap.day, snap.rev, seat, user_id, clean, receipt, now, acting.holder))
+                PendingOrder(game_id, snap.day, snap.rev, seat, user_id, clean, receipt, now, acting.holder)
+            )
         except StaleSnapshot:
             if not fresh:
                 continue
@@ -142,15 +156,19 @@ async def my_orders(db: Database, game_id: int, user_id: int) -> list[Order]:
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
-        rows = await session.execute(select(Order).where(Order.game_id == game_id, Order.day == game.day,
-                                                         Order.seat == player.seat).order_by(Order.id.desc()))
+        rows = await session.execute(
+            select(Order)
+            .where(Order.game_id == game_id, Order.day == game.day, Order.seat == player.seat)
+            .order_by(Order.id.desc())
+        )
         return list(rows.scalars())
 
 
 async def current_orders(session, game: Game) -> dict[str, dict[str, Any]]:
     """Seat -> current payload for the game's day (withdrawn orders are left out)."""
-    rows = await session.execute(select(Order).where(Order.game_id == game.id, Order.day == game.day,
-                                                     Order.current.is_(True)))
+    rows = await session.execute(
+        select(Order).where(Order.game_id == game.id, Order.day == game.day, Order.current.is_(True))
+    )
     return {o.seat: o.payload for o in rows.scalars() if o.payload is not None}
 
 
@@ -168,8 +186,10 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
         game = await load_game(session, game_id)
         if game.status != "over":
             raise ServiceError(say("log_not_published"))
-        players = {(p.user_id, p.seat): p for p in (await session.execute(
-            select(Player).where(Player.game_id == game_id))).scalars()}
+        players = {
+            (p.user_id, p.seat): p
+            for p in (await session.execute(select(Player).where(Player.game_id == game_id))).scalars()
+        }
         rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()
         entries = [_entry(o, players.get((o.user_id, o.seat))) for o in rows]
     for entry in entries:
@@ -179,9 +199,16 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
 
 def _entry(order: Order, holder) -> dict[str, Any]:
     """One published log entry; an order the game master gave for an NPC has no player, hence no salt."""
-    return {"day": order.day, "seat": order.seat, "user_id": order.user_id, "payload": order.payload,
-            "receipt": order.receipt, "current": order.current, "salt": holder.salt if holder else "",
-            "name": holder.name if holder else order.seat}
+    return {
+        "day": order.day,
+        "seat": order.seat,
+        "user_id": order.user_id,
+        "payload": order.payload,
+        "receipt": order.receipt,
+        "current": order.current,
+        "salt": holder.salt if holder else "",
+        "name": holder.name if holder else order.seat,
+    }
 
 
 def log_document(game_id: int, entries: list[dict[str, Any]]) -> str:

@@ -10,6 +10,7 @@ game master's NPCs at the deadline, and who is told that the next step waits for
 - `announce_step`: the pending question goes to its player by DM (or to the moderators for an NPC), with its
   choices, default and deadline; awaited NPCs are announced to the moderators.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -35,14 +36,25 @@ def scripted_orders(ruleset: Ruleset, state: Any, payloads: dict[str, Any], seed
     return {a: ruleset.npc_orders(state, a, rng).model_dump(mode="json") for a in missing}
 
 
-async def with_npc_orders(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any,
-                          payloads: dict[str, Any], seed: str, now: datetime) -> dict[str, Any]:
+async def with_npc_orders(
+    session: AsyncSession, game: Game, ruleset: Ruleset, state: Any, payloads: dict[str, Any], seed: str, now: datetime
+) -> dict[str, Any]:
     """The step's orders with the scripted NPCs' orders added, each also stored as the NPC's order row (by
     user 0, the script; no salt), so verifying the step finds the very orders it used."""
     scripted = scripted_orders(ruleset, state, payloads, seed)
     for actor, payload in scripted.items():
-        session.add(Order(game_id=game.id, day=game.day, seat=actor, user_id=SCRIPT, payload=payload,
-                          receipt=fairness.receipt(payload, ""), current=True, submitted_at=now))
+        session.add(
+            Order(
+                game_id=game.id,
+                day=game.day,
+                seat=actor,
+                user_id=SCRIPT,
+                payload=payload,
+                receipt=fairness.receipt(payload, ""),
+                current=True,
+                submitted_at=now,
+            )
+        )
     return dict(sorted((payloads | scripted).items())) if scripted else payloads
 
 
@@ -66,9 +78,15 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
     question = ruleset.pending(state)
     if question is not None:
         labels = {value: label for label, value in question.choices}
-        text = say("question_asked", game=game.name, prompt=question.prompt, command=question.command,
-                   choices=", ".join(labels.values()), default=labels.get(question.default, question.default),
-                   deadline=deadline)
+        text = say(
+            "question_asked",
+            game=game.name,
+            prompt=question.prompt,
+            command=question.command,
+            choices=", ".join(labels.values()),
+            default=labels.get(question.default, question.default),
+            deadline=deadline,
+        )
         controller = ruleset.controller(state, question.actor)
         users = await seat_map(session, game.id)
         payload = {"kind": "question", "day": game.day, "actor": question.actor}
@@ -80,5 +98,11 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
         return
     npcs = [names[a].name for a in ruleset.awaiting(state) if a in names and names[a].controller is None]
     if npcs:
-        outbox(session, game, "moderators", None, say("npc_awaited", game=game.name, actors=", ".join(npcs),
-                                                      deadline=deadline), {"kind": "npc_awaited", "day": game.day})
+        outbox(
+            session,
+            game,
+            "moderators",
+            None,
+            say("npc_awaited", game=game.name, actors=", ".join(npcs), deadline=deadline),
+            {"kind": "npc_awaited", "day": game.day},
+        )

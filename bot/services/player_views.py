@@ -4,6 +4,7 @@
 game that has not started, or a user who is not playing in it, is refused with the specific reason.
 `actor_view` is the view of another actor the user orders for (`as`: a moderator for the game master's NPC).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -30,4 +31,3 @@ async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moder
         held = next((p.seat for p in await players_of(session, game_id) if p.user_id == user_id), None)
     ruleset = ruleset_of(game)
     return ruleset.view(state, acting_for(ruleset, state, held, actor, moderator).actor)
-

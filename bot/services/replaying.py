@@ -4,6 +4,7 @@
 The day's orders are read in seat order and the rng is seeded from the day's seed, so the same state,
 orders and seed give the same result byte for byte.
 """
+
 from __future__ import annotations
 
 from typing import Any

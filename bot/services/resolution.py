@@ -7,6 +7,7 @@ state, the events and their outbox rows and the resolution record, reveal the se
 with a new commitment and tell whoever it waits for, and commit all of it together. A crash before the
 commit leaves everything as it was; a second resolver finds the day already advanced and does nothing.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -17,7 +18,19 @@ from sqlalchemy import select
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
 from bot.services import due, fairness, pacing, snapshots
-from bot.services.common import announce, Claimed, audit, load_game, load_state, open_day, outbox, ruleset_of, seat_map, store_state, write_events
+from bot.services.common import (
+    Claimed,
+    announce,
+    audit,
+    load_game,
+    load_state,
+    open_day,
+    outbox,
+    ruleset_of,
+    seat_map,
+    store_state,
+    write_events,
+)
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.services.resuming import resume_if_due
@@ -34,9 +47,16 @@ class Resolved:
     over: bool
 
 
-async def resolve_day(db: Database, game_id: int, now: datetime, expected_day: int | None = None,
-                      trigger: str = "timer", actor_id: int | None = None,
-                      seeds: fairness.SeedSource | None = None, skip_locked: bool = False) -> Resolved | None:
+async def resolve_day(
+    db: Database,
+    game_id: int,
+    now: datetime,
+    expected_day: int | None = None,
+    trigger: str = "timer",
+    actor_id: int | None = None,
+    seeds: fairness.SeedSource | None = None,
+    skip_locked: bool = False,
+) -> Resolved | None:
     """Resolve the game's current day; None if it was not resolvable (already resolved, not running, or,
     with `skip_locked`, being resolved by another process right now: PostgreSQL's SKIP LOCKED)."""
     async with db.transaction() as session:
@@ -57,38 +77,65 @@ async def resolve_day(db: Database, game_id: int, now: datetime, expected_day: i
     return resolved
 
 
-async def _resolve_locked(session, game: Game, now: datetime, trigger: str, actor_id: int | None,
-                          seeds: fairness.SeedSource | None) -> Resolved:
+async def _resolve_locked(
+    session, game: Game, now: datetime, trigger: str, actor_id: int | None, seeds: fairness.SeedSource | None
+) -> Resolved:
     ruleset = ruleset_of(game)
     state = load_state(game)
     seed_row = await day_seed(session, game)
-    payloads = await pacing.with_npc_orders(session, game, ruleset, state, await current_orders(session, game),
-                                            seed_row.seed, now)
+    payloads = await pacing.with_npc_orders(
+        session, game, ruleset, state, await current_orders(session, game), seed_row.seed, now
+    )
     result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)
     day, before = game.day, game.state
     store_state(game, result.state)
     events_json = [e.model_dump(mode="json") for e in result.events]
-    session.add(Resolution(game_id=game.id, day=day, phase=state.phase, state_before=before, orders=payloads,
-                           state_after=game.state, outcome_hash=fairness.outcome_hash(game.state, events_json),
-                           rolls=[r.as_dict() for r in result.rolls], trigger=trigger))
+    session.add(
+        Resolution(
+            game_id=game.id,
+            day=day,
+            phase=state.phase,
+            state_before=before,
+            orders=payloads,
+            state_after=game.state,
+            outcome_hash=fairness.outcome_hash(game.state, events_json),
+            rolls=[r.as_dict() for r in result.rolls],
+            trigger=trigger,
+        )
+    )
     seed_row.revealed = True
     await write_events(session, game, result.events, await seat_map(session, game.id), day)
     reveal = say("seed_revealed", day=day, seed=seed_row.seed, commitment=seed_row.commitment)
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
-        announce(session, game, f"{reveal}\n{say('log_published', game_id=game.id)}",
-               {"kind": "seed_reveal", "day": day})
+        announce(
+            session, game, f"{reveal}\n{say('log_published', game_id=game.id)}", {"kind": "seed_reveal", "day": day}
+        )
     else:
         next_seed = await open_day(session, game, now, seeds, pacing.step_hours(ruleset, result.state))
-        announce(session, game,
-               say("seed_revealed_next", reveal=reveal, day=game.day, deadline=when(game.deadline),
-                   commitment=next_seed.commitment), {"kind": "seed_reveal", "day": day})
+        announce(
+            session,
+            game,
+            say(
+                "seed_revealed_next",
+                reveal=reveal,
+                day=game.day,
+                deadline=when(game.deadline),
+                commitment=next_seed.commitment,
+            ),
+            {"kind": "seed_reveal", "day": day},
+        )
         await pacing.announce_step(session, game, ruleset, result.state)
     if game.resolve_failures:  # the deadline loop had been failing on this game: tell the moderators it is over
-        outbox(session, game, "moderators", None, say("resolve_recovered", day=day, game=game.name,
-                                                      failures=game.resolve_failures),
-               {"kind": "resolve_recovered", "day": day})
+        outbox(
+            session,
+            game,
+            "moderators",
+            None,
+            say("resolve_recovered", day=day, game=game.name, failures=game.resolve_failures),
+            {"kind": "resolve_recovered", "day": day},
+        )
         game.resolve_failures, game.retry_at = 0, None
     audit(session, game, actor_id, "resolve", day=day, trigger=trigger)
     return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
@@ -103,16 +150,24 @@ async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     Only the games whose `due_at` has come are read (`due`: an indexed column, kept on every change), so a
     pass over hundreds of games that wait for their deadlines reads none of their states."""
     async with db.read() as session:
-        candidates = (await session.execute(
-            select(Game.id, Game.day, Game.status, Game.deadline, Game.retry_at, Game.paused_until)
-            .where(Game.due_at <= now).order_by(Game.due_at, Game.id))).all()
+        candidates = (
+            await session.execute(
+                select(Game.id, Game.day, Game.status, Game.deadline, Game.retry_at, Game.paused_until)
+                .where(Game.due_at <= now)
+                .order_by(Game.due_at, Game.id)
+            )
+        ).all()
     due_now: list[tuple[int, int]] = []
     for game in candidates:
         if game.status == "paused":
             if game.paused_until is not None and game.paused_until <= now:
                 await resume_if_due(db, game.id, now)
-        elif game.status == "running" and (game.retry_at is None or game.retry_at <= now) \
-                and game.deadline is not None and game.deadline <= now:
+        elif (
+            game.status == "running"
+            and (game.retry_at is None or game.retry_at <= now)
+            and game.deadline is not None
+            and game.deadline <= now
+        ):
             due_now.append((game.id, game.day))
         elif await _ready_or_settled(db, game.id, now):
             due_now.append((game.id, game.day))
@@ -137,8 +192,11 @@ async def _ready_or_settled(db: Database, game_id: int, now: datetime) -> bool:
             if pacing.resolves_early(game):
                 cached = cache_of(db).peek(game_id)  # the state orders were validated against, if still current
                 try:
-                    state = cached.state if cached is not None and cached.rev == game.state_rev \
-                        and cached.state is not None else load_state(game)
+                    state = (
+                        cached.state
+                        if cached is not None and cached.rev == game.state_rev and cached.state is not None
+                        else load_state(game)
+                    )
                     awaited = set(ruleset_of(game).awaiting(state))
                 except Exception:  # an unreadable game is due: resolving it records the failure
                     return True

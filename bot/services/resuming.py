@@ -5,6 +5,7 @@ comes within the hour, moves to one hour after the resume (`GRACE`). The channel
 resumed and until when orders are open, and the audit log records who resumed it (nobody, with
 `automatic`, when a timed pause ends: the deadline loop calls `resume_if_due`).
 """
+
 from __future__ import annotations
 
 from datetime import datetime, timedelta
@@ -19,8 +20,9 @@ from bot.text import say, when
 GRACE = timedelta(hours=1)
 
 
-def resume_locked(session: AsyncSession, game: Game, now: datetime, actor_id: int | None,
-                  automatic: bool = False) -> None:
+def resume_locked(
+    session: AsyncSession, game: Game, now: datetime, actor_id: int | None, automatic: bool = False
+) -> None:
     """Resume a paused game the caller has claimed (loaded with `lock`)."""
     game.status = "running"
     game.paused_until = None

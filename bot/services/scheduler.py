@@ -14,6 +14,7 @@ sets `retry_at`; the others find it set, and no process tries again before it). 
 resolution (by the loop or a moderator's /resolve now) clears the count and tells the moderators it went
 through.
 """
+
 from __future__ import annotations
 
 import logging
@@ -58,8 +59,13 @@ async def tick(db: Database, now: datetime, reminder_hours: float = 2.0) -> Tick
             if failures == 1:
                 log.exception("resolving game %s day %s failed", game_id, day)
             else:
-                log.warning("resolving game %s day %s failed again (%s times in a row): %s", game_id, day,
-                            failures or "?", reason)
+                log.warning(
+                    "resolving game %s day %s failed again (%s times in a row): %s",
+                    game_id,
+                    day,
+                    failures or "?",
+                    reason,
+                )
             continue
         if done is not None:
             report.resolved.append((game_id, day))
@@ -79,9 +85,14 @@ async def _record_failure(db: Database, game_id: int, day: int, reason: str, now
             game.retry_at = now + backoff(game.resolve_failures)
             if game.resolve_failures == 1:
                 audit(session, game, None, "resolve_failed", day=day, error=reason)
-                outbox(session, game, "moderators", None,
-                       say("resolve_failed", day=day, game=game.name, error=reason, retry=when(game.retry_at)),
-                       {"kind": "resolve_failed", "day": day})
+                outbox(
+                    session,
+                    game,
+                    "moderators",
+                    None,
+                    say("resolve_failed", day=day, game=game.name, error=reason, retry=when(game.retry_at)),
+                    {"kind": "resolve_failed", "day": day},
+                )
             return game.resolve_failures
     except Exception:  # best effort: the failure itself is logged by the caller
         log.exception("could not record the failure of game %s", game_id)

@@ -10,13 +10,14 @@ The log has one JSON object per event and ends with exactly one `game_over` line
 `{"kind": "game_over", "data": {"winners": [...], "survivors": [...], "days": N}, ...}`: the engine's own
 `game_over` event is not written where it occurs but folded into that last line (its text, day and phase).
 """
+
 from __future__ import annotations
 
 import asyncio
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from typing import IO, Any
 
 from sqlalchemy import select
@@ -30,7 +31,7 @@ from bot.text import say
 from engine import registry
 from engine.rng import RecordingRng
 
-EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 USER_BASE = 100_000
 
 
@@ -48,17 +49,24 @@ def _audience(raw: dict[str, Any], names: dict[str, str]) -> Any:
     return {"players": [names.get(i, i) for i in raw["ids"]]}
 
 
-async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = None,
-                   on_event: Callable[[EventRow, Any], None] | None = None,
-                   on_day: Callable[[int, int], None] | None = None, ruleset: str = "battle_royale",
-                   data: DataLoaded | None = None) -> SimulationResult:
+async def simulate(
+    db: Database,
+    players: int,
+    seed: int,
+    log: IO[str] | None = None,
+    on_event: Callable[[EventRow, Any], None] | None = None,
+    on_day: Callable[[int, int], None] | None = None,
+    ruleset: str = "battle_royale",
+    data: DataLoaded | None = None,
+) -> SimulationResult:
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
     settings: dict[str, Any] = {"signup_cap": max(players, 2)}  # every simulated player gets a seat
     if data is not None:  # a data file the game takes (`brbot simulate --data`)
         settings[data.setting] = data.value
-    game = await games.create_game(db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1,
-                                   settings=settings)
+    game = await games.create_game(
+        db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1, settings=settings
+    )
     front = registry.front(ruleset)
     signups = front.computer_signups(players, rng)
     users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
@@ -73,8 +81,12 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
         async with db.transaction() as session:
             current = await load_game(session, game.id)
             seats = await seat_map(session, game.id)
-            names = {seat_of(pos): name for pos, name in (await session.execute(
-                select(Player.position, Player.name).where(Player.game_id == game.id))).all()}
+            names = {
+                seat_of(pos): name
+                for pos, name in (
+                    await session.execute(select(Player.position, Player.name).where(Player.game_id == game.id))
+                ).all()
+            }
             seen = await _emit(session, game.id, seen, names, log, on_event, ending)
             if current.status == "over":
                 state = load_state(current)
@@ -97,11 +109,21 @@ async def simulate(db: Database, players: int, seed: int, log: IO[str] | None = 
     survivors = [names.get(s, s) for s in outcome["survivors"]]
     if log is not None:
         event = ending[-1] if ending else None
-        log.write(json.dumps({"game": game.id, "day": event.day if event else state.day,
-                              "phase": event.phase if event else state.phase, "kind": "game_over",
-                              "audience": "public", "text": event.text if event else None,
-                              "data": {"winners": winners, "survivors": survivors, "days": state.day}},
-                             sort_keys=True) + "\n")
+        log.write(
+            json.dumps(
+                {
+                    "game": game.id,
+                    "day": event.day if event else state.day,
+                    "phase": event.phase if event else state.phase,
+                    "kind": "game_over",
+                    "audience": "public",
+                    "text": event.text if event else None,
+                    "data": {"winners": winners, "survivors": survivors, "days": state.day},
+                },
+                sort_keys=True,
+            )
+            + "\n"
+        )
     return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors)
 
 
@@ -121,18 +143,42 @@ async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, in
                 await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
 
 
-async def _emit(session, game_id: int, seen: int, names: dict[str, str], log: IO[str] | None,
-                on_event: Callable[[EventRow, Any], None] | None, ending: list[EventRow]) -> int:
-    rows = (await session.execute(  # the columns only, with EventRow's names: no ORM object per event
-        select(EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data)
-        .where(EventRow.game_id == game_id, EventRow.seq >= seen).order_by(EventRow.seq))).all()
+async def _emit(
+    session,
+    game_id: int,
+    seen: int,
+    names: dict[str, str],
+    log: IO[str] | None,
+    on_event: Callable[[EventRow, Any], None] | None,
+    ending: list[EventRow],
+) -> int:
+    rows = (
+        await session.execute(  # the columns only, with EventRow's names: no ORM object per event
+            select(EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data)
+            .where(EventRow.game_id == game_id, EventRow.seq >= seen)
+            .order_by(EventRow.seq)
+        )
+    ).all()
     for row in rows:
         audience = _audience(row.audience, names)
         if row.kind == "game_over":
             ending.append(row)
         elif log is not None:
-            log.write(json.dumps({"game": game_id, "day": row.day, "phase": row.phase, "kind": row.kind,
-                                  "audience": audience, "text": row.text, "data": row.data}, sort_keys=True) + "\n")
+            log.write(
+                json.dumps(
+                    {
+                        "game": game_id,
+                        "day": row.day,
+                        "phase": row.phase,
+                        "kind": row.kind,
+                        "audience": audience,
+                        "text": row.text,
+                        "data": row.data,
+                    },
+                    sort_keys=True,
+                )
+                + "\n"
+            )
         if on_event is not None:
             on_event(row, audience)
     return seen + len(rows)

@@ -8,6 +8,7 @@ even one bigger than `max_bytes` alone (a huge game would otherwise be read agai
 evicted game is simply read again from the database on its next use: the cache only saves work, it is never
 the truth (see `snapshots`).
 """
+
 from __future__ import annotations
 
 import time
@@ -21,8 +22,13 @@ MAX_AGE = 15 * 60.0  # seconds without a use
 
 
 class SnapshotCache:
-    def __init__(self, max_bytes: int = MAX_BYTES, max_entries: int = MAX_ENTRIES, max_age: float = MAX_AGE,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        max_bytes: int = MAX_BYTES,
+        max_entries: int = MAX_ENTRIES,
+        max_age: float = MAX_AGE,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.max_bytes = max_bytes
         self.max_entries = max_entries
         self.max_age = max_age

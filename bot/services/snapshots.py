@@ -9,6 +9,7 @@ delay an order but never let a wrong one in. Every state write bumps `state_rev`
 The snapshots of a database object live in one bounded cache (`snapshot_cache.SnapshotCache`: by size and
 by age), so a process holding hundreds of live games keeps only the ones in use parsed.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -83,7 +84,9 @@ async def snapshot(db: Database, game_id: int, fresh: bool = False) -> Snapshot:
 
 async def _load(db: Database, game_id: int, cache: SnapshotCache) -> Snapshot:
     async with db.read() as session:
-        game = (await session.execute(select(Game).options(defer(Game.state)).where(Game.id == game_id))).scalar_one_or_none()
+        game = (
+            await session.execute(select(Game).options(defer(Game.state)).where(Game.id == game_id))
+        ).scalar_one_or_none()
         if game is None:
             raise ServiceError(say("no_game", game_id=game_id))
         old = cache.peek(game_id)
@@ -96,16 +99,30 @@ async def _load(db: Database, game_id: int, cache: SnapshotCache) -> Snapshot:
             state = parse_state(game, json.loads(raw) if raw is not None else None)
             size = len(raw or "")
         seats = await seats_of(session, game_id)
-    snap = Snapshot(game_id=game.id, ruleset=game.ruleset, rev=game.state_rev, day=game.day, status=game.status,
-                    deadline=game.deadline, state=state, seats=seats, size=size + SEAT_BYTES * len(seats))
+    snap = Snapshot(
+        game_id=game.id,
+        ruleset=game.ruleset,
+        rev=game.state_rev,
+        day=game.day,
+        status=game.status,
+        deadline=game.deadline,
+        state=state,
+        seats=seats,
+        size=size + SEAT_BYTES * len(seats),
+    )
     cache.put(game_id, snap, snap.size)
     return snap
 
 
 async def seats_of(session, game_id: int) -> dict[int, tuple[str, str]]:
     """Discord user id -> (seat, receipt salt) of the game's joined players, as a snapshot holds them."""
-    players = (await session.execute(select(Player.user_id, Player.position, Player.salt).where(
-        Player.game_id == game_id, Player.status == "joined"))).all()
+    players = (
+        await session.execute(
+            select(Player.user_id, Player.position, Player.salt).where(
+                Player.game_id == game_id, Player.status == "joined"
+            )
+        )
+    ).all()
     return {p.user_id: (seat_of(p.position), p.salt) for p in players}
 
 
@@ -125,6 +142,15 @@ def refresh(db: Database, game: Game, seats: dict[int, tuple[str, str]]) -> None
         cache_of(db).drop(game.id)
         return
     size = len(json.dumps(game.state)) if game.state is not None else 0
-    snap = Snapshot(game_id=game.id, ruleset=game.ruleset, rev=game.state_rev, day=game.day, status=game.status,
-                    deadline=game.deadline, state=state, seats=seats, size=size + SEAT_BYTES * len(seats))
+    snap = Snapshot(
+        game_id=game.id,
+        ruleset=game.ruleset,
+        rev=game.state_rev,
+        day=game.day,
+        status=game.status,
+        deadline=game.deadline,
+        state=state,
+        seats=seats,
+        size=size + SEAT_BYTES * len(seats),
+    )
     cache_of(db).put(game.id, snap, snap.size)

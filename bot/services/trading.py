@@ -9,6 +9,7 @@ with the proposer's secret salt, so an
 old message can never answer a newer offer, and the digest reveals nothing of the terms' engine ids to the
 partner who can read the button's id.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -32,8 +33,15 @@ def digest(terms: dict[str, Any], salt: str) -> str:
     return hashlib.sha256((canonical(terms) + salt).encode()).hexdigest()[:10]
 
 
-async def send_offers(db: Database, game_id: int, user_id: int, before: dict[str, Any] | None,
-                      after: dict[str, Any], day: int, again: tuple[str, ...] = ()) -> None:
+async def send_offers(
+    db: Database,
+    game_id: int,
+    user_id: int,
+    before: dict[str, Any] | None,
+    after: dict[str, Any],
+    day: int,
+    again: tuple[str, ...] = (),
+) -> None:
     """DM every player to whom `after` offers terms that `before` did not, or whose seat is in `again` (the
     command proposed to them anew), with the answer buttons."""
     async with db.read() as session:
@@ -41,22 +49,37 @@ async def send_offers(db: Database, game_id: int, user_id: int, before: dict[str
         front = registry.front(game.ruleset)
         me = await player_of(session, game_id, user_id)
         others = [p for p in await players_of(session, game_id) if p.user_id != user_id]
-    offered = [(p, terms) for p in others
-               if (terms := front.offer_to(after, p.seat)) is not None
-               and (p.seat in again or terms != front.offer_to(before, p.seat))]
+    offered = [
+        (p, terms)
+        for p in others
+        if (terms := front.offer_to(after, p.seat)) is not None
+        and (p.seat in again or terms != front.offer_to(before, p.seat))
+    ]
     if not offered:
         return
     view = await player_view(db, game_id, user_id)
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         for partner, terms in offered:
-            outbox(session, game, "dm", partner.user_id, front.offer_text(terms, me.name, game.name, view),
-                   {"kind": "trade_offer", "game": game_id, "proposer": user_id, "day": day,
-                    "offer": digest(terms, me.salt)})
+            outbox(
+                session,
+                game,
+                "dm",
+                partner.user_id,
+                front.offer_text(terms, me.name, game.name, view),
+                {
+                    "kind": "trade_offer",
+                    "game": game_id,
+                    "proposer": user_id,
+                    "day": day,
+                    "offer": digest(terms, me.salt),
+                },
+            )
 
 
-async def _live_offer(db: Database, game_id: int, user_id: int, proposer_user: int, day: int | None,
-                      shown: str | None) -> tuple[Player, dict[str, Any], str]:
+async def _live_offer(
+    db: Database, game_id: int, user_id: int, proposer_user: int, day: int | None, shown: str | None
+) -> tuple[Player, dict[str, Any], str]:
     """The proposer and their current offer to me, with the game's ruleset; refused when it is not the one a
     message showed on `day` with digest `shown` (both None: whatever is current)."""
     async with db.transaction() as session:
@@ -74,8 +97,16 @@ async def _live_offer(db: Database, game_id: int, user_id: int, proposer_user: i
     return proposer, terms, game.ruleset
 
 
-async def answer(db: Database, game_id: int, user_id: int, proposer_user: int, accept: bool, now: datetime,
-                 day: int | None = None, shown: str | None = None) -> Submitted | None:
+async def answer(
+    db: Database,
+    game_id: int,
+    user_id: int,
+    proposer_user: int,
+    accept: bool,
+    now: datetime,
+    day: int | None = None,
+    shown: str | None = None,
+) -> Submitted | None:
     """Accept (the front's answer joins my orders) or decline; the proposer is told either way. With the
     `day` and digest `shown` of the message answered, an offer that changed since or a day that is over is
     refused."""
@@ -91,8 +122,12 @@ async def answer(db: Database, game_id: int, user_id: int, proposer_user: int, a
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         me = await player_of(session, game_id, user_id)
-        outbox(session, game, "dm", proposer_user,
-               say("trade_accepted" if accept else "trade_declined", name=me.name, game=game.name),
-               {"kind": "trade_answer"})
+        outbox(
+            session,
+            game,
+            "dm",
+            proposer_user,
+            say("trade_accepted" if accept else "trade_declined", name=me.name, game=game.name),
+            {"kind": "trade_answer"},
+        )
     return done
-

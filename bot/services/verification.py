@@ -6,6 +6,7 @@ was stored. It does not trust the record alone: the current order rows of the da
 given receipts for) must be the orders the record used, and every receipt must be the hash of its order
 and its player's salt. Each difference is named (the seat and player, the first differing event).
 """
+
 from __future__ import annotations
 
 import json
@@ -43,11 +44,25 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
             raise ServiceError(say("not_resolved", day=day, game_id=game_id))
         if seed_row is None or not seed_row.revealed:
             raise ServiceError(say("seed_hidden", day=day))
-        events = (await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day)
-                                        .order_by(EventRow.seq))).scalars().all()
+        events = (
+            (
+                await session.execute(
+                    select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day).order_by(EventRow.seq)
+                )
+            )
+            .scalars()
+            .all()
+        )
         stored_events = [(e.kind, e.text) for e in events]
-        rows = (await session.execute(select(Order).where(Order.game_id == game_id, Order.day == day,
-                                                          Order.current.is_(True)))).scalars().all()
+        rows = (
+            (
+                await session.execute(
+                    select(Order).where(Order.game_id == game_id, Order.day == day, Order.current.is_(True))
+                )
+            )
+            .scalars()
+            .all()
+        )
         players = (await session.execute(select(Player).where(Player.game_id == game_id))).scalars().all()
     differences: list[str] = []
     if fairness.commitment(seed_row.seed) != seed_row.commitment:
@@ -62,7 +77,10 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
     replayed = [(e.kind, e.text) for e in result.events]
     if replayed != stored_events:
         differences.append(_event_difference(stored_events, replayed))
-    if fairness.outcome_hash(record.state_after, [e.model_dump(mode="json") for e in result.events]) != record.outcome_hash:
+    if (
+        fairness.outcome_hash(record.state_after, [e.model_dump(mode="json") for e in result.events])
+        != record.outcome_hash
+    ):
         differences.append(say("verify_hash"))
     return Verification(ok=not differences, differences=differences)
 
@@ -90,8 +108,11 @@ def _order_text(payload: dict[str, Any] | None) -> str:
 
 
 def _event_difference(stored: list[tuple[str, str]], replayed: list[tuple[str, str]]) -> str:
-    index = next(i for i in range(max(len(stored), len(replayed)))
-                 if i >= len(stored) or i >= len(replayed) or stored[i] != replayed[i])
+    index = next(
+        i
+        for i in range(max(len(stored), len(replayed)))
+        if i >= len(stored) or i >= len(replayed) or stored[i] != replayed[i]
+    )
 
     def shown(events: list[tuple[str, str]]) -> str:
         if index >= len(events):
@@ -99,8 +120,14 @@ def _event_difference(stored: list[tuple[str, str]], replayed: list[tuple[str, s
         kind, text = events[index]
         return say("verify_event", kind=kind, text=text)
 
-    return say("verify_events", number=index + 1, stored=shown(stored), replayed=shown(replayed),
-               stored_count=len(stored), replayed_count=len(replayed))
+    return say(
+        "verify_events",
+        number=index + 1,
+        stored=shown(stored),
+        replayed=shown(replayed),
+        stored_count=len(stored),
+        replayed_count=len(replayed),
+    )
 
 
 def _first_difference(a: Any, b: Any, path: str = "state") -> str:
@@ -139,8 +166,9 @@ async def replay_day(db: Database, game_id: int, day: int) -> Replay:
         await load_game(session, game_id)
         if await session.get(Resolution, (game_id, day)) is None:
             raise ServiceError(say("not_resolved", day=day, game_id=game_id))
-        rows = await session.execute(select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day)
-                                     .order_by(EventRow.seq))
+        rows = await session.execute(
+            select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day).order_by(EventRow.seq)
+        )
         players = (await session.execute(select(Player).where(Player.game_id == game_id))).scalars().all()
         return Replay(events=list(rows.scalars()), names=seat_names(list(players)))
 

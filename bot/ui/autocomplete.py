@@ -10,6 +10,7 @@ The callbacks never raise: a refusal or a failure gives no choices.
 - `actor_choices`: the `as` option's choices, the actors the caller may order for.
 - `source_choices(game_source)`: a game's chooser by name, for the commands the bot still defines itself.
 """
+
 from __future__ import annotations
 
 import logging
@@ -58,9 +59,14 @@ async def caller_game(interaction: discord.Interaction) -> lookup.GameRef | None
         game_id = int(raw) if raw not in (None, "") else None
     except (TypeError, ValueError):
         return None
-    game = await lookup.find_game(bot_of(interaction).db, user_id=interaction.user.id,
-                                  channel_id=interaction.channel_id, in_dm=in_dm(interaction), game_id=game_id,
-                                  parent_id=parent_channel(interaction))
+    game = await lookup.find_game(
+        bot_of(interaction).db,
+        user_id=interaction.user.id,
+        channel_id=interaction.channel_id,
+        in_dm=in_dm(interaction),
+        game_id=game_id,
+        parent_id=parent_channel(interaction),
+    )
     if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
         return None
     return game
@@ -91,8 +97,9 @@ def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Ch
     return out
 
 
-def _never_raising(pick: Callable[[lookup.GameRef, dict[str, Any], str, Mapping[str, Any]], list[app_commands.Choice]]
-                   ) -> Callback:
+def _never_raising(
+    pick: Callable[[lookup.GameRef, dict[str, Any], str, Mapping[str, Any]], list[app_commands.Choice]],
+) -> Callback:
     async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         try:
             found = await caller_view(interaction)
@@ -105,12 +112,16 @@ def _never_raising(pick: Callable[[lookup.GameRef, dict[str, Any], str, Mapping[
         except Exception:
             log.exception("autocomplete failed")
             return []
+
     return callback
 
 
 def option_choices(command: str, option: str) -> Callback:
     """The choices of `option` of `/command` in the game the command is about."""
-    def pick(game: lookup.GameRef, view: dict[str, Any], typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
+
+    def pick(
+        game: lookup.GameRef, view: dict[str, Any], typed: str, chosen: Mapping[str, Any]
+    ) -> list[app_commands.Choice]:
         front = registry.front(game.ruleset)
         declared = front.command(command)
         spec = declared.option(option) if declared else None
@@ -120,6 +131,7 @@ def option_choices(command: str, option: str) -> Callback:
             return _as_choices(front.choices(spec.source, view, typed, chosen), spec.type)
         lowered = typed.strip().lower()
         return _as_choices([(label, value) for label, value in spec.choices if lowered in label.lower()], spec.type)
+
     return _never_raising(pick)
 
 
@@ -141,6 +153,10 @@ async def actor_choices(interaction: discord.Interaction, current: str) -> list[
 
 def source_choices(source: str) -> Callback:
     """A chooser of the game the command is about, by its name (`Front.choosers`)."""
-    def pick(game: lookup.GameRef, view: dict[str, Any], typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
+
+    def pick(
+        game: lookup.GameRef, view: dict[str, Any], typed: str, chosen: Mapping[str, Any]
+    ) -> list[app_commands.Choice]:
         return _as_choices(registry.front(game.ruleset).choices(source, view, typed, chosen), "text")
+
     return _never_raising(pick)

@@ -9,6 +9,7 @@ number of restarts, still works. Proposals sent before pairings were generic car
 `brbot:<pairing name>:<game>:<proposer>:yes` (their payload has no `pairing`): `LegacyPairAnswer`, whose
 template lists the installed games' mutual pairings, still answers them.
 """
+
 from __future__ import annotations
 
 import re
@@ -30,8 +31,9 @@ class ButtonSpec:
     style: str = "secondary"  # success | danger | primary | secondary
 
     def button(self) -> discord.ui.Button:
-        return discord.ui.Button(custom_id=self.custom_id, label=self.label,
-                                 style=getattr(discord.ButtonStyle, self.style))
+        return discord.ui.Button(
+            custom_id=self.custom_id, label=self.label, style=getattr(discord.ButtonStyle, self.style)
+        )
 
 
 def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
@@ -41,12 +43,16 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
     kind = payload.get("kind") or ""
     if kind.endswith(PROPOSAL):
         ref = pair_ref(payload)
-        return [ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
-                ButtonSpec(f"{ref}:no", ui("button_decline"), "danger")]
+        return [
+            ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
+            ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
+        ]
     if kind == "trade_offer":
         ref = trade_ref(payload)
-        return [ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
-                ButtonSpec(f"{ref}:no", ui("button_decline"), "danger")]
+        return [
+            ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
+            ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
+        ]
     return []
 
 
@@ -55,7 +61,7 @@ def pair_ref(payload: dict[str, Any]) -> str:
     were generic (no `pairing`) keeps its old `brbot:<pairing name>:<game>:<proposer>`."""
     if "pairing" in payload:
         return f"brbot:pair:{payload['game']}:{payload['pairing']}:{payload['proposer']}"
-    return f"brbot:{payload['kind'][:-len(PROPOSAL)]}:{payload['game']}:{payload['proposer']}"
+    return f"brbot:{payload['kind'][: -len(PROPOSAL)]}:{payload['game']}:{payload['proposer']}"
 
 
 def trade_ref(payload: dict[str, Any]) -> str:
@@ -84,8 +90,9 @@ class _Answer:
         self.parts = parts
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(match.group(0), **match.groupdict())  # the template matched the whole custom id
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -110,29 +117,50 @@ class _PairAnswer(_Answer):
     async def answer(self, interaction: discord.Interaction, bot) -> str:
         from bot.services import games
 
-        return await games.answer_pairing(bot.db, int(self.parts["game"]), interaction.user.id,
-                                          int(self.parts["proposer"]), self.parts["key"], self.parts["answer"] == "yes")
+        return await games.answer_pairing(
+            bot.db,
+            int(self.parts["game"]),
+            interaction.user.id,
+            int(self.parts["proposer"]),
+            self.parts["key"],
+            self.parts["answer"] == "yes",
+        )
 
 
-class PairAnswer(_PairAnswer, discord.ui.DynamicItem[discord.ui.Button],
-                 template=r"brbot:pair:(?P<game>\d+):(?P<key>[a-z0-9_]+):(?P<proposer>\d+):(?P<answer>yes|no)"):
+class PairAnswer(
+    _PairAnswer,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"brbot:pair:(?P<game>\d+):(?P<key>[a-z0-9_]+):(?P<proposer>\d+):(?P<answer>yes|no)",
+):
     pass
 
 
 def _old_names() -> str:
     """The installed games' mutual pairing names, as alternatives of a pattern (never matching: none)."""
-    names = sorted({p.name for front in registry.fronts().values() for p in front.signup_options.pairings
-                    if p.mutual and p.name not in OWN_PREFIXES})
+    names = sorted(
+        {
+            p.name
+            for front in registry.fronts().values()
+            for p in front.signup_options.pairings
+            if p.mutual and p.name not in OWN_PREFIXES
+        }
+    )
     return "|".join(re.escape(n) for n in names) or "(?!)"
 
 
-class LegacyPairAnswer(_PairAnswer, discord.ui.DynamicItem[discord.ui.Button],
-                       template=rf"brbot:(?P<key>{_old_names()}):(?P<game>\d+):(?P<proposer>\d+):(?P<answer>yes|no)"):
+class LegacyPairAnswer(
+    _PairAnswer,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"brbot:(?P<key>{_old_names()}):(?P<game>\d+):(?P<proposer>\d+):(?P<answer>yes|no)",
+):
     """A proposal's buttons sent before pairings were generic: `brbot:<pairing name>:<game>:<proposer>:yes`."""
 
 
-class TradeAnswer(_Answer, discord.ui.DynamicItem[discord.ui.Button],
-                  template=r"brbot:trade:(?P<game>\d+):(?P<proposer>\d+)(?::(?P<day>\d+):(?P<offer>[0-9a-f]+))?:(?P<answer>yes|no)"):
+class TradeAnswer(
+    _Answer,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"brbot:trade:(?P<game>\d+):(?P<proposer>\d+)(?::(?P<day>\d+):(?P<offer>[0-9a-f]+))?:(?P<answer>yes|no)",
+):
     """Accept or Decline on a trade offer's DM: answers only the offer of that day with that digest. A
     message from before the digest existed (no day in its id) is refused: it cannot say which offer it showed."""
 
@@ -144,12 +172,22 @@ class TradeAnswer(_Answer, discord.ui.DynamicItem[discord.ui.Button],
         if self.parts.get("day") is None:
             raise ServiceError(ui("trade_button_outdated"))
         accept = self.parts["answer"] == "yes"
-        done = await trading.answer(bot.db, int(self.parts["game"]), interaction.user.id, int(self.parts["proposer"]),
-                                    accept, bot.clock(), int(self.parts["day"]), self.parts["offer"])
+        done = await trading.answer(
+            bot.db,
+            int(self.parts["game"]),
+            interaction.user.id,
+            int(self.parts["proposer"]),
+            accept,
+            bot.clock(),
+            int(self.parts["day"]),
+            self.parts["offer"],
+        )
         return ui("trade_accepted_you", day=done.day, receipt=done.receipt) if done else ui("trade_declined_you")
 
 
-class WithdrawOrders(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:withdraw:(?P<game>\d+):(?P<day>-?\d+)"):
+class WithdrawOrders(
+    _Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:withdraw:(?P<game>\d+):(?P<day>-?\d+)"
+):
     async def answer(self, interaction: discord.Interaction, bot) -> str:
         from bot.services import lookup, orders
         from bot.services.errors import ServiceError
@@ -163,8 +201,9 @@ class WithdrawOrders(_Answer, discord.ui.DynamicItem[discord.ui.Button], templat
         mine = await orders.my_orders(bot.db, game_id, interaction.user.id)
         if not mine or mine[0].payload is None:
             idle = registry.front(game.ruleset).when_idle()
-            raise ServiceError(ui("withdraw_nothing_idle", day=game.day, idle=idle) if idle
-                               else ui("withdraw_nothing", day=game.day))
+            raise ServiceError(
+                ui("withdraw_nothing_idle", day=game.day, idle=idle) if idle else ui("withdraw_nothing", day=game.day)
+            )
         done = await orders.withdraw_orders(bot.db, game_id, interaction.user.id, bot.clock())
         return ui("orders_withdrawn", day=done.day, receipt=done.receipt)
 

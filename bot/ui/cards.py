@@ -7,6 +7,7 @@ characters, titles to 256, descriptions to 4096, footers to 2048. A message hold
 6000 characters: trailing fields (then trailing embeds) give way, and the last embed left says in its
 footer that some details did not fit. Nothing is dropped without that note.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -44,7 +45,7 @@ def colour(name: str) -> discord.Colour | None:
 
 
 def _cut(text: str, most: int) -> str:
-    return text if len(text) <= most else text[:most - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def chunks(name: str, lines: Iterable[str], empty: str | None = None, sep: str = "\n") -> list[tuple[str, str]]:
@@ -68,14 +69,18 @@ def chunks(name: str, lines: Iterable[str], empty: str | None = None, sep: str =
 def card_embeds(card: Card) -> list[discord.Embed]:
     """One card as embeds: the first with the title and description, then "(more)" embeds when the
     fields run past 25; the footer goes on the last."""
-    first = discord.Embed(title=_cut(card.title, TITLE_MAX) or None,
-                          description=_cut(card.description, DESCRIPTION_MAX) or None, colour=colour(card.colour))
+    first = discord.Embed(
+        title=_cut(card.title, TITLE_MAX) or None,
+        description=_cut(card.description, DESCRIPTION_MAX) or None,
+        colour=colour(card.colour),
+    )
     out = [first]
     for fld in card.fields:
         for name, value in chunks(fld.name, fld.lines, fld.empty, fld.sep):
             if len(out[-1].fields) >= FIELDS_MAX:
-                out.append(discord.Embed(title=_cut(ui("card_more", name=card.title), TITLE_MAX),
-                                         colour=colour(card.colour)))
+                out.append(
+                    discord.Embed(title=_cut(ui("card_more", name=card.title), TITLE_MAX), colour=colour(card.colour))
+                )
             out[-1].add_field(name=name, value=value, inline=fld.inline)
     if card.footer:
         out[-1].set_footer(text=_cut(card.footer, FOOTER_MAX))
@@ -130,4 +135,3 @@ def fit(out: list[discord.Embed], owners: list[int] | None = None) -> list[disco
             last.description = _cut(last.description or "", max(1, room))
             break
     return out
-

@@ -5,6 +5,7 @@ check moderator rights when asked, defer when the work may be slow, run the work
 with its reply or its specific refusal. A `/join` by DM is let through only for a member of the game's
 server, asked of Discord (`guild.fetch_member`: without the members intent the cache does not know them).
 """
+
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
 
 @dataclass
 class Ctx:
-    bot: "GameMasterBot"
+    bot: GameMasterBot
     interaction: discord.Interaction
     game: lookup.GameRef
     user_id: int
@@ -61,7 +62,7 @@ def bot_of(interaction: discord.Interaction) -> GameMasterBot:
     return cast("GameMasterBot", interaction.client)
 
 
-async def is_guild_member(bot: "GameMasterBot", guild_id: int, user_id: int) -> bool | None:
+async def is_guild_member(bot: GameMasterBot, guild_id: int, user_id: int) -> bool | None:
     """Whether the user is a member of the guild; None when Discord cannot tell us (the bot left it, or an
     error)."""
     guild = bot.get_guild(guild_id)
@@ -81,7 +82,7 @@ async def is_guild_member(bot: "GameMasterBot", guild_id: int, user_id: int) -> 
     return True
 
 
-async def is_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -> bool:
+async def is_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> bool:
     """Manage Server, or the guild's moderator role (set with /game settings moderator_role)."""
     if in_dm(interaction):
         return False
@@ -95,7 +96,7 @@ async def is_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -
     return role_id is not None and any(r.id == role_id for r in roles)
 
 
-async def require_moderator(bot: "GameMasterBot", interaction: discord.Interaction) -> None:
+async def require_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> None:
     if in_dm(interaction):
         raise ServiceError(ui("moderators_in_guild"))
     if not await is_moderator(bot, interaction):
@@ -111,7 +112,7 @@ GameNumber = app_commands.Range[int, 1, limits.INTEGER_MAX]
 class GameCog(commands.Cog):
     """A cog whose commands act on one game. Subclasses stay thin: parse options, call a service."""
 
-    def __init__(self, bot: "GameMasterBot") -> None:
+    def __init__(self, bot: GameMasterBot) -> None:
         self.bot = bot
 
     @property
@@ -119,9 +120,15 @@ class GameCog(commands.Cog):
         return self.bot.db
 
     async def context(self, interaction: discord.Interaction, game_id: int | None, joining: bool = False) -> Ctx:
-        game = await lookup.find_game(self.db, user_id=interaction.user.id, channel_id=interaction.channel_id,
-                                      in_dm=in_dm(interaction), game_id=game_id, joining=joining,
-                                      parent_id=parent_channel(interaction))
+        game = await lookup.find_game(
+            self.db,
+            user_id=interaction.user.id,
+            channel_id=interaction.channel_id,
+            in_dm=in_dm(interaction),
+            game_id=game_id,
+            joining=joining,
+            parent_id=parent_channel(interaction),
+        )
         if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
             raise ServiceError(ui("wrong_guild"))
         if joining and in_dm(interaction) and game.guild_id is not None:
@@ -130,8 +137,16 @@ class GameCog(commands.Cog):
                 raise ServiceError(ui("join_not_member" if member is False else "join_member_unknown", game=game.name))
         return Ctx(self.bot, interaction, game, interaction.user.id, self.bot.clock())
 
-    async def run(self, interaction: discord.Interaction, game_id: int | None, work: Work, *,
-                  moderator: bool = False, slow: bool = False, joining: bool = False) -> None:
+    async def run(
+        self,
+        interaction: discord.Interaction,
+        game_id: int | None,
+        work: Work,
+        *,
+        moderator: bool = False,
+        slow: bool = False,
+        joining: bool = False,
+    ) -> None:
         async with refusing(interaction):
             if moderator:
                 await require_moderator(self.bot, interaction)
@@ -150,6 +165,8 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
         here = await lookup.game_in_channel(bot.db, interaction.channel_id, parent_channel(interaction))
         if here is not None and here.id not in {g.id for g in games}:
             games.insert(0, here)
-    choices = [app_commands.Choice(name=ui("game_choice", id=g.id, name=g.name, status=g.status)[:100], value=g.id)
-               for g in games]
+    choices = [
+        app_commands.Choice(name=ui("game_choice", id=g.id, name=g.name, status=g.status)[:100], value=g.id)
+        for g in games
+    ]
     return [c for c in choices if current.lower() in c.name.lower()][:25]

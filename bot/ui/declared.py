@@ -14,6 +14,7 @@ numbers' bounds within ±(2^53 - 1) and texts' maximum lengths within 6,000. (Th
 a game leaves open: `bot.cogs.game_commands._annotation`.)
 Pure: no Discord, no database.
 """
+
 from __future__ import annotations
 
 import re
@@ -69,11 +70,16 @@ def _merge_option(name: str, declared: list[Option], games_with_command: int) ->
     choice_sets = {o.choices for o in declared}
     fixed = choice_sets.pop() if len(choice_sets) == 1 and not any(o.source for o in declared) else ()
     return MergedOption(
-        name=name, description=_one([o.description for o in declared], declared[0].description),
-        type=declared[0].type, required=len(declared) == games_with_command and all(o.required for o in declared),
-        choices=fixed, autocomplete=not fixed and any(o.source or o.choices for o in declared),
-        min_value=_bound([o.min_value for o in declared], min), max_value=_bound([o.max_value for o in declared], max),
-        max_length=_bound([o.max_length for o in declared], max))
+        name=name,
+        description=_one([o.description for o in declared], declared[0].description),
+        type=declared[0].type,
+        required=len(declared) == games_with_command and all(o.required for o in declared),
+        choices=fixed,
+        autocomplete=not fixed and any(o.source or o.choices for o in declared),
+        min_value=_bound([o.min_value for o in declared], min),
+        max_value=_bound([o.max_value for o in declared], max),
+        max_length=_bound([o.max_length for o in declared], max),
+    )
 
 
 def _bound(values: list, pick):
@@ -81,8 +87,11 @@ def _bound(values: list, pick):
     return None if any(v is None for v in values) else pick(values)
 
 
-def merge(fronts: Mapping[str, Front], generic_description: str = "Give this order in your game (see /help)",
-          declared: Callable[[Front], Sequence[Command]] = lambda front: front.commands) -> list[MergedCommand]:
+def merge(
+    fronts: Mapping[str, Front],
+    generic_description: str = "Give this order in your game (see /help)",
+    declared: Callable[[Front], Sequence[Command]] = lambda front: front.commands,
+) -> list[MergedCommand]:
     """One command per name over all games, in the order the games (sorted by name) declare them;
     `declared` picks which of a front's commands (the players' `commands`, the moderators' `moderation`)."""
     by_name: dict[str, list[tuple[str, Command]]] = {}
@@ -96,9 +105,12 @@ def merge(fronts: Mapping[str, Front], generic_description: str = "Give this ord
             for option in command.options:
                 options.setdefault(option.name, []).append(option)
         commands = [c for _, c in declarations]
-        built = MergedCommand(name=name, description=_one([c.description for c in commands], generic_description),
-                              group_description=_one([c.group_description for c in commands], generic_description),
-                              games=[g for g, _ in declarations])
+        built = MergedCommand(
+            name=name,
+            description=_one([c.description for c in commands], generic_description),
+            group_description=_one([c.group_description for c in commands], generic_description),
+            games=[g for g, _ in declarations],
+        )
         try:
             built.options = [_merge_option(o, decl, len(declarations)) for o, decl in options.items()]
         except DeclarationClash as clash:
@@ -109,13 +121,19 @@ def merge(fronts: Mapping[str, Front], generic_description: str = "Give this ord
 
 
 def _chars(command: MergedCommand) -> int:
-    return len(command.path[-1]) + len(command.description) + sum(
-        len(o.name) + len(o.description) + sum(len(label) + len(value) for label, value in o.choices)
-        for o in command.options)
+    return (
+        len(command.path[-1])
+        + len(command.description)
+        + sum(
+            len(o.name) + len(o.description) + sum(len(label) + len(value) for label, value in o.choices)
+            for o in command.options
+        )
+    )
 
 
-def check_limits(commands: list[MergedCommand], extra_options: int = 0, other_top_level: int = 0,
-                 reserved: tuple[str, ...] = ()) -> list[str]:
+def check_limits(
+    commands: list[MergedCommand], extra_options: int = 0, other_top_level: int = 0, reserved: tuple[str, ...] = ()
+) -> list[str]:
     """Every way these commands break Discord's limits (none: an empty list). `extra_options` counts the
     options the bot adds to each command (named in `reserved`, which a game may not declare);
     `other_top_level` the bot's own commands."""

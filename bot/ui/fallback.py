@@ -8,6 +8,7 @@
   subcommand): `outdated(interaction)` names the mismatch before the command runs, and the tree's error
   handler answers ephemerally with one line in the log, never a traceback.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -20,8 +21,12 @@ class OutdatedCommand(app_commands.AppCommandError):
     """The command arrived in a shape the bot no longer declares (Discord's registration is stale)."""
 
 
-OUTDATED = (OutdatedCommand, app_commands.CommandNotFound, app_commands.CommandSignatureMismatch,
-            app_commands.TransformerError)
+OUTDATED = (
+    OutdatedCommand,
+    app_commands.CommandNotFound,
+    app_commands.CommandSignatureMismatch,
+    app_commands.TransformerError,
+)
 
 
 def _leaf_options(options: list[dict[str, Any]]) -> list[dict[str, Any]]:

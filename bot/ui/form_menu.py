@@ -8,6 +8,7 @@ minutes and does not outlive a restart of the bot; pressing one that is gone is 
 or `FormSelectExpired`, `DynamicItem`s registered at start-up, with "run /<command> again" instead of
 Discord's "This interaction failed".
 """
+
 from __future__ import annotations
 
 import re
@@ -26,7 +27,7 @@ MORE = "brbot:more"  # the value of the option that turns a long select's page
 OPTIONS_MAX = 25
 PAGE = OPTIONS_MAX - 1
 TIMEOUT = 900
-LIVE: dict["FormMenu", float] = {}  # menus still answering -> when they stop (time.monotonic())
+LIVE: dict[FormMenu, float] = {}  # menus still answering -> when they stop (time.monotonic())
 
 
 class FormMenu(discord.ui.View):
@@ -43,8 +44,9 @@ class FormMenu(discord.ui.View):
             self.pages[spec.name] = first // PAGE if len(spec.choices) > OPTIONS_MAX else 0
             self.add_select(spec)
         submit: discord.ui.Button[FormMenu]
-        submit = discord.ui.Button(label=form.submit_label, style=discord.ButtonStyle.success,
-                                   custom_id=f"{command}:submit")
+        submit = discord.ui.Button(
+            label=form.submit_label, style=discord.ButtonStyle.success, custom_id=f"{command}:submit"
+        )
         submit.callback = self.submit  # type: ignore[method-assign]  # discord.py's way to give a component its callback
         self.add_item(submit)
         self.touch()
@@ -60,22 +62,34 @@ class FormMenu(discord.ui.View):
     def options(self, spec: Select) -> list[discord.SelectOption]:
         """The options of this select's current page, the chosen ones marked; "more" on a paged one."""
         pages, page = self.page_count(spec), self.pages[spec.name]
-        shown = spec.choices if pages == 1 else spec.choices[page * PAGE:(page + 1) * PAGE]
-        out = [discord.SelectOption(label=label[:100], value=value, description=description[:100] or None,
-                                    default=value in self.values[spec.name]) for label, value, description in shown]
+        shown = spec.choices if pages == 1 else spec.choices[page * PAGE : (page + 1) * PAGE]
+        out = [
+            discord.SelectOption(
+                label=label[:100],
+                value=value,
+                description=description[:100] or None,
+                default=value in self.values[spec.name],
+            )
+            for label, value, description in shown
+        ]
         if pages > 1:
             nxt = (page + 1) % pages
-            more = (spec.more.format(page=nxt + 1, pages=pages) if spec.more
-                    else ui("form_more", page=nxt + 1, pages=pages))
+            more = (
+                spec.more.format(page=nxt + 1, pages=pages) if spec.more else ui("form_more", page=nxt + 1, pages=pages)
+            )
             out.append(discord.SelectOption(label=more[:100], value=MORE))
         return out
 
     def add_select(self, spec: Select) -> discord.ui.Select:
         options = self.options(spec)
         select: discord.ui.Select[FormMenu]
-        select = discord.ui.Select(custom_id=f"{self.command}:{spec.name}", placeholder=spec.placeholder[:150],
-                                   options=options, min_values=min(spec.least, len(options)),
-                                   max_values=max(1, min(spec.most, len(options))))
+        select = discord.ui.Select(
+            custom_id=f"{self.command}:{spec.name}",
+            placeholder=spec.placeholder[:150],
+            options=options,
+            min_values=min(spec.least, len(options)),
+            max_values=max(1, min(spec.most, len(options))),
+        )
 
         async def chosen(interaction: discord.Interaction) -> None:
             self.touch()
@@ -86,17 +100,27 @@ class FormMenu(discord.ui.View):
                 return
             self.values[spec.name] = list(select.values)
             await interaction.response.defer()
+
         select.callback = chosen  # type: ignore[method-assign]  # discord.py's way to give a component its callback
         self.add_item(select)
         return select
 
     async def submit(self, interaction: discord.Interaction) -> None:
         async with refusing(interaction):
-            given = await forms.submit_form(self.db, self.game_id, interaction.user.id, self.command,
-                                            {k: list(v) for k, v in self.values.items()}, self.clock())
+            given = await forms.submit_form(
+                self.db,
+                self.game_id,
+                interaction.user.id,
+                self.command,
+                {k: list(v) for k, v in self.values.items()},
+                self.clock(),
+            )
             done = given.submitted
-            content = (ui("order_reply", reply=given.reply, day=done.day, receipt=done.receipt) if given.reply
-                       else ui("order_saved", day=done.day, summary="; ".join(given.summary), receipt=done.receipt))
+            content = (
+                ui("order_reply", reply=given.reply, day=done.day, receipt=done.receipt)
+                if given.reply
+                else ui("order_saved", day=done.day, summary="; ".join(given.summary), receipt=done.receipt)
+            )
             await replace(interaction, content)
             self.stop()  # stays in LIVE until its time is up: a press racing the Submit is not "expired"
 
@@ -129,8 +153,9 @@ class _Expired:
         await respond(interaction, ui("form_expired", command=command))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> Self:
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
         return cls(match.group(0))  # type: ignore[call-arg]  # the subclasses take the (whole) custom id
 
 
@@ -139,7 +164,8 @@ class FormExpired(_Expired, discord.ui.DynamicItem[discord.ui.Button], template=
         super().__init__(discord.ui.Button(custom_id=custom_id))
 
 
-class FormSelectExpired(_Expired, discord.ui.DynamicItem[discord.ui.Select],
-                        template=rf"(?:{_commands()}):(?!submit\Z)[a-z0-9_]+"):
+class FormSelectExpired(
+    _Expired, discord.ui.DynamicItem[discord.ui.Select], template=rf"(?:{_commands()}):(?!submit\Z)[a-z0-9_]+"
+):
     def __init__(self, custom_id: str) -> None:
         super().__init__(discord.ui.Select(custom_id=custom_id))

@@ -7,6 +7,7 @@ at most 10 and 6,000 characters to a message. An embed's text that is too long g
 or embeds rather than being cut, so a reply is split, not shortened; only a single embed whose parts are
 each at their limit is shortened, with the "did not fit" note. Pure: no I/O.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -30,7 +31,7 @@ class Message:
 
 def cut(text: str, most: int) -> str:
     """`text` shortened to `most` characters, ending with "…" when it was cut."""
-    return text if len(text) <= most else text[:most - 1] + "…"
+    return text if len(text) <= most else text[: most - 1] + "…"
 
 
 def fit_embed(embed: discord.Embed) -> list[discord.Embed]:

@@ -7,6 +7,7 @@ the view go with the last message), so a long answer is never lost. `edited` fit
 place. `refusing` turns a `ServiceError` into an ephemeral refusal with its specific message, and any other
 exception into a short apology (logged in full) that does not pretend to know whether anything changed.
 """
+
 from __future__ import annotations
 
 import logging

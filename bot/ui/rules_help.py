@@ -6,6 +6,7 @@ followed by the bot's own (sign-up, information, moderators, with the game's `/m
 declares them); without a game, the bot's own (with every game's `/mod` actions) followed by every
 installed game's. The bot's words are in `bot/ui/text.py` (keys `rules_*` and `help_*`).
 """
+
 from __future__ import annotations
 
 from bot.ui.text import ui
@@ -29,8 +30,12 @@ def bot_help(fronts: list[Front]) -> Card:
     """The bot's own commands, with the `/mod` actions of these games among the moderators' commands."""
     lines = {s: _lines(s) for s in BOT_HELP_SECTIONS}
     lines["moderators_more"] += moderation_lines(fronts) + _lines("moderators_seats")
-    return Card(title=ui("help_title"), description=ui("help_intro"), colour="blurple",
-                fields=tuple(CardField(name=ui(f"help_{s}_title"), lines=tuple(lines[s])) for s in BOT_HELP_SECTIONS))
+    return Card(
+        title=ui("help_title"),
+        description=ui("help_intro"),
+        colour="blurple",
+        fields=tuple(CardField(name=ui(f"help_{s}_title"), lines=tuple(lines[s])) for s in BOT_HELP_SECTIONS),
+    )
 
 
 def help_cards(front: Front | None) -> list[Card]:
@@ -44,8 +49,12 @@ def help_cards(front: Front | None) -> list[Card]:
 def games_card() -> Card:
     """The installed games, and how to read one's rules."""
     titles = tuple(ui("rules_game_line", title=game.title) for game in registry.listing())
-    return Card(title=ui("rules_games_title"), description=ui("rules_games"), colour="blurple",
-                fields=(CardField(name=ui("rules_games_list"), lines=titles, empty=ui("rules_no_games")),))
+    return Card(
+        title=ui("rules_games_title"),
+        description=ui("rules_games"),
+        colour="blurple",
+        fields=(CardField(name=ui("rules_games_list"), lines=titles, empty=ui("rules_no_games")),),
+    )
 
 
 def rules_cards(front: Front | None) -> list[Card]:

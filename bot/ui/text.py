@@ -3,6 +3,7 @@
 Refusals from the services come from `bot/text.py`; what the engine narrates comes from the ruleset's
 text module. `ui(key, **values)` renders one of these.
 """
+
 from __future__ import annotations
 
 UI: dict[str, str] = {

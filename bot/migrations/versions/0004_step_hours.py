@@ -8,23 +8,23 @@ Revision ID: 0004
 Revises: 0003
 Create Date: 2026-11-25
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
-
-revision = '0004'
-down_revision = '0003'
+revision = "0004"
+down_revision = "0003"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('games', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('step_hours', sa.Integer(), nullable=True))
+    with op.batch_alter_table("games", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("step_hours", sa.Integer(), nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('games', schema=None) as batch_op:
-        batch_op.drop_column('step_hours')
+    with op.batch_alter_table("games", schema=None) as batch_op:
+        batch_op.drop_column("step_hours")

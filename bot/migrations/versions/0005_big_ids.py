@@ -10,26 +10,27 @@ Revision ID: 0005
 Revises: 0004
 Create Date: 2026-11-25
 """
+
 from __future__ import annotations
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0005'
-down_revision = '0004'
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
-ROW_IDS = ('games', 'players', 'orders', 'events', 'outbox', 'audit_log')
-GAME_IDS = ('players', 'orders', 'day_seeds', 'resolutions', 'events', 'outbox', 'audit_log')
+ROW_IDS = ("games", "players", "orders", "events", "outbox", "audit_log")
+GAME_IDS = ("players", "orders", "day_seeds", "resolutions", "events", "outbox", "audit_log")
 
 
 def _columns() -> list[tuple[str, str]]:
-    return [(table, 'id') for table in ROW_IDS] + [(table, 'game_id') for table in GAME_IDS]
+    return [(table, "id") for table in ROW_IDS] + [(table, "game_id") for table in GAME_IDS]
 
 
 def _change(to: type[sa.types.TypeEngine], sequence_type: str) -> None:
-    if op.get_bind().dialect.name != 'postgresql':
+    if op.get_bind().dialect.name != "postgresql":
         return  # SQLite: INTEGER is already 64-bit
     for table, column in _columns():
         op.alter_column(table, column, type_=to(), existing_nullable=False)
@@ -38,8 +39,8 @@ def _change(to: type[sa.types.TypeEngine], sequence_type: str) -> None:
 
 
 def upgrade() -> None:
-    _change(sa.BigInteger, 'bigint')
+    _change(sa.BigInteger, "bigint")
 
 
 def downgrade() -> None:
-    _change(sa.Integer, 'integer')
+    _change(sa.Integer, "integer")

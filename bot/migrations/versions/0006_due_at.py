@@ -8,32 +8,37 @@ Revision ID: 0006
 Revises: 0004 (re-chained after 0005 by the lead)
 Create Date: 2026-11-25
 """
+
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0006'
-down_revision = '0005'
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
-AT_ONCE = datetime(2000, 1, 1, tzinfo=timezone.utc)  # bot.services.due.AT_ONCE: earlier than any clock
+AT_ONCE = datetime(2000, 1, 1, tzinfo=UTC)  # bot.services.due.AT_ONCE: earlier than any clock
 
 
 def upgrade() -> None:
-    with op.batch_alter_table('games', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('due_at', sa.DateTime(timezone=True), nullable=True))
-        batch_op.create_index('ix_games_due_at', ['due_at'], unique=False)
-    games = sa.table('games', sa.column('status', sa.String), sa.column('due_at', sa.DateTime(timezone=True)),
-                     sa.column('paused_until', sa.DateTime(timezone=True)))
-    op.execute(games.update().where(games.c.status == 'running').values(due_at=AT_ONCE))
-    op.execute(games.update().where(games.c.status == 'paused').values(due_at=games.c.paused_until))
+    with op.batch_alter_table("games", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("due_at", sa.DateTime(timezone=True), nullable=True))
+        batch_op.create_index("ix_games_due_at", ["due_at"], unique=False)
+    games = sa.table(
+        "games",
+        sa.column("status", sa.String),
+        sa.column("due_at", sa.DateTime(timezone=True)),
+        sa.column("paused_until", sa.DateTime(timezone=True)),
+    )
+    op.execute(games.update().where(games.c.status == "running").values(due_at=AT_ONCE))
+    op.execute(games.update().where(games.c.status == "paused").values(due_at=games.c.paused_until))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table('games', schema=None) as batch_op:
-        batch_op.drop_index('ix_games_due_at')
-        batch_op.drop_column('due_at')
+    with op.batch_alter_table("games", schema=None) as batch_op:
+        batch_op.drop_index("ix_games_due_at")
+        batch_op.drop_column("due_at")

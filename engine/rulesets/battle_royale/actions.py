@@ -4,6 +4,7 @@ Poison Vial), plus escapes at the end of the Action phase.
 Handbook III.C.3-9, V.D (traps), V.E.4 (First Aid Kit), V.F.3-4 (Deactivator, Megaphone); rulings
 "Ending and winning" (escape).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -18,18 +19,18 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
 
 
-def _fail(night: "Night", sid: str, what: str, reason: str) -> None:
+def _fail(night: Night, sid: str, what: str, reason: str) -> None:
     night.tell(sid, "order_failed", "order_failed", {"what": what}, what=what, reason=reason)
 
 
-def _here(night: "Night", me: Student, tid: str | None) -> Student | None:
+def _here(night: Night, me: Student, tid: str | None) -> Student | None:
     other = night.state.students.get(tid or "")
     if other is None or not other.active or other.zone != me.zone:
         return None
     return other
 
 
-def use_items_and_heal(night: "Night") -> None:
+def use_items_and_heal(night: Night) -> None:
     """Step 2. Megaphone penalties are decided here for the attacks that follow."""
     for me in night.state.active():
         action = night.orders[me.id].action
@@ -39,7 +40,7 @@ def use_items_and_heal(night: "Night") -> None:
             _heal(night, me, action)
 
 
-def _use_item(night: "Night", me: Student, action: UseItem) -> None:
+def _use_item(night: Night, me: Student, action: UseItem) -> None:
     if action.use == "escape":
         if me.collar_deactivated and night.state.island.zone(me.zone).escape:  # type: ignore[arg-type]
             night.escaping.append(me.id)
@@ -69,7 +70,7 @@ def _use_item(night: "Night", me: Student, action: UseItem) -> None:
         _megaphone(night, me)
 
 
-def _megaphone(night: "Night", me: Student) -> None:
+def _megaphone(night: Night, me: Student) -> None:
     """V.F.4: everyone in the zone takes -10% to hit tonight, but never on two days running."""
     affects_user = night.state.settings.megaphone_affects_user
     occupants = night.state.in_zone(me.zone)  # type: ignore[arg-type]
@@ -84,7 +85,7 @@ def _megaphone(night: "Night", me: Student) -> None:
     night.tell([o.id for o in occupants], "megaphone", "megaphone", {"user": me.id}, user=me.name, zone_name=where)
 
 
-def _heal(night: "Night", me: Student, action: Heal) -> None:
+def _heal(night: Night, me: Student, action: Heal) -> None:
     """III.C.9 and V.E.4: +1 Health, +2 with a First Aid Kit (used up), never above the maximum."""
     other = _here(night, me, action.target)
     if other is None:
@@ -100,13 +101,22 @@ def _heal(night: "Night", me: Student, action: Heal) -> None:
     before = other.hp
     other.hp = min(other.max_hp, other.hp + amount)
     gained = other.hp - before
-    night.tell(other.id, "healed", "healed", {"amount": gained}, healer=me.name, target=other.name, amount=gained,
-               hp=other.hp, max_hp=other.max_hp)
+    night.tell(
+        other.id,
+        "healed",
+        "healed",
+        {"amount": gained},
+        healer=me.name,
+        target=other.name,
+        amount=gained,
+        hp=other.hp,
+        max_hp=other.max_hp,
+    )
     if other.id != me.id:  # the healer learns what they gave, not the patient's Health (III.C.8)
         night.tell(me.id, "heal_given", "you_healed", {"amount": gained}, target=other.name, amount=gained)
 
 
-def traps_search_analyze(night: "Night") -> None:
+def traps_search_analyze(night: Night) -> None:
     """Step 5: Set Trap, Search and Analyze, simultaneous; the Poison Vial resolves here."""
     for me in night.state.active():
         if night.postures[me.id].negated:
@@ -121,7 +131,7 @@ def traps_search_analyze(night: "Night") -> None:
     settle(night, "poison", by_trap=True)
 
 
-def _set_trap(night: "Night", me: Student, action: SetTrap) -> None:
+def _set_trap(night: Night, me: Student, action: SetTrap) -> None:
     item = me.item(action.item)
     if item is None or item.stored or item.defn.trap is None:
         _fail(night, me.id, "trap", "you no longer have it at hand")
@@ -133,14 +143,20 @@ def _set_trap(night: "Night", me: Student, action: SetTrap) -> None:
     me.items.remove(item)
     if item.defn.trap == "mine":
         zone.mines.append(Mine(uid=item.uid, setter=me.id, zone=zone.id, to_zone=action.to_zone or zone.id))
-        night.tell(me.id, "trap_set", "mine_set", {"to_zone": action.to_zone}, zone_name=night.zone_name(zone.id),
-                   to_name=night.zone_name(action.to_zone or zone.id))
+        night.tell(
+            me.id,
+            "trap_set",
+            "mine_set",
+            {"to_zone": action.to_zone},
+            zone_name=night.zone_name(zone.id),
+            to_name=night.zone_name(action.to_zone or zone.id),
+        )
     else:
         zone.charges.append(C4(uid=item.uid, setter=me.id, zone=zone.id, day=action.day or night.day))
         night.tell(me.id, "trap_set", "c4_set", {"day": action.day}, zone_name=night.zone_name(zone.id), day=action.day)
 
 
-def targets_of(night: "Night", sid: str) -> set[str]:
+def targets_of(night: Night, sid: str) -> set[str]:
     """Whom a student's Attack or Analyze names tonight (for the Poison Vial's failure rule); an action the
     smoke negated targets nobody."""
     if night.postures[sid].negated:
@@ -153,7 +169,7 @@ def targets_of(night: "Night", sid: str) -> set[str]:
     return set()
 
 
-def _poison(night: "Night", me: Student, vial, target_id: str | None) -> None:
+def _poison(night: Night, me: Student, vial, target_id: str | None) -> None:
     """V.D.1: always works, unless the target is attacking or analyzing the poisoner. Used up either way."""
     me.items.remove(vial)
     other = _here(night, me, target_id)
@@ -169,7 +185,7 @@ def _poison(night: "Night", me: Student, vial, target_id: str | None) -> None:
     night.tell(sorted({me.id, other.id}), "poisoned", "poisoned", {"damage": damage}, target=other.name, damage=damage)
 
 
-def _search(night: "Night", me: Student) -> None:
+def _search(night: Night, me: Student) -> None:
     """III.C.7 and rulings: a Search finds one hidden item of the zone with 60% chance."""
     zone = night.state.zones[me.zone]  # type: ignore[index]
     chance = night.state.settings.search_chance + rules.effect_total(me, "search_bonus")
@@ -182,20 +198,29 @@ def _search(night: "Night", me: Student) -> None:
     night.tell(me.id, "search", "search_found" if held else "search_found_full", {"item": item.uid}, item=item.name)
 
 
-def _analyze(night: "Night", me: Student, action: Analyze) -> None:
+def _analyze(night: Night, me: Student, action: Analyze) -> None:
     """III.C.8: the target's role, school and concealed items (not Health or abilities)."""
     other = _here(night, me, action.target)
     if other is None:
         _fail(night, me.id, "Analyze", "your target is no longer in your zone")
         return
     concealed = [i.name for i in other.items if i.concealed]
-    me.knowledge.append(Knowledge(day=night.day, target=other.id, role=other.role, school=other.school, concealed=concealed))
-    night.tell(me.id, "analysis", "analyzed", {"target": other.id, "role": other.role, "school": other.school,
-               "concealed": concealed}, target=other.name, role=ROLE_NAMES[other.role], school=other.school,
-               concealed=listing(concealed, "none"))
+    me.knowledge.append(
+        Knowledge(day=night.day, target=other.id, role=other.role, school=other.school, concealed=concealed)
+    )
+    night.tell(
+        me.id,
+        "analysis",
+        "analyzed",
+        {"target": other.id, "role": other.role, "school": other.school, "concealed": concealed},
+        target=other.name,
+        role=ROLE_NAMES[other.role],
+        school=other.school,
+        concealed=listing(concealed, "none"),
+    )
 
 
-def escape(night: "Night") -> None:
+def escape(night: Night) -> None:
     """Rulings: a deactivated collar and Use Item "Escape" on the Beach or the Landing Strip."""
     for sid in night.escaping:
         student = night.s(sid)

@@ -10,6 +10,7 @@ sampled part by part (free actions, action, movement, votes), each part kept at 
 validates, so that rarely used orders (trades, the Backpack, All-Out Attack, Cover, Run with a drop,
 Land Mines, C-4, the Deactivator and escape) get exercised. `random_night` adds mirrored trades.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -17,8 +18,23 @@ from collections.abc import Callable
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import (
-    AllOutAttack, Analyze, Attack, Cover, Day0Orders, Defend, FreeActions, Heal, HoldGround, Move, NightOrders,
-    Run, Search, SetTrap, Trade, UseItem, Votes,
+    AllOutAttack,
+    Analyze,
+    Attack,
+    Cover,
+    Day0Orders,
+    Defend,
+    FreeActions,
+    Heal,
+    HoldGround,
+    Move,
+    NightOrders,
+    Run,
+    Search,
+    SetTrap,
+    Trade,
+    UseItem,
+    Votes,
 )
 from engine.rulesets.battle_royale.state import BRState, Student
 from engine.rulesets.battle_royale.validate import attempts_allowed, follow_targets, validate_orders
@@ -31,7 +47,9 @@ def day0_orders(state: BRState, sid: str, rng: RecordingRng) -> Day0Orders:
     abilities = [a.id for a in catalog.roles().role(me.role).abilities]
     chosen = rng.sample(abilities, min(state.settings.abilities_per_student, len(abilities)), f"ai abilities {sid}")
     reward = rng.choice(RIVAL_REWARDS, f"ai rival reward {sid}") if me.rival else None
-    orders = Day0Orders(start_zone=rng.choice(state.open_zones(), f"ai start {sid}"), abilities=chosen, rival_reward=reward)
+    orders = Day0Orders(
+        start_zone=rng.choice(state.open_zones(), f"ai start {sid}"), abilities=chosen, rival_reward=reward
+    )
     return orders if validate_orders(state, sid, orders) is None else Day0Orders()
 
 
@@ -248,8 +266,11 @@ def _random_day0(state: BRState, sid: str, rng: RecordingRng) -> Day0Orders:
     for _ in range(TRIES):
         zone = rng.choice([None, *state.zones], f"random start {sid}")
         count = rng.randint(0, min(len(abilities), state.settings.abilities_per_student + 1), f"random abilities {sid}")
-        orders = Day0Orders(start_zone=zone, abilities=rng.sample(abilities, count, f"random ability pick {sid}"),
-                            rival_reward=rng.choice([None, *RIVAL_REWARDS], f"random rival reward {sid}"))
+        orders = Day0Orders(
+            start_zone=zone,
+            abilities=rng.sample(abilities, count, f"random ability pick {sid}"),
+            rival_reward=rng.choice([None, *RIVAL_REWARDS], f"random rival reward {sid}"),
+        )
         if validate_orders(state, sid, orders) is None:
             return orders
     return day0_orders(state, sid, rng)
@@ -267,7 +288,9 @@ def _random_free(state: BRState, me: Student, rng: RecordingRng) -> FreeActions:
     elif me.stored() and _maybe(rng, 25, f"random drop stored? {tag}"):
         free.drop = _some(rng, [i.uid for i in me.stored()], 1, f"random drop stored {tag}")
     if me.has("backpack") and _maybe(rng, 50, f"random store? {tag}"):
-        free.store = _some(rng, [i.uid for i in me.items if not i.stored and i.uid not in free.drop], 2, f"random store {tag}")
+        free.store = _some(
+            rng, [i.uid for i in me.items if not i.stored and i.uid not in free.drop], 2, f"random store {tag}"
+        )
     if me.stored() and _maybe(rng, 40, f"random take out? {tag}"):
         free.take_out = _some(rng, [i.uid for i in me.stored()], 2, f"random take out {tag}")
     for item in me.items:
@@ -277,7 +300,11 @@ def _random_free(state: BRState, me: Student, rng: RecordingRng) -> FreeActions:
     if others and _maybe(rng, 25, f"random trade? {tag}"):
         partner = rng.choice(others, f"random trade partner {tag}")
         give = _some(rng, uids, 1, f"random trade give {tag}") if _maybe(rng, 80, f"random trade gives? {tag}") else []
-        receive = _some(rng, [i.uid for i in partner.items], 1, f"random trade receive {tag}") if _maybe(rng, 70, f"random trade receives? {tag}") else []
+        receive = (
+            _some(rng, [i.uid for i in partner.items], 1, f"random trade receive {tag}")
+            if _maybe(rng, 70, f"random trade receives? {tag}")
+            else []
+        )
         free.trades = [Trade(partner=partner.id, give=give, receive=receive)]
     if me.has("tracking_unit") and _maybe(rng, 50, f"random track? {tag}"):
         free.track = rng.choice(sorted(state.students), f"random track {tag}")

@@ -19,6 +19,7 @@ What the printed average means differs by item, and the study measures each on t
 
 Each entry also carries `per_attempt`, `per_hit`, `basis` ("attempt" or "hit") and the `chance` used.
 """
+
 from __future__ import annotations
 
 from typing import Any

@@ -3,10 +3,11 @@
 Numbers live in the data files; behaviour lives in code. A table that breaks a rule (a damage table
 whose weights do not add to 100, an adjacency naming an unknown zone) is refused with a clear error.
 """
+
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Literal
 
@@ -75,7 +76,7 @@ class ItemDef(BaseModel):
         return _check_table(table) if table else table
 
     @model_validator(mode="after")
-    def _weapon_class(self) -> "ItemDef":
+    def _weapon_class(self) -> ItemDef:
         if self.weapon_class is None and self.category in ("melee", "ranged", "explosive"):
             self.weapon_class = self.category
         if self.weapon_class and not (self.attempts and self.damage and 0 < self.chance <= 100):
@@ -103,7 +104,7 @@ class ZoneDef(BaseModel):
     y: float | None = Field(default=None, ge=0, le=1)
 
     @model_validator(mode="after")
-    def _both_coordinates(self) -> "ZoneDef":
+    def _both_coordinates(self) -> ZoneDef:
         if (self.x is None) != (self.y is None):
             raise ValueError(f"zone {self.id} needs both x and y on the map, or neither")
         return self
@@ -117,7 +118,7 @@ class Island(BaseModel):
     adjacency: list[tuple[int, int]]
 
     @model_validator(mode="after")
-    def _consistent(self) -> "Island":
+    def _consistent(self) -> Island:
         ids = [z.id for z in self.zones]
         if not ids:
             raise ValueError("an island needs at least one zone")
@@ -160,8 +161,10 @@ def circle_layout(zone_ids: list[int]) -> dict[int, tuple[float, float]]:
     if len(ids) == 1:
         return {ids[0]: (0.5, 0.5)}
     step = 2 * math.pi / len(ids)
-    return {z: (round(0.5 + 0.4 * math.sin(i * step), 4), round(0.5 - 0.4 * math.cos(i * step), 4))
-            for i, z in enumerate(ids)}
+    return {
+        z: (round(0.5 + 0.4 * math.sin(i * step), 4), round(0.5 - 0.4 * math.cos(i * step), 4))
+        for i, z in enumerate(ids)
+    }
 
 
 class Effect(BaseModel):
@@ -209,7 +212,7 @@ def _load_yaml(path: Path) -> object:
         return yaml.safe_load(handle)
 
 
-@lru_cache(maxsize=None)
+@cache
 def items() -> dict[str, ItemDef]:
     raw = _load_yaml(DATA / "items.yaml")
     if not isinstance(raw, dict):
@@ -233,12 +236,12 @@ def load_island(path: Path | str | None = None) -> Island:
     return Island.model_validate(_load_yaml(Path(path) if path else DATA / "island.yaml"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def default_island() -> Island:
     return load_island()
 
 
-@lru_cache(maxsize=None)
+@cache
 def roles() -> Roles:
     return Roles.model_validate(_load_yaml(DATA / "roles.yaml"))
 

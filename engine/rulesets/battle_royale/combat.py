@@ -4,6 +4,7 @@ Handbook III.C.1-2 and 5-8 (attacks, All-Out Attack, Defend, Cover, Analyze), IV
 the Forest's order), V.A-C and V.E (weapons, explosives and their collateral, Pot Lid, Vest), V.G
 (Paper Fan, Paintball Gun); the Clarifications (Cover counts as melee range for area attacks).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -22,7 +23,7 @@ CLASS_ORDER = ("ranged", "melee", "explosive")
 FOREST_ORDER = ("melee", "ranged", "explosive")
 
 
-def prepare_postures(night: "Night") -> None:
+def prepare_postures(night: Night) -> None:
     """What each student's orders do to attacks tonight (Defend, Cover, Analyze, Hold Ground, Run)."""
     for student in night.state.active():
         orders = night.orders[student.id]
@@ -38,7 +39,7 @@ def prepare_postures(night: "Night") -> None:
         )
 
 
-def _attack_of(night: "Night", student: Student) -> tuple[Attack, catalog.ItemDef, Item | None] | None:
+def _attack_of(night: Night, student: Student) -> tuple[Attack, catalog.ItemDef, Item | None] | None:
     action = night.orders[student.id].action
     if not isinstance(action, (Attack, AllOutAttack)):
         return None
@@ -57,12 +58,12 @@ def step_of(defn: catalog.ItemDef) -> str:
     return defn.weapon_class or "melee"
 
 
-def _acts(night: "Night", sid: str, live: bool) -> bool:
+def _acts(night: Night, sid: str, live: bool) -> bool:
     """Whether a student's action counts for melee range: not when smoke negated it (`live` blasts)."""
     return not (live and night.postures[sid].negated)
 
 
-def _melee_links(night: "Night", sid: str, live: bool = True) -> set[str]:
+def _melee_links(night: Night, sid: str, live: bool = True) -> set[str]:
     """Who is in melee with a student: melee attackers, melee targets, and Cover both ways.
 
     `live`: only actions that really happen count (a student smoked out attacks and covers nobody).
@@ -86,7 +87,7 @@ def _melee_links(night: "Night", sid: str, live: bool = True) -> set[str]:
     return {x for x in links if night.s(x).active}
 
 
-def _coverer(night: "Night", attacker: str, target: str, cache: dict[str, str | None]) -> str | None:
+def _coverer(night: Night, attacker: str, target: str, cache: dict[str, str | None]) -> str | None:
     """III.C.6: attacks on a covered student go to the coverer (one at random if several).
 
     Two (or more) students covering each other simply keep the -15% (no redirection: a coverer the
@@ -96,11 +97,18 @@ def _coverer(night: "Night", attacker: str, target: str, cache: dict[str, str | 
     if target not in cache:
         zone = night.s(target).zone
         coverers = sorted(  # those covering the target from its zone (looked up, not scanned: a zone holds many)
-            c.id for c in map(night.s, night.covers().get(target, ()))
-            if c.active and c.zone == zone and not night.postures[c.id].negated
+            c.id
+            for c in map(night.s, night.covers().get(target, ()))
+            if c.active
+            and c.zone == zone
+            and not night.postures[c.id].negated
             and not _covered_by_chain(night, target, c.id)
         )
-        cache[target] = night.rng.choice(coverers, f"coverer of {target}") if len(coverers) > 1 else (coverers[0] if coverers else None)
+        cache[target] = (
+            night.rng.choice(coverers, f"coverer of {target}")
+            if len(coverers) > 1
+            else (coverers[0] if coverers else None)
+        )
     coverer = cache[target]
     if coverer is not None and not night.s(coverer).active:  # the chosen coverer fell: another steps in
         del cache[target]
@@ -110,7 +118,7 @@ def _coverer(night: "Night", attacker: str, target: str, cache: dict[str, str | 
     return coverer
 
 
-def _covered_by_chain(night: "Night", start: str, coverer: str) -> bool:
+def _covered_by_chain(night: Night, start: str, coverer: str) -> bool:
     """True if `start` covers `coverer`, directly or through a chain of Covers (a ring of Covers).
 
     A Cover negated by smoke is no Cover at all.
@@ -126,7 +134,7 @@ def _covered_by_chain(night: "Night", start: str, coverer: str) -> bool:
     return False
 
 
-def smoke_step(night: "Night") -> None:
+def smoke_step(night: Night) -> None:
     """Step 3: Smoke Grenades, before all attacks; a caught student's Action phase is negated."""
     cache = night.cover_choice
     standing = night.standing()
@@ -137,7 +145,7 @@ def smoke_step(night: "Night") -> None:
     settle(night, "smoke")
 
 
-def attack_steps(night: "Night") -> None:
+def attack_steps(night: Night) -> None:
     """Step 4: in each zone, Ranged, Melee (Flamethrower too), Explosives; Melee first in the Forest.
 
     Attacks of a class are simultaneous; where something must still come "first" (the Pot Lid negates the
@@ -154,15 +162,26 @@ def attack_steps(night: "Night") -> None:
                 attack = _attack_of(night, student)
                 if attack is None:
                     action = night.orders[student.id].action
-                    if isinstance(action, (Attack, AllOutAttack)) and attack_class == "ranged" and student.id not in night.fired:
-                        night.tell(student.id, "order_failed", "order_failed", {}, what="attack", reason="you no longer hold that weapon")
+                    if (
+                        isinstance(action, (Attack, AllOutAttack))
+                        and attack_class == "ranged"
+                        and student.id not in night.fired
+                    ):
+                        night.tell(
+                            student.id,
+                            "order_failed",
+                            "order_failed",
+                            {},
+                            what="attack",
+                            reason="you no longer hold that weapon",
+                        )
                     continue
                 if step_of(attack[1]) == attack_class:
                     _fire(night, student, *attack, standing, cache)
             settle(night, f"{attack_class} attack")
 
 
-def _in_random_order(night: "Night", students: list[Student], purpose: str) -> list[Student]:
+def _in_random_order(night: Night, students: list[Student], purpose: str) -> list[Student]:
     """Attackers of one step in a random (recorded) order; only those who attack are shuffled."""
     attackers = [s for s in students if _attack_of(night, s) is not None]
     if len(attackers) < 2:
@@ -171,8 +190,15 @@ def _in_random_order(night: "Night", students: list[Student], purpose: str) -> l
     return [by_id[i] for i in night.rng.shuffled(list(by_id), purpose)] + [s for s in students if s.id not in by_id]
 
 
-def _fire(night: "Night", me: Student, action: Attack, defn: catalog.ItemDef, item: Item | None,
-          standing: set[str], cache: dict[str, str | None]) -> None:
+def _fire(
+    night: Night,
+    me: Student,
+    action: Attack,
+    defn: catalog.ItemDef,
+    item: Item | None,
+    standing: set[str],
+    cache: dict[str, str | None],
+) -> None:
     night.fired.add(me.id)
     weapon = defn.name if item is None or item.kind != "brass_knuckles" else "Brass Knuckles"
     thrown = False
@@ -183,8 +209,14 @@ def _fire(night: "Night", me: Student, action: Attack, defn: catalog.ItemDef, it
                     night.tell(me.id, "out_of_ammo", "out_of_ammo", {"item": item.uid}, weapon=weapon)
                     return
             if target_id not in standing:
-                night.tell(me.id, "attack_no_target", "attack_no_target", {"target": target_id},
-                           attacker=me.name, target=night.name(target_id))
+                night.tell(
+                    me.id,
+                    "attack_no_target",
+                    "attack_no_target",
+                    {"target": target_id},
+                    attacker=me.name,
+                    target=night.name(target_id),
+                )
                 break
             if item is not None and item.ammo is not None:
                 item.ammo -= 1
@@ -194,13 +226,20 @@ def _fire(night: "Night", me: Student, action: Attack, defn: catalog.ItemDef, it
         me.items.remove(item)
 
 
-def _strike(night: "Night", me: Student, target_id: str, defn: catalog.ItemDef, weapon: str,
-            cache: dict[str, str | None]) -> None:
+def _strike(
+    night: Night, me: Student, target_id: str, defn: catalog.ItemDef, weapon: str, cache: dict[str, str | None]
+) -> None:
     zone_id = me.zone or 0
     coverer = _coverer(night, me.id, target_id, cache)
     if coverer is not None:
-        night.tell(sorted({me.id, coverer, target_id}), "redirected", "redirected", {"coverer": coverer},
-                   coverer=night.name(coverer), target=night.name(target_id))
+        night.tell(
+            sorted({me.id, coverer, target_id}),
+            "redirected",
+            "redirected",
+            {"coverer": coverer},
+            coverer=night.name(coverer),
+            target=night.name(target_id),
+        )
         target_id = coverer
     target = night.s(target_id)
     cls = defn.weapon_class or "melee"
@@ -211,14 +250,29 @@ def _strike(night: "Night", me: Student, target_id: str, defn: catalog.ItemDef, 
         damage = night.rng.weighted(defn.damage, f"{defn.id} damage {me.id}->{target_id}")
         _land(night, me, target, defn, weapon, damage, chance, who)
     else:
-        night.tell(who, "attack_missed", "attack_missed", {"chance": chance, "weapon": defn.id},
-                   attacker=me.name, target=target.name, weapon=weapon)
+        night.tell(
+            who,
+            "attack_missed",
+            "attack_missed",
+            {"chance": chance, "weapon": defn.id},
+            attacker=me.name,
+            target=target.name,
+            weapon=weapon,
+        )
     if defn.collateral is not None and (hit or not night.state.settings.collateral_needs_hit):
         _collateral(night, me, target, defn, weapon)
 
 
-def _land(night: "Night", me: Student, target: Student, defn: catalog.ItemDef, weapon: str, damage: int,
-          chance: int, who: list[str]) -> None:
+def _land(
+    night: Night,
+    me: Student,
+    target: Student,
+    defn: catalog.ItemDef,
+    weapon: str,
+    damage: int,
+    chance: int,
+    who: list[str],
+) -> None:
     cls = defn.weapon_class
     if cls == "melee" and target.has("pot_lid") and target.id not in night.lid_used:
         night.lid_used.add(target.id)
@@ -228,17 +282,28 @@ def _land(night: "Night", me: Student, target: Student, defn: catalog.ItemDef, w
         damage = max(0, damage - catalog.item("bulletproof_vest").ranged_damage_reduction)
     if defn.smoke:
         night.postures[target.id].negated = True
-        night.tell(who, "smoke", "smoke_caught", {"damage": damage}, attacker=me.name, target=target.name, damage=damage)
+        night.tell(
+            who, "smoke", "smoke_caught", {"damage": damage}, attacker=me.name, target=target.name, damage=damage
+        )
     else:
-        night.tell(who, "attack_hit", "attack_hit", {"damage": damage, "chance": chance, "weapon": defn.id},
-                   attacker=me.name, target=target.name, weapon=weapon, damage=damage, chance=chance)
+        night.tell(
+            who,
+            "attack_hit",
+            "attack_hit",
+            {"damage": damage, "chance": chance, "weapon": defn.id},
+            attacker=me.name,
+            target=target.name,
+            weapon=weapon,
+            damage=damage,
+            chance=chance,
+        )
     if defn.paint:
         target.painted_for_day = night.day + 1
         night.tell(who, "painted", "painted", {}, target=target.name)
     night.harm(target.id, damage, me.id)
 
 
-def _collateral(night: "Night", me: Student, target: Student, defn: catalog.ItemDef, weapon: str) -> None:
+def _collateral(night: Night, me: Student, target: Student, defn: catalog.ItemDef, weapon: str) -> None:
     """V.C: the blast reaches those in melee with the target (Flamethrower: with the user or target)."""
     blast = defn.collateral
     assert blast is not None
@@ -249,28 +314,39 @@ def _collateral(night: "Night", me: Student, target: Student, defn: catalog.Item
     reach -= {me.id, target.id}
     for sid in sorted(reach):
         victim = night.s(sid)
-        chance = rules.hit_chance(night.state, me, victim, blast.chance, defn.weapon_class or "explosive",
-                                  me.zone or 0, night.postures)
+        chance = rules.hit_chance(
+            night.state, me, victim, blast.chance, defn.weapon_class or "explosive", me.zone or 0, night.postures
+        )
         who = sorted({me.id, sid})
         if not night.rng.percent(chance, f"{defn.id} collateral {me.id}->{sid}"):
-            night.tell(who, "collateral_missed", "collateral_missed", {}, attacker=me.name, weapon=weapon, target=victim.name)
+            night.tell(
+                who, "collateral_missed", "collateral_missed", {}, attacker=me.name, weapon=weapon, target=victim.name
+            )
             continue
         damage = night.rng.weighted(blast.damage, f"{defn.id} collateral damage {me.id}->{sid}")
         if defn.smoke:
             night.postures[sid].negated = True
             night.tell(who, "smoke", "smoke_collateral", {"damage": damage}, target=victim.name, damage=damage)
         else:
-            night.tell(who, "collateral_hit", "collateral_hit", {"damage": damage}, attacker=me.name, weapon=weapon,
-                       target=victim.name, damage=damage)
+            night.tell(
+                who,
+                "collateral_hit",
+                "collateral_hit",
+                {"damage": damage},
+                attacker=me.name,
+                weapon=weapon,
+                target=victim.name,
+                damage=damage,
+            )
         night.harm(sid, damage, me.id)
 
 
-def _zone_mates(night: "Night", sid: str) -> list[Student]:
+def _zone_mates(night: Night, sid: str) -> list[Student]:
     """Students in the same zone: attacks and Cover never reach further, so melee range stays inside it."""
     return night.state.in_zone(night.s(sid).zone)  # type: ignore[arg-type]
 
 
-def _melee_intent(night: "Night", sid: str) -> frozenset[str]:
+def _melee_intent(night: Night, sid: str) -> frozenset[str]:
     """Whom a student means to attack with a melee weapon tonight (fixed once free actions are done)."""
     if sid not in night.melee_intent:
         attack = _attack_of(night, night.s(sid))
@@ -279,16 +355,19 @@ def _melee_intent(night: "Night", sid: str) -> frozenset[str]:
     return night.melee_intent[sid]
 
 
-def _melee_targets(night: "Night", sid: str) -> frozenset[str]:
+def _melee_targets(night: Night, sid: str) -> frozenset[str]:
     return frozenset() if night.postures[sid].negated else _melee_intent(night, sid)
 
 
-def _melee_attackers(night: "Night", sid: str) -> set[str]:
+def _melee_attackers(night: Night, sid: str) -> set[str]:
     return {o.id for o in _zone_mates(night, sid) if sid in _melee_targets(night, o.id)}
 
 
-def _cover_links(night: "Night", sid: str) -> set[str]:
-    links = {o.id for o in _zone_mates(night, sid)
-             if night.postures[o.id].covering == sid and not night.postures[o.id].negated}
+def _cover_links(night: Night, sid: str) -> set[str]:
+    links = {
+        o.id
+        for o in _zone_mates(night, sid)
+        if night.postures[o.id].covering == sid and not night.postures[o.id].negated
+    }
     covering = night.postures[sid].covering if not night.postures[sid].negated else None
     return links | ({covering} if covering else set())

@@ -4,6 +4,7 @@ Handbook III.C.1 (loot: everything if the killer stays in the zone, otherwise a 
 E.1 (the marked bounty, one killer at random), the Rivals section (a proficiency for killing your
 Rival) and our rulings (the Lovers' loss).
 """
+
 from __future__ import annotations
 
 from engine.rulesets.battle_royale import catalog, rules
@@ -21,7 +22,11 @@ def settle(night: Night, cause: str, by_trap: bool = False) -> list[str]:
         if student.hp > 0:
             continue
         sources = sorted(set(hits.get(student.id, [])))
-        killer = night.rng.choice(sources, f"killer of {student.id}") if len(sources) > 1 else (sources[0] if sources else None)
+        killer = (
+            night.rng.choice(sources, f"killer of {student.id}")
+            if len(sources) > 1
+            else (sources[0] if sources else None)
+        )
         die(night, student, cause, killer, by_trap)
         dead.append(student.id)
     return dead
@@ -48,7 +53,9 @@ def _rival_reward(night: Night, killer: Student, victim: Student) -> None:
         return
     reward = killer.rival_reward_choice
     killer.rewards.append(reward)
-    night.tell(killer.id, "rival_reward", "rival_reward", {"reward": reward}, reward=catalog.roles().ability(reward).name)
+    night.tell(
+        killer.id, "rival_reward", "rival_reward", {"reward": reward}, reward=catalog.roles().ability(reward).name
+    )
 
 
 def _lover_loss(night: Night, lover: Student) -> None:
@@ -92,7 +99,9 @@ def distribute_loot(night: Night) -> None:
         if killer is not None and victim.marked:
             _bounty(night, killer)
         victim.marked = False
-        to_ground = not items or killer is None or not killer.active or (kill.by_trap and state.settings.trap_loot_to_ground)
+        to_ground = (
+            not items or killer is None or not killer.active or (kill.by_trap and state.settings.trap_loot_to_ground)
+        )
         if to_ground or killer is None:  # (no killer is already to_ground; said again for the type checker)
             state.zones[kill.zone].ground.extend(items)
             continue
@@ -108,11 +117,23 @@ def distribute_loot(night: Night) -> None:
             else:
                 left.append(item)
         state.zones[kill.zone].ground.extend(left)
-        night.tell(killer.id, "loot", "loot", {"victim": victim.id, "items": [i.uid for i in taken]},
-                   victim=victim.name, items=listing([i.name for i in taken]))
+        night.tell(
+            killer.id,
+            "loot",
+            "loot",
+            {"victim": victim.id, "items": [i.uid for i in taken]},
+            victim=victim.name,
+            items=listing([i.name for i in taken]),
+        )
         if left:
-            night.tell(killer.id, "loot_left", "loot_left", {"items": [i.uid for i in left]},
-                       items=listing([i.name for i in left]), zone_name=night.zone_name(kill.zone))
+            night.tell(
+                killer.id,
+                "loot_left",
+                "loot_left",
+                {"items": [i.uid for i in left]},
+                items=listing([i.name for i in left]),
+                zone_name=night.zone_name(kill.zone),
+            )
 
 
 def _bounty(night: Night, killer: Student) -> None:

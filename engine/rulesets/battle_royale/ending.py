@@ -7,6 +7,7 @@ against them); Lovers win if both are alive or escaped. Nobody with a living Riv
 The game ends after the last day, when at most one student is left, or when every student left would
 win as things stand.
 """
+
 from __future__ import annotations
 
 from engine.rulesets.battle_royale.state import BRState, Student

@@ -6,6 +6,7 @@ Items dropped tonight reach the ground only at the end of this step: the dropper
 control of them until the day is over. When several students reach for the same item, it goes to one
 of them at random, a searcher counting as two (III.C.7).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -19,13 +20,17 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
 
 
-def free_actions(night: "Night") -> None:
+def free_actions(night: Night) -> None:
     dropped: dict[int, list[Item]] = {}
     for student in night.state.active():
         free = night.orders[student.id].free
         for uid in free.take_out:
             item = student.item(uid)
-            if item is not None and item.stored and (not item.defn.counts_toward_capacity or rules.free_slots(night.state, student) > 0):
+            if (
+                item is not None
+                and item.stored
+                and (not item.defn.counts_toward_capacity or rules.free_slots(night.state, student) > 0)
+            ):
                 item.stored = False
         for uid in free.store:
             item = student.item(uid)
@@ -52,12 +57,14 @@ def free_actions(night: "Night") -> None:
                 item.worn = uid in free.wear
 
 
-def _trades(night: "Night") -> None:
+def _trades(night: Night) -> None:
     done: set[tuple] = set()
     for student in night.state.active():
         for trade in night.orders[student.id].free.trades:
             # One deal, seen from either side: who gives what (a pair may agree on several deals).
-            deal = tuple(sorted([(student.id, tuple(sorted(trade.give))), (trade.partner, tuple(sorted(trade.receive)))]))
+            deal = tuple(
+                sorted([(student.id, tuple(sorted(trade.give))), (trade.partner, tuple(sorted(trade.receive)))])
+            )
             if deal in done:
                 continue
             partner = night.state.students.get(trade.partner)
@@ -69,8 +76,15 @@ def _trades(night: "Night") -> None:
                 continue
             problem = _problem(night, student, partner, trade)
             if problem is not None:
-                night.tell(sorted({student.id, partner.id}), "trade_failed", "trade_failed",
-                           {"partner": trade.partner, "reason": problem}, a=student.name, b=name, reason=say(problem))
+                night.tell(
+                    sorted({student.id, partner.id}),
+                    "trade_failed",
+                    "trade_failed",
+                    {"partner": trade.partner, "reason": problem},
+                    a=student.name,
+                    b=name,
+                    reason=say(problem),
+                )
                 done.add(deal)
                 continue
             done.add(deal)
@@ -85,11 +99,27 @@ def _trades(night: "Night") -> None:
             for item in gave + got:
                 item.stored = item.worn = False  # type: ignore[union-attr]
             names = lambda items: listing([i.name for i in items])  # noqa: E731
-            night.tell(student.id, "trade", "trade_done", {"partner": partner.id}, partner=partner.name, gave=names(gave), got=names(got))
-            night.tell(partner.id, "trade", "trade_done", {"partner": student.id}, partner=student.name, gave=names(got), got=names(gave))
+            night.tell(
+                student.id,
+                "trade",
+                "trade_done",
+                {"partner": partner.id},
+                partner=partner.name,
+                gave=names(gave),
+                got=names(got),
+            )
+            night.tell(
+                partner.id,
+                "trade",
+                "trade_done",
+                {"partner": student.id},
+                partner=student.name,
+                gave=names(got),
+                got=names(gave),
+            )
 
 
-def _problem(night: "Night", a, b, trade) -> str | None:
+def _problem(night: Night, a, b, trade) -> str | None:
     """Why a confirmed trade cannot happen now (a text key), or None."""
     if night.state.settings.trade_same_zone and a.zone != b.zone:
         return "trade_apart"
@@ -108,7 +138,7 @@ def _problem(night: "Night", a, b, trade) -> str | None:
     return None
 
 
-def _pick_ups(night: "Night") -> None:
+def _pick_ups(night: Night) -> None:
     wanted: dict[str, list[str]] = {}
     for student in night.state.active():
         for uid in night.orders[student.id].free.pick_up:
@@ -123,13 +153,23 @@ def _pick_ups(night: "Night") -> None:
                 lying[zone_id].setdefault(i.uid, i)
         item = lying[zone_id].get(uid)
         takers = [sid for sid in wanted[uid] if night.s(sid).zone == zone_id]
-        takers = [sid for sid in takers if item is not None and (not item.defn.counts_toward_capacity or rules.free_slots(night.state, night.s(sid)) > 0)]
+        takers = [
+            sid
+            for sid in takers
+            if item is not None
+            and (not item.defn.counts_toward_capacity or rules.free_slots(night.state, night.s(sid)) > 0)
+        ]
         if item is None or not takers:
             for sid in wanted[uid]:
                 night.tell(sid, "pickup_lost", "pickup_lost", {"item": uid}, item=item.name if item else uid)
             continue
-        winner = takers[0] if len(takers) == 1 else night.rng.weighted(
-            [(sid, 2 if isinstance(night.orders[sid].action, Search) else 1) for sid in takers], f"pick-up of {uid}")
+        winner = (
+            takers[0]
+            if len(takers) == 1
+            else night.rng.weighted(
+                [(sid, 2 if isinstance(night.orders[sid].action, Search) else 1) for sid in takers], f"pick-up of {uid}"
+            )
+        )
         del lying[zone_id][uid]
         taken.add(id(item))
         night.s(winner).items.append(item)

@@ -14,6 +14,7 @@ Each function takes a state and returns `Resolution(new state, events)`; the inp
 The student hears of each change privately; kills and revives are also announced publicly. What a
 moderator may name is listed by `choices` (item kinds to give, a student's items to take).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -68,13 +69,32 @@ def kill(state: BRState, sid: str, cause: str) -> Resolution[BRState]:
     if zone is not None:
         deaths.distribute_loot(night)
         if names:
-            events.append(_event(state, "mod_loot", MODERATORS, "mod_loot_ground", {"student": sid, "zone": zone},
-                                 name=student.name, zone_name=state.island.zone(zone).name, items=listing(names)))
+            events.append(
+                _event(
+                    state,
+                    "mod_loot",
+                    MODERATORS,
+                    "mod_loot_ground",
+                    {"student": sid, "zone": zone},
+                    name=student.name,
+                    zone_name=state.island.zone(zone).name,
+                    items=listing(names),
+                )
+            )
     else:
         student.items, student.marked = [], False
         if names:
-            events.append(_event(state, "mod_loot", MODERATORS, "mod_loot_gone", {"student": sid},
-                                 name=student.name, items=listing(names)))
+            events.append(
+                _event(
+                    state,
+                    "mod_loot",
+                    MODERATORS,
+                    "mod_loot_gone",
+                    {"student": sid},
+                    name=student.name,
+                    items=listing(names),
+                )
+            )
     deaths.announce_deaths(night)
     moved = [e.model_copy(update={"phase": PHASE}) for e in night.events]
     return Resolution(state=state, events=moved + events)
@@ -97,17 +117,29 @@ def revive(state: BRState, sid: str, hp: int | None = None, zone: int | None = N
     state.census_changed()
     events = [_event(state, "revived", PUBLIC, "revived_public", {"student": sid}, name=student.name)]
     if student.zone is None:
-        events.append(_event(state, "revived", to_players(sid), "revived_no_zone", {"hp": hp}, hp=hp,
-                             max_hp=student.max_hp))
+        events.append(
+            _event(state, "revived", to_players(sid), "revived_no_zone", {"hp": hp}, hp=hp, max_hp=student.max_hp)
+        )
     else:
-        events.append(_event(state, "revived", to_players(sid), "revived_private", {"hp": hp, "zone": student.zone},
-                             hp=hp, max_hp=student.max_hp, zone_name=state.island.zone(student.zone).name))
+        events.append(
+            _event(
+                state,
+                "revived",
+                to_players(sid),
+                "revived_private",
+                {"hp": hp, "zone": student.zone},
+                hp=hp,
+                max_hp=student.max_hp,
+                zone_name=state.island.zone(student.zone).name,
+            )
+        )
     lover = state.students.get(student.lover or "")
     if lover is not None and lover.active and lover.lover_lost:
         lover.lover_lost = False
         lover.max_hp += state.settings.lover_loss_max_hp
-        events.append(_event(state, "lover_returned", to_players(lover.id), "lover_returned", {"lover": sid},
-                             name=student.name))
+        events.append(
+            _event(state, "lover_returned", to_players(lover.id), "lover_returned", {"lover": sid}, name=student.name)
+        )
     return Resolution(state=state, events=events)
 
 
@@ -138,13 +170,18 @@ def take(state: BRState, sid: str, uid: str) -> Resolution[BRState]:
     item = student.item(uid)
     if item is None:
         raise _refuse("mod_not_carried", name=student.name, uid=uid)
-    if item.kind == "backpack" and not item.stored and student.stored() and \
-            rules.backpack_space(student) < item.defn.backpack_slots:
+    if (
+        item.kind == "backpack"
+        and not item.stored
+        and student.stored()
+        and rules.backpack_space(student) < item.defn.backpack_slots
+    ):
         raise _refuse("mod_backpack_full", name=student.name)
     student.items.remove(item)
     data = {"item": uid, "kind": item.kind}
-    return Resolution(state=state, events=[_event(state, "mod_taken", to_players(sid), "mod_taken", data,
-                                                  item=item.name)])
+    return Resolution(
+        state=state, events=[_event(state, "mod_taken", to_players(sid), "mod_taken", data, item=item.name)]
+    )
 
 
 ACTIONS: dict[str, Callable[..., Resolution[BRState]]] = {"kill": kill, "revive": revive, "give": give, "take": take}

@@ -4,6 +4,7 @@ Handbook III.D (Move 1-2, Run up to 5 with the inventory rule, Hold Ground, foll
 V.D.2 (Land Mine: 50%, one victim, stops the mover in the zone it was set in), III.E.2 and rulings
 (death for passing through a closed zone without a deactivated collar, or ending in one).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -22,7 +23,7 @@ RUN_LIMIT = 5
 RUN_FREE_DISTANCE = 2
 
 
-def movement(night: "Night") -> None:
+def movement(night: Night) -> None:
     paths: dict[str, list[int]] = {}
     followers: dict[str, Move | Run] = {}
     plain: list[str] = []
@@ -47,7 +48,7 @@ def movement(night: "Night") -> None:
     _arrive(night, paths)
 
 
-def _lighten(night: "Night", student: Student, run: Run, distance: int) -> bool:
+def _lighten(night: Night, student: Student, run: Run, distance: int) -> bool:
     """III.D.2: a Run with a full inventory needs a drop; a follower drops only if it must chase past two zones."""
     if distance <= RUN_FREE_DISTANCE and run.follow:
         return True
@@ -71,7 +72,7 @@ def _lighten(night: "Night", student: Student, run: Run, distance: int) -> bool:
     return True
 
 
-def _follow(night: "Night", followers: dict[str, Move | Run], paths: dict[str, list[int]]) -> None:
+def _follow(night: Night, followers: dict[str, Move | Run], paths: dict[str, list[int]]) -> None:
     """III.D.1-2: follow the target as closely as possible; a Move follower stops at the target's second zone."""
     pending = dict(sorted(followers.items()))
     progress = True
@@ -95,7 +96,7 @@ def _follow(night: "Night", followers: dict[str, Move | Run], paths: dict[str, l
         paths[sid] = []
 
 
-def _walk(night: "Night", student: Student, route: list[int]) -> list[int]:
+def _walk(night: Night, student: Student, route: list[int]) -> list[int]:
     """The zones actually reached: a Land Mine on the way may stop the mover (V.D.2)."""
     defn = catalog.item("land_mine")
     here = student.zone
@@ -109,15 +110,22 @@ def _walk(night: "Night", student: Student, route: list[int]) -> list[int]:
             if mine.zone == zone_id:
                 walked.append(zone_id)
             told = {student.id, mine.setter} if night.took_part(mine.setter) else {student.id}
-            night.tell(sorted(told), "mine_hit", "mine_hit", {"damage": damage}, target=student.name, damage=damage,
-                       zone_name=night.zone_name(mine.zone))
+            night.tell(
+                sorted(told),
+                "mine_hit",
+                "mine_hit",
+                {"damage": damage},
+                target=student.name,
+                damage=damage,
+                zone_name=night.zone_name(mine.zone),
+            )
             return walked
         walked.append(zone_id)
         here = zone_id
     return walked
 
 
-def _mine_between(night: "Night", a: int, b: int) -> Mine | None:
+def _mine_between(night: Night, a: int, b: int) -> Mine | None:
     """The armed Land Mine on the path between two adjacent zones, set from either end."""
     for zone_id in (a, b):
         for mine in night.state.zones[zone_id].mines:
@@ -126,7 +134,7 @@ def _mine_between(night: "Night", a: int, b: int) -> Mine | None:
     return None
 
 
-def _place(night: "Night", paths: dict[str, list[int]]) -> None:
+def _place(night: Night, paths: dict[str, list[int]]) -> None:
     """Everyone lands where their walk ended, before Land Mine deaths are settled (a victim dies where
     the mine stopped them, and their items fall there)."""
     for student in night.state.active():
@@ -137,7 +145,7 @@ def _place(night: "Night", paths: dict[str, list[int]]) -> None:
             night.state.census_changed()
 
 
-def _arrive(night: "Night", paths: dict[str, list[int]]) -> None:
+def _arrive(night: Night, paths: dict[str, list[int]]) -> None:
     """Passing through a closed zone without a deactivated collar, or ending in one, kills."""
     for student in night.state.active():
         path = paths.get(student.id, [])

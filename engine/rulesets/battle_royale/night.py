@@ -8,6 +8,7 @@ Explosives; Melee first in the Forest)  5. Set Trap, Search, Analyze, Poison  6.
 events produced so far, and the damage bookkeeping (`harm`) that `deaths.settle` turns into deaths at
 the end of a step.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

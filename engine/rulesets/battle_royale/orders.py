@@ -3,9 +3,10 @@
 A player's submission for a day is one `NightOrders` (or `Day0Orders` on Day 0); each slash command
 replaces one part of it. `validate` checks the whole submission against the state.
 """
+
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -32,6 +33,7 @@ class Day0Orders(Strict):
 
 
 # --- Action phase (handbook III.C) -------------------------------------------------------------
+
 
 class Attack(Strict):
     """Attack with one weapon (an item uid, or "unarmed"), spreading hit attempts over targets."""
@@ -89,11 +91,12 @@ class Heal(Strict):
 
 
 Action = Annotated[
-    Union[Attack, AllOutAttack, SetTrap, UseItem, Defend, Cover, Search, Analyze, Heal],
+    Attack | AllOutAttack | SetTrap | UseItem | Defend | Cover | Search | Analyze | Heal,
     Field(discriminator="kind"),
 ]
 
 # --- Movement phase (handbook III.D) -----------------------------------------------------------
+
 
 class Move(Strict):
     """Move one or two zones along `route`, or follow `follow` (a target of your action) instead."""
@@ -116,9 +119,10 @@ class HoldGround(Strict):
     kind: Literal["hold"] = "hold"
 
 
-Movement = Annotated[Union[Move, Run, HoldGround], Field(discriminator="kind")]
+Movement = Annotated[Move | Run | HoldGround, Field(discriminator="kind")]
 
 # --- Free actions and votes --------------------------------------------------------------------
+
 
 class Trade(Strict):
     """Give `give` to `partner` in return for `receive`; happens only if the partner submits the mirror."""
@@ -127,8 +131,12 @@ class Trade(Strict):
     give: list[str] = Field(default_factory=list)
     receive: list[str] = Field(default_factory=list)
 
-    def mirrors(self, other: "Trade", me: str) -> bool:
-        return other.partner == me and sorted(other.give) == sorted(self.receive) and sorted(other.receive) == sorted(self.give)
+    def mirrors(self, other: Trade, me: str) -> bool:
+        return (
+            other.partner == me
+            and sorted(other.give) == sorted(self.receive)
+            and sorted(other.receive) == sorted(self.give)
+        )
 
 
 class FreeActions(Strict):
@@ -159,7 +167,7 @@ class NightOrders(Strict):
         return self.action or Defend()
 
 
-Orders = Annotated[Union[Day0Orders, NightOrders], Field(discriminator="kind")]
+Orders = Annotated[Day0Orders | NightOrders, Field(discriminator="kind")]
 
 
 class OrdersEnvelope(Strict):

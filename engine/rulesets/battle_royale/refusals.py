@@ -4,6 +4,7 @@ a student in my zone, an item is mine and at hand, an item is named once.
 Every refusal is a clear, player-facing reason from `text`; item ids are never echoed (they would tell who
 started with an item).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence

@@ -5,6 +5,7 @@ A student sees their own zone, Health and items; the students in their zone with
 ability) the students in adjacent zones; with a Tracking Unit the head count of every zone or one
 student's zone; with the Heartbeat ability their Lover's zone and Health.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -65,7 +66,7 @@ class Census:
         """A zone's entries without me (by slicing: the zone lists are in id order)."""
         row = table[me.zone]  # type: ignore[index]
         i = self.index[me.id]
-        return row[:i] + row[i + 1:]
+        return row[:i] + row[i + 1 :]
 
 
 def numbered(names: list[str]) -> list[str]:
@@ -86,9 +87,11 @@ def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[s
     state = census.state
     zone = me.zone or 0
     name = state.island.zone(zone).name
-    lines = [say("report_header", day=state.day, zone_name=name, hp=me.hp, max_hp=me.max_hp),
-             say("report_items", items=listing([item_label(i) for i in me.items])),
-             say("report_zone", zone_name=name, students=listing(census.others(me, census.looks), "nobody"))]
+    lines = [
+        say("report_header", day=state.day, zone_name=name, hp=me.hp, max_hp=me.max_hp),
+        say("report_items", items=listing([item_label(i) for i in me.items])),
+        say("report_zone", zone_name=name, students=listing(census.others(me, census.looks), "nobody")),
+    ]
     data: dict = {"zone": zone, "hp": me.hp, "others": census.others(me, census.ids)}
     ground = census.ground(zone)
     if ground is not None:
@@ -118,7 +121,7 @@ def _tracking(census: Census, track: str | None) -> str:
     return say("report_tracking_one", target=target.name, zone_name=census.state.island.zone(target.zone).name)  # type: ignore[arg-type]
 
 
-def night_reports(night: "Night") -> None:
+def night_reports(night: Night) -> None:
     census = Census(night.state)
     for me in night.state.active():
         lines, data = report_lines(census, me, night.orders[me.id].free.track)

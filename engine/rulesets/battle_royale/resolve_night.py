@@ -2,6 +2,7 @@
 
 `resolve_night(state, orders, rng)` never mutates its input: it works on a deep copy.
 """
+
 from __future__ import annotations
 
 from engine.rng import RecordingRng
@@ -13,11 +14,17 @@ from engine.rulesets.battle_royale.state import BRState
 from engine.rulesets.battle_royale.text import listing, say
 from engine.rulesets.battle_royale.validate import action_items, action_refusal, validate_orders
 
-PARTS = (("free", "free actions", FreeActions), ("action", "action", None), ("movement", "movement", None),
-         ("votes", "votes", Votes))
+PARTS = (
+    ("free", "free actions", FreeActions),
+    ("action", "action", None),
+    ("movement", "movement", None),
+    ("votes", "votes", Votes),
+)
 
 
-def effective_orders(state: BRState, sid: str, submitted: NightOrders | None) -> tuple[NightOrders, list[tuple[str, str]]]:
+def effective_orders(
+    state: BRState, sid: str, submitted: NightOrders | None
+) -> tuple[NightOrders, list[tuple[str, str]]]:
     """Orders re-checked against the night's state; each part that no longer holds falls back to its default."""
     orders = submitted if submitted is not None else NightOrders()  # never mutated: parts are replaced by copies
     failures: list[tuple[str, str]] = []
@@ -69,8 +76,13 @@ def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: Record
     return night.state, night.events
 
 
-ACTION_LABELS = {"attack": "attack", "all_out": "All-Out Attack", "set_trap": "Set Trap", "use_item": "Use Item",
-                 "heal": "Heal"}
+ACTION_LABELS = {
+    "attack": "attack",
+    "all_out": "All-Out Attack",
+    "set_trap": "Set Trap",
+    "use_item": "Use Item",
+    "heal": "Heal",
+}
 
 
 def _recheck_actions(night: Night) -> None:
@@ -99,8 +111,14 @@ def _recheck_actions(night: Night) -> None:
         night.orders[student.id] = orders.model_copy(update={"action": None})
         posture = night.postures[student.id]
         posture.all_out, posture.defending = False, True
-        night.tell(student.id, "order_failed", "order_failed", {"what": action.kind}, what=ACTION_LABELS[action.kind],
-                   reason=reason.rstrip(".") + "; you Defend instead.")
+        night.tell(
+            student.id,
+            "order_failed",
+            "order_failed",
+            {"what": action.kind},
+            what=ACTION_LABELS[action.kind],
+            reason=reason.rstrip(".") + "; you Defend instead.",
+        )
 
 
 def _item_name(state: BRState, uid: str) -> str:
@@ -126,8 +144,7 @@ def _c4(night: Night) -> None:
                     damage = night.rng.weighted(defn.damage, f"c4 damage {student.id}")
                     night.harm(student.id, damage, charge.setter)
                     told = {student.id, charge.setter} if night.took_part(charge.setter) else {student.id}
-                    night.tell(sorted(told), "c4_hit", "c4_hit", {"damage": damage},
-                               target=student.name, damage=damage)
+                    night.tell(sorted(told), "c4_hit", "c4_hit", {"damage": damage}, target=student.name, damage=damage)
     deaths.settle(night, "C-4", by_trap=True)
 
 
@@ -140,10 +157,20 @@ def _close_day(night: Night) -> None:
         state.winners = ending.winners(state)
         names = lambda ids: listing([state.students[i].name for i in ids], "none")  # noqa: E731
         survivors = sorted(s.id for s in state.students.values() if s.alive or s.escaped)
-        night.announce("game_over", "game_over_public", {"winners": state.winners, "survivors": survivors,
-                       "days": state.day, "reason": reason}, reason=reason, winners=names(state.winners),
-                       survivors=names(survivors))
+        night.announce(
+            "game_over",
+            "game_over_public",
+            {"winners": state.winners, "survivors": survivors, "days": state.day, "reason": reason},
+            reason=reason,
+            winners=names(state.winners),
+            survivors=names(survivors),
+        )
         return
     state.day += 1
-    night.announce("day_opens", "day_opens", {"day": state.day, "alive": len(state.active())}, day=state.day,
-                   alive=len(state.active()))
+    night.announce(
+        "day_opens",
+        "day_opens",
+        {"day": state.day, "alive": len(state.active())},
+        day=state.day,
+        alive=len(state.active()),
+    )

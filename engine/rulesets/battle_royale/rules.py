@@ -3,6 +3,7 @@
 `hit_chance` adds every bonus and penalty of the handbook to a base chance, in points, then clamps
 it to the game's limits (rulings, "Arithmetic of chances").
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field

@@ -1,4 +1,5 @@
 """The Battle Royale ruleset object: the engine contract over the modules of this package."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -3,6 +3,7 @@
 A moderator may override any of these when creating a game. `docs/rules/battle-royale.md` lists each
 one; `tests/battle_royale/test_house_rules.py` checks that the page and this model agree.
 """
+
 from __future__ import annotations
 
 from pydantic import BaseModel, Field
@@ -14,16 +15,29 @@ class BRSettings(BaseModel):
     """House rules of a Battle Royale game. Field descriptions are the player-facing explanation."""
 
     max_hp: int = Field(10, ge=1, le=100, description="Health every student starts with, and the maximum.")
-    schools: int = Field(4, ge=1, le=20, description="Number of schools; students are split at random, sizes as equal as possible.")
-    lone_wolf_chance: int = Field(50, ge=0, le=100, description="Percent chance a Lone Wolf request is granted (else Dedicated Student).")
+    schools: int = Field(
+        4, ge=1, le=20, description="Number of schools; students are split at random, sizes as equal as possible."
+    )
+    lone_wolf_chance: int = Field(
+        50, ge=0, le=100, description="Percent chance a Lone Wolf request is granted (else Dedicated Student)."
+    )
     starting_items: int = Field(1, ge=0, le=3, description="Random items each student receives on Day 0.")
     hidden_items_per_zone: int = Field(2, ge=0, le=20, description="Hidden items placed in each zone on Day 0.")
-    search_chance: int = Field(60, ge=0, le=100, description="Percent chance a Search finds one hidden item of the zone.")
-    carry_capacity: int = Field(3, ge=1, le=10, description="Items a student may hold (Backpack contents, Poison Vial, Headband and Ribbon excepted).")
+    search_chance: int = Field(
+        60, ge=0, le=100, description="Percent chance a Search finds one hidden item of the zone."
+    )
+    carry_capacity: int = Field(
+        3,
+        ge=1,
+        le=10,
+        description="Items a student may hold (Backpack contents, Poison Vial, Headband and Ribbon excepted).",
+    )
     days: int = Field(7, ge=1, le=30, description="The game ends when this day has been resolved.")
     signup_cap: int = Field(20, ge=2, le=1000, description="Players admitted; later sign-ups go to the reserve list.")
     closures_per_night: int = Field(1, ge=0, le=5, description="Zones closed each night.")
-    closures_when_crowded: int = Field(2, ge=0, le=5, description="Zones closed on a night when many students are alive.")
+    closures_when_crowded: int = Field(
+        2, ge=0, le=5, description="Zones closed on a night when many students are alive."
+    )
     crowded_threshold: int = Field(16, ge=1, description="Students alive at which `closures_when_crowded` applies.")
     min_open_zones: int = Field(2, ge=1, description="Zone closures never leave fewer open zones than this.")
     abilities_per_student: int = Field(1, ge=0, le=3, description="Role abilities each student chooses on Day 0.")
@@ -32,15 +46,33 @@ class BRSettings(BaseModel):
     rival_hit_bonus: int = Field(10, description="Hit bonus against your declared Rival.")
     lover_loss_hit_penalty: int = Field(5, description="Hit penalty for the rest of the game when your Lover dies.")
     lover_loss_max_hp: int = Field(1, description="Maximum HP lost when your Lover dies.")
-    paintball_ammo: int | None = Field(None, description="Paint loads of a Paintball Gun (None: unlimited; the handbook gives none).")
-    trade_same_zone: bool = Field(True, description="Trades need both students in the same zone at the start of the night.")
-    megaphone_affects_user: bool = Field(False, description="Whether the Megaphone's -10% also hits the student who uses it.")
-    marks_last_until_death: bool = Field(True, description="A mark stays on a student until someone eliminates them (else it lasts one day).")
-    escape_at_end_of_actions: bool = Field(True, description="Escape takes effect after the Action phase, so the escaper can still be attacked that night.")
-    trap_loot_to_ground: bool = Field(True, description="Items of a student killed by a trap, poison, or a closed zone fall to the ground of that zone.")
-    unarmed_with_weapons: bool = Field(True, description="Whether a student holding weapons may still choose the unarmed attack "
-                                                                    "(the handbook grants it to those holding none).")
-    collateral_needs_hit: bool = Field(False, description="Whether an explosive's collateral happens only when the thrown item hits its target.")
+    paintball_ammo: int | None = Field(
+        None, description="Paint loads of a Paintball Gun (None: unlimited; the handbook gives none)."
+    )
+    trade_same_zone: bool = Field(
+        True, description="Trades need both students in the same zone at the start of the night."
+    )
+    megaphone_affects_user: bool = Field(
+        False, description="Whether the Megaphone's -10% also hits the student who uses it."
+    )
+    marks_last_until_death: bool = Field(
+        True, description="A mark stays on a student until someone eliminates them (else it lasts one day)."
+    )
+    escape_at_end_of_actions: bool = Field(
+        True, description="Escape takes effect after the Action phase, so the escaper can still be attacked that night."
+    )
+    trap_loot_to_ground: bool = Field(
+        True,
+        description="Items of a student killed by a trap, poison, or a closed zone fall to the ground of that zone.",
+    )
+    unarmed_with_weapons: bool = Field(
+        True,
+        description="Whether a student holding weapons may still choose the unarmed attack "
+        "(the handbook grants it to those holding none).",
+    )
+    collateral_needs_hit: bool = Field(
+        False, description="Whether an explosive's collateral happens only when the thrown item hits its target."
+    )
     schoolmates_known: bool = Field(True, description="Each student learns who their schoolmates are on Day 0.")
     island: Island = Field(default_factory=default_island, description="The map: zones, adjacency, per-zone modifiers.")
 

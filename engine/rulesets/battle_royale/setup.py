@@ -4,6 +4,7 @@ Handbook II (roles: Lovers only by agreement of both, Lone Wolf granted by chanc
 Student; schools drawn at random regardless of role), Rivals 1, the sign-up notes (Day 0: starting
 location and abilities); rulings (4 schools, 1 starting item, 2 hidden items per zone, 50% Lone Wolf).
 """
+
 from __future__ import annotations
 
 from engine.events import PUBLIC, Event, to_players
@@ -27,8 +28,9 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
     events: list[Event] = []
     for entry in sorted(roster, key=lambda p: p.seat):
         req = requests[entry.seat]
-        student = Student(id=entry.seat, name=entry.name, requested_role=req.role, hp=settings.max_hp,
-                          max_hp=settings.max_hp)
+        student = Student(
+            id=entry.seat, name=entry.name, requested_role=req.role, hp=settings.max_hp, max_hp=settings.max_hp
+        )
         partner = requests.get(req.lover or "") if req.lover != entry.seat else None
         if req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.seat:
             student.role, student.lover = "lovers", req.lover
@@ -46,18 +48,41 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
     for zone_id in sorted(state.zones):
         for _ in range(settings.hidden_items_per_zone):
             state.zones[zone_id].hidden.append(state.new_item(rng.choice(pool, f"hidden item zone {zone_id}")))
-    events.append(_event("game_start", PUBLIC, "game_starts", {"students": len(state.students)},
-                         count=len(state.students), schools=len({s.school for s in state.students.values()})))
+    events.append(
+        _event(
+            "game_start",
+            PUBLIC,
+            "game_starts",
+            {"students": len(state.students)},
+            count=len(state.students),
+            schools=len({s.school for s in state.students.values()}),
+        )
+    )
     for student in state.active():
-        events.append(_event("role", to_players(student.id), "day0_private",
-                             {"role": student.role, "school": student.school, "lover": student.lover, "rival": student.rival},
-                             name=student.name, role=ROLE_NAMES[student.role], school=student.school,
-                             extra=_extra(state, student)))
+        events.append(
+            _event(
+                "role",
+                to_players(student.id),
+                "day0_private",
+                {"role": student.role, "school": student.school, "lover": student.lover, "rival": student.rival},
+                name=student.name,
+                role=ROLE_NAMES[student.role],
+                school=student.school,
+                extra=_extra(state, student),
+            )
+        )
         if student.requested_role == "lone_wolf" and student.role != "lone_wolf":
             events.append(_event("role", to_players(student.id), "lone_wolf_denied"))
         elif student.requested_role == "lovers" and student.role != "lovers":
-            events.append(_event("role", to_players(student.id), "order_failed", what="Lovers request",
-                                 reason="both of you must name each other. You are a Dedicated Student."))
+            events.append(
+                _event(
+                    "role",
+                    to_players(student.id),
+                    "order_failed",
+                    what="Lovers request",
+                    reason="both of you must name each other. You are a Dedicated Student.",
+                )
+            )
     return state, events
 
 
@@ -85,7 +110,11 @@ def resolve_day0(state: BRState, orders: dict[str, Day0Orders], rng: RecordingRn
     events: list[Event] = []
     for student in state.active():
         choice = orders.get(student.id) or Day0Orders()
-        zone = choice.start_zone if choice.start_zone in state.zones else rng.choice(state.open_zones(), f"start zone {student.id}")
+        zone = (
+            choice.start_zone
+            if choice.start_zone in state.zones
+            else rng.choice(state.open_zones(), f"start zone {student.id}")
+        )
         student.zone = zone
         allowed = [a.id for a in catalog.roles().role(student.role).abilities]
         chosen = [a for a in dict.fromkeys(choice.abilities) if a in allowed][: state.settings.abilities_per_student]
@@ -97,10 +126,14 @@ def resolve_day0(state: BRState, orders: dict[str, Day0Orders], rng: RecordingRn
         student.abilities = chosen
         if choice.rival_reward:
             student.rival_reward_choice = choice.rival_reward
-        events.append(_event("placed", to_players(student.id), "placed", {"zone": zone},
-                             zone_name=state.island.zone(zone).name))
+        events.append(
+            _event("placed", to_players(student.id), "placed", {"zone": zone}, zone_name=state.island.zone(zone).name)
+        )
     state.phase = "night"
     state.day = 1
-    events.append(_event("day_opens", PUBLIC, "day_opens", {"day": 1, "alive": len(state.active())}, day=1,
-                         alive=len(state.active())))
+    events.append(
+        _event(
+            "day_opens", PUBLIC, "day_opens", {"day": 1, "alive": len(state.active())}, day=1, alive=len(state.active())
+        )
+    )
     return state, events

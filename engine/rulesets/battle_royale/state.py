@@ -3,6 +3,7 @@
 The state is a pydantic model that dumps to JSON (with `SCHEMA_VERSION`). The engine copies it before
 resolving and never mutates its input.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
@@ -143,30 +144,43 @@ class BRState(BaseModel):
     _census: dict[str, Any] | None = PrivateAttr(default=None)
 
     @model_validator(mode="after")
-    def _sorted_students(self) -> "BRState":
+    def _sorted_students(self) -> BRState:
         """Students are kept in id order, so every loop over them is deterministic without sorting."""
         if list(self.students) != sorted(self.students):
             self.students = dict(sorted(self.students.items()))
         return self
 
-    def fork(self) -> "BRState":
+    def fork(self) -> BRState:
         """A copy safe to resolve on: everything a night changes is copied, the settings are shared.
 
         Much cheaper than a deep copy (the island and settings are large and never change during play).
         Knowledge entries, mines and charges are never changed in place, only added or removed, so their
         lists are copied and the entries shared.
         """
+
         def item(i: Item) -> Item:
             return i.model_copy()
 
         students = {
-            sid: s.model_copy(update={"items": [item(i) for i in s.items], "abilities": list(s.abilities),
-                                      "rewards": list(s.rewards), "knowledge": list(s.knowledge)})
+            sid: s.model_copy(
+                update={
+                    "items": [item(i) for i in s.items],
+                    "abilities": list(s.abilities),
+                    "rewards": list(s.rewards),
+                    "knowledge": list(s.knowledge),
+                }
+            )
             for sid, s in self.students.items()
         }
         zones = {
-            zid: z.model_copy(update={"hidden": [item(i) for i in z.hidden], "ground": [item(i) for i in z.ground],
-                                      "mines": list(z.mines), "charges": list(z.charges)})
+            zid: z.model_copy(
+                update={
+                    "hidden": [item(i) for i in z.hidden],
+                    "ground": [item(i) for i in z.ground],
+                    "mines": list(z.mines),
+                    "charges": list(z.charges),
+                }
+            )
             for zid, z in self.zones.items()
         }
         copy = self.model_copy(update={"students": students, "zones": zones, "winners": list(self.winners)})

@@ -3,6 +3,7 @@
 `say(key, **values)` renders one. Refusal reasons (validation) and event texts (resolution) both
 come from here, so wording can be reviewed, changed or translated without touching the rules.
 """
+
 from __future__ import annotations
 
 TEXT: dict[str, str] = {
@@ -27,7 +28,7 @@ TEXT: dict[str, str] = {
     "self_target": "You cannot {verb} yourself.",
     "no_item": "You do not have that item.",
     "item_leaves": "Your {item} leaves your hands in tonight's free actions (dropped or traded away), "
-                   "and free actions come first: it cannot serve tonight too.",
+    "and free actions come first: it cannot serve tonight too.",
     "item_not_gained": "{item} did not reach you (someone else picked it up first, or the trade did not happen).",
     "trap_extra": "A {item} takes {takes}, not {extra}: leave {extra} out.",
     "trap_takes_to_zone": "the zone its path leads to",
@@ -43,9 +44,9 @@ TEXT: dict[str, str] = {
     "already_worn": "You already wear {item}.",
     "not_worn": "You are not wearing {item}.",
     "item_gained_tonight": "{item} reaches you only in tonight's free actions: tonight it can serve your action "
-                           "or be worn; store, drop or trade it from the next night on.",
+    "or be worn; store, drop or trade it from the next night on.",
     "heal_without_kit": "Your First Aid Kit did not reach you (someone else picked it up first, or the trade did "
-                        "not happen): you heal without it.",
+    "not happen): you heal without it.",
     "item_stored": "{item} is in your Backpack and cannot be used until you take it out.",
     "not_a_weapon": "{item} is not a weapon.",
     "no_attempts": "Say how many hit attempts go to each target.",

@@ -5,11 +5,21 @@ state at the start of the night: the free actions against what the student holds
 rest against what those free actions will leave them (III.F.1). The night re-checks what may have changed
 by then (`action_refusal`, once the free actions are done). The shared checks are in `refusals`.
 """
+
 from __future__ import annotations
 
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import (
-    AllOutAttack, Analyze, Attack, Cover, Day0Orders, Heal, HoldGround, NightOrders, Run, SetTrap,
+    AllOutAttack,
+    Analyze,
+    Attack,
+    Cover,
+    Day0Orders,
+    Heal,
+    HoldGround,
+    NightOrders,
+    Run,
+    SetTrap,
     UseItem,
 )
 from engine.rulesets.battle_royale.refusals import Refusal, check_zone, own_item, refuse, target, zone_name
@@ -150,12 +160,16 @@ def _attack(state: BRState, me: Student, action: Attack) -> None:
     asked = sum(action.attempts.values())
     allowed = attempts_allowed(defn, all_out)
     if asked > allowed:
-        raise refuse("too_many_attempts", weapon=defn.name, allowed=allowed, plural="" if allowed == 1 else "s", asked=asked)
+        raise refuse(
+            "too_many_attempts", weapon=defn.name, allowed=allowed, plural="" if allowed == 1 else "s", asked=asked
+        )
     if item is not None and item.ammo is not None:
         if item.ammo <= 0:
             raise refuse("no_ammo", weapon=defn.name)
         if asked > item.ammo:
-            raise refuse("low_ammo", weapon=defn.name, ammo=item.ammo, plural="" if item.ammo == 1 else "s", asked=asked)
+            raise refuse(
+                "low_ammo", weapon=defn.name, ammo=item.ammo, plural="" if item.ammo == 1 else "s", asked=asked
+            )
 
 
 TRAP_TAKES = {"mine": "to_zone", "c4": "day", "poison": "target"}  # the one option each trap takes
@@ -170,8 +184,9 @@ def _set_trap(state: BRState, me: Student, action: SetTrap) -> None:
     takes = TRAP_TAKES[kind]
     extra = [field for field, present in given.items() if present and field != takes]
     if extra:  # a C-4 given a target, a Land Mine a day: say so rather than ignore it
-        raise refuse("trap_extra", item=item.name, takes=say(f"trap_takes_{takes}"),
-                     extra=say(f"trap_takes_{extra[0]}"))
+        raise refuse(
+            "trap_extra", item=item.name, takes=say(f"trap_takes_{takes}"), extra=say(f"trap_takes_{extra[0]}")
+        )
     if kind == "mine":
         if action.to_zone is None:
             raise refuse("mine_needs_route")

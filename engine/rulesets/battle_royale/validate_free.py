@@ -5,6 +5,7 @@ Actions happen before any other actions are resolved").
 Free actions happen together and do not chain: an item gained tonight (picked up, received) can serve the
 night's action or be worn, but is stored, dropped or traded on from the next night.
 """
+
 from __future__ import annotations
 
 from engine.rulesets.battle_royale import rules
@@ -78,8 +79,11 @@ def check_free(state: BRState, me: Student, orders: NightOrders) -> Student:
         if me.item(uid).kind == "backpack" and stored_after - {uid}:  # type: ignore[union-attr]
             raise refuse("backpack_not_empty")
     # Room in the Backpacks kept; a Backpack stored away (in itself or another) offers no slots.
-    slots_after = sum(i.defn.backpack_slots for i in me.items
-                      if i.kind == "backpack" and i.uid not in stored_after and i.uid not in leaving)
+    slots_after = sum(
+        i.defn.backpack_slots
+        for i in me.items
+        if i.kind == "backpack" and i.uid not in stored_after and i.uid not in leaving
+    )
     if free.store and len(stored_after) > slots_after:
         if any(me.item(u).kind == "backpack" for u in free.store):  # type: ignore[union-attr]
             raise refuse("backpack_in_backpack")
@@ -93,7 +97,11 @@ def check_free(state: BRState, me: Student, orders: NightOrders) -> Student:
     for trade in free.trades:
         if trade.partner == me.id:
             raise refuse("self_target", verb="trade with")
-        partner = target(state, me, trade.partner, "trade with") if state.settings.trade_same_zone else state.students.get(trade.partner)
+        partner = (
+            target(state, me, trade.partner, "trade with")
+            if state.settings.trade_same_zone
+            else state.students.get(trade.partner)
+        )
         if partner is None or not partner.active:
             raise refuse("unknown_student", target=trade.partner)
         if not trade.give and not trade.receive:

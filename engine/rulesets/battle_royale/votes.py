@@ -7,6 +7,7 @@ broken at random); after the night that ends the game no zone closes, as there i
 the island vote; the number of closures counts those alive
 when the night began.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -21,20 +22,20 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
 
 
-def votes(night: "Night") -> None:
+def votes(night: Night) -> None:
     _marks(night)
     _reward(night)
     if ending.end_reason(night.state) is None:  # zones close "from the next day on": none after the last night
         _closures(night)
 
 
-def _tally(night: "Night", field: str) -> Counter:
+def _tally(night: Night, field: str) -> Counter:
     """Votes of the students still on the island: one killed or escaped tonight takes no part in any later
     step (rulings, "Order inside the night" 4), the votes included."""
     return Counter(v for s in night.state.active() if (v := getattr(night.orders[s.id].votes, field)) is not None)
 
 
-def _marks(night: "Night") -> None:
+def _marks(night: Night) -> None:
     state = night.state
     if not state.settings.marks_last_until_death:
         for student in state.students.values():
@@ -50,12 +51,19 @@ def _marks(night: "Night") -> None:
     for sid in marked:
         state.students[sid].marked = True
     names = [night.name(sid) for sid in marked]
-    night.announce("marked", "marked", {"students": marked, "votes": top}, names=listing(names),
-                   verb="is" if len(names) == 1 else "are")
+    night.announce(
+        "marked",
+        "marked",
+        {"students": marked, "votes": top},
+        names=listing(names),
+        verb="is" if len(names) == 1 else "are",
+    )
 
 
-def _top_zone(night: "Night", field: str) -> int | None:
-    tally = {z: n for z, n in _tally(night, field).items() if z in night.state.zones and not night.state.zones[z].closed}
+def _top_zone(night: Night, field: str) -> int | None:
+    tally = {
+        z: n for z, n in _tally(night, field).items() if z in night.state.zones and not night.state.zones[z].closed
+    }
     if not tally:
         return None
     top = max(tally.values())
@@ -63,7 +71,7 @@ def _top_zone(night: "Night", field: str) -> int | None:
     return tied[0] if len(tied) == 1 else night.rng.choice(tied, f"{field} vote tie")
 
 
-def _reward(night: "Night") -> None:
+def _reward(night: Night) -> None:
     zone_id = _top_zone(night, "reward")
     if zone_id is None:
         return
@@ -72,7 +80,7 @@ def _reward(night: "Night") -> None:
     occupants = night.state.in_zone(zone_id)
     if not occupants:
         night.state.zones[zone_id].ground.append(item)  # lies there unannounced: saying so would tell
-        return                                             # everyone the zone was empty
+        return  # everyone the zone was empty
     # A searcher counts as two (III.C.7), unless smoke negated their Search tonight.
     searching = lambda sid: isinstance(night.orders[sid].action, Search) and not night.postures[sid].negated  # noqa: E731
     weights = [(s.id, 2 if searching(s.id) else 1) for s in occupants]
@@ -84,7 +92,7 @@ def _reward(night: "Night") -> None:
     night.tell_text(winner.id, "reward_recovered", text, {"item": item.uid, "held": held})
 
 
-def _closures(night: "Night") -> None:
+def _closures(night: Night) -> None:
     state = night.state
     open_zones = state.open_zones()
     alive = len(night.began_on_island)  # "on a night when 16 or more students are alive": counted as the night begins
@@ -98,5 +106,6 @@ def _closures(night: "Night") -> None:
     for zone_id in closing:
         state.zones[zone_id].closed = True
     names = [night.zone_name(z) for z in closing]
-    night.announce("zones_close", "zones_close", {"zones": closing}, zones=listing(names),
-                   verb="is" if len(names) == 1 else "are")
+    night.announce(
+        "zones_close", "zones_close", {"zones": closing}, zones=listing(names), verb="is" if len(names) == 1 else "are"
+    )

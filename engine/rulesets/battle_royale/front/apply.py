@@ -5,6 +5,7 @@ actions, keeping the rest; the summary says in words what changed. Names typed b
 the player's own view (`reading.Reader`). The engine's `validate` then checks the whole orders, so the
 refusals here are only those of reading the options (an item or zone that is not there, a bad route).
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -42,19 +43,32 @@ def _attack(kind: str) -> Callable[[Asked, Reader], Change]:
                 sid = r.student(who)
                 spread[sid] = spread.get(sid, 0) + n
         return _part(asked, "action", {"kind": kind, "weapon": r.item(v["weapon"]), "attempts": spread})
+
     return apply
 
 
 def _settrap(asked: Asked, r: Reader) -> Change:
     v = asked.values
-    return _part(asked, "action", {"kind": "set_trap", "item": r.item(v["item"]), "to_zone": r.zone(v["to_zone"]),
-                                   "day": v["day"], "target": r.student(v["target"])})
+    return _part(
+        asked,
+        "action",
+        {
+            "kind": "set_trap",
+            "item": r.item(v["item"]),
+            "to_zone": r.zone(v["to_zone"]),
+            "day": v["day"],
+            "target": r.student(v["target"]),
+        },
+    )
 
 
 def _use(asked: Asked, r: Reader) -> Change:
     v = asked.values
-    return _part(asked, "action", {"kind": "use_item", "use": v["use"], "item": r.item(v["item"]),
-                                   "target": r.student(v["target"])})
+    return _part(
+        asked,
+        "action",
+        {"kind": "use_item", "use": v["use"], "item": r.item(v["item"]), "target": r.student(v["target"])},
+    )
 
 
 def _targeted(kind: str, *extra: str) -> Callable[[Asked, Reader], Change]:
@@ -62,6 +76,7 @@ def _targeted(kind: str, *extra: str) -> Callable[[Asked, Reader], Change]:
         value = {"kind": kind, "target": r.student(asked.values["target"])}
         value.update({name: asked.values[name] for name in extra})
         return _part(asked, "action", value)
+
     return apply
 
 
@@ -76,6 +91,7 @@ def _go(kind: str) -> Callable[[Asked, Reader], Change]:
         if kind == "run":
             value["drop"] = r.item(v["drop"])
         return _part(asked, "movement", value)
+
     return apply
 
 
@@ -86,6 +102,7 @@ def _free(asked: Asked) -> tuple[dict[str, Any], dict[str, Any]]:
 
 def _listed(key_of: Callable[[dict[str, Any]], str], ground: bool = False) -> Callable[[Asked, Reader], Change]:
     """/pickup, /drop, /equip: add the item to today's list of that free action, or with `undo` take it off."""
+
     def apply(asked: Asked, r: Reader) -> Change:
         v = asked.values
         key = key_of(v)
@@ -94,20 +111,25 @@ def _listed(key_of: Callable[[dict[str, Any]], str], ground: bool = False) -> Ca
         uid = r.listed(v["item"], listed) if v["undo"] else r.item(v["item"], ground=ground)
         free[key] = [u for u in listed if u != uid] + ([] if v["undo"] else [uid])
         orders["free"] = free
-        return Change(orders=orders, summary=describe({"kind": "night", "free": {key: [uid]}}, r.view),
-                      removed=bool(v["undo"]))
+        return Change(
+            orders=orders, summary=describe({"kind": "night", "free": {key: [uid]}}, r.view), removed=bool(v["undo"])
+        )
+
     return apply
 
 
 def _track(asked: Asked, r: Reader) -> Change:
     target = asked.values["target"]
     orders, free = _free(asked)
-    if not target and not any(i["kind"] == "tracking_unit" and not i["stored"]
-                              for i in (r.view.get("me") or {}).get("items", [])):
+    if not target and not any(
+        i["kind"] == "tracking_unit" and not i["stored"] for i in (r.view.get("me") or {}).get("items", [])
+    ):
         raise Refused(text("track_no_unit"))
     free["track"] = r.student(target)
     orders["free"] = free
-    summary = describe({"kind": "night", "free": {"track": free["track"]}}, r.view) if target else [text("track_counts")]
+    summary = (
+        describe({"kind": "night", "free": {"track": free["track"]}}, r.view) if target else [text("track_counts")]
+    )
     return Change(orders=orders, summary=summary)
 
 
@@ -118,6 +140,7 @@ def _vote(kind: str, option: str) -> Callable[[Asked, Reader], Change]:
         votes = dict(asked.current.get("votes") or {})
         votes[kind] = value
         return _part(asked, "votes", votes, describe({"kind": "night", "votes": {kind: value}}, r.view))
+
     return apply
 
 

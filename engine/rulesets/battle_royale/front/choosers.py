@@ -11,6 +11,7 @@ engine's item ids, which would tell who started with an item or where it was hid
 
 `CHOOSERS` maps each option `source` of the commands (`commands.py`) to its chooser.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
@@ -45,6 +46,7 @@ def _zone_names(view: dict[str, Any]) -> dict[int, str]:
 
 # --- students ------------------------------------------------------------------------------------
 
+
 def targets_here(view: dict[str, Any], current: str = "", include_self: bool = False) -> list[Pair]:
     """Students I can see in my zone, with what they visibly carry (attack, cover, analyze, trade, heal).
     `include_self` adds me first (heal, deactivator)."""
@@ -54,8 +56,12 @@ def targets_here(view: dict[str, Any], current: str = "", include_self: bool = F
     pairs = [(text("choice_self", name=me["name"]), me["id"])] if include_self else []
     for other in view.get("here", []):
         items = [i if isinstance(i, str) else i.get("label", i.get("name", "")) for i in other.get("items", [])]
-        pairs.append((text("choice_student_here", name=other["name"], items=", ".join(items) or text("choice_empty_handed")),
-                      other["id"]))
+        pairs.append(
+            (
+                text("choice_student_here", name=other["name"], items=", ".join(items) or text("choice_empty_handed")),
+                other["id"],
+            )
+        )
     return _choices(pairs, current)
 
 
@@ -72,11 +78,14 @@ def living_students(view: dict[str, Any], current: str = "", include_self: bool 
 
 # --- items ---------------------------------------------------------------------------------------
 
+
 def _defn(kind: str) -> catalog.ItemDef | None:
     return catalog.items().get(kind)
 
 
-def my_items(view: dict[str, Any], current: str = "", keep: Callable[[dict[str, Any]], bool] | None = None) -> list[Pair]:
+def my_items(
+    view: dict[str, Any], current: str = "", keep: Callable[[dict[str, Any]], bool] | None = None
+) -> list[Pair]:
     """My items (all, or those `keep` accepts), by their label; the value is the item's key among all my
     items ("Knife", "Knife (2)"), and a second item of a name shows its number too."""
     keyed = item_keys.keyed((view.get("me") or {}).get("items", []))
@@ -101,8 +110,13 @@ def storable_items(view: dict[str, Any], current: str = "") -> list[Pair]:
 
 def wearables(view: dict[str, Any], current: str = "", worn: bool | None = None) -> list[Pair]:
     """Headband, Pretty Ribbon: what can be worn or removed (`worn`: only those worn, or not worn)."""
-    return my_items(view, current, lambda i: bool((d := _defn(i["kind"])) and d.wearable) and not i["stored"]
-                    and worn in (None, bool(i.get("worn"))))
+    return my_items(
+        view,
+        current,
+        lambda i: (
+            bool((d := _defn(i["kind"])) and d.wearable) and not i["stored"] and worn in (None, bool(i.get("worn")))
+        ),
+    )
 
 
 EQUIP_CHOOSERS: dict[str, Callable[..., list[Pair]]] = {
@@ -138,9 +152,11 @@ def weapons(view: dict[str, Any], current: str = "") -> list[Pair]:
 
 def trap_items(view: dict[str, Any], current: str = "", trap: str | None = None) -> list[Pair]:
     """Land Mines, C-4 and Poison Vials out of the Backpack (`trap`: "mine", "c4" or "poison" only)."""
+
     def keep(i: dict[str, Any]) -> bool:
         d = _defn(i["kind"])
         return not i["stored"] and d is not None and d.trap is not None and trap in (None, d.trap)
+
     return my_items(view, current, keep)
 
 
@@ -162,12 +178,15 @@ def items_on(view: dict[str, Any], student_id: str | None, current: str = "") ->
     other = next((s for s in view.get("here", []) if s["id"] == student_id), None)
     if other is None:
         return []
-    pairs = [(i, _item_name(i)) if isinstance(i, str) else (i.get("label", i.get("name", "")), i["uid"])
-             for i in other["items"]]
+    pairs = [
+        (i, _item_name(i)) if isinstance(i, str) else (i.get("label", i.get("name", "")), i["uid"])
+        for i in other["items"]
+    ]
     return _choices(pairs, current)
 
 
 # --- zones and routes ----------------------------------------------------------------------------
+
 
 def _zone_label(zone: dict[str, Any]) -> str:
     return text("choice_zone_closed" if zone["closed"] else "choice_zone", id=zone["id"], name=zone["name"])
@@ -175,8 +194,9 @@ def _zone_label(zone: dict[str, Any]) -> str:
 
 def zones(view: dict[str, Any], current: str = "", include_closed: bool = False) -> list[Pair]:
     """Zones of the island: the open ones (votes, the Day 0 start), or all of them."""
-    return _choices(((_zone_label(z), str(z["id"])) for z in view.get("zones", []) if include_closed or not z["closed"]),
-                    current)
+    return _choices(
+        ((_zone_label(z), str(z["id"])) for z in view.get("zones", []) if include_closed or not z["closed"]), current
+    )
 
 
 def adjacent_zones(view: dict[str, Any], current: str = "", include_closed: bool = False) -> list[Pair]:

@@ -1,13 +1,33 @@
 """Battle Royale's computer players at sign-up: names and a few role requests, for `brbot simulate`, the
 benchmarks and the property tests (a Lovers pair, some Lone Wolf requests, some Rivals)."""
+
 from __future__ import annotations
 
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 
-NAMES = ["Mrblarney", "Precisionk", "Funkywaltdogg", "Infidel", "Darian", "Egos", "JaysonFour", "Lucedes",
-         "The Anonymous", "Void Slayer", "Ringo", "Frostmist", "Daius", "Snowdown", "Gumpy", "adventfalls",
-         "Mundanesoul", "durax", "smeej", "jdarksun"]
+NAMES = [
+    "Mrblarney",
+    "Precisionk",
+    "Funkywaltdogg",
+    "Infidel",
+    "Darian",
+    "Egos",
+    "JaysonFour",
+    "Lucedes",
+    "The Anonymous",
+    "Void Slayer",
+    "Ringo",
+    "Frostmist",
+    "Daius",
+    "Snowdown",
+    "Gumpy",
+    "adventfalls",
+    "Mundanesoul",
+    "durax",
+    "smeej",
+    "jdarksun",
+]
 
 
 def roster(players: int, rng: RecordingRng) -> list[SignUp]:

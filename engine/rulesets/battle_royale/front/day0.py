@@ -1,6 +1,7 @@
 """/day0 (handbook II): the Day 0 choices as a form: the starting zone (or a random one), the abilities of
 my role (as many as the game allows) and, with a Rival, the reward for eliminating them. Submitting gives
 the Day 0 orders, validated by the engine like any order."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,23 +24,46 @@ def form(view: dict[str, Any], current: dict[str, Any]) -> Form | str:
     if not me.get("alive", True):
         return text("day0_dead")
     role = ROLE_NAMES.get(me["role"], me["role"])
-    intro = text("day0_intro", role=role, school=me["school"]) if me.get("school") else text("day0_intro_no_school", role=role)
+    intro = (
+        text("day0_intro", role=role, school=me["school"])
+        if me.get("school")
+        else text("day0_intro_no_school", role=role)
+    )
     start = current.get("start_zone")
     zones = [(text("day0_random_zone"), RANDOM_ZONE, "")] + [
-        (z["name"], str(z["id"]), "") for z in view.get("zones", []) if not z["closed"]]
-    selects = [Select("zone", text("day0_pick_zone"), tuple(zones), chosen=(str(start) if start is not None else RANDOM_ZONE,),
-                      more=TEXTS["day0_more_zones"])]
+        (z["name"], str(z["id"]), "") for z in view.get("zones", []) if not z["closed"]
+    ]
+    selects = [
+        Select(
+            "zone",
+            text("day0_pick_zone"),
+            tuple(zones),
+            chosen=(str(start) if start is not None else RANDOM_ZONE,),
+            more=TEXTS["day0_more_zones"],
+        )
+    ]
     abilities = [catalog.roles().ability(a) for a in me.get("ability_choices", [])]
     allowed = me.get("abilities_allowed", 1)
     if abilities and allowed > 0:
-        selects.append(Select("abilities", text("day0_pick_abilities"), tuple((a.name, a.id, a.text) for a in abilities),
-                              least=0, most=min(len(abilities), allowed), chosen=tuple(current.get("abilities") or ())))
+        selects.append(
+            Select(
+                "abilities",
+                text("day0_pick_abilities"),
+                tuple((a.name, a.id, a.text) for a in abilities),
+                least=0,
+                most=min(len(abilities), allowed),
+                chosen=tuple(current.get("abilities") or ()),
+            )
+        )
     if me.get("rival"):
         rewards = tuple((r.name, r.id, r.text) for r in catalog.roles().rival_rewards)
         chosen = (current["rival_reward"],) if current.get("rival_reward") else ()
         selects.append(Select("reward", text("day0_pick_reward"), rewards, chosen=chosen))
-    return Form(card=Card(title=text("day0_title"), description=intro, colour="plain"), selects=tuple(selects),
-                submit_label=text("day0_submit"))
+    return Form(
+        card=Card(title=text("day0_title"), description=intro, colour="plain"),
+        selects=tuple(selects),
+        submit_label=text("day0_submit"),
+    )
 
 
 def apply(asked: Asked) -> Change:
@@ -48,8 +72,10 @@ def apply(asked: Asked) -> Change:
         raise Refused(text("day0_over"))
     v, current = asked.values, asked.current
     zone = (v.get("zone") or [None])[0]
-    orders = {"kind": "day0",
-              "start_zone": current.get("start_zone") if zone is None else (None if zone == RANDOM_ZONE else int(zone)),
-              "abilities": list(v["abilities"]) if "abilities" in v else list(current.get("abilities") or []),
-              "rival_reward": (v["reward"] or [None])[0] if "reward" in v else current.get("rival_reward")}
+    orders = {
+        "kind": "day0",
+        "start_zone": current.get("start_zone") if zone is None else (None if zone == RANDOM_ZONE else int(zone)),
+        "abilities": list(v["abilities"]) if "abilities" in v else list(current.get("abilities") or []),
+        "rival_reward": (v["reward"] or [None])[0] if "reward" in v else current.get("rival_reward"),
+    }
     return Change(orders=orders, summary=describe(orders, asked.view))

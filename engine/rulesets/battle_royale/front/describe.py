@@ -3,6 +3,7 @@
 Names come from the player's own view (students they may know of, their own items, zones), so a
 description never says more than the player already knows. Unknown ids are shown as given.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -62,7 +63,9 @@ def _day0(payload: dict[str, Any], names: Names) -> list[str]:
     if payload.get("start_zone") is not None:
         lines.append(text("day0_zone_line", zone=names.zone(payload["start_zone"])))
     if payload.get("abilities"):
-        lines.append(text("day0_abilities_line", abilities=", ".join(a.replace("_", " ").title() for a in payload["abilities"])))
+        lines.append(
+            text("day0_abilities_line", abilities=", ".join(a.replace("_", " ").title() for a in payload["abilities"]))
+        )
     if payload.get("rival_reward"):
         lines.append(text("day0_reward_line", reward=payload["rival_reward"].replace("_", " ").title()))
     return lines or [text("orders_default", idle=text("orders_idle"))]
@@ -74,9 +77,14 @@ def _free(free: dict[str, Any], names: Names) -> list[str]:
         for uid in free.get(key) or []:
             lines.append(text(f"free_{key}", item=names.item(uid)))
     for trade in free.get("trades") or []:
-        lines.append(text("trade_line", partner=names.student(trade["partner"]),
-                        give=", ".join(names.item(u) for u in trade["give"]) or text("nothing"),
-                        receive=", ".join(names.item(u) for u in trade["receive"]) or text("nothing")))
+        lines.append(
+            text(
+                "trade_line",
+                partner=names.student(trade["partner"]),
+                give=", ".join(names.item(u) for u in trade["give"]) or text("nothing"),
+                receive=", ".join(names.item(u) for u in trade["receive"]) or text("nothing"),
+            )
+        )
     if "track" in free and free.get("track") is not None:
         lines.append(text("track_line", name=names.student(free["track"])))
     return lines
@@ -88,15 +96,24 @@ def action(part: dict[str, Any], names: Names) -> str:
         spread = ", ".join(text("attempts", name=names.student(t), n=n) for t, n in part["attempts"].items())
         return text(f"action_{kind}", weapon=names.item(part.get("weapon")), spread=spread)
     if kind == "set_trap":
-        where = (names.zone(part["to_zone"]) if part.get("to_zone") is not None
-                 else text("on_day", day=part["day"]) if part.get("day") is not None
-                 else names.student(part.get("target")))
+        where = (
+            names.zone(part["to_zone"])
+            if part.get("to_zone") is not None
+            else text("on_day", day=part["day"])
+            if part.get("day") is not None
+            else names.student(part.get("target"))
+        )
         return text("action_set_trap", item=names.item(part["item"]), where=where)
     if kind == "use_item":
-        return text(f"action_use_{part['use']}", item=names.item(part.get("item")),
-                  target=names.student(part["target"]) if part.get("target") else text("yourself"))
+        return text(
+            f"action_use_{part['use']}",
+            item=names.item(part.get("item")),
+            target=names.student(part["target"]) if part.get("target") else text("yourself"),
+        )
     if kind == "heal":
-        return text("action_heal_kit" if part.get("first_aid_kit") else "action_heal", name=names.student(part["target"]))
+        return text(
+            "action_heal_kit" if part.get("first_aid_kit") else "action_heal", name=names.student(part["target"])
+        )
     if kind in ("cover", "analyze"):
         return text(f"action_{kind}", name=names.student(part["target"]))
     return text(f"action_{kind}")
@@ -106,7 +123,11 @@ def movement(part: dict[str, Any], names: Names) -> str:
     kind = part["kind"]
     if kind == "hold":
         return text("move_hold")
-    how = text("move_follow", name=names.student(part["follow"])) if part.get("follow") else names.route(part.get("route") or [])
+    how = (
+        text("move_follow", name=names.student(part["follow"]))
+        if part.get("follow")
+        else names.route(part.get("route") or [])
+    )
     line = text(f"move_{kind}", how=how)
     if part.get("drop"):
         line += text("move_drop", item=names.item(part["drop"]))

@@ -1,5 +1,6 @@
 """The Battle Royale front object: the commands, choosers, orders in words, cards, picture, computer players
 and studies of this package, put together."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -9,8 +10,8 @@ from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, island_file, posts, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
 from engine.rulesets.battle_royale.front.moderation import MODERATION
-from engine.rulesets.battle_royale.front.signup import SIGNUP
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
+from engine.rulesets.battle_royale.front.signup import SIGNUP
 from engine.rulesets.battle_royale.front.status import status_cards
 from engine.rulesets.battle_royale.front.texts import text
 
@@ -27,6 +28,7 @@ class BattleRoyaleFront(Front):
 
     def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
         return island_file.load_island(data)
+
     forms = (day0.DAY0,)
 
     def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
@@ -68,8 +70,10 @@ class BattleRoyaleFront(Front):
 
     def outcome(self, state: Any) -> dict[str, list[str]]:
         """The winners, and the students alive or escaped at the end, by seat."""
-        return {"winners": list(state.winners),
-                "survivors": [sid for sid, s in sorted(state.students.items()) if s.alive or s.escaped]}
+        return {
+            "winners": list(state.winners),
+            "survivors": [sid for sid, s in sorted(state.students.items()) if s.alive or s.escaped],
+        }
 
     def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
         """The weapon study (`balance.weapon_study`): each weapon's average damage against the handbook's."""

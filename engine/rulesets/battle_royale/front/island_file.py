@@ -6,6 +6,7 @@ The file is read by the same pydantic model as the default island (`catalog.Isla
 choice list shows at most 25), ids from 1, names that are unique, not numbers (a route may name zones by
 number or by name) and short enough for a choice, and every zone reachable from every other.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -52,7 +53,7 @@ def unplayable(island: Island) -> str | None:
         if not name or len(zone.name) > NAME_MAX or name.isdigit():
             return text("island_zone_name", id=zone.id, most=NAME_MAX)
     names = [z.name.strip().lower() for z in zones]
-    twice = next((z.name for z, n in zip(zones, names) if names.count(n) > 1), None)
+    twice = next((z.name for z, n in zip(zones, names, strict=True) if names.count(n) > 1), None)
     if twice is not None:
         return text("island_zone_twice", name=twice)
     reached, frontier = {zones[0].id}, [zones[0].id]

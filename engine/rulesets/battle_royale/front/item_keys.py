@@ -7,6 +7,7 @@ and "Knife (2)", "Knife (3)" for the second and third of the same name, counted 
 lists them. Autocomplete offers the keys (`keyed`), and `reading` maps a key back to the item
 (`find`), so what a player picks is what is submitted.
 """
+
 from __future__ import annotations
 
 from typing import Any

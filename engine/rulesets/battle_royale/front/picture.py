@@ -5,6 +5,7 @@ always gives the same bytes.
 
 Pillow is imported here only: the front imports this module when a picture is asked for.
 """
+
 from __future__ import annotations
 
 import io
@@ -51,8 +52,13 @@ def pixel_centres(view: dict[str, Any]) -> dict[int, tuple[int, int]]:
     """Where each zone's box is centred in the picture."""
     layout = layout_of(view)
     ids = [z["id"] for z in view.get("zones", [])]
-    return {z: (round(MARGIN_X + layout[z][0] * (WIDTH - 2 * MARGIN_X)),
-                round(MARGIN_Y + layout[z][1] * (HEIGHT - 2 * MARGIN_Y))) for z in ids}
+    return {
+        z: (
+            round(MARGIN_X + layout[z][0] * (WIDTH - 2 * MARGIN_X)),
+            round(MARGIN_Y + layout[z][1] * (HEIGHT - 2 * MARGIN_Y)),
+        )
+        for z in ids
+    }
 
 
 def _my_zone(view: dict[str, Any]) -> int | None:
@@ -79,7 +85,9 @@ def _hatch(image: Image.Image, box: tuple[int, int, int, int]) -> None:
     image.paste(tile, (x0, y0), mask)
 
 
-def _zone(image: Image.Image, draw: ImageDraw.ImageDraw, zone: dict[str, Any], centre: tuple[int, int], mine: bool) -> None:
+def _zone(
+    image: Image.Image, draw: ImageDraw.ImageDraw, zone: dict[str, Any], centre: tuple[int, int], mine: bool
+) -> None:
     label = say("map_zone", id=zone["id"], name=zone["name"])
     box = _box(draw, centre, label)
     if zone["closed"] and not mine:

@@ -5,6 +5,7 @@ other public event (the dawn, escapes, the census) is the post's narration. Day 
 starts (handbook II), not a night's fighting; the start of the game (day -1) has its own title. The
 simulation's log names the days the same way: the sign-up, Day 0, then the nights.
 """
+
 from __future__ import annotations
 
 from engine.rulesets.battle_royale.front.texts import text

@@ -6,6 +6,7 @@ can write "Bob" or "Rifle". A student name the player cannot see stays as typed 
 engine with its specific reason; an item or zone that is not there is refused here. Items are never named
 by the engine's ids (`item_keys`).
 """
+
 from __future__ import annotations
 
 import re
@@ -84,7 +85,7 @@ class Reader:
         raise Refused(text("no_such_zone", zone=token))
 
     def route(self, typed: str | None) -> list[int]:
-        """"4 6", "4,6", "Beach → Cliffs" or "Beach, Cliffs" into zone numbers."""
+        """ "4 6", "4,6", "Beach → Cliffs" or "Beach, Cliffs" into zone numbers."""
         if not typed:
             return []
         names = sorted(self.names.zones.values(), key=len, reverse=True)

@@ -5,6 +5,7 @@ order of a night, winning) and says where the full rules are. /help lists the ga
 Day 0, actions, movement, free actions, votes); the bot adds its own (sign-up, information, moderators).
 The words are in `texts`.
 """
+
 from __future__ import annotations
 
 from engine.front import Card, CardField
@@ -21,13 +22,17 @@ def _section(prefix: str, name: str) -> CardField:
 
 def rules_cards() -> list[Card]:
     """The rules in short: two cards, the day's orders, then nights, votes and winning."""
-    return [Card(title=text("rules_title"), description=text("rules_intro"), colour="red",
-                 fields=tuple(_section("rules", s) for s in RULES_FIRST)),
-            Card(title=text("rules_title_more"), colour="red",
-                 fields=tuple(_section("rules", s) for s in RULES_SECOND))]
+    return [
+        Card(
+            title=text("rules_title"),
+            description=text("rules_intro"),
+            colour="red",
+            fields=tuple(_section("rules", s) for s in RULES_FIRST),
+        ),
+        Card(title=text("rules_title_more"), colour="red", fields=tuple(_section("rules", s) for s in RULES_SECOND)),
+    ]
 
 
 def help_cards() -> list[Card]:
     """The game's own commands, grouped."""
-    return [Card(title=text("help_title"), colour="blurple",
-                 fields=tuple(_section("help", s) for s in HELP_SECTIONS))]
+    return [Card(title=text("help_title"), colour="blurple", fields=tuple(_section("help", s) for s in HELP_SECTIONS))]

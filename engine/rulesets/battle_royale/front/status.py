@@ -6,6 +6,7 @@ cards: "You" (Health, zone, role, school, Lover and Rival, abilities, rewards, i
 carry, what lies on the ground, the closed zones). Pure data (`engine.front.Card`): the bot turns them into
 embeds and keeps Discord's limits.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -38,8 +39,9 @@ def _state_line(view: dict[str, Any], me: dict[str, Any], names: dict[str, str],
     elif view["phase"] == "day0" or me["zone"] is None:
         line = text("status_day0")
     else:
-        line = text("status_alive", day=view["day"], zone=zone_names.get(me["zone"], "?"), hp=me["hp"],
-                    max_hp=me["max_hp"])
+        line = text(
+            "status_alive", day=view["day"], zone=zone_names.get(me["zone"], "?"), hp=me["hp"], max_hp=me["max_hp"]
+        )
     if view["phase"] == "over":
         winners = ", ".join(names.get(w, w) for w in view["winners"]) or text("status_nobody")
         line += "\n" + text("status_over", winners=winners)
@@ -68,8 +70,10 @@ def me_card(view: dict[str, Any]) -> Card:
     zone = zone_names.get(me["zone"]) if me["zone"] is not None else None
     fields = [
         _short(text("status_health"), f"{me['hp']}/{me['max_hp']}"),
-        _short(text("status_zone"), text("status_zone_value", id=me["zone"], name=zone) if zone
-               else text("status_not_placed")),
+        _short(
+            text("status_zone"),
+            text("status_zone_value", id=me["zone"], name=zone) if zone else text("status_not_placed"),
+        ),
         _short(text("status_role"), ROLE_NAMES.get(me["role"], me["role"])),
         _short(text("status_school"), text("status_school_value", school=me["school"])),
     ]
@@ -81,17 +85,27 @@ def me_card(view: dict[str, Any]) -> Card:
         flags.append(text("status_collar_off"))
     if flags:
         fields.append(CardField(text("status_notes"), tuple(flags)))
-    fields.append(CardField(text("status_abilities"), tuple(_ability(a) for a in me["abilities"]),
-                            empty=text("status_none")))
+    fields.append(
+        CardField(text("status_abilities"), tuple(_ability(a) for a in me["abilities"]), empty=text("status_none"))
+    )
     if view["phase"] == "day0" and not me["abilities"]:
         fields.append(CardField(text("status_ability_choices"), tuple(_ability(a) for a in me["ability_choices"])))
     if me["rewards"]:
         fields.append(CardField(text("status_rewards"), tuple(_ability(a) for a in me["rewards"])))
     carried = [i for i in me["items"] if not i["stored"] and _counts(i["kind"])]
-    fields.append(CardField(text("status_inventory", carried=len(carried), capacity=me["capacity"]),
-                            tuple(i["label"] for i in me["items"]), empty=text("status_no_items")))
-    return Card(title=text("status_title", name=me["name"], day=view["day"]),
-                description=_state_line(view, me, names, zone_names), fields=tuple(fields), colour=colour)
+    fields.append(
+        CardField(
+            text("status_inventory", carried=len(carried), capacity=me["capacity"]),
+            tuple(i["label"] for i in me["items"]),
+            empty=text("status_no_items"),
+        )
+    )
+    return Card(
+        title=text("status_title", name=me["name"], day=view["day"]),
+        description=_state_line(view, me, names, zone_names),
+        fields=tuple(fields),
+        colour=colour,
+    )
 
 
 def knowledge_card(view: dict[str, Any]) -> Card | None:
@@ -101,12 +115,20 @@ def knowledge_card(view: dict[str, Any]) -> Card | None:
         return None
     fields = []
     if me["schoolmates"]:
-        fields.append(CardField(text("status_schoolmates"), tuple(names.get(s, s) for s in me["schoolmates"]),
-                                sep=", "))
-    lines = tuple(text("status_analysis", day=k["day"], name=names.get(k["target"], k["target"]),
-                       role=ROLE_NAMES.get(k["role"], k["role"]), school=k["school"],
-                       concealed=", ".join(k["concealed"]) or text("status_none"))
-                  for k in me["knowledge"])
+        fields.append(
+            CardField(text("status_schoolmates"), tuple(names.get(s, s) for s in me["schoolmates"]), sep=", ")
+        )
+    lines = tuple(
+        text(
+            "status_analysis",
+            day=k["day"],
+            name=names.get(k["target"], k["target"]),
+            role=ROLE_NAMES.get(k["role"], k["role"]),
+            school=k["school"],
+            concealed=", ".join(k["concealed"]) or text("status_none"),
+        )
+        for k in me["knowledge"]
+    )
     if lines:
         fields.append(CardField(text("status_analyses"), lines))
     return Card(title=text("status_knowledge_title"), fields=tuple(fields), colour="purple")
@@ -117,19 +139,24 @@ def around_card(view: dict[str, Any]) -> Card | None:
     if not me["alive"] or me["escaped"] or me["zone"] is None:
         return None
     zone_names = {z["id"]: z["name"] for z in view["zones"]}
-    here = tuple(text("status_here_line", name=s["name"], items=", ".join(s["items"]) or text("status_empty_handed"))
-                 for s in view["here"])
+    here = tuple(
+        text("status_here_line", name=s["name"], items=", ".join(s["items"]) or text("status_empty_handed"))
+        for s in view["here"]
+    )
     counts: dict[str, int] = {}
     for item in view["ground"]:
         counts[item["name"]] = counts.get(item["name"], 0) + 1
     ground = tuple(text("status_count", name=n, count=c) if c > 1 else n for n, c in counts.items())
-    fields = [CardField(text("status_here"), here, empty=text("status_nobody_here")),
-              CardField(text("status_ground"), ground, sep=", ", empty=text("status_nothing_ground"))]
+    fields = [
+        CardField(text("status_here"), here, empty=text("status_nobody_here")),
+        CardField(text("status_ground"), ground, sep=", ", empty=text("status_nothing_ground")),
+    ]
     closed = tuple(z["name"] for z in view["zones"] if z["closed"])
     if closed:
         fields.append(CardField(text("status_closed"), closed, sep=", "))
-    return Card(title=text("status_around_title", zone=zone_names.get(me["zone"], "?")), fields=tuple(fields),
-                colour="teal")
+    return Card(
+        title=text("status_around_title", zone=zone_names.get(me["zone"], "?")), fields=tuple(fields), colour="teal"
+    )
 
 
 def status_cards(view: dict[str, Any]) -> list[Card]:

@@ -4,6 +4,7 @@ the status cards, the map and the rules in short.
 `text(key, **values)` renders one. The engine's narration (what a night reports) is in
 `engine/rulesets/battle_royale/text.py`; the bot's own words are in `bot/ui/text.py`.
 """
+
 from __future__ import annotations
 
 TEXTS: dict[str, str] = {
@@ -49,7 +50,7 @@ TEXTS: dict[str, str] = {
     "no_such_item": "You carry no item called {item}.",
     "no_such_item_ground": "There is no {item} on the ground here.",
     "no_such_zone": "There is no zone called {zone}.",
-    "bad_route": "I cannot read the route {route!r}: name the zones in order, like \"Beach, Cliffs\" or \"4 6\".",
+    "bad_route": 'I cannot read the route {route!r}: name the zones in order, like "Beach, Cliffs" or "4 6".',
     "night_orders_only": "It is Day 0: choose your starting zone and abilities with /day0 first.",
     "no_targets": "Name at least one target.",
     "attempts_range": "Attempts must be at least 1.",
@@ -130,9 +131,9 @@ TEXTS: dict[str, str] = {
     "cmd_day0": "Day 0: choose your starting zone, abilities and Rival's reward",
     "day0_title": "Day 0",
     "day0_intro": "You are a {role} of School {school}. Choose where you start and your abilities, then press Submit. "
-                  "You can come back and change them until the deadline.",
+    "You can come back and change them until the deadline.",
     "day0_intro_no_school": "You are a {role}. Choose where you start and your abilities, then press Submit. "
-                            "You can come back and change them until the deadline.",
+    "You can come back and change them until the deadline.",
     "day0_random_zone": "A random zone",
     "day0_pick_zone": "Where you start",
     "day0_pick_abilities": "Your abilities",
@@ -152,7 +153,7 @@ TEXTS: dict[str, str] = {
     "trade_unknown_partner": "Trade with a student of this game other than yourself.",
     "trade_not_visible": "{name} carries no {item} that you can see.",
     "trade_offered": "{name} offers you a trade in {game}: you receive {give} and give {receive}. "
-                     "It happens tonight if you accept and both of you still hold the items.",
+    "It happens tonight if you accept and both of you still hold the items.",
     "trade_nothing": "nothing",
     # --- sign-up: roles, Lovers and Rivals (handbook II.A) ---------------------------------------------
     "role_dedicated_student": "Dedicated Student",
@@ -170,7 +171,7 @@ TEXTS: dict[str, str] = {
     "rival_not_lover": "Your Rival cannot also be your Lover.",
     "partner_not_signed_up": "Your partner is not signed up for this game.",
     "lovers_proposed": "{name} asks you to be Lovers in {game}: you win or lose together (handbook II.A.2). "
-                       "Accept or decline below.",
+    "Accept or decline below.",
     "lovers_accepted": "{name} accepted: you are Lovers in {game}.",
     "lovers_declined": "{name} declined your Lovers proposal in {game}.",
     "lovers_now": "You are now Lovers.",
@@ -313,8 +314,19 @@ TEXTS: dict[str, str] = {
 
 # The words of Battle Royale's world, as its texts above spell them: no shared layer may use them (issue 10;
 # tests/bot/test_no_game_words.py checks bot/ for these and for the names of the game's items).
-TERMS: tuple[str, ...] = ("zone", "school", "student", "island", "lover", "rival", "backpack", "analyze",
-                          "lone wolf", "dedicated student", "all-out attack")
+TERMS: tuple[str, ...] = (
+    "zone",
+    "school",
+    "student",
+    "island",
+    "lover",
+    "rival",
+    "backpack",
+    "analyze",
+    "lone wolf",
+    "dedicated student",
+    "all-out attack",
+)
 
 
 def text(key: str, **values: object) -> str:

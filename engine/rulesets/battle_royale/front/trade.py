@@ -5,6 +5,7 @@ The offer is one entry of the free actions' `trades` (one per partner: a new off
 replaces the old one). I name my items as for any order and theirs by what I see them carry (`carried` in my
 view, never a concealed item); the partner reads the offer in words (`offer_text`) and answers with buttons.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -36,8 +37,14 @@ def _theirs(view: dict[str, Any], seat: str, typed: list[str]) -> list[str]:
     chosen: list[str] = []
     for name in typed:
         wanted = name.strip().lower()
-        uid = next((c["uid"] for c in carried if c["uid"] not in chosen
-                    and wanted in (c["name"].lower(), c["label"].lower(), c["uid"].lower())), None)
+        uid = next(
+            (
+                c["uid"]
+                for c in carried
+                if c["uid"] not in chosen and wanted in (c["name"].lower(), c["label"].lower(), c["uid"].lower())
+            ),
+            None,
+        )
         if uid is None:
             raise Refused(text("trade_not_visible", name=Reader(view).names.student(seat), item=name))
         chosen.append(uid)
@@ -52,9 +59,17 @@ def offer(asked: Asked) -> Change:
     me = (asked.view.get("me") or {}).get("id")
     if seat not in r.names.students or seat == me:
         raise Refused(text("trade_unknown_partner"))
-    terms = {"partner": seat, "give": gives, "receive": _theirs(asked.view, seat, [w for w in (v["receive"], v["receive2"]) if w])}
-    return Change(orders=_with_offer(asked.current, terms), summary=[],
-                  reply=text("trade_sent", partner=r.names.student(seat)), offered=(seat,))
+    terms = {
+        "partner": seat,
+        "give": gives,
+        "receive": _theirs(asked.view, seat, [w for w in (v["receive"], v["receive2"]) if w]),
+    }
+    return Change(
+        orders=_with_offer(asked.current, terms),
+        summary=[],
+        reply=text("trade_sent", partner=r.names.student(seat)),
+        offered=(seat,),
+    )
 
 
 def offer_to(orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
