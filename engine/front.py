@@ -6,8 +6,10 @@ or a moderator sees of a game from its `Front`:
 - `commands`: the order commands and their options. Names are top-level (`/attack`, `/move`, `/vote mark`)
   whatever the game; the bot registers one Discord command per name for all installed games and hands each
   use to the front of the game the command is about.
-- `choices(source, view, typed, values)`: the autocomplete choices of an option whose `source` names one,
-  built from the asking player's own view (never the state), so a choice list cannot leak a secret.
+- `choices(source, view, typed, values, current)`: the autocomplete choices of an option whose `source` names
+  one, built from the asking player's own view (never the state) and their own current orders for the day
+  (what they already ordered may bring choices, like an item picked up tonight), so a choice list cannot
+  leak a secret.
 - `apply(asked)`: how a command's options become the player's new orders (a `Change`), or a `Refused` with
   the player-facing reason. The engine's `validate` still checks the whole orders afterwards.
 - `describe(orders, view)`: orders in words, for confirmations and `/orders`; `when_idle()`: what a player
@@ -251,7 +253,8 @@ class Form:
     submit_label: str
 
 
-Chooser = Callable[[dict[str, Any], str, Mapping[str, Any]], list[tuple[str, str]]]
+Chooser = Callable[[dict[str, Any], str, Mapping[str, Any], Mapping[str, Any]], list[tuple[str, str]]]
+"""A chooser: (view, text typed so far, options chosen so far, the player's current orders ({}: none)) -> pairs."""
 
 
 class Front:
@@ -298,11 +301,17 @@ class Front:
         return f"{proposer} makes you a proposal in {game}."
 
     def choices(
-        self, source: str, view: dict[str, Any], typed: str, values: Mapping[str, Any]
+        self,
+        source: str,
+        view: dict[str, Any],
+        typed: str,
+        values: Mapping[str, Any],
+        current: Mapping[str, Any] | None = None,
     ) -> list[tuple[str, str]]:
-        """(label, value) pairs for an option whose `source` is this, at most 25; [] for an unknown source."""
+        """(label, value) pairs for an option whose `source` is this, at most 25; [] for an unknown source.
+        `current` is the player's own current orders for the day (None: none yet)."""
         chooser = self.choosers.get(source)
-        return chooser(view, typed, values)[:CHOICES_MAX] if chooser else []
+        return chooser(view, typed, values, current or {})[:CHOICES_MAX] if chooser else []
 
     def apply(self, asked: Asked) -> Change:
         raise Refused(f"/{asked.command} is not a command of {self.title}.")

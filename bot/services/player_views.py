@@ -3,6 +3,8 @@
 `player_view` finds the player's seat and asks the ruleset for that seat's view of the current state; a
 game that has not started, or a user who is not playing in it, is refused with the specific reason.
 `actor_view` is the view of another actor the user orders for (`as`: a moderator for the game master's NPC).
+`view_and_orders` gives, in one read, the view and the current orders for today of the player (or of the actor
+named `as`), for autocomplete: what a player already ordered may bring choices (`Front.choices`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 from bot.db.session import Database
 from bot.services.actors import acting_for
 from bot.services.common import load_game, load_state, player_of, players_of, ruleset_of
+from bot.services.orders import current_orders
 
 
 async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
@@ -31,3 +34,22 @@ async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moder
         held = next((p.seat for p in await players_of(session, game_id) if p.user_id == user_id), None)
     ruleset = ruleset_of(game)
     return ruleset.view(state, acting_for(ruleset, state, held, actor, moderator).actor)
+
+
+async def view_and_orders(
+    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: bool = False
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The view of the player's seat (or of the actor they order for `as`, as `actor_view`) and that seat's
+    current orders for today (None: none yet), read together."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        state = load_state(game)
+        if actor:
+            held = next((p.seat for p in await players_of(session, game_id) if p.user_id == user_id), None)
+        else:
+            seat = (await player_of(session, game_id, user_id)).seat
+        live = await current_orders(session, game)
+    ruleset = ruleset_of(game)
+    if actor:
+        seat = acting_for(ruleset, state, held, actor, moderator).actor
+    return ruleset.view(state, seat), live.get(seat)

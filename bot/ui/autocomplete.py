@@ -1,8 +1,9 @@
 """Autocomplete for the game commands: the choices come from the game's front and the caller's own view.
 
 `caller_view` finds the game a command is about (the channel's, or the `game` option in a DM) and loads the
-caller's view through `bot.services.player_views.player_view`, the ruleset's view of their seat, which leaves
-out everything they may not know (with the `as` option, the view of the actor they order for: `actor_view`).
+caller's view through `bot.services.player_views.view_and_orders`, the ruleset's view of their seat, which
+leaves out everything they may not know, with their own current orders for today (with the `as` option, those
+of the actor they order for): the game's choosers may offer what those orders bring.
 The callbacks never raise: a refusal or a failure gives no choices.
 
 - `option_choices(command, option)`: for a merged command's option, the choices of the game the command is
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -72,18 +74,27 @@ async def caller_game(interaction: discord.Interaction) -> lookup.GameRef | None
     return game
 
 
-async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef, dict[str, Any]] | None:
-    """The game the command is about and the caller's view of it (of the actor named `as`, when the caller
-    orders for one), or None when there is none to give."""
+@dataclass(frozen=True)
+class Caller:
+    """What a game's choosers are given of the caller: their view and current orders for today (None: none)."""
+
+    view: dict[str, Any]
+    orders: dict[str, Any] | None = None
+
+
+async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef, Caller] | None:
+    """The game the command is about and the caller's view of it with their current orders (of the actor
+    named `as`, when the caller orders for one), or None when there is none to give."""
     game = await caller_game(interaction)
     if game is None:
         return None
     db = bot_of(interaction).db
     actor = getattr(interaction.namespace, "as", None)
-    if actor:
-        moderator = await is_moderator(bot_of(interaction), interaction)
-        return game, await player_views.actor_view(db, game.id, interaction.user.id, str(actor), moderator)
-    return game, await player_views.player_view(db, game.id, interaction.user.id)
+    moderator = await is_moderator(bot_of(interaction), interaction) if actor else False
+    view, orders = await player_views.view_and_orders(
+        db, game.id, interaction.user.id, str(actor) if actor else None, moderator
+    )
+    return game, Caller(view, orders)
 
 
 def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Choice]:
@@ -98,15 +109,15 @@ def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Ch
 
 
 def _never_raising(
-    pick: Callable[[lookup.GameRef, dict[str, Any], str, Mapping[str, Any]], list[app_commands.Choice]],
+    pick: Callable[[lookup.GameRef, Caller, str, Mapping[str, Any]], list[app_commands.Choice]],
 ) -> Callback:
     async def callback(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         try:
             found = await caller_view(interaction)
             if found is None:
                 return []
-            game, view = found
-            return pick(game, view, current or "", Chosen(interaction.namespace))
+            game, caller = found
+            return pick(game, caller, current or "", Chosen(interaction.namespace))
         except ServiceError:
             return []
         except Exception:
@@ -119,16 +130,14 @@ def _never_raising(
 def option_choices(command: str, option: str) -> Callback:
     """The choices of `option` of `/command` in the game the command is about."""
 
-    def pick(
-        game: lookup.GameRef, view: dict[str, Any], typed: str, chosen: Mapping[str, Any]
-    ) -> list[app_commands.Choice]:
+    def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
         front = registry.front(game.ruleset)
         declared = front.command(command)
         spec = declared.option(option) if declared else None
         if spec is None:
             return []
         if spec.source:
-            return _as_choices(front.choices(spec.source, view, typed, chosen), spec.type)
+            return _as_choices(front.choices(spec.source, caller.view, typed, chosen, caller.orders), spec.type)
         lowered = typed.strip().lower()
         return _as_choices([(label, value) for label, value in spec.choices if lowered in label.lower()], spec.type)
 
@@ -154,9 +163,8 @@ async def actor_choices(interaction: discord.Interaction, current: str) -> list[
 def source_choices(source: str) -> Callback:
     """A chooser of the game the command is about, by its name (`Front.choosers`)."""
 
-    def pick(
-        game: lookup.GameRef, view: dict[str, Any], typed: str, chosen: Mapping[str, Any]
-    ) -> list[app_commands.Choice]:
-        return _as_choices(registry.front(game.ruleset).choices(source, view, typed, chosen), "text")
+    def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
+        front = registry.front(game.ruleset)
+        return _as_choices(front.choices(source, caller.view, typed, chosen, caller.orders), "text")
 
     return _never_raising(pick)

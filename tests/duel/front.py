@@ -23,7 +23,9 @@ COMMANDS = (
 )
 
 
-def foes(view: dict[str, Any], typed: str, values: Mapping[str, Any]) -> list[tuple[str, str]]:
+def foes(
+    view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any] | None = None
+) -> list[tuple[str, str]]:
     """The Bandit's choice of hero (standing ones), or the Bandit for a hero."""
     ids = view["heroes"] if view["you"] == view["bandit"] else [view["bandit"]]
     return [(view["names"][i], i) for i in ids if typed.lower() in view["names"][i].lower()]

@@ -1,9 +1,11 @@
 """Battle Royale's autocomplete choices, built only from the player's view.
 
-Each chooser takes a view (`ruleset.view(state, seat)`, i.e. `student_view`), the text typed so far and the
-options chosen so far, and returns at most 25 (label, value) pairs whose label contains the typed text
-(case-insensitive). They read nothing but the view, which already leaves out other zones' occupants,
-concealed items and everyone's orders, so a choice list never leaks what the player may not know. Values
+Each chooser takes a view (`ruleset.view(state, seat)`, i.e. `student_view`), the text typed so far, the
+options chosen so far and the player's own current orders for the day, and returns at most 25 (label, value)
+pairs whose label contains the typed text (case-insensitive). They read nothing but the view, which already
+leaves out other zones' occupants, concealed items and everyone else's orders, and the player's own orders,
+so a choice list never leaks what the player may not know. The choosers of the night's action and of
+wearing also offer the items tonight's own free actions bring (handbook III.F.1, `tonight`). Values
 are what `reading` maps back onto an order: student ids, item keys ("Knife", "Knife (2)": never the
 engine's item ids, which would tell who started with an item or where it was hidden; see `item_keys`;
 "unarmed" for the bare-handed attack), zone ids as text ("4"), routes as zone ids separated by spaces
@@ -18,7 +20,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from engine.rulesets.battle_royale import catalog
-from engine.rulesets.battle_royale.front import item_keys
+from engine.rulesets.battle_royale.front import item_keys, tonight
 from engine.rulesets.battle_royale.front.texts import text
 
 Pair = tuple[str, str]
@@ -83,19 +85,48 @@ def _defn(kind: str) -> catalog.ItemDef | None:
     return catalog.items().get(kind)
 
 
+def _keyed(items: list[dict[str, Any]], current: str, keep: Callable[[dict[str, Any]], bool] | None) -> list[Pair]:
+    """Items (those `keep` accepts) by their label, valued by their key among all of `items`; one that comes
+    tonight says so."""
+    pairs = []
+    for key, n, item in item_keys.keyed(items):
+        if keep is None or keep(item):
+            label = item_keys.shown(item["label"], n)
+            pairs.append((text("choice_coming", label=label) if item.get("coming") else label, key))
+    return _choices(pairs, current)
+
+
 def my_items(
     view: dict[str, Any], current: str = "", keep: Callable[[dict[str, Any]], bool] | None = None
 ) -> list[Pair]:
     """My items (all, or those `keep` accepts), by their label; the value is the item's key among all my
-    items ("Knife", "Knife (2)"), and a second item of a name shows its number too."""
-    keyed = item_keys.keyed((view.get("me") or {}).get("items", []))
-    return _choices(((item_keys.shown(i["label"], n), key) for key, n, i in keyed if keep is None or keep(i)), current)
+    items ("Knife", "Knife (2)"), and a second item of a name shows its number too. Storing, dropping and
+    trading offer these only: free actions do not chain."""
+    return _keyed((view.get("me") or {}).get("items", []), current, keep)
 
 
-def usable_items(view: dict[str, Any], current: str = "", kinds: Iterable[str] | None = None) -> list[Pair]:
-    """Items out of the Backpack (optionally of some kinds): what an action can use."""
+def at_hand(
+    view: dict[str, Any],
+    current: str = "",
+    keep: Callable[[dict[str, Any]], bool] | None = None,
+    orders: Mapping[str, Any] | None = None,
+) -> list[Pair]:
+    """What I will hold out of the Backpack once tonight's free actions in my current `orders` are done
+    (handbook III.F.1; `tonight.holdings`): taken out tonight, picked up, received in a trade; not what I
+    drop, give away or put away. Keys count mine then those coming, as `Reader.item` reads them."""
+    return _keyed(
+        tonight.holdings(view, orders),
+        current,
+        lambda i: not i["stored"] and not i["gone"] and (keep is None or keep(i)),
+    )
+
+
+def usable_items(
+    view: dict[str, Any], current: str = "", kinds: Iterable[str] | None = None, orders: Mapping[str, Any] | None = None
+) -> list[Pair]:
+    """Items out of the Backpack tonight (optionally of some kinds): what an action can use."""
     wanted = set(kinds) if kinds is not None else None
-    return my_items(view, current, lambda i: not i["stored"] and (wanted is None or i["kind"] in wanted))
+    return at_hand(view, current, lambda i: wanted is None or i["kind"] in wanted, orders)
 
 
 def stored_items(view: dict[str, Any], current: str = "") -> list[Pair]:
@@ -108,56 +139,65 @@ def storable_items(view: dict[str, Any], current: str = "") -> list[Pair]:
     return my_items(view, current, lambda i: not i["stored"] and i["kind"] != "backpack")
 
 
+def _wearable(item: dict[str, Any]) -> bool:
+    return bool((d := _defn(item["kind"])) and d.wearable)
+
+
 def wearables(view: dict[str, Any], current: str = "", worn: bool | None = None) -> list[Pair]:
     """Headband, Pretty Ribbon: what can be worn or removed (`worn`: only those worn, or not worn)."""
-    return my_items(
-        view,
-        current,
-        lambda i: (
-            bool((d := _defn(i["kind"])) and d.wearable) and not i["stored"] and worn in (None, bool(i.get("worn")))
-        ),
-    )
+    return my_items(view, current, lambda i: _wearable(i) and not i["stored"] and worn in (None, bool(i.get("worn"))))
 
 
-EQUIP_CHOOSERS: dict[str, Callable[..., list[Pair]]] = {
-    "wear": lambda v, c: wearables(v, c, worn=False),
-    "remove": lambda v, c: wearables(v, c, worn=True),
-    "store": storable_items,
-    "take_out": stored_items,
+def to_wear(view: dict[str, Any], current: str = "", orders: Mapping[str, Any] | None = None) -> list[Pair]:
+    """Wearables not worn, including those tonight's free actions bring or take out: wearing comes last."""
+    return at_hand(view, current, lambda i: _wearable(i) and not i.get("worn"), orders)
+
+
+EQUIP_CHOOSERS: dict[str, Callable[[dict[str, Any], str, Mapping[str, Any] | None], list[Pair]]] = {
+    "wear": to_wear,
+    "remove": lambda v, c, o: wearables(v, c, worn=True),
+    "store": lambda v, c, o: storable_items(v, c),
+    "take_out": lambda v, c, o: stored_items(v, c),
 }
 
 
-def equip_items(view: dict[str, Any], current: str = "", how: str | None = None) -> list[Pair]:
+def equip_items(
+    view: dict[str, Any], current: str = "", how: str | None = None, orders: Mapping[str, Any] | None = None
+) -> list[Pair]:
     """/equip: the items `how` can apply to (wear, take off, into or out of the Backpack); all mine until
     `how` is chosen."""
     chooser = EQUIP_CHOOSERS.get(str(getattr(how, "value", how)))
-    return chooser(view, current) if chooser else my_items(view, current)
+    return chooser(view, current, orders) if chooser else my_items(view, current)
 
 
 USE_KINDS = {"deactivator": ("deactivator",), "megaphone": ("megaphone",)}
 
 
-def use_items(view: dict[str, Any], current: str = "", use: str | None = None) -> list[Pair]:
-    """/use: the Deactivators or Megaphones out of the Backpack (per `use`), or every usable item."""
+def use_items(
+    view: dict[str, Any], current: str = "", use: str | None = None, orders: Mapping[str, Any] | None = None
+) -> list[Pair]:
+    """/use: the Deactivators or Megaphones out of the Backpack tonight (per `use`), or every usable item."""
     kinds = USE_KINDS.get(str(getattr(use, "value", use)))
-    return usable_items(view, current, kinds) if kinds or use is None else []
+    return usable_items(view, current, kinds, orders) if kinds or use is None else []
 
 
-def weapons(view: dict[str, Any], current: str = "") -> list[Pair]:
-    """Weapons out of the Backpack, and the bare-handed attack (value "unarmed")."""
-    armed = my_items(view, "", lambda i: not i["stored"] and bool((d := _defn(i["kind"])) and d.is_weapon))
+def weapons(view: dict[str, Any], current: str = "", orders: Mapping[str, Any] | None = None) -> list[Pair]:
+    """Weapons out of the Backpack tonight, and the bare-handed attack (value "unarmed")."""
+    armed = at_hand(view, "", lambda i: bool((d := _defn(i["kind"])) and d.is_weapon), orders)
     pairs = list(armed) + [(catalog.item("unarmed").name, "unarmed")]
     return _choices(pairs, current)
 
 
-def trap_items(view: dict[str, Any], current: str = "", trap: str | None = None) -> list[Pair]:
-    """Land Mines, C-4 and Poison Vials out of the Backpack (`trap`: "mine", "c4" or "poison" only)."""
+def trap_items(
+    view: dict[str, Any], current: str = "", trap: str | None = None, orders: Mapping[str, Any] | None = None
+) -> list[Pair]:
+    """Land Mines, C-4 and Poison Vials out of the Backpack tonight (`trap`: "mine", "c4" or "poison" only)."""
 
     def keep(i: dict[str, Any]) -> bool:
         d = _defn(i["kind"])
-        return not i["stored"] and d is not None and d.trap is not None and trap in (None, d.trap)
+        return d is not None and d.trap is not None and trap in (None, d.trap)
 
-    return my_items(view, current, keep)
+    return at_hand(view, current, keep, orders)
 
 
 def ground_items(view: dict[str, Any], current: str = "") -> list[Pair]:
@@ -262,19 +302,21 @@ def _chosen(values: Mapping[str, Any], name: str) -> Any:
     return getattr(value, "value", value)
 
 
-CHOOSERS: dict[str, Callable[[dict[str, Any], str, Mapping[str, Any]], list[Pair]]] = {
-    "targets": lambda v, c, ns: targets_here(v, c),
-    "targets_or_self": lambda v, c, ns: targets_here(v, c, include_self=True),
-    "students": lambda v, c, ns: living_students(v, c),
-    "my_items": lambda v, c, ns: my_items(v, c),
-    "equip_items": lambda v, c, ns: equip_items(v, c, _chosen(ns, "how")),
-    "use_items": lambda v, c, ns: use_items(v, c, _chosen(ns, "use")),
-    "weapons": lambda v, c, ns: weapons(v, c),
-    "trap_items": lambda v, c, ns: trap_items(v, c),
-    "ground_items": lambda v, c, ns: ground_items(v, c),
-    "zones": lambda v, c, ns: zones(v, c),
-    "adjacent_zones": lambda v, c, ns: adjacent_zones(v, c),
-    "move_routes": lambda v, c, ns: move_routes(v, c),
-    "run_routes": lambda v, c, ns: run_routes(v, c),
-    "partner_items": lambda v, c, ns: items_on(v, _chosen(ns, "partner"), c),
+Orders = Mapping[str, Any]
+
+CHOOSERS: dict[str, Callable[[dict[str, Any], str, Mapping[str, Any], Orders], list[Pair]]] = {
+    "targets": lambda v, c, ns, o: targets_here(v, c),
+    "targets_or_self": lambda v, c, ns, o: targets_here(v, c, include_self=True),
+    "students": lambda v, c, ns, o: living_students(v, c),
+    "my_items": lambda v, c, ns, o: my_items(v, c),
+    "equip_items": lambda v, c, ns, o: equip_items(v, c, _chosen(ns, "how"), o),
+    "use_items": lambda v, c, ns, o: use_items(v, c, _chosen(ns, "use"), o),
+    "weapons": lambda v, c, ns, o: weapons(v, c, o),
+    "trap_items": lambda v, c, ns, o: trap_items(v, c, orders=o),
+    "ground_items": lambda v, c, ns, o: ground_items(v, c),
+    "zones": lambda v, c, ns, o: zones(v, c),
+    "adjacent_zones": lambda v, c, ns, o: adjacent_zones(v, c),
+    "move_routes": lambda v, c, ns, o: move_routes(v, c),
+    "run_routes": lambda v, c, ns, o: run_routes(v, c),
+    "partner_items": lambda v, c, ns, o: items_on(v, _chosen(ns, "partner"), c),
 }

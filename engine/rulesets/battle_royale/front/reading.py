@@ -13,7 +13,7 @@ import re
 from typing import Any, overload
 
 from engine.front import Refused
-from engine.rulesets.battle_royale.front import item_keys
+from engine.rulesets.battle_royale.front import item_keys, tonight
 from engine.rulesets.battle_royale.front.describe import Names
 from engine.rulesets.battle_royale.front.texts import text
 
@@ -27,14 +27,7 @@ class Reader:
     def coming(self) -> list[dict[str, Any]]:
         """Items tonight's free actions in the current orders bring (picked up, received in a trade): free
         actions come first (handbook III.F.1), so the night's action may name them."""
-        free = self.current.get("free") or {}
-        wanted = set(free.get("pick_up") or [])
-        items = [i for i in self.view.get("ground", []) if i["uid"] in wanted]
-        for trade in free.get("trades") or []:
-            partner = next((s for s in self.view.get("here", []) if s["id"] == trade.get("partner")), None)
-            received = set(trade.get("receive") or [])
-            items += [i for i in (partner or {}).get("carried", []) if i["uid"] in received]
-        return items
+        return tonight.coming(self.view, self.current)
 
     @overload
     def student(self, typed: str) -> str: ...
