@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
 
 
+STORED_TAG = " [in Backpack]"  # what an own item's label adds when it is in the Backpack
+
+
 def item_label(item: Item, own: bool = True) -> str:
     label = item.name
     if own and item.ammo is not None:
@@ -25,7 +28,7 @@ def item_label(item: Item, own: bool = True) -> str:
     if own and item.uses is not None:
         label += f" ({item.uses} uses)"
     if own and item.stored:
-        label += " [in Backpack]"
+        label += STORED_TAG
     if item.defn.wearable and item.worn:
         label += " [worn]"
     return label

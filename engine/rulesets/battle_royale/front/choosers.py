@@ -87,12 +87,14 @@ def _defn(kind: str) -> catalog.ItemDef | None:
 
 def _keyed(items: list[dict[str, Any]], current: str, keep: Callable[[dict[str, Any]], bool] | None) -> list[Pair]:
     """Items (those `keep` accepts) by their label, valued by their key among all of `items`; one that comes
-    tonight says so."""
+    or is taken out of the Backpack tonight says so."""
     pairs = []
     for key, n, item in item_keys.keyed(items):
         if keep is None or keep(item):
             label = item_keys.shown(item["label"], n)
-            pairs.append((text("choice_coming", label=label) if item.get("coming") else label, key))
+            if item.get("coming") or item.get("taken_out"):
+                label = text("choice_coming" if item.get("coming") else "choice_taken_out", label=label)
+            pairs.append((label, key))
     return _choices(pairs, current)
 
 

@@ -120,6 +120,7 @@ TEXTS: dict[str, str] = {
     "opt_vote_reward_zone": "the zone you vote for",
     "choice_self": "{name} (yourself)",
     "choice_coming": "{label} (comes tonight)",
+    "choice_taken_out": "{label} (out of the Backpack tonight)",
     "choice_student_here": "{name}: {items}",
     "choice_empty_handed": "empty-handed",
     "choice_student_marked": "{name} (marked)",

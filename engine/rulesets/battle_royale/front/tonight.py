@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from engine.rulesets.battle_royale import catalog
+from engine.rulesets.battle_royale.report import STORED_TAG
 
 
 def _free(orders: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -47,15 +48,18 @@ def kind_of(name: str) -> str | None:
 
 def holdings(view: dict[str, Any], orders: Mapping[str, Any] | None) -> list[dict[str, Any]]:
     """My items, then the items coming tonight (with `coming` set and their `kind`), each with `stored` as
-    the free actions leave it (taken out: at hand; put away: stored) and `gone` when dropped or given away."""
+    the free actions leave it (taken out: at hand, with `taken_out` set and its label no longer saying it is
+    in the Backpack; put away: stored) and `gone` when dropped or given away."""
     free = _free(orders)
     taken_out, put_away = set(free.get("take_out") or []), set(free.get("store") or [])
     leaving = set(free.get("drop") or []) | {u for t in free.get("trades") or [] for u in t.get("give") or []}
     out = []
     for item in (view.get("me") or {}).get("items", []):
         uid = item["uid"]
-        stored = (item["stored"] and uid not in taken_out) or uid in put_away
-        out.append({**item, "stored": stored, "gone": uid in leaving})
+        out_tonight = item["stored"] and uid in taken_out
+        stored = (item["stored"] and not out_tonight) or uid in put_away
+        label = item["label"].replace(STORED_TAG, "") if out_tonight else item["label"]
+        out.append({**item, "label": label, "stored": stored, "gone": uid in leaving, "taken_out": out_tonight})
     for item in coming(view, orders):
         name = item["name"]
         out.append(
