@@ -2,8 +2,10 @@
 option in a DM, and never an error (rulings, "Targets and visibility")."""
 from __future__ import annotations
 
+from bot.cogs.game_commands import COG as OrdersCog
+from bot.services import day_actions
 from bot.ui.autocomplete import option_choices, source_choices
-from tests.bot.cog_helpers import night_game, seats, state_of
+from tests.bot.cog_helpers import edit_state, night_game, run, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser
 
 target_choices = option_choices("attack", "target")
@@ -58,3 +60,34 @@ async def test_partner_items_callback_reads_the_chosen_partner(gm, db):
     interaction.namespace.partner = mate.id
     choices = await partner_item_choices(interaction, "")
     assert sorted(c.value for c in choices) == sorted(i.name for i in mate.items if not i.concealed)
+
+
+async def test_handbook_III_F_1_a_knife_picked_up_tonight_is_offered_for_attack_and_submits_that_knife(gm, db):
+    """Handbook III.F.1 (free actions come first): the autocomplete of /attack's weapon reads the caller's
+    current orders, so after /pickup Knife it offers the Knife, marked as coming tonight, and the value
+    chosen saves an attack with that very Knife; /drop does not offer it (free actions do not chain)."""
+    game_id = await night_game(db)
+    users = await seats(db, game_id)
+    me = next(s for s, u in users.items() if u == 1)
+    made: dict[str, str] = {}
+
+    def knife_here(state):
+        item = state.new_item("knife")
+        made["uid"] = item.uid
+        state.zones[state.students[me].zone].ground.append(item)
+
+    await edit_state(db, game_id, knife_here)
+    before = await weapon_choices(FakeInteraction(gm, FakeUser(1, "Player1")), "")
+    assert "Knife" not in [c.value for c in before]
+    dropping = await item_choices(FakeInteraction(gm, FakeUser(1, "Player1")), "")
+    cog = OrdersCog(gm)
+    assert "Order saved for Day 1" in (await run(cog, "pickup", 1, item="Knife")).text
+    offered = await weapon_choices(FakeInteraction(gm, FakeUser(1, "Player1")), "")
+    pairs = [(c.name, c.value) for c in before]
+    assert [(c.name, c.value) for c in offered] == pairs[:-1] + [("Knife (comes tonight)", "Knife"), pairs[-1]]
+    assert await item_choices(FakeInteraction(gm, FakeUser(1, "Player1")), "") == dropping
+    done = await run(cog, "attack", 1, weapon=offered[-2].value, target="Player2")
+    assert "Order saved for Day 1" in done.text, done.text
+    assert (await day_actions.current_payload(db, game_id, 1))["action"]["weapon"] == made["uid"]
+    others = await weapon_choices(FakeInteraction(gm, FakeUser(2, "Player2")), "")
+    assert "Knife (comes tonight)" not in [c.name for c in others]  # another player's orders bring them nothing
