@@ -99,6 +99,11 @@ async def _load(db: Database, game_id: int, cache: SnapshotCache) -> Snapshot:
             state = parse_state(game, json.loads(raw) if raw is not None else None)
             size = len(raw or "")
         seats = await seats_of(session, game_id)
+    return _keep(cache, game, state, seats, size)
+
+
+def _keep(cache: SnapshotCache, game: Game, state: Any, seats: dict[int, tuple[str, str]], size: int) -> Snapshot:
+    """The game's snapshot (`size`: its state's JSON length), put in this process's cache."""
     snap = Snapshot(
         game_id=game.id,
         ruleset=game.ruleset,
@@ -110,7 +115,7 @@ async def _load(db: Database, game_id: int, cache: SnapshotCache) -> Snapshot:
         seats=seats,
         size=size + SEAT_BYTES * len(seats),
     )
-    cache.put(game_id, snap, snap.size)
+    cache.put(game.id, snap, snap.size)
     return snap
 
 
@@ -142,15 +147,4 @@ def refresh(db: Database, game: Game, seats: dict[int, tuple[str, str]]) -> None
         cache_of(db).drop(game.id)
         return
     size = len(json.dumps(game.state)) if game.state is not None else 0
-    snap = Snapshot(
-        game_id=game.id,
-        ruleset=game.ruleset,
-        rev=game.state_rev,
-        day=game.day,
-        status=game.status,
-        deadline=game.deadline,
-        state=state,
-        seats=seats,
-        size=size + SEAT_BYTES * len(seats),
-    )
-    cache_of(db).put(game.id, snap, snap.size)
+    _keep(cache_of(db), game, state, seats, size)
