@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.mod_actions import add_actions, channel_game
+from bot.delivery.split import pack
 from bot.services import data_files, day_actions, game_admin, limits, moderation
 from bot.text import when
 from bot.ui.context import Ctx, GameCog, require_moderator
@@ -56,28 +57,9 @@ def data_file_description() -> str:
     return ui("opt_data_file") if taken else ui("opt_data_file_none")
 
 
-def chunks(lines: list[str], limit: int = LIMIT) -> list[str]:
-    """Lines packed into as few messages as fit the limit; a line longer than a message is cut."""
-    out: list[str] = []
-    current = ""
-    for line in lines:
-        while len(line) > limit:
-            if current:
-                out.append(current)
-                current = ""
-            out.append(line[:limit])
-            line = line[limit:]
-        if current and len(current) + 1 + len(line) > limit:
-            out.append(current)
-            current = line
-        else:
-            current = f"{current}\n{line}" if current else line
-    return out + [current] if current or not out else out
-
-
 async def send_all(interaction: discord.Interaction, lines: list[str]) -> str:
     """Send all but the last message now (ephemeral follow-ups); the command's reply is the last."""
-    messages = chunks(lines)
+    messages = pack(lines, LIMIT) or [""]
     for message in messages[:-1]:
         await respond(interaction, message)
     return messages[-1]

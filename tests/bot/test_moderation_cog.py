@@ -9,7 +9,8 @@ import discord
 import pytest
 from sqlalchemy import func, select
 
-from bot.cogs.moderation import ModerationCog, chunks
+from bot.cogs.moderation import LIMIT, ModerationCog, send_all
+from bot.delivery.split import pack
 from bot.db.models import AuditLog, DaySeed, Game, Order, Outbox
 from bot.services import game_admin, games, lookup, orders, resolution
 from bot.text import say, when
@@ -204,10 +205,13 @@ async def test_preview_changes_nothing_and_shows_private_texts_only_to_the_moder
 
 async def test_long_answers_are_split_within_discords_limit():
     lines = [f"line {n} " + "x" * 90 for n in range(60)] + ["y" * 4500]
-    parts = chunks(lines)
+    parts = pack(lines, LIMIT)  # what send_all sends
     assert all(len(p) <= 2000 for p in parts) and len(parts) > 3
     assert "".join(parts).replace("\n", "") == "".join(lines)
-    assert chunks([]) == [""]
+    interaction = FakeInteraction(None, FakeUser(1))
+    assert await send_all(interaction, []) == ""
+    last = await send_all(interaction, lines)
+    assert [m["content"] for m in interaction.sent] + [last] == parts
 
 
 async def test_kill_and_revive(gm, db):
