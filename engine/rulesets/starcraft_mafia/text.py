@@ -1,0 +1,62 @@
+"""Every player-facing sentence of StarCraft Mafia built so far, in one place.
+
+`say(key, **values)` renders one. Refusal reasons (validation) and the opening events (set-up) come from here.
+Item uids are never echoed in a refusal; items are named by their kind.
+"""
+
+from __future__ import annotations
+
+TEXT: dict[str, str] = {
+    # --- sign-up -------------------------------------------------------------------------------
+    "too_few_players": "StarCraft Mafia needs at least {minimum} players; {count} signed up.",
+    "too_many_players": "StarCraft Mafia takes at most {maximum} players; {count} signed up.",
+    "unknown_class": "{seat} asked for {requested!r}, which is not a class. Classes: {choices}.",
+    # --- opening -------------------------------------------------------------------------------
+    "game_starts": "The outpost on Mar Sara holds {count} soldiers. Day 1 begins.",
+    "infested_count": "{count} of you {verb} infested.",
+    "classes_public": "Classes: {listing}.",
+    "your_class": "{name}, you are a {cls} ({team}). {granted}",
+    "request_granted": "Your class request was granted.",
+    "request_denied": "Your request for {requested} was full; you were given the {cls} class.",
+    "no_request": "",
+    "infested_team": "You are infested. The infested team: {listing}.",
+    "team_human": "uninfested",
+    "team_infested": "infested",
+    # --- refusals ------------------------------------------------------------------------------
+    "game_over": "The game is over.",
+    "not_in_game": "You are not a player in this game.",
+    "dead": "You are dead and can no longer act.",
+    "unknown_player": "There is no player called {target} in this game.",
+    "target_dead": "{target} is dead.",
+    "self_target": "You cannot {verb} yourself.",
+    "no_ability": "{ability} is not an ability of the {cls} class.",
+    "no_item": "You do not have that item.",
+    "not_a_weapon": "Your {item} is not a weapon.",
+    "weapon_given": "You give your {item} away today, so you cannot attack with it.",
+    "target_no_item": "{target} does not carry that item.",
+    "mounted": "The {item} is part of the suit: it cannot be given, stolen or picked up.",
+    "no_body_item": "That item is not on the body of a player who died before today.",
+    "zerg_only_infested": "Only the infested can attack in Zerg form or infest.",
+    "infest_human_form": "Infesting is a Zerg-form attack: drop `form: human` or set `form: zerg`.",
+    "zerg_no_weapon": "In Zerg form you use none of your human form's weapons.",
+    "infest_infested": "{target} is already infested.",
+    "human_form_down": "Your human form has 0 body HP: it can only fight in Zerg form until healed.",
+    "repair_self_suit": "You cannot repair your own suit (you may re-enable your own sabotaged item).",
+    "not_disabled": "{target}'s {item} is not sabotaged, so there is nothing to re-enable.",
+    "stim_low_hp": "Stim Pack costs 5 body HP and needs at least 6; you have {hp}.",
+    "cloak_suit": "Cloak needs at least 3 HP on your Hostile Environment Suit; it has {hp}.",
+    "cloak_twice": "You cloaked yesterday: Cloak cannot be used two days in a row.",
+    "same_item_twice": "You name the same item in your {first} and your {second}.",
+}
+
+
+def say(key: str, **values: object) -> str:
+    return TEXT[key].format(**values)
+
+
+def listing(names: list[str], empty: str = "nobody") -> str:
+    if not names:
+        return empty
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
