@@ -44,7 +44,9 @@ class SCMSettings(BaseModel):
         False, description="A lynch vote: after combat, the player with strictly the most votes (at least 2) dies."
     )
     fatigue_on_damage: bool = Field(False, description="Fatigue also lowers damage rolls (else hit rolls only).")
-    max_rounds: int = Field(100, ge=1, le=1000, description="Rounds after which an unfinished battle ends with no result.")
+    max_rounds: int = Field(
+        100, ge=1, le=1000, description="Rounds after which an unfinished battle ends with no result."
+    )
     sleep_penalty: Literal["attack", "damage"] = Field(
         "attack",
         description="What a sleeper's first two defense shots lose (half, then a quarter): attack or damage.",
