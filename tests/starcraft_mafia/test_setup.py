@@ -53,8 +53,7 @@ def test_infested_start_with_a_zerg_form_and_know_each_other():
         assert p.form == "human"
     told = [e for e in events if e.kind == "infested_team"]
     assert len(told) == 1 and told[0].audience.ids == team
-    for seat in team:
-        assert all(state.players[other].name in told[0].text for other in team)
+    assert all(state.players[seat].name in told[0].text for seat in team)
 
 
 def test_infested_count_announced_classes_public_teams_private():
@@ -118,7 +117,12 @@ def test_starting_hp_and_items_by_class():
     state, _ = game(roster(20), seed=7)
     for p in state.players.values():
         defn = catalog().cls(p.cls)
-        assert (p.suit_hp, p.suit_max, p.body_hp, p.body_max) == (defn.suit.hp, defn.suit.hp, defn.body.hp, defn.body.hp)
+        assert (p.suit_hp, p.suit_max, p.body_hp, p.body_max) == (
+            defn.suit.hp,
+            defn.suit.hp,
+            defn.body.hp,
+            defn.body.hp,
+        )
         assert [i.kind for i in p.items] == defn.items
         assert p.fatigue == 0 and p.alive
         for i in p.items:

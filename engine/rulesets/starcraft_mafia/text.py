@@ -46,7 +46,6 @@ TEXT: dict[str, str] = {
     "stim_low_hp": "Stim Pack costs 5 body HP and needs at least 6; you have {hp}.",
     "cloak_suit": "Cloak needs at least 3 HP on your Hostile Environment Suit; it has {hp}.",
     "cloak_twice": "You cloaked yesterday: Cloak cannot be used two days in a row.",
-    "same_item_twice": "You name the same item in your {first} and your {second}.",
 }
 
 

@@ -104,16 +104,6 @@ def _extras(state: SCMState, me: Player, orders: DayOrders) -> None:
         item = _carried_by(victim, orders.steal.item)
         if item.mounted:
             raise refuse("mounted", item=item.name)
-    named = [("give", orders.give.item if orders.give else None)]
-    named += [("pick-up", orders.pickup.item if orders.pickup else None)]
-    named += [("steal", orders.steal.item if orders.steal else None)]
-    seen: dict[str, str] = {}
-    for slot, uid in named:
-        if uid is None:
-            continue
-        if uid in seen:
-            raise refuse("same_item_twice", first=seen[uid], second=slot)
-        seen[uid] = slot
 
 
 def _main(state: SCMState, me: Player, orders: DayOrders) -> None:
@@ -128,7 +118,7 @@ def _main(state: SCMState, me: Player, orders: DayOrders) -> None:
         _living(state, me, main.target, "probe")
     elif isinstance(main, Repair):
         _ability(me, "repair")
-        target = _living(state, me, main.target, "repair", self_ok=main.item is not None)
+        target = _living(state, me, main.target, "repair", self_ok=True)
         if main.item is None:
             if target.id == me.id:
                 raise refuse("repair_self_suit")
