@@ -47,6 +47,7 @@ def table(*specs: tuple[str, str] | tuple[str, str, str]) -> SCMState:
     state = SCMState()
     for spec in specs:
         player(state, *spec)
+    state.players = dict(sorted(state.players.items()))
     return state
 
 
