@@ -33,10 +33,11 @@ def test_named_weapon_is_used_if_usable_else_the_strongest():
     state = table(("ma", "marine"), ("gh", "ghost"))
     ma = state.players["ma"]
     ma.items.append(state.players["gh"].items.pop())
-    chosen = choose_arm(ma, 1, named=item_of(state, "ma", "c14_rifle"))
-    assert chosen is not None and chosen.name == "C-14 Rifle"
+    chosen = choose_arm(ma, 1, named="c14_rifle")
+    assert chosen is not None and chosen.name == "C-14 Rifle" and chosen.uid == item_of(state, "ma", "c14_rifle")
+    assert choose_arm(ma, 1, named="C-14 rifle") == chosen  # by name, any case
     ma.items[0].disabled_until = 3  # the named rifle is sabotaged
-    assert choose_arm(ma, 2, named=ma.items[0].uid).name == "C-10 Rifle"
+    assert choose_arm(ma, 2, named="c14_rifle").name == "C-10 Rifle"
 
 
 def test_suit_attack_and_flamethrowers_need_suit_hp_the_ghost_body_attack_does_not():
@@ -57,7 +58,7 @@ def test_suit_attack_and_flamethrowers_need_suit_hp_the_ghost_body_attack_does_n
 def test_zerg_form_fights_with_its_own_claws():
     """Rulings, Weapon: "Zerg form: its own" (8 melee d8)."""
     state = table(("zz", "ghost", "infested"))
-    arm = choose_arm(state.players["zz"], 1, named=item_of(state, "zz", "c10_rifle"), zerg=True)
+    arm = choose_arm(state.players["zz"], 1, named="c10_rifle", zerg=True)
     assert arm == zerg_arm() and (arm.attack, arm.range, arm.damage) == (8, "melee", 8)
 
 

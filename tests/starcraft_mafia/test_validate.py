@@ -96,24 +96,29 @@ def test_attack_targets_must_be_living_players(state):
 
 def test_attack_weapon_must_be_a_carried_weapon(state):
     """Rulings, Combat: "the one named in the day's order"; the grenade is no weapon; a given one is gone."""
-    ok(state, "ma", main=Attack(target="gh", weapon=item_of(state, "ma", "c14_rifle")))
+    ok(state, "ma", main=Attack(target="gh", weapon="c14_rifle"))
+    ok(state, "ma", main=Attack(target="gh", weapon="C-14 Rifle"))
+    refused(state, "ma", "You carry no C-10 Rifle", main=Attack(target="gh", weapon="c10_rifle"))
+    refused(state, "ma", "no item called 'railgun'", main=Attack(target="gh", weapon="railgun"))
     refused(
-        state, "ma", "You do not have that item", main=Attack(target="gh", weapon=item_of(state, "gh", "c10_rifle"))
+        state, "md", "Optical Flare Grenade is not a weapon", main=Attack(target="gh", weapon="optical_flare_grenade")
     )
-    flare = item_of(state, "md", "optical_flare_grenade")
-    refused(state, "md", "Optical Flare Grenade is not a weapon", main=Attack(target="gh", weapon=flare))
     rifle = item_of(state, "ma", "c14_rifle")
     refused(
-        state, "ma", "give your C-14 Rifle away", main=Attack(target="gh", weapon=rifle), give=Give(item=rifle, to="md")
+        state,
+        "ma",
+        "give your C-14 Rifle away",
+        main=Attack(target="gh", weapon="c14_rifle"),
+        give=Give(item=rifle, to="md"),
     )
 
 
 def test_a_weapon_stolen_or_picked_up_today_may_be_named(state):
     """Rulings: steals (step 3) and pick-ups (step 5) come before combat (step 7)."""
-    rifle = item_of(state, "gh", "c10_rifle")
-    ok(state, "ma", main=Attack(target="fb", weapon=rifle), steal=Steal(target="gh", item=rifle))
+    ok(state, "ma", main=Attack(target="fb", weapon="c10_rifle"), steal=Steal(target="gh", item="c10_rifle"))
     state.players["gh"].alive, state.players["gh"].died_day, state.day = False, 1, 2
-    ok(state, "ma", main=Attack(target="fb", weapon=rifle), pickup=Pickup(item=rifle))
+    rifle = item_of(state, "gh", "c10_rifle")
+    ok(state, "ma", main=Attack(target="fb", weapon="c10_rifle"), pickup=Pickup(item=rifle))
 
 
 def test_zerg_form_and_infest_only_for_the_infested(state):
@@ -167,11 +172,11 @@ def test_no_heal_repair_or_probe_on_oneself_or_the_dead(state):
 
 def test_repair_re_enables_a_sabotaged_item_own_too(state):
     """Rulings: Repair "or re-enable any sabotaged item (his own too)"."""
-    pistol = item_of(state, "te", "c7_pistol")
-    refused(state, "te", "is not sabotaged", main=Repair(target="te", item=pistol))
+    refused(state, "te", "None of your C-7 Pistols is sabotaged", main=Repair(target="te", item="c7_pistol"))
     state.players["te"].items[0].disabled_until = 3
-    ok(state, "te", main=Repair(target="te", item=pistol))
-    refused(state, "te", "MA does not carry that item", main=Repair(target="ma", item=pistol))
+    ok(state, "te", main=Repair(target="te", item="c7_pistol"))
+    ok(state, "te", main=Repair(target="ma", item="c14_rifle"))
+    refused(state, "te", "no item called 'wrench'", main=Repair(target="ma", item="wrench"))
 
 
 def test_give_any_carried_item_to_a_living_other(state):
@@ -185,7 +190,7 @@ def test_flamethrowers_never_change_hands(state):
     """Rulings: the flamethrowers "cannot be given, stolen or picked up"."""
     flamer = item_of(state, "fb", "perdition_flamethrowers")
     refused(state, "fb", "part of the suit", give=Give(item=flamer, to="ma"))
-    refused(state, "ma", "part of the suit", steal=Steal(target="fb", item=flamer))
+    refused(state, "ma", "part of the suit", steal=Steal(target="fb", item="perdition_flamethrowers"))
     state.players["fb"].alive, state.players["fb"].died_day, state.day = False, 1, 2
     refused(state, "ma", "part of the suit", pickup=Pickup(item=flamer))
 
@@ -202,16 +207,32 @@ def test_pick_up_only_from_players_dead_before_today(state):
 
 def test_steal_a_named_item_of_a_living_other(state):
     """Rulings, Steal: "a named item of a living player"."""
-    ok(state, "ma", steal=Steal(target="gh", item=item_of(state, "gh", "c10_rifle")))
-    refused(
-        state, "ma", "GH does not carry that item", steal=Steal(target="gh", item=item_of(state, "md", "c7_pistol"))
-    )
-    refused(state, "ma", "cannot steal from yourself", steal=Steal(target="ma", item=item_of(state, "ma", "c14_rifle")))
+    ok(state, "ma", steal=Steal(target="gh", item="c10_rifle"))
+    ok(state, "ma", steal=Steal(target="gh", item="Optical Flare Grenade"))
+    refused(state, "ma", "cannot steal from yourself", steal=Steal(target="ma", item="c14_rifle"))
+    refused(state, "ma", "no item called 'medkit'", steal=Steal(target="gh", item="medkit"))
+
+
+def test_orders_never_reveal_what_a_living_player_carries(state):
+    """Rulings, Public and private: "the living's items stay private". Steal, Sabotage and Repair name an item
+    kind, and the answer is the same whether the target carries one or not; the outcome comes at the
+    resolution."""
+    state.players["md"].items = []  # the medic has lost everything (privately)
+    carrying = [
+        validate(state, "ma", DayOrders(steal=Steal(target="gh", item="c10_rifle"))),
+        validate(state, "te", DayOrders(offensive=Sabotage(target="gh", item="c10_rifle"))),
+        validate(state, "te", DayOrders(main=Repair(target="gh", item="c10_rifle"))),
+    ]
+    empty = [
+        validate(state, "ma", DayOrders(steal=Steal(target="md", item="c7_pistol"))),
+        validate(state, "te", DayOrders(offensive=Sabotage(target="md", item="c7_pistol"))),
+        validate(state, "te", DayOrders(main=Repair(target="md", item="c7_pistol"))),
+    ]
+    assert carrying == empty == [None, None, None]
 
 
 def test_extras_combine_with_any_main_action(state):
     """Rulings, "The day": the extras come "plus" the main action; rulings, Sleep: "Extras are allowed while asleep"."""
-    rifle = item_of(state, "gh", "c10_rifle")
     pistol = item_of(state, "md", "c7_pistol")
     state.players["md"].alive, state.players["md"].died_day, state.day = False, 1, 2
     ok(
@@ -220,7 +241,7 @@ def test_extras_combine_with_any_main_action(state):
         main=Sleep(),
         give=Give(item=item_of(state, "te", "c7_pistol"), to="ma"),
         pickup=Pickup(item=pistol),
-        steal=Steal(target="gh", item=rifle),
+        steal=Steal(target="gh", item="c10_rifle"),
         offensive=Sabotage(target="fb"),
     )
 
@@ -231,7 +252,7 @@ def test_offensive_abilities_belong_to_their_class(state):
     ok(state, "fb", offensive=Stim(), main=Attack(target="gh"))
     ok(state, "gh", offensive=Cloak(), main=Sleep())
     ok(state, "te", offensive=Sabotage(target="gh"))
-    ok(state, "te", offensive=Sabotage(target="gh", item=item_of(state, "gh", "c10_rifle")))
+    ok(state, "te", offensive=Sabotage(target="gh", item="c10_rifle"))
     refused(state, "md", "Stim Pack is not an ability of the Medic class", offensive=Stim())
     refused(state, "ma", "Cloak is not an ability of the Marine class", offensive=Cloak())
     refused(state, "gh", "Sabotage is not an ability of the Ghost class", offensive=Sabotage(target="ma"))
@@ -256,16 +277,13 @@ def test_cloak_needs_3_suit_hp_and_not_two_days_in_a_row(state):
     ok(state, "gh", offensive=Cloak())
 
 
-def test_sabotage_targets_a_living_other_and_an_item_he_carries(state):
+def test_sabotage_targets_a_living_other_and_an_item_kind(state):
     """Rulings, Sabotage: "a named item of a living player ... or removes 12 suit HP"; the flamethrowers too."""
-    ok(state, "te", offensive=Sabotage(target="fb", item=item_of(state, "fb", "perdition_flamethrowers")))
+    ok(state, "te", offensive=Sabotage(target="fb", item="perdition_flamethrowers"))
+    ok(state, "te", offensive=Sabotage(target="fb"))
     refused(state, "te", "cannot sabotage yourself", offensive=Sabotage(target="te"))
-    refused(
-        state,
-        "te",
-        "FB does not carry that item",
-        offensive=Sabotage(target="fb", item=item_of(state, "ma", "c14_rifle")),
-    )
+    state.players["fb"].alive = False
+    refused(state, "te", "FB is dead", offensive=Sabotage(target="fb"))
 
 
 def test_refusals_never_echo_item_ids(state):

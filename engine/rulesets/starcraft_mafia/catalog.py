@@ -134,6 +134,15 @@ class Catalog(_Strict):
             raise KeyError(item_id)
         return found.name
 
+    def kind_of(self, text: str) -> str | None:
+        """The item kind an order names, by id or name in any case; None if the table has none."""
+        wanted = text.strip().lower()
+        names = [(w.id, w.name) for w in self.weapons] + [(g.id, g.name) for g in self.gear]
+        return next((kind for kind, name in names if wanted in (kind, name.lower())), None)
+
+    def item_kinds(self) -> list[str]:
+        return [w.id for w in self.weapons] + [g.id for g in self.gear]
+
     def ability(self, ability_id: str) -> AbilityDef:
         return next(a for a in self.abilities if a.id == ability_id)
 

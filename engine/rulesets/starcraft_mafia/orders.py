@@ -2,7 +2,10 @@
 Pick up, Steal and one offensive ability.
 
 The shape itself enforces "at most one each": `DayOrders` has one slot per kind. No orders at all is
-`DayOrders()`: Do Nothing, no extras. Items are named by their uid; players by their seat.
+`DayOrders()`: Do Nothing, no extras. Players are named by their seat. Items one can see (one's own for
+Give, a body's for Pick up) are named by uid; items one cannot see (another living player's, for Steal,
+Sabotage and Repair, and the attack's weapon, which may arrive today) by kind, id or name: the living's
+items are private, so an order must not let anyone test what someone else carries.
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ class Heal(_Order):
 
 
 class Repair(_Order):
-    """+8 suit HP to `target`, or, with `item`, re-enable that sabotaged item of `target` (oneself included)."""
+    """+8 suit HP to `target`, or, with `item` (a kind), re-enable that sabotaged item of `target` (oneself too)."""
 
     kind: Literal["repair"] = "repair"
     target: str
@@ -71,7 +74,7 @@ class Pickup(_Order):
 
 class Steal(_Order):
     target: str
-    item: str
+    item: str  # a kind: what the target carries is private until the steal
 
 
 class Stim(_Order):
@@ -83,7 +86,7 @@ class Cloak(_Order):
 
 
 class Sabotage(_Order):
-    """Disable `item` of `target` for today and the next 2 days, or, without `item`, remove 12 suit HP."""
+    """Disable `item` (a kind) of `target` for today and the next 2 days, or, without `item`, remove 12 suit HP."""
 
     kind: Literal["sabotage"] = "sabotage"
     target: str

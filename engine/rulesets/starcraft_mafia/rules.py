@@ -56,14 +56,17 @@ def zerg_arm() -> Arm:
 
 
 def choose_arm(player: Player, day: int, named: str | None = None, zerg: bool = False) -> Arm | None:
-    """Rulings, Combat: the weapon named in the day's order if usable, else the strongest usable; Zerg form:
-    its own. None: the side has nothing to fire with and skips its shots."""
+    """Rulings, Combat: the weapon named in the day's order (a kind) if one of that kind is usable, else the
+    strongest usable; Zerg form: its own. None: the side has nothing to fire with and skips its shots."""
     if zerg:
         return zerg_arm()
     arms = usable_arms(player, day)
-    for arm in arms:
-        if named is not None and arm.uid == named:
-            return arm
+    kind = catalog().kind_of(named) if named is not None else None
+    for item in player.items:
+        if kind is not None and item.kind == kind:
+            usable = next((a for a in arms if a.uid == item.uid), None)
+            if usable is not None:
+                return usable
     return max(arms, key=Arm.strength, default=None)
 
 

@@ -78,11 +78,18 @@ def _own(me: Player, uid: str) -> Item:
     return item
 
 
-def _carried_by(other: Player, uid: str) -> Item:
-    item = other.item(uid)
-    if item is None:
-        raise refuse("target_no_item", target=other.name)
-    return item
+def _kind(text: str) -> str:
+    """The item kind an order names (id or name, any case), or a refusal listing the items."""
+    kind = catalog().kind_of(text)
+    if kind is None:
+        choices = ", ".join(catalog().item_name(k) for k in catalog().item_kinds())
+        raise refuse("unknown_item_kind", item=text, choices=choices)
+    return kind
+
+
+def _mounted(kind: str) -> bool:
+    weapon = catalog().weapon(kind)
+    return bool(weapon and weapon.mounted)
 
 
 def _extras(state: SCMState, me: Player, orders: DayOrders) -> None:
@@ -100,10 +107,11 @@ def _extras(state: SCMState, me: Player, orders: DayOrders) -> None:
         if on_body.mounted:
             raise refuse("mounted", item=on_body.name)
     if orders.steal:
-        victim = _living(state, me, orders.steal.target, "steal from")
-        item = _carried_by(victim, orders.steal.item)
-        if item.mounted:
-            raise refuse("mounted", item=item.name)
+        # The living's items are private: what the victim carries is learnt at the resolution, not here.
+        _living(state, me, orders.steal.target, "steal from")
+        kind = _kind(orders.steal.item)
+        if _mounted(kind):
+            raise refuse("mounted", item=catalog().item_name(kind))
 
 
 def _main(state: SCMState, me: Player, orders: DayOrders) -> None:
@@ -123,9 +131,10 @@ def _main(state: SCMState, me: Player, orders: DayOrders) -> None:
             if target.id == me.id:
                 raise refuse("repair_self_suit")
         else:
-            item = _carried_by(target, main.item)
-            if not item.disabled_on(state.day):
-                raise refuse("not_disabled", target=target.name, item=item.name)
+            kind = _kind(main.item)
+            # Another player's items are private; one's own are not, so only one's own are checked now.
+            if target.id == me.id and not any(i.kind == kind and i.disabled_on(state.day) for i in me.items):
+                raise refuse("not_disabled", item=catalog().item_name(kind))
 
 
 def _attack(state: SCMState, me: Player, attack: Attack, orders: DayOrders) -> None:
@@ -146,17 +155,21 @@ def _attack(state: SCMState, me: Player, attack: Attack, orders: DayOrders) -> N
     if me.infested and me.body_hp == 0 and target.id != me.id:
         raise refuse("human_form_down")
     if attack.weapon is not None:
-        incoming = {o.item for o in (orders.pickup, orders.steal) if o is not None}
-        item = me.item(attack.weapon)
-        if item is None and attack.weapon in incoming:
-            holder = state.holder(attack.weapon)
-            item = holder.item(attack.weapon) if holder else None
-        if item is None:
-            raise refuse("no_item")
-        if not item.is_weapon:
-            raise refuse("not_a_weapon", item=item.name)
-        if orders.give and orders.give.item == attack.weapon:
-            raise refuse("weapon_given", item=item.name)
+        kind = _kind(attack.weapon)
+        name = catalog().item_name(kind)
+        if catalog().weapon(kind) is None:
+            raise refuse("not_a_weapon", item=name)
+        held = [i for i in me.items if i.kind == kind]
+        given = [i for i in held if orders.give and orders.give.item == i.uid]
+        incoming = orders.steal is not None and _kind(orders.steal.item) == kind
+        if orders.pickup:
+            holder = state.holder(orders.pickup.item)
+            picked = holder.item(orders.pickup.item) if holder else None
+            incoming = incoming or (picked is not None and picked.kind == kind)
+        if not held and not incoming:
+            raise refuse("no_weapon", item=name)
+        if held and len(held) == len(given) and not incoming:
+            raise refuse("weapon_given", item=name)
 
 
 def _offensive(state: SCMState, me: Player, orders: DayOrders) -> None:
@@ -173,6 +186,6 @@ def _offensive(state: SCMState, me: Player, orders: DayOrders) -> None:
             raise refuse("cloak_twice")
     elif isinstance(ability, Sabotage):
         _ability(me, "sabotage")
-        target = _living(state, me, ability.target, "sabotage")
+        _living(state, me, ability.target, "sabotage")
         if ability.item is not None:
-            _carried_by(target, ability.item)
+            _kind(ability.item)  # whether the target carries one is learnt at the resolution
