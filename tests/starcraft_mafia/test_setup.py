@@ -7,6 +7,7 @@ from collections import Counter
 import pytest
 
 from engine.rng import RecordingRng
+from engine.ruleset import SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.setup import SetupError, assign_classes
 from tests.starcraft_mafia.helpers import game, roster, signup
@@ -110,6 +111,9 @@ def test_requests_by_name_any_case_and_unknown_class_refused():
     assert (classes["a"], classes["b"]) == ("ghost", "firebat")
     with pytest.raises(SetupError, match="'Zealot', which is not a class"):
         game([signup("a", "Zealot"), *roster(4)])
+    odd = SignUp(seat="a", name="A", requests={"role": "lone_wolf"})
+    with pytest.raises(SetupError, match="a's sign-up asks for something this game does not offer \\(role\\)"):
+        game([odd, *roster(4)])
 
 
 def test_starting_hp_and_items_by_class():

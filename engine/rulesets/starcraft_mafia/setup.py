@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
 from engine.rng import RecordingRng
@@ -35,6 +35,15 @@ class SignUpRequest(BaseModel):
 
 def _event(kind: str, audience, key: str, data: dict | None = None, **values: object) -> Event:
     return Event(kind=kind, audience=audience, text=say(key, **values), data=data or {}, day=1, phase="day")
+
+
+def _request(entry: SignUp) -> str | None:
+    """The class a player asked for, or a SetupError naming the sign-up field that is not understood."""
+    try:
+        return _class_id(entry.seat, SignUpRequest.model_validate(entry.requests).cls)
+    except ValidationError as error:
+        fields = ", ".join(str(e["loc"][0]) for e in error.errors() if e["loc"])
+        raise SetupError(say("bad_request", seat=entry.seat, fields=fields or "?")) from None
 
 
 def _class_id(seat: str, requested: str | None) -> str | None:
@@ -64,7 +73,7 @@ def assign_classes(roster: list[SignUp], rng: RecordingRng) -> dict[str, str]:
     out: dict[str, str] = {}
     rest: list[str] = []
     for entry in roster:
-        wanted = _class_id(entry.seat, SignUpRequest.model_validate(entry.requests).cls)
+        wanted = _request(entry)
         if wanted is not None and counts[wanted] < cap:
             out[entry.seat] = wanted
             counts[wanted] += 1
@@ -93,7 +102,7 @@ def new_game(roster: list[SignUp], settings: SCMSettings, rng: RecordingRng) -> 
             id=entry.seat,
             name=entry.name,
             cls=defn.id,
-            requested_class=_class_id(entry.seat, SignUpRequest.model_validate(entry.requests).cls),
+            requested_class=_request(entry),
             suit_hp=defn.suit.hp,
             suit_max=defn.suit.hp,
             body_hp=defn.body.hp,

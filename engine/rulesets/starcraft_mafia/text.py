@@ -10,6 +10,7 @@ TEXT: dict[str, str] = {
     # --- sign-up -------------------------------------------------------------------------------
     "too_few_players": "StarCraft Mafia needs at least {minimum} players; {count} signed up.",
     "too_many_players": "StarCraft Mafia takes at most {maximum} players; {count} signed up.",
+    "bad_request": "{seat}'s sign-up asks for something this game does not offer ({fields}); only a class.",
     "unknown_class": "{seat} asked for {requested!r}, which is not a class. Classes: {choices}.",
     # --- opening -------------------------------------------------------------------------------
     "game_starts": "The outpost on Mar Sara holds {count} soldiers. Day 1 begins.",
