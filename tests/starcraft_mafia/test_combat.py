@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engine.rng import RecordingRng
 from engine.rulesets.starcraft_mafia.combat import BattleSetup, battle
 from tests.starcraft_mafia.helpers import table
 
@@ -163,3 +164,38 @@ def test_nobody_armed_ends_the_battle():
         state.players[seat].suit_hp = 0
     result = fight(state, "a", "b")
     assert result.outcome == "unarmed" and result.shots == []
+
+
+def test_a_suit_attack_stops_when_the_suit_is_emptied():
+    """Rulebook, Players: "A player may not use his suit attack if his suit HP is equal to 0"; rulings: the
+    flamethrowers, "like suit attacks, need suit HP above 0"."""
+    state = table(("fb", "firebat"), ("te", "technician"))
+    state.players["fb"].suit_hp = 2
+    # the technician's pistol (short) fires first: critical 4 -> suit 0, 2 to the body: 8. Then the firebat's
+    # flamethrowers are silent. One round only.
+    state.settings.max_rounds = 1
+    result = fight(state, "fb", "te", 1)
+    assert result.shots[1]["skipped"] and (state.players["fb"].suit_hp, state.players["fb"].body_hp) == (0, 8)
+
+
+def test_many_seeded_battles_end_cleanly():
+    """Every pairing of classes and forms, 40 seeds each: a battle always ends with an outcome, HP stays within
+    0..maximum, and the same seed fights the same battle (randomness only from the rng)."""
+    classes = ["marine", "firebat", "medic", "technician", "ghost"]
+    for a_cls in classes:
+        for d_cls in classes:
+            for seed in range(40):
+                outcomes = []
+                for _ in range(2):
+                    state = table(("a", a_cls, "infested" if seed % 3 == 0 else "human"), ("d", d_cls))
+                    zerg = seed % 3 == 0 and seed % 2 == 0
+                    setup = BattleSetup(
+                        zerg=zerg, infest=zerg and seed % 4 == 0, asleep=frozenset({"d"} if seed % 5 else ())
+                    )
+                    result = battle(state, "a", "d", RecordingRng(seed), setup)
+                    outcomes.append((result.outcome, [s.get("d12") for s in result.shots]))
+                    assert result.outcome in ("killed", "fled", "infested", "unarmed", "no_result")
+                    for p in state.players.values():
+                        assert 0 <= p.suit_hp <= p.suit_max and 0 <= p.body_hp <= p.body_max
+                        assert p.zerg_hp is None or 0 <= p.zerg_hp <= 50
+                assert outcomes[0] == outcomes[1]

@@ -103,11 +103,18 @@ def _fleeing(side: Side) -> bool:
     return flees(layers.suit_hp, layers.body_hp)
 
 
+def _can_fire(side: Side) -> bool:
+    """One weapon per battle; a suit attack or the flamethrowers stop when the suit reaches 0 HP (rulebook)."""
+    if side.arm is None:
+        return False
+    return side.zerg or not side.arm.needs_suit or side.player.suit_hp > 0
+
+
 def _fire(state: SCMState, shooter: Side, target: Side, rng: RecordingRng, round_no: int, infest: bool) -> dict:
     """One shot; returns its record. Damage and defenses as in rules.damage."""
     arm = shooter.arm
     record: dict = {"round": round_no, "shooter": shooter.player.id, "target": target.player.id}
-    if arm is None:
+    if arm is None or not _can_fire(shooter):
         record["skipped"] = True
         return record
     attack, weapon_damage = arm.attack, arm.damage
@@ -230,7 +237,7 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
                     continue
                 result.shots.append(_fire(state, shooter, target, rng, round_no, infesting and shooter is a))
                 after_hit(shooter, target, last=False)
-            if a.arm is None and d.arm is None:
+            if not _can_fire(a) and not _can_fire(d):
                 result.outcome = "unarmed"
                 return result
     except _Over:

@@ -22,10 +22,11 @@ class Arm:
     range: str
     damage: int
     uid: str | None = None
+    needs_suit: bool = False  # the suit attack and the flamethrowers: only while the suit has HP
 
     @classmethod
-    def of(cls, name: str, a: AttackDef, uid: str | None = None) -> Arm:
-        return cls(name=name, attack=a.attack, range=a.range, damage=a.damage, uid=uid)
+    def of(cls, name: str, a: AttackDef, uid: str | None = None, needs_suit: bool = False) -> Arm:
+        return cls(name=name, attack=a.attack, range=a.range, damage=a.damage, uid=uid, needs_suit=needs_suit)
 
     def strength(self) -> tuple[int, int, int]:
         """Rulings: "the strongest usable (highest damage, then attack, then range)"."""
@@ -41,9 +42,9 @@ def usable_arms(player: Player, day: int) -> list[Arm]:
         weapon = catalog().weapon(item.kind)
         if weapon is None or item.disabled_on(day) or (weapon.mounted and player.suit_hp <= 0):
             continue
-        arms.append(Arm.of(weapon.name, weapon, item.uid))
+        arms.append(Arm.of(weapon.name, weapon, item.uid, needs_suit=weapon.mounted))
     if defn.suit.attack is not None and player.suit_hp > 0:
-        arms.append(Arm.of(defn.suit.name, defn.suit.attack))
+        arms.append(Arm.of(defn.suit.name, defn.suit.attack, needs_suit=True))
     if defn.body.attack is not None:
         arms.append(Arm.of(f"{defn.name} hand-to-hand", defn.body.attack))
     return arms
