@@ -23,6 +23,18 @@ TEXT: dict[str, str] = {
     "infested_team": "You are infested. The infested team: {listing}.",
     "team_human": "uninfested",
     "team_infested": "infested",
+    # --- the day's private results -------------------------------------------------------------
+    "stim_used": "Stim Pack: you lose 5 body HP ({hp} left) and fight your first battle today stimmed.",
+    "stim_not_used": "Stim Pack not used: it needs at least 6 body HP and you have {hp}.",
+    "give_failed": "Your give failed: the item is gone or the recipient is dead.",
+    "given": "{giver} gave {to} the {item}.",
+    "healed": "{medic} healed {target}: +{hp} body HP.",
+    "repaired": "{tech} repaired {target}'s suit: +{hp} suit HP.",
+    "re_enabled": "{tech} re-enabled {target}'s {item}.",
+    "repair_nothing": "{target} has no sabotaged {item}: nothing to re-enable.",
+    "probe_infested": "Psychic Probe: {target} is infested.",
+    "probe_clean": "Psychic Probe: {target} is not infested.",
+    "probe_nothing": "Psychic Probe: no reading on {target} today.",
     # --- refusals ------------------------------------------------------------------------------
     "game_over": "The game is over.",
     "not_in_game": "You are not a player in this game.",
