@@ -70,12 +70,12 @@ class BattleResult:
     shots: list[dict] = field(default_factory=list)
 
 
-def _in_zerg_form(p: Player) -> bool:
+def in_zerg_form(p: Player) -> bool:
     """Rulings, Infested: a human form at 0 body HP fights only in Zerg form until healed."""
     return p.infested and p.body_hp <= 0
 
 
-def _side(state: SCMState, p: Player, attacking: bool, zerg: bool, named: str | None, setup: BattleSetup) -> Side:
+def side_for(state: SCMState, p: Player, attacking: bool, zerg: bool, named: str | None, setup: BattleSetup) -> Side:
     arm = choose_arm(p, state.day, named, zerg=zerg)
     side = Side(p, attacking, zerg, arm, stim=p.id in setup.stim and not zerg, asleep=p.id in setup.asleep)
     side.cloak = p.id in setup.cloak and not zerg and p.suit_hp >= 3
@@ -110,7 +110,7 @@ def _can_fire(side: Side) -> bool:
     return side.zerg or not side.arm.needs_suit or side.player.suit_hp > 0
 
 
-def _fire(state: SCMState, shooter: Side, target: Side, rng: RecordingRng, round_no: int, infest: bool) -> dict:
+def fire(state: SCMState, shooter: Side, target: Side, rng: RecordingRng, round_no: int, infest: bool) -> dict:
     """One shot; returns its record. Damage and defenses as in rules.damage."""
     arm = shooter.arm
     record: dict = {"round": round_no, "shooter": shooter.player.id, "target": target.player.id}
@@ -170,8 +170,8 @@ class _Over(Exception):
 def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRng, setup: BattleSetup) -> BattleResult:
     a_player, d_player = state.players[attacker_id], state.players[defender_id]
     result = BattleResult(attacker_id, defender_id)
-    a = _side(state, a_player, True, setup.zerg, setup.attacker_weapon, setup)
-    d = _side(state, d_player, False, _in_zerg_form(d_player), setup.defender_weapon, setup)
+    a = side_for(state, a_player, True, setup.zerg, setup.attacker_weapon, setup)
+    d = side_for(state, d_player, False, in_zerg_form(d_player), setup.defender_weapon, setup)
     infesting = setup.infest and setup.zerg and not d_player.infested
     now = [1]  # the current round, for the last shots (a flight before the first shot counts as round 1)
 
@@ -193,7 +193,7 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
             _infest(p)  # it holds even if the victim's last shot kills the Zerg form
             result.infested = p.id
             if not last:
-                result.shots.append(_fire(state, d, a, rng, now[0], False) | {"last_shot": True})
+                result.shots.append(fire(state, d, a, rng, now[0], False) | {"last_shot": True})
                 try:
                     after_hit(d, a, last=True)
                 except _Over:
@@ -205,7 +205,7 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
             result.fled.append(p.id)
             result.outcome = "fled"
             result.shots.append(
-                _fire(state, shooter, target, rng, now[0], infesting and shooter is a) | {"last_shot": True}
+                fire(state, shooter, target, rng, now[0], infesting and shooter is a) | {"last_shot": True}
             )
             after_hit(shooter, target, last=True)
             raise _Over
@@ -216,7 +216,7 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
                 result.fled.append(side.player.id)
                 result.outcome = "fled"
                 result.shots.append(
-                    _fire(state, other, side, rng, now[0], infesting and other is a) | {"last_shot": True}
+                    fire(state, other, side, rng, now[0], infesting and other is a) | {"last_shot": True}
                 )
                 after_hit(other, side, last=True)
                 raise _Over
@@ -235,7 +235,7 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
                 if round_no == 1 and shooter.player.id in flared:
                     result.shots.append({"round": 1, "shooter": shooter.player.id, "flare": True})
                     continue
-                result.shots.append(_fire(state, shooter, target, rng, round_no, infesting and shooter is a))
+                result.shots.append(fire(state, shooter, target, rng, round_no, infesting and shooter is a))
                 after_hit(shooter, target, last=False)
             if not _can_fire(a) and not _can_fire(d):
                 result.outcome = "unarmed"
