@@ -45,6 +45,8 @@ TEXT: dict[str, str] = {
     "sabotaged_suit": "You sabotaged {target}'s suit: -{hp} suit HP.",
     "suit_was_sabotaged": "Someone sabotaged your suit: -{hp} suit HP.",
     "sabotage_failed": "{tech} tried to sabotage {target} and failed; {target} fired one shot back.",
+    "picked_up": "{name} picked up the {item} from {body}'s body.",
+    "idle_alert": "{name} has given no orders for {days} days in a row.",
     # --- refusals ------------------------------------------------------------------------------
     "game_over": "The game is over.",
     "not_in_game": "You are not a player in this game.",
