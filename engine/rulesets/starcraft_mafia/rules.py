@@ -149,10 +149,10 @@ def fatigue_after(
     scuffled: bool = False,
 ) -> tuple[int, int]:
     """Rulings, Fatigue (step 9): the new (fatigue, awake_days). `main` is what the day's main action came to:
-    "attack", "active" (Heal, Repair, Probe), "sleep" or "nothing". Attack +1, active +1, Steal +1,
-    Sabotage +1, scuffle +1, Sleep -3, Do Nothing -1; +1 more on the 3rd or later day in a row without
-    Sleep; never below 0."""
-    change = {"attack": 1, "active": 1, "sleep": -3, "nothing": -1}[main]
+    "attack", "active" (Heal, Repair, Probe), "sleep", "nothing", or "none" (a scuffler's lost orders).
+    Attack +1, active +1, Steal +1, Sabotage +1, scuffle +1, Sleep -3, Do Nothing -1; +1 more on the 3rd or
+    later day in a row without Sleep; never below 0."""
+    change = {"attack": 1, "active": 1, "sleep": -3, "nothing": -1, "none": 0}[main]
     change += int(stole) + int(sabotaged) + int(scuffled)
     awake = 0 if main == "sleep" else awake_days + 1
     if awake >= 3:
