@@ -7,7 +7,7 @@ import json
 import random
 
 from engine.rng import RecordingRng
-from engine.rulesets.starcraft_mafia.orders import Attack, DayOrders, Probe, Sleep
+from engine.rulesets.starcraft_mafia.orders import Attack, DayOrders, Pickup, Probe, Sleep
 from engine.rulesets.starcraft_mafia.resolve import resolve_day
 from tests.starcraft_mafia.helpers import game, roster, table
 
@@ -128,3 +128,21 @@ def test_random_games_always_end_within_max_days():
             state, events = resolve_day(state, orders, RecordingRng(seed * 100 + state.day))
             json.dumps([e.model_dump(mode="json") for e in events])
         assert state.day <= 30 and state.end_reason in ("human", "infested", "draw")
+
+
+def test_contested_pick_up_is_a_scuffle_and_scufflers_lose_their_other_orders():
+    """Rulings, Scuffle: "2+ players Steal or Pick up one item ... All scufflers +1 fatigue and lose the rest of
+    the day's orders"."""
+    state = table(("ma", "marine"), ("fb", "firebat"), ("gh", "ghost"), ("zz", "medic", "infested"))
+    rifle = next(i.uid for i in state.players["gh"].items)
+    state.players["gh"].alive, state.players["gh"].died_day, state.day = False, 1, 2
+    orders = {
+        "ma": DayOrders(main=Attack(target="zz"), pickup=Pickup(item=rifle)),
+        "fb": DayOrders(main=Attack(target="zz"), pickup=Pickup(item=rifle)),
+    }
+    new, events = resolve_day(state, orders, RecordingRng(7))
+    holders = [x for x in ("ma", "fb") if new.players[x].item(rifle)]
+    assert len(holders) == 1 and not new.players["gh"].items
+    assert not any(e.kind == "battle" for e in events)  # their attacks are lost
+    assert all(new.players[x].fatigue == 1 for x in ("ma", "fb"))  # the scuffle's +1 only
+    assert any(e.kind == "pickup" and e.audience.kind == "public" for e in events)

@@ -102,7 +102,10 @@ def _step2(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
             groups.setdefault(f"steal {o.steal.target} {kind}", []).append(seat)
     events: list[Event] = []
     for key in sorted(k for k, seats in groups.items() if len(seats) > 1):
-        seats = [x for x in groups[key] if s.players[x].alive]
+        # one scuffle a day: a scuffler has lost his other orders, so he is out of any later contest
+        seats = [x for x in groups[key] if s.players[x].alive and x not in day.scuffled]
+        if len(seats) < 2:
+            continue  # no longer contested: steps 3 and 5 handle the one left
         result = scuffle(s, seats, rng)
         day.scuffled.update(result.scufflers)
         for x in result.dead:
