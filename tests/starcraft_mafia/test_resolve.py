@@ -57,6 +57,9 @@ def test_zerg_attackers_are_never_named_in_public():
     for seed in range(200):
         state = table(("ma", "marine"), ("gh", "ghost"), ("zz", "medic", "infested"), ("te", "technician"))
         new, events = resolve_day(state, {"zz": DayOrders(main=Attack(target="ma", form="zerg"))}, RecordingRng(seed))
+        for e in events:  # the defender's own report of the battle does not name the attacker either
+            if e.visible_to("ma") and not e.visible_to("zz"):
+                assert "zz" not in json.dumps(e.data) and "ZZ" not in e.text
         for e in public(events):
             if e.kind == "battle":
                 assert e.text.startswith("Infested Terran attacked MA")

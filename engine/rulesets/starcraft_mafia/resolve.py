@@ -232,18 +232,16 @@ def _battle_events(s: SCMState, result: BattleResult, attack: Attack) -> list[Ev
     a, d = s.players[result.attacker], s.players[result.defender]
     attacker_name = catalog().zerg.name if attack.zerg else a.name
     data = {"shots": result.shots, "outcome": result.outcome}
-    events = [
-        _event(
-            s,
-            "battle_rolls",
-            to_players(a.id, d.id),
-            "battle_private",
-            data,
-            attacker=attacker_name,
-            target=d.name,
-            outcome=result.outcome,
-        )
-    ]
+    values = {"attacker": attacker_name, "target": d.name, "outcome": result.outcome}
+    if attack.zerg and a.id != d.id:
+        # The defender must not learn who the Infested Terran is: his copy names the attacker's seat "zerg".
+        hidden = [{k: ("zerg" if v == a.id else v) for k, v in shot.items()} for shot in result.shots]
+        events = [
+            _event(s, "battle_rolls", to_players(a.id), "battle_private", data, **values),
+            _event(s, "battle_rolls", to_players(d.id), "battle_private", data | {"shots": hidden}, **values),
+        ]
+    else:
+        events = [_event(s, "battle_rolls", to_players(a.id, d.id), "battle_private", data, **values)]
     infested_team = [p.id for p in s.players.values() if p.alive and p.infested]
     if result.infested:
         events.append(
