@@ -1,0 +1,89 @@
+"""The StarCraft Mafia ruleset object: the engine contract over the modules of this package.
+
+NOT registered (engine/registry.py) until the game is playable end to end on Discord (issue 11): it has no
+front yet. Tests use it directly.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rng import RecordingRng
+from engine.ruleset import Resolution, Ruleset, SignUp
+from engine.rulesets.starcraft_mafia.catalog import catalog
+from engine.rulesets.starcraft_mafia.orders import DayOrders
+from engine.rulesets.starcraft_mafia.resolve import resolve_day
+from engine.rulesets.starcraft_mafia.settings import SCMSettings
+from engine.rulesets.starcraft_mafia.setup import new_game
+from engine.rulesets.starcraft_mafia.state import SCMState
+from engine.rulesets.starcraft_mafia.validate import validate
+
+
+class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
+    name = "starcraft_mafia"
+    version = "0"
+    title = "StarCraft Mafia"
+    min_players = 5
+    max_players = 20
+    step_hours = 24
+    state_model = SCMState
+    orders_model = DayOrders
+    settings_model = SCMSettings
+
+    def new_game(self, roster: list[SignUp], settings: SCMSettings, rng: RecordingRng) -> Resolution[SCMState]:
+        start = len(rng.rolls)
+        state, events = new_game(roster, settings, rng)
+        return Resolution(state=state, events=events, rolls=rng.rolls[start:])
+
+    def awaiting(self, state: SCMState) -> list[str]:
+        return [] if state.phase == "over" else [p.id for p in state.living()]
+
+    def validate(self, state: SCMState, seat: str, orders: DayOrders) -> str | None:
+        return validate(state, seat, orders)
+
+    def default_orders(self, state: SCMState, seat: str) -> DayOrders:
+        return DayOrders()
+
+    def resolve(self, state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng) -> Resolution[SCMState]:
+        start = len(rng.rolls)
+        new_state, events = resolve_day(state, orders, rng)
+        return Resolution(state=new_state, events=events, rolls=rng.rolls[start:])
+
+    def view(self, state: SCMState, seat: str) -> dict[str, Any]:
+        return player_view(state, seat)
+
+    def is_over(self, state: SCMState) -> bool:
+        return state.phase == "over"
+
+    def actor_name(self, state: SCMState, seat: str) -> str | None:
+        p = state.players.get(seat)
+        return p.name if p is not None else None
+
+
+def player_view(state: SCMState, seat: str) -> dict[str, Any]:
+    """What `seat` may know (rulings, "Public and private"): his own everything; of the others their class and
+    public HP while alive, class, team and items once dead; the infested also see their team."""
+    me = state.players.get(seat)
+    others: list[dict[str, Any]] = []
+    for p in state.players.values():
+        if p.id == seat:
+            continue
+        entry: dict[str, Any] = {"seat": p.id, "name": p.name, "cls": p.cls, "alive": p.alive}
+        if p.alive:
+            entry.update(suit_hp=p.suit_hp, body_hp=p.body_hp)
+        else:
+            entry.update(team=p.team, items=[i.model_dump(mode="json") for i in p.items], cause=p.death_cause)
+        if me is not None and me.infested and p.infested:
+            entry["team"] = "infested"
+            entry["zerg_hp"] = p.zerg_hp
+        others.append(entry)
+    view: dict[str, Any] = {
+        "day": state.day,
+        "phase": state.phase,
+        "infested_at_start": state.infested_at_start if state.settings.announce_infested_count else None,
+        "players": others,
+        "winners": state.winners,
+    }
+    if me is not None:
+        view["me"] = me.model_dump(mode="json") | {"class_name": catalog().cls(me.cls).name}
+    return view

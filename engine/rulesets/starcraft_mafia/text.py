@@ -1,0 +1,109 @@
+"""Every player-facing sentence of StarCraft Mafia built so far, in one place.
+
+`say(key, **values)` renders one. Refusal reasons (validation) and the opening events (set-up) come from here.
+Item uids are never echoed in a refusal; items are named by their kind.
+"""
+
+from __future__ import annotations
+
+TEXT: dict[str, str] = {
+    # --- sign-up -------------------------------------------------------------------------------
+    "too_few_players": "StarCraft Mafia needs at least {minimum} players; {count} signed up.",
+    "too_many_players": "StarCraft Mafia takes at most {maximum} players; {count} signed up.",
+    "bad_request": "{seat}'s sign-up asks for something this game does not offer ({fields}); only a class.",
+    "unknown_class": "{seat} asked for {requested!r}, which is not a class. Classes: {choices}.",
+    # --- opening -------------------------------------------------------------------------------
+    "game_starts": "The outpost on Mar Sara holds {count} soldiers. Day 1 begins.",
+    "infested_count": "{count} of you {verb} infested.",
+    "classes_public": "Classes: {listing}.",
+    "your_class": "{name}, you are a {cls} ({team}). {granted}",
+    "request_granted": "Your class request was granted.",
+    "request_denied": "Your request for {requested} was full; you were given the {cls} class.",
+    "no_request": "",
+    "infested_team": "You are infested. The infested team: {listing}.",
+    "team_human": "uninfested",
+    "team_infested": "infested",
+    # --- the day's private results -------------------------------------------------------------
+    "stim_used": "Stim Pack: you lose 5 body HP ({hp} left) and fight your first battle today stimmed.",
+    "stim_not_used": "Stim Pack not used: it needs at least 6 body HP and you have {hp}.",
+    "give_failed": "Your give failed: the item is gone or the recipient is dead.",
+    "given": "{giver} gave {to} the {item}.",
+    "healed": "{medic} healed {target}: +{hp} body HP.",
+    "repaired": "{tech} repaired {target}'s suit: +{hp} suit HP.",
+    "re_enabled": "{tech} re-enabled {target}'s {item}.",
+    "repair_nothing": "{target} has no sabotaged {item}: nothing to re-enable.",
+    "probe_infested": "Psychic Probe: {target} is infested.",
+    "probe_clean": "Psychic Probe: {target} is not infested.",
+    "probe_nothing": "Psychic Probe: no reading on {target} today.",
+    "stole": "You stole a {item} from {target}.",
+    "was_stolen": "Someone stole your {item}.",
+    "steal_nothing": "Your steal worked, but {target} carries no {item}.",
+    "steal_failed": "{thief} tried to steal from {target} and failed; {target} fired one shot back.",
+    "sabotaged": "You sabotaged {target}'s {item}.",
+    "was_sabotaged": "Someone sabotaged your {item}: it is disabled through Day {day} unless repaired.",
+    "sabotage_nothing": "Your sabotage worked, but {target} carries no working {item}.",
+    "sabotaged_suit": "You sabotaged {target}'s suit: -{hp} suit HP.",
+    "suit_was_sabotaged": "Someone sabotaged your suit: -{hp} suit HP.",
+    "sabotage_failed": "{tech} tried to sabotage {target} and failed; {target} fired one shot back.",
+    "picked_up": "{name} picked up the {item} from {body}'s body.",
+    "idle_alert": "{name} has given no orders for {days} days in a row.",
+    # --- the day's reports ---------------------------------------------------------------------
+    "order_dropped": "{name}'s orders were no longer legal at the deadline ({reason}); they did nothing.",
+    "scuffle_told": "You were caught in a scuffle; the rest of your orders for today are lost.",
+    "battle_private": "Your battle today: {attacker} against {target} ({outcome}). The rolls are attached.",
+    "battle_public": "{attacker} attacked {target}: {outcome}.",
+    "outcome_killed": "a death",
+    "outcome_fled": "one side fled",
+    "outcome_infested": "no result",
+    "outcome_unarmed": "neither could fight",
+    "outcome_no_result": "no result",
+    "infestation_told": "{target} has been infested and joins the infested team.",
+    "transformed": "{name} transformed into an Infested Terran!",
+    "cause_zerg": "an Infested Terran",
+    "death_revealed": "{name} has died ({cause}). {name} was a {cls}, {team}.",
+    "death": "{name} has died ({cause}).",
+    "stat_list": "Stat list:\n{listing}",
+    "stat_living": "{name} ({cls}): suit {suit}, body {body}",
+    "stat_zerg": "Infested Terran: {hp}/50",
+    "stat_dead": "{name} ({cls}, {team}), dead; items: {items}",
+    "won_infested": "No uninfested soldier is left: the infested win.",
+    "won_human": "The last infested has fallen: the uninfested win.",
+    "won_draw": "The game ends in a draw.",
+    # --- refusals ------------------------------------------------------------------------------
+    "game_over": "The game is over.",
+    "not_in_game": "You are not a player in this game.",
+    "dead": "You are dead and can no longer act.",
+    "unknown_player": "There is no player called {target} in this game.",
+    "target_dead": "{target} is dead.",
+    "self_target": "You cannot {verb} yourself.",
+    "no_ability": "{ability} is not an ability of the {cls} class.",
+    "no_item": "You do not have that item.",
+    "not_a_weapon": "The {item} is not a weapon.",
+    "no_weapon": "You carry no {item}, and none comes to you today.",
+    "unknown_item_kind": "There is no item called {item!r}. Items: {choices}.",
+    "weapon_given": "You give your {item} away today, so you cannot attack with it.",
+    "mounted": "The {item} is part of the suit: it cannot be given, stolen or picked up.",
+    "no_body_item": "That item is not on the body of a player who died before today.",
+    "zerg_only_infested": "Only the infested can attack in Zerg form or infest.",
+    "infest_human_form": "Infesting is a Zerg-form attack: drop `form: human` or set `form: zerg`.",
+    "zerg_no_weapon": "In Zerg form you use none of your human form's weapons.",
+    "infest_infested": "{target} is already infested.",
+    "human_form_down": "Your human form has 0 body HP: it can only fight in Zerg form until healed.",
+    "repair_self_suit": "You cannot repair your own suit (you may re-enable your own sabotaged item).",
+    "not_disabled": "None of your {item}s is sabotaged, so there is nothing to re-enable.",
+    "stim_low_hp": "Stim Pack costs 5 body HP and needs at least 6; you have {hp}.",
+    "cloak_suit": "Cloak needs at least 3 HP on your Hostile Environment Suit; it has {hp}.",
+    "cloak_twice": "You cloaked yesterday: Cloak cannot be used two days in a row.",
+}
+
+
+def say(key: str, **values: object) -> str:
+    return TEXT[key].format(**values)
+
+
+def listing(names: list[str], empty: str = "nobody") -> str:
+    if not names:
+        return empty
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
