@@ -44,6 +44,13 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
     def default_orders(self, state: SCMState, seat: str) -> DayOrders:
         return DayOrders()
 
+    def computer_orders(self, state: SCMState, seat: str, rng: RecordingRng) -> DayOrders:
+        """The scripted player's orders for `seat` (autoplayer.py), from that seat's view only: what the
+        game's front hands out as `Front.autoplayer` once the game has a front (`brbot simulate`, bench)."""
+        from engine.rulesets.starcraft_mafia.autoplayer import orders_for  # it reads `player_view` below
+
+        return orders_for(state, seat, rng)
+
     def resolve(self, state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng) -> Resolution[SCMState]:
         start = len(rng.rolls)
         new_state, events = resolve_day(state, orders, rng)
