@@ -46,7 +46,7 @@ from engine.rulesets.starcraft_mafia.validate import validate
 TIRED = 4  # fatigue from which a computer player sleeps (each point is -1 on every shot)
 HURT = 4  # body HP under the class maximum from which a medic heals (Heal gives +5)
 SUIT_HURT = 6  # suit HP under the class maximum from which a technician repairs (Repair gives +8)
-ATTACK_CHANCE = 50  # % of days a human (or hiding infested) with no known infested attacks a suspect
+ATTACK_CHANCE = 100  # % of idle days a human (or hiding infested) attacks a suspect (100 fared best for humans)
 INFEST_CHANCE = 50  # % of days an infested tries to infest the weakest uninfested player
 STIM_MIN_BODY = 10  # body HP from which marines and firebats use their Stim Pack when attacking
 
