@@ -98,7 +98,7 @@ def _main(view: dict[str, Any], me: dict[str, Any], rng: RecordingRng) -> tuple[
             return Attack(target=weakest["seat"], infest=True), None
     if me["fatigue"] >= TIRED:
         return Sleep(), None
-    support = _support(view, me, enemies if infested else others)
+    support = _support(view, me, others)  # the infested mend their team too: it also looks human
     if support is not None:
         return support, None
     target = _suspect(view, me, enemies, rng)
