@@ -108,6 +108,7 @@ def test_infestation_by_critical_then_the_victims_last_shot():
     te = state.players["te"]
     assert result.outcome == "infested" and result.infested == "te"
     assert (te.team, te.zerg_hp, te.suit_hp, te.cls, te.alive) == ("infested", 50, 11, "technician", True)
+    assert te.infested_day == state.day  # infested today, not at the start (day 0)
     assert result.shots[-1]["shooter"] == "te" and result.shots[-1]["last_shot"]
 
 

@@ -190,7 +190,7 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
             result.outcome = "killed"
             raise _Over
         if shooter is a and infesting and result.shots and result.shots[-1].get("critical") and not p.infested:
-            _infest(p)  # it holds even if the victim's last shot kills the Zerg form
+            _infest(p, state.day)  # it holds even if the victim's last shot kills the Zerg form
             result.infested = p.id
             if not last:
                 result.shots.append(fire(state, d, a, rng, now[0], False) | {"last_shot": True})
@@ -245,6 +245,7 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
     return result
 
 
-def _infest(p: Player) -> None:
-    """Rulings, Infest: the victim joins the infested with a 50-HP Zerg form, keeping class, HP, items, fatigue."""
-    p.team, p.form, p.zerg_hp = "infested", "human", catalog().zerg.body.hp
+def _infest(p: Player, day: int) -> None:
+    """Rulings, Infest: the victim joins the infested with a 50-HP Zerg form, keeping class, HP, items, fatigue;
+    `infested_day` records the day it happened."""
+    p.team, p.form, p.zerg_hp, p.infested_day = "infested", "human", catalog().zerg.body.hp, day
