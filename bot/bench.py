@@ -51,7 +51,7 @@ def _sizes(ruleset: str, sizes: tuple[int, ...]) -> list[int]:
     return fitting or sorted({rules.min_players, most})
 
 
-async def submit_latency(url: str, ruleset: str = "battle_royale") -> dict[str, float]:
+async def submit_latency(url: str, ruleset: str = registry.DEFAULT) -> dict[str, float]:
     """Order submission latency: every seat the game awaits after its opening step submits at once."""
     await upgrade_async(url)
     db = Database(url)
@@ -94,7 +94,7 @@ async def _opening_orders(db: Database, game_id: int, ruleset: str) -> None:
         await orders.submit_orders(db, game_id, position_of(seat), front.autoplayer(state, seat, rng), NOW)
 
 
-async def run_bench(postgres_admin_url: str | None = None, ruleset: str = "battle_royale") -> dict:
+async def run_bench(postgres_admin_url: str | None = None, ruleset: str = registry.DEFAULT) -> dict:
     engine_ms = {str(n): round(night_benchmark(n, ruleset=ruleset), 3) for n in _sizes(ruleset, (20, 100, 1000))}
     with tempfile.TemporaryDirectory(prefix="brbot-bench-") as workdir:
         sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}", ruleset)

@@ -18,12 +18,14 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from types import SimpleNamespace
 
+from engine import registry
+
 PLAYERS = 100
 RUNS = 3
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
-async def seed_night(url: str, players: int = PLAYERS, ruleset: str = "battle_royale") -> None:
+async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.DEFAULT) -> None:
     """A game whose Day 0 messages are delivered and whose first night's are waiting in the outbox."""
     from sqlalchemy import update
 
@@ -97,7 +99,7 @@ async def _deliver(fake, url: str) -> dict:
     return {"rows": sent, "messages": messages, "seconds": round(elapsed, 2)}
 
 
-async def delivery_bench(players: int = PLAYERS, ruleset: str = "battle_royale", runs: int = RUNS) -> dict:
+async def delivery_bench(players: int = PLAYERS, ruleset: str = registry.DEFAULT, runs: int = RUNS) -> dict:
     """The same night delivered `runs` times (each from a copy of the seeded database); the median run, with
     every run's ratio beside it (the figure moves with the machine's load)."""
     with tempfile.TemporaryDirectory(prefix="brbot-delivery-") as workdir:

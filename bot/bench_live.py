@@ -22,13 +22,15 @@ import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from engine import registry
+
 GAMES = 500
 PLAYERS = 20
 TICKS = 5
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
-async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, ruleset: str = "battle_royale") -> None:
+async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, ruleset: str = registry.DEFAULT) -> None:
     """`games` running games of `players` players each, copies of one started through the services."""
     from sqlalchemy import insert, select, update
 
@@ -123,7 +125,7 @@ async def live_process(url: str) -> dict:
     }
 
 
-async def live_bench(games: int = GAMES, players: int = PLAYERS, ruleset: str = "battle_royale") -> dict:
+async def live_bench(games: int = GAMES, players: int = PLAYERS, ruleset: str = registry.DEFAULT) -> dict:
     """{"games_500_peak_mb", "idle_tick_500_ms"} (the keys keep 500 whatever `games` is, for `bench --json`)."""
     with tempfile.TemporaryDirectory(prefix="brbot-live-") as workdir:
         url = f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}"

@@ -377,11 +377,14 @@ class _Games:
         return registry.names()
 
 
+DEFAULT_GAME = "battle_royale"  # = engine.DEFAULT_GAME (tests/test_cli.py checks they agree)
+
+
 def _ruleset_option(command: argparse.ArgumentParser, what: str) -> None:
     """`--ruleset GAME`; the installed games are named in the command's own help (`brbot simulate --help`)."""
     command.add_argument(
         "--ruleset",
-        default="battle_royale",
+        default=DEFAULT_GAME,  # engine.DEFAULT_GAME, spelt here so that --help imports no engine (tested)
         choices=_Games(),
         metavar="GAME",
         help=f"{what}: %(choices)s (see brbot rulesets)",

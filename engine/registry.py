@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass
 from importlib.metadata import entry_points
 
+from engine import DEFAULT_GAME
 from engine.front import Front
 from engine.ruleset import Ruleset
 
@@ -20,6 +21,7 @@ log = logging.getLogger(__name__)
 
 ENTRY_POINT_GROUP = "brbot.rulesets"
 BUILT_IN = {"battle_royale": "engine.rulesets.battle_royale"}
+DEFAULT = DEFAULT_GAME  # the game a new game or a command plays when none is named (`engine.DEFAULT_GAME`)
 
 _RULESETS: dict[str, Ruleset] = {}
 _FRONTS: dict[str, Front] = {}

@@ -161,8 +161,8 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
 
     def moderate(self, state: StateT, action: str, params: dict[str, Any]) -> Resolution[StateT]:
         """Apply a moderator's action outside resolution; pure like `resolve`. Raises `ModerationRefused`
-        with a reason, or NotImplementedError if the ruleset has no such action."""
-        raise NotImplementedError(action)
+        with a reason, also when the ruleset has no such action."""
+        raise ModerationRefused(f"This game has no moderator action {action!r}.")
 
     def moderation_choices(self, state: StateT, action: str, seat: str | None = None) -> list[tuple[str, str]]:
         """(value, label) pairs a moderator's option may name; `action` is the option's `source` in the front's

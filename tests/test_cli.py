@@ -372,3 +372,11 @@ def test_simulate_plays_on_a_map_file_and_refuses_a_bad_one_before_anything_is_d
     assert "That map cannot be used: adjacency 1-7 names an unknown zone" in err and not never.exists()
     assert main(["simulate", "--players", "3", "--data", str(tmp_path / "missing.yaml")]) == 2
     assert "cannot read the data file" in capsys.readouterr().err
+
+
+def test_the_command_lines_default_game_is_the_engines():
+    """`--ruleset`'s default is spelt in the command line (so --help imports no engine): it must be the engine's."""
+    from bot import cli
+    from engine import DEFAULT_GAME
+
+    assert cli.DEFAULT_GAME == DEFAULT_GAME

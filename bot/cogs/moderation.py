@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.mod_actions import add_actions, channel_game
+from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
 from bot.services import data_files, day_actions, game_admin, limits, moderation
 from bot.text import when
@@ -167,11 +168,11 @@ class ModerationCog(GameCog):
         self,
         interaction: discord.Interaction,
         name: GameName,
-        deadline_time: Time = "22:00",
+        deadline_time: Time = DEFAULT_DEADLINE_TIME,
         timezone: Zone = "UTC",
         signup_cap: Cap | None = None,
         early_resolution: bool = True,
-        ruleset: RulesetName = "battle_royale",
+        ruleset: RulesetName = registry.DEFAULT,
         file: discord.Attachment | None = None,
     ) -> None:
         async with refusing(interaction):

@@ -41,6 +41,9 @@ def position_of(seat: str) -> int:
     return int(seat[1:])
 
 
+DEFAULT_DEADLINE_TIME = "22:00"  # a new game's daily deadline (in its `timezone`) until changed
+
+
 class UTCDateTime(TypeDecorator):
     """A timezone-aware timestamp stored in UTC on every backend (SQLite keeps no offset of its own)."""
 
@@ -90,7 +93,7 @@ class Game(Base):
     phase: Mapped[str] = mapped_column(String(20), default="signup")
     status: Mapped[str] = mapped_column(String(20), default="signup")
     deadline: Mapped[datetime | None] = mapped_column(UTCDateTime())
-    deadline_time: Mapped[str] = mapped_column(String(5), default="22:00")
+    deadline_time: Mapped[str] = mapped_column(String(5), default=DEFAULT_DEADLINE_TIME)
     step_hours: Mapped[int | None] = mapped_column(Integer)  # each step lasts this long; None: daily at deadline_time
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
     early_resolution: Mapped[bool] = mapped_column(Boolean, default=True)

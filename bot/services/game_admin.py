@@ -1,5 +1,5 @@
 """Moderators setting a game up and looking ahead: create in a channel, open sign-ups, start, show or
-change settings, and preview tonight's resolution.
+change settings, and preview today's resolution.
 
 A game created here starts in status "setup": moderators adjust its settings, then open sign-ups, which
 posts the announcement. Before the start every setting may change (the ruleset's house rules are
@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.db.models import Game, GuildSettings
+from bot.db.models import DEFAULT_DEADLINE_TIME, Game, GuildSettings
 from bot.db.session import Database
 from bot.services import games, limits, lookup, pacing
 from bot.services.common import (
@@ -38,6 +38,7 @@ from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed
 from bot.text import say
+from engine import registry
 
 GAME_SETTINGS = (
     "deadline_time",
@@ -59,8 +60,8 @@ async def create(
     channel_id: int,
     actor_id: int,
     name: str,
-    ruleset: str = "battle_royale",
-    deadline_time: str = "22:00",
+    ruleset: str = registry.DEFAULT,
+    deadline_time: str = DEFAULT_DEADLINE_TIME,
     timezone: str = "UTC",
     signup_cap: int | None = None,
     early_resolution: bool = True,

@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy import func, select
 
-from bot.db.models import Game, Player, Resolution
+from bot.db.models import DEFAULT_DEADLINE_TIME, Game, Player, Resolution
 from bot.db.session import Database
 from bot.services import fairness, limits, pacing
 from bot.services.common import (
@@ -42,11 +42,11 @@ async def create_game(
     db: Database,
     *,
     name: str,
-    ruleset: str = "battle_royale",
+    ruleset: str = registry.DEFAULT,
     guild_id: int | None = None,
     channel_id: int | None = None,
     settings: dict[str, Any] | None = None,
-    deadline_time: str = "22:00",
+    deadline_time: str = DEFAULT_DEADLINE_TIME,
     timezone: str = "UTC",
     early_resolution: bool = True,
     actor_id: int | None = None,

@@ -159,11 +159,8 @@ async def act(
         filled = filled_in(what, values, f"mod {action}")
         player = await player_of(session, game_id, user_id, say("mod_not_playing", user_id=user_id))
         params = {what.params.get(name, name): value for name, value in filled.items()}
-        try:
-            with engine_refusals():
-                result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.seat, **params})
-        except NotImplementedError:
-            raise ServiceError(say("no_moderation", action=action)) from None
+        with engine_refusals():
+            result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.seat, **params})
         store_state(game, result.state)
         players = await players_of(session, game_id)
         seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}

@@ -56,7 +56,7 @@ async def simulate(
     log: IO[str] | None = None,
     on_event: Callable[[EventRow, Any], None] | None = None,
     on_day: Callable[[int, int], None] | None = None,
-    ruleset: str = "battle_royale",
+    ruleset: str = registry.DEFAULT,
     data: DataLoaded | None = None,
 ) -> SimulationResult:
     seeds = fairness.seeded_source(seed)

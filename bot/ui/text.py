@@ -33,7 +33,7 @@ UI: dict[str, str] = {
     "cmd_game_settings": "Show the settings, or change one",
     "cmd_resolve": "Moderators: resolve today now, or preview what resolving would do",
     "cmd_resolve_now": "Resolve today at once with the orders sent so far",
-    "cmd_resolve_preview": "See tonight's results with the current orders, only for you; nothing changes",
+    "cmd_resolve_preview": "See today's resolution with the current orders, only for you; nothing changes",
     "cmd_mod": "Moderators: act on players, see who has not sent orders, read the audit log",
     "cmd_mod_generic": "A moderator's action on a player in this game (see /help)",
     "cmd_mod_substitute": "Put another person in a player's seat",
@@ -75,7 +75,7 @@ UI: dict[str, str] = {
     "mod_preview_public": "**Public post**",
     "mod_preview_to": "**To {name}**",
     "mod_preview_moderators": "**Moderator notes**",
-    "mod_preview_over": "The game would end with this night.",
+    "mod_preview_over": "The game would end with this resolution.",
     "mod_preview_nothing": "(nothing)",
     "mod_posted": "Posted in the channel: {text}",
     "mod_told": "Told {name} privately: {text}",
@@ -174,7 +174,7 @@ UI: dict[str, str] = {
     "help_moderators_title": "Moderators: the game",
     "help_moderators": "`/game create` create a game in this channel\n`/game open` open the sign-ups\n`/game start` start the game (Day 0)\n`/game pause` and `/game resume` stop and restart the clock\n`/game extend` move today's deadline\n`/game end` end the game\n`/game settings` the game's settings and house rules",
     "help_moderators_more_title": "Moderators: resolution and players",
-    "help_moderators_more": "`/resolve now` resolve today at once\n`/resolve preview` see tonight's results with the current orders, only for you; nothing changes",
+    "help_moderators_more": "`/resolve now` resolve today at once\n`/resolve preview` see today's resolution with the current orders, only for you; nothing changes",
     "help_moderators_seats": "`/mod substitute` put another player in a seat\n`/mod orders` who has not sent orders yet\n`/mod audit` the moderators' audit log",
 }
 
