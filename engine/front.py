@@ -359,6 +359,12 @@ class Front:
         """A day (or step) as the headings of `brbot simulate` name it (`day` -1: the start)."""
         return f"Day {day}" if day >= 0 else "Start"
 
+    @property
+    def has_computer_players(self) -> bool:
+        """Whether the game gives computer players (`autoplayer` and `computer_signups`): `brbot simulate`."""
+        own = type(self)
+        return own.autoplayer is not Front.autoplayer and own.computer_signups is not Front.computer_signups
+
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         """The orders a computer player gives for `seat` now (`brbot simulate`, the benchmark)."""
         raise NotImplementedError(f"{self.title} has no computer players")

@@ -27,6 +27,7 @@ from bot.db.session import Database
 from bot.services import fairness, games, orders, resolution
 from bot.services.common import load_game, load_state, ruleset_of, seat_map
 from bot.services.data_files import DataLoaded
+from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.rng import RecordingRng
@@ -59,6 +60,9 @@ async def simulate(
     ruleset: str = registry.DEFAULT,
     data: DataLoaded | None = None,
 ) -> SimulationResult:
+    front = registry.front(ruleset)
+    if not front.has_computer_players:
+        raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
     settings: dict[str, Any] = {"signup_cap": max(players, 2)}  # every simulated player gets a seat
@@ -67,7 +71,6 @@ async def simulate(
     game = await games.create_game(
         db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1, settings=settings
     )
-    front = registry.front(ruleset)
     signups = front.computer_signups(players, rng)
     users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
     await games.join_many(db, game.id, [(users[s.seat], s.name, s.requests.get("role")) for s in signups])

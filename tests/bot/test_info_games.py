@@ -105,3 +105,18 @@ async def test_outside_a_game_rules_list_every_game_and_help_every_games_command
     assert "`/guess`" in helped.text and "`/attack`" in helped.text and "`/join" in helped.text
     within_limits(rules)
     within_limits(helped)
+
+
+async def test_simulating_a_game_without_computer_players_is_refused_with_the_reason(db, parlour):
+    """`brbot simulate` of a game whose front gives no computer players: one clear refusal, no game made."""
+    from bot.services import simulation
+    from bot.services.errors import ServiceError
+
+    assert not registry.front("parlour").has_computer_players
+    assert registry.front("battle_royale").has_computer_players
+    with pytest.raises(ServiceError, match="Parlour has no computer players"):
+        await simulation.simulate(db, ruleset="parlour", players=4, seed=1)
+    async with db.read() as session:
+        from sqlalchemy import func, select
+
+        assert (await session.execute(select(func.count()).select_from(Game))).scalar_one() == 0
