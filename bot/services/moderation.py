@@ -160,7 +160,7 @@ async def act(
         player = await player_of(session, game_id, user_id, say("mod_not_playing", user_id=user_id))
         params = {what.params.get(name, name): value for name, value in filled.items()}
         with engine_refusals():
-            result = ruleset_of(game).moderate(load_state(game), action, {"sid": player.seat, **params})
+            result = ruleset_of(game).moderate(load_state(game), action, {"seat": player.seat, **params})
         store_state(game, result.state)
         players = await players_of(session, game_id)
         seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}

@@ -27,7 +27,7 @@ def _lovers():
 def test_a_kill_drops_the_loot_in_the_zone_and_is_announced_without_cause():
     state = _lovers()
     before = state.model_dump()
-    result = br.moderate(state, "kill", {"sid": "a", "cause": "inactive"})
+    result = br.moderate(state, "kill", {"seat": "a", "cause": "inactive"})
     a = result.state.students["a"]
     assert state.model_dump() == before  # pure
     assert not a.alive and a.items == [] and not a.marked and a.death_cause == "inactive" and a.died_day == 1
@@ -75,7 +75,7 @@ def test_a_kill_before_day0_takes_the_items_out_of_the_game():
 
 def test_revive_restores_health_zone_and_undoes_the_lovers_loss():
     dead = moderation.kill(_lovers(), "a", "inactive").state
-    result = br.moderate(dead, "revive", {"sid": "a", "hp": 4})
+    result = br.moderate(dead, "revive", {"seat": "a", "hp": 4})
     a, b = result.state.students["a"], result.state.students["b"]
     assert a.alive and a.hp == 4 and a.zone == 2 and a.died_day is None and a.death_cause is None
     assert not b.lover_lost and b.max_hp == 10
@@ -103,7 +103,7 @@ def test_revive_refuses_the_living_and_impossible_health():
 def test_give_creates_an_item_with_the_catalogues_ammo_and_uses():
     state = make_state({"a": {"zone": 2}})
     for kind in ("rifle", "first_aid_kit"):
-        result = br.moderate(state, "give", {"sid": "a", "kind": kind})
+        result = br.moderate(state, "give", {"seat": "a", "kind": kind})
         item = result.state.students["a"].items[-1]
         assert item.kind == kind and item.ammo == catalog.item(kind).ammo and item.uses == catalog.item(kind).uses
         assert item.uid not in {i.uid for i in state.students["a"].items}
@@ -130,7 +130,7 @@ def test_give_refuses_unknown_kinds_and_the_dead():
 
 def test_take_removes_the_item_and_tells_only_its_owner():
     state = make_state({"a": {"zone": 2, "items": ["knife", "rifle"]}, "b": {"zone": 2}})
-    result = br.moderate(state, "take", {"sid": "a", "uid": "a.rifle"})
+    result = br.moderate(state, "take", {"seat": "a", "uid": "a.rifle"})
     assert [i.uid for i in result.state.students["a"].items] == ["a.knife"]
     assert result.state.zones[2].ground == []
     assert texts(result.events, to="a") == [say("mod_taken", item="Rifle")] and not texts(result.events, to="b")
@@ -155,4 +155,4 @@ def test_choices_list_every_kind_to_give_and_the_students_items_to_take():
 
 def test_unknown_actions_are_refused():
     with pytest.raises(ModerationRefused, match="Unknown moderator action"):
-        br.moderate(make_state({"a": {}}), "smite", {"sid": "a"})
+        br.moderate(make_state({"a": {}}), "smite", {"seat": "a"})

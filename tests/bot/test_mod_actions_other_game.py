@@ -30,10 +30,10 @@ class Bazaar(Ruleset):
 
     def moderate(self, state: BazaarState, action: str, params: dict[str, Any]) -> Resolution:
         given = state.model_copy(deep=True)
-        given.gifts.setdefault(params["sid"], []).append(params["gift"])
+        given.gifts.setdefault(params["seat"], []).append(params["gift"])
         return Resolution(state=given, events=[
             make_event("gift", PUBLIC, "A gift changes hands.", None, 0, "moderation"),
-            make_event("gift", to_players(params["sid"]), f"You receive the {params['gift']}.", {"gift": params["gift"]},
+            make_event("gift", to_players(params["seat"]), f"You receive the {params['gift']}.", {"gift": params["gift"]},
                        0, "moderation")])
 
     def moderation_choices(self, state: BazaarState, action: str, seat: str | None = None) -> list[tuple[str, str]]:

@@ -188,11 +188,13 @@ ACTIONS: dict[str, Callable[..., Resolution[BRState]]] = {"kill": kill, "revive"
 
 
 def moderate(state: BRState, action: str, params: dict[str, Any]) -> Resolution[BRState]:
-    """The Ruleset contract's entry point: `moderate(state, "give", {"sid": "s001", "kind": "rifle"})`."""
+    """The Ruleset contract's entry point: `moderate(state, "give", {"seat": "s001", "kind": "rifle"})` (the
+    seat is the student's id)."""
     handler = ACTIONS.get(action)
     if handler is None:
         raise _refuse("mod_unknown_action", action=action)
-    return handler(state, **params)
+    named = dict(params)
+    return handler(state, sid=named.pop("seat"), **named)
 
 
 def choices(state: BRState, action: str, sid: str | None = None) -> list[tuple[str, str]]:
