@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
 from engine.rng import RecordingRng
-from engine.rulesets.starcraft_mafia import steps, thefts, upkeep
+from engine.rulesets.starcraft_mafia import steps, thefts, upkeep, vote
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.combat import BattleResult, BattleSetup, battle
 from engine.rulesets.starcraft_mafia.orders import (
@@ -51,6 +51,8 @@ class _Day:
         self.stim_spent: set[str] = set()
         self.cloak_spent: set[str] = set()
         self.causes: dict[str, str] = {}
+        # the lynch vote is taken from the orders as given: a scuffle costs actions, not the vote
+        self.votes = {seat: o.vote for seat, o in orders.items() if o.vote is not None}
 
 
 def resolve_day(state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng) -> tuple[SCMState, list[Event]]:
@@ -73,6 +75,7 @@ def resolve_day(state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng
     events += _step3(s, day, rng)
     events += _step4_to_6(s, day)
     events += _step7(s, day, rng)
+    events += _lynch(s, day)
     events += _step8(s, day, rng)
     events += _step9(s, day, orders, alive_at_start)
     return s, events
@@ -264,6 +267,16 @@ def _battle_events(s: SCMState, result: BattleResult, attack: Attack) -> list[Ev
         )
     for x in result.transformed:
         events.append(_event(s, "transform", PUBLIC, "transformed", name=s.players[x].name))
+    return events
+
+
+def _lynch(s: SCMState, day: _Day) -> list[Event]:
+    """`day_vote`: after step 7, the player with strictly the most votes (at least 2) dies (vote.py)."""
+    if not s.settings.day_vote:
+        return []
+    dead, events = vote.lynch(s, day.votes)
+    if dead is not None:
+        day.causes[dead] = say("cause_vote")
     return events
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from engine.rng import RecordingRng
 from engine.ruleset import Resolution, Ruleset, SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
+from engine.rulesets.starcraft_mafia.moderation import moderate
 from engine.rulesets.starcraft_mafia.orders import DayOrders
 from engine.rulesets.starcraft_mafia.resolve import resolve_day
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
@@ -61,6 +62,10 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
 
     def is_over(self, state: SCMState) -> bool:
         return state.phase == "over"
+
+    def moderate(self, state: SCMState, action: str, params: dict[str, Any]) -> Resolution[SCMState]:
+        """`kill` (params: `seat`, optional `cause`): moderation.py."""
+        return moderate(state, action, params)
 
     def actor_name(self, state: SCMState, seat: str) -> str | None:
         p = state.players.get(seat)
