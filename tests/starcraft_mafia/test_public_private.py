@@ -117,7 +117,7 @@ def test_combatants_and_only_they_get_every_roll_of_their_battles(days):
     """Rulings, "Private": "combatants get their battles' rolls": one line per shot in the text they read
     (players read only an event's text), and nobody else receives it."""
     count = 0
-    for before, orders, _, events in days:
+    for _, _, _, events in days:
         for e in events:
             if e.kind != "battle_rolls":
                 continue
