@@ -56,11 +56,11 @@ def test_the_study_caps_its_games_per_player_count(monkeypatch):
     """`brbot balance`'s default 100,000 trials would take hours: a study plays at most GAMES_MAX games for
     each player count from 5 to 20."""
     played: list[int] = []
-    real = computer.play_one
+    one = computer.play_one(5, 1)
 
     def counted(players: int, seed: int):
         played.append(players)
-        return real(5, 1)
+        return one
 
     monkeypatch.setattr(computer, "play_one", counted)
     studies = computer.studies(100_000, 1)
