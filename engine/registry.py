@@ -20,7 +20,7 @@ from engine.ruleset import Ruleset
 log = logging.getLogger(__name__)
 
 ENTRY_POINT_GROUP = "brbot.rulesets"
-BUILT_IN = {"battle_royale": "engine.rulesets.battle_royale"}
+BUILT_IN = {"battle_royale": "engine.rulesets.battle_royale", "starcraft_mafia": "engine.rulesets.starcraft_mafia"}
 DEFAULT = DEFAULT_GAME  # the game a new game or a command plays when none is named (`engine.DEFAULT_GAME`)
 
 _RULESETS: dict[str, Ruleset] = {}

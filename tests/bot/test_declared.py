@@ -17,14 +17,11 @@ def front(title: str, *commands: Command) -> Front:
     return made
 
 
-# The commands the four games still to come will declare, by the names their issues give (issues 11-14),
-# with the options their rules need: enough to prove the merged set fits when all five are installed.
+# The commands the three games still to come will declare, by the names their issues give (issues 12-14),
+# with the options their rules need: enough to prove the merged set fits when all five are installed
+# (StarCraft Mafia, issue 11, is installed: its real commands are merged).
 TEXT = "an option of this game"
 PLANNED = {
-    "starcraft_mafia": front("StarCraft Mafia", *(Command(n, f"StarCraft Mafia: {n}", (Option("target", TEXT, source="players"),))
-                                                  for n in ("attack", "heal", "steal", "probe", "infest", "sleep", "cloak")),
-                             Command("vote lynch", "Vote", (Option("player", TEXT, required=True, source="players"),), group_description="Votes"),
-                             Command("flare", "Optical Flare", (Option("target", TEXT, source="players"),))),
     "mazeworld": front("Mazeworld", Command("attack", "Mazeworld attack", tuple(
         [Option("target", TEXT, required=True, source="enemies"), Option("weapon", TEXT, required=True, source="weapons"),
          Option("mode", TEXT, choices=(("single", "single"), ("burst", "burst"), ("auto", "auto"))),
@@ -65,11 +62,21 @@ def test_five_games_together_still_fit_discord():
 
 
 def test_an_option_is_required_only_if_every_game_requires_it():
-    merged = merge(registry.fronts() | {"mazeworld": PLANNED["mazeworld"]})
+    merged = merge({"battle_royale": registry.front("battle_royale"), "mazeworld": PLANNED["mazeworld"]})
     attack = {o.name: o for o in next(c for c in merged if c.name == "attack").options}
     assert attack["weapon"].required and attack["target"].required  # both games require them
     assert not attack["rounds"].required and not attack["attempts"].required
     assert [o.required for o in next(c for c in merged if c.name == "attack").options][:2] == [True, True]
+
+
+def test_starcraft_mafias_optional_weapon_leaves_the_merged_weapon_optional():
+    """Issue 11: `/attack target [weapon]`: the weapon is optional in StarCraft Mafia (the strongest is used),
+    so the one /attack no longer requires it; the target stays required (both games require it)."""
+    merged = merge({name: registry.front(name) for name in ("battle_royale", "starcraft_mafia")})
+    attack = {o.name: o for o in next(c for c in merged if c.name == "attack").options}
+    assert attack["target"].required and not attack["weapon"].required
+    assert attack["form"].autocomplete and attack["infest"].autocomplete and not attack["form"].choices
+    assert check_limits(merged, extra_options=1, other_top_level=BOT_OWN) == []
 
 
 def test_fixed_choices_that_differ_between_games_come_by_autocomplete():

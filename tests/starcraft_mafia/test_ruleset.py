@@ -1,9 +1,7 @@
-"""The ruleset object over the package (not registered yet), and the player's view (rulings, "Public and
+"""The ruleset object over the package (registered, with its front), and the player's view (rulings, "Public and
 private": "Fatigue and the living's items stay private")."""
 
 from __future__ import annotations
-
-import pytest
 
 from engine import registry
 from engine.rng import RecordingRng
@@ -15,11 +13,15 @@ from tests.starcraft_mafia.helpers import roster
 scm = StarCraftMafia()
 
 
-def test_not_registered_while_unfinished():
-    """Issue 11 is unfinished: the game must not appear in `brbot rulesets` or on Discord yet."""
-    assert "starcraft_mafia" not in registry.BUILT_IN and "starcraft_mafia" not in registry.names()
-    with pytest.raises(KeyError):
-        registry.get("starcraft_mafia")
+def test_registered_with_its_front():
+    """Issue 11: the game is listed by `brbot rulesets` and offered on Discord, its front found through
+    `front_module`."""
+    assert registry.BUILT_IN["starcraft_mafia"] == "engine.rulesets.starcraft_mafia"
+    assert "starcraft_mafia" in registry.names()
+    assert isinstance(registry.get("starcraft_mafia"), StarCraftMafia)
+    assert registry.front("starcraft_mafia").title == "StarCraft Mafia"
+    listed = next(g for g in registry.listing() if g.name == "starcraft_mafia")
+    assert (listed.title, listed.players) == ("StarCraft Mafia", "5-20")
 
 
 def test_a_day_through_the_contract():

@@ -111,9 +111,17 @@ def test_requests_by_name_any_case_and_unknown_class_refused():
     assert (classes["a"], classes["b"]) == ("ghost", "firebat")
     with pytest.raises(SetupError, match="'Zealot', which is not a class"):
         game([signup("a", "Zealot"), *roster(4)])
-    odd = SignUp(seat="a", name="A", requests={"role": "lone_wolf"})
-    with pytest.raises(SetupError, match="a's sign-up asks for something this game does not offer \\(role\\)"):
+    odd = SignUp(seat="a", name="A", requests={"lover": "b"})
+    with pytest.raises(SetupError, match="a's sign-up asks for something this game does not offer \\(lover\\)"):
         game([odd, *roster(4)])
+
+
+def test_a_class_request_comes_as_the_bots_role_too():
+    """Rulings, "Players, teams, classes": the bot's sign-up (`/join role:`) writes the request as `role`."""
+    asked = SignUp(seat="a", name="A", requests={"role": "medic"})
+    assert assign_classes([asked, *roster(4)], RecordingRng(1))["a"] == "medic"
+    with pytest.raises(SetupError, match="'lone_wolf', which is not a class"):
+        game([SignUp(seat="a", name="A", requests={"role": "lone_wolf"}), *roster(4)])
 
 
 def test_starting_hp_and_items_by_class():

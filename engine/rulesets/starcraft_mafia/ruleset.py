@@ -1,7 +1,6 @@
 """The StarCraft Mafia ruleset object: the engine contract over the modules of this package.
 
-NOT registered (engine/registry.py) until the game is playable end to end on Discord (issue 11): it has no
-front yet. Tests use it directly.
+Registered in engine/registry.py (`BUILT_IN`); its front is `front/` (`front_module`).
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
     min_players = 5
     max_players = 20
     step_hours = 24
+    front_module = "engine.rulesets.starcraft_mafia.front.game"
     state_model = SCMState
     orders_model = DayOrders
     settings_model = SCMSettings
@@ -84,7 +84,12 @@ def player_view(state: SCMState, seat: str) -> dict[str, Any]:
         if p.alive:
             entry.update(suit_hp=p.suit_hp, body_hp=p.body_hp)
         else:
-            entry.update(team=p.team, items=[i.model_dump(mode="json") for i in p.items], cause=p.death_cause)
+            entry.update(
+                team=p.team,
+                items=[i.model_dump(mode="json") for i in p.items],
+                cause=p.death_cause,
+                died_day=p.died_day,
+            )
         if me is not None and me.infested and p.infested:
             entry["team"] = "infested"
             entry["zerg_hp"] = p.zerg_hp

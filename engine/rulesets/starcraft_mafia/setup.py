@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
 from engine.rng import RecordingRng
@@ -26,11 +26,12 @@ class SetupError(ValueError):
 
 
 class SignUpRequest(BaseModel):
-    """What a player may ask for at sign-up: a class (by id or name, any case)."""
+    """What a player may ask for at sign-up: a class (by id or name, any case), as `role` (what the bot's
+    sign-up writes: `/join role:`) or `cls`."""
 
     model_config = ConfigDict(extra="forbid")
 
-    cls: str | None = None
+    cls: str | None = Field(None, validation_alias=AliasChoices("role", "cls"))
 
 
 def _event(kind: str, audience, key: str, data: dict | None = None, **values: object) -> Event:

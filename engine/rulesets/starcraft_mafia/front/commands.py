@@ -1,0 +1,108 @@
+"""StarCraft Mafia's order commands as declarations (issue 11's names).
+
+One main action a day (/attack, /sleep, /heal, /repair, /probe, /nothing), each replacing the day's main
+action, and the extras (/give, /pickup, /steal, and one offensive ability: /stim, /cloak, /sabotage), each
+filling or, with `undo`, emptying its own slot. Options naming players, items and kinds get their choices from
+the player's view (`choosers.py`); `form` and `infest` are offered only to the infested. How options become
+orders is in `apply.py`; `EXAMPLES` feed /help.
+"""
+
+from __future__ import annotations
+
+from engine.front import Command, Option
+from engine.rulesets.starcraft_mafia.front.texts import text
+
+MAIN, EXTRAS = "main", "extras"
+
+
+def _undo() -> Option:
+    return Option("undo", text("opt_undo"), type="boolean", default=False)
+
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        "attack",
+        text("cmd_attack"),
+        (
+            Option("target", text("opt_attack_target"), required=True, source="attack_targets"),
+            Option("weapon", text("opt_weapon"), source="weapons"),
+            Option("form", text("opt_form"), source="forms"),
+            Option("infest", text("opt_infest"), source="infest"),
+        ),
+        MAIN,
+    ),
+    Command("sleep", text("cmd_sleep"), (), MAIN),
+    Command(
+        "heal", text("cmd_heal"), (Option("target", text("opt_heal_target"), required=True, source="others"),), MAIN
+    ),
+    Command(
+        "repair",
+        text("cmd_repair"),
+        (
+            Option("target", text("opt_repair_target"), required=True, source="repair_targets"),
+            Option("item", text("opt_repair_item"), source="repair_items"),
+        ),
+        MAIN,
+    ),
+    Command(
+        "probe", text("cmd_probe"), (Option("target", text("opt_probe_target"), required=True, source="others"),), MAIN
+    ),
+    Command("nothing", text("cmd_nothing"), (), MAIN),
+    Command(
+        "give",
+        text("cmd_give"),
+        (
+            Option("item", text("opt_give_item"), required=True, source="my_items"),
+            Option("to", text("opt_give_to"), source="others"),
+            _undo(),
+        ),
+        EXTRAS,
+    ),
+    Command(
+        "pickup",
+        text("cmd_pickup"),
+        (Option("item", text("opt_pickup_item"), required=True, source="body_items"), _undo()),
+        EXTRAS,
+    ),
+    Command(
+        "steal",
+        text("cmd_steal"),
+        (
+            Option("target", text("opt_steal_target"), source="others"),
+            Option("item", text("opt_steal_item"), source="steal_kinds"),
+            _undo(),
+        ),
+        EXTRAS,
+    ),
+    Command("stim", text("cmd_stim"), (_undo(),), EXTRAS),
+    Command("cloak", text("cmd_cloak"), (_undo(),), EXTRAS),
+    Command(
+        "sabotage",
+        text("cmd_sabotage"),
+        (
+            Option("target", text("opt_sabotage_target"), source="others"),
+            Option("item", text("opt_sabotage_item"), source="sabotage_kinds"),
+            _undo(),
+        ),
+        EXTRAS,
+    ),
+)
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "attack": (
+        "/attack target:Raynor",
+        "/attack target:Raynor weapon:C-14 Rifle",
+        "/attack target:Raynor form:zerg infest:yes",
+    ),
+    "sleep": ("/sleep",),
+    "heal": ("/heal target:Tychus",),
+    "repair": ("/repair target:Tychus", "/repair target:yourself item:C-7 Pistol"),
+    "probe": ("/probe target:Kerrigan",),
+    "nothing": ("/nothing",),
+    "give": ("/give item:C-7 Pistol to:Tychus", "/give item:C-7 Pistol undo:true"),
+    "pickup": ("/pickup item:C-10 Rifle",),
+    "steal": ("/steal target:Raynor item:C-14 Rifle",),
+    "stim": ("/stim",),
+    "cloak": ("/cloak",),
+    "sabotage": ("/sabotage target:Raynor item:C-14 Rifle", "/sabotage target:Raynor"),
+}
