@@ -219,3 +219,37 @@ async def test_the_thread_is_tried_again_an_hour_after_a_refusal_and_everyone_is
     group = (await group_rows(db, game_id))["heroes"]
     assert group.refused_at is None and group.thread_id == 7001
     assert clock.now - NOW > timedelta(hours=1)
+
+
+async def test_a_moderator_action_brings_the_groups_in_line(db, duel, monkeypatch):
+    """A `/mod` action changes the state like a resolution: its death takes the hero out of the camp."""
+    from engine.front import Moderation
+    from engine.ruleset import Resolution
+    from tests.duel.front import FRONT
+    from tests.duel.rules import RULESET
+
+    def fell(state, action, params):
+        return Resolution(state=state.model_copy(update={"hp": state.hp | {params["seat"]: 0}}))
+
+    monkeypatch.setattr(RULESET, "moderate", fell)
+    monkeypatch.setattr(FRONT, "moderation", (Moderation(name="fell", description="The hero falls"),))
+    game_id = await duel_game(db)
+    courier, clock = FakeCourier(), Clock()
+    await drain(OutboxWorker(db, courier, clock))
+    await moderation.act(db, game_id, 900, 2, "fell")
+    await drain(OutboxWorker(db, courier, clock))
+    assert courier.members == {7001: {1}, 7002: {2}}
+
+
+def test_the_base_front_names_a_group_from_its_key():
+    """Games that give no words of their own (StarCraft Mafia until its front has them) still get a title and
+    an introduction; a ruleset declares no group unless it says so."""
+    from engine import registry
+    from engine.front import Front
+
+    front = Front()
+    front.title = "Mafia"
+    assert front.group_title("night_watch") == "Night watch"
+    assert front.group_intro("night_watch").startswith("Night watch: a private chat for this group of Mafia.")
+    battle = registry.get(registry.DEFAULT)
+    assert type(battle).groups(battle, None) == {}
