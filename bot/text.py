@@ -213,6 +213,17 @@ TEXT: dict[str, str] = {
     "health_off": "BRBOT_HEALTH_FILE is not set, so `brbot run` writes no heartbeat to check",
     "cli_no_token": "no Discord token: set BRBOT_DISCORD_TOKEN in the environment or in .env (see README, Running on Discord)",
     "cli_migrated": "Database at {url} is up to date.",
+    # --- a game's private groups (bot/services/groups.py) -------------------------------------
+    "group_sync": "Bring the private group {group} in line with the game.",
+    "what_group_text": "A message to your group",
+    "group_empty": "Write something to send to your group.",
+    "group_none": "You are in no private group of this game.",
+    "group_which": "You are in several private groups: name one with the group option ({groups}).",
+    "group_not_yours": "You are in no group named {group!r}; yours: {groups}.",
+    "group_use_thread": "{group} has its private thread, <#{thread_id}>: write there. /team say is for when the bot cannot open one.",
+    "group_alone": "Nobody else is in {group} now: nothing was sent.",
+    "group_relayed_text": "**{group}** ({game}), from {name}:\n{text}",
+    "group_relayed": "Sent by DM to the {count} other member(s) of {group}.",
 }
 
 

@@ -29,6 +29,8 @@ or a moderator sees of a game from its `Front`:
 - `offer_to(orders, seat)`, `offer_text(...)` and `accept(...)`: an order that proposes something to another
   player (a trade): whenever a command changes the terms offered to a seat, the bot sends that player the
   proposal in words with Accept and Decline buttons; accepting gives them new orders.
+- `group_title(key)` and `group_intro(key)`: the name and the first message of the private chat of a group
+  the ruleset declares (`Ruleset.groups`: a mafia's team).
 - `autoplayer(state, seat, rng)`, `computer_signups(players, rng)` and `studies()`: the computer players of
   `brbot simulate` and the studies of `brbot balance`.
 
@@ -358,6 +360,17 @@ class Front:
     def day_title(self, day: int) -> str:
         """A day (or step) as the headings of `brbot simulate` name it (`day` -1: the start)."""
         return f"Day {day}" if day >= 0 else "Start"
+
+    def group_title(self, key: str) -> str:
+        """The name of the private chat of the group `key` (`Ruleset.groups`), as its members read it."""
+        return key.replace("_", " ").capitalize()
+
+    def group_intro(self, key: str) -> str:
+        """The first message of the group's private chat: who it is for and what it is for."""
+        return (
+            f"{self.group_title(key)}: a private chat for this group of {self.title}. Only its members and the"
+            " moderators read it; the bot adds whoever joins the group and removes whoever leaves it."
+        )
 
     @property
     def has_computer_players(self) -> bool:

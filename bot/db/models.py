@@ -1,5 +1,5 @@
 """SQLAlchemy 2 models: guild settings, games, players, orders, events, the outbox, day seeds,
-resolutions and the moderators' audit trail.
+resolutions, games' private groups and the moderators' audit trail.
 
 Discord ids, games' numbers and every row id are 64-bit (`BigID`: BIGINT on PostgreSQL, SQLite's INTEGER,
 already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema
@@ -207,6 +207,25 @@ class Outbox(Base):
     )  # messages of a split post already sent
 
     __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
+
+
+class GameGroup(Base):
+    """A game's private group (`Ruleset.groups`) and its chat: who the game puts in it now (`members`, written by
+    the services), who delivery has let in so far (`joined`: added to the thread, or told of the fallback), the
+    private thread once opened, and when Discord last refused one (the fallback is in use meanwhile)."""
+
+    __tablename__ = "game_groups"
+
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(50))
+    members: Mapped[list[Any]] = mapped_column(JSON, default=list)  # Discord user ids, sorted
+    joined: Mapped[list[Any]] = mapped_column(JSON, default=list)  # user ids let in by delivery, sorted
+    thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    introduced: Mapped[bool] = mapped_column(Boolean, default=False)  # the thread's first message is posted
+    refused_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # Discord refused the thread then
+
+    __table_args__ = (UniqueConstraint("game_id", "key", name="uq_game_groups_game_key"),)
 
 
 class AuditLog(Base):

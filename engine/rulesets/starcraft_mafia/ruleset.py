@@ -18,6 +18,8 @@ from engine.rulesets.starcraft_mafia.setup import new_game
 from engine.rulesets.starcraft_mafia.state import SCMState
 from engine.rulesets.starcraft_mafia.validate import validate
 
+INFESTED_GROUP = "infested"  # the key of the infested's private group (`groups`)
+
 
 class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
     name = "starcraft_mafia"
@@ -66,6 +68,13 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
     def moderate(self, state: SCMState, action: str, params: dict[str, Any]) -> Resolution[SCMState]:
         """`kill` (params: `seat`, optional `cause`): moderation.py."""
         return moderate(state, action, params)
+
+    def groups(self, state: SCMState) -> dict[str, list[str]]:
+        """Rulings, "Players, teams, classes": the living infested know each other and share a private thread,
+        new infested added at once and the dead removed; none with `infested_thread` off."""
+        if not state.settings.infested_thread:
+            return {}
+        return {INFESTED_GROUP: sorted(p.id for p in state.living() if p.infested)}
 
     def actor_name(self, state: SCMState, seat: str) -> str | None:
         p = state.players.get(seat)
