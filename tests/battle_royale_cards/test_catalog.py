@@ -31,7 +31,9 @@ def test_default_deck_effects():
     """Rulings, "Cards": each ability as an effect; Curses are 21-25."""
     deck = default_deck()
     assert [c.id for c in deck.cards if c.curse] == [21, 22, 23, 24, 25]
-    effects = {c.name: c.model_dump(exclude={"id", "name", "worth", "ability"}, exclude_defaults=True) for c in deck.cards}
+    effects = {
+        c.name: c.model_dump(exclude={"id", "name", "worth", "ability"}, exclude_defaults=True) for c in deck.cards
+    }
     assert effects["Motorbike"] == {"movements": 2}
     assert effects["Adrenaline"] == {"actions": 1, "movements": 1}
     assert effects["Crowbar"] == {"card_attack": 2}
