@@ -15,6 +15,7 @@ COG_MODULES = [
     "bot.cogs.moderation",
     "bot.cogs.info",
     "bot.cogs.game_log",
+    "bot.cogs.dice",
 ]
 
 
