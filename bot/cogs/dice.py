@@ -26,8 +26,9 @@ Expression = app_commands.Range[str, 1, notation.INPUT_MAX]
 
 
 def escaped(label: str) -> str:
-    """A player's label as plain text: no markdown, no mention (`@everyone`, `<@id>`, `<@&id>`)."""
-    return discord.utils.escape_mentions(discord.utils.escape_markdown(label))
+    """A player's label as plain text: no markdown, and no mention (`@everyone`, `<@id>`, `<@&id>`): every `@`
+    is followed by a zero-width space (the message's allowed mentions are none besides)."""
+    return discord.utils.escape_markdown(label).replace("@", "@\u200b")
 
 
 def roll_message(who: str, rolled: Rolled, most: int = CONTENT_MAX) -> str:
