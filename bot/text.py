@@ -102,7 +102,7 @@ TEXT: dict[str, str] = {
     "not_resolved": "Day {day} of game #{game_id} has not been resolved.",
     "seed_hidden": "Day {day}'s seed has not been revealed yet.",
     "verify_day_invalid": "Day {day} is not a day that can be verified: the days of a game are 0, 1, 2 and so on.",
-    "no_resolved_days": "Game #{game_id} has no resolved days.",
+    "no_resolved_days": "Game #{game_id} has no resolved days and no rolls.",
     # --- verification findings ------------------------------------------------------------------
     "verify_commitment": "the revealed seed does not match the published commitment",
     "verify_state": "the state after the day differs: {difference}",
@@ -189,6 +189,12 @@ TEXT: dict[str, str] = {
     "{ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a 150 ms round trip)",
     "cli_verified": "Day {day}: identical outcome",
     "cli_differs": "Day {day}: DIFFERS: {differences}",
+    "cli_rolls_verified": "Rolls: all {count} identical",
+    "cli_rolls_differ": "Rolls: DIFFER: {differences}",
+    "verify_roll": "roll #{seq} by {name}: stored {stored!r}, recomputed {replayed!r}",
+    "verify_roll_missing": "roll #{seq} is missing",
+    "verify_roll_unreadable": "roll #{seq} cannot be read again: {reason}",
+    "verify_roll_no_seed": "the game's rolls are stored but its dice seed is missing",
     "cli_replay": "[{who}] {text}",
     "cli_replay_to": "to {players}",
     "cli_log_title": "Order log of game #{game_id}: every submission with its receipt and the player's salt. "

@@ -21,6 +21,8 @@ or a moderator sees of a game from its `Front`:
 - `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
   post (the bot writes each event's title and section into its outbox row when the events are stored);
   `day_title(day)` names a day in the simulation's log.
+- `dice`: the game's own words for the shared `/roll` (`engine.dice.words.DiceWords`: named tables like a
+  hit-location die, options that mark the dice rolled), known in the game's channels.
 - `data_file` and `load_data(data)`: a file a moderator may attach when creating a game, replacing one of its
   tables (Battle Royale: the map), checked by the game with a clear reason when it will not do.
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
@@ -45,6 +47,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.dice.words import DiceWords
 from engine.rng import RecordingRng
 
 OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
@@ -276,6 +279,7 @@ class Front:
         return next((m for m in self.moderation if m.name == name), None)
 
     signup_options: SignupOptions = SignupOptions()
+    dice: DiceWords | None = None  # the game's own words for `/roll`: tables, options that mark dice (engine.dice)
     data_file: DataFile | None = None  # a file moderators may load when creating a game (`load_data`)
 
     def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:

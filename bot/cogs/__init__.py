@@ -16,6 +16,7 @@ COG_MODULES = [
     "bot.cogs.info",
     "bot.cogs.game_log",
     "bot.cogs.team",
+    "bot.cogs.dice",
 ]
 
 
