@@ -32,6 +32,8 @@ from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
 
+GONE_USER = (10007, 10013)  # Unknown Member, Unknown User: someone who left the server cannot be added
+
 
 class Groups:
     """Brings a game's private groups in line on Discord. One per worker."""
@@ -107,7 +109,19 @@ class Groups:
             await self.courier.post(thread_id, _changes(thread_id, group.joined, joining, leaving))
         joined = list(group.joined)
         for user_id in joining:
-            await self.courier.add_to_thread(thread_id, user_id)
+            try:
+                await self.courier.add_to_thread(thread_id, user_id)
+            except discord.NotFound as error:
+                if error.code not in GONE_USER:
+                    raise
+                log.warning(
+                    "group %s of game %s: user %s cannot be added: %s",
+                    group.key,
+                    group.game_id,
+                    user_id,
+                    describe(error),
+                )
+                continue  # they left the server: the others are added, and they are tried again at the next sync
             joined.append(user_id)
             await group_store.set_joined(self.db, group.id, joined)
         for user_id in leaving:

@@ -256,8 +256,8 @@ class OutboxWorker:
             return True
         note = None
         if row.target != "moderators":  # a note about a failed note could fail the same way: only logged
-            where = (
-                ui("delivery_where_dm", user_id=row.target_id) if row.target == "dm" else ui("delivery_where_channel")
+            where = {"dm": ui("delivery_where_dm", user_id=row.target_id), GROUP: ui("delivery_where_group")}.get(
+                row.target, ui("delivery_where_channel")
             )
             note = lambda game: ui("delivery_failed", where=where, game=game.name, row=row.id, error=reason)  # noqa: E731
         await store.mark_failed(self.db, parcel.ids, reason, note)

@@ -139,6 +139,7 @@ UI: dict[str, str] = {
     "delivery_where_channel": "the game channel",
     "delivery_where_dm": "<@{user_id}>",
     "delivery_where_moderators": "the moderators",
+    "delivery_where_group": "a private group's thread",
     "delivery_no_thread": "{player} (<@{user_id}>)'s DMs are closed and no private thread could be opened for them in <#{channel_id}> ({error}): give the bot Create Private Threads and Send Messages in Threads in that channel. Until then their private messages for {game} are not delivered.",
     "group_thread_name": "{game}: {group}",
     "group_joining": "Joining the group: {users}.",

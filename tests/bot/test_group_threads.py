@@ -199,7 +199,8 @@ async def test_team_say_refusals(db, duel):
 def test_a_player_in_several_groups_names_one_by_key_or_title():
     mine = {"camp": ["s001"], "night_watch": ["s001", "s002"]}
     title = {"camp": "Camp", "night_watch": "Night watch"}.__getitem__
-    with pytest.raises(ServiceError, match=r"several private groups: name one with the group option \(Camp, Night watch\)"):
+    several = r"several private groups: name one with the group option \(Camp, Night watch\)"
+    with pytest.raises(ServiceError, match=several):
         groups._chosen(mine, None, title)
     assert groups._chosen(mine, "night watch", title) == "night_watch"
     assert groups._chosen(mine, "CAMP", title) == "camp"
@@ -253,3 +254,25 @@ def test_the_base_front_names_a_group_from_its_key():
     assert front.group_intro("night_watch").startswith("Night watch: a private chat for this group of Mafia.")
     battle = registry.get(registry.DEFAULT)
     assert type(battle).groups(battle, None) == {}
+
+
+async def test_a_member_who_left_the_server_does_not_keep_the_others_out(db, duel):
+    game_id = await duel_game(db)
+    courier, clock = FakeCourier(), Clock()
+    gone = {"user": 1}
+
+    original = courier.add_to_thread
+
+    async def add(thread_id, user_id):
+        if user_id == gone["user"]:
+            raise http_error(discord.NotFound, 404, 10013, "Unknown User")
+        await original(thread_id, user_id)
+
+    courier.add_to_thread = add
+    await drain(OutboxWorker(db, courier, clock))
+    assert courier.members == {7001: {2}} and (await group_rows(db, game_id))["heroes"].joined == [2]
+    gone["user"] = None  # back on the server: added at the next sync
+    await step(db, game_id)
+    await drain(OutboxWorker(db, courier, clock))
+    assert courier.members == {7001: {1, 2}} and len(courier.threads) == 1
+    assert [r for r in await rows(db, target="group") if r.status != "sent"] == []
