@@ -77,6 +77,9 @@ def resolve_day(state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng
     events += _step7(s, day, rng)
     events += _lynch(s, day)
     events += _step8(s, day, rng)
+    for e in events:  # a transformation is public: everyone now knows that player is infested
+        if e.kind == "transform" and s.players[e.data["seat"]].revealed_day is None:
+            s.players[e.data["seat"]].revealed_day = s.day
     events += _step9(s, day, orders, alive_at_start)
     return s, events
 
@@ -130,7 +133,7 @@ def _step2(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
             )
         )
         for x in result.transformed:  # rulings, "Public": transformations
-            events.append(_event(s, "transform", PUBLIC, "transformed", name=s.players[x].name))
+            events.append(_event(s, "transform", PUBLIC, "transformed", {"seat": x}, name=s.players[x].name))
         if w is not None and key.startswith("pickup "):
             events += upkeep.pick_up(s, w, key.split(" ", 1)[1])
         elif w is not None:
