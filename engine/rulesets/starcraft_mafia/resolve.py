@@ -309,7 +309,7 @@ def _step9(s: SCMState, day: _Day, submitted: dict[str, DayOrders], alive_at_sta
                 )
             )
     if s.settings.stat_list == "hp":
-        events.append(_event(s, "stat_list", PUBLIC, "stat_list", listing="\n".join(_stat_lines(s, day))))
+        events.append(_event(s, "stat_list", PUBLIC, "stat_list", day=s.day, listing="\n".join(_stat_lines(s, day))))
     ended = winner(s)
     if ended is not None:
         s.phase, s.winners = "over", ended[1]
