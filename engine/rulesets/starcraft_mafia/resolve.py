@@ -66,7 +66,9 @@ def resolve_day(state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng
         reason = validate(s, p.id, mine)
         if reason is not None:
             events.append(_event(s, "order_dropped", MODERATORS, "order_dropped", name=p.name, reason=reason))
-            mine = DayOrders()
+            unvoted = mine.model_copy(update={"vote": None})
+            # a vote for a player who died since (a moderator's kill) costs only the vote, not the day's actions
+            mine = unvoted if mine.vote is not None and validate(s, p.id, unvoted) is None else DayOrders()
         given[p.id] = mine
     day = _Day(s, given)
     alive_at_start = {p.id for p in s.living()}
