@@ -91,7 +91,7 @@ def player_view(state: SCMState, seat: str) -> dict[str, Any]:
             continue
         entry: dict[str, Any] = {"seat": p.id, "name": p.name, "cls": p.cls, "alive": p.alive}
         if p.alive:
-            entry.update(suit_hp=p.suit_hp, body_hp=p.body_hp)
+            entry.update(suit_hp=p.suit_hp, body_hp=p.body_hp, revealed_day=p.revealed_day)
         else:
             entry.update(
                 team=p.team,
