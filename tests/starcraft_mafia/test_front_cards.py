@@ -100,9 +100,10 @@ def test_every_description_and_choice_label_fits_discord():
 
 
 def test_public_events_go_under_their_headings_in_order():
-    assert FRONT.post_sections == ("Deaths", "Battles", "Transformations", "Pick-ups", "Stat list")
-    assert [FRONT.section_of(k) for k in ("death", "battle", "transform", "pickup", "stat_list", "game_over")] == [
-        "Deaths", "Battles", "Transformations", "Pick-ups", "Stat list", None]
+    assert FRONT.post_sections == ("Deaths", "Battles", "Transformations", "Pick-ups", "The vote", "Stat list")
+    kinds = ("death", "battle", "transform", "pickup", "vote", "stat_list", "game_over")
+    assert [FRONT.section_of(k) for k in kinds] == [
+        "Deaths", "Battles", "Transformations", "Pick-ups", "The vote", "Stat list", None]
     assert FRONT.post_title(-1) == "StarCraft Mafia: the outpost on Mar Sara"
     assert FRONT.post_title(3) == "StarCraft Mafia: Day 3" and FRONT.day_title(3) == "Day 3"
     assert FRONT.day_title(-1) == "Sign-up"
