@@ -4,8 +4,10 @@ changes nothing, autocomplete comes from the player's view (form and infest for 
 resolves through the services."""
 from __future__ import annotations
 
+import pytest
+
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.services import day_actions, games, resolution
+from bot.services import day_actions, games, moderation, resolution
 from bot.ui.autocomplete import option_choices
 from tests.bot.cog_helpers import NOW, edit_state, run, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser
@@ -14,6 +16,7 @@ target_choices = option_choices("attack", "target")
 form_choices = option_choices("attack", "form")
 infest_choices = option_choices("attack", "infest")
 weapon_choices = option_choices("attack", "weapon")
+pickup_choices = option_choices("pickup", "item")
 
 
 async def outpost(db, infested_user: int = 6) -> tuple[int, dict[int, str]]:
@@ -97,3 +100,26 @@ async def test_a_day_resolves_through_the_services(gm, db):
     state = await state_of(db, game_id)
     assert state.day == 2 and not state.players[seat_of[1]].alive
     assert state.players[seat_of[1]].death_cause == "suicide"
+
+
+def _has_moderate() -> bool:
+    from engine.ruleset import Ruleset
+    from engine.rulesets.starcraft_mafia.ruleset import StarCraftMafia
+
+    return StarCraftMafia.moderate is not Ruleset.moderate
+
+
+@pytest.mark.skipif(not _has_moderate(), reason="StarCraft Mafia's moderate (the rules helper's) is not merged yet")
+async def test_mod_kill_is_public_reveals_class_and_team_and_leaves_the_items(gm, db):
+    """Rulings, "Public and private": "A moderator kill is public, reveals class and team, and leaves the
+    items on the body" (picked up from the next day: rulings, step 5)."""
+    game_id, seat_of = await outpost(db)
+    await moderation.act(db, game_id, 99, 2, "kill", {"reason": "left the game"})
+    state = await state_of(db, game_id)
+    medic = state.players[seat_of[2]]
+    assert not medic.alive and medic.death_cause == "left the game" and medic.items
+    player = FakeInteraction(gm, FakeUser(1, "Player1"))
+    assert await pickup_choices(player, "") == []  # died today: nothing to pick up yet
+    await resolution.resolve_day(db, game_id, NOW, trigger="moderator")
+    assert [c.name for c in await pickup_choices(player, "")] == [
+        "C-7 Pistol on Player2's body", "Optical Flare Grenade on Player2's body"]
