@@ -218,11 +218,16 @@ async def _bench(args: argparse.Namespace) -> int:
 
 async def _verify(args: argparse.Namespace) -> int:
     from bot.db.session import Database
+    from bot.services.dice import rolls_of_game, verify_rolls
+    from bot.services.errors import ServiceError
     from bot.services.verification import verify_day
 
     db = Database(_database(args, existing=True))
     try:
         days = [args.day] if args.day is not None else await _resolved_days(db, args.game)
+        rolls = len(await rolls_of_game(db, args.game)) if args.day is None else 0
+        if not days and not rolls:
+            raise ServiceError(say("no_resolved_days", game_id=args.game))
         bad = 0
         for day in days:
             result = await verify_day(db, args.game, day)
@@ -232,6 +237,14 @@ async def _verify(args: argparse.Namespace) -> int:
                 else say("cli_differs", day=day, differences="; ".join(result.differences))
             )
             bad += not result.ok
+        if rolls:  # every roll of the game, recomputed from its dice seed (`brbot verify` without a day)
+            checked = await verify_rolls(db, args.game)
+            print(
+                say("cli_rolls_verified", count=rolls)
+                if checked.ok
+                else say("cli_rolls_differ", differences="; ".join(checked.differences))
+            )
+            bad += not checked.ok
         return 1 if bad else 0
     finally:
         await db.dispose()
@@ -242,17 +255,13 @@ async def _resolved_days(db, game_id: int) -> list[int]:
 
     from bot.db.models import Resolution
     from bot.services.common import load_game
-    from bot.services.errors import ServiceError
 
     async with db.read() as session:
         await load_game(session, game_id)
         rows = await session.execute(
             select(Resolution.day).where(Resolution.game_id == game_id, Resolution.day >= 0).order_by(Resolution.day)
         )
-        days = list(rows.scalars())
-    if not days:
-        raise ServiceError(say("no_resolved_days", game_id=game_id))
-    return days
+        return list(rows.scalars())
 
 
 async def _replay(args: argparse.Namespace) -> int:
@@ -481,9 +490,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")
     p.set_defaults(run=_bench)
 
-    p = sub.add_parser("verify", help="re-run resolved days from stored state, orders and revealed seed")
+    p = sub.add_parser(
+        "verify", help="re-run resolved days from stored state, orders and revealed seed, and recompute the rolls"
+    )
     p.add_argument("game", type=int, help="game number")
-    p.add_argument("day", type=int, nargs="?", help="one day (default: every resolved day)")
+    p.add_argument("day", type=int, nargs="?", help="one day (default: every resolved day, and every /roll)")
     p.add_argument("--database", help="database URL")
     p.set_defaults(run=_verify)
 

@@ -102,7 +102,7 @@ TEXT: dict[str, str] = {
     "not_resolved": "Day {day} of game #{game_id} has not been resolved.",
     "seed_hidden": "Day {day}'s seed has not been revealed yet.",
     "verify_day_invalid": "Day {day} is not a day that can be verified: the days of a game are 0, 1, 2 and so on.",
-    "no_resolved_days": "Game #{game_id} has no resolved days.",
+    "no_resolved_days": "Game #{game_id} has no resolved days and no rolls.",
     # --- verification findings ------------------------------------------------------------------
     "verify_commitment": "the revealed seed does not match the published commitment",
     "verify_state": "the state after the day differs: {difference}",
@@ -189,6 +189,12 @@ TEXT: dict[str, str] = {
     "{ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a 150 ms round trip)",
     "cli_verified": "Day {day}: identical outcome",
     "cli_differs": "Day {day}: DIFFERS: {differences}",
+    "cli_rolls_verified": "Rolls: all {count} identical",
+    "cli_rolls_differ": "Rolls: DIFFER: {differences}",
+    "verify_roll": "roll #{seq} by {name}: stored {stored!r}, recomputed {replayed!r}",
+    "verify_roll_missing": "roll #{seq} is missing",
+    "verify_roll_unreadable": "roll #{seq} cannot be read again: {reason}",
+    "verify_roll_no_seed": "the game's rolls are stored but its dice seed is missing",
     "cli_replay": "[{who}] {text}",
     "cli_replay_to": "to {players}",
     "cli_log_title": "Order log of game #{game_id}: every submission with its receipt and the player's salt. "
@@ -213,6 +219,17 @@ TEXT: dict[str, str] = {
     "health_off": "BRBOT_HEALTH_FILE is not set, so `brbot run` writes no heartbeat to check",
     "cli_no_token": "no Discord token: set BRBOT_DISCORD_TOKEN in the environment or in .env (see README, Running on Discord)",
     "cli_migrated": "Database at {url} is up to date.",
+    # --- a game's private groups (bot/services/groups.py) -------------------------------------
+    "group_sync": "Bring the private group {group} in line with the game.",
+    "what_group_text": "A message to your group",
+    "group_empty": "Write something to send to your group.",
+    "group_none": "You are in no private group of this game.",
+    "group_which": "You are in several private groups: name one with the group option ({groups}).",
+    "group_not_yours": "You are in no group named {group!r}; yours: {groups}.",
+    "group_use_thread": "{group} has its private thread, <#{thread_id}>: write there. /team say is for when the bot cannot open one.",
+    "group_alone": "Nobody else is in {group} now: nothing was sent.",
+    "group_relayed_text": "**{group}** ({game}), from {name}:\n{text}",
+    "group_relayed": "Sent by DM to the {count} other member(s) of {group}.",
 }
 
 

@@ -21,6 +21,8 @@ or a moderator sees of a game from its `Front`:
 - `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
   post (the bot writes each event's title and section into its outbox row when the events are stored);
   `day_title(day)` names a day in the simulation's log.
+- `dice`: the game's own words for the shared `/roll` (`engine.dice.words.DiceWords`: named tables like a
+  hit-location die, options that mark the dice rolled), known in the game's channels.
 - `data_file` and `load_data(data)`: a file a moderator may attach when creating a game, replacing one of its
   tables (Battle Royale: the map), checked by the game with a clear reason when it will not do.
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
@@ -29,6 +31,8 @@ or a moderator sees of a game from its `Front`:
 - `offer_to(orders, seat)`, `offer_text(...)` and `accept(...)`: an order that proposes something to another
   player (a trade): whenever a command changes the terms offered to a seat, the bot sends that player the
   proposal in words with Accept and Decline buttons; accepting gives them new orders.
+- `group_title(key)` and `group_intro(key)`: the name and the first message of the private chat of a group
+  the ruleset declares (`Ruleset.groups`: a mafia's team).
 - `autoplayer(state, seat, rng)`, `computer_signups(players, rng)` and `studies()`: the computer players of
   `brbot simulate` and the studies of `brbot balance`.
 
@@ -43,6 +47,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.dice.words import DiceWords
 from engine.rng import RecordingRng
 
 OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
@@ -274,6 +279,7 @@ class Front:
         return next((m for m in self.moderation if m.name == name), None)
 
     signup_options: SignupOptions = SignupOptions()
+    dice: DiceWords | None = None  # the game's own words for `/roll`: tables, options that mark dice (engine.dice)
     data_file: DataFile | None = None  # a file moderators may load when creating a game (`load_data`)
 
     def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
@@ -358,6 +364,17 @@ class Front:
     def day_title(self, day: int) -> str:
         """A day (or step) as the headings of `brbot simulate` name it (`day` -1: the start)."""
         return f"Day {day}" if day >= 0 else "Start"
+
+    def group_title(self, key: str) -> str:
+        """The name of the private chat of the group `key` (`Ruleset.groups`), as its members read it."""
+        return key.replace("_", " ").capitalize()
+
+    def group_intro(self, key: str) -> str:
+        """The first message of the group's private chat: who it is for and what it is for."""
+        return (
+            f"{self.group_title(key)}: a private chat for this group of {self.title}. Only its members and the"
+            " moderators read it; the bot adds whoever joins the group and removes whoever leaves it."
+        )
 
     @property
     def has_computer_players(self) -> bool:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 
 from engine import DEFAULT_GAME
+from engine.dice.words import DiceWords, Vocabulary
 from engine.front import Front
 from engine.ruleset import Ruleset
 
@@ -21,6 +22,9 @@ log = logging.getLogger(__name__)
 
 ENTRY_POINT_GROUP = "brbot.rulesets"
 BUILT_IN = {"battle_royale": "engine.rulesets.battle_royale", "starcraft_mafia": "engine.rulesets.starcraft_mafia"}
+# Dice words of built-in games whose ruleset is not installed yet (module -> its `DICE`): `/roll` knows them
+# outside any game's channel. A game that is installed declares its words as its front's `dice` instead.
+DICE_ONLY = {"mazeworld": "engine.rulesets.mazeworld.dice"}
 DEFAULT = DEFAULT_GAME  # the game a new game or a command plays when none is named (`engine.DEFAULT_GAME`)
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -118,3 +122,20 @@ def listing() -> list[Listed]:
 def fronts() -> dict[str, Front]:
     """The front of every installed game, by name (the bot builds its commands from all of them)."""
     return {name: front(name) for name in names()}
+
+
+def dice_words() -> dict[str, DiceWords]:
+    """Every installed game's dice words (its front's `dice`), and those of `DICE_ONLY`, by game name."""
+    found = {name: words for name, front in fronts().items() if (words := front.dice) is not None}
+    for name, module in DICE_ONLY.items():
+        found.setdefault(name, importlib.import_module(module).DICE)
+    return found
+
+
+def dice_vocabulary(game: str | None) -> Vocabulary:
+    """The dice words `/roll` knows: in a game's channel that game's own (none if it declares none);
+    anywhere else every game's that declares some (in name order, the first wins a name two games use)."""
+    if game is not None:
+        words = front(game).dice if game in names() else dice_words().get(game)
+        return Vocabulary((words,) if words is not None else ())
+    return Vocabulary(tuple(words for _, words in sorted(dice_words().items())))

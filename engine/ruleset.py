@@ -24,6 +24,8 @@ Pacing, with defaults that fit a game of simultaneous orders where every actor i
   game master (an NPC, ordered by a moderator acting `as` it). An id that is not listed is a player's own
   seat, controlling itself (the default: `actors` lists nobody). One controller may hold several actors.
 - `npc_orders(state, actor, rng)`: the scripted policy that orders for an NPC nobody ordered by the deadline.
+- `groups(state)`: the private groups the game has now and who is in each (group key -> sorted seats), like a
+  mafia's team that knows itself; the bot keeps a private chat for each (default: none).
 - `pending(state)`: the question a resolution stopped on, or None. While one is pending, `awaiting` names only
   the asked actor, `default_orders` is the question's default answer, and `resolve(state, {actor: answer})`
   goes on from where it stopped. The bot asks the question's player by DM, with its own deadline.
@@ -184,6 +186,14 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     def pending(self, state: StateT) -> Question | None:
         """The question the last resolution stopped on, waiting for its answer (default: never any)."""
         return None
+
+    def groups(self, state: StateT) -> dict[str, list[str]]:
+        """The private groups of players now, from the state alone: group key (snake_case, at most 50
+        characters, stable for the whole game) -> the sorted seats in it. A group's members know each other
+        and talk in private (a mafia's team); the bot keeps one private chat per group, adding whoever joins
+        and removing whoever leaves (the dead, say). Return no group to have none (the default, or a house
+        rule that turns the chat off). The front names each group (`Front.group_title`, `group_intro`)."""
+        return {}
 
     def actor_name(self, state: StateT, seat: str) -> str | None:
         """The name of the character in `seat` as the players know it (a substitute is told whose place they

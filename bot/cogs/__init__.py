@@ -15,6 +15,8 @@ COG_MODULES = [
     "bot.cogs.moderation",
     "bot.cogs.info",
     "bot.cogs.game_log",
+    "bot.cogs.team",
+    "bot.cogs.dice",
 ]
 
 

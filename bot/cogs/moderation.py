@@ -1,5 +1,5 @@
 """Moderator commands: /game (create, open, start, pause, resume, extend, end, settings), /resolve (now,
-preview) and /mod (substitute, orders, audit, and the games' own actions on a player, declared by their
+preview) and /mod (substitute, orders, audit, rolls, and the games' own actions on a player, declared by their
 fronts and built by `bot.cogs.mod_actions`: kill, revive, give, take...).
 
 Every command first checks that the caller moderates (Manage Server, or the server's moderator role set
@@ -22,7 +22,7 @@ from discord import app_commands
 from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
-from bot.services import data_files, day_actions, game_admin, limits, moderation
+from bot.services import data_files, day_actions, dice, game_admin, limits, moderation
 from bot.text import when
 from bot.ui.context import Ctx, GameCog, require_moderator
 from bot.ui.respond import defer, refusing, respond
@@ -110,18 +110,31 @@ def audit_line(entry) -> str:
     return ui("mod_audit_line", when=moment, actor=actor, action=entry.action, details=", ".join(details))
 
 
-def audit_page(trail: list, page: int, title: str) -> list[str]:
+def roll_line(row) -> str:
+    """One stored /roll as `/mod rolls` lists it (the label is the player's: escaped, as in the channel)."""
+    return ui(
+        "mod_rolls_line",
+        when=f"{row.rolled_at:%Y-%m-%d %H:%M}",
+        seq=row.seq,
+        actor=f"<@{row.user_id}>",
+        secret=ui("mod_rolls_secret") if row.secret else "",
+        expression=row.expression.replace("`", "'"),
+        text=row.text,
+    )
+
+
+def audit_page(trail: list, page: int, title: str, line=audit_line, command: str = "audit") -> list[str]:
     """Page `page` of the trail (1: the most recent AUDIT_PAGE entries), oldest first, with how many older
-    entries there are and how to see them."""
+    entries there are and how to see them (`/mod <command> page:`); `line` shows one entry."""
     pages = max(1, -(-len(trail) // AUDIT_PAGE))
     if page > pages:
         return [ui("mod_audit_no_page", page=page, pages=pages)]
     end = len(trail) - (page - 1) * AUDIT_PAGE
     start = max(0, end - AUDIT_PAGE)
     lines = [ui("mod_audit_page", title=title, first=start + 1, last=end, total=len(trail))]
-    lines += [audit_line(entry) for entry in trail[start:end]]
+    lines += [line(entry) for entry in trail[start:end]]
     if start:
-        lines.append(ui("mod_audit_older", count=start, page=page + 1))
+        lines.append(ui("mod_audit_older", count=start, page=page + 1, command=command))
     return lines
 
 
@@ -326,6 +339,18 @@ class ModerationCog(GameCog):
                 return ui("mod_audit_empty")
             title = ui("mod_audit_title", id=ctx.game_id, name=ctx.game.name)
             return await send_all(interaction, audit_page(trail, page, title))
+
+        await self.moderate(interaction, work)
+
+    @mod_group.command(name="rolls", description=ui("cmd_mod_rolls"))
+    @app_commands.describe(page=ui("opt_audit_page"))
+    async def mod_rolls(self, interaction: discord.Interaction, page: Page = 1) -> None:
+        async def work(ctx: Ctx) -> str:
+            rolls = await dice.rolls_of_game(ctx.db, ctx.game_id)
+            if not rolls:
+                return ui("mod_rolls_empty")
+            title = ui("mod_rolls_title", id=ctx.game_id, name=ctx.game.name)
+            return await send_all(interaction, audit_page(rolls, page, title, roll_line, "rolls"))
 
         await self.moderate(interaction, work)
 

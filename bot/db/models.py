@@ -1,5 +1,5 @@
 """SQLAlchemy 2 models: guild settings, games, players, orders, events, the outbox, day seeds,
-resolutions and the moderators' audit trail.
+resolutions, games' private groups and the moderators' audit trail.
 
 Discord ids, games' numbers and every row id are 64-bit (`BigID`: BIGINT on PostgreSQL, SQLite's INTEGER,
 already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema
@@ -209,6 +209,25 @@ class Outbox(Base):
     __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
 
 
+class GameGroup(Base):
+    """A game's private group (`Ruleset.groups`) and its chat: who the game puts in it now (`members`, written by
+    the services), who delivery has let in so far (`joined`: added to the thread, or told of the fallback), the
+    private thread once opened, and when Discord last refused one (the fallback is in use meanwhile)."""
+
+    __tablename__ = "game_groups"
+
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(50))
+    members: Mapped[list[Any]] = mapped_column(JSON, default=list)  # Discord user ids, sorted
+    joined: Mapped[list[Any]] = mapped_column(JSON, default=list)  # user ids let in by delivery, sorted
+    thread_id: Mapped[int | None] = mapped_column(BigInteger)
+    introduced: Mapped[bool] = mapped_column(Boolean, default=False)  # the thread's first message is posted
+    refused_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # Discord refused the thread then
+
+    __table_args__ = (UniqueConstraint("game_id", "key", name="uq_game_groups_game_key"),)
+
+
 class AuditLog(Base):
     __tablename__ = "audit_log"
 
@@ -218,3 +237,36 @@ class AuditLog(Base):
     action: Mapped[str] = mapped_column(String(50))
     details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
+
+
+class DiceSeed(Base):
+    """A game's secret seed for `/roll`: roll number n of the game is drawn from an rng derived from it and n
+    (`bot.services.dice`), so `brbot verify` recomputes every stored roll."""
+
+    __tablename__ = "dice_seeds"
+
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seed: Mapped[str] = mapped_column(String(64))
+
+
+class DiceRoll(Base):
+    """One `/roll`: who, when, where, the game it belongs to (None outside a game's channel; then `seed` is
+    its own), the expression as typed, the result (data and text) and whether it was secret."""
+
+    __tablename__ = "dice_rolls"
+
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int | None] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"))
+    seq: Mapped[int | None] = mapped_column(Integer)  # the game's roll number, from 1
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)
+    channel_id: Mapped[int | None] = mapped_column(BigInteger)
+    user_id: Mapped[int] = mapped_column(BigInteger)
+    user_name: Mapped[str] = mapped_column(String(100))
+    expression: Mapped[str] = mapped_column(String(250))
+    result: Mapped[dict[str, Any]] = mapped_column(JSON)
+    text: Mapped[str] = mapped_column(Text)
+    secret: Mapped[bool] = mapped_column(Boolean, default=False)
+    seed: Mapped[str | None] = mapped_column(String(64))  # a roll outside any game: its own seed
+    rolled_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_dice_rolls_game_seq"),)

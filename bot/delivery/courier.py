@@ -1,6 +1,6 @@
 """The one place that talks to Discord for delivery: post to a channel or thread, DM a user, open a private
-thread and add its member (two calls, so the thread's id can be saved in between); and which failures are
-worth retrying.
+thread and add its members (separate calls, so the thread's id can be saved in between), take a member out
+and look a thread up; and which failures are worth retrying.
 
 `Courier` is the protocol the worker uses (tests pass a fake). `DiscordCourier(client)` implements it on
 discord.py's HTTP layer (`client.http`), which retries 429s and 5xx responses itself and needs no cache of
@@ -26,6 +26,7 @@ from bot.delivery.render import Outgoing
 
 DM_CLOSED = 50007  # "Cannot send messages to this user"
 UNKNOWN_CHANNEL = 10003
+UNKNOWN_MEMBER = 10007
 PRIVATE_THREAD: Literal[12] = 12  # discord.ChannelType.private_thread
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week; posting into an archived (not locked) thread reopens it
 
@@ -55,6 +56,12 @@ class Courier(Protocol):
 
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:
         """Add a member to a thread (adding one already there changes nothing)."""
+
+    async def remove_from_thread(self, thread_id: int, user_id: int) -> None:
+        """Take a member out of a thread (one not in it changes nothing)."""
+
+    async def check_thread(self, thread_id: int) -> None:
+        """Look the thread up: raises discord.NotFound (Unknown Channel) when it was deleted."""
 
 
 def is_transient(error: BaseException) -> bool:
@@ -141,10 +148,22 @@ class DiscordCourier:
             auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             type=PRIVATE_THREAD,
             invitable=False,
-            reason="DMs closed: private messages from the bot",
+            reason="A private thread of a game: private messages (closed DMs) or a group's chat",
         )
         return int(thread["id"])
 
     async def add_to_thread(self, thread_id: int, user_id: int) -> None:
         await self.pace.wait()
         await self.client.http.add_user_to_thread(thread_id, user_id)
+
+    async def remove_from_thread(self, thread_id: int, user_id: int) -> None:
+        await self.pace.wait()
+        try:
+            await self.client.http.remove_user_from_thread(thread_id, user_id)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_MEMBER:
+                raise
+
+    async def check_thread(self, thread_id: int) -> None:
+        await self.pace.wait()
+        await self.client.http.get_channel(thread_id)

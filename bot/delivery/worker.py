@@ -13,7 +13,8 @@ seconds (or runs `run_forever`). One pass:
    night goes out about as fast as Discord's limits allow (`brbot bench`: delivery_vs_floor). A refused DM goes to
    the player's private thread in the game channel (opened once, the moderators told); moderator notes go
    to the game's moderator channel or, without one, to the game's creator by DM, or when the creator's DMs
-   are closed to a private moderators' thread (`threads`);
+   are closed to a private moderators' thread (`threads`); a `group` row brings a game's private group in
+   line (its private thread and members, or the DM fallback: `groups`);
 4. marks each parcel sent; a transient failure (5xx, 429, network) is retried with exponential backoff and
    holds back that target's later rows; a permanent one (other 4xx), or the last attempt, marks the rows
    failed and tells the moderators (once per player when no private thread can be opened). A failing row
@@ -37,6 +38,7 @@ from bot.delivery.courier import (
     is_transient,
     is_unexpected,
 )
+from bot.delivery.groups import Groups
 from bot.delivery.render import Parcel, group, render_parcel
 from bot.delivery.threads import ThreadRefused, Threads
 from bot.delivery.written import escape_rows
@@ -45,6 +47,7 @@ from bot.ui.text import ui
 log = logging.getLogger(__name__)
 
 CLAIM_LIMIT = 200  # rows one pass takes
+GROUP = "group"  # the target of a row that brings a game's private group in line (`groups`)
 
 
 def utcnow() -> datetime:
@@ -102,6 +105,7 @@ class OutboxWorker:
         self.concurrency = concurrency
         self.claim_limit = CLAIM_LIMIT
         self.threads = Threads(db, courier, clock, remember_closed_dms)
+        self.groups = Groups(db, courier, clock, remember_closed_dms)
 
     async def run_once(self, limit: int | None = None) -> DeliveryReport:
         """One pass over the due rows (at most `claim_limit`, or `limit`, more only to keep a night post whole);
@@ -189,11 +193,15 @@ class OutboxWorker:
         return True
 
     async def _send(self, parcel: Parcel, report: DeliveryReport) -> None:
-        opened = self.threads.opened
+        opened = self.threads.opened + self.groups.opened
         try:
-            await self._send_parts(parcel, report)
+            if parcel.first.target == GROUP:  # a game's private group to bring in line: no message of its own
+                for row in parcel.rows:
+                    await self.groups.sync(row.game_id, row.payload or {})
+            else:
+                await self._send_parts(parcel, report)
         finally:
-            report.threads_opened += self.threads.opened - opened
+            report.threads_opened += self.threads.opened + self.groups.opened - opened
 
     async def _send_parts(self, parcel: Parcel, report: DeliveryReport) -> None:
         send = await self._route(parcel)
@@ -248,8 +256,8 @@ class OutboxWorker:
             return True
         note = None
         if row.target != "moderators":  # a note about a failed note could fail the same way: only logged
-            where = (
-                ui("delivery_where_dm", user_id=row.target_id) if row.target == "dm" else ui("delivery_where_channel")
+            where = {"dm": ui("delivery_where_dm", user_id=row.target_id), GROUP: ui("delivery_where_group")}.get(
+                row.target, ui("delivery_where_channel")
             )
             note = lambda game: ui("delivery_failed", where=where, game=game.name, row=row.id, error=reason)  # noqa: E731
         await store.mark_failed(self.db, parcel.ids, reason, note)

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import fairness, limits, pacing
+from bot.services import fairness, groups, limits, pacing
 from bot.services.common import (
     announce,
     audit,
@@ -346,6 +346,7 @@ async def start_game(
         )
         day = await open_day(session, game, now, seeds)
         await write_events(session, game, result.events, await seat_map(session, game_id), -1)
+        await groups.sync(session, game, result.state)
         announce(
             session,
             game,

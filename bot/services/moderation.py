@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
-from bot.services import fairness, limits, resolution
+from bot.services import fairness, groups, limits, resolution
 from bot.services.commands import filled_in
 from bot.services.common import (
     announce,
@@ -170,6 +170,7 @@ async def act(
                 continue  # not delivered: the caller shows them (`notes`)
             payload = {"kind": event.kind, "day": game.day, "moderation": action}
             done.told += [(names[seat], event.text) for seat in deliver(session, game, event, seats, payload)]
+        await groups.sync(session, game, result.state)
         details = {what.audited_as.get(name, name): value for name, value in filled.items()}
         for key in what.recorded:
             made = next((e.data[key] for e in result.events if key in (e.data or {})), None)
@@ -228,6 +229,8 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
                 old.requests,
                 old.position,
             )
+        await session.flush()  # the new holder of the seat is in before the groups are brought in line
+        await groups.sync(session, game)
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
         announce(session, game, say("substituted", new=new_name, old=old.name), {"kind": "substitute"})
         actor = (ruleset_of(game).actor_name(load_state(game), old.seat) if game.state else None) or old.name

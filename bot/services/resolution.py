@@ -17,7 +17,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
-from bot.services import due, fairness, pacing, snapshots
+from bot.services import due, fairness, groups, pacing, snapshots
 from bot.services.common import (
     Claimed,
     announce,
@@ -105,6 +105,7 @@ async def _resolve_locked(
     )
     seed_row.revealed = True
     await write_events(session, game, result.events, await seat_map(session, game.id), day)
+    await groups.sync(session, game, result.state)
     reveal = say("seed_revealed", day=day, seed=seed_row.seed, commitment=seed_row.commitment)
     if ruleset.is_over(result.state):
         game.status = "over"

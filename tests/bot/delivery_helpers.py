@@ -38,8 +38,11 @@ class FakeCourier:
         self.delivered: list[tuple[str, int, Outgoing]] = []  # what people see
         self.threads: list[tuple[int, str]] = []  # (channel, name) of every thread opened
         self.members: dict[int, set[int]] = {}  # thread id -> users added
+        self.deleted: set[int] = set()  # threads deleted (`delete_thread`)
 
     def _check(self, kind: str, target: int) -> None:
+        if target in self.deleted and kind in ("channel", "member", "unmember", "lookup"):
+            raise http_error(discord.NotFound, 404, 10003, "Unknown Channel")
         if self.fail:
             raise self.fail.pop(0)
         if self.fail_when is not None and (error := self.fail_when(kind, target)) is not None:
@@ -73,6 +76,22 @@ class FakeCourier:
         await asyncio.sleep(0)
         self._check("member", thread_id)
         self.members.setdefault(thread_id, set()).add(user_id)
+
+    async def remove_from_thread(self, thread_id: int, user_id: int) -> None:
+        await asyncio.sleep(0)
+        self._check("unmember", thread_id)
+        self.members.setdefault(thread_id, set()).discard(user_id)
+
+    async def check_thread(self, thread_id: int) -> None:
+        await asyncio.sleep(0)
+        self._check("lookup", thread_id)
+        if thread_id in self.deleted:
+            raise http_error(discord.NotFound, 404, 10003, "Unknown Channel")
+
+    def delete_thread(self, thread_id: int) -> None:
+        """A moderator deletes the thread: every later call on it is Unknown Channel."""
+        self.deleted.add(thread_id)
+        self.members.pop(thread_id, None)
 
     def to(self, kind: str, target: int) -> list[Outgoing]:
         return [m for k, t, m in self.delivered if (k, t) == (kind, target)]

@@ -68,6 +68,12 @@ class DuelFront(Front):
         return [Card(title=text("status_title", day=view["day"]), description=line,
                      fields=(CardField(text("hp_field"), health),))]
 
+    def group_title(self, key: str) -> str:
+        return text(f"group_{key}")
+
+    def group_intro(self, key: str) -> str:
+        return text("group_intro", title=self.group_title(key))
+
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         """A computer hero strikes, and parries every blow."""
         return {"answer": "parry"} if state.blow else {"action": "strike"}

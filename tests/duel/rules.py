@@ -29,6 +29,7 @@ HERO_HP, BANDIT_HP = 6, 8
 
 class DuelSettings(BaseModel):
     signup_cap: int = 2
+    hero_chat: bool = False  # the private groups (tests of `Ruleset.groups`): the standing heroes, the fallen
 
 
 class Blow(BaseModel):
@@ -49,6 +50,7 @@ class DuelState(BaseModel):
     guarding: list[str] = Field(default_factory=list)
     blow: Blow | None = None
     winners: list[str] = Field(default_factory=list)
+    hero_chat: bool = False  # the setting, copied at the start
 
 
 class DuelOrders(BaseModel):
@@ -71,7 +73,8 @@ class Duel(Ruleset[DuelState, DuelOrders, DuelSettings]):
     def new_game(self, roster: list[SignUp], settings: DuelSettings, rng: RecordingRng) -> Resolution[DuelState]:
         heroes = sorted(s.seat for s in roster)
         names = {s.seat: s.name for s in roster} | {BANDIT: text("bandit")}
-        state = DuelState(order=heroes + [BANDIT], names=names, hp={h: HERO_HP for h in heroes} | {BANDIT: BANDIT_HP})
+        state = DuelState(order=heroes + [BANDIT], names=names, hp={h: HERO_HP for h in heroes} | {BANDIT: BANDIT_HP},
+                          hero_chat=settings.hero_chat)
         return Resolution(state=state)
 
     def actors(self, state: DuelState) -> list[Actor]:
@@ -191,6 +194,13 @@ class Duel(Ruleset[DuelState, DuelOrders, DuelSettings]):
             if state.hp[state.order[index]] > 0:
                 state.turn = index
                 return
+
+    def groups(self, state: DuelState) -> dict[str, list[str]]:
+        """With `hero_chat`: the standing heroes share a private group, and the fallen another from the first fall."""
+        if not state.hero_chat:
+            return {}
+        fallen = sorted(a for a in state.order if a != BANDIT and state.hp[a] <= 0)
+        return {"heroes": sorted(self._standing_heroes(state))} | ({"fallen": fallen} if fallen else {})
 
     def view(self, state: DuelState, seat: str) -> dict[str, Any]:
         """Everything in a duel is public; `you` is the actor whose view this is."""

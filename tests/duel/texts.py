@@ -36,6 +36,9 @@ TEXTS = {
     "status_over": "The duel is over.",
     "hp_line": "{name}: {hp} HP",
     "hp_field": "Health",
+    "group_heroes": "Heroes' camp",
+    "group_fallen": "The fallen",
+    "group_intro": "{title}: only you and your companions read this.",
 }
 
 

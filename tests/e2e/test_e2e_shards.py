@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 
 import asyncpg
+from sqlalchemy.engine import make_url
 import pytest
 
 from bot import app
@@ -38,8 +39,9 @@ async def test_an_auto_shard_process_connects_its_shard_and_stops_when_it_loses_
         assert fake.gateway.shards[0].shard == (0, 2) and len(fake.command_syncs) == 1
         admin = await asyncpg.connect(postgres_admin_url())
         try:  # the server ends the connection that holds the shard's lock (a failover, a network cut)
-            ended = await admin.fetchval("SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
-                                         "WHERE application_name = 'brbot shard claim'")
+            ended = await admin.fetchval(  # this test's database only: other runs may share the server
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE application_name = 'brbot shard claim' AND datname = $1", make_url(postgres_url).database)
         finally:
             await admin.close()
         assert ended == 1

@@ -44,3 +44,36 @@ async def test_a_game_in_progress_goes_on_after_the_pacing_upgrade(db):
     async with db.read() as session:
         game = await session.get(Game, game_id)
         assert game.day == 1 and game.deadline.hour == 22
+
+
+async def test_0007_game_groups_downgrade_and_upgrade_again(db):
+    """Migration 0007 (a game's private groups): down to 0006 drops `game_groups` and nothing else; up again
+    gives the table back, empty, and a group row is stored (game, key unique) with its members as JSON."""
+    import asyncio
+
+    import pytest
+    import sqlalchemy as sa
+    from alembic import command
+    from sqlalchemy.exc import IntegrityError
+
+    from bot.db.models import Game, GameGroup
+    from bot.migrate import alembic_config, upgrade
+    from tests.services.conftest import started_game
+
+    game_id = await started_game(db)
+    await db.engine.dispose()
+    await asyncio.to_thread(command.downgrade, alembic_config(db.url), "0006")
+    async with db.engine.connect() as connection:
+        tables = await connection.run_sync(lambda c: sa.inspect(c).get_table_names())
+    assert "game_groups" not in tables and "games" in tables
+    await db.engine.dispose()
+    await asyncio.to_thread(upgrade, db.url)
+    async with db.transaction() as session:
+        assert (await session.get(Game, game_id)) is not None
+        session.add(GameGroup(game_id=game_id, key="team", members=[2, 1 << 60], joined=[]))
+    async with db.read() as session:
+        group = (await session.execute(sa.select(GameGroup))).scalar_one()
+        assert (group.members, group.thread_id, group.introduced) == ([2, 1 << 60], None, False)
+    with pytest.raises(IntegrityError):
+        async with db.transaction() as session:
+            session.add(GameGroup(game_id=game_id, key="team", members=[], joined=[]))

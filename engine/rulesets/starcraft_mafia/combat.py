@@ -114,6 +114,8 @@ def fire(state: SCMState, shooter: Side, target: Side, rng: RecordingRng, round_
     """One shot; returns its record. Damage and defenses as in rules.damage."""
     arm = shooter.arm
     record: dict = {"round": round_no, "shooter": shooter.player.id, "target": target.player.id}
+    if target.zerg:
+        record["target_zerg"] = True
     if arm is None or not _can_fire(shooter):
         record["skipped"] = True
         return record

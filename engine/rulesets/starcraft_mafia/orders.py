@@ -1,5 +1,5 @@
 """A player's orders for one day (rulings, "The day"): one main action plus at most one each of Give,
-Pick up, Steal and one offensive ability.
+Pick up, Steal and one offensive ability; with the `day_vote` house rule, also a lynch vote (`vote`, a seat).
 
 The shape itself enforces "at most one each": `DayOrders` has one slot per kind. No orders at all is
 `DayOrders()`: Do Nothing, no extras. Players are named by their seat. Items one can see (one's own for
@@ -102,3 +102,4 @@ class DayOrders(_Order):
     pickup: Pickup | None = None
     steal: Steal | None = None
     offensive: Offensive | None = None
+    vote: str | None = None  # the lynch vote (`day_vote`): a living player's seat; an extra, not an action

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
 from engine.rng import RecordingRng
-from engine.rulesets.starcraft_mafia import steps, thefts, upkeep
+from engine.rulesets.starcraft_mafia import report, steps, thefts, upkeep, vote
 from engine.rulesets.starcraft_mafia.catalog import catalog
-from engine.rulesets.starcraft_mafia.combat import BattleResult, BattleSetup, battle
+from engine.rulesets.starcraft_mafia.combat import BattleSetup, battle
 from engine.rulesets.starcraft_mafia.orders import (
     Attack,
     Cloak,
@@ -51,6 +51,8 @@ class _Day:
         self.stim_spent: set[str] = set()
         self.cloak_spent: set[str] = set()
         self.causes: dict[str, str] = {}
+        # the lynch vote is taken from the orders as given: a scuffle costs actions, not the vote
+        self.votes = {seat: o.vote for seat, o in orders.items() if o.vote is not None}
 
 
 def resolve_day(state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng) -> tuple[SCMState, list[Event]]:
@@ -73,6 +75,7 @@ def resolve_day(state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng
     events += _step3(s, day, rng)
     events += _step4_to_6(s, day)
     events += _step7(s, day, rng)
+    events += _lynch(s, day)
     events += _step8(s, day, rng)
     events += _step9(s, day, orders, alive_at_start)
     return s, events
@@ -106,12 +109,28 @@ def _step2(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
         seats = [x for x in groups[key] if s.players[x].alive and x not in day.scuffled]
         if len(seats) < 2:
             continue  # no longer contested: steps 3 and 5 handle the one left
+        what = _contested(s, key)
         result = scuffle(s, seats, rng)
         day.scuffled.update(result.scufflers)
         for x in result.dead:
-            day.causes[x] = "scuffle"
-        events.append(_event(s, "scuffle", to_players(*result.scufflers), "scuffle_told", {"shots": result.shots}))
+            day.causes[x] = say("cause_scuffle")
         w = result.winner
+        told = say("scuffle_won", name=s.players[w].name) if w is not None else say("scuffle_nobody")
+        rolls = "\n".join(report.scuffle_lines(result.shots, lambda x: s.players[x].name))
+        events.append(
+            _event(
+                s,
+                "scuffle",
+                to_players(*result.scufflers),
+                "scuffle_told",
+                {"shots": result.shots},
+                item=what,
+                result=told,
+                rolls=rolls,
+            )
+        )
+        for x in result.transformed:  # rulings, "Public": transformations
+            events.append(_event(s, "transform", PUBLIC, "transformed", name=s.players[x].name))
         if w is not None and key.startswith("pickup "):
             events += upkeep.pick_up(s, w, key.split(" ", 1)[1])
         elif w is not None:
@@ -124,6 +143,17 @@ def _step2(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
         day.orders[seat] = DayOrders()
         day.main[seat] = "none"
     return events
+
+
+def _contested(s: SCMState, key: str) -> str:
+    """The item a scuffle is about, in words: "the C-10 Rifle on GH's body" or "AA's C-14 Rifle"."""
+    what, _, rest = key.partition(" ")
+    if what == "pickup":
+        body = s.holder(rest)
+        item = body.item(rest) if body else None
+        return say("contested_body", item=item.name, body=body.name) if body and item else rest
+    target, _, kind = rest.partition(" ")
+    return say("contested_steal", item=catalog().item_name(kind), target=s.players[target].name)
 
 
 def _named_weapon(day: _Day, seat: str) -> str | None:
@@ -148,7 +178,7 @@ def _step3(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
             day.sabotaged.add(seat)
     for seat, p in s.players.items():
         if seat in day.orders and not p.alive and seat not in day.causes:
-            day.causes[seat] = "failed theft"
+            day.causes[seat] = say("cause_theft")
     return events
 
 
@@ -206,7 +236,7 @@ def _step7(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
         p = s.players[seat]
         if p.alive:
             p.alive = False
-            day.causes[seat] = "suicide"
+            day.causes[seat] = say("cause_suicide")
             day.main[seat] = "attack"
     others = sorted(x for x, a in attacks.items() if a.target != x)
     for seat in rng.shuffled(others, "combat order"):
@@ -217,53 +247,24 @@ def _step7(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
             continue
         day.main[seat] = "attack"
         result = battle(s, seat, attack.target, rng, _setup(s, day, seat, attack.target, attack))
-        events += _battle_events(s, result, attack)
+        events += report.battle_events(s, result, attack)
         for x in result.fled:
             s.players[x].fled_day = s.day
         for x in result.dead:
             if x == seat:  # the attacker fell to his target's shots
-                day.causes[x] = d.name
+                day.causes[x] = say("cause_killer", name=d.name)
             else:
-                day.causes[x] = say("cause_zerg") if attack.zerg else a.name
+                day.causes[x] = say("cause_zerg") if attack.zerg else say("cause_killer", name=a.name)
     return events
 
 
-def _battle_events(s: SCMState, result: BattleResult, attack: Attack) -> list[Event]:
-    a, d = s.players[result.attacker], s.players[result.defender]
-    attacker_name = catalog().zerg.name if attack.zerg else a.name
-    data = {"shots": result.shots, "outcome": result.outcome}
-    values = {"attacker": attacker_name, "target": d.name, "outcome": result.outcome}
-    if attack.zerg and a.id != d.id:
-        # The defender must not learn who the Infested Terran is: his copy names the attacker's seat "zerg".
-        hidden = [{k: ("zerg" if v == a.id else v) for k, v in shot.items()} for shot in result.shots]
-        events = [
-            _event(s, "battle_rolls", to_players(a.id), "battle_private", data, **values),
-            _event(s, "battle_rolls", to_players(d.id), "battle_private", data | {"shots": hidden}, **values),
-        ]
-    else:
-        events = [_event(s, "battle_rolls", to_players(a.id, d.id), "battle_private", data, **values)]
-    infested_team = [p.id for p in s.players.values() if p.alive and p.infested]
-    if result.infested:
-        events.append(
-            _event(s, "infested", to_players(result.infested, *infested_team), "infestation_told", target=d.name)
-        )
-    # Rulings: Zerg battles only if someone died or fled; a successful infestation is never posted.
-    public = not attack.zerg or ((result.dead or result.fled) and not result.infested)
-    if public:
-        events.append(
-            _event(
-                s,
-                "battle",
-                PUBLIC,
-                "battle_public",
-                {"outcome": result.outcome},
-                attacker=attacker_name,
-                target=d.name,
-                outcome=say(f"outcome_{result.outcome}"),
-            )
-        )
-    for x in result.transformed:
-        events.append(_event(s, "transform", PUBLIC, "transformed", name=s.players[x].name))
+def _lynch(s: SCMState, day: _Day) -> list[Event]:
+    """`day_vote`: after step 7, the player with strictly the most votes (at least 2) dies (vote.py)."""
+    if not s.settings.day_vote:
+        return []
+    dead, events = vote.lynch(s, day.votes)
+    if dead is not None:
+        day.causes[dead] = say("cause_vote")
     return events
 
 

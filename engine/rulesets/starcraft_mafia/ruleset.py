@@ -10,12 +10,15 @@ from typing import Any
 from engine.rng import RecordingRng
 from engine.ruleset import Resolution, Ruleset, SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
+from engine.rulesets.starcraft_mafia.moderation import moderate
 from engine.rulesets.starcraft_mafia.orders import DayOrders
 from engine.rulesets.starcraft_mafia.resolve import resolve_day
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
 from engine.rulesets.starcraft_mafia.setup import new_game
 from engine.rulesets.starcraft_mafia.state import SCMState
 from engine.rulesets.starcraft_mafia.validate import validate
+
+INFESTED_GROUP = "infested"  # the key of the infested's private group (`groups`)
 
 
 class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
@@ -61,6 +64,17 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
 
     def is_over(self, state: SCMState) -> bool:
         return state.phase == "over"
+
+    def moderate(self, state: SCMState, action: str, params: dict[str, Any]) -> Resolution[SCMState]:
+        """`kill` (params: `seat`, optional `cause`): moderation.py."""
+        return moderate(state, action, params)
+
+    def groups(self, state: SCMState) -> dict[str, list[str]]:
+        """Rulings, "Players, teams, classes": the living infested know each other and share a private thread,
+        new infested added at once and the dead removed; none with `infested_thread` off."""
+        if not state.settings.infested_thread:
+            return {}
+        return {INFESTED_GROUP: sorted(p.id for p in state.living() if p.infested)}
 
     def actor_name(self, state: SCMState, seat: str) -> str | None:
         p = state.players.get(seat)

@@ -9,10 +9,11 @@ yields nothing.
 
 from __future__ import annotations
 
-from engine.events import Event, to_players
+from engine.events import PUBLIC, Event, to_players
 from engine.rng import RecordingRng
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.combat import BattleSetup, Side, fire, in_zerg_form, side_for
+from engine.rulesets.starcraft_mafia.report import shot_line
 from engine.rulesets.starcraft_mafia.state import Player, SCMState
 from engine.rulesets.starcraft_mafia.text import say
 
@@ -24,6 +25,15 @@ SABOTAGE_DAYS = 3  # today and the next 2 days
 
 def _tell(state: SCMState, kind: str, seats: list[str], key: str, **values: object) -> Event:
     return Event(kind=kind, audience=to_players(*seats), text=say(key, **values), day=state.day, phase="day")
+
+
+def _transformed(state: SCMState, culprit: Player, record: dict) -> list[Event]:
+    """Rulings, "Public": a transformation is posted, also one caused by a failed theft's shot."""
+    if not record.get("transformed"):
+        return []
+    return [
+        Event(kind="transform", audience=PUBLIC, text=say("transformed", name=culprit.name), day=state.day, phase="day")
+    ]
 
 
 def _roll(state: SCMState, culprit: Player, target: Player, asleep: bool, rng: RecordingRng, what: str) -> bool:
@@ -43,6 +53,7 @@ def _failure_shot(
     if culprit.body_hp <= 0:
         if culprit.infested:
             culprit.form = "zerg"
+            record["transformed"] = True
         else:
             culprit.alive = False
             dead.append(culprit.id)
@@ -68,11 +79,14 @@ def steal(
             _tell(state, "steal", [target_id], "was_stolen", item=name),
         ]
     record, dead = _failure_shot(state, thief, target, asleep, weapon, rng)
-    events = [_tell(state, "steal", [thief_id, target_id], "steal_failed", thief=thief.name, target=target.name)]
+    line = shot_line(record, lambda x: state.players[x].name)
+    events = [
+        _tell(state, "steal", [thief_id, target_id], "steal_failed", thief=thief.name, target=target.name, shot=line)
+    ]
     events[0].data["shot"] = record
     if dead:
         events[0].data["dead"] = dead
-    return events
+    return events + _transformed(state, thief, record)
 
 
 def sabotage(
@@ -106,8 +120,11 @@ def sabotage(
             _tell(state, "sabotage", [target_id], "was_sabotaged", item=name, day=item.disabled_until),
         ]
     record, dead = _failure_shot(state, tech, target, asleep, weapon, rng)
-    events = [_tell(state, "sabotage", [tech_id, target_id], "sabotage_failed", tech=tech.name, target=target.name)]
+    line = shot_line(record, lambda x: state.players[x].name)
+    events = [
+        _tell(state, "sabotage", [tech_id, target_id], "sabotage_failed", tech=tech.name, target=target.name, shot=line)
+    ]
     events[0].data["shot"] = record
     if dead:
         events[0].data["dead"] = dead
-    return events
+    return events + _transformed(state, tech, record)

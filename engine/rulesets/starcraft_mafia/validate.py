@@ -39,6 +39,7 @@ def validate(state: SCMState, seat: str, orders: DayOrders) -> str | None:
         _extras(state, me, orders)
         _main(state, me, orders)
         _offensive(state, me, orders)
+        _vote(state, me, orders)
     except Refusal as refusal:
         return refusal.reason
     return None
@@ -189,3 +190,12 @@ def _offensive(state: SCMState, me: Player, orders: DayOrders) -> None:
         _living(state, me, ability.target, "sabotage")
         if ability.item is not None:
             _kind(ability.item)  # whether the target carries one is learnt at the resolution
+
+
+def _vote(state: SCMState, me: Player, orders: DayOrders) -> None:
+    """The lynch vote: only with `day_vote`; for another living player (a vote for oneself is refused)."""
+    if orders.vote is None:
+        return
+    if not state.settings.day_vote:
+        raise refuse("vote_off")
+    _living(state, me, orders.vote, "vote for")

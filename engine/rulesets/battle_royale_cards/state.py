@@ -1,0 +1,71 @@
+"""The state of a card game: the grid's cards, the players, whose turn it is and what is left of it.
+
+Pydantic models that dump to JSON. `board` maps every square to the card lying on it (None once won);
+`won` numbers each card a player holds by when it was won (a Curse displaces the earliest-won card).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.rulesets.battle_royale_cards.settings import CardSettings
+
+Phase = Literal["placement", "turn", "over"]
+
+
+class Player(BaseModel):
+    seat: str
+    name: str
+    square: str | None = None  # None until placed
+    alive: bool = True
+    active: list[int] = Field(default_factory=list)  # at most 3, public
+    aside: list[int] = Field(default_factory=list)  # private to the owner
+    won: dict[int, int] = Field(default_factory=dict)  # card id -> when it was won (a running number)
+    go_die: list[str] = Field(default_factory=list)  # standing direction list for "go die"
+    timeouts: int = 0  # timed-out turns in a row
+    roll: list[int] = Field(default_factory=list)  # the turn-order roll-off, re-rolls included
+
+    def cards(self) -> list[int]:
+        return self.active + self.aside
+
+
+class Turn(BaseModel):
+    """What is left of the current player's turn."""
+
+    seat: str
+    preturn_done: bool = False
+    actions: int = 0
+    movements: int = 0
+    grapple_used: bool = False
+    reroll_used: bool = False
+    cleared: bool = False  # one-card endgame: beat a player on the card this turn
+
+
+class CardState(BaseModel):
+    schema_version: int = 1
+    day: int = 0  # every resolution (one step) advances it
+    phase: Phase = "placement"
+    settings: CardSettings = Field(default_factory=CardSettings)
+    order: list[str] = Field(default_factory=list)  # turn order, repeated all game
+    players: dict[str, Player] = Field(default_factory=dict)
+    board: dict[str, int | None] = Field(default_factory=dict)  # square -> card id, None once won
+    placing: int = 0  # index in `order` of the player choosing a starting square
+    turn: Turn | None = None
+    round: int = 0  # rounds of turns begun (1 during the first)
+    next_won: int = 0
+    end: str | None = None  # "a", "b" or "rounds" once over
+    scores: dict[str, int] = Field(default_factory=dict)
+    winners: list[str] = Field(default_factory=list)
+
+    def player(self, seat: str) -> Player:
+        return self.players[seat]
+
+    def cards_left(self) -> list[tuple[str, int]]:
+        """(square, card id) of every card still on the grid, in reading order."""
+        return [(s, c) for s, c in self.board.items() if c is not None]
+
+    def on_square(self, square: str, living: bool = True) -> list[str]:
+        """Seats standing on `square` in turn order (only the living unless `living` is False)."""
+        return [s for s in self.order if self.players[s].square == square and (self.players[s].alive or not living)]

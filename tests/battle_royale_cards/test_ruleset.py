@@ -1,0 +1,109 @@
+"""The ruleset through the engine contract: not registered yet, whole games, determinism, and secrets (rulings,
+"Timer, idle, visibility": set-aside cards are seen by their owner only)."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import registry
+from engine.rng import RecordingRng
+from engine.rulesets.battle_royale_cards.ruleset import RULESET
+from engine.rulesets.battle_royale_cards.settings import CardSettings
+from engine.rulesets.battle_royale_cards.state import CardState
+from tests.battle_royale_cards.helpers import ready, roster
+
+
+def test_not_registered_while_unfinished():
+    """Issue 14 is unfinished: the game must not appear in `brbot rulesets` or on Discord yet."""
+    assert "battle_royale_cards" not in registry.BUILT_IN and "battle_royale_cards" not in registry.names()
+    with pytest.raises(KeyError):
+        registry.get("battle_royale_cards")
+
+
+def test_the_contract_shape():
+    assert RULESET.pacing == "sequential" and RULESET.step_hours == 24
+    assert (RULESET.min_players, RULESET.max_players) == (2, 6)
+    state = RULESET.new_game(roster(3), CardSettings(), RecordingRng(1)).state
+    assert RULESET.parse_state(state.model_dump(mode="json")) == state
+    assert RULESET.actor_name(state, "s1") == "P1"
+
+
+def play(players: int, seed: int, record: list | None = None) -> CardState:
+    """A whole game of computer players; every order is validated before it is resolved."""
+    result = RULESET.new_game(roster(players), CardSettings(), RecordingRng(seed))
+    state, steps = result.state, 0
+    while not RULESET.is_over(state):
+        (seat,) = RULESET.awaiting(state)
+        rng = RecordingRng(f"{seed}-{steps}")
+        orders = RULESET.computer_orders(state, seat, rng)
+        assert RULESET.validate(state, seat, orders) is None
+        before = state
+        result = RULESET.resolve(state, {seat: orders}, rng)
+        state, steps = result.state, steps + 1
+        if record is not None:
+            record.append((before, result))
+        assert steps < 5000
+    return state
+
+
+def test_same_state_orders_and_seed_give_the_same_resolution():
+    """docs/engine.md: the same state, orders and seed always give the same result, byte for byte."""
+    record: list = []
+    play(4, 7, record)
+    for before, _ in record[::5]:
+        seat = RULESET.awaiting(before)[0]
+        orders = RULESET.computer_orders(before, seat, RecordingRng(0))
+        first = RULESET.resolve(before, {seat: orders}, RecordingRng(99)).to_json()
+        again = RULESET.resolve(before.model_copy(deep=True), {seat: orders}, RecordingRng(99)).to_json()
+        assert first == again
+    assert record[0][0] != record[-1][1].state  # resolve never mutated its input
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_no_event_a_player_receives_names_another_players_set_aside_cards(players):
+    """Text, 3.2: set-aside cards are set aside "in a way that opponents cannot see it"; rulings: seen by their
+    owner only. Checked on every step of whole games, for every player, in every event's text and data, and
+    in every view. A card a public event shows active during the step (equipped, then lost in a battle that
+    step) was public at that moment and is not a secret of that step."""
+    record: list = []
+    final = play(players, 100 + players, record)
+    deck = final.settings.deck
+    for before, result in record:
+        after = result.state
+        for seat in after.players:
+            known = set(before.players[seat].cards()) | shown_active(result.events)
+            secret = {c for s, p in after.players.items() if s != seat for c in p.aside} - known
+            names = {deck.card(c).name for c in secret}
+            for event in result.events:
+                if not event.visible_to(seat):
+                    continue
+                assert not any(name in event.text for name in names), (seat, event.text)
+                assert event.data.get("card") not in secret, (seat, event)
+            view = RULESET.view(after, seat)
+            shown = {c["id"] for p in view["players"] for c in p["active"]} | {c["id"] for c in view["me"]["aside"]}
+            assert not shown & {c for s, p in after.players.items() if s != seat for c in p.aside}
+    assert any(p.aside for p in final.players.values())  # the games did set cards aside
+
+
+def shown_active(events: list) -> set[int]:
+    """Cards public events of this step show as active at that moment."""
+    kinds = {"equip", "swap", "card_gained", "spoils"}
+    return {e.data["card"] for e in events if e.kind in kinds and e.audience.kind == "public" and "card" in e.data}
+
+
+def test_the_view_shows_counts_of_others_set_aside_cards_and_ones_own():
+    state = ready(active={"s0": [1], "s1": [2, 3, 4]}, aside={"s0": [5], "s1": [6, 7]})
+    view = RULESET.view(state, "s0")
+    others = {p["seat"]: p for p in view["players"]}
+    assert others["s1"]["aside_count"] == 2 and others["s1"]["cards"] == 5
+    assert [c["name"] for c in others["s1"]["active"]] == ["Skateboard", "Motorbike", "Grappling Hook"]
+    assert [c["name"] for c in view["me"]["aside"]] == ["Energy Drink"]
+    assert "Adrenaline" not in str(view) and "Lucky Coin" not in str(view)
+    assert view["scores"] == {}  # scores would give away set-aside worths until the end
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_whole_games_end_with_a_winner(players):
+    state = play(players, players)
+    assert state.end in ("a", "b", "rounds") and state.winners
+    assert set(state.scores) == set(state.players)

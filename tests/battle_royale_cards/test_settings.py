@@ -1,0 +1,57 @@
+"""Settings: every `name = value` of the rulings, spelt as there, with the rulings' defaults."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from engine.rulesets.battle_royale_cards.ruleset import RULESET
+from engine.rulesets.battle_royale_cards.settings import CardSettings
+from tests.battle_royale_cards.helpers import IN_ORDER
+
+RULINGS = Path("/work/shared/rules/battle-royale-card-game-rulings.md")
+
+
+def test_defaults_are_the_rulings_values():
+    s = CardSettings()
+    assert (s.min_players, s.max_players, s.actions_per_turn, s.movements_per_turn) == (2, 6, 2, 0)
+    assert (s.layout, s.placement, s.go_die) == ("random", "choose", "preference_then_random")
+    assert (s.max_rounds, s.turn_hours, s.idle_alert_turns, s.show_drinking_table) == (60, 24, 3, False)
+    assert len(s.deck.cards) == 25
+
+
+@pytest.mark.skipif(not RULINGS.exists(), reason="the rulings file is outside the repository")
+def test_every_setting_named_in_the_rulings_exists():
+    text = RULINGS.read_text(encoding="utf-8")
+    names = set(re.findall(r"`([a-z_]+) = [^`]+`", text)) | set(re.findall(r"\(`([a-z_]+)`[;)]", text))
+    names.discard("name")  # the rulings' own "`name = value` marks a setting"
+    assert len(names) == 12
+    assert names == set(CardSettings.model_fields)
+
+
+def test_the_deck_is_a_table_not_a_house_rule():
+    """The deck is data a moderator loads from a file; every other setting is a house rule."""
+    assert set(RULESET.house_rules()) == set(CardSettings.model_fields) - {"deck"}
+
+
+def test_inconsistent_settings_are_refused_clearly():
+    with pytest.raises(ValidationError, match="min_players \\(5\\) is above max_players \\(3\\)"):
+        CardSettings(min_players=5, max_players=3)
+    with pytest.raises(ValidationError, match="max_players"):
+        CardSettings(max_players=7)
+    with pytest.raises(ValidationError, match="placement"):
+        CardSettings(placement="anywhere")
+    with pytest.raises(ValidationError, match="layout needs 25 cards"):
+        CardSettings(layout=[1, 2, 3])
+    with pytest.raises(ValidationError, match="lays a card twice: Sneakers"):
+        CardSettings(layout=[1] + IN_ORDER[:-1])
+    with pytest.raises(ValidationError, match="go_die_typo"):
+        CardSettings(go_die_typo="random")
+
+
+def test_settings_round_trip_as_json():
+    s = CardSettings(layout=IN_ORDER, max_rounds=10, show_drinking_table=True)
+    assert CardSettings.model_validate_json(s.model_dump_json()) == s
