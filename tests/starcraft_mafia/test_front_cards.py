@@ -122,3 +122,11 @@ def test_sign_up_offers_the_classes_as_roles():
     """Rulings, "Players, teams, classes": a player may request a class."""
     assert [v for _, v in FRONT.signup_options.roles] == ["marine", "firebat", "medic", "technician", "ghost"]
     assert FRONT.signup_options.default_role is None
+
+
+def test_the_infested_thread_is_named_and_introduced():
+    """Rulings, "Players, teams, classes": the infested get a private thread (`infested_thread = true`)."""
+    assert set(scm.groups(outpost())) == {"infested"}
+    assert FRONT.group_title("infested") == "The infested"
+    assert FRONT.group_intro("infested").startswith("The infested: only you, the other infested and the moderators")
+    assert len(FRONT.group_title("infested")) <= 100 and len(FRONT.group_intro("infested")) <= 2000

@@ -140,6 +140,11 @@ TEXTS: dict[str, str] = {
     "post_stats": "Stat list",
     "log_signup": "Sign-up",
     "log_day": "Day {day}",
+    # --- the infested's private thread (Ruleset.groups) -----------------------------------------------
+    "group_infested": "The infested",
+    "group_infested_intro": "The infested: only you, the other infested and the moderators read this thread. "
+    "Whoever is infested joins it at once and the dead leave it. Plan your Zerg attacks here; your orders still go "
+    "to the bot by command.",
     # --- moderation -----------------------------------------------------------------------------------
     "mod_kill": "Kill a player (public; reveals class and team; items stay on the body)",
     "mod_opt_reason": "Why (shown publicly as the cause of death)",
