@@ -123,3 +123,22 @@ async def test_mod_kill_is_public_reveals_class_and_team_and_leaves_the_items(gm
     await resolution.resolve_day(db, game_id, NOW, trigger="moderator")
     assert [c.name for c in await pickup_choices(player, "")] == [
         "C-7 Pistol on Player2's body", "Optical Flare Grenade on Player2's body"]
+
+
+async def test_status_rules_and_help_in_the_games_channel_within_discords_limits(gm, db):
+    """/status (own fatigue, items; the infested's team), /rules (every house rule under the rulings' name)
+    and /help (every command with an example), as the bot renders them."""
+    from tests.bot.test_info_cog import use, within_limits
+
+    await outpost(db, infested_user=6)
+    human = await use(gm, "status", user=1)
+    assert human.all_ephemeral and "Fatigue (only you see it)" in human.text and "C-14 Rifle" in human.text
+    assert "The infested team" not in human.text
+    infested = await use(gm, "status", user=6)
+    assert "The infested team (secret)" in infested.text and "Zerg form 50/50" in infested.text
+    rules = await use(gm, "rules")
+    assert "`day_vote = false`" in rules.text and "`infested_table = 5-7: 1, 8-11: 2, 12-15: 3, 16-20: 4`" in rules.text
+    helped = await use(gm, "help")
+    assert "Example: `/attack target:Raynor`" in helped.text and "`/vote lynch`" in helped.text
+    for done in (human, infested, rules, helped):
+        within_limits(done)
