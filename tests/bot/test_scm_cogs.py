@@ -4,8 +4,6 @@ changes nothing, autocomplete comes from the player's view (form and infest for 
 resolves through the services."""
 from __future__ import annotations
 
-import pytest
-
 from bot.cogs.game_commands import COG as OrdersCog
 from bot.services import day_actions, games, moderation, resolution
 from bot.ui.autocomplete import option_choices
@@ -34,7 +32,8 @@ async def outpost(db, infested_user: int = 6) -> tuple[int, dict[int, str]]:
             p = state.players[seat]
             cls = {1: "marine", 2: "medic"}.get(user, p.cls)
             defn = catalog().cls(cls)
-            p.cls, p.suit_hp, p.suit_max, p.body_hp, p.body_max = cls, defn.suit.hp, defn.suit.hp, defn.body.hp, defn.body.hp
+            p.cls, p.suit_hp, p.suit_max = cls, defn.suit.hp, defn.suit.hp
+            p.body_hp, p.body_max = defn.body.hp, defn.body.hp
             p.items = [state.new_item(kind) for kind in defn.items]
             infested = user == infested_user
             p.team, p.zerg_hp, p.infested_day = ("infested", 50, 0) if infested else ("human", None, None)
@@ -102,14 +101,6 @@ async def test_a_day_resolves_through_the_services(gm, db):
     assert state.players[seat_of[1]].death_cause == "suicide"
 
 
-def _has_moderate() -> bool:
-    from engine.ruleset import Ruleset
-    from engine.rulesets.starcraft_mafia.ruleset import StarCraftMafia
-
-    return StarCraftMafia.moderate is not Ruleset.moderate
-
-
-@pytest.mark.skipif(not _has_moderate(), reason="StarCraft Mafia's moderate (the rules helper's) is not merged yet")
 async def test_mod_kill_is_public_reveals_class_and_team_and_leaves_the_items(gm, db):
     """Rulings, "Public and private": "A moderator kill is public, reveals class and team, and leaves the
     items on the body" (picked up from the next day: rulings, step 5)."""

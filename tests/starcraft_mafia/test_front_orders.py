@@ -169,7 +169,6 @@ def test_describe_says_the_whole_orders_and_the_idle_default(state):
         FRONT.apply(Asked("fly", {}, scm.view(state, "ma"), NOTHING))
 
 
-@pytest.mark.skipif("vote" not in DayOrders.model_fields, reason="the lynch vote's engine side is not merged yet")
 def test_the_lynch_vote_is_an_extra_refused_while_day_vote_is_off(state):
     """Rulings, "The day": `day_vote = false` by default; when on, a vote for a living player (not oneself)."""
     voted = use(state, "ma", "vote lynch", player="MD")
