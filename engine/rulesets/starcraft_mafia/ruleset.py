@@ -49,7 +49,7 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
 
     def computer_orders(self, state: SCMState, seat: str, rng: RecordingRng) -> DayOrders:
         """The scripted player's orders for `seat` (autoplayer.py), from that seat's view only: what the
-        game's front hands out as `Front.autoplayer` once the game has a front (`brbot simulate`, bench)."""
+        game's front hands out as `Front.autoplayer` (`brbot simulate`, `brbot balance`)."""
         from engine.rulesets.starcraft_mafia.autoplayer import orders_for  # it reads `player_view` below
 
         return orders_for(state, seat, rng)
