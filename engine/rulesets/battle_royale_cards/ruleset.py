@@ -28,6 +28,7 @@ class BattleRoyaleCards(Ruleset[CardState, CardOrders, CardSettings]):
     max_players = 6
     pacing = "sequential"
     step_hours = 24  # rulings: `turn_hours = 24`
+    front_module = "engine.rulesets.battle_royale_cards.front.game"
     state_model = CardState
     orders_model = CardOrders
     settings_model = CardSettings
