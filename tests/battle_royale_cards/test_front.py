@@ -121,3 +121,19 @@ def test_balance_studies():
     for row in rows.values():
         assert abs(row["measured"] - row["expected"]) < 0.12
     assert studies["games"]["first player wins"]["expected"] == 0.25
+
+
+def test_the_engine_simulation_plays_a_whole_game_when_registered():
+    """`python -m engine.simulate --ruleset battle_royale_cards` once the game is registered: registered here for
+    the test only, and removed again."""
+    from engine import registry
+    from engine.simulate import play
+
+    registry.register(RULESET)
+    try:
+        steps = list(play(4, 11, ruleset="battle_royale_cards"))
+    finally:
+        registry.unregister("battle_royale_cards")
+    state, events = steps[-1]
+    assert RULESET.is_over(state) and any(e.kind == "game_over" for e in events)
+    assert "battle_royale_cards" not in registry.names()
