@@ -55,3 +55,11 @@ def test_inconsistent_settings_are_refused_clearly():
 def test_settings_round_trip_as_json():
     s = CardSettings(layout=IN_ORDER, max_rounds=10, show_drinking_table=True)
     assert CardSettings.model_validate_json(s.model_dump_json()) == s
+
+
+def test_the_bots_signup_cap_is_max_players():
+    """The shared layer's sign-up cap (`signup_cap`) is the rulings' `max_players` (2 to 6)."""
+    assert CardSettings().signup_cap == 6
+    assert CardSettings(signup_cap=4).max_players == 4
+    with pytest.raises(ValidationError, match="max_players"):
+        CardSettings(signup_cap=20)

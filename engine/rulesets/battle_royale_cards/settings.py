@@ -7,7 +7,7 @@ ids in reading order (`catalog.parse_layout` reads one from a file).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -43,6 +43,20 @@ class CardSettings(BaseModel):
         3, ge=1, le=50, description="Timed-out turns in a row after which the moderators are told."
     )
     show_drinking_table: bool = Field(False, description="Show the resurrection price list after each resurrection.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _signup_cap(cls, data: Any) -> Any:
+        """The bot's sign-up cap (`signup_cap`, set by `brbot simulate` and `/game create`) is this game's
+        `max_players`: given, it sets it (and is checked like it)."""
+        if isinstance(data, dict) and "signup_cap" in data:
+            data = dict(data)
+            data["max_players"] = data.pop("signup_cap")
+        return data
+
+    @property
+    def signup_cap(self) -> int:
+        return self.max_players
 
     @model_validator(mode="after")
     def _consistent(self) -> CardSettings:
