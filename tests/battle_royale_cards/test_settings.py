@@ -63,3 +63,13 @@ def test_the_bots_signup_cap_is_max_players():
     assert CardSettings(signup_cap=4).max_players == 4
     with pytest.raises(ValidationError, match="max_players"):
         CardSettings(signup_cap=20)
+
+
+def test_a_fixed_layout_typed_by_a_moderator():
+    """Rulings, "Reading order": a moderator can load a fixed layout, here as text (ids or names)."""
+    assert CardSettings(layout=" ".join(str(i) for i in reversed(IN_ORDER))).layout == IN_ORDER[::-1]
+    names = ", ".join(CardSettings().deck.card(i).name for i in IN_ORDER)
+    assert CardSettings(layout=names).layout == IN_ORDER
+    assert CardSettings(layout="Random").layout == "random"
+    with pytest.raises(ValidationError, match="needs 25 cards"):
+        CardSettings(layout="1 2 3")
