@@ -68,3 +68,16 @@ async def test_a_simulated_game_plays_to_its_end(db, cards_installed):
     assert result.winners
     game = await _row(db, result.game_id)
     assert game.state["phase"] == "over"
+
+
+async def test_a_moderator_removes_a_player(db, cards_installed):
+    from bot.services import moderation
+
+    game_id = await _game(db, players=3)
+    game = await _row(db, game_id)
+    leaving = game.state["order"][1]
+    user = await _user_of(db, game_id, leaving)
+    done = await moderation.act(db, game_id, 99, user, "remove")
+    assert done.done.endswith("has been removed; their cards left the game.")
+    game = await _row(db, game_id)
+    assert leaving not in game.state["players"] and len(game.state["order"]) == 2

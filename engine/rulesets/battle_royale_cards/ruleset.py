@@ -67,6 +67,12 @@ class BattleRoyaleCards(Ruleset[CardState, CardOrders, CardSettings]):
     def is_over(self, state: CardState) -> bool:
         return state.phase == "over"
 
+    def moderate(self, state: CardState, action: str, params: dict[str, Any]) -> Resolution[CardState]:
+        """`remove`: the player leaves with his cards (moderation.py)."""
+        from engine.rulesets.battle_royale_cards.moderation import moderate
+
+        return moderate(state, action, params)
+
     def actor_name(self, state: CardState, seat: str) -> str | None:
         p = state.players.get(seat)
         return p.name if p is not None else None

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, Change, DataFile, Front, Picture, Refused
+from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Picture, Refused
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.battle_royale_cards.catalog import parse
 from engine.rulesets.battle_royale_cards.front import apply as applying
 from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMANDS
 from engine.rulesets.battle_royale_cards.front.status import rules_cards, status_cards
-from engine.rulesets.battle_royale_cards.front.texts import text
+from engine.rulesets.battle_royale_cards.front.texts import TEXTS, text
 
 SECTIONS = {
     "section_turns": (
@@ -30,7 +30,7 @@ SECTIONS = {
     ),
     "section_cards": ("card_attack", "reroll", "triples", "card_gained", "displaced"),
     "section_battles": ("battle", "spoils", "died"),
-    "section_end": ("round_limit", "game_over"),
+    "section_end": ("removed", "round_limit", "game_over"),
 }
 SECTION_OF = {kind: text(key) for key, kinds in SECTIONS.items() for kind in kinds}
 
@@ -41,6 +41,7 @@ class CardsFront(Front):
     choosers = CHOOSERS
     data_file = DataFile(setting="deck", label="deck", description="A deck file replacing the 25 cards (YAML or JSON)")
     post_sections = tuple(text(key) for key in SECTIONS)
+    moderation = (Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),)
 
     def apply(self, asked: Asked) -> Change:
         return applying.apply(asked)
