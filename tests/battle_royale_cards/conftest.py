@@ -17,3 +17,6 @@ def cards_installed():
     registry.register(RULESET, FRONT)
     yield RULESET
     registry.unregister(RULESET.name)
+
+
+from tests.e2e.conftest import clock, database_url, fake  # noqa: E402, F401 (the fake Discord's fixtures, shared)
