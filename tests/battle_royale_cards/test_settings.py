@@ -61,6 +61,7 @@ def test_the_bots_signup_cap_is_max_players():
     """The shared layer's sign-up cap (`signup_cap`) is the rulings' `max_players` (2 to 6)."""
     assert CardSettings().signup_cap == 6
     assert CardSettings(signup_cap=4).max_players == 4
+    assert CardSettings(signup_cap=4, max_players=5).max_players == 5  # a moderator's later change stands
     with pytest.raises(ValidationError, match="max_players"):
         CardSettings(signup_cap=20)
 
