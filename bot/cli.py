@@ -17,6 +17,7 @@ import os
 import sys
 import types
 from pathlib import Path
+from typing import Any
 
 from bot.cli_help import Parser
 from bot.text import say
@@ -157,10 +158,35 @@ def _open_log(path: str | None):
         raise ServiceError(say("cli_log_unwritable", path=path, reason=error.strerror or error)) from None
 
 
+def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
+    """`--set NAME=VALUE` pairs (VALUE in JSON, else text) checked against the game's settings model."""
+    from pydantic import ValidationError
+
+    from bot.services.errors import ServiceError, first_problem
+    from engine import registry
+
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise ServiceError(say("cli_bad_set", pair=pair))
+        try:
+            values[name.strip()] = json.loads(value)
+        except ValueError:
+            values[name.strip()] = value
+    try:
+        registry.get(ruleset).parse_settings(values)
+    except ValidationError as error:
+        setting, problem = first_problem(error)
+        raise ServiceError(say("bad_setting", setting=setting, problem=problem)) from None
+    return values
+
+
 def _balance(args: argparse.Namespace) -> int:
     from engine import registry
 
-    studies = registry.front(args.ruleset).studies(args.trials, args.seed)
+    settings = _house_rules(args.ruleset, args.set)
+    studies = registry.front(args.ruleset).studies(args.trials, args.seed, settings or None)
     if args.json:
         print(json.dumps(studies, indent=2))
         return 0
@@ -482,6 +508,13 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
     p.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a house rule to study instead of its default (VALUE in JSON; repeatable), e.g. day_vote=true",
+    )
     p.set_defaults(run=_balance)
 
     p = sub.add_parser("bench", help="engine time per night, order submission latency, live games and delivery")

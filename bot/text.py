@@ -178,6 +178,7 @@ TEXT: dict[str, str] = {
     "cli_balance_header": "{study:28}  measured  expected    diff",
     "cli_balance_row": "{name:28} {measured:9.3f} {expected:9.3f} {diff:6.1f}%",
     "cli_balance_none": "{ruleset} has no balance studies.",
+    "cli_bad_set": "--set {pair!r}: write NAME=VALUE, e.g. day_vote=true.",
     "cli_no_computer_players": "{game} has no computer players, so it cannot be simulated.",
     "cli_rulesets_header": "name                  title                         players  pacing",
     "cli_rulesets_row": "{name:21} {title:29} {players:8} {pacing}",

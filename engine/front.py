@@ -399,7 +399,11 @@ class Front:
         pairing keys name other sign-ups' seats) for `brbot simulate`."""
         raise NotImplementedError(f"{self.title} has no computer players")
 
-    def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
+    def studies(
+        self, trials: int, seed: int, settings: dict[str, Any] | None = None
+    ) -> dict[str, dict[str, dict[str, Any]]]:
         """`brbot balance`: study name -> row name -> figures, each row with at least `measured` and
-        `expected` (the rulebook's figure); `trials` per row, randomness from `seed` alone."""
+        `expected` (the rulebook's figure); `trials` per row, randomness from `seed` alone; `settings` are house
+        rules to study instead of the defaults (`brbot balance --set NAME=VALUE`, already checked against the
+        game's settings model), for a study that plays games; a study they do not change ignores them."""
         return {}

@@ -58,6 +58,23 @@ def test_balance_reports_win_rates_length_and_actions(capsys):
     assert "win % by players (1 games)" in capsys.readouterr().out
 
 
+def test_balance_studies_a_house_rule_given_with_set(capsys):
+    """Issue 11, balance: "report the figures and the setting that balances them": `brbot balance --set
+    day_vote=true` plays the games with the rulings' lynch vote on (votes are then among the orders counted),
+    and a setting the game does not have, or a value it refuses, is one line and no study."""
+    args = ["balance", "--ruleset", "starcraft_mafia", "--trials", "2", "--seed", "2", "--json"]
+    assert main(args) == 0
+    default = json.loads(capsys.readouterr().out)
+    assert main([*args, "--set", "day_vote=true"]) == 0
+    voting = json.loads(capsys.readouterr().out)
+    default_actions, voting_actions = (list(s.values())[2] for s in (default, voting))
+    assert "vote" not in default_actions and voting_actions["vote"]["measured"] > 0
+    for bad, said in (("day_vote=maybe", "Setting day_vote"), ("no_such=1", "Setting no_such"), ("day_vote", "--set")):
+        assert main([*args, "--set", bad]) != 0
+        captured = capsys.readouterr()
+        assert said in captured.err and captured.out == ""
+
+
 def test_rulesets_lists_starcraft_mafia(capsys):
     assert main(["rulesets"]) == 0
     rows = [row.split() for row in capsys.readouterr().out.splitlines()]

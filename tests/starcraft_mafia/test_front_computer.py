@@ -58,7 +58,7 @@ def test_the_study_caps_its_games_per_player_count(monkeypatch):
     played: list[int] = []
     one = computer.play_one(5, 1)
 
-    def counted(players: int, seed: int):
+    def counted(players: int, seed: int, settings=None):
         played.append(players)
         return one
 

@@ -75,8 +75,11 @@ class BattleRoyaleFront(Front):
             "survivors": [sid for sid, s in sorted(state.students.items()) if s.alive or s.escaped],
         }
 
-    def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
-        """The weapon study (`balance.weapon_study`): each weapon's average damage against the handbook's."""
+    def studies(
+        self, trials: int, seed: int, settings: dict[str, Any] | None = None
+    ) -> dict[str, dict[str, dict[str, Any]]]:
+        """The weapon study (`balance.weapon_study`): each weapon's average damage against the handbook's (the
+        catalog's numbers: house rules do not change them)."""
         from engine.rulesets.battle_royale.balance import weapon_study
 
         study = weapon_study(RecordingRng(seed, record=False), trials=trials)

@@ -91,7 +91,9 @@ class CardsFront(Front):
     def outcome(self, state: Any) -> dict[str, list[str]]:
         return {"winners": list(state.winners), "survivors": [s for s, p in sorted(state.players.items()) if p.alive]}
 
-    def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
+    def studies(
+        self, trials: int, seed: int, settings: dict[str, Any] | None = None
+    ) -> dict[str, dict[str, dict[str, Any]]]:
         from engine.rulesets.battle_royale_cards.front.balance import card_attack_study, game_study
 
         return {

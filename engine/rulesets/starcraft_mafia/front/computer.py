@@ -16,6 +16,9 @@ from engine.ruleset import SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.front.texts import text
 from engine.rulesets.starcraft_mafia.orders import Attack, DayOrders
+from engine.rulesets.starcraft_mafia.settings import SCMSettings
+from engine.rulesets.starcraft_mafia.state import SCMState
+from engine.rulesets.starcraft_mafia.study import play
 
 NAMES = [
     "Raynor", "Kerrigan", "Tychus", "Mengsk", "Duke", "Stetmann", "Swann", "Hanson", "Horner", "Matt",
@@ -50,31 +53,31 @@ def action_kinds(orders: DayOrders) -> list[str]:
     kinds += [slot for slot in ("give", "pickup", "steal") if getattr(orders, slot) is not None]
     if orders.offensive is not None:
         kinds.append(orders.offensive.kind)
+    if orders.vote is not None:
+        kinds.append("vote")
     return kinds
 
 
-def play_one(players: int, seed: int) -> tuple[Any, Counter[str], int]:
-    """One whole game with computer players: (final state, order kinds counted, orders given)."""
-    from engine.rulesets.starcraft_mafia.ruleset import StarCraftMafia
-    from engine.rulesets.starcraft_mafia.settings import SCMSettings
-
-    rules = StarCraftMafia()
-    rng = RecordingRng(seed, record=False)
-    state = rules.new_game(roster(players, rng), SCMSettings(), rng).state
+def play_one(players: int, seed: int, settings: SCMSettings | None = None) -> tuple[SCMState, Counter[str], int]:
+    """One whole game with computer players (`study.play`): (final state, order kinds counted, orders given)."""
     counted: Counter[str] = Counter()
     given = 0
-    while not rules.is_over(state):
-        orders = {seat: rules.computer_orders(state, seat, rng) for seat in rules.awaiting(state)}
+
+    def tally(orders: dict[str, DayOrders]) -> None:
+        nonlocal given
         for o in orders.values():
             counted.update(action_kinds(o))
             given += 1
-        state = rules.resolve(state, orders, rng).state
+
+    state = play(players, seed, settings, signups=roster, watch=tally)
     return state, counted, given
 
 
-def studies(trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
-    """Win rates (infested, uninfested, draw) and mean length by player count; % of orders of each kind."""
+def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> dict[str, dict[str, dict[str, Any]]]:
+    """Win rates (infested, uninfested, draw) and mean length by player count; % of orders of each kind; with
+    the house rules `settings` (`brbot balance --set day_vote=true`), else the rulings' defaults."""
     games = max(1, min(trials, GAMES_MAX))
+    rules = SCMSettings.model_validate(settings or {})
     wins: dict[str, dict[str, Any]] = {}
     length: dict[str, dict[str, Any]] = {}
     counted: Counter[str] = Counter()
@@ -83,7 +86,7 @@ def studies(trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
         ends: Counter[str] = Counter()
         days = 0
         for g in range(games):
-            state, kinds, orders = play_one(n, seed * 1_000_003 + n * 10_007 + g)
+            state, kinds, orders = play_one(n, seed * 1_000_003 + n * 10_007 + g, rules)
             ends[state.end_reason or "draw"] += 1
             days += state.day
             counted += kinds

@@ -73,8 +73,10 @@ class StarCraftMafiaFront(Front):
         """The winning team's seats (with its dead), and the living at the end."""
         return {"winners": list(state.winners), "survivors": [p.id for p in state.living()]}
 
-    def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
-        return computer.studies(trials, seed)
+    def studies(
+        self, trials: int, seed: int, settings: dict[str, Any] | None = None
+    ) -> dict[str, dict[str, dict[str, Any]]]:
+        return computer.studies(trials, seed, settings)
 
 
 FRONT = StarCraftMafiaFront()
