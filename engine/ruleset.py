@@ -129,6 +129,9 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     front_module: ClassVar[str | None] = None  # the module whose `FRONT` is the game's `engine.front.Front`
     pacing: ClassVar[str] = "simultaneous"  # or "sequential" (see the module's docstring)
     step_hours: ClassVar[int | None] = None  # None: a daily deadline at the game's time of day
+    # The house rule that holds the hours of a step, when the game's rules name one (StarCraft Mafia's
+    # `day_hours`): the bot's deadline follows it, and `/game settings` changes both as one.
+    step_hours_setting: ClassVar[str | None] = None
     state_model: ClassVar[type[BaseModel]]
     orders_model: ClassVar[type[BaseModel]]
     settings_model: ClassVar[type[BaseModel]]

@@ -139,9 +139,9 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
         "moderator_role": f"<@&{role}>" if role else None,
         "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None,
     }
-    if game.step_hours is not None:  # a game whose steps last hours (a daily game keeps its list as it was)
-        shown["step_hours"] = game.step_hours
     rules = ruleset_of(game)
+    if game.step_hours is not None and not rules.step_hours_setting:  # steps that last hours (a daily game keeps
+        shown["step_hours"] = game.step_hours  # its list as it was; a game naming its own shows it by that name)
     parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
     return shown | {k: v for k, v in parsed.items() if k not in shown}
 
@@ -161,16 +161,17 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         rules = ruleset_of(game)
+        hours = rules.step_hours_setting  # the game's own name for the step's hours, if it has one
         house = [n for n in rules.house_rules() if n not in GAME_SETTINGS]
         if name not in GAME_SETTINGS and name not in house:
             raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*GAME_SETTINGS, *house))))
         if game.status == "over":
             raise ServiceError(say("settings_over"))
         started = game.status not in ("setup", "signup")
-        if started and name not in IN_PLAY:
+        if started and name not in IN_PLAY and name != hours:
             raise ServiceError(say("setting_after_start", choices=", ".join(IN_PLAY)))
         changed = Changed(
-            name=name, value=None, next_day=started and name in ("deadline_time", "step_hours", "timezone")
+            name=name, value=None, next_day=started and name in ("deadline_time", "step_hours", "timezone", hours)
         )
         if name == "moderator_role":
             changed.value = await _moderator_role(session, game, value)
@@ -182,6 +183,9 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
             changed.value = f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None
         elif name == "deadline_time":
             game.deadline_time = changed.value = deadline_time(value)
+        elif hours and name in ("step_hours", hours):  # one value under two names: the rule's and the bot's
+            changed.value = _house_rule(game, hours, value)
+            game.step_hours = int(changed.value)
         elif name == "step_hours":
             game.step_hours = changed.value = step_hours(value)
         elif name == "timezone":
