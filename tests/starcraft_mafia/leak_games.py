@@ -1,0 +1,81 @@
+"""Whole seeded StarCraft Mafia games for the leak tests (tests/starcraft_mafia/test_leaks*.py).
+
+Played through the ruleset's contract (`new_game`, `computer_orders`, `validate`, `resolve`), as `brbot simulate`
+plays them. The scripted players never give, steal or sabotage, so in every other game each living player's
+orders also get, at random (a `random.Random` of the test's own, seeded), a Give of one of his items, a Steal
+and a Sabotage of a random kind from a random other player; an extra that `validate` refuses is dropped. The
+lynch vote (`day_vote`) is on in every third game.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine.events import Event
+from engine.rng import RecordingRng
+from engine.rulesets.starcraft_mafia.catalog import catalog
+from engine.rulesets.starcraft_mafia.orders import DayOrders, Give, Sabotage, Steal
+from engine.rulesets.starcraft_mafia.ruleset import StarCraftMafia
+from engine.rulesets.starcraft_mafia.settings import SCMSettings
+from engine.rulesets.starcraft_mafia.state import SCMState
+from tests.starcraft_mafia.helpers import roster
+
+SCM = StarCraftMafia()
+SIZES = (5, 6, 8, 11, 15, 20)
+GAMES = 30  # five of each size
+
+
+@dataclass(frozen=True)
+class Day:
+    """One resolution: the state before it (None for the start), the orders, the state after, its events."""
+
+    before: SCMState | None
+    orders: dict[str, DayOrders]
+    after: SCMState
+    events: list[Event]
+
+
+def _with_extras(state: SCMState, seat: str, orders: DayOrders, pick: random.Random) -> DayOrders:
+    me = state.players[seat]
+    others = sorted(p.id for p in state.living() if p.id != seat)
+    kinds = catalog().item_kinds()
+    tries: list[tuple[str, object]] = []
+    if others and pick.random() < 0.3:
+        tries.append(("steal", Steal(target=pick.choice(others), item=pick.choice(kinds))))
+    if others and pick.random() < 0.3:
+        tries.append(("offensive", Sabotage(target=pick.choice(others), item=pick.choice([None, *kinds]))))
+    movable = [i.uid for i in me.items if not i.mounted]
+    if others and movable and pick.random() < 0.2:
+        tries.append(("give", Give(item=pick.choice(movable), to=pick.choice(others))))
+    for slot, extra in tries:
+        tried = orders.model_copy(update={slot: extra})
+        if SCM.validate(state, seat, tried) is None:
+            orders = tried
+    return orders
+
+
+def play(players: int, seed: int, extras: bool, **settings: object) -> list[Day]:
+    rng, pick = RecordingRng(seed), random.Random(seed)
+    start = SCM.new_game(roster(players), SCMSettings(**settings), rng)  # type: ignore[arg-type]
+    days = [Day(None, {}, start.state, start.events)]
+    state = start.state
+    while state.phase != "over":
+        orders = {p.id: SCM.computer_orders(state, p.id, rng) for p in state.living()}
+        if extras:
+            orders = {x: _with_extras(state, x, o, pick) for x, o in orders.items()}
+        done = SCM.resolve(state, orders, rng)
+        days.append(Day(state, orders, done.state, done.events))
+        state = done.state
+    return days
+
+
+@lru_cache(maxsize=1)
+def games() -> tuple[tuple[Day, ...], ...]:
+    """The 30 games, played once per test session."""
+    out = []
+    for n in range(GAMES):
+        size = SIZES[n % len(SIZES)]
+        out.append(tuple(play(size, 9000 + n, extras=n % 2 == 1, day_vote=n % 3 == 2)))
+    return tuple(out)
