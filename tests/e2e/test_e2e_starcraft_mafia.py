@@ -97,7 +97,8 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         for user in users:
             joined = await slash(user, "join", {"role": "ghost"} if user is raynor else {})
             assert "signed up for Char" in joined.text, joined.text
-        await slash(mod, "game start")
+        started = await slash(mod, "game start")
+        assert "Char has started: Day 1 is open until" in started.text, started.text  # the game's first day
         await settle(fake, runner, "the start")
         game = await game_row(runner.db)
         seats = {p["name"]: seat for seat, p in game.state["players"].items()}
