@@ -153,6 +153,9 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         zerg = await slash(tychus, "attack", {"target": seats["Kerrigan"], "form": "zerg"})
         assert "Attack Kerrigan in Zerg form" in zerg.text, zerg.text
         assert "Order saved for Day 1: Sleep." in (await slash(swann, "sleep")).text
+        healing = await slash(swann, "heal", {"target": seats["Kerrigan"]})  # replaces the day's main action
+        assert "Order saved for Day 1: Heal Kerrigan." in healing.text, healing.text
+        assert await choices(swann, "pickup", {"item": ""}, "item") == []  # no bodies yet
         given = await slash(kerrigan, "give", {"item": own[0][1], "to": seats["Stetmann"]})
         assert "Give your C-7 Pistol to Stetmann" in given.text, given.text
         stole = await slash(stetmann, "steal", {"target": seats["Tychus"], "item": "c7_pistol"})
@@ -178,7 +181,10 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         for user in users:
             if user is not raynor:
                 assert "Psychic Probe" not in fake.text(seen_by(fake, user, mod_channel))
-        assert "gave Stetmann the C-7 Pistol" in fake.text(fake.dms_to(stetmann))
+        for user in (kerrigan, stetmann):  # rulings: "Give, Heal, Repair reach both players"
+            assert "Kerrigan gave Stetmann the C-7 Pistol." in fake.text(fake.dms_to(user))
+        for user in (swann, kerrigan):
+            assert "Swann healed Kerrigan" in fake.text(fake.dms_to(user))
 
         # --- Day 2: the moderator kills the infested; /resolve now ends the game ----------------------------
         assert "Order saved for Day 2: Sleep." in (await slash(nova, "sleep")).text
@@ -197,6 +203,9 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         assert "Tychus has died (left the server). Tychus was a Medic, infested." in public
         assert "Tychus (Medic, infested), dead; items: C-7 Pistol, Optical Flare Grenade" in public
         await fake.wait_until(lambda: thread.members - {fake.world.bot.id} == set(), what="the dead leave the thread")
+        told = "The moderators have killed you (left the server). Your items stay on your body."
+        assert told in fake.text(fake.dms_to(tychus))
+        assert all(told not in fake.text(seen_by(fake, user, mod_channel)) for user in humans)
 
         # --- what everyone saw (rulings, "Public and private") ---------------------------------------------
         public_messages = fake.messages_in()
