@@ -243,3 +243,42 @@ def assert_private_events_reach_only_their_audience(fake, events, users, seats, 
                 if line not in allowed:
                     assert line not in seen, f"{user.name} saw a line of a {kind} event for others: {line!r}"
     assert any(e.audience.get("kind") == "players" for e in events)
+
+
+async def test_idle_days_pass_with_resolve_now_until_the_day_limit_draws(fake, database_url, clock, monkeypatch):
+    """Rulings, "Idle" (Do Nothing; after `idle_alert_days` idle days in a row the moderators are told) and "End"
+    (after Day `max_days` the game is a draw), through the bot: five players who never order, the settings
+    changed with /game settings, each day resolved by the moderator's /resolve now. The idle alerts reach the
+    moderators' channel and no player."""
+    monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(SEED))
+    mod = fake.add_user("Gamemaster", moderator=True)
+    users = [fake.add_user(n) for n in NAMES[:5]]
+    mod_channel = fake.add_channel("moderators")
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        await fake.slash(mod, "game create", {"name": "Quiet", "ruleset": "starcraft_mafia", "early_resolution": False})
+        await fake.slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
+        for name, value in (("max_days", "3"), ("idle_alert_days", "2")):
+            changed = await fake.slash(mod, "game settings", {"name": name, "value": value})
+            assert name in changed.text and changed.all_ephemeral, changed.text
+        await fake.slash(mod, "game open")
+        for user in users:
+            await fake.slash(user, "join")
+        await fake.slash(mod, "game start")
+        await settle(fake, runner, "the start")
+        for day in (1, 2, 3):
+            done = await fake.slash(mod, "resolve now")
+            assert done.all_ephemeral and f"Day {day}" in done.text, done.text
+            game = await resolved(fake, runner, day)
+        assert game.status == "over" and game.state["winners"] == []
+        public = fake.text(fake.messages_in())
+        assert "The game ends in a draw." in public
+        alerts = [f"{u.name} has given no orders for 2 days in a row." for u in users]
+        moderators = fake.text(fake.messages_in(mod_channel))
+        assert all(alert in moderators for alert in alerts), moderators
+        for user in users:
+            seen = fake.text(seen_by(fake, user, mod_channel))
+            assert not any(alert in seen for alert in alerts), f"{user.name} read an idle alert"
+    finally:
+        await runner.stop()
