@@ -71,6 +71,22 @@ def play(players: int, seed: int, extras: bool, **settings: object) -> list[Day]
     return days
 
 
+def revealed(state: SCMState, seat: str) -> bool:
+    """An infested whose human form fell has transformed in public (rulings: transformations are public)."""
+    return state.players[seat].body_hp <= 0
+
+
+def swapped(state: SCMState, infested: str, human: str) -> SCMState:
+    """A copy of `state` with the teams (and what goes with them) of `infested` and `human` exchanged."""
+    other = state.model_copy(deep=True)
+    a, b = other.players[infested], other.players[human]
+    for field in ("team", "form", "infested_day", "zerg_hp"):
+        va, vb = getattr(a, field), getattr(b, field)
+        setattr(a, field, vb)
+        setattr(b, field, va)
+    return other
+
+
 @lru_cache(maxsize=1)
 def games() -> tuple[tuple[Day, ...], ...]:
     """The 30 games, played once per test session."""

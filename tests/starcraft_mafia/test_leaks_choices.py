@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.rulesets.starcraft_mafia.front.game import FRONT
 from engine.rulesets.starcraft_mafia.state import SCMState
-from tests.starcraft_mafia.leak_games import SCM, games
+from tests.starcraft_mafia.leak_games import SCM, games, revealed, swapped
 
 SOURCES = sorted(FRONT.choosers)
 
@@ -34,21 +34,6 @@ def offered(state: SCMState, seat: str, current: dict[str, Any] | None) -> dict[
     return {(s, t): FRONT.choices(s, view, "", {"target": t}, current) for s in SOURCES for t in targets}
 
 
-def _revealed(state: SCMState, seat: str) -> bool:
-    """An infested whose human form fell has transformed in public (rulings: transformations are public)."""
-    return state.players[seat].body_hp <= 0
-
-
-def _swapped(state: SCMState, infested: str, human: str) -> SCMState:
-    other = state.model_copy(deep=True)
-    a, b = other.players[infested], other.players[human]
-    for field in ("team", "form", "infested_day", "zerg_hp"):
-        va, vb = getattr(a, field), getattr(b, field)
-        setattr(a, field, vb)
-        setattr(b, field, va)
-    return other
-
-
 def test_public_and_private_a_humans_view_and_lists_are_the_same_whoever_is_infested():
     """Rulings, "Players, teams, classes" and "Public and private": with one unrevealed infested and one other
     human swapped, every living human's view and every autocomplete list (with the day's orders as his current
@@ -58,12 +43,12 @@ def test_public_and_private_a_humans_view_and_lists_are_the_same_whoever_is_infe
         if g % 3:
             continue
         living = [p for p in state.living()]
-        hidden = [p.id for p in living if p.infested and not _revealed(state, p.id)]
+        hidden = [p.id for p in living if p.infested and not revealed(state, p.id)]
         humans = [p.id for p in living if not p.infested]
         if not hidden or len(humans) < 2:
             continue
         swap_with = humans[-1]
-        other = _swapped(state, hidden[0], swap_with)
+        other = swapped(state, hidden[0], swap_with)
         for seat in humans[:-1]:
             assert SCM.view(state, seat) == SCM.view(other, seat), seat
             assert offered(state, seat, orders.get(seat)) == offered(other, seat, orders.get(seat)), seat
