@@ -24,6 +24,7 @@ from sqlalchemy import select
 
 from bot.db.models import EventRow, Game
 from bot.services import fairness
+from engine.rulesets.starcraft_mafia.catalog import catalog
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_models import EPHEMERAL, FakeUser
@@ -215,6 +216,10 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         before_death = fake.text(public_messages).split(DEATH)[0]
         assert not leaks_of_the_infested(before_death, "Tychus"), "an infested player named before his death"
         assert "atigue" not in fake.text(public_messages), "fatigue is private"
+        items = [catalog().item_name(k) for k in catalog().item_kinds()]
+        for line in fake.text(public_messages).splitlines():  # the living's items are private
+            if any(item in line for item in items):
+                assert "picked up" in line or ", dead; items: " in line, f"an item in public: {line!r}"
         for user in humans:
             seen = fake.text(seen_by(fake, user, mod_channel)).split(DEATH)[0]
             assert not leaks_of_the_infested(seen, "Tychus"), f"{user.name} learnt who is infested"
