@@ -171,7 +171,7 @@ FILES_EXEMPT = {
     "rulesets/battle_royale/catalog.py",
     "rulesets/starcraft_mafia/catalog.py",
     "rulesets/battle_royale_cards/catalog.py",
-    "rulesets/mazeworld/dice.py",  # its dice tables (data/dice.yaml), until the game has a catalog
+    "rulesets/mazeworld/catalog.py",
 }
 RANDOM_EXEMPT = {"rng.py"}
 FORBIDDEN_MODULES = {"discord", "sqlalchemy", "asyncio", "aiosqlite", "asyncpg", "alembic", "requests", "httpx",

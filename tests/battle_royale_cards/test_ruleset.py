@@ -21,7 +21,7 @@ def test_not_registered_while_unfinished():
 
 
 def test_the_contract_shape():
-    assert RULESET.pacing == "sequential" and RULESET.step_hours == 24
+    assert RULESET.pacing == "sequential" and RULESET.step_hours == CardSettings().turn_hours == 24
     assert (RULESET.min_players, RULESET.max_players) == (2, 6)
     state = RULESET.new_game(roster(3), CardSettings(), RecordingRng(1)).state
     assert RULESET.parse_state(state.model_dump(mode="json")) == state

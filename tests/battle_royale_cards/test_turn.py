@@ -114,10 +114,14 @@ def test_preturn_only_before_the_first_step():
 
 
 def test_card_bonuses_give_actions_and_movements():
-    """Rulings, deck: Sneakers +1, Motorbike +2 movements; Adrenaline +1 action and +1 movement."""
+    """Rulings, deck: Sneakers +1, Skateboard +1, Motorbike +2 movements; Energy Drink +1 action; Adrenaline +1
+    action and +1 movement; same-kind bonuses add up."""
     state = _s1_turn(active={"s1": [1, 3, 6]})
     state, _ = step(state, "s1", step={"kind": "preturn"})
     assert (state.turn.actions, state.turn.movements) == (3, 4)
+    other = _s1_turn(active={"s1": [2, 5, 6]})
+    other, _ = step(other, "s1", step={"kind": "preturn"})
+    assert (other.turn.actions, other.turn.movements) == (4, 2)
 
 
 def test_a_dead_player_may_only_resurrect_or_end_the_turn():

@@ -117,3 +117,15 @@ async def test_mod_rolls_lists_every_roll_of_the_game_secret_ones_too(gm, db):
     assert f"#2 <@900> (secret): `d20 Trap` → {rows[1].text}" in done.text
     refused = await call(command(cog, "mod rolls"), cog, player(gm), page=1)
     assert refused.text == ui("moderators_only")
+
+
+async def test_a_roll_in_the_channel_of_a_finished_game_belongs_to_no_game(gm, db):
+    """docs/dice.md: a roll belongs to the channel's game while it is not over; secret needs a running game."""
+    from bot.services import moderation
+
+    game_id = await started_game(db)
+    await moderation.end(db, game_id, 900)
+    await _roll(gm, player(gm), "2d6")
+    done = await _roll(gm, moderator(gm), "2d6", secret=True)
+    assert done.text == ui("roll_secret_no_game")
+    assert [(r.game_id, r.seq) for r in await _rows(db)] == [(None, None)]

@@ -5,7 +5,7 @@ resolves through the services."""
 from __future__ import annotations
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.services import day_actions, games, resolution
+from bot.services import day_actions, games, moderation, resolution
 from bot.ui.autocomplete import option_choices
 from tests.bot.cog_helpers import NOW, edit_state, run, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser
@@ -14,6 +14,7 @@ target_choices = option_choices("attack", "target")
 form_choices = option_choices("attack", "form")
 infest_choices = option_choices("attack", "infest")
 weapon_choices = option_choices("attack", "weapon")
+pickup_choices = option_choices("pickup", "item")
 
 
 async def outpost(db, infested_user: int = 6) -> tuple[int, dict[int, str]]:
@@ -31,7 +32,8 @@ async def outpost(db, infested_user: int = 6) -> tuple[int, dict[int, str]]:
             p = state.players[seat]
             cls = {1: "marine", 2: "medic"}.get(user, p.cls)
             defn = catalog().cls(cls)
-            p.cls, p.suit_hp, p.suit_max, p.body_hp, p.body_max = cls, defn.suit.hp, defn.suit.hp, defn.body.hp, defn.body.hp
+            p.cls, p.suit_hp, p.suit_max = cls, defn.suit.hp, defn.suit.hp
+            p.body_hp, p.body_max = defn.body.hp, defn.body.hp
             p.items = [state.new_item(kind) for kind in defn.items]
             infested = user == infested_user
             p.team, p.zerg_hp, p.infested_day = ("infested", 50, 0) if infested else ("human", None, None)
@@ -97,3 +99,37 @@ async def test_a_day_resolves_through_the_services(gm, db):
     state = await state_of(db, game_id)
     assert state.day == 2 and not state.players[seat_of[1]].alive
     assert state.players[seat_of[1]].death_cause == "suicide"
+
+
+async def test_mod_kill_is_public_reveals_class_and_team_and_leaves_the_items(gm, db):
+    """Rulings, "Public and private": "A moderator kill is public, reveals class and team, and leaves the
+    items on the body" (picked up from the next day: rulings, step 5)."""
+    game_id, seat_of = await outpost(db)
+    await moderation.act(db, game_id, 99, 2, "kill", {"reason": "left the game"})
+    state = await state_of(db, game_id)
+    medic = state.players[seat_of[2]]
+    assert not medic.alive and medic.death_cause == "left the game" and medic.items
+    player = FakeInteraction(gm, FakeUser(1, "Player1"))
+    assert await pickup_choices(player, "") == []  # died today: nothing to pick up yet
+    await resolution.resolve_day(db, game_id, NOW, trigger="moderator")
+    assert [c.name for c in await pickup_choices(player, "")] == [
+        "C-7 Pistol on Player2's body", "Optical Flare Grenade on Player2's body"]
+
+
+async def test_status_rules_and_help_in_the_games_channel_within_discords_limits(gm, db):
+    """/status (own fatigue, items; the infested's team), /rules (every house rule under the rulings' name)
+    and /help (every command with an example), as the bot renders them."""
+    from tests.bot.test_info_cog import use, within_limits
+
+    await outpost(db, infested_user=6)
+    human = await use(gm, "status", user=1)
+    assert human.all_ephemeral and "Fatigue (only you see it)" in human.text and "C-14 Rifle" in human.text
+    assert "The infested team" not in human.text
+    infested = await use(gm, "status", user=6)
+    assert "The infested team (secret)" in infested.text and "Zerg form 50/50" in infested.text
+    rules = await use(gm, "rules")
+    assert "`day_vote = false`" in rules.text and "`infested_table = 5-7: 1, 8-11: 2, 12-15: 3, 16-20: 4`" in rules.text
+    helped = await use(gm, "help")
+    assert "Example: `/attack target:Raynor`" in helped.text and "`/vote lynch`" in helped.text
+    for done in (human, infested, rules, helped):
+        within_limits(done)

@@ -94,3 +94,19 @@ def test_a_table_that_misses_a_face_is_refused_when_loaded():
         DiceTable(name="bad", sides=6, entries=[{"low": 1, "high": 4, "result": "x"}])
     with pytest.raises(ValueError, match="cover faces 1-6"):
         DiceTable(name="bad", sides=6, entries=[{"low": 1, "high": 6, "result": "x"}, {"low": 6, "high": 6, "result": "y"}])
+
+
+def test_attack_rolls_band_rates_match_the_2d6_odds():
+    """Statistical, fixed seed: `/roll 20#2d6 ft=9 ir=2` 1,000 times; each band's rate within 4 standard deviations
+    of its exact 2d6 odds: critical (12) 1/36, critical failure (2) 1/36, miss (3-9) 29/36, inaccurate (10-11)
+    5/36, and no hit (above FT+IR = 11 there is only the 12, a critical)."""
+    rng = RecordingRng(2026, record=False)
+    parsed = parse("20#2d6 ft=9 ir=2", WORDS)
+    counts: Counter[str] = Counter()
+    for _ in range(1000):
+        counts.update(mark for r in roll(parsed, WORDS, rng).repetitions for mark in r.marks)
+    odds = {"critical": 1 / 36, "critical failure": 1 / 36, "miss": 29 / 36, "inaccurate": 5 / 36}
+    total = sum(counts.values())
+    assert total == 20_000 and counts["hit"] == 0
+    for mark, p in odds.items():
+        assert abs(counts[mark] / total - p) < 4 * (p * (1 - p) / total) ** 0.5, (mark, counts)

@@ -100,9 +100,10 @@ def test_every_description_and_choice_label_fits_discord():
 
 
 def test_public_events_go_under_their_headings_in_order():
-    assert FRONT.post_sections == ("Deaths", "Battles", "Transformations", "Pick-ups", "Stat list")
-    assert [FRONT.section_of(k) for k in ("death", "battle", "transform", "pickup", "stat_list", "game_over")] == [
-        "Deaths", "Battles", "Transformations", "Pick-ups", "Stat list", None]
+    assert FRONT.post_sections == ("Deaths", "Battles", "Transformations", "Pick-ups", "The vote", "Stat list")
+    kinds = ("death", "battle", "transform", "pickup", "vote", "stat_list", "game_over")
+    assert [FRONT.section_of(k) for k in kinds] == [
+        "Deaths", "Battles", "Transformations", "Pick-ups", "The vote", "Stat list", None]
     assert FRONT.post_title(-1) == "StarCraft Mafia: the outpost on Mar Sara"
     assert FRONT.post_title(3) == "StarCraft Mafia: Day 3" and FRONT.day_title(3) == "Day 3"
     assert FRONT.day_title(-1) == "Sign-up"
@@ -121,3 +122,11 @@ def test_sign_up_offers_the_classes_as_roles():
     """Rulings, "Players, teams, classes": a player may request a class."""
     assert [v for _, v in FRONT.signup_options.roles] == ["marine", "firebat", "medic", "technician", "ghost"]
     assert FRONT.signup_options.default_role is None
+
+
+def test_the_infested_thread_is_named_and_introduced():
+    """Rulings, "Players, teams, classes": the infested get a private thread (`infested_thread = true`)."""
+    assert set(scm.groups(outpost())) == {"infested"}
+    assert FRONT.group_title("infested") == "The infested"
+    assert FRONT.group_intro("infested").startswith("The infested: only you, the other infested and the moderators")
+    assert len(FRONT.group_title("infested")) <= 100 and len(FRONT.group_intro("infested")) <= 2000

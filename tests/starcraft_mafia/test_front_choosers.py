@@ -114,3 +114,25 @@ def test_a_humans_choices_are_the_same_whoever_the_infested_are():
             current = {"pickup": {"item": item_of(s, "gh", "c10_rifle")}}
             lists.append({src: offered(s, seat, src, values={"target": "md"}, current=current) for src in sources})
         assert lists[0] == lists[1] == lists[2]
+
+
+def test_no_choice_or_card_tells_a_human_who_is_infested_in_whole_games():
+    """Rulings, "Public and private", over whole simulated games: every day, for every living uninfested
+    player, no choice list and no status card names a living player's team or Zerg HP."""
+    from engine import simulate
+
+    checked = 0
+    for players, seed in ((8, 4), (14, 5)):
+        for state, _events in simulate.play(players, seed, ruleset="starcraft_mafia"):
+            for p in state.living():
+                if p.infested:
+                    continue
+                view = scm.view(state, p.id)
+                labels = [label for src in FRONT.choosers for label, _ in FRONT.choices(src, view, "", {}, {})]
+                assert not any("infested" in label for label in labels)
+                cards = FRONT.status(view)
+                alive = next(f for f in cards[1].fields if f.name == "Alive")
+                assert not any("infested" in line or "Zerg" in line for line in alive.lines)
+                assert not any(f.name.startswith("The infested team") for f in cards[0].fields)
+                checked += 1
+    assert checked > 50

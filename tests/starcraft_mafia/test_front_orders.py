@@ -167,3 +167,22 @@ def test_describe_says_the_whole_orders_and_the_idle_default(state):
     assert FRONT.when_idle().startswith("Do Nothing")
     with pytest.raises(Refused, match="/fly is not a command"):
         FRONT.apply(Asked("fly", {}, scm.view(state, "ma"), NOTHING))
+
+
+def test_the_lynch_vote_is_an_extra_refused_while_day_vote_is_off(state):
+    """Rulings, "The day": `day_vote = false` by default; when on, a vote for a living player (not oneself)."""
+    voted = use(state, "ma", "vote lynch", player="MD")
+    assert voted.orders["vote"] == "md" and voted.summary == ["Vote to execute MD."]
+    assert legal(state, "ma", voted) == "There is no lynch vote in this game (the day_vote house rule is off)."
+    state.settings.day_vote = True
+    assert legal(state, "ma", voted) is None
+    assert legal(state, "ma", use(state, "ma", "vote lynch", player="ma")) == "You cannot vote for yourself."
+    undone = use(state, "ma", "vote lynch", voted.orders, undo=True)
+    assert undone.orders["vote"] is None and undone.removed
+
+
+def test_the_vote_is_declared_under_the_vote_group(state):
+    vote = FRONT.command("vote lynch")
+    assert vote is not None and vote.path == ("vote", "lynch") and vote.option("player").source == "others"
+    with pytest.raises(Refused, match="/vote lynch needs `player`"):
+        use(state, "ma", "vote lynch")

@@ -97,3 +97,14 @@ def test_orders_against_the_killed_become_do_nothing_and_his_items_wait_a_day():
     assert dropped.audience.kind == "moderators" and "MA is dead" in dropped.text
     assert not any(e.kind == "battle" for e in events) and new.players["gh"].fatigue == 0  # Do Nothing
     assert validate(new, "gh", DayOrders(pickup=Pickup(item=rifle))) is None
+
+
+def test_a_vote_for_the_killed_is_dropped_alone():
+    """A vote for a player the moderators killed since costs the vote, not the voter's other orders."""
+    state = four()
+    state.settings = state.settings.model_copy(update={"day_vote": True})
+    state = RULES.moderate(state, "kill", {"seat": "ma"}).state
+    orders = {"gh": DayOrders(main=Attack(target="te"), vote="ma")}
+    new, events = resolve_day(state, orders, RecordingRng(1))
+    assert any(e.kind == "order_dropped" for e in events)
+    assert any(e.kind == "battle" and e.text.startswith("GH attacked TE") for e in events)

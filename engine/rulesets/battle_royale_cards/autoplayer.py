@@ -11,8 +11,9 @@ The policy (kept simple on purpose, documented in docs/rules/battle-royale-cards
   would head for anyway (the best below): attack it.
 - A living rival on its square (Binoculars: next to it) holding cards, beaten with at least `BATTLE_NERVE`
   chance (exact round odds, shields, the card-less attacker's lower die): attack him.
-- Otherwise head for the card with the best chance x worth / (distance + 1): the Grappling Hook when it is
-  two or more squares away, else one step; when no step is left, end the turn.
+- Otherwise head for the card with the best chance x worth / (distance + 1) among those it likely wins (all
+  cards when it likely wins none): the Grappling Hook when it is two or more squares away, else one step;
+  when no step is left, end the turn.
 """
 
 from __future__ import annotations
@@ -123,11 +124,13 @@ def _rivals(deck: Deck, view: dict[str, Any], me: dict[str, Any]) -> list[dict[s
 
 
 def _best_card(deck: Deck, view: dict[str, Any], me: dict[str, Any]) -> str | None:
+    """The square of the card with the best chance x worth / (distance + 1) among those it likely wins (at
+    least `CARD_NERVE`), or among all when it likely wins none."""
+    cards = [(s, c, _card_odds(deck, me, c)) for s, c in view["board"].items() if c is not None]
+    likely = [entry for entry in cards if entry[2] >= CARD_NERVE] or cards
     best: tuple[float, int, str] | None = None
-    for square, card in view["board"].items():
-        if card is None:
-            continue
-        value = _card_odds(deck, me, card) * card["worth"] / (grid.distance(me["square"], square) + 1)
+    for square, card, odds in likely:
+        value = odds * card["worth"] / (grid.distance(me["square"], square) + 1)
         key = (value, -grid.reading_index(square), square)
         if best is None or key > best:
             best = key

@@ -66,10 +66,10 @@ def attack_card(state: CardState, player: Player, rng: RecordingRng, events: lis
         player.alive = False
         events.append(public("died", "died_card", facts, name=player.name, square=square))
         return False
-    state.board[square] = None
-    receive(state, player, card_id, events)
     if len(set(dice)) == 1 and sum(dice) + bonus < worth:
         events.append(public("triples", "triples", facts, name=player.name))
+    state.board[square] = None
+    receive(state, player, card_id, events)
     return True
 
 

@@ -28,6 +28,7 @@ class BattleRoyaleCards(Ruleset[CardState, CardOrders, CardSettings]):
     max_players = 6
     pacing = "sequential"
     step_hours = 24  # rulings: `turn_hours = 24`
+    front_module = "engine.rulesets.battle_royale_cards.front.game"
     state_model = CardState
     orders_model = CardOrders
     settings_model = CardSettings
@@ -65,6 +66,12 @@ class BattleRoyaleCards(Ruleset[CardState, CardOrders, CardSettings]):
 
     def is_over(self, state: CardState) -> bool:
         return state.phase == "over"
+
+    def moderate(self, state: CardState, action: str, params: dict[str, Any]) -> Resolution[CardState]:
+        """`remove`: the player leaves with his cards (moderation.py)."""
+        from engine.rulesets.battle_royale_cards.moderation import moderate
+
+        return moderate(state, action, params)
 
     def actor_name(self, state: CardState, seat: str) -> str | None:
         p = state.players.get(seat)

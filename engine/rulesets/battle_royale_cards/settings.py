@@ -7,7 +7,7 @@ ids in reading order (`catalog.parse_layout` reads one from a file).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -44,6 +44,25 @@ class CardSettings(BaseModel):
     )
     show_drinking_table: bool = Field(False, description="Show the resurrection price list after each resurrection.")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _signup_cap(cls, data: Any) -> Any:
+        """The bot's sign-up cap (`signup_cap`, set by `brbot simulate` and `/game create`) is this game's
+        `max_players`: given alone, it sets it (and is checked like it). A fixed layout may name cards by id or name,
+        as a list or as text (`/game settings layout`: commas between cards, or spaces when there is none)."""
+        if isinstance(data, dict) and "signup_cap" in data:
+            data = dict(data)
+            cap = data.pop("signup_cap")
+            data.setdefault("max_players", cap)  # a max_players given (a moderator's change) stands
+        if isinstance(data, dict) and data.get("layout") not in (None, "random"):
+            data = dict(data)
+            data["layout"] = _layout_ids(data["layout"], data.get("deck"))
+        return data
+
+    @property
+    def signup_cap(self) -> int:
+        return self.max_players
+
     @model_validator(mode="after")
     def _consistent(self) -> CardSettings:
         if self.min_players > self.max_players:
@@ -51,3 +70,23 @@ class CardSettings(BaseModel):
         if self.layout != "random":
             self.layout = parse_layout(list(self.layout), self.deck)
         return self
+
+
+def _layout_ids(raw: Any, deck: Any) -> Any:
+    """A fixed layout's card ids from ids or names (a list, or text), against the deck given or the default."""
+    if isinstance(raw, str):
+        if raw.strip().lower() == "random":
+            return "random"
+        raw = [p.strip() for p in (raw.split(",") if "," in raw else raw.split()) if p.strip()]
+    if not isinstance(raw, list):
+        return raw  # the field's own check refuses it
+    if deck is None:
+        chosen = default_deck()
+    elif isinstance(deck, Deck):
+        chosen = deck
+    else:
+        try:
+            chosen = Deck.model_validate(deck)
+        except ValueError:
+            return raw  # the deck's own error is reported
+    return parse_layout(raw, chosen)

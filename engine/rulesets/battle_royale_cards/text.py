@@ -54,6 +54,9 @@ TEXT: dict[str, str] = {
     "over_a": "The game is over. Scores (cards): {scores}. Winner: {winners}.",
     "over_b": "One card is left and {winners} holds at least 4 more cards than anyone else: {winners} wins. Scores (cards): {scores}.",
     "over_rounds": "The game is over at the round limit. Scores (cards): {scores}. Winner: {winners}.",
+    # --- moderation ----------------------------------------------------------------------------------
+    "removed": "{name} has left the game; {count} cards leave with them.",
+    "mod_unknown_action": "The card game has no moderator action {action!r}.",
     # --- refusals ------------------------------------------------------------------------------------
     "over": "The game is over.",
     "not_playing": "You are not playing in this game.",

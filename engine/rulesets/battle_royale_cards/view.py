@@ -11,10 +11,13 @@ from engine.rulesets.battle_royale_cards.combat import effective_worth
 from engine.rulesets.battle_royale_cards.endgame import last_card_square
 from engine.rulesets.battle_royale_cards.state import CardState
 
+EFFECTS = ("grapple", "reach", "orthogonal")  # what the front's choices need to know of a card
+
 
 def _card(state: CardState, card_id: int) -> dict[str, Any]:
     c = state.settings.deck.card(card_id)
-    return {"id": c.id, "name": c.name, "worth": c.worth, "ability": c.ability, "curse": c.curse}
+    effects = [e for e in EFFECTS if getattr(c, e)]
+    return {"id": c.id, "name": c.name, "worth": c.worth, "ability": c.ability, "curse": c.curse, "effects": effects}
 
 
 def player_view(state: CardState, seat: str) -> dict[str, Any]:

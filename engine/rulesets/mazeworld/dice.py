@@ -3,20 +3,16 @@
 From `mazeworld-rulings.md`, "Attack rolls": each 2d6 score s is a critical on 12 and a critical failure on 2;
 otherwise s <= FT misses, s <= FT+IR is inaccurate, and anything higher hits. `/roll 3#2d6 ft=9 ir=2` marks
 each 2d6 with its band. FT without IR takes IR 2 (Basic skill: "IR = 2 - skill"); IR without FT takes FT 6
-(the creature's default base). The tables are `data/dice.yaml`, checked when loaded.
+(the creature's default base). The tables are `data/dice.yaml`, loaded by `catalog.py`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
-from pathlib import Path
-
-import yaml
 
 from engine.dice.words import DiceGroup, DiceTable, DiceWords, WordOption
+from engine.rulesets.mazeworld.catalog import dice_tables
 
-DATA = Path(__file__).parent / "data" / "dice.yaml"
 FT_DEFAULT = 6  # "FT = base (creature's, default 6) + ..."
 IR_DEFAULT = 2  # "IR = 2 - skill": Basic skill
 FT_RANGE = (3, 10)  # "clamped 3..10"
@@ -50,14 +46,9 @@ def band(score: int, ft: int, ir: int) -> str:
     return "hit"
 
 
-@cache
 def tables() -> dict[str, DiceTable]:
-    """The tables of `data/dice.yaml`, validated (every face of each die in exactly one entry)."""
-    with DATA.open(encoding="utf-8") as handle:
-        raw = yaml.safe_load(handle)
-    if not isinstance(raw, dict):
-        raise ValueError("dice.yaml must map each table's name to the table")
-    return {name: DiceTable.model_validate({"name": name, **body}) for name, body in raw.items()}
+    """The @bodyaim and @critwin tables (`catalog.dice_tables`: `data/dice.yaml`, checked on load)."""
+    return dice_tables()
 
 
 class MazeworldDice(DiceWords):

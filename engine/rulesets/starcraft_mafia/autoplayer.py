@@ -1,23 +1,26 @@
 """Computer players for StarCraft Mafia: sensible, always legal day orders from what the seat may know.
 
 `orders_for(state, seat, rng)` reads only `player_view(state, seat)` (the seat's own record, the others'
-class and public HP, the dead's items and teams, the infested's team), never the hidden state: a human
-does not know who is infested. Every plan is checked with `validate`; an illegal plan falls back to a
-simpler one and finally to Do Nothing. Randomness only from the given rng, each roll labelled.
+class, public HP and public transformation, the dead's items and teams, the infested's team), never the
+hidden state. Every plan is checked with `validate`; an illegal plan falls back to a simpler one and finally
+to Do Nothing. Randomness only from the given rng, each roll labelled. Public reasoning: suspicion.py.
 
-The policy (kept simple on purpose, documented in docs/rules/starcraft-mafia.md, "Status"):
-- Tired (fatigue >= `TIRED`): Sleep.
-- Pick up the best item lying on a body (a weapon first), one a day.
-- Medic: Heal the most hurt other living player (body HP `HURT` or more under the class maximum).
-  Technician: re-enable an own sabotaged item, else Repair the most damaged suit.
-  Ghost: Probe a living player not yet read, while no infested is known.
-- Humans attack suspects: a probe reading "infested" first; otherwise, on `ATTACK_CHANCE` of the days, the
-  most suspect by a simple public clue: a Zerg attack leaves the attacker's human form untouched, so a
-  player with full suit and body HP after Day 1 looks suspect (ties broken by the rng). Probed-clean
-  players are never attacked. Marines and firebats Stim when healthy; the ghost Cloaks when it may.
-- The infested: on `INFEST_CHANCE` of the days, a Zerg attack with Infest on the weakest uninfested player
-  (lowest public suit + body HP); an infested whose human form is down always attacks in Zerg form.
-  Otherwise they behave like humans (never attacking their own team) to hide.
+The uninfested:
+- A known infested (publicly transformed, or read by one's own probe) is attacked by everyone able, the
+  weakest Zerg form first (it is never healed): the outpost gangs up. Stim Pack and Cloak go with it.
+- Otherwise: Sleep when tired (fatigue >= `TIRED`); the class's support (a medic heals the most hurt, a
+  technician repairs, a ghost probes one not yet read); else, on `HUNT_CHANCE` of the days, attack the
+  public suspect (suspicion.consensus: the same for every uninfested, so attacks pile up on one player and
+  an infested one is forced to transform); never a player one's probe read clean.
+- With `day_vote`, vote for the known infested, else for the public suspect.
+The infested:
+- On `INFEST_CHANCE` of the days (always when the human form is down), a secret Zerg attack with Infest on a
+  ghost first (the probe is their worst enemy), else the weakest uninfested by public HP.
+- Otherwise they hide: they sleep when tired, mend like any soldier (their own team too) and only join an
+  attack the uninfested are making on a player of theirs (a human), never on their own team; with the vote,
+  they vote with the crowd when it names a human, else for the next human on the public list.
+- Every side picks up the best item on a body it can use better than its own (weapons by damage), on
+  `PICKUP_CHANCE` of the days, so not everyone piles into one scuffle.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rng import RecordingRng
+from engine.rulesets.starcraft_mafia import suspicion
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.orders import (
     Attack,
@@ -46,9 +50,13 @@ from engine.rulesets.starcraft_mafia.validate import validate
 TIRED = 4  # fatigue from which a computer player sleeps (each point is -1 on every shot)
 HURT = 4  # body HP under the class maximum from which a medic heals (Heal gives +5)
 SUIT_HURT = 6  # suit HP under the class maximum from which a technician repairs (Repair gives +8)
-ATTACK_CHANCE = 100  # % of idle days a human (or hiding infested) attacks a suspect (100 fared best for humans)
-INFEST_CHANCE = 50  # % of days an infested tries to infest the weakest uninfested player
+HUNT_CHANCE = 100  # % of free days an uninfested attacks the public suspect without proof
+INFEST_CHANCE = 50  # % of days an infested tries to infest
+HUNTERS = 1  # how many players (by the day's public draw) test an unproven suspect; 0: everyone
+PICKUP_CHANCE = 50  # % of days a player who wants an item on a body goes for it
 STIM_MIN_BODY = 10  # body HP from which marines and firebats use their Stim Pack when attacking
+
+View = dict[str, Any]
 
 
 def orders_for(state: Any, seat: str, rng: RecordingRng) -> DayOrders:
@@ -57,11 +65,16 @@ def orders_for(state: Any, seat: str, rng: RecordingRng) -> DayOrders:
     me = view.get("me")
     if view["phase"] == "over" or me is None or not me["alive"]:
         return DayOrders()
-    main, offensive = _main(view, me, rng)
-    pickup = _pickup(view, seat, rng)
+    if me["team"] == "infested":
+        main, offensive = _infested(view, me, rng)
+    else:
+        main, offensive = _uninfested(view, me, rng)
+    pickup = _pickup(view, me, rng)
+    vote = _vote(view, me) if state.settings.day_vote else None
     plans = [
-        DayOrders(main=main, offensive=offensive, pickup=pickup),
-        DayOrders(main=main, pickup=pickup),
+        DayOrders(main=main, offensive=offensive, pickup=pickup, vote=vote),
+        DayOrders(main=main, pickup=pickup, vote=vote),
+        DayOrders(main=main, vote=vote),
         DayOrders(main=main),
         DayOrders(pickup=pickup),
     ]
@@ -71,47 +84,83 @@ def orders_for(state: Any, seat: str, rng: RecordingRng) -> DayOrders:
     return DayOrders()
 
 
-def _alive(view: dict[str, Any]) -> list[dict[str, Any]]:
-    return [p for p in view["players"] if p["alive"]]
+def _mates(view: View, me: dict[str, Any]) -> set[str]:
+    """The seat's own team, if infested (the infested know each other), himself included."""
+    if me["team"] != "infested":
+        return {me["id"]}
+    return {me["id"]} | {p["seat"] for p in view["players"] if p.get("team") == "infested"}
 
 
-def _max(cls: str) -> tuple[int, int]:
-    """A class's (suit, body) maximum: classes are public, so everyone knows them."""
-    defn = catalog().cls(cls)
-    return defn.suit.hp, defn.body.hp
+def _weakest_known(view: View, exclude: set[str]) -> dict[str, Any] | None:
+    known = [p for p in suspicion.known_infested(view) if p["seat"] not in exclude]
+    if not known:
+        return None
+    return min(known, key=lambda p: (p["body_hp"] > 0, p["suit_hp"] + p["body_hp"], p["seat"]))
 
 
-def _readings(me: dict[str, Any]) -> dict[str, bool]:
-    """The seat's own probe readings (the ghost's): target -> infested, the latest reading kept."""
-    return {r["target"]: r["infested"] for r in me["readings"] if r["infested"] is not None}
-
-
-def _main(view: dict[str, Any], me: dict[str, Any], rng: RecordingRng) -> tuple[MainAction, Offensive | None]:
-    seat = me["id"]
-    infested = me["team"] == "infested"
-    others = _alive(view)
-    enemies = [p for p in others if not (infested and p.get("team") == "infested")]
-    if infested and enemies:
-        down = me["body_hp"] <= 0
-        if down or rng.percent(INFEST_CHANCE, f"ai infest? {seat}"):
-            weakest = min(enemies, key=lambda p: (p["suit_hp"] + p["body_hp"], p["seat"]))
-            return Attack(target=weakest["seat"], infest=True), None
+def _uninfested(view: View, me: dict[str, Any], rng: RecordingRng) -> tuple[MainAction, Offensive | None]:
+    target = _weakest_known(view, {me["id"]})
+    if target is not None and me["fatigue"] < TIRED + 2:
+        return Attack(target=target["seat"]), _offensive(view, me)
     if me["fatigue"] >= TIRED:
         return Sleep(), None
-    support = _support(view, me, others)  # the infested mend their team too: it also looks human
+    support = _support(view, me)
     if support is not None:
         return support, None
-    target = _suspect(view, me, enemies, rng)
-    if target is None:
+    suspect = suspicion.consensus(view, suspicion.cleared(view) | {me["id"]})
+    if suspect is None or not _hunter(view, me, suspect) or not rng.percent(HUNT_CHANCE, f"ai hunt? {me['id']}"):
         return Nothing(), None
-    return Attack(target=target), _offensive(view, me)
+    return Attack(target=suspect["seat"]), _offensive(view, me)
 
 
-def _support(view: dict[str, Any], me: dict[str, Any], others: list[dict[str, Any]]) -> MainAction | None:
-    """The class's active ability when it is worth using: heal the hurt, repair, probe the unknown."""
+def _hunter(view: View, me: dict[str, Any], suspect: dict[str, Any]) -> bool:
+    """Whether the day's public draw makes this seat one of the `HUNTERS` who test the suspect."""
+    if not HUNTERS:
+        return True
+    seats = [p["seat"] for p in suspicion.living(view) if p["seat"] != suspect["seat"]] + [me["id"]]
+    order = sorted(seats, key=lambda x: suspicion.draw(view["day"] + 7919, x))
+    return me["id"] in order[:HUNTERS]
+
+
+def _infested(view: View, me: dict[str, Any], rng: RecordingRng) -> tuple[MainAction, Offensive | None]:
+    mates = _mates(view, me)
+    prey = [p for p in suspicion.living(view) if p["seat"] not in mates]
+    if not prey:
+        return Nothing(), None
+    if me["body_hp"] <= 0 or rng.percent(INFEST_CHANCE, f"ai infest? {me['id']}"):
+        ghosts = [p for p in prey if catalog().cls(p["cls"]).abilities.count("psychic_probe")]
+        pool = ghosts or prey
+        victim = min(pool, key=lambda p: (p["suit_hp"] + p["body_hp"], p["seat"]))
+        return Attack(target=victim["seat"], infest=True), None
+    if me["fatigue"] >= TIRED:
+        return Sleep(), None
+    support = _support(view, me)
+    if support is not None:
+        return support, None
+    crowd = suspicion.consensus(view, {me["id"]})  # what the uninfested attack today
+    if crowd is not None and crowd["seat"] not in mates and rng.percent(HUNT_CHANCE, f"ai hunt? {me['id']}"):
+        return Attack(target=crowd["seat"]), _offensive(view, me)
+    return Nothing(), None
+
+
+def _vote(view: View, me: dict[str, Any]) -> str | None:
+    mates = _mates(view, me)
+    if me["team"] != "infested":
+        known = _weakest_known(view, {me["id"]})
+        pick = known or suspicion.consensus(view, suspicion.cleared(view) | {me["id"]})
+        return pick["seat"] if pick else None
+    humans = [p for p in suspicion.ranking(view, {me["id"]}) if p["seat"] not in mates]
+    return humans[0]["seat"] if humans else None
+
+
+def _support(view: View, me: dict[str, Any]) -> MainAction | None:
+    """The class's active ability when it is worth using: heal the hurt, repair, probe the unknown. The
+    uninfested never mend a known infested; the infested mend anyone (it looks human)."""
     abilities = catalog().cls(me["cls"]).abilities
+    known = {p["seat"] for p in suspicion.known_infested(view)} if me["team"] != "infested" else set()
+    others = [p for p in suspicion.living(view) if p["seat"] not in known]
     if "heal" in abilities:
-        hurt = [(p["body_hp"] - _max(p["cls"])[1], p["seat"]) for p in others]
+        hurt = [(p["body_hp"] - suspicion.full_hp(p)[1], p["seat"]) for p in others]
         hurt = [h for h in hurt if h[0] <= -HURT]
         if hurt:
             return Heal(target=min(hurt)[1])
@@ -119,37 +168,19 @@ def _support(view: dict[str, Any], me: dict[str, Any], others: list[dict[str, An
         disabled = [i for i in me["items"] if i["disabled_until"] is not None and i["disabled_until"] >= view["day"]]
         if disabled:
             return Repair(target=me["id"], item=disabled[0]["kind"])
-        worn = [(p["suit_hp"] - _max(p["cls"])[0], p["seat"]) for p in others]
+        worn = [(p["suit_hp"] - suspicion.full_hp(p)[0], p["seat"]) for p in others]
         worn = [w for w in worn if w[0] <= -SUIT_HURT]
         if worn:
             return Repair(target=min(worn)[1])
-    if "psychic_probe" in abilities:
-        read = _readings(me)
-        if not any(read.values()):
-            unread = sorted(p["seat"] for p in others if p["seat"] not in read and p.get("team") != "infested")
-            if unread:
-                return Probe(target=unread[0])
+    if "psychic_probe" in abilities and me["team"] != "infested":
+        read = suspicion.readings(me)
+        unread = [p for p in suspicion.ranking(view, {me["id"]}) if p["seat"] not in read]
+        if unread and not suspicion.known_infested(view):
+            return Probe(target=unread[0]["seat"])
     return None
 
 
-def _suspect(view: dict[str, Any], me: dict[str, Any], enemies: list[dict[str, Any]], rng: RecordingRng) -> str | None:
-    """Whom to attack today, or None: a known infested, else (some days) the most suspect by public HP."""
-    read = _readings(me)
-    known = sorted(p["seat"] for p in enemies if read.get(p["seat"]))
-    if known:
-        return known[0]
-    candidates = [p for p in enemies if read.get(p["seat"]) is not False]
-    if not candidates or not rng.percent(ATTACK_CHANCE, f"ai attack? {me['id']}"):
-        return None
-
-    def untouched(p: dict[str, Any]) -> bool:
-        return view["day"] > 1 and (p["suit_hp"], p["body_hp"]) == _max(p["cls"])
-
-    top = [p["seat"] for p in candidates if untouched(p)] or [p["seat"] for p in candidates]
-    return rng.choice(sorted(top), f"ai suspect {me['id']}")
-
-
-def _offensive(view: dict[str, Any], me: dict[str, Any]) -> Offensive | None:
+def _offensive(view: View, me: dict[str, Any]) -> Offensive | None:
     abilities = catalog().cls(me["cls"]).abilities
     if "stim_pack" in abilities and me["body_hp"] >= STIM_MIN_BODY:
         return Stim()
@@ -158,8 +189,10 @@ def _offensive(view: dict[str, Any], me: dict[str, Any]) -> Offensive | None:
     return None
 
 
-def _pickup(view: dict[str, Any], seat: str, rng: RecordingRng) -> Pickup | None:
-    """The best item on a body (weapons by damage, then gear), ties broken by the rng; never a mounted one."""
+def _pickup(view: View, me: dict[str, Any], rng: RecordingRng) -> Pickup | None:
+    """The best weapon on a body if it beats one's own (by damage), on `PICKUP_CHANCE` of the days; gear
+    (the grenade) when there is no weapon worth taking. Never a mounted one."""
+    own = max((w.damage for i in me["items"] if (w := catalog().weapon(i["kind"])) is not None), default=0)
     lying: list[tuple[int, str]] = []
     for body in view["players"]:
         if body["alive"]:
@@ -168,8 +201,10 @@ def _pickup(view: dict[str, Any], seat: str, rng: RecordingRng) -> Pickup | None
             weapon = catalog().weapon(item["kind"])
             if weapon is not None and weapon.mounted:
                 continue
-            lying.append((weapon.damage if weapon else 0, item["uid"]))
-    if not lying:
+            value = weapon.damage if weapon else 0
+            if weapon is None or value > own:
+                lying.append((value, item["uid"]))
+    if not lying or not rng.percent(PICKUP_CHANCE, f"ai pickup? {me['id']}"):
         return None
     best = max(value for value, _ in lying)
-    return Pickup(item=rng.choice(sorted(uid for value, uid in lying if value == best), f"ai pickup {seat}"))
+    return Pickup(item=rng.choice(sorted(uid for value, uid in lying if value == best), f"ai pickup {me['id']}"))

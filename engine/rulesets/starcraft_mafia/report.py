@@ -125,5 +125,5 @@ def battle_events(s: SCMState, result: BattleResult, attack: Attack) -> list[Eve
             _event(s, "battle", PUBLIC, "battle_public", post, attacker=name(a.id), target=d.name, outcome=said)
         )
     for x in result.transformed:
-        events.append(_event(s, "transform", PUBLIC, "transformed", name=s.players[x].name))
+        events.append(_event(s, "transform", PUBLIC, "transformed", {"seat": x}, name=s.players[x].name))
     return events

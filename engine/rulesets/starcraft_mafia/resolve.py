@@ -66,7 +66,9 @@ def resolve_day(state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng
         reason = validate(s, p.id, mine)
         if reason is not None:
             events.append(_event(s, "order_dropped", MODERATORS, "order_dropped", name=p.name, reason=reason))
-            mine = DayOrders()
+            unvoted = mine.model_copy(update={"vote": None})
+            # a vote for a player who died since (a moderator's kill) costs only the vote, not the day's actions
+            mine = unvoted if mine.vote is not None and validate(s, p.id, unvoted) is None else DayOrders()
         given[p.id] = mine
     day = _Day(s, given)
     alive_at_start = {p.id for p in s.living()}
@@ -77,6 +79,9 @@ def resolve_day(state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng
     events += _step7(s, day, rng)
     events += _lynch(s, day)
     events += _step8(s, day, rng)
+    for e in events:  # a transformation is public: everyone now knows that player is infested
+        if e.kind == "transform" and s.players[e.data["seat"]].revealed_day is None:
+            s.players[e.data["seat"]].revealed_day = s.day
     events += _step9(s, day, orders, alive_at_start)
     return s, events
 
@@ -130,7 +135,7 @@ def _step2(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
             )
         )
         for x in result.transformed:  # rulings, "Public": transformations
-            events.append(_event(s, "transform", PUBLIC, "transformed", name=s.players[x].name))
+            events.append(_event(s, "transform", PUBLIC, "transformed", {"seat": x}, name=s.players[x].name))
         if w is not None and key.startswith("pickup "):
             events += upkeep.pick_up(s, w, key.split(" ", 1)[1])
         elif w is not None:
@@ -306,7 +311,7 @@ def _step9(s: SCMState, day: _Day, submitted: dict[str, DayOrders], alive_at_sta
                 )
             )
     if s.settings.stat_list == "hp":
-        events.append(_event(s, "stat_list", PUBLIC, "stat_list", listing="\n".join(_stat_lines(s, day))))
+        events.append(_event(s, "stat_list", PUBLIC, "stat_list", day=s.day, listing="\n".join(_stat_lines(s, day))))
     ended = winner(s)
     if ended is not None:
         s.phase, s.winners = "over", ended[1]

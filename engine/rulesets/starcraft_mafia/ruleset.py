@@ -49,7 +49,7 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
 
     def computer_orders(self, state: SCMState, seat: str, rng: RecordingRng) -> DayOrders:
         """The scripted player's orders for `seat` (autoplayer.py), from that seat's view only: what the
-        game's front hands out as `Front.autoplayer` once the game has a front (`brbot simulate`, bench)."""
+        game's front hands out as `Front.autoplayer` (`brbot simulate`, `brbot balance`)."""
         from engine.rulesets.starcraft_mafia.autoplayer import orders_for  # it reads `player_view` below
 
         return orders_for(state, seat, rng)
@@ -91,7 +91,7 @@ def player_view(state: SCMState, seat: str) -> dict[str, Any]:
             continue
         entry: dict[str, Any] = {"seat": p.id, "name": p.name, "cls": p.cls, "alive": p.alive}
         if p.alive:
-            entry.update(suit_hp=p.suit_hp, body_hp=p.body_hp)
+            entry.update(suit_hp=p.suit_hp, body_hp=p.body_hp, revealed_day=p.revealed_day)
         else:
             entry.update(
                 team=p.team,

@@ -155,10 +155,14 @@ def _opening(state: SCMState) -> list[Event]:
         Event(
             kind="setup",
             audience=MODERATORS,
-            text="Set-up: " + listing([f"{p.name}: {p.cls}, {p.team}" for p in players]) + ".",
+            text=say("setup_told", listing="; ".join(say("setup_line", **_line(p)) for p in players)),
             data={"players": {p.id: {"cls": p.cls, "team": p.team} for p in players}},
             day=1,
             phase="day",
         )
     )
     return events
+
+
+def _line(p: Player) -> dict[str, str]:
+    return {"name": p.name, "cls": catalog().cls(p.cls).name, "team": say(f"team_{p.team}")}

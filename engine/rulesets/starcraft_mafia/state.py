@@ -83,6 +83,7 @@ class Player(BaseModel):
     alive: bool = True
     died_day: int | None = None
     death_cause: str | None = None
+    revealed_day: int | None = None  # the day a transformation showed him infested in public (rulings, "Public")
     fled_day: int | None = None  # last day the player fled a battle (fleeing does not leave the game)
 
     @property

@@ -21,6 +21,8 @@ TEXT: dict[str, str] = {
     "request_denied": "Your request for {requested} was full; you were given the {cls} class.",
     "no_request": "",
     "infested_team": "You are infested. The infested team: {listing}.",
+    "setup_told": "Set-up: {listing}.",
+    "setup_line": "{name}: {cls}, {team}",
     "team_human": "uninfested",
     "team_infested": "infested",
     # --- the day's private results -------------------------------------------------------------
@@ -85,7 +87,7 @@ TEXT: dict[str, str] = {
     "cause_theft": "shot dead in a failed theft",
     "death_revealed": "{name} has died ({cause}). {name} was a {cls}, {team}.",
     "death": "{name} has died ({cause}).",
-    "stat_list": "Stat list:\n{listing}",
+    "stat_list": "Stat list after Day {day}:\n{listing}",
     "stat_living": "{name} ({cls}): suit {suit}, body {body}",
     "stat_zerg": "Infested Terran: {hp}/50",
     "stat_dead": "{name} ({cls}, {team}), dead; items: {items}",

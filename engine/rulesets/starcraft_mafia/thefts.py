@@ -32,7 +32,14 @@ def _transformed(state: SCMState, culprit: Player, record: dict) -> list[Event]:
     if not record.get("transformed"):
         return []
     return [
-        Event(kind="transform", audience=PUBLIC, text=say("transformed", name=culprit.name), day=state.day, phase="day")
+        Event(
+            kind="transform",
+            audience=PUBLIC,
+            text=say("transformed", name=culprit.name),
+            data={"seat": culprit.id},
+            day=state.day,
+            phase="day",
+        )
     ]
 
 

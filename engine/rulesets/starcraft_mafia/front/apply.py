@@ -1,8 +1,9 @@
 """How a StarCraft Mafia command's options become the player's day orders (rulings, "The day").
 
-A main-action command (/attack, /sleep, /heal, /repair, /probe, /nothing) replaces the day's main action; an
-extra (/give, /pickup, /steal, /stim, /cloak, /sabotage) fills its own slot, or with `undo` empties it. The rest
-of the orders stay as they were, so orders can be changed one part at a time until the deadline. Names typed by
+A main-action command (/attack, /sleep, /heal, /repair, /probe, /nothing) replaces the day's main action;
+an extra (/give, /pickup, /steal, /stim, /cloak, /sabotage, /vote lynch) fills its own slot, or with `undo`
+empties it. The rest of the orders stay as they were, so orders can be changed one part at a time until the
+deadline. Names typed by
 hand are read against the player's own view (`reading`); the engine's `validate` then checks the whole orders
 and gives the refusal reasons of the rules.
 """
@@ -32,7 +33,7 @@ def _main(asked: Asked, main: dict[str, Any]) -> Change:
     return Change(orders=orders, summary=[main_line(main, asked.view)])
 
 
-def _extra(asked: Asked, slot: str, value: dict[str, Any]) -> Change:
+def _extra(asked: Asked, slot: str, value: Any) -> Change:
     orders = _orders(asked)
     orders[slot] = value
     return Change(orders=orders, summary=extra_lines({slot: value}, asked.view))
@@ -109,6 +110,14 @@ def _steal(asked: Asked) -> Change:
     return _extra(asked, "steal", {"target": reading.player(asked.view, v["target"]), "item": reading.kind(v["item"])})
 
 
+def _vote(asked: Asked) -> Change:
+    """The lynch vote (the `day_vote` house rule): a seat in the orders' `vote`, an extra, not an action."""
+    if asked.values.get("undo"):
+        return _removed(asked, "vote", text("what_vote"))
+    _needed(asked, "player")
+    return _extra(asked, "vote", reading.player(asked.view, asked.values["player"]))
+
+
 def _offensive(kind: str, ability: str) -> Callable[[Asked], Change]:
     def apply(asked: Asked) -> Change:
         if asked.values.get("undo"):
@@ -138,6 +147,7 @@ APPLY: dict[str, Callable[[Asked], Change]] = {
     "stim": _offensive("stim", "stim_pack"),
     "cloak": _offensive("cloak", "cloak"),
     "sabotage": _offensive("sabotage", "sabotage"),
+    "vote lynch": _vote,
 }
 
 

@@ -1,10 +1,10 @@
 """StarCraft Mafia's order commands as declarations (issue 11's names).
 
 One main action a day (/attack, /sleep, /heal, /repair, /probe, /nothing), each replacing the day's main
-action, and the extras (/give, /pickup, /steal, and one offensive ability: /stim, /cloak, /sabotage), each
-filling or, with `undo`, emptying its own slot. Options naming players, items and kinds get their choices from
-the player's view (`choosers.py`); `form` and `infest` are offered only to the infested. How options become
-orders is in `apply.py`; `EXAMPLES` feed /help.
+action, and the extras (/give, /pickup, /steal, and one offensive ability: /stim, /cloak, /sabotage; with the
+`day_vote` house rule, /vote lynch), each filling or, with `undo`, emptying its own slot. Options naming
+players, items and kinds get their choices from the player's view (`choosers.py`); `form` and `infest` are
+offered only to the infested. How options become orders is in `apply.py`; `EXAMPLES` feed /help.
 """
 
 from __future__ import annotations
@@ -77,6 +77,13 @@ COMMANDS: tuple[Command, ...] = (
     Command("stim", text("cmd_stim"), (_undo(),), EXTRAS),
     Command("cloak", text("cmd_cloak"), (_undo(),), EXTRAS),
     Command(
+        "vote lynch",
+        text("cmd_vote_lynch"),
+        (Option("player", text("opt_vote_player"), source="others"), _undo()),
+        EXTRAS,
+        group_description=text("cmd_vote"),
+    ),
+    Command(
         "sabotage",
         text("cmd_sabotage"),
         (
@@ -105,4 +112,5 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "stim": ("/stim",),
     "cloak": ("/cloak",),
     "sabotage": ("/sabotage target:Raynor item:C-14 Rifle", "/sabotage target:Raynor"),
+    "vote lynch": ("/vote lynch player:Kerrigan", "/vote lynch undo:true"),
 }

@@ -63,6 +63,8 @@ def extra_lines(orders: dict[str, Any], view: dict[str, Any]) -> list[str]:
                 lines.append(text("said_sabotage_suit", target=target))
         else:
             lines.append(text(f"said_{kind}"))
+    if orders.get("vote"):
+        lines.append(text("said_vote", target=_who(view, orders["vote"])))
     return lines
 
 

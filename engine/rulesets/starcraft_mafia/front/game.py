@@ -13,7 +13,7 @@ from engine.rulesets.starcraft_mafia.front.moderation import MODERATION
 from engine.rulesets.starcraft_mafia.front.rules_help import help_cards, rules_cards
 from engine.rulesets.starcraft_mafia.front.signup import SIGNUP
 from engine.rulesets.starcraft_mafia.front.status import status_cards
-from engine.rulesets.starcraft_mafia.front.texts import text
+from engine.rulesets.starcraft_mafia.front.texts import TEXTS, text
 
 
 class StarCraftMafiaFront(Front):
@@ -50,6 +50,13 @@ class StarCraftMafiaFront(Front):
 
     def day_title(self, day: int) -> str:
         return posts.day_title(day)
+
+    def group_title(self, key: str) -> str:
+        """The infested's private thread (`StarCraftMafia.groups`, rulings: `infested_thread`)."""
+        return text(f"group_{key}") if f"group_{key}" in TEXTS else super().group_title(key)
+
+    def group_intro(self, key: str) -> str:
+        return text(f"group_{key}_intro") if f"group_{key}_intro" in TEXTS else super().group_intro(key)
 
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         from engine.rulesets.starcraft_mafia.ruleset import StarCraftMafia

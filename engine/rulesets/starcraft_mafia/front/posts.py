@@ -1,7 +1,8 @@
 """How a StarCraft Mafia resolution reads as one post: its title, and the sections its public events go under.
 
-Deaths, battles, transformations, pick-ups and the stat list each have a heading, in that order; the other
-public events (the start, the infested count, the classes, the end of the game) are the post's narration.
+Deaths, battles, transformations, pick-ups, the lynch vote's tally and the stat list each have a heading, in
+that order; the other public events (the start, the infested count, the classes, the end of the game) are the
+post's narration.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ SECTIONS: tuple[tuple[str, frozenset[str]], ...] = (
     ("post_battles", frozenset({"battle"})),
     ("post_transformations", frozenset({"transform"})),
     ("post_pickups", frozenset({"pickup"})),
+    ("post_vote", frozenset({"vote"})),
     ("post_stats", frozenset({"stat_list"})),
 )
 HEADINGS: tuple[str, ...] = tuple(text(key) for key, _ in SECTIONS)

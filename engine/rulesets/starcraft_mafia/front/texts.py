@@ -21,6 +21,9 @@ TEXTS: dict[str, str] = {
     "cmd_stim": "Marine, Firebat: use your Stim Pack today (-5 body HP)",
     "cmd_cloak": "Ghost: Cloak in your first battle today",
     "cmd_sabotage": "Technician: sabotage a player's item, or without an item their suit (-12 suit HP)",
+    "cmd_vote": "Votes",
+    "cmd_vote_lynch": "Vote to execute a player after today's combat (only when the day_vote house rule is on)",
+    "opt_vote_player": "Who you vote for",
     "opt_attack_target": "Who you attack (yourself: suicide)",
     "opt_weapon": "The weapon to use (default: your strongest usable one)",
     "opt_form": "Infested only: fight in human or Zerg form",
@@ -65,6 +68,7 @@ TEXTS: dict[str, str] = {
     "what_pickup": "pick-up",
     "what_steal": "steal",
     "what_offensive": "{ability}",
+    "what_vote": "vote",
     # --- orders in words ------------------------------------------------------------------------------
     "said_attack": "Attack {target}{weapon}{form}.",
     "said_suicide": "Attack yourself (suicide).",
@@ -86,6 +90,7 @@ TEXTS: dict[str, str] = {
     "said_cloak": "Cloak.",
     "said_sabotage_item": "Sabotage {target}'s {item}.",
     "said_sabotage_suit": "Sabotage {target}'s suit.",
+    "said_vote": "Vote to execute {target}.",
     "said_removed": "No {what} today.",
     "orders_idle": "Do Nothing, with no extras (a day with no orders counts as idle).",
     # --- status cards ---------------------------------------------------------------------------------
@@ -131,9 +136,15 @@ TEXTS: dict[str, str] = {
     "post_battles": "Battles",
     "post_transformations": "Transformations",
     "post_pickups": "Pick-ups",
+    "post_vote": "The vote",
     "post_stats": "Stat list",
     "log_signup": "Sign-up",
     "log_day": "Day {day}",
+    # --- the infested's private thread (Ruleset.groups) -----------------------------------------------
+    "group_infested": "The infested",
+    "group_infested_intro": "The infested: only you, the other infested and the moderators read this thread. "
+    "Whoever is infested joins it at once and the dead leave it. Plan your Zerg attacks here; your orders still go "
+    "to the bot by command.",
     # --- moderation -----------------------------------------------------------------------------------
     "mod_kill": "Kill a player (public; reveals class and team; items stay on the body)",
     "mod_opt_reason": "Why (shown publicly as the cause of death)",

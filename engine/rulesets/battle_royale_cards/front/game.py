@@ -1,0 +1,113 @@
+"""FRONT: what the bot shows of the card game, over the player's view (`ruleset.player_view`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Picture, Refused
+from engine.rng import RecordingRng
+from engine.ruleset import SignUp
+from engine.rulesets.battle_royale_cards.catalog import parse
+from engine.rulesets.battle_royale_cards.front import apply as applying
+from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMANDS
+from engine.rulesets.battle_royale_cards.front.status import rules_cards, status_cards
+from engine.rulesets.battle_royale_cards.front.texts import TEXTS, text
+
+SECTIONS = {
+    "section_turns": (
+        "start",
+        "order",
+        "placement",
+        "placed",
+        "turn",
+        "end_turn",
+        "timeout",
+        "move",
+        "resurrect",
+        "drinks",
+        "equip",
+        "swap",
+    ),
+    "section_cards": ("card_attack", "reroll", "triples", "card_gained", "displaced"),
+    "section_battles": ("battle", "spoils", "died"),
+    "section_end": ("removed", "round_limit", "game_over"),
+}
+SECTION_OF = {kind: text(key) for key, kinds in SECTIONS.items() for kind in kinds}
+
+
+class CardsFront(Front):
+    title = text("title")
+    commands = COMMANDS
+    choosers = CHOOSERS
+    data_file = DataFile(setting="deck", label="deck", description="A deck file replacing the 25 cards (YAML or JSON)")
+    post_sections = tuple(text(key) for key in SECTIONS)
+    moderation = (Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),)
+
+    def apply(self, asked: Asked) -> Change:
+        return applying.apply(asked)
+
+    def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
+        return applying.describe(orders, view)
+
+    def when_idle(self) -> str:
+        return text("idle")
+
+    def status(self, view: dict[str, Any]) -> list[Card]:
+        return status_cards(view)
+
+    def picture(self, view: dict[str, Any]) -> Picture | None:
+        """The grid (Pillow is imported only now); its caption is the board in words."""
+        from engine.rulesets.battle_royale_cards.front.picture import grid_picture
+
+        return grid_picture(view)
+
+    def rules(self) -> list[Card]:
+        return rules_cards()
+
+    def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
+        try:
+            deck = parse(data)
+        except ValueError as error:
+            raise Refused(_reason(error)) from None
+        return deck.model_dump(mode="json"), f"a deck of {len(deck.cards)} cards"
+
+    def section_of(self, kind: str) -> str | None:
+        return SECTION_OF.get(kind)
+
+    def post_title(self, day: int) -> str:
+        return text("post_title", day=day) if day >= 0 else text("post_start")
+
+    def day_title(self, day: int) -> str:
+        return text("day_title", day=day) if day >= 0 else text("post_start")
+
+    def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
+        from engine.rulesets.battle_royale_cards.ruleset import RULESET
+
+        return RULESET.computer_orders(state, seat, rng).model_dump(mode="json", exclude_none=True)
+
+    def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
+        return [SignUp(seat=f"s{n:03d}", name=f"Player {n}") for n in range(1, players + 1)]
+
+    def outcome(self, state: Any) -> dict[str, list[str]]:
+        return {"winners": list(state.winners), "survivors": [s for s, p in sorted(state.players.items()) if p.alive]}
+
+    def studies(self, trials: int, seed: int) -> dict[str, dict[str, dict[str, Any]]]:
+        from engine.rulesets.battle_royale_cards.front.balance import card_attack_study, game_study
+
+        return {
+            "card attacks": card_attack_study(trials, seed),
+            "games": game_study(max(1, min(200, trials // 1000)), seed),
+        }
+
+
+def _reason(error: ValueError) -> str:
+    """A pydantic error in one line: where and what."""
+    errors = getattr(error, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        where = ".".join(str(part) for part in first.get("loc", ()))
+        return f"{where}: {first.get('msg', error)}" if where else str(first.get("msg", error))
+    return str(error)
+
+
+FRONT = CardsFront()

@@ -1,0 +1,139 @@
+"""The card game's front (not registered yet): commands become legal steps, choices come from the player's
+view and leak nothing, orders in words, the status card, the picture and its text fallback, posts, the deck
+file, computer players and the balance studies."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.front import Asked, Refused
+from engine.rng import RecordingRng
+from engine.rulesets.battle_royale_cards.front.game import FRONT
+from engine.rulesets.battle_royale_cards.orders import CardOrders
+from engine.rulesets.battle_royale_cards.ruleset import RULESET
+from engine.rulesets.battle_royale_cards.settings import CardSettings
+from tests.battle_royale_cards.catalog_helpers import raw_deck
+from tests.battle_royale_cards.helpers import ready, roster
+
+
+def _use(state, seat, command, **values):
+    view = RULESET.view(state, seat)
+    declared = FRONT.command(command)
+    assert declared is not None
+    full = {o.name: values.get(o.name, o.default) for o in declared.options}
+    change = FRONT.apply(Asked(command=command, values=full, view=view, current={}))
+    orders = CardOrders.model_validate(change.orders)
+    return orders, change, RULESET.validate(state, seat, orders)
+
+
+def test_commands_become_legal_steps():
+    state = ready(at={"s0": "D4", "s1": "D4"}, active={"s0": [1, 4]}, aside={"s0": [5]})
+    cases = [
+        ("move", {"direction": "ne"}, "Move NE"),
+        ("move", {"to": "c4"}, "Move to C4"),
+        ("attack", {"target": "card"}, "Attack the card on your square"),
+        ("attack", {"target": "s1"}, "Attack P1"),
+        ("ability", {"card": "grappling hook", "to": "G4"}, "Use Grappling Hook to reach G4"),
+        ("end", {}, "End the turn"),
+        ("godie", {"directions": "s, sw w"}, "Go-die directions: S SW W"),
+    ]
+    for command, values, words in cases:
+        _, change, refusal = _use(state, "s0", command, **values)
+        assert refusal is None and words in change.summary, (command, change.summary, refusal)
+
+
+def test_preturn_commands():
+    state = ready(active={"s0": [1, 2, 3]}, aside={"s0": [5]})
+    state.turn.preturn_done = False
+    orders, change, refusal = _use(state, "s0", "swap", card_in="5", card_out="Sneakers")
+    assert refusal is None and (orders.swap_in, orders.swap_out) == (5, 1)
+    assert change.summary == ["Swap Energy Drink in for Sneakers"]
+    with pytest.raises(Refused, match="Golden Idol is not one of your cards"):
+        _use(state, "s0", "swap", card_in="Golden Idol", card_out="1")
+    with pytest.raises(Refused, match="UP is not one"):
+        _use(state, "s0", "godie", directions="up")
+
+
+def test_choices_come_from_the_view_and_leak_no_set_aside_card():
+    state = ready(at={"s0": "D4", "s1": "D4"}, active={"s0": [18], "s1": [2]}, aside={"s0": [5], "s1": [6]})
+    state.players["s1"].square = "C4"  # next to s0, who has Binoculars
+    view = RULESET.view(state, "s0")
+    targets = FRONT.choices("attack_targets", view, "", {})
+    assert [v for _, v in targets] == ["card", "s1"] and "Katana" in targets[0][0]
+    assert FRONT.choices("my_aside", view, "", {}) == [("Energy Drink (13)", "5")]
+    assert len(FRONT.choices("adjacent_squares", view, "", {})) == 8
+    everything = str([FRONT.choices(source, view, "", {}) for source in FRONT.choosers])
+    assert "Adrenaline" not in everything  # s1's set-aside card
+    placing = RULESET.new_game(roster(2), CardSettings(), RecordingRng(1)).state
+    first = placing.order[0]
+    assert len(FRONT.choices("outer_squares", RULESET.view(placing, first), "", {})) == 12
+
+
+def test_status_and_the_board_in_words():
+    state = ready(at={"s0": "D4", "s1": "A4"}, active={"s0": [1]}, aside={"s0": [5], "s1": [6]})
+    state.players["s1"].alive = False
+    (card,) = FRONT.status(RULESET.view(state, "s0"))
+    words = card.description + str(card.fields)
+    assert "P0's turn: 2 actions and 0 movements left." in words and "Energy Drink" in words
+    other = str(FRONT.status(RULESET.view(state, "s1")))
+    assert "Energy Drink" not in other and "Adrenaline" in other
+    assert "Adrenaline" not in words
+    picture = FRONT.picture(RULESET.view(state, "s1"))
+    assert picture is not None and picture.png.startswith(b"\x89PNG") and picture.filename == "grid.png"
+    assert "Row A: A4 empty [P1 (dead)]" in picture.caption and "D4 Katana 13 [P0]" in picture.caption
+    assert "Energy Drink" not in picture.caption
+    again = FRONT.picture(RULESET.view(state, "s1"))
+    assert again is not None and again.png == picture.png  # the same view, the same bytes
+
+
+def test_posts_sections_and_titles():
+    assert FRONT.section_of("battle") == "Battles" and FRONT.section_of("card_attack") == "Cards"
+    assert FRONT.post_sections == ("Turns", "Cards", "Battles", "The end")
+    assert FRONT.post_title(3) == "Battle Royale card game, step 3"
+
+
+def test_a_deck_file_is_checked_with_a_clear_reason():
+    value, words = FRONT.load_data({"cards": raw_deck()})
+    assert words == "a deck of 25 cards" and CardSettings(deck=value).deck.cards[0].name == "Sneakers"
+    with pytest.raises(Refused, match="exactly 25 cards"):
+        FRONT.load_data({"cards": raw_deck()[:3]})
+
+
+def test_computer_players_play_whole_games_through_the_front():
+    assert FRONT.has_computer_players
+    signups = FRONT.computer_signups(3, RecordingRng(1))
+    state = RULESET.new_game(signups, CardSettings(), RecordingRng(1)).state
+    n = 0
+    while not RULESET.is_over(state):
+        (seat,) = RULESET.awaiting(state)
+        rng = RecordingRng(n)
+        orders = RULESET.parse_orders(FRONT.autoplayer(state, seat, rng))
+        assert RULESET.validate(state, seat, orders) is None
+        state = RULESET.resolve(state, {seat: orders}, rng).state
+        n += 1
+    assert FRONT.outcome(state)["winners"] == state.winners
+
+
+def test_balance_studies():
+    studies = FRONT.studies(300, 5)
+    rows = studies["card attacks"]
+    assert set(rows) == {f"worth {w}" for w in range(5, 15)}
+    for row in rows.values():
+        assert abs(row["measured"] - row["expected"]) < 0.12
+    assert studies["games"]["first player wins"]["expected"] == 0.25
+
+
+def test_the_engine_simulation_plays_a_whole_game_when_registered():
+    """`python -m engine.simulate --ruleset battle_royale_cards` once the game is registered: registered here for
+    the test only, and removed again."""
+    from engine import registry
+    from engine.simulate import play
+
+    registry.register(RULESET)
+    try:
+        steps = list(play(4, 11, ruleset="battle_royale_cards"))
+    finally:
+        registry.unregister("battle_royale_cards")
+    state, events = steps[-1]
+    assert RULESET.is_over(state) and any(e.kind == "game_over" for e in events)
+    assert "battle_royale_cards" not in registry.names()

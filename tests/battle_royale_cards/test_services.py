@@ -1,0 +1,83 @@
+"""The card game through the services (registered for each test only), on SQLite and PostgreSQL: one step per
+order resolved at once, a 24-hour deadline per step, the timer's default at the deadline, and whole simulated
+games (`brbot simulate --ruleset battle_royale_cards`)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import Game, Player
+from bot.services import games, scheduler, simulation
+from bot.services.commands import give_order
+from bot.services.errors import ServiceError
+from tests.services.conftest import NOW
+
+
+async def _game(db, players: int = 2) -> int:
+    game = await games.create_game(
+        db, name="Cards", ruleset="battle_royale_cards", channel_id=557, early_resolution=False
+    )
+    for user in range(1, players + 1):
+        await games.join_game(db, game.id, user, f"Player{user}")
+    await games.start_game(db, game.id, NOW)
+    return game.id
+
+
+async def _row(db, game_id) -> Game:
+    async with db.read() as session:
+        return await session.get(Game, game_id)
+
+
+async def _user_of(db, game_id, seat) -> int:
+    async with db.read() as session:
+        rows = (await session.execute(select(Player).where(Player.game_id == game_id))).scalars().all()
+    game = await _row(db, game_id)
+    names = {s: p["name"] for s, p in game.state["players"].items()}
+    return next(p.user_id for p in rows if p.name == names[seat])
+
+
+async def test_placement_and_steps_resolve_at_once_each_with_its_deadline(db, cards_installed):
+    game_id = await _game(db)
+    game = await _row(db, game_id)
+    assert game.step_hours == 24 and game.deadline == NOW + timedelta(hours=24)
+    first, second = game.state["order"]
+    first_user, second_user = await _user_of(db, game_id, first), await _user_of(db, game_id, second)
+    with pytest.raises(ServiceError, match="not your turn"):
+        await give_order(db, game_id, second_user, "place", {"square": "A4"}, NOW)
+    with pytest.raises(ServiceError, match="D4 is not on the outer edge"):
+        await give_order(db, game_id, first_user, "place", {"square": "D4"}, NOW)
+    given = await give_order(db, game_id, first_user, "place", {"square": "A4"}, NOW)
+    assert given.summary == ["Start on A4"]
+    assert (await scheduler.tick(db, NOW)).resolved == [(game_id, 0)]
+    later = NOW + timedelta(hours=30)  # the second player lets the timer place him: the default square
+    assert (await scheduler.tick(db, later)).resolved == [(game_id, 1)]
+    game = await _row(db, game_id)
+    assert game.state["players"][second]["square"] == "G4" and game.state["phase"] == "turn"
+    assert game.deadline == later + timedelta(hours=24)
+    await give_order(db, game_id, first_user, "move", {"direction": "S"}, later)
+    await scheduler.tick(db, later)
+    game = await _row(db, game_id)
+    assert game.state["players"][first]["square"] == "B4" and game.state["turn"]["actions"] == 1
+
+
+async def test_a_simulated_game_plays_to_its_end(db, cards_installed):
+    result = await simulation.simulate(db, 3, seed=4, ruleset="battle_royale_cards")
+    assert result.winners
+    game = await _row(db, result.game_id)
+    assert game.state["phase"] == "over"
+
+
+async def test_a_moderator_removes_a_player(db, cards_installed):
+    from bot.services import moderation
+
+    game_id = await _game(db, players=3)
+    game = await _row(db, game_id)
+    leaving = game.state["order"][1]
+    user = await _user_of(db, game_id, leaving)
+    done = await moderation.act(db, game_id, 99, user, "remove")
+    assert done.done.endswith("has been removed; their cards left the game.")
+    game = await _row(db, game_id)
+    assert leaving not in game.state["players"] and len(game.state["order"]) == 2
