@@ -119,7 +119,7 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         for user in humans:
             assert not {m["id"] for m in thread.messages} & {m["id"] for m in fake.seen_by(user)}
             assert thread.name not in fake.text(fake.seen_by(user))
-        assert "Tychus: medic, infested" in fake.text(fake.messages_in(mod_channel))  # the moderators know
+        assert "Tychus: Medic, infested" in fake.text(fake.messages_in(mod_channel))  # the moderators know
 
         # --- Day 1: autocomplete from each player's own view -------------------------------------------
         targets = await choices(nova, "attack", {"target": ""}, "target")
