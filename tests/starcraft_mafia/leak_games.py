@@ -73,7 +73,8 @@ def play(players: int, seed: int, extras: bool, **settings: object) -> list[Day]
 
 def revealed(state: SCMState, seat: str) -> bool:
     """An infested whose human form fell has transformed in public (rulings: transformations are public)."""
-    return state.players[seat].body_hp <= 0
+    p = state.players[seat]
+    return p.revealed_day is not None or p.body_hp <= 0
 
 
 def swapped(state: SCMState, infested: str, human: str) -> SCMState:
