@@ -95,6 +95,9 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         assert "Char" in created.text, created.text
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
         await slash(mod, "game open")
+        await fake.wait_until(lambda: "/join" in fake.text(fake.messages_in()), what="the sign-up announcement")
+        # its days last `day_hours` (24) from when each opens, not until a daily time
+        assert "each day's orders are due 24 hours after it opens." in fake.text(fake.messages_in())
         for user in users:
             joined = await slash(user, "join", {"role": "ghost"} if user is raynor else {})
             assert "signed up for Char" in joined.text, joined.text
