@@ -123,6 +123,11 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
             assert not {m["id"] for m in thread.messages} & {m["id"] for m in fake.seen_by(user)}
             assert thread.name not in fake.text(fake.seen_by(user))
         assert "Tychus: Medic, infested" in fake.text(fake.messages_in(mod_channel))  # the moderators know
+        outside = await slash(nova, "team say", {"text": "who is in there?"})  # a human learns nothing from it
+        assert outside.text == "You are in no private group of this game.", outside.text
+        inside = await slash(tychus, "team say", {"text": "hello"})
+        assert f"<#{thread.id}>" in inside.text, inside.text
+        assert "who is in there?" not in fake.text(fake.seen_by(tychus))
 
         # --- Day 1: autocomplete from each player's own view -------------------------------------------
         targets = await choices(nova, "attack", {"target": ""}, "target")
