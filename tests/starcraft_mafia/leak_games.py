@@ -4,7 +4,8 @@ Played through the ruleset's contract (`new_game`, `computer_orders`, `validate`
 plays them. The scripted players never give, steal or sabotage, so in every other game each living player's
 orders also get, at random (a `random.Random` of the test's own, seeded), a Give of one of his items, a Steal
 and a Sabotage of a random kind from a random other player; an extra that `validate` refuses is dropped. The
-lynch vote (`day_vote`) is on in every third game.
+lynch vote (`day_vote`) is on in every third game, and in every fourth the moderators kill a random living player
+before Day 2 is resolved (a `Day` with no orders).
 """
 
 from __future__ import annotations
@@ -29,7 +30,8 @@ GAMES = 30  # five of each size
 
 @dataclass(frozen=True)
 class Day:
-    """One resolution: the state before it (None for the start), the orders, the state after, its events."""
+    """One resolution (or moderator kill: no orders): the state before it (None for the start), the orders, the
+    state after, its events."""
 
     before: SCMState | None
     orders: dict[str, DayOrders]
@@ -56,12 +58,17 @@ def _with_extras(state: SCMState, seat: str, orders: DayOrders, pick: random.Ran
     return orders
 
 
-def play(players: int, seed: int, extras: bool, **settings: object) -> list[Day]:
+def play(players: int, seed: int, extras: bool, mod_kill: bool = False, **settings: object) -> list[Day]:
     rng, pick = RecordingRng(seed), random.Random(seed)
     start = SCM.new_game(roster(players), SCMSettings(**settings), rng)  # type: ignore[arg-type]
     days = [Day(None, {}, start.state, start.events)]
     state = start.state
     while state.phase != "over":
+        if mod_kill and state.day == 2 and not any(d.orders == {} and d.before for d in days):
+            seat = pick.choice(sorted(p.id for p in state.living()))
+            killed = SCM.moderate(state, "kill", {"seat": seat, "cause": "inactive"})
+            days.append(Day(state, {}, killed.state, killed.events))
+            state = killed.state
         orders = {p.id: SCM.computer_orders(state, p.id, rng) for p in state.living()}
         if extras:
             orders = {x: _with_extras(state, x, o, pick) for x, o in orders.items()}
@@ -94,5 +101,5 @@ def games() -> tuple[tuple[Day, ...], ...]:
     out = []
     for n in range(GAMES):
         size = SIZES[n % len(SIZES)]
-        out.append(tuple(play(size, 9000 + n, extras=n % 2 == 1, day_vote=n % 3 == 2)))
+        out.append(tuple(play(size, 9000 + n, extras=n % 2 == 1, mod_kill=n % 4 == 3, day_vote=n % 3 == 2)))
     return tuple(out)

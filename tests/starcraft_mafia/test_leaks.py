@@ -193,6 +193,12 @@ def test_public_and_private_each_private_event_goes_only_to_those_the_rulings_na
             elif e.kind == "infested":  # the victim and every living infested; nobody uninfested
                 assert ids <= _infested(day.after), e.text
                 assert {p.id for p in day.after.living() if p.infested} <= ids
+            elif e.kind == "mod_killed":  # the moderators' victim alone (rulings, "Idle": a moderator kill)
+                (seat,) = ids
+                assert day.before is not None and not day.orders, e.text
+                assert day.before.players[seat].alive and not day.after.players[seat].alive, e.text
+            elif e.kind == "infested_lost":  # his living teammates, who know him anyway
+                assert ids == {p.id for p in day.after.living() if p.infested}, e.text
             elif e.kind == "scuffle":
                 assert len(ids) >= 2 and ids <= scufflers, e.text
             else:
