@@ -173,7 +173,11 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         orders = await slash(nova, "orders")
         assert "Attack Tychus" in orders.text and "Attack Swann" not in orders.text.split("Receipts")[0]
         status = await slash(tychus, "status")
-        assert status.all_ephemeral and "Tychus" in status.text
+        assert status.all_ephemeral and "The infested team (secret): Tychus" in status.text
+        for human in humans:  # each his own card: his fatigue and items; of the others class and HP only
+            card = (await slash(human, "status")).text
+            assert "Fatigue (only you see it)" in card and "Tychus (Medic): suit 20, body 10" in card
+            assert not leaks_of_the_infested(card, "Tychus"), card
 
         # --- the deadline passes: the deadline loop resolves Day 1 ------------------------------------------
         clock.set(game.deadline)
