@@ -7,8 +7,9 @@ starts. The channel shows the infested count and the classes, never who is infes
 thread holding only them. Day 1 is played with slash commands (ephemeral answers, refusals with their reason,
 autocomplete from each player's own view, an order changed before the deadline) and resolved by its deadline:
 battle rolls reach the combatants by DM, the probe the ghost, the Zerg attacker's target reads "Infested
-Terran". On Day 2 the moderator kills the infested with `/mod kill` and `/resolve now` ends the game: the humans
-win, and the end is posted.
+Terran". Tychus's Infest makes Kerrigan infested, unposted: both are told, Kerrigan joins the thread, while
+Tychus's human form falls and his transformation is posted. On Day 2 the moderator kills both with `/mod kill`
+(each leaves the thread) and `/resolve now` ends the game: the uninfested win, and the end is posted.
 
 Then everything each user saw (channel, threads, DMs, ephemeral replies; `fake.seen_by`) is checked against
 the rulings, "Public and private": nothing names an infested player or a Zerg attacker as such before his
@@ -33,7 +34,8 @@ from tests.e2e.test_e2e_game import settle
 pytestmark = pytest.mark.e2e
 
 NAMES = ("Raynor", "Tychus", "Kerrigan", "Nova", "Swann", "Stetmann")
-DEATH = "Tychus has died"  # what is said after it may reveal his team (reveal_on_death)
+# what reveals each infested in public: after it, a line may call him infested
+REVEALED = {"Tychus": "Tychus has transformed into an Infested Terran!", "Kerrigan": "Kerrigan has died"}
 SEED = 20260601  # with it, Tychus (s002) is the one infested, a Medic; Raynor gets the Ghost he asked for
 
 
@@ -54,7 +56,7 @@ def seen_by(fake, user: FakeUser, mod_channel) -> list[dict]:
     """What `user` sees, less the moderators' channel (the fake lets everyone read a guild channel; a real
     server keeps that one to the moderators)."""
     hidden = {m["id"] for m in fake.messages_in(mod_channel)}
-    return [m for m in fake.seen_by(user) if m["id"] not in hidden]
+    return sorted((m for m in fake.seen_by(user) if m["id"] not in hidden), key=lambda m: int(m["id"]))  # in order
 
 
 def lines(messages: list[dict]) -> set[str]:
@@ -70,7 +72,8 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
     monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(SEED))  # the same game every run
     mod = fake.add_user("Gamemaster", moderator=True)
     raynor, tychus, kerrigan, nova, swann, stetmann = users = [fake.add_user(n) for n in NAMES]
-    humans = [u for u in users if u is not tychus]
+    humans = [u for u in users if u is not tychus]  # Day 1; then Tychus infests Kerrigan
+    uninfested = [raynor, nova, swann, stetmann]
     mod_channel = fake.add_channel("moderators")
     commands = []
 
@@ -161,6 +164,8 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         assert "Order saved for Day 1: Psychic Probe Tychus." in probe.text, probe.text
         zerg = await slash(tychus, "attack", {"target": seats["Kerrigan"], "form": "zerg"})
         assert "Attack Kerrigan in Zerg form" in zerg.text, zerg.text
+        infest = await slash(tychus, "attack", {"target": seats["Kerrigan"], "infest": "yes"})  # changed
+        assert "Order saved for Day 1: Infest Kerrigan (a secret Zerg attack)." in infest.text, infest.text
         assert "Order saved for Day 1: Sleep." in (await slash(swann, "sleep")).text
         healing = await slash(swann, "heal", {"target": seats["Kerrigan"]})  # replaces the day's main action
         assert "Order saved for Day 1: Heal Kerrigan." in healing.text, healing.text
@@ -184,8 +189,19 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         game = await resolved(fake, runner, 1)
         assert game.day == 2 and game.status == "running"
         public = fake.text(fake.messages_in())
-        assert "Nova attacked Tychus." in public and "Infested Terran attacked Kerrigan." in public
-        assert "Tychus attacked Kerrigan" not in public
+        assert "Nova attacked Tychus." in public and "Stetmann attacked Tychus." in public
+        # rulings: transformations are public; "A successful infestation is never posted; the victim and all
+        # infested are told"
+        assert "Tychus has transformed into an Infested Terran!" in public
+        assert "attacked Kerrigan" not in public and "Infested Terran: 50/50" in public
+        infested = "Kerrigan has been infested and joins the infested team."
+        for user in users:
+            assert (infested in fake.text(seen_by(fake, user, mod_channel))) == (user in (tychus, kerrigan))
+        # the new infested joins the thread at once (docs/bot.md, "Private groups") and gets the Zerg options
+        await fake.wait_until(lambda: thread.members - {fake.world.bot.id} == {tychus.id, kerrigan.id},
+                              what="Kerrigan added to the infested's thread")
+        assert [v for _, v in await choices(kerrigan, "attack", {"target": seats["Nova"], "form": ""}, "form")] \
+            == ["human", "zerg"]
         # private results by DM: each combatant his battles' rolls, the probe to the ghost alone
         assert "Round 1: Nova (C-14 Rifle) rolls" in fake.text(fake.dms_to(nova))
         assert "Your battle: Infested Terran attacked Kerrigan." in fake.text(fake.dms_to(kerrigan))
@@ -199,42 +215,51 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         for user in (swann, kerrigan):
             assert "Swann healed Kerrigan" in fake.text(fake.dms_to(user))
 
-        # --- Day 2: the moderator kills the infested; /resolve now ends the game ----------------------------
+        # --- Day 2: the moderator kills both infested; /resolve now ends the game ----------------------------
         assert "Order saved for Day 2: Sleep." in (await slash(nova, "sleep")).text
         killed = await slash(mod, "mod kill", {"user": tychus, "reason": "left the server"})
         assert killed.all_ephemeral and "Tychus" in killed.text, killed.text
+        await settle(fake, runner, "the first kill")
+        assert "Tychus, one of the infested, has been killed by the moderators." in fake.text(fake.dms_to(kerrigan))
+        await fake.wait_until(lambda: thread.members - {fake.world.bot.id} == {kerrigan.id},
+                              what="the dead leave the thread")
+        killed = await slash(mod, "mod kill", {"user": kerrigan, "reason": "idle"})
+        assert killed.all_ephemeral and "Kerrigan" in killed.text, killed.text
         refused = await slash(nova, "mod kill", {"user": raynor, "reason": "no"})
         assert "moderator" in refused.text.lower(), refused.text
         await slash(mod, "resolve now")
         game = await resolved(fake, runner, 2)
         assert game.status == "over"
-        assert sorted(game.state["winners"]) == sorted(seats[u.name] for u in humans)
+        assert sorted(game.state["winners"]) == sorted(seats[u.name] for u in uninfested)
         public = fake.text(fake.messages_in())
         assert "The last infested has fallen: the uninfested win." in public
         # rulings, "Public and private": "A moderator kill is public, reveals class and team, and leaves the
         # items on the body"; the stat list shows the dead's class, team and items
         assert "Tychus has died (left the server). Tychus was a Medic, infested." in public
+        assert "Kerrigan has died (idle). Kerrigan was a Technician, infested." in public
         assert "Tychus (Medic, infested), dead; items: C-7 Pistol, Optical Flare Grenade" in public
         await fake.wait_until(lambda: thread.members - {fake.world.bot.id} == set(), what="the dead leave the thread")
         told = "The moderators have killed you (left the server). Your items stay on your body."
         assert told in fake.text(fake.dms_to(tychus))
-        assert all(told not in fake.text(seen_by(fake, user, mod_channel)) for user in humans)
+        assert all(told not in fake.text(seen_by(fake, user, mod_channel)) for user in uninfested)
 
         # --- what everyone saw (rulings, "Public and private") ---------------------------------------------
         public_messages = fake.messages_in()
         assert all(not m["flags"] & EPHEMERAL for m in public_messages)
         for record in commands:
             assert record.all_ephemeral, f"/{record.name} by {record.user.name} answered publicly"
-        before_death = fake.text(public_messages).split(DEATH)[0]
-        assert not leaks_of_the_infested(before_death, "Tychus"), "an infested player named before his death"
+        for name, revealed in REVEALED.items():  # named as infested only once his transformation or death says so
+            before = fake.text(public_messages).split(revealed)[0]
+            assert not leaks_of_the_infested(before, name), f"{name} named as infested before: {revealed!r}"
         assert "atigue" not in fake.text(public_messages), "fatigue is private"
         items = [catalog().item_name(k) for k in catalog().item_kinds()]
         for line in fake.text(public_messages).splitlines():  # the living's items are private
             if any(item in line for item in items):
                 assert "picked up" in line or ", dead; items: " in line, f"an item in public: {line!r}"
-        for user in humans:
-            seen = fake.text(seen_by(fake, user, mod_channel)).split(DEATH)[0]
-            assert not leaks_of_the_infested(seen, "Tychus"), f"{user.name} learnt who is infested"
+        for user in uninfested:
+            for name, revealed in REVEALED.items():
+                seen = fake.text(seen_by(fake, user, mod_channel)).split(revealed)[0]
+                assert not leaks_of_the_infested(seen, name), f"{user.name} learnt that {name} is infested"
         async with runner.db.read() as session:
             events = (await session.execute(select(EventRow))).scalars().all()
         assert_private_events_reach_only_their_audience(fake, events, users, seats, mod_channel)
