@@ -38,7 +38,7 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.D
     db = Database(url)
     try:
         game = await games.create_game(
-            db, name="night", ruleset=ruleset, channel_id=555, settings={"signup_cap": players}
+            db, name="night", ruleset=ruleset, channel_id=555, settings=registry.get(ruleset).seating(players)
         )
         for user in range(1, players + 1):
             await games.join_game(db, game.id, user, f"Player {user}")

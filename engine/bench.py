@@ -26,11 +26,12 @@ SIZES = (20, 100, 1000)
 
 
 def prepare(players: int, nights: int = 7, seed: int = 1, ruleset: str = "battle_royale") -> list[tuple[Any, dict]]:
-    """(state before a resolution, everyone's orders) for up to `nights` resolutions after the first
-    (Battle Royale's Day 0) of one game."""
+    """(state before a resolution, everyone's orders) for up to `nights` resolutions after the first (the
+    opening step: Battle Royale's Day 0) of one game with the game's default settings (a game that ends
+    sooner gives fewer)."""
     rules, front = registry.get(ruleset), registry.front(ruleset)
     rng = RecordingRng(seed, record=False)
-    settings = rules.parse_settings({"signup_cap": max(players, 2), "days": max(nights, 1)})
+    settings = rules.parse_settings(rules.seating(players))
     state = rules.new_game(front.computer_signups(players, rng), settings, rng).state
 
     def everyone() -> dict:

@@ -33,3 +33,7 @@ def duel():
     duel_game.install()
     yield duel_game
     duel_game.uninstall()
+
+
+def pytest_configure(config) -> None:
+    config.addinivalue_line("markers", "e2e: the real bot against the fake Discord; part of the normal suite")

@@ -65,9 +65,7 @@ async def simulate(
         raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
-    settings: dict[str, Any] = {}
-    if "signup_cap" in registry.get(ruleset).settings_model.model_fields:  # a game without one seats everyone
-        settings["signup_cap"] = max(players, 2)  # every simulated player gets a seat
+    settings: dict[str, Any] = registry.get(ruleset).seating(players)  # every simulated player gets a seat
     if data is not None:  # a data file the game takes (`brbot simulate --data`)
         settings[data.setting] = data.value
     game = await games.create_game(

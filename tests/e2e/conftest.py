@@ -14,10 +14,6 @@ from tests.e2e.fake_discord import FakeDiscord
 START = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
 
 
-def pytest_configure(config) -> None:
-    config.addinivalue_line("markers", "e2e: the real bot against the fake Discord (tests/e2e); part of the normal suite")
-
-
 class Clock:
     """The bot's clock: `clock()` is now; `clock.advance(hours=25)` moves time on (deadlines pass at once)."""
 
