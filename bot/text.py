@@ -140,6 +140,8 @@ TEXT: dict[str, str] = {
     "died": "{name} has died.",
     "signups_open": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
     "the daily deadline is {deadline_time} ({timezone}).",
+    "signups_open_hours": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
+    "each day's orders are due {hours} hours after it opens.",
     "substituted": "{new} takes over from {old}.",
     "substitute_dm": "You take over {actor}'s place in {game}: use /status to see where you stand.",
     "promoted": "A place opened in {game}: you moved up from the reserve list and are playing.",

@@ -223,7 +223,7 @@ class ModerationCog(GameCog):
     async def game_start(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
             game = await game_admin.start(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
-            return ui("mod_started", name=game.name, deadline=when(game.deadline))
+            return ui("mod_started", name=game.name, day=game.day, deadline=when(game.deadline))
 
         await self.moderate(interaction, work)
 

@@ -108,11 +108,12 @@ async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
             session,
             game,
             say(
-                "signups_open",
+                "signups_open" if game.step_hours is None else "signups_open_hours",
                 name=game.name,
                 cap=game.signup_cap,
                 deadline_time=game.deadline_time,
                 timezone=game.timezone,
+                hours=game.step_hours,
             ),
             {"kind": "signups_open", "game": game.id},
         )

@@ -57,7 +57,7 @@ UI: dict[str, str] = {
     "opt_new_player": "The person who takes it over",
     "mod_created": "Game #{id} {name} is set up in this channel, closed to players for now. Adjust it with /game settings, then open the sign-ups with /game open.",
     "mod_opened": "Sign-ups for {name} are open; the announcement is being posted in the channel.",
-    "mod_started": "{name} has started: Day 0 is open until {deadline}.",
+    "mod_started": "{name} has started: Day {day} is open until {deadline}.",
     "mod_paused": "The game is paused until a moderator resumes it (/game resume).",
     "mod_paused_until": "The game is paused; it resumes by itself at {until}.",
     "mod_resumed": "The game resumes.",

@@ -115,7 +115,7 @@ async def test_game_create_open_start(gm, db):
     for user in (1, 2):
         await games.join_game(db, game.id, user, f"P{user}")
     started = await run(cog, "game start")
-    assert "Island has started" in started.text and started.response.deferred and started.all_ephemeral
+    assert "Island has started: Day 0 is open" in started.text and started.response.deferred and started.all_ephemeral
     assert (await _game(db, game.id)).status == "running"
 
 
