@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from pydantic import BaseModel, Field
 
@@ -132,6 +132,10 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     # The house rule that holds the hours of a step, when the game's rules name one (StarCraft Mafia's
     # `day_hours`): the bot's deadline follows it, and `/game settings` changes both as one.
     step_hours_setting: ClassVar[str | None] = None
+    # When the day's seeds are revealed: "daily" (with each day's results) or "at_end" (when the game ends), for
+    # a game with hidden teams, where a day's seed with its public results lets a player replay the day under
+    # guesses of the hidden orders and keep the guesses that match. The commitment is published either way.
+    seeds_revealed: ClassVar[Literal["daily", "at_end"]] = "daily"
     state_model: ClassVar[type[BaseModel]]
     orders_model: ClassVar[type[BaseModel]]
     settings_model: ClassVar[type[BaseModel]]

@@ -34,6 +34,7 @@ from bot.services.common import (
     store_state,
 )
 from bot.services.errors import ServiceError, engine_refusals
+from bot.services.replaying import reveal_held_seeds
 from bot.services.resuming import resume_locked
 from bot.text import escape, say, when
 from engine import registry
@@ -95,12 +96,10 @@ async def end(db: Database, game_id: int, actor_id: int, reason: str | None = No
         game.status = "over"
         game.deadline = None
         audit(session, game, actor_id, "end", reason=reason)
-        announce(
-            session,
-            game,
-            f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}",
-            {"kind": "end"},
-        )
+        ended = f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}"
+        if ruleset_of(game).seeds_revealed == "at_end":
+            ended += "\n" + await reveal_held_seeds(session, game)
+        announce(session, game, ended, {"kind": "end"})
 
 
 async def resolve_now(db: Database, game_id: int, actor_id: int, now: datetime) -> resolution.Resolved:

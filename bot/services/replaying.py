@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import DaySeed, Game
@@ -30,3 +31,18 @@ def resolve_with_seed(ruleset: Ruleset, state: Any, payloads: dict[str, Any], se
     """The engine's resolution of `state` with these orders (JSON, by seat) and the rng of `seed`."""
     orders = {seat: ruleset.parse_orders(p) for seat, p in sorted(payloads.items())}
     return ruleset.resolve(state, orders, fairness.rng_for(seed))
+
+
+async def reveal_held_seeds(session: AsyncSession, game: Game) -> str:
+    """At the end of a game whose seeds are held until then (`Ruleset.seeds_revealed = "at_end"`): every seed
+    not yet revealed is marked revealed, and the post that reveals them, one line per day, is returned."""
+    rows = (
+        await session.execute(
+            select(DaySeed).where(DaySeed.game_id == game.id, DaySeed.revealed.is_(False)).order_by(DaySeed.day)
+        )
+    ).scalars()
+    lines = [say("seeds_revealed_at_end")]
+    for row in rows:
+        row.revealed = True
+        lines.append(say("seed_revealed", day=row.day, seed=row.seed, commitment=row.commitment))
+    return "\n".join(lines)

@@ -32,7 +32,7 @@ from bot.services.common import (
     write_events,
 )
 from bot.services.orders import current_orders
-from bot.services.replaying import day_seed, resolve_with_seed
+from bot.services.replaying import day_seed, resolve_with_seed, reveal_held_seeds
 from bot.services.resuming import resume_if_due
 from bot.services.snapshots import cache_of
 from bot.text import say, when
@@ -103,13 +103,16 @@ async def _resolve_locked(
             trigger=trigger,
         )
     )
-    seed_row.revealed = True
+    held = ruleset.seeds_revealed == "at_end"  # hidden teams: the seeds wait for the end of the game
+    seed_row.revealed = not held
     await write_events(session, game, result.events, await seat_map(session, game.id), day)
     await groups.sync(session, game, result.state)
-    reveal = say("seed_revealed", day=day, seed=seed_row.seed, commitment=seed_row.commitment)
+    reveal = say("seed_held" if held else "seed_revealed", day=day, seed=seed_row.seed, commitment=seed_row.commitment)
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
+        if held:
+            reveal = await reveal_held_seeds(session, game)
         announce(
             session, game, f"{reveal}\n{say('log_published', game_id=game.id)}", {"kind": "seed_reveal", "day": day}
         )

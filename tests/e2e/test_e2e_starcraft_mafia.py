@@ -46,8 +46,11 @@ async def game_row(db) -> Game:
 
 async def resolved(fake, runner, day: int, timeout: float = 20.0) -> Game:
     """Wait until the game has moved past `day` (or ended) and the outbox has delivered it."""
-    await fake.wait_until(lambda: fake.text(fake.messages_in()).count("seed revealed") >= day, timeout=timeout,
-                          what=f"Day {day} resolved")
+    def told() -> int:  # each day's post says its seed is held; the end reveals them all (hidden teams)
+        public = fake.text(fake.messages_in())
+        return max(public.count("its seed stays secret until the game ends"), public.count("seed revealed"))
+
+    await fake.wait_until(lambda: told() >= day, timeout=timeout, what=f"Day {day} resolved")
     await settle(fake, runner, f"Day {day}")
     return await game_row(runner.db)
 
@@ -233,6 +236,12 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         assert sorted(game.state["winners"]) == sorted(seats[u.name] for u in uninfested)
         public = fake.text(fake.messages_in())
         assert "The last infested has fallen: the uninfested win." in public
+        # hidden teams: no day's seed was posted while the game ran (with the day's public results a seed lets a
+        # player replay the day under guesses of who attacked); the end reveals both, after the commitments
+        ending = public.index("The game is over: every day's seed is revealed")
+        assert "Day 1 is resolved; its seed stays secret until the game ends" in public[:ending]
+        assert "seed revealed" not in public[:ending]
+        assert "Day 1 seed revealed" in public[ending:] and "Day 2 seed revealed" in public[ending:]
         # rulings, "Public and private": "A moderator kill is public, reveals class and team, and leaves the
         # items on the body"; the stat list shows the dead's class, team and items
         assert "Tychus has died (left the server). Tychus was a Medic, infested." in public
