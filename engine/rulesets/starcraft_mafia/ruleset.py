@@ -28,8 +28,8 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
     min_players = 5
     max_players = 20
     step_hours = 24
-    step_hours_setting = "day_hours"
-    seeds_revealed = "at_end"  # hidden teams: a day's seed would let players test guesses of who attacked  # rulings: "One deadline every 24 hours (`day_hours = 24`)"
+    step_hours_setting = "day_hours"  # rulings: "One deadline every 24 hours (`day_hours = 24`)"
+    seeds_revealed = "at_end"  # hidden teams: a day's seed would let players test guesses of who attacked
     front_module = "engine.rulesets.starcraft_mafia.front.game"
     state_model = SCMState
     orders_model = DayOrders
