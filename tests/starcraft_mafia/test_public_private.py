@@ -40,10 +40,12 @@ def days() -> list[Day]:
 
 
 def _zerg_attackers(orders: dict[str, DayOrders], events: list[Event]) -> list[str]:
-    """Who ordered a Zerg attack (less the scufflers, who lost their orders: rulings, Scuffle)."""
-    scuffled = {x for e in events if e.kind == "scuffle" for x in e.audience.ids}
+    """Who attacked in Zerg form: ordered a Zerg attack and fought it (his own copy of the battle's rolls, which
+    only he receives); not the scufflers, who lost their orders (rulings, Scuffle), nor one whose target died
+    before his battle (rulings, "The day": a main action made impossible counts as Do Nothing)."""
+    fought = {e.audience.ids[0] for e in events if e.kind == "battle_rolls" and len(e.audience.ids) == 1}
     attackers = (x for x, o in orders.items() if isinstance(o.main, Attack) and o.main.zerg and o.main.target != x)
-    return sorted(x for x in attackers if x not in scuffled)
+    return sorted(x for x in attackers if x in fought)
 
 
 def _mentions(e: Event, seat: str, name: str) -> bool:
@@ -150,3 +152,20 @@ def test_a_battle_that_reaches_max_rounds_ends_with_no_result_posted():
     post = next(e for e in events if e.kind == "battle")
     assert post.audience.kind == "public" and post.data == {"outcome": "no_result", "rounds": 1}
     assert post.text == "MA attacked TE. After 1 rounds neither side had won: no result."
+
+
+def test_no_stat_line_for_a_zerg_attack_made_impossible():
+    """Rulings, stat list: a line per living infested "who attacked in Zerg form that day"; a Zerg attack whose
+    target died earlier in the day (here by his own hand: suicides come first) is Do Nothing, so no line."""
+    from engine.rng import RecordingRng
+    from engine.rulesets.starcraft_mafia.orders import Attack, DayOrders
+    from engine.rulesets.starcraft_mafia.resolve import resolve_day
+    from tests.starcraft_mafia.helpers import table
+
+    state = table(("z", "marine", "infested"), ("h", "marine"), ("m", "medic"), ("g", "ghost"), ("t", "technician"))
+    state.settings = state.settings.model_copy(update={"stat_list": "hp"})
+    orders = {"z": DayOrders(main=Attack(target="h", form="zerg")), "h": DayOrders(main=Attack(target="h"))}
+    after, events = resolve_day(state, orders, RecordingRng(3))
+    listing = next(e for e in events if e.kind == "stat_list").text
+    assert not after.players["h"].alive
+    assert "Infested Terran: " not in listing

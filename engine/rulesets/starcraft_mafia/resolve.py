@@ -326,7 +326,9 @@ def _stat_lines(s: SCMState, day: _Day) -> list[str]:
     lines = []
     for p in sorted(s.living(), key=lambda p: (-(p.suit_hp + p.body_hp), p.id)):
         lines.append(say("stat_living", name=p.name, cls=catalog().cls(p.cls).name, suit=p.suit_hp, body=p.body_hp))
-    zerg_attackers = [x for x, o in day.orders.items() if isinstance(o.main, Attack) and o.main.zerg]
+    zerg_attackers = [  # who attacked in Zerg form: an attack made impossible (its target died first) is none
+        x for x, o in day.orders.items() if isinstance(o.main, Attack) and o.main.zerg and day.main.get(x) == "attack"
+    ]
     for x in sorted(zerg_attackers, key=lambda x: -(s.players[x].zerg_hp or 0)):
         if s.players[x].alive:
             lines.append(say("stat_zerg", hp=s.players[x].zerg_hp))
