@@ -80,15 +80,20 @@ async def _simulate(args: argparse.Namespace) -> int:
     progress = Progress(sys.stderr, args.players, args.verbose)
     front = registry.front(args.ruleset)
     tune_gc()
-    last_day = [-2]
+    last_day: list[int] = [-2]
+    last_section: list[str | None] = [None]
 
     def on_event(row, audience) -> None:
         progress.clear()
         if row.day != last_day[0]:
-            last_day[0] = row.day
+            last_day[0], last_section[0] = row.day, None
             print(say("cli_heading", title=front.day_title(row.day)))
         if audience == "public":
-            print(say("cli_public", text=row.text))
+            section = front.section_of(row.kind)
+            if section is not None and section != last_section[0] and "\n" in row.text:
+                print(say("cli_section", section=section))  # a listing under its heading, as in the post
+            last_section[0] = section
+            print(say("cli_public", text=row.text.replace("\n", "\n  ")))
         elif args.verbose:
             who = audience if isinstance(audience, str) else ", ".join(audience["players"])
             print(say("cli_private", who=who, text=row.text.replace("\n", "\n      ")))

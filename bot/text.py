@@ -171,6 +171,7 @@ TEXT: dict[str, str] = {
     "cli_whole_number": "{name} must be a whole number, not {text!r}",
     "cli_between": "{name} must be between {low} and {high}",
     "cli_heading": "\n== {title} ==",
+    "cli_section": "  {section}:",
     "cli_day0": "Day 0",
     "cli_public": "  {text}",
     "cli_private": "    [to {who}] {text}",

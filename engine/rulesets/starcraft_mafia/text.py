@@ -87,7 +87,7 @@ TEXT: dict[str, str] = {
     "cause_theft": "shot dead in a failed theft",
     "death_revealed": "{name} has died ({cause}). {name} was a {cls}, {team}.",
     "death": "{name} has died ({cause}).",
-    "stat_list": "Stat list after Day {day}:\n{listing}",
+    "stat_list": "{listing}",  # under the post's "Stat list" heading (front/posts.py)
     "stat_living": "{name} ({cls}): suit {suit}, body {body}",
     "stat_zerg": "Infested Terran: {hp}/50",
     "stat_dead": "{name} ({cls}, {team}), dead; items: {items}",
