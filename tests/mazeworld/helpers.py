@@ -46,7 +46,9 @@ def two(label: str, score: int) -> tuple[tuple[str, int], tuple[str, int]]:
 
 def fight(wolves: int = 1, sheet: dict | None = None, cover: dict | None = None, seats: int = 1,
           **settings: object) -> MazeState:
-    """Ann (seat s1) on side 1 against `wolves` wolves on side 2 (their count dice fixed)."""
+    """Ann (seat s1) on side 1 against `wolves` wolves on side 2 (their count dice fixed); `pain_regen` 0
+    unless given, so a turn's Pain can be read as dealt."""
+    settings.setdefault("pain_regen", 0)
     groups = [{"species": "Wolf", "count": str(wolves), "side": 2}] if wolves else []
     groups = groups or [{"species": "Thug", "count": "1", "side": 2}]
     encounter = Encounter.model_validate({"cover": cover or {1: "light", 2: "heavy"}, "groups": groups})

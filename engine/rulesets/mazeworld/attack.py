@@ -76,7 +76,7 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
     unaimed = order.part is None and (weapon.unaimed or turn.state.settings.unaimed_part == "bodyaim")
     window = _window(weapon, mode)
     per = weapon.modes.get(mode or "", 1)
-    counted, shown, scores = 0, [], []
+    counted, shown, scores, bands, words = 0, [], [], [], []
     for index in range(count):
         if not target.present:
             break
@@ -112,16 +112,15 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
         if not misfire:
             counted += 1
         shown.append(_shown(me, score, word, part))
+        bands.append(result)
+        words.append(word)
         if stop:
             break
+    data = {"id": me.id, "target": target.id, "bands": bands, "results": words}
+    if me.controller is not None:
+        data["scores"] = scores  # a contestant's 2d6 are public; an NPC's only to the moderators
     turn.public(
-        "attack",
-        "attack",
-        {"id": me.id, "target": target.id},
-        name=me.name,
-        target=target.name,
-        weapon=weapon.name,
-        rolls="; ".join(shown) or "-",
+        "attack", "attack", data, name=me.name, target=target.name, weapon=weapon.name, rolls="; ".join(shown) or "-"
     )
     if me.controller is None:
         turn.moderators(

@@ -28,7 +28,7 @@ class Group(BaseModel):
     @field_validator("count")
     @classmethod
     def _dice(cls, value: str | None) -> str | None:
-        if value is not None:
+        if value is not None and not value.strip().isdigit():
             try:
                 parse(value)
             except DiceRefused as exc:

@@ -76,7 +76,7 @@ def spawn(group: Group, rng: RecordingRng, taken: set[str], table: Catalog | Non
     cat = table or catalog()
     species = cat.species[group.species]
     dice = group.count or species.count
-    count = max(1, roll(parse(dice), NO_WORDS, rng).totals[0])
+    count = int(dice) if dice.strip().isdigit() else max(1, roll(parse(dice), NO_WORDS, rng).totals[0])
     made: list[Creature] = []
     letters = iter(string.ascii_uppercase * 4)
     while len(made) < count:
