@@ -116,7 +116,7 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
         words.append(word)
         if stop:
             break
-    data = {"id": me.id, "target": target.id, "bands": bands, "results": words}
+    data: dict[str, object] = {"id": me.id, "target": target.id, "bands": bands, "results": words}
     if me.controller is not None:
         data["scores"] = scores  # a contestant's 2d6 are public; an NPC's only to the moderators
     turn.public(
