@@ -77,6 +77,7 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
     window = _window(weapon, mode)
     per = weapon.modes.get(mode or "", 1)
     counted, shown, scores, bands, words = 0, [], [], [], []
+    start = len(turn.events)  # the attack line goes before the damage it causes
     for index in range(count):
         if not target.present:
             break
@@ -92,12 +93,15 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
         if weapon.kind == "firearm" and carried is not None:
             carried.loaded -= 1
             carried.cleanliness = max(0.0, round(carried.cleanliness - turn.state.settings.dirt_per_shot, 4))
-        word = result
+        word, label = result, ""
         stop, misfire = False, False
         if result == "critical_failure":
             word, stop, misfire = _failure(turn, me, weapon, carried, purpose)
         elif result == "inaccurate" and weapon.ranged:
-            word = "hit" if turn.d(2, purpose + " inaccurate 1d2") == 2 else "miss"
+            d2 = turn.d(2, purpose + " inaccurate 1d2")
+            word = "hit" if d2 == 2 else "miss"
+            if me.controller:  # a contestant's 1d2 is public
+                label = text("inaccurate_d2", d2=d2, result=word)
         if word in ("hit", "inaccurate", "critical"):
             _land(
                 turn,
@@ -111,7 +115,7 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
             )
         if not misfire:
             counted += 1
-        shown.append(_shown(me, score, word, part))
+        shown.append(_shown(me, score, label or word, part))
         bands.append(result)
         words.append(word)
         if stop:
@@ -122,6 +126,7 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
     turn.public(
         "attack", "attack", data, name=me.name, target=target.name, weapon=weapon.name, rolls="; ".join(shown) or "-"
     )
+    turn.events.insert(start, turn.events.pop())
     if me.controller is None:
         turn.moderators(
             "npc_rolls", "npc_rolls", {"id": me.id, "scores": scores}, name=me.name, scores=", ".join(map(str, scores))

@@ -26,17 +26,15 @@ def end_of_turn(turn: Turn) -> None:
             if me.status == "blacked_out" and me.pain < me.pbt:
                 me.status = "active"
                 turn.public("wakes", "wakes", {"id": me.id}, name=me.name)
-    if turn.state.settings.temerity == "auto" and turn.state.phase == "combat":
+    auto = turn.state.settings.temerity == "auto"
+    if turn.state.phase == "combat":
         for me in turn.state.creatures:
-            if (
-                me.controller is None
-                and not me.mindless
-                and me.able
-                and (me.team in turn.state.losses or me.id in turn.state.crossed)
-            ):
+            due = auto and (me.team in turn.state.losses or me.id in turn.state.crossed)
+            if me.controller is None and not me.mindless and me.able and (due or me.id in turn.state.called):
                 temerity(turn, me)
     turn.state.losses.clear()
     turn.state.crossed.clear()
+    turn.state.called.clear()
 
 
 def _bleed_and_burn(turn: Turn, me: Creature) -> None:

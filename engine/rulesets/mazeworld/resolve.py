@@ -71,7 +71,9 @@ def _collect(turn: Turn, orders: dict[str, MazeOrders]) -> dict[str, Any]:
     for cid in awaited(work):
         me = work.creature(cid)
         given = orders.get(cid)
-        if given is None and me.controller is None and work.settings.npc_orders != "gm_only":
+        if me.controller is None and work.settings.npc_orders == "script":
+            given = npc_orders(work, cid)  # `npc_orders = script`: the script even over a moderator's order
+        elif given is None and me.controller is None and work.settings.npc_orders == "gm_then_script":
             given = npc_orders(work, cid)
         if given is None or validate(work, cid, given) is not None:
             given = MazeOrders(action=Skip())

@@ -10,6 +10,7 @@ from typing import Any
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, Resolution, Ruleset, SignUp
 from engine.rulesets.mazeworld.catalog import demo
+from engine.rulesets.mazeworld.moderation import moderate
 from engine.rulesets.mazeworld.orders import MazeOrders, Skip
 from engine.rulesets.mazeworld.policy import npc_orders
 from engine.rulesets.mazeworld.resolve import awaited, resolve_turn
@@ -74,6 +75,9 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
 
     def is_over(self, state: MazeState) -> bool:
         return state.phase == "over"
+
+    def moderate(self, state: MazeState, action: str, params: dict[str, Any]) -> Resolution[MazeState]:
+        return moderate(state, action, params)
 
     def actor_name(self, state: MazeState, seat: str) -> str | None:
         found = state.get(seat)

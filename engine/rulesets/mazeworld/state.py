@@ -146,6 +146,7 @@ class MazeState(BaseModel):
     tally: int = 0
     losses: list[Team] = Field(default_factory=list)
     crossed: list[str] = Field(default_factory=list)  # creatures whose Pain crossed 70 this turn
+    called: list[str] = Field(default_factory=list)  # temerity called by a moderator for this turn's end
     settings: MazeworldSettings = Field(default_factory=MazeworldSettings)
 
     def get(self, cid: str) -> Creature | None:

@@ -52,7 +52,7 @@ def band_rates(trials: int, seed: int | str) -> dict[str, float]:
             carried.loaded, carried.cleanliness, carried.destroyed = 10, 100.0, False  # a d100 of 100 destroys
             me.wielded = "Beretta M9"
             attack(turn, me, Attack(target="wolf_a", rounds=min(10, trials - fired), part="body"))
-            event = turn.events[-1]
+            event = next(e for e in turn.events if e.kind == "attack")
             for band, word in zip(event.data["bands"], event.data["results"], strict=True):
                 bands[band] += 1
                 landed += band == "inaccurate" and word == "hit"

@@ -45,6 +45,7 @@ TEXTS: dict[str, str] = {
     "attack": "{name} attacks {target} with {weapon}: {rolls}.",
     "roll_pc": "{score} {band} ({part})",
     "roll_npc": "{band} ({part})",
+    "inaccurate_d2": "inaccurate, 1d2 {d2}: {result}",
     "dry_fire": "{name}'s {weapon} clicks: empty.",
     "void": "{name}'s action is void: {target} is gone.",
     "lost_action": "{name} cannot act and loses the action.",
