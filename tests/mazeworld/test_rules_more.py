@@ -138,3 +138,34 @@ def test_npc_orders_setting(mode, gm_order_used, unordered_acts):
     res = RULESET.resolve(state, given, RecordingRng(5))
     assert (res.state.creature("wolf_a").side == 3) is gm_order_used
     assert ("Wolf B skips the turn." not in texts(res, "public")) is unordered_acts
+
+
+@pytest.mark.parametrize(("mode", "limit"), [
+    ("semi", 10), ("da", 10), ("burst", 5), ("pump", 5), ("lever", 5), ("bolt", 3), ("sa", 3), ("auto", 30)])
+def test_per_turn_limits(mode, limit):
+    """"Per turn: semi/DA 10, burst 5 bursts, pump/lever 5, bolt/SA 3, full-auto the magazine"; melee its hits
+    (Class 5 Long 2, Short 3)."""
+    from engine.rulesets.mazeworld.rules import turn_limit
+
+    rifle = catalog().weapons["AR70/90"]
+    assert turn_limit(rifle, mode) == limit
+    assert turn_limit(catalog().weapons["Iron baseball bat"], None) == 2
+    assert turn_limit(catalog().weapons["Combat knife"], None) == 3
+
+
+def test_explosive_splash_hits_others_on_the_side_not_in_cover():
+    """"the others on its side, not in cover, take that Pain only" (close x0.75: 60 x .75 = 45)."""
+    state = fight(wolves=2, sheet={"wielded": "M67 grenade"})
+    throw = "s1 M67 grenade throw"
+    res = resolve(state, Scripted(("@bodyaim", 5), *two(throw, 9), ("limb damage", 1)),
+                  s1={"do": "attack", "target": "wolf_a"})
+    other = res.state.creature("wolf_b")
+    assert other.pain == 45 and all(p.hp == p.max_hp for p in other.parts.values())
+    assert res.state.creature("s1").pain == 0  # another side
+
+
+def test_stealth_escape_unseen():
+    """"Escape ... out of combat (unseen if stealthed)"."""
+    state = fight(start_stealth="contestants")
+    res = resolve(state, Scripted(*two("s1 escape", 8)), s1={"do": "escape"})
+    assert "Ann slips away unseen." in texts(res, "public")
