@@ -168,4 +168,5 @@ def test_stealth_escape_unseen():
     """"Escape ... out of combat (unseen if stealthed)"."""
     state = fight(start_stealth="contestants")
     res = resolve(state, Scripted(*two("s1 escape", 8)), s1={"do": "escape"})
-    assert "Ann slips away unseen." in texts(res, "public")
+    assert "Ann slips away unseen." in texts(res, "players")
+    assert res.state.creature("s1").status == "escaped" and "Ann" not in " ".join(texts(res, "public"))

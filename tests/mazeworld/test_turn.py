@@ -56,7 +56,8 @@ def test_order_of_passage_stealthed_first():
     state = fight(start_stealth="encounter")
     state.creature("s1").weapons[0].loaded = 0
     res = resolve(state, Scripted(), s1={"do": "reload"}, wolf_a={"do": "attack", "target": "s1"})
-    assert _order_line(res) == "Order of passage: Wolf A, Ann."
+    assert "Order of passage: Wolf A, Ann." in texts(res, "moderators")
+    assert _order_line(res) == "Order of passage: Ann."  # the stealthed wolf is not announced
     assert res.state.creature("wolf_a").stealth is False  # lost after its first attack
 
 
@@ -299,3 +300,17 @@ def test_demo_fight_plays_to_its_end():
         assert final.phase == "over" and final.day <= 61
         counts.add(sum(1 for c in final.creatures if c.controller is None))
     assert counts == {1, 2, 3}  # the 1d3 count
+
+
+def test_stealthed_creatures_not_announced_publicly():
+    """Stealth: a hidden creature's non-attacks, its place in the order and its speed conflicts are not
+    public (its own player or the moderators learn them); its first attack reveals it."""
+    state = fight(wolves=2, start_stealth="encounter")
+    res = resolve(state, Scripted(), s1={"do": "skip"})
+    public = " ".join(texts(res, "public"))
+    assert "Wolf" not in public
+    assert any("Wolf A" in t for t in texts(res, "moderators"))
+    mine = fight(start_stealth="contestants")
+    res = resolve(mine, Scripted(), s1={"do": "skip"})
+    assert "Ann skips the turn." not in texts(res, "public")
+    assert "Ann skips the turn." in [e.text for e in res.events if e.audience.kind == "players"]

@@ -26,9 +26,9 @@ def take_cover(turn: Turn, me: Creature) -> tuple[bool, int]:
     if not ok:
         me.stealth = False
     if me.controller:
-        turn.public("cover", "cover_ok" if ok else "cover_fail", {"id": me.id}, name=me.name, total=total)
+        turn.about(me, "cover", "cover_ok" if ok else "cover_fail", {"id": me.id}, name=me.name, total=total)
     else:
-        turn.public("cover", "cover_ok_npc" if ok else "cover_fail_npc", {"id": me.id}, name=me.name)
+        turn.about(me, "cover", "cover_ok_npc" if ok else "cover_fail_npc", {"id": me.id}, name=me.name)
         turn.moderators("npc_rolls", "npc_rolls", {"id": me.id}, name=me.name, scores=str(total))
     return ok, total
 
@@ -39,11 +39,11 @@ def escape(turn: Turn, me: Creature) -> None:
     if total >= ESCAPE_NEEDS:
         me.status, me.cover = "escaped", False
         key = "escape_ok_unseen" if me.stealth else "escape_ok"
-        turn.public("escape", key, {"id": me.id}, name=me.name, side=me.side)
+        turn.about(me, "escape", key, {"id": me.id}, name=me.name, side=me.side)
     elif me.controller:
-        turn.public("escape", "escape_fail", {"id": me.id}, name=me.name, total=total)
+        turn.about(me, "escape", "escape_fail", {"id": me.id}, name=me.name, total=total)
     else:
-        turn.public("escape", "escape_fail_npc", {"id": me.id}, name=me.name)
+        turn.about(me, "escape", "escape_fail_npc", {"id": me.id}, name=me.name)
         turn.moderators("npc_rolls", "npc_rolls", {"id": me.id}, name=me.name, scores=str(total))
 
 
@@ -58,13 +58,13 @@ def reload(turn: Turn, me: Creature, order: Reload) -> None:
     carried.loaded += moved
     carried.spare -= moved
     carried.jam = None
-    turn.public("reload", "reload", {"id": me.id}, name=me.name, weapon=name)
+    turn.about(me, "reload", "reload", {"id": me.id}, name=me.name, weapon=name)
     private_status(turn, me)
 
 
 def swap(turn: Turn, me: Creature, order: Swap) -> None:
     me.wielded = order.weapon
-    turn.public("swap", "swap", {"id": me.id}, name=me.name, weapon=order.weapon)
+    turn.about(me, "swap", "swap", {"id": me.id}, name=me.name, weapon=order.weapon)
 
 
 def use(turn: Turn, me: Creature, order: Use) -> None:
@@ -82,18 +82,18 @@ def use(turn: Turn, me: Creature, order: Use) -> None:
         me.wounds = []
     else:
         me.pain = max(0.0, me.pain + item.amount)
-    turn.public("use", "use", {"id": me.id}, name=me.name, item=order.item)
+    turn.about(me, "use", "use", {"id": me.id}, name=me.name, item=order.item)
     private_status(turn, me)
 
 
 def move(turn: Turn, me: Creature, order: Move) -> None:
     """Non-combat movement to another side; changing side ends cover."""
     me.side, me.cover = order.side, False
-    turn.public("move", "move", {"id": me.id, "side": order.side}, name=me.name, side=order.side)
+    turn.about(me, "move", "move", {"id": me.id, "side": order.side}, name=me.name, side=order.side)
 
 
 def skip(turn: Turn, me: Creature) -> None:
-    turn.public("skip", "skip", {"id": me.id}, name=me.name)
+    turn.about(me, "skip", "skip", {"id": me.id}, name=me.name)
 
 
 def freeform(turn: Turn, me: Creature, order: Freeform) -> None:

@@ -35,8 +35,9 @@ def settle_ties(turn: Turn, ids: list[str], names: Callable[[str], str]) -> list
         rolls.append(f"1d{len(left)}={face}")
         ordered.append(left.pop(face - 1))
     ordered += left
+    hidden = any((c := turn.state.get(i)) is not None and c.stealth for i in ids)
     if rolls:
-        turn.public(
+        (turn.moderators if hidden else turn.public)(  # a conflict among the stealthed is not announced
             "conflict",
             "conflict",
             {"ids": sorted(ids)},

@@ -110,8 +110,12 @@ def _combat(turn: Turn, chosen: dict[str, Any]) -> None:
             successes.append((-total, cid))
     first = ranked(turn, successes, name)
     rest = step_three(turn, {c: a for c, a in chosen.items() if not isinstance(a, Cover)})
-    if first or rest:
-        turn.public("order", "order", {"order": first + rest}, order=", ".join(name(c) for c in first + rest))
+    everyone = first + rest
+    seen = [c for c in everyone if not work.creature(c).stealth]  # the stealthed are not announced
+    if seen:
+        turn.public("order", "order", {"order": seen}, order=", ".join(name(c) for c in seen))
+    if seen != everyone:
+        turn.moderators("order", "order", {"order": everyone}, order=", ".join(name(c) for c in everyone))
     for cid in first:
         _perform(turn, cid, chosen[cid].then)
     for cid in rest:
@@ -122,15 +126,15 @@ def _perform(turn: Turn, cid: str, action: Any) -> None:
     me = turn.state.creature(cid)
     if not me.able:
         if me.present:
-            turn.public("lost", "lost_action", {"id": cid}, name=me.name)
+            turn.about(me, "lost", "lost_action", {"id": cid}, name=me.name)
         return
     if isinstance(action, Attack | Execute):
         target = turn.state.get(action.target)
         if target is None or not target.present:
-            turn.public("void", "void", {"id": cid}, name=me.name, target=target.name if target else action.target)
+            turn.about(me, "void", "void", {"id": cid}, name=me.name, target=target.name if target else action.target)
             return
     if check(turn.state, me, action) is not None:
-        turn.public("lost", "lost_action", {"id": cid}, name=me.name)
+        turn.about(me, "lost", "lost_action", {"id": cid}, name=me.name)
         return
     _dispatch(turn, me, action)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, Resolution, Ruleset, SignUp
-from engine.rulesets.mazeworld.catalog import demo
+from engine.rulesets.mazeworld.catalog import catalog, demo
 from engine.rulesets.mazeworld.moderation import moderate
 from engine.rulesets.mazeworld.orders import MazeOrders, Skip
 from engine.rulesets.mazeworld.policy import npc_orders
@@ -43,11 +43,20 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
             sheets[signup.seat] = load_sheet(raw)
         state = build_state(sheets, settings.encounter, settings, rng)
         turn = Turn(state, rng)
-        for species in sorted({c.species for c in state.creatures if c.controller is None}):
-            count = sum(1 for c in state.creatures if c.species == species and c.controller is None)
-            turn.moderators(
-                "count", "count", {"species": species, "count": count}, species=species, count=count, dice="count"
-            )
+        made = {c.species for c in state.creatures if c.controller is None}
+        for group in settings.encounter.groups:
+            if group.species in made:
+                made.discard(group.species)
+                count = sum(1 for c in state.creatures if c.species == group.species and c.controller is None)
+                dice = group.count or catalog().species[group.species].count
+                turn.moderators(
+                    "count",
+                    "count",
+                    {"species": group.species, "count": count},
+                    species=group.species,
+                    count=count,
+                    dice=dice,
+                )
         return Resolution(state=state, events=turn.events, rolls=rng.rolls[start:])
 
     def awaiting(self, state: MazeState) -> list[str]:

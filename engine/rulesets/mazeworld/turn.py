@@ -34,6 +34,13 @@ class Turn:
         audience = to_players(creature.controller) if creature.controller else MODERATORS
         self._add(kind, audience, key, data, values)
 
+    def about(self, creature: Creature, kind: str, key: str, data: dict[str, Any] | None = None, **values: Any) -> None:
+        """What a creature does: public, unless it is in stealth (then its own player, or the moderators)."""
+        if not creature.stealth:
+            self._add(kind, PUBLIC, key, data, values)
+        else:
+            self.private(creature, kind, key, data, **values)
+
     def moderators(self, kind: str, key: str, data: dict[str, Any] | None = None, **values: Any) -> None:
         self._add(kind, MODERATORS, key, data, values)
 
