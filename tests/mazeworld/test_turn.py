@@ -314,3 +314,9 @@ def test_stealthed_creatures_not_announced_publicly():
     res = resolve(mine, Scripted(), s1={"do": "skip"})
     assert "Ann skips the turn." not in texts(res, "public")
     assert "Ann skips the turn." in [e.text for e in res.events if e.audience.kind == "players"]
+
+
+def test_creature_counts_only_to_moderators():
+    """Visibility: "counts" are the moderators'; the count is the species' dice (Wolf 1d3)."""
+    opening = play(3)[0]
+    assert [(e.audience.kind, e.text) for e in opening.events] == [("moderators", "Wolf: 1 (rolled 1d3).")]
