@@ -170,3 +170,19 @@ def test_stealth_escape_unseen():
     res = resolve(state, Scripted(*two("s1 escape", 8)), s1={"do": "escape"})
     assert "Ann slips away unseen." in texts(res, "players")
     assert res.state.creature("s1").status == "escaped" and "Ann" not in " ".join(texts(res, "public"))
+
+
+def test_only_bodies_with_arms_punch():
+    from engine.rulesets.mazeworld.rules import attack_weapon
+
+    state = fight()
+    assert attack_weapon(state.creature("wolf_a"), "Fists") is None
+    assert attack_weapon(state.creature("s1"), "Fists").name == "Fists"
+
+
+def test_demo_outcomes_study():
+    """The demo's outcomes for `brbot balance` (once registered): shares and mean turns are sane."""
+    from engine.rulesets.mazeworld.studies import demo_outcomes
+
+    found = demo_outcomes(10, 1)
+    assert 0 <= found["contestant_stands"] <= 1 and 1 <= found["mean_turns"] <= 60

@@ -114,8 +114,9 @@ def attack_weapon(creature: Creature, name: str | None) -> Weapon | None:
         name = creature.wielded or (creature.attacks[0] if creature.attacks else FISTS)
     if name in creature.attacks:
         return table.species[creature.species].attacks[name]
-    if name == FISTS:
-        return table.weapons[FISTS]
+    if name == FISTS:  # only a body with arms punches
+        has_arms = any(part.role == "arm" for part in body_of(creature).parts.values())
+        return table.weapons[FISTS] if has_arms else None
     if creature.weapon(name) is not None:
         return table.weapons[name]
     return None
