@@ -211,7 +211,7 @@ def _throw(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
     carried.loaded -= 1
     purpose = f"{me.id} {weapon.name} throw"
     part = bodyaim(turn, target, purpose)
-    ft, _ = ft_ir(turn, me, target, weapon, False, rules.role(target, part), 0, False)
+    ft, _ = ft_ir(turn, me, target, weapon, False, "torso", 0, False)  # unaimed: no part modifier
     score = turn.two_d6(purpose)
     if score == 2:
         turn.public("dud", "dud", {"id": me.id}, name=me.name, weapon=weapon.name)
