@@ -265,3 +265,16 @@ def test_attack_rates_match_2d6_odds():
         sigma = (float(p) * (1 - float(p)) / trials) ** 0.5
         assert abs(rates[name] - float(p)) < 4 * sigma, (name, rates[name], float(p))
     assert abs(rates["inaccurate_landed"] - 0.5) < 4 * (0.25 / (trials * 11 / 36)) ** 0.5
+
+
+def test_critical_hits_the_aimed_part_despite_recoil():
+    """@critwin "Hits the aimed part": a shifted round that scores 12 lands where aimed, not on its @bodyaim."""
+    state = fight(sheet={"wielded": "AR70/90"})
+    label = "s1 AR70/90 round"
+    script = [d for i in range(4) for d in two(f"{label} {i + 1}", 3)]
+    res = resolve(state, Scripted(*script, (f"{label} 5 @bodyaim", 5), *two(f"{label} 5", 12), ("@critwin", 1),
+                                  ("limb damage", 1)),
+                  s1={"do": "attack", "target": "wolf_a", "mode": "auto", "rounds": 5, "part": "front left leg"})
+    line = next(t for t in texts(res, "public") if t.startswith("Ann attacks"))
+    assert line.endswith("12 critical (front left leg).")
+    assert res.state.creature("wolf_a").parts["front left leg"].hp < 12

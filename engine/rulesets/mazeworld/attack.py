@@ -115,7 +115,7 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
             )
         if not misfire:
             counted += 1
-        shown.append(_shown(me, score, label or word, part))
+        shown.append(_shown(me, score, label or word, aimed if result == "critical" else part))
         bands.append(result)
         words.append(word)
         if stop:
