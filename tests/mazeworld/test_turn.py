@@ -320,3 +320,13 @@ def test_creature_counts_only_to_moderators():
     """Visibility: "counts" are the moderators'; the count is the species' dice (Wolf 1d3)."""
     opening = play(3)[0]
     assert [(e.audience.kind, e.text) for e in opening.events] == [("moderators", "Wolf: 1 (rolled 1d3).")]
+
+
+def test_awaiting_contestants_and_npcs_unless_scripted():
+    """"Awaited: every contestant able to act"; NPCs wait for the GM's orders (`gm_then_script`), not under
+    `npc_orders = script`; after combat only the contestants."""
+    assert RULESET.awaiting(fight(wolves=2)) == ["s1", "wolf_a", "wolf_b"]
+    assert RULESET.awaiting(fight(wolves=2, npc_orders="script")) == ["s1"]
+    state = fight()
+    state.creature("s1").status = "blacked_out"
+    assert RULESET.awaiting(state) == ["wolf_a"]

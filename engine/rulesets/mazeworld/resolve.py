@@ -35,11 +35,12 @@ from engine.rulesets.mazeworld.validate import check, validate
 
 
 def awaited(state: MazeState) -> list[str]:
-    """Combat: every creature able to act (NPCs through the GM or the script). Aftermath: the contestants."""
+    """Combat: every creature able to act (NPCs: a moderator's order by the deadline, else the script; under
+    `npc_orders = script` they are not awaited). Aftermath: the contestants."""
     if state.phase == "over":
         return []
     able = [c for c in state.creatures if c.able]
-    if state.phase == "aftermath":
+    if state.phase == "aftermath" or state.settings.npc_orders == "script":
         able = [c for c in able if c.controller is not None]
     return sorted(c.id for c in able)
 
@@ -68,7 +69,8 @@ def resolve_turn(state: MazeState, orders: dict[str, MazeOrders], rng: Recording
 def _collect(turn: Turn, orders: dict[str, MazeOrders]) -> dict[str, Any]:
     work = turn.state
     chosen: dict[str, Any] = {}
-    for cid in awaited(work):
+    acting = sorted(c.id for c in work.creatures if c.able and (work.phase == "combat" or c.controller))
+    for cid in acting:
         me = work.creature(cid)
         given = orders.get(cid)
         if me.controller is None and work.settings.npc_orders == "script":
