@@ -186,3 +186,18 @@ def test_demo_outcomes_study():
 
     found = demo_outcomes(10, 1)
     assert 0 <= found["contestant_stands"] <= 1 and 1 <= found["mean_turns"] <= 60
+
+
+def test_creature_base_ft_and_armour_from_the_roster():
+    """Creature table: Hellhound FT 5, A1; a Thug firing at a contestant in light cover: FT 6 + 1."""
+    from engine.rulesets.mazeworld.attack import ft_ir
+    from engine.rulesets.mazeworld.turn import Turn
+
+    group = Encounter.model_validate({"groups": [{"species": "Hellhound", "side": 1}]}).groups[0]
+    hound = spawn(group, RecordingRng(0), set())[0]
+    assert (hound.ft_base, hound.armour["body"], hound.name) == (5, "A1", "Hellhound A")
+    state = fight(wolves=0)
+    state.creature("s1").cover = True
+    turn = Turn(state, RecordingRng(0))
+    thug = state.creature("thug_a")
+    assert ft_ir(turn, thug, state.creature("s1"), catalog().weapons["Beretta M9"], False, "torso", 0, False) == (7, 2)
