@@ -1,23 +1,195 @@
-"""Mazeworld tables loaded from `data/*.yaml` and validated on load; so far the dice tables of `/roll`
-(`data/dice.yaml`: @bodyaim, @critwin), each a die whose entries cover every face once."""
+"""Mazeworld tables loaded from `data/*.yaml` and validated on load (pydantic; a broken table is refused with
+its reason): the dice tables of `/roll` (`dice.yaml`), weapons, armour classes, body plans, creatures, items,
+recoil windows and the demo fight (`mazeworld-rulings.md`, "Default data")."""
 
 from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any, Literal
 
 import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.dice.words import DiceTable
 
 DATA = Path(__file__).parent / "data"
 
+DamageType = Literal["Bullet", "Blunt", "Sharp", "Piercing", "Explosive", "Fire"]
+Role = Literal["head", "torso", "lower", "arm", "hand", "leg", "foot"]
+Kind = Literal["firearm", "melee", "martial", "thrown", "natural"]
+Action = Literal["box", "revolver", "bolt", "pump", "lever", "single", "belt"]
+MODES = ("semi", "da", "burst", "auto", "pump", "lever", "bolt", "sa")
+ARMOUR_CLASSES = ("C1", "C2", "C3", "A1", "A2", "A3", "A4", "A5")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Weapon(_Strict):
+    """One weapon (or a creature's natural attack, kind `natural`)."""
+
+    name: str = ""
+    skill: str = ""
+    weight: int = Field(ge=0)
+    kind: Kind
+    action: Action | None = None
+    modes: dict[str, int] = Field(default_factory=dict)
+    hits: int | None = Field(None, ge=1)
+    magazine: int | None = Field(None, ge=1)
+    type: DamageType
+    pain: float = Field(ge=0)
+    ldv: int
+    recoil: int | None = Field(None, ge=1, le=5)
+    calibre: Literal["pistol", "rifle", "shotgun"] | None = None
+    unaimed: bool = False
+
+    @model_validator(mode="after")
+    def _shape(self) -> Weapon:
+        if any(mode not in MODES for mode in self.modes):
+            raise ValueError(f"{self.name!r}: fire modes are {', '.join(MODES)}")
+        if self.kind == "firearm" and (not self.modes or self.magazine is None or self.action is None):
+            raise ValueError(f"firearm {self.name!r} needs modes, a magazine and an action")
+        if self.kind in ("melee", "martial", "natural") and self.modes:
+            raise ValueError(f"{self.name!r} is not a firearm: it has hits, not fire modes")
+        return self
+
+    @property
+    def ranged(self) -> bool:
+        return self.kind in ("firearm", "thrown")
+
+
+class Armour(_Strict):
+    bullet: float = Field(ge=0, le=1)
+    other: float = Field(ge=0, le=1)
+    level: int = Field(ge=0, le=5)
+
+
+class Part(_Strict):
+    role: Role
+    hp: int = Field(ge=1)
+
+
+class Body(_Strict):
+    """A body plan: parts by name, weak points (-> the part taking their limb damage), @bodyaim mapping."""
+
+    parts: dict[str, Part]
+    weak: dict[str, str] = Field(default_factory=dict)
+    aim: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _links(self) -> Body:
+        for target in [*self.weak.values(), *self.aim.values()]:
+            if target not in self.parts:
+                raise ValueError(f"no part {target!r} in this body")
+        if not any(p.role == "torso" for p in self.parts.values()):
+            raise ValueError("a body needs a torso part")
+        return self
+
+    @property
+    def torso(self) -> str:
+        return next(name for name, p in self.parts.items() if p.role == "torso")
+
+
+class Species(_Strict):
+    """A creature of the roster: `count` dice, body plan, AC, Agility, base FT, attacks, carried weapons."""
+
+    count: str = "1"
+    body: str
+    ac: str = "C1"
+    agility: int = 0
+    ft: int = Field(6, ge=3, le=10)
+    attacks: dict[str, Weapon] = Field(default_factory=dict)
+    weapons: dict[str, int] = Field(default_factory=dict)
+    flees: bool = False
+    mindless: bool = False
+    meat: int = Field(0, ge=0)
+    pain_sensitivity: float = Field(1.0, ge=0)
+
+
+class Item(_Strict):
+    effect: Literal["clean", "bandage", "pain"]
+    uses: int = Field(1, ge=1)
+    amount: int = 0
+
+
+class Window(_Strict):
+    auto: int | None = None
+    burst: int | None = None
+    single: int | None = None
+
+
+class Catalog(_Strict):
+    weapons: dict[str, Weapon]
+    armour: dict[str, Armour]
+    bodies: dict[str, Body]
+    species: dict[str, Species]
+    items: dict[str, Item]
+    recoil: dict[int, Window]
+
+    @model_validator(mode="after")
+    def _links(self) -> Catalog:
+        if tuple(self.armour) != ARMOUR_CLASSES:
+            raise ValueError(f"armour classes must be {', '.join(ARMOUR_CLASSES)} in that order")
+        for name, sp in self.species.items():
+            if sp.body not in self.bodies:
+                raise ValueError(f"creature {name!r}: no body plan {sp.body!r}")
+            if sp.ac not in self.armour:
+                raise ValueError(f"creature {name!r}: no armour class {sp.ac!r}")
+            for weapon in sp.weapons:
+                if weapon not in self.weapons:
+                    raise ValueError(f"creature {name!r}: no weapon {weapon!r}")
+            if not sp.attacks and not sp.weapons:
+                raise ValueError(f"creature {name!r} has no attack")
+        return self
+
+    def weapon(self, name: str) -> Weapon:
+        return self.weapons[name]
+
+
+def _load(name: str) -> Any:
+    with (DATA / name).open(encoding="utf-8") as handle:
+        raw = yaml.safe_load(handle)
+    if not isinstance(raw, dict):
+        raise ValueError(f"{name} must be a mapping at the top")
+    return raw
+
+
+def build(raw: dict[str, Any]) -> Catalog:
+    """A catalog from raw tables (the YAML files' contents), with names filled in; a clear ValueError if broken."""
+    try:
+        weapons = {n: {**w, "name": n} for n, w in raw["weapons"].items()}
+        species = {
+            n: {
+                **s,
+                "attacks": {a: {"hits": 1, **w, "name": a, "kind": "natural"} for a, w in s.get("attacks", {}).items()},
+            }
+            for n, s in raw["species"].items()
+        }
+        return Catalog.model_validate({**raw, "weapons": weapons, "species": species})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ValueError(f"Mazeworld data: {where}: {first['msg']}") from None
+
+
+@cache
+def catalog() -> Catalog:
+    """The default tables, validated once."""
+    files = {"weapons": "weapons.yaml", "armour": "armour.yaml", "bodies": "bodies.yaml"}
+    files |= {"species": "creatures.yaml", "items": "items.yaml", "recoil": "recoil.yaml"}
+    return build({key: _load(f) for key, f in files.items()})
+
+
+@cache
+def demo() -> dict[str, Any]:
+    """The demo fight's raw encounter and sheet (checked by `roster.Encounter` and `roster.Sheet`)."""
+    return dict(_load("demo.yaml"))
+
 
 @cache
 def dice_tables() -> dict[str, DiceTable]:
     """The tables of `data/dice.yaml`, validated (every face of each die in exactly one entry)."""
-    with (DATA / "dice.yaml").open(encoding="utf-8") as handle:
-        raw = yaml.safe_load(handle)
-    if not isinstance(raw, dict):
-        raise ValueError("dice.yaml must map each table's name to the table")
+    raw = _load("dice.yaml")
     return {name: DiceTable.model_validate({"name": name, **body}) for name, body in raw.items()}

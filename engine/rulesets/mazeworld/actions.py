@@ -1,0 +1,115 @@
+"""The non-combat actions (tier 0): cover rolls, escape, reload, swap, items, movement, skip, freeform, and
+butchering after combat (rulings "The turn"; "Sides, cover, escape, stealth"; "Skills, kills, hunting")."""
+
+from __future__ import annotations
+
+import math
+
+from engine.rulesets.mazeworld import rules
+from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.damage import private_status
+from engine.rulesets.mazeworld.orders import Butcher, Freeform, Move, Reload, Swap, Use
+from engine.rulesets.mazeworld.state import Creature
+from engine.rulesets.mazeworld.turn import Turn
+
+COVER_NEEDS = 7  # 2d6 + Agility >= 7 (fixed FT 6)
+ESCAPE_NEEDS = 6  # 2d6 + Agility >= 6 (fixed FT 5)
+CLEANING = {1: 10, 2: 15, 3: 20, 4: 25, 5: 30}  # Gun Cleaning Kit by Repair level
+HARVEST = {1: (25, 0), 2: (46, 4), 3: (61, 14), 4: (76, 24), 5: (51, 49)}  # Hunting: 1dN + M %
+
+
+def take_cover(turn: Turn, me: Creature) -> tuple[bool, int]:
+    """Success: in cover, stealth kept, `then:` at step 2. Failure: in cover anyway, stealth lost."""
+    total = turn.two_d6(f"{me.id} cover") + me.agility
+    me.cover = True
+    ok = total >= COVER_NEEDS
+    if not ok:
+        me.stealth = False
+    if me.controller:
+        turn.about(me, "cover", "cover_ok" if ok else "cover_fail", {"id": me.id}, name=me.name, total=total)
+    else:
+        turn.about(me, "cover", "cover_ok_npc" if ok else "cover_fail_npc", {"id": me.id}, name=me.name)
+        turn.moderators("npc_rolls", "npc_rolls", {"id": me.id}, name=me.name, scores=str(total))
+    return ok, total
+
+
+def escape(turn: Turn, me: Creature) -> None:
+    """2d6 + Agility (-2 per disabled leg or foot) >= 6 through the side's door; unseen if stealthed."""
+    total = turn.two_d6(f"{me.id} escape") + me.agility + rules.escape_malus(me)
+    if total >= ESCAPE_NEEDS:
+        me.status, me.cover = "escaped", False
+        key = "escape_ok_unseen" if me.stealth else "escape_ok"
+        turn.about(me, "escape", key, {"id": me.id}, name=me.name, side=me.side)
+    elif me.controller:
+        turn.about(me, "escape", "escape_fail", {"id": me.id}, name=me.name, total=total)
+    else:
+        turn.about(me, "escape", "escape_fail_npc", {"id": me.id}, name=me.name)
+        turn.moderators("npc_rolls", "npc_rolls", {"id": me.id}, name=me.name, scores=str(total))
+
+
+def reload(turn: Turn, me: Creature, order: Reload) -> None:
+    """From spare rounds; clears a feed jam (the same rounds go back in when no spare is left)."""
+    name = order.weapon or me.wielded or ""
+    carried = me.weapon(name)
+    if carried is None:
+        return
+    room = (catalog().weapons[name].magazine or 0) - carried.loaded
+    moved = min(room, carried.spare)
+    carried.loaded += moved
+    carried.spare -= moved
+    carried.jam = None
+    turn.about(me, "reload", "reload", {"id": me.id}, name=me.name, weapon=name)
+    private_status(turn, me)
+
+
+def swap(turn: Turn, me: Creature, order: Swap) -> None:
+    me.wielded = order.weapon
+    turn.about(me, "swap", "swap", {"id": me.id}, name=me.name, weapon=order.weapon)
+
+
+def use(turn: Turn, me: Creature, order: Use) -> None:
+    """Gun Cleaning Kit: +10/15/20/25/30 cleanliness by Repair level; Bandage: closes all wounds;
+    Painkillers: -20 Pain."""
+    item = catalog().items[order.item]
+    me.items[order.item] -= 1
+    if me.items[order.item] <= 0:
+        del me.items[order.item]
+    if item.effect == "clean":
+        carried = me.weapon(order.weapon or me.wielded or "")
+        if carried is not None:
+            carried.cleanliness = min(100.0, carried.cleanliness + CLEANING[me.repair])
+    elif item.effect == "bandage":
+        me.wounds = []
+    else:
+        me.pain = max(0.0, me.pain + item.amount)
+    turn.about(me, "use", "use", {"id": me.id}, name=me.name, item=order.item)
+    private_status(turn, me)
+
+
+def move(turn: Turn, me: Creature, order: Move) -> None:
+    """Non-combat movement to another side; changing side ends cover."""
+    me.side, me.cover = order.side, False
+    turn.about(me, "move", "move", {"id": me.id, "side": order.side}, name=me.name, side=order.side)
+
+
+def skip(turn: Turn, me: Creature) -> None:
+    turn.about(me, "skip", "skip", {"id": me.id}, name=me.name)
+
+
+def freeform(turn: Turn, me: Creature, order: Freeform) -> None:
+    """To the moderators; resolves as a skip."""
+    turn.moderators("freeform", "freeform", {"id": me.id}, name=me.name, text=order.text)
+    skip(turn, me)
+
+
+def butcher(turn: Turn, me: Creature, order: Butcher) -> None:
+    """floor(meat worth x roll / 100), at least 1; +1 Hunting SP if any meat; once per corpse."""
+    corpse = turn.state.creature(order.target)
+    sides, plus = HARVEST[me.hunting]
+    roll = turn.d(sides, f"{me.id} butcher {corpse.id} 1d{sides}") + plus
+    meat = max(1, math.floor(corpse.meat * roll / 100)) if corpse.meat > 0 else 0
+    corpse.butchered = True
+    if meat:
+        me.hunting_points += 1
+        me.items["Meat"] = me.items.get("Meat", 0) + meat
+    turn.public("butcher", "butcher", {"id": me.id, "meat": meat}, name=me.name, target=corpse.name, meat=meat)

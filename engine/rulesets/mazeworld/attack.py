@@ -1,0 +1,263 @@
+"""One attack action (rulings "Attack rolls", "Recoil", "Explosives"): one 2d6 per round, burst round, hit or
+throw, each against FT and IR; inaccurate hits, criticals (@critwin), critical failures (firearm d100s
+against cleanliness: stovepipe, misfire, failure to feed, destruction; monsters hurting themselves; duds),
+cleanliness, recoil windows, and executions (no 2d6, every hit lands)."""
+
+from __future__ import annotations
+
+from engine.rulesets.mazeworld import rules
+from engine.rulesets.mazeworld.catalog import Weapon, catalog
+from engine.rulesets.mazeworld.damage import compute, deliver
+from engine.rulesets.mazeworld.dice import band, tables
+from engine.rulesets.mazeworld.orders import Attack, Execute
+from engine.rulesets.mazeworld.state import Carried, Creature
+from engine.rulesets.mazeworld.texts import text
+from engine.rulesets.mazeworld.turn import Turn
+
+MISFIRING = ("revolver", "bolt", "pump", "lever", "single")
+BLAST = ((11, 1.0, "direct"), (9, 0.75, "close"), (7, 0.5, "far"), (5, 0.25, "distant"))
+
+
+def ft_ir(
+    turn: Turn, me: Creature, target: Creature, weapon: Weapon, weak: bool, role: str, shift: int, concentrate: bool
+) -> tuple[int, int]:
+    """FT = base + body part + skill + Pain + cover + recoil + effects, clamped 3..10; IR = 2 - skill -
+    effects, floor 0 (rulings "Attack rolls"; Concentrate FT-1, IR-1)."""
+    level = rules.skill_level(me.skills.get(weapon.skill, rules.SKILL_DEFAULT)) if weapon.skill else "basic"
+    ft = me.ft_base + (rules.WEAK_FT if weak else rules.PART_FT[role]) + rules.skill_ft(level)
+    ft += rules.pain_ft(me) + rules.limb_ft(me) + shift
+    if target.cover and weapon.ranged and target.side != me.side:
+        ft += {"light": 1, "heavy": 2}.get(turn.state.cover[target.side], 0)
+    day = turn.state.day
+    ft += me.effect("anxious", day) - me.effect("anger", day) - concentrate
+    return rules.clamp_ft(ft), max(0, 2 - rules.skill_ir(level) - concentrate)
+
+
+def bodyaim(turn: Turn, target: Creature, purpose: str) -> str:
+    """A @bodyaim d20 on the human table, mapped onto the target's body."""
+    face = turn.d(20, purpose + " @bodyaim d20")
+    return rules.resolve_part(target, tables()["bodyaim"].result(face))[0]
+
+
+def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
+    target = turn.state.creature(order.target)
+    weapon = rules.attack_weapon(me, order.weapon)
+    assert weapon is not None  # checked by validate just before
+    if not weapon.ranged and target.side != me.side:
+        me.side, me.cover = target.side, False  # "a melee attack moves the attacker to the target's side"
+        turn.public("move", "melee_move", {"id": me.id, "side": me.side}, name=me.name, side=me.side)
+    carried = me.weapon(weapon.name)
+    if isinstance(order, Execute):
+        _execute(turn, me, target, weapon, carried, order)
+    elif weapon.kind == "thrown":
+        _throw(turn, me, target, weapon, carried)
+    else:
+        _rolls(turn, me, target, weapon, carried, order)
+    if me.stealth:
+        me.stealth = False  # "lost after the creature's first attack"
+        turn.public("stealth", "stealth_lost", {"id": me.id}, name=me.name)
+    me.attacked = True
+
+
+def _rounds(weapon: Weapon, mode: str | None, asked: int, carried: Carried | None) -> int:
+    per = weapon.modes.get(mode or "", 1)
+    wanted = asked * per
+    return min(wanted, carried.loaded) if weapon.kind == "firearm" and carried is not None else wanted
+
+
+def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: Carried | None, order: Attack) -> None:
+    mode = order.mode or rules.lowest_mode(weapon)
+    asked = 1 if order.concentrate else (order.rounds or 1)
+    count = _rounds(weapon, mode, asked, carried)
+    if weapon.kind == "firearm" and carried is not None and (carried.jam == "feed" or count == 0):
+        turn.public("dry", "feed" if carried.jam else "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
+        return
+    aimed, weak = rules.resolve_part(target, order.part) if order.part else (rules.body_of(target).torso, False)
+    unaimed = order.part is None and (weapon.unaimed or turn.state.settings.unaimed_part == "bodyaim")
+    window = _window(weapon, mode)
+    per = weapon.modes.get(mode or "", 1)
+    counted, shown, scores, bands, words = 0, [], [], [], []
+    start = len(turn.events)  # the attack line goes before the damage it causes
+    for index in range(count):
+        if not target.present:
+            break
+        purpose = f"{me.id} {weapon.name} round {index + 1}"
+        shift = (counted // per) // window if window else 0
+        part, is_weak = (aimed, weak)
+        if (shift or unaimed) and target.present:
+            part, is_weak = bodyaim(turn, target, purpose), False
+        ft, ir = ft_ir(turn, me, target, weapon, is_weak, rules.role(target, part), shift, order.concentrate)
+        score = turn.two_d6(purpose)
+        scores.append(score)
+        result = band(score, ft, ir)
+        if weapon.kind == "firearm" and carried is not None:
+            carried.loaded -= 1
+            carried.cleanliness = max(0.0, round(carried.cleanliness - turn.state.settings.dirt_per_shot, 4))
+        word, label = result, ""
+        stop, misfire = False, False
+        if result == "critical_failure":
+            word, stop, misfire = _failure(turn, me, weapon, carried, purpose)
+        elif result == "inaccurate" and weapon.ranged:
+            d2 = turn.d(2, purpose + " inaccurate 1d2")
+            word = "hit" if d2 == 2 else "miss"
+            if me.controller:  # a contestant's 1d2 is public
+                label = text("inaccurate_d2", d2=d2, result=word)
+        if word in ("hit", "inaccurate", "critical"):
+            _land(
+                turn,
+                me,
+                target,
+                weapon,
+                aimed if result == "critical" else part,
+                weak if result == "critical" else is_weak,
+                result,
+                purpose,
+            )
+        if not misfire:
+            counted += 1
+        shown.append(_shown(me, score, label or word, aimed if result == "critical" else part))
+        bands.append(result)
+        words.append(word)
+        if stop:
+            break
+    data: dict[str, object] = {"id": me.id, "target": target.id, "bands": bands, "results": words}
+    if me.controller is not None:
+        data["scores"] = scores  # a contestant's 2d6 are public; an NPC's only to the moderators
+    turn.public(
+        "attack", "attack", data, name=me.name, target=target.name, weapon=weapon.name, rolls="; ".join(shown) or "-"
+    )
+    turn.events.insert(start, turn.events.pop())
+    if me.controller is None:
+        turn.moderators(
+            "npc_rolls", "npc_rolls", {"id": me.id, "scores": scores}, name=me.name, scores=", ".join(map(str, scores))
+        )
+
+
+def _shown(me: Creature, score: int, word: str, part: str) -> str:
+    """A contestant's 2d6 is public; an NPC's only by its band and part."""
+    label = word.replace("_", " ")
+    return (
+        text("roll_pc", score=score, band=label, part=part)
+        if me.controller
+        else text("roll_npc", band=label, part=part)
+    )
+
+
+def _window(weapon: Weapon, mode: str | None) -> int | None:
+    """Recoil: the rounds (full-auto), bursts (burst) or rounds (semi, manual) in one full window."""
+    if weapon.recoil is None:
+        return None
+    window = catalog().recoil[weapon.recoil]
+    return window.auto if mode == "auto" else window.burst if mode == "burst" else window.single
+
+
+def _failure(turn: Turn, me: Creature, weapon: Weapon, carried: Carried | None, purpose: str) -> tuple[str, bool, bool]:
+    """A natural 2: (what it counts as, stop firing, a misfire that recoil skips)."""
+    if weapon.kind == "natural":
+        if turn.d(2, purpose + " self-harm 1d2") == 2:
+            turn.public("self_hit", "self_hit", {"id": me.id}, name=me.name)
+            _land(turn, me, me, weapon, rules.body_of(me).torso, False, "hit", purpose + " self")
+        return "critical_failure", False, False
+    if weapon.kind != "firearm" or carried is None:
+        return "critical_failure", False, False
+    roll = turn.d(100, purpose + " cleanliness d100")
+    turn.moderators(
+        "clean", "cleanliness_roll", {"id": me.id, "roll": roll}, name=me.name, clean=carried.cleanliness, roll=roll
+    )
+    if roll == 100 and carried.cleanliness < 100:
+        carried.destroyed = True
+        me.wielded = None
+        turn.public("destroyed", "destroyed", {"id": me.id}, name=me.name, weapon=weapon.name)
+        return "critical_failure", True, False
+    if roll <= carried.cleanliness:
+        return "critical_failure", False, False
+    if weapon.action in MISFIRING:
+        turn.public("misfire", "misfire", {"id": me.id}, name=me.name, weapon=weapon.name)
+        return "critical_failure", False, True
+    if weapon.action == "belt":
+        carried.jam = "feed"
+        turn.public("feed", "feed", {"id": me.id}, name=me.name, weapon=weapon.name)
+        return "critical_failure", True, False
+    turn.public("stovepipe", "stovepipe", {"id": me.id}, name=me.name, weapon=weapon.name)
+    return "critical_failure", True, False
+
+
+def _land(
+    turn: Turn, me: Creature, target: Creature, weapon: Weapon, part: str, weak: bool, result: str, purpose: str
+) -> None:
+    """A hit: inaccurate melee x0.8 (not martial arts); a critical's @critwin."""
+    pain_x = limb_x = 1.0
+    armour = True
+    if result == "inaccurate" and weapon.kind in ("melee", "natural"):
+        pain_x = limb_x = 0.8
+    if result == "critical":
+        face = turn.d(6, purpose + " @critwin d6")
+        if face <= 2:
+            pain_x = 2.0
+        elif face <= 4:
+            limb_x = 2.0
+        elif face == 5:
+            armour = False
+        else:
+            pain_x = limb_x = 1.5
+    deliver(turn, compute(turn, me, target, weapon, part, weak, pain_x, limb_x, armour))
+
+
+def _throw(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: Carried | None) -> None:
+    """Explosives: 2d6, effective = roll + 6 - FT; 2 a dud; 11+ direct, 9-10 close, 7-8 far, 5-6 distant."""
+    if carried is None or carried.loaded <= 0:
+        turn.public("dry", "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
+        return
+    carried.loaded -= 1
+    purpose = f"{me.id} {weapon.name} throw"
+    part = bodyaim(turn, target, purpose)
+    ft, _ = ft_ir(turn, me, target, weapon, False, "torso", 0, False)  # unaimed: no part modifier
+    score = turn.two_d6(purpose)
+    if score == 2:
+        turn.public("dud", "dud", {"id": me.id}, name=me.name, weapon=weapon.name)
+        return
+    effective = score + 6 - ft
+    found = next(((power, word) for low, power, word in BLAST if effective >= low), None)
+    turn.public(
+        "attack",
+        "attack",
+        {"id": me.id, "target": target.id},
+        name=me.name,
+        target=target.name,
+        weapon=weapon.name,
+        rolls=_shown(me, score, found[1] if found else "miss", part),
+    )
+    if found is None:
+        return
+    power = found[0]
+    side = target.side
+    deliver(turn, compute(turn, me, target, weapon, part, False, power, power))
+    for other in turn.state.creatures:
+        if other.id != target.id and other.present and other.side == side and not other.cover:
+            torso = rules.body_of(other).torso
+            deliver(turn, compute(turn, me, other, weapon, torso, False, power, 1.0, limb=False))
+
+
+def _execute(
+    turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: Carried | None, order: Execute
+) -> None:
+    """No 2d6: each hit a Hit on the named part (default head)."""
+    part, weak = rules.resolve_part(target, order.part or "head")
+    count = _rounds(weapon, rules.lowest_mode(weapon), order.rounds or 1, carried)
+    turn.public(
+        "execute",
+        "execute",
+        {"id": me.id, "target": target.id},
+        name=me.name,
+        target=target.name,
+        weapon=weapon.name,
+        part=order.part or "head",
+    )
+    for _ in range(count):
+        if not target.present:
+            break
+        if weapon.kind in ("firearm", "thrown") and carried is not None:
+            if carried.loaded <= 0:
+                break
+            carried.loaded -= 1
+        deliver(turn, compute(turn, me, target, weapon, part, weak))

@@ -1,0 +1,67 @@
+"""The order of passage (rulings "Order of passage"): 1. all cover rolls; 2. the `then:` actions of the
+successful cover-takers, highest cover total first; 3. the rest: stealthed creatures, then the others, each by
+IS tier, lowest first (non-combat actions tier 0, Concentrate 99). Ties are a speed conflict: the tied sorted
+by id, 1dN picks the first, 1d(N-1) the next..."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import groupby
+from typing import Any
+
+from engine.rulesets.mazeworld import rules
+from engine.rulesets.mazeworld.orders import Attack, Execute
+from engine.rulesets.mazeworld.state import Creature
+from engine.rulesets.mazeworld.turn import Turn
+
+
+def action_tier(me: Creature, action: Any) -> int:
+    """IS tier of an action: non-combat 0; an attack its weapon's weight tier; Concentrate 99."""
+    if isinstance(action, Attack | Execute):
+        if isinstance(action, Attack) and action.concentrate:
+            return rules.CONCENTRATION
+        weapon = rules.attack_weapon(me, action.weapon)
+        return rules.tier(weapon.weight) if weapon is not None else 0
+    return 0
+
+
+def settle_ties(turn: Turn, ids: list[str], names: Callable[[str], str]) -> list[str]:
+    """A speed conflict: sorted by id, then 1dN picks the first, 1d(N-1) the next, and so on."""
+    left = sorted(ids)
+    ordered: list[str] = []
+    rolls: list[str] = []
+    while len(left) > 1:
+        face = turn.d(len(left), f"speed conflict 1d{len(left)}")
+        rolls.append(f"1d{len(left)}={face}")
+        ordered.append(left.pop(face - 1))
+    ordered += left
+    hidden = any((c := turn.state.get(i)) is not None and c.stealth for i in ids)
+    if rolls:
+        (turn.moderators if hidden else turn.public)(  # a conflict among the stealthed is not announced
+            "conflict",
+            "conflict",
+            {"ids": sorted(ids)},
+            names=", ".join(names(i) for i in sorted(ids)),
+            rolls=", ".join(rolls),
+        )
+    return ordered
+
+
+def ranked(turn: Turn, keyed: list[tuple[Any, str]], names: Callable[[str], str]) -> list[str]:
+    """Ids sorted by key ascending, each group of equal keys settled as a speed conflict."""
+    result: list[str] = []
+    for _, group in groupby(sorted(keyed, key=lambda kv: (kv[0], kv[1])), key=lambda kv: kv[0]):
+        result += settle_ties(turn, [cid for _, cid in group], names)
+    return result
+
+
+def step_three(turn: Turn, actions: dict[str, Any]) -> list[str]:
+    """Stealthed creatures first, then the others, each by IS tier."""
+    state = turn.state
+
+    def name(cid: str) -> str:
+        return state.creature(cid).name
+
+    stealthed = [(action_tier(state.creature(c), a), c) for c, a in actions.items() if state.creature(c).stealth]
+    others = [(action_tier(state.creature(c), a), c) for c, a in actions.items() if not state.creature(c).stealth]
+    return ranked(turn, stealthed, name) + ranked(turn, others, name)

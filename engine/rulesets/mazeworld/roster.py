@@ -1,0 +1,137 @@
+"""Building a fight: the roster schema (an encounter: sides' cover and groups of creatures with their count
+dice, side, cover and stealth), contestants from their sheets, and creatures from the catalog's species
+("Sides, cover, escape, stealth"; "Temerity, NPCs, end": Count). Refusals are clear ValueErrors."""
+
+from __future__ import annotations
+
+import string
+
+from pydantic import ValidationError
+
+from engine.dice import parse
+from engine.dice.rolling import roll
+from engine.dice.words import Vocabulary
+from engine.rng import RecordingRng
+from engine.rulesets.mazeworld.catalog import Catalog, catalog
+from engine.rulesets.mazeworld.encounter import Encounter, Group
+from engine.rulesets.mazeworld.settings import MazeworldSettings
+from engine.rulesets.mazeworld.state import Creature, Limb, MazeState, Sheet
+
+NO_WORDS = Vocabulary(())
+
+
+def load_encounter(data: object, table: Catalog | None = None) -> Encounter:
+    """A roster from raw data, checked against the catalog; a ValueError naming the first problem."""
+    try:
+        encounter = Encounter.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ValueError(f"roster: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    known = (table or catalog()).species
+    for group in encounter.groups:
+        if group.species not in known:
+            raise ValueError(f"roster: no creature {group.species!r} (known: {', '.join(sorted(known))})")
+    return encounter
+
+
+def load_sheet(data: object, table: Catalog | None = None) -> Sheet:
+    """A character sheet from raw data, checked against the catalog; a ValueError naming the first problem."""
+    try:
+        sheet = Sheet.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ValueError(f"sheet: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    cat = table or catalog()
+    if sheet.species not in cat.bodies:
+        raise ValueError(f"sheet: no body plan for species {sheet.species!r}")
+    parts = cat.bodies[sheet.species].parts
+    for part in [*sheet.limbs, *(sheet.ac if isinstance(sheet.ac, dict) else {})]:
+        if part not in parts:
+            raise ValueError(f"sheet: {sheet.species} has no part {part!r}")
+    for ac in sheet.ac.values() if isinstance(sheet.ac, dict) else [sheet.ac]:
+        if ac not in cat.armour:
+            raise ValueError(f"sheet: no armour class {ac!r}")
+    for carried in sheet.weapons:
+        if carried.name not in cat.weapons:
+            raise ValueError(f"sheet: no weapon {carried.name!r}")
+    if sheet.wielded is not None and sheet.wielded not in {w.name for w in sheet.weapons}:
+        raise ValueError(f"sheet: wields {sheet.wielded!r}, which is not among its weapons")
+    for item in sheet.items:
+        if item not in cat.items:
+            raise ValueError(f"sheet: no item {item!r}")
+    return sheet
+
+
+def creature_from_sheet(sheet: Sheet, cid: str, controller: str | None, table: Catalog | None = None) -> Creature:
+    """A creature in the fight from a sheet: its body's parts at the sheet's (or the plan's) HP."""
+    cat = table or catalog()
+    body = cat.bodies[sheet.species]
+    parts = {n: Limb(hp=sheet.limbs.get(n, p.hp), max_hp=sheet.limbs.get(n, p.hp)) for n, p in body.parts.items()}
+    armour = {n: (sheet.ac.get(n, "C1") if isinstance(sheet.ac, dict) else sheet.ac) for n in body.parts}
+    return Creature(**sheet.model_dump(), id=cid, controller=controller, body=sheet.species, parts=parts, armour=armour)
+
+
+def spawn(group: Group, rng: RecordingRng, taken: set[str], table: Catalog | None = None) -> list[Creature]:
+    """The group's creatures: its count dice rolled (a moderators' roll), named "Wolf A", "Wolf B"..."""
+    cat = table or catalog()
+    species = cat.species[group.species]
+    dice = group.count or species.count
+    count = int(dice) if dice.strip().isdigit() else max(1, roll(parse(dice), NO_WORDS, rng).totals[0])
+    made: list[Creature] = []
+    letters = iter(string.ascii_uppercase * 4)
+    while len(made) < count:
+        letter = next(letters)
+        cid = f"{group.species.lower().replace(' ', '_')[:16]}_{letter.lower()}"
+        if cid in taken:
+            continue
+        taken.add(cid)
+        weapons = [
+            {"name": w, "loaded": cat.weapons[w].magazine or 1, "spare": spare} for w, spare in species.weapons.items()
+        ]
+        sheet = Sheet(
+            name=f"{group.species} {letter}",
+            species=species.body,
+            team=group.team,
+            side=group.side,
+            agility=species.agility,
+            pain_sensitivity=species.pain_sensitivity,
+            ac=species.ac,
+            cover=group.cover,
+            weapons=weapons,
+            wielded=next(iter(species.weapons), None),
+        )
+        creature = creature_from_sheet(sheet, cid, None, cat)
+        made.append(
+            creature.model_copy(
+                update={
+                    "species": group.species,
+                    "ft_base": species.ft,
+                    "attacks": list(species.attacks),
+                    "flees": species.flees,
+                    "mindless": species.mindless,
+                    "meat": species.meat,
+                    "stealth": bool(group.stealth),
+                    "body": species.body,
+                }
+            )
+        )
+    return made
+
+
+def build_state(
+    sheets: dict[str, Sheet], encounter: Encounter, settings: MazeworldSettings, rng: RecordingRng
+) -> MazeState:
+    """The opening state: contestants (id = their seat) and the encounter's creatures; `start_stealth`."""
+    creatures = [creature_from_sheet(sheet, seat, seat) for seat, sheet in sorted(sheets.items())]
+    taken = {c.id for c in creatures}
+    for group in encounter.groups:
+        creatures += spawn(group, rng, taken)
+    stealthy = {
+        "none": set(),
+        "contestants": {"contestant", "ally"},
+        "encounter": {"hostile"},
+        "all": {"contestant", "ally", "hostile"},
+    }[settings.start_stealth]
+    creatures = [c.model_copy(update={"stealth": c.stealth or c.team in stealthy}) for c in creatures]
+    cover = {side: encounter.cover.get(side, "none") for side in (1, 2, 3, 4)}
+    return MazeState(cover=cover, creatures=sorted(creatures, key=lambda c: c.id), settings=settings)

@@ -1,0 +1,96 @@
+"""The Mazeworld ruleset object: the engine contract over this package's modules. A GM-run game: players
+control contestants (id = their seat), the game master the NPCs; one `resolve` is one combat turn.
+NOT registered yet (the Discord front is still to be built): tests/mazeworld checks it stays out of the
+registry until then."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rng import RecordingRng
+from engine.ruleset import Actor, Resolution, Ruleset, SignUp
+from engine.rulesets.mazeworld.catalog import catalog, demo
+from engine.rulesets.mazeworld.moderation import moderate
+from engine.rulesets.mazeworld.orders import MazeOrders, Skip
+from engine.rulesets.mazeworld.policy import npc_orders
+from engine.rulesets.mazeworld.resolve import awaited, resolve_turn
+from engine.rulesets.mazeworld.roster import build_state, load_sheet
+from engine.rulesets.mazeworld.settings import MazeworldSettings
+from engine.rulesets.mazeworld.state import MazeState
+from engine.rulesets.mazeworld.turn import Turn
+from engine.rulesets.mazeworld.validate import validate
+from engine.rulesets.mazeworld.view import view
+
+
+class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
+    name = "mazeworld"
+    version = "0"
+    title = "Mazeworld"
+    min_players = 1
+    max_players = 8
+    step_hours = 24
+    state_model = MazeState
+    orders_model = MazeOrders
+    settings_model = MazeworldSettings
+
+    def new_game(self, roster: list[SignUp], settings: MazeworldSettings, rng: RecordingRng) -> Resolution[MazeState]:
+        """Contestants from their sheets (a sign-up's `sheet` request, else the demo's sheet named after them)
+        against the settings' encounter; the creature counts go to the moderators."""
+        start = len(rng.rolls)
+        sheets = {}
+        for signup in sorted(roster, key=lambda s: s.seat):
+            raw = signup.requests.get("sheet") or {**demo()["sheet"], "name": signup.name[:40]}
+            sheets[signup.seat] = load_sheet(raw)
+        state = build_state(sheets, settings.encounter, settings, rng)
+        turn = Turn(state, rng)
+        made = {c.species for c in state.creatures if c.controller is None}
+        for group in settings.encounter.groups:
+            if group.species in made:
+                made.discard(group.species)
+                count = sum(1 for c in state.creatures if c.species == group.species and c.controller is None)
+                dice = group.count or catalog().species[group.species].count
+                turn.moderators(
+                    "count",
+                    "count",
+                    {"species": group.species, "count": count},
+                    species=group.species,
+                    count=count,
+                    dice=dice,
+                )
+        return Resolution(state=state, events=turn.events, rolls=rng.rolls[start:])
+
+    def awaiting(self, state: MazeState) -> list[str]:
+        return awaited(state)
+
+    def actors(self, state: MazeState) -> list[Actor]:
+        return [Actor(c.id, c.name, c.controller) for c in state.creatures if c.controller is None]
+
+    def validate(self, state: MazeState, seat: str, orders: MazeOrders) -> str | None:
+        return validate(state, seat, orders)
+
+    def default_orders(self, state: MazeState, seat: str) -> MazeOrders:
+        return MazeOrders(action=Skip())
+
+    def npc_orders(self, state: MazeState, actor_id: str, rng: RecordingRng) -> MazeOrders:
+        return npc_orders(state, actor_id)
+
+    def resolve(self, state: MazeState, orders: dict[str, MazeOrders], rng: RecordingRng) -> Resolution[MazeState]:
+        start = len(rng.rolls)
+        new, turn = resolve_turn(state, orders, rng)
+        return Resolution(state=new, events=turn.events, rolls=rng.rolls[start:])
+
+    def view(self, state: MazeState, seat: str) -> dict[str, Any]:
+        return view(state, seat)
+
+    def is_over(self, state: MazeState) -> bool:
+        return state.phase == "over"
+
+    def moderate(self, state: MazeState, action: str, params: dict[str, Any]) -> Resolution[MazeState]:
+        return moderate(state, action, params)
+
+    def actor_name(self, state: MazeState, seat: str) -> str | None:
+        found = state.get(seat)
+        return found.name if found else None
+
+
+RULESET = Mazeworld()

@@ -1,0 +1,162 @@
+"""The state of a Mazeworld fight: the sheet schema (a contestant's or a creature's sheet, as the rulings'
+"Sheet and demo roster" lists it), the creatures in the fight built on it, and the battlespace. Pure data
+that dumps to JSON and loads back equal; `SCHEMA_VERSION` marks its shape."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.rulesets.mazeworld.encounter import CoverLevel, Team
+from engine.rulesets.mazeworld.settings import MazeworldSettings
+
+SCHEMA_VERSION = 1
+
+Status = Literal["active", "blacked_out", "passed_out", "dead", "escaped"]
+Phase = Literal["combat", "aftermath", "over"]
+SIDES = (1, 2, 3, 4)
+
+
+class Carried(BaseModel):
+    """A weapon on a sheet: rounds loaded and spare, cleanliness %, a jam (`feed`), destroyed."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    loaded: int = Field(0, ge=0)
+    spare: int = Field(0, ge=0)
+    cleanliness: float = Field(90.0, ge=0, le=100)
+    jam: Literal["feed"] | None = None
+    destroyed: bool = False
+
+
+class Wound(BaseModel):
+    """An open wound on a part (+2 Pain a turn); `by` is who opened it (for the kill)."""
+
+    part: str
+    by: str = ""
+
+
+class Sheet(BaseModel):
+    """A character sheet (the rulings' "Sheet" line); every field but the name has the rulings' default.
+    `limbs` overrides the body plan's HP; `ac` is one armour class or one per part; `skills` are combat skill
+    points (a skill not listed has 10: Basic); `hunting` and `repair` are noncombat levels."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    species: str = "human"
+    team: Team = "contestant"
+    side: int = Field(1, ge=1, le=4)
+    agility: int = Field(0, ge=-5, le=5)
+    pain: float = Field(0, ge=0)
+    pain_sensitivity: float = Field(1.0, ge=0, le=10)
+    pbt: int = Field(100, ge=1)
+    pdt: int = Field(150, ge=1)
+    limbs: dict[str, int] = Field(default_factory=dict)
+    ac: str | dict[str, str] = "C1"
+    wounds: list[Wound] = Field(default_factory=list)
+    burning: str | None = None
+    stealth: bool = False
+    cover: bool = False
+    skills: dict[str, float] = Field(default_factory=dict)
+    hunting: int = Field(0, ge=0, le=5)
+    hunting_points: int = Field(0, ge=0)
+    repair: int = Field(1, ge=1, le=5)
+    weapons: list[Carried] = Field(default_factory=list)
+    wielded: str | None = None
+    items: dict[str, int] = Field(default_factory=dict)
+    kills: int = Field(0, ge=0)
+
+
+class Limb(BaseModel):
+    """One part of a creature in the fight: HP now (below 0 when severed), its maximum, broken."""
+
+    hp: int
+    max_hp: int
+    broken: bool = False
+
+    @property
+    def disabled(self) -> bool:
+        return self.hp <= 0 or self.broken
+
+    @property
+    def severed(self) -> bool:
+        return self.hp <= -(self.max_hp / 2)
+
+
+class Effect(BaseModel):
+    """A temerity effect (`quake`, `anxious`, `anger`) lasting through turn `until`."""
+
+    name: Literal["quake", "anxious", "anger"]
+    until: int
+
+
+class Creature(Sheet):
+    """Someone in the fight: a sheet plus its id, who controls it, its body in play and its condition."""
+
+    id: str = Field(min_length=1, max_length=20)
+    controller: str | None = None  # a player's seat, or None: the game master
+    body: str = "human"
+    parts: dict[str, Limb] = Field(default_factory=dict)
+    armour: dict[str, str] = Field(default_factory=dict)  # part -> armour class
+    ft_base: int = Field(6, ge=3, le=10)
+    attacks: list[str] = Field(default_factory=list)  # natural attacks of its species
+    status: Status = "active"
+    effects: list[Effect] = Field(default_factory=list)
+    flees: bool = False
+    never_flees: bool = False
+    mindless: bool = False
+    meat: int = 0
+    butchered: bool = False
+    idle: int = 0
+    attacked: bool = False
+
+    @property
+    def present(self) -> bool:
+        return self.status not in ("dead", "escaped")
+
+    @property
+    def able(self) -> bool:
+        return self.status == "active"
+
+    def weapon(self, name: str) -> Carried | None:
+        return next((w for w in self.weapons if w.name == name and not w.destroyed), None)
+
+    def effect(self, name: str, turn: int) -> bool:
+        return any(e.name == name and e.until >= turn for e in self.effects)
+
+
+def _no_cover() -> dict[int, CoverLevel]:
+    return dict.fromkeys(SIDES, "none")
+
+
+class MazeState(BaseModel):
+    """The whole fight: the turn (`day`), the phase, the cover of each side, the creatures sorted by id,
+    the contestants' kill tally, creatures whose team lost one this turn, and the settings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    schema_version: int = SCHEMA_VERSION
+    day: int = 1
+    phase: Phase = "combat"
+    cover: dict[int, CoverLevel] = Field(default_factory=_no_cover)
+    creatures: list[Creature] = Field(default_factory=list)
+    tally: int = 0
+    losses: list[Team] = Field(default_factory=list)
+    crossed: list[str] = Field(default_factory=list)  # creatures whose Pain crossed 70 this turn
+    called: list[str] = Field(default_factory=list)  # temerity called by a moderator for this turn's end
+    settings: MazeworldSettings = Field(default_factory=MazeworldSettings)
+
+    def get(self, cid: str) -> Creature | None:
+        return next((c for c in self.creatures if c.id == cid), None)
+
+    def creature(self, cid: str) -> Creature:
+        found = self.get(cid)
+        if found is None:
+            raise KeyError(cid)
+        return found
+
+    def of_seat(self, seat: str) -> list[Creature]:
+        return [c for c in self.creatures if c.controller == seat]

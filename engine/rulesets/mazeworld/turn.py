@@ -1,0 +1,51 @@
+"""The working context of one resolution: a private copy of the state being changed, the rng, and the events
+with the audiences of the rulings' Visibility section: `public` (everyone), `private` (the controller of one
+contestant: own Pain %, limbs, ammunition, cleanliness) and `moderators` (NPC orders and rolls, hidden rolls,
+counts and numbers). Also the dice helpers every step uses, each roll labelled."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.events import MODERATORS, PUBLIC, Event, make_event, to_players
+from engine.rng import RecordingRng
+from engine.rulesets.mazeworld.state import Creature, MazeState
+from engine.rulesets.mazeworld.texts import text
+
+
+@dataclass
+class Turn:
+    state: MazeState
+    rng: RecordingRng
+    events: list[Event] = field(default_factory=list)
+    queued: list[Any] = field(default_factory=list)  # hits held back under `damage_timing = end_of_turn`
+
+    def _add(self, kind: str, audience: Any, key: str, data: dict[str, Any] | None, values: dict[str, Any]) -> None:
+        self.events.append(make_event(kind, audience, text(key, **values), data, self.state.day, self.state.phase))
+
+    def public(self, kind: str, key: str, data: dict[str, Any] | None = None, **values: Any) -> None:
+        self._add(kind, PUBLIC, key, data, values)
+
+    def private(
+        self, creature: Creature, kind: str, key: str, data: dict[str, Any] | None = None, **values: Any
+    ) -> None:
+        """To the player controlling `creature` (nobody else: an NPC's private facts go to moderators)."""
+        audience = to_players(creature.controller) if creature.controller else MODERATORS
+        self._add(kind, audience, key, data, values)
+
+    def about(self, creature: Creature, kind: str, key: str, data: dict[str, Any] | None = None, **values: Any) -> None:
+        """What a creature does: public, unless it is in stealth (then its own player, or the moderators)."""
+        if not creature.stealth:
+            self._add(kind, PUBLIC, key, data, values)
+        else:
+            self.private(creature, kind, key, data, **values)
+
+    def moderators(self, kind: str, key: str, data: dict[str, Any] | None = None, **values: Any) -> None:
+        self._add(kind, MODERATORS, key, data, values)
+
+    def d(self, sides: int, purpose: str) -> int:
+        return self.rng.randint(1, sides, purpose)
+
+    def two_d6(self, purpose: str) -> int:
+        return self.d(6, purpose + " 2d6 a") + self.d(6, purpose + " 2d6 b")

@@ -1,0 +1,140 @@
+"""Whether an order may be given now, with a clear reason when not (rulings "Attack rolls", Refused; "The
+turn"; "Sides, cover, escape, stealth"). Firing more rounds than are loaded is not refused: the rest fire,
+an empty weapon dry-fires ("Attack rolls", Omitted)."""
+
+from __future__ import annotations
+
+from engine.rulesets.mazeworld import rules
+from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.orders import (
+    Attack,
+    Butcher,
+    Cover,
+    Escape,
+    Execute,
+    MazeOrders,
+    Move,
+    Reload,
+    Swap,
+    Use,
+)
+from engine.rulesets.mazeworld.state import Creature, MazeState
+from engine.rulesets.mazeworld.texts import text
+
+AFTERMATH = ("execute", "butcher", "use", "reload", "swap", "skip", "freeform")
+
+
+def validate(state: MazeState, actor: str, orders: MazeOrders) -> str | None:
+    if state.phase == "over":
+        return text("game_over")
+    me = state.get(actor)
+    if me is None:
+        return text("no_creature")
+    if not me.able:
+        return text("not_able", name=me.name)
+    action = orders.action
+    if state.phase == "aftermath" and action.do not in AFTERMATH:
+        return text("combat_only")
+    if state.phase == "combat" and isinstance(action, Butcher):
+        return text("aftermath_only")
+    if isinstance(action, Cover):
+        if me.cover:
+            return text("in_cover", name=me.name)
+        if state.cover[me.side] == "none":
+            return text("no_cover", side=me.side)
+        return check(state, me, action.then)
+    return check(state, me, action)
+
+
+def check(state: MazeState, me: Creature, action: object) -> str | None:
+    """The reason `me` may not do `action` now, or None."""
+    if isinstance(action, Attack | Execute):
+        return _attack(state, me, action)
+    if isinstance(action, Reload):
+        return _reload(me, action)
+    if isinstance(action, Swap):
+        if me.weapon(action.weapon) is None:
+            return text("no_weapon", name=me.name, weapon=action.weapon)
+        return text("wielding", weapon=action.weapon) if me.wielded == action.weapon else None
+    if isinstance(action, Use):
+        return _use(me, action)
+    if isinstance(action, Move):
+        if action.side == me.side:
+            return text("same_side", name=me.name, side=me.side)
+        return text("crippled", name=me.name) if rules.crippled(me) else None
+    if isinstance(action, Escape):
+        return text("crippled", name=me.name) if rules.crippled(me) else None
+    if isinstance(action, Butcher):
+        return _butcher(state, me, action)
+    return None
+
+
+def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | None:
+    target = state.get(action.target)
+    if target is None:
+        return text("no_target", target=action.target)
+    if not rules.targetable(state, me, target):
+        return text("not_targetable", target=target.name)
+    if not rules.hostile(me, target) and isinstance(action, Attack):
+        return text("own_side", target=target.name)
+    if isinstance(action, Execute) and target.status not in ("blacked_out", "passed_out"):
+        return text("not_helpless", target=target.name)
+    if isinstance(action, Attack) and state.phase == "aftermath":
+        return text("combat_only")
+    weapon = rules.attack_weapon(me, action.weapon)
+    if weapon is None:
+        return text("no_weapon", name=me.name, weapon=action.weapon)
+    if weapon.kind != "natural" and weapon.name != rules.FISTS and weapon.name != me.wielded:
+        return text("not_wielded", weapon=weapon.name)
+    if weapon.kind != "natural" and rules.arms_lost(me):
+        return text("arms_lost", name=me.name)
+    mode = getattr(action, "mode", None) or rules.lowest_mode(weapon)
+    if weapon.kind == "firearm" and mode not in weapon.modes:
+        return text("no_mode", weapon=weapon.name, mode=mode, modes=", ".join(weapon.modes))
+    if (action.rounds or 1) > rules.turn_limit(weapon, mode):
+        return text("too_many", weapon=weapon.name, limit=rules.turn_limit(weapon, mode))
+    if action.part is not None:
+        if weapon.unaimed:
+            return text("unaimed", weapon=weapon.name)
+        if action.part not in rules.aimable(target) and action.part != "torso":
+            return text("no_part", target=target.name, part=action.part, parts=", ".join(rules.aimable(target)))
+    if not weapon.ranged and target.side != me.side and rules.crippled(me):
+        return text("crippled_melee", name=me.name, target=target.name)
+    return None
+
+
+def _reload(me: Creature, action: Reload) -> str | None:
+    name = action.weapon or me.wielded or ""
+    carried = me.weapon(name)
+    weapon = catalog().weapons.get(name)
+    if carried is None or weapon is None:
+        return text("no_weapon", name=me.name, weapon=name or "-")
+    if weapon.kind != "firearm":
+        return text("not_reloadable", weapon=name)
+    if carried.jam is None and carried.spare == 0:
+        return text("no_spare", weapon=name)
+    if carried.jam is None and carried.loaded >= (weapon.magazine or 0):
+        return text("full", weapon=name)
+    return None
+
+
+def _use(me: Creature, action: Use) -> str | None:
+    if me.items.get(action.item, 0) <= 0 or action.item not in catalog().items:
+        return text("no_item", name=me.name, item=action.item)
+    if catalog().items[action.item].effect == "clean":
+        name = action.weapon or me.wielded
+        weapon = catalog().weapons.get(name or "")
+        if name is None or me.weapon(name) is None or weapon is None or weapon.kind != "firearm":
+            return text("clean_what")
+    return None
+
+
+def _butcher(state: MazeState, me: Creature, action: Butcher) -> str | None:
+    target = state.get(action.target)
+    if target is None:
+        return text("no_target", target=action.target)
+    if me.hunting < 1:
+        return text("no_butcher", name=me.name)
+    if target.status != "dead" or target.meat <= 0 or target.butchered:
+        return text("no_meat", target=target.name)
+    return None

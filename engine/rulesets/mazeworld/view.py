@@ -1,0 +1,46 @@
+"""What one player may know (rulings "Visibility"): their own sheets in full (Pain %, limbs, ammunition,
+cleanliness); of everyone else only what is public: name, side, cover and conditions in words, never an NPC's
+numbers; creatures in stealth on another side are not seen. `gm_view` is the moderators' whole picture."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.mazeworld.damage import conditions
+from engine.rulesets.mazeworld.state import Creature, MazeState
+
+
+def public_card(me: Creature) -> dict[str, Any]:
+    return {
+        "id": me.id,
+        "name": me.name,
+        "species": me.species,
+        "team": me.team,
+        "side": me.side,
+        "cover": me.cover,
+        "conditions": conditions(me),
+    }
+
+
+def view(state: MazeState, seat: str) -> dict[str, Any]:
+    mine = state.of_seat(seat)
+    sides = {c.side for c in mine}
+    others = [
+        public_card(c)
+        for c in state.creatures
+        if c.controller != seat
+        and c.status != "escaped"
+        and not (c.stealth and c.side not in sides and c.team == "hostile")
+    ]
+    return {
+        "turn": state.day,
+        "phase": state.phase,
+        "cover": {str(k): v for k, v in state.cover.items()},
+        "mine": [c.model_dump(mode="json") for c in mine],
+        "others": others,
+        "tally": state.tally,
+    }
+
+
+def gm_view(state: MazeState) -> dict[str, Any]:
+    return state.model_dump(mode="json")
