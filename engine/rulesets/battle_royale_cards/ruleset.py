@@ -1,7 +1,6 @@
 """The card game's ruleset object: the engine contract over the modules of this package.
 
-NOT registered (engine/registry.py) until the game is playable end to end on Discord (issue 14): it has no
-front yet. Tests use it directly. One actor at a time (`pacing = "sequential"`): `awaiting` is the player
+Registered through the package (`engine.registry.BUILT_IN`). One actor at a time (`pacing = "sequential"`): `awaiting` is the player
 choosing a starting square, then the player whose turn it is; every order is one step, resolved at once.
 """
 
