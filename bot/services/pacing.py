@@ -7,6 +7,8 @@ game master's NPCs at the deadline, and who is told that the next step waits for
 - `resolves_early`: a game resolves before its deadline once every awaited actor has acted when its early
   resolution is on, and always when it is played one actor at a time (each step ends when its actor acts).
 - `step_hours`: a pending question's own length, which replaces the game's deadline rule for that step.
+- `turn_deadline`: one deadline per turn: a step that leaves the same turn going on (`Ruleset.same_turn`)
+  keeps the deadline the turn began with, while it is still ahead.
 - `announce_step`: the pending question goes to its player by DM (or to the moderators for an NPC), with its
   choices, default and deadline; awaited NPCs are announced to the moderators.
 """
@@ -66,6 +68,16 @@ def resolves_early(game: Game) -> bool:
 def step_hours(ruleset: Ruleset, state: Any) -> int | None:
     question = ruleset.pending(state)
     return question.hours if question is not None else None
+
+
+def turn_deadline(
+    ruleset: Ruleset, before: Any, after: Any, deadline: datetime | None, now: datetime
+) -> datetime | None:
+    """The deadline the next step keeps: the turn's own, when the step resolved continued the same turn, no
+    question is pending and that deadline is still ahead; None: the next step gets a new one."""
+    if deadline is None or deadline <= now or not ruleset.same_turn(before, after):
+        return None
+    return deadline if ruleset.pending(after) is None else None
 
 
 async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:

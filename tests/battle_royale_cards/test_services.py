@@ -1,5 +1,5 @@
-"""The card game through the services (registered for each test only), on SQLite and PostgreSQL: one step per
-order resolved at once, a 24-hour deadline per step, the timer's default at the deadline, and whole simulated
+"""The card game through the services, on SQLite and PostgreSQL: one step per order resolved at once, one
+24-hour deadline per turn across its steps, the timer's default at the deadline, and whole simulated
 games (`brbot simulate --ruleset battle_royale_cards`)."""
 
 from __future__ import annotations
@@ -61,6 +61,35 @@ async def test_placement_and_steps_resolve_at_once_each_with_its_deadline(db, ca
     await scheduler.tick(db, later)
     game = await _row(db, game_id)
     assert game.state["players"][first]["square"] == "B4" and game.state["turn"]["actions"] == 1
+
+
+async def test_one_deadline_holds_across_the_steps_of_a_turn(db, cards_installed):
+    """Rulings, `turn_hours = 24`: the turn timer runs for the whole turn, not for each step (`same_turn`);
+    the next player's turn gets its own 24 hours, and a turn that runs out is played by the timer."""
+    game_id = await _game(db)
+    first, second = (await _row(db, game_id)).state["order"]
+    first_user, second_user = await _user_of(db, game_id, first), await _user_of(db, game_id, second)
+    await give_order(db, game_id, first_user, "place", {"square": "A4"}, NOW)
+    await scheduler.tick(db, NOW)
+    await give_order(db, game_id, second_user, "place", {"square": "G4"}, NOW)
+    await scheduler.tick(db, NOW)
+    turn_began = NOW
+    assert (await _row(db, game_id)).deadline == turn_began + timedelta(hours=24)
+    step = NOW + timedelta(hours=5)
+    await give_order(db, game_id, first_user, "move", {"direction": "S"}, step)
+    await scheduler.tick(db, step)
+    game = await _row(db, game_id)
+    assert game.state["turn"]["seat"] == first and game.state["turn"]["actions"] == 1
+    assert game.deadline == turn_began + timedelta(hours=24)  # the same turn: not step + 24 hours
+    ended = NOW + timedelta(hours=7)
+    await give_order(db, game_id, first_user, "end", {}, ended)
+    await scheduler.tick(db, ended)
+    game = await _row(db, game_id)
+    assert game.state["turn"]["seat"] == second and game.deadline == ended + timedelta(hours=24)
+    timed_out = ended + timedelta(hours=24)  # the second player does nothing: the timer plays his turn
+    await scheduler.tick(db, timed_out)
+    game = await _row(db, game_id)
+    assert game.state["turn"]["seat"] == first and game.deadline == timed_out + timedelta(hours=24)
 
 
 async def test_a_simulated_game_plays_to_its_end(db, cards_installed):
