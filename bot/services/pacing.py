@@ -10,7 +10,8 @@ game master's NPCs at the deadline, and who is told that the next step waits for
 - `turn_deadline`: one deadline per turn: a step that leaves the same turn going on (`Ruleset.same_turn`)
   keeps the deadline the turn began with, while it is still ahead.
 - `announce_step`: the pending question goes to its player by DM (or to the moderators for an NPC), with its
-  choices, default and deadline; awaited NPCs are announced to the moderators.
+  choices, default and deadline; awaited NPCs are announced to the moderators; otherwise each awaited player
+  whose game declares buttons for the next step gets them by DM (`step_buttons.offer`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Order
-from bot.services import due, fairness
+from bot.services import due, fairness, step_buttons
 from bot.services.common import outbox, seat_map
 from bot.text import say, when
 from engine.ruleset import Ruleset
@@ -108,6 +109,7 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
             outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
+    await step_buttons.offer(session, game, ruleset, state)
     npcs = [names[a].name for a in ruleset.awaiting(state) if a in names and names[a].controller is None]
     if npcs:
         outbox(

@@ -110,3 +110,41 @@ async def test_a_moderator_removes_a_player(db, cards_installed):
     assert done.done.endswith("has been removed; their cards left the game.")
     game = await _row(db, game_id)
     assert leaving not in game.state["players"] and len(game.state["order"]) == 2
+
+
+async def test_the_acting_player_gets_his_step_buttons_by_dm_and_a_click_is_the_command(db, cards_installed):
+    """Issue 14, "step by step with buttons and commands": the DM of each step carries the buttons of the
+    acting player's own view only; pressing one gives the order its command gives; an old one is refused."""
+    from bot.db.models import Outbox
+    from bot.services import step_buttons
+
+    game_id = await _game(db)
+    first, second = (await _row(db, game_id)).state["order"]
+    first_user, second_user = await _user_of(db, game_id, first), await _user_of(db, game_id, second)
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    offered = [r for r in rows if r.payload.get("kind") == step_buttons.KIND]
+    assert [(r.target, r.target_id, r.payload["seat"]) for r in offered] == [("dm", first_user, first)]
+    (place_a4,) = [b for b in offered[0].payload["buttons"] if b["label"] == "Start on A4"]
+    assert len(place_a4["custom_id"]) <= 100 and place_a4["custom_id"].startswith(f"brbot:step:{game_id}:0:")
+    pressed = place_a4["custom_id"].rsplit(":", 1)[1]
+    with pytest.raises(ServiceError, match="not your turn|earlier step"):
+        await step_buttons.press(db, game_id, second_user, 0, pressed, NOW)  # another player's button
+    given = await step_buttons.press(db, game_id, first_user, 0, pressed, NOW)
+    assert given.summary == ["Start on A4"]
+    await scheduler.tick(db, NOW)
+    with pytest.raises(ServiceError, match="earlier step"):
+        await step_buttons.press(db, game_id, first_user, 0, pressed, NOW)
+    assert (await _row(db, game_id)).state["players"][first]["square"] == "A4"
+
+
+async def test_a_game_that_declares_no_step_buttons_sends_none(db):
+    """The shared layer stays generic: Battle Royale declares no step buttons, so no such DM is written."""
+    from bot.db.models import Outbox
+    from bot.services import step_buttons
+    from tests.services.conftest import started_game
+
+    game_id = await started_game(db)
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    assert rows and not [r for r in rows if r.payload.get("kind") == step_buttons.KIND]

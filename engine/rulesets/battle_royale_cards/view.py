@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rulesets.battle_royale_cards.cards import resurrect_cost
 from engine.rulesets.battle_royale_cards.combat import effective_worth
 from engine.rulesets.battle_royale_cards.endgame import last_card_square
 from engine.rulesets.battle_royale_cards.state import CardState
@@ -63,5 +64,6 @@ def player_view(state: CardState, seat: str) -> dict[str, Any]:
             "seat": seat,
             "aside": [_card(state, c) for c in me.aside],
             "go_die": list(me.go_die),
+            "resurrect_cost": resurrect_cost(state, me),  # from his active cards, which everyone sees
         }
     return view

@@ -28,6 +28,15 @@ TEXTS: dict[str, str] = {
     "opt_directions": "Directions separated by spaces or commas, e.g. S SW W (empty: at random)",
     "the_card": "The card here: {name} (worth {worth})",
     "directions": "N NE E SE S SW W NW",
+    "section_picture": "picture",
+    "help_board": "`/{command}`: the grid as a picture at any time, with the board in words (for screen readers)",
+    # --- step buttons ---------------------------------------------------------------------------------
+    "button_place": "Start on {square}",
+    "button_move": "Move {direction} to {square}",
+    "button_attack_card": "Attack the card: {name} ({worth})",
+    "button_attack_player": "Attack {name} ({square})",
+    "button_resurrect": "Resurrect (cost: {cost})",
+    "button_end": "End the turn",
     # --- refusals of the front -----------------------------------------------------------------------
     "bad_directions": "Directions are N, NE, E, SE, S, SW, W and NW; {wrong} is not one.",
     "unknown_card": "{card} is not one of your cards.",
