@@ -57,6 +57,7 @@ def player_view(state: CardState, seat: str) -> dict[str, Any]:
         "scores": dict(state.scores),
         "winners": list(state.winners),
         "end": state.end,
+        "drinking_table": state.settings.show_drinking_table,  # rulings: the price list, only when turned on
     }
     me = state.players.get(seat)
     if me is not None:

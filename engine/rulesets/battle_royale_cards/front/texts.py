@@ -66,6 +66,7 @@ TEXTS: dict[str, str] = {
     "field_you": "You",
     "field_players": "Players",
     "field_aside": "Your set-aside cards",
+    "field_drinks": "Drinks (house rule)",
     "you_line": "{square}, {state}. Active: {active}.",
     "player_line": "{name}: {square}, {state}, active: {active}; {aside} set aside",
     "alive": "alive",
