@@ -109,7 +109,7 @@ class CardsFront(Front):
 
         return {
             "card attacks": card_attack_study(trials, seed),
-            "games": game_study(max(1, min(200, trials // 1000)), seed),
+            "games": game_study(max(1, min(400, trials // 250)), seed),
         }
 
 

@@ -99,6 +99,7 @@ TEXTS: dict[str, str] = {
     "mod_done_remove": "{name} has been removed; their cards left the game.",
     # --- balance -------------------------------------------------------------------------------------
     "study_worth": "worth {worth}",
+    "study_place": "player {place} in turn order wins ({games} games, chance alone within ±{margin})",
 }
 
 
