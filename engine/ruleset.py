@@ -20,6 +20,8 @@ Pacing, with defaults that fit a game of simultaneous orders where every actor i
   actor acts, and each step has its own deadline).
 - `step_hours`: the deadline rule the game suggests: None for a daily deadline at the game's time of day,
   or the hours each step (day, turn) lasts. The bot stores it per game, and moderators may change it.
+  `step_hours_setting` names a house rule of the game's (a number of hours) that sets it too: when the
+  game is created and whenever a moderator changes that rule (the card game's `turn_hours`).
 - `actors(state)`: everyone who can be ordered, each with its `controller`: a player's seat, or None for the
   game master (an NPC, ordered by a moderator acting `as` it). An id that is not listed is a player's own
   seat, controlling itself (the default: `actors` lists nobody). One controller may hold several actors.
@@ -132,6 +134,7 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     front_module: ClassVar[str | None] = None  # the module whose `FRONT` is the game's `engine.front.Front`
     pacing: ClassVar[str] = "simultaneous"  # or "sequential" (see the module's docstring)
     step_hours: ClassVar[int | None] = None  # None: a daily deadline at the game's time of day
+    step_hours_setting: ClassVar[str | None] = None  # a house rule (hours) that sets the game's step_hours
     state_model: ClassVar[type[BaseModel]]
     orders_model: ClassVar[type[BaseModel]]
     settings_model: ClassVar[type[BaseModel]]

@@ -190,6 +190,9 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
             game.early_resolution = changed.value = _bool(name, value)
         else:
             changed.value = _house_rule(game, name, value)
+            if name == rules.step_hours_setting:  # the game's own name for its steps' length (`turn_hours`)
+                game.step_hours = step_hours(changed.value)
+                changed.next_day = started
             if name == "signup_cap":
                 limits.number(int(changed.value), say("what_signup_cap"), 1, limits.SIGNUP_CAP_MAX)
                 changed.promoted = await _new_cap(session, game, int(changed.value))

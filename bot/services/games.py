@@ -77,7 +77,7 @@ async def create_game(
             channel_id=channel_id,
             settings=parsed.model_dump(mode="json", include=set(rules.house_rules())) | (settings or {}),
             deadline_time=deadline_time,
-            step_hours=rules.step_hours,
+            step_hours=getattr(parsed, rules.step_hours_setting) if rules.step_hours_setting else rules.step_hours,
             timezone=timezone,
             early_resolution=early_resolution,
             signup_cap=cap,

@@ -148,3 +148,23 @@ async def test_a_game_that_declares_no_step_buttons_sends_none(db):
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
     assert rows and not [r for r in rows if r.payload.get("kind") == step_buttons.KIND]
+
+
+async def test_the_turn_hours_house_rule_sets_the_turns_deadline(db, cards_installed):
+    """Rulings, `turn_hours`: the house rule is the turn's length (`Ruleset.step_hours_setting`), given when the
+    game is created or changed with /game settings before the start."""
+    from bot.services import game_admin
+
+    game = await games.create_game(
+        db, name="Cards", ruleset="battle_royale_cards", channel_id=558, settings={"turn_hours": 12}
+    )
+    assert (await _row(db, game.id)).step_hours == 12
+    changed = await game_admin.change_setting(db, game.id, 99, "turn_hours", "6")
+    assert changed.value == 6 and (await _row(db, game.id)).step_hours == 6
+    with pytest.raises(ServiceError):
+        await game_admin.change_setting(db, game.id, 99, "turn_hours", "0")
+    assert (await _row(db, game.id)).step_hours == 6
+    for user in (1, 2):
+        await games.join_game(db, game.id, user, f"Player{user}")
+    await games.start_game(db, game.id, NOW)
+    assert (await _row(db, game.id)).deadline == NOW + timedelta(hours=6)

@@ -28,6 +28,7 @@ class BattleRoyaleCards(Ruleset[CardState, CardOrders, CardSettings]):
     max_players = 6
     pacing = "sequential"
     step_hours = 24  # rulings: `turn_hours = 24`
+    step_hours_setting = "turn_hours"  # the house rule sets the game's step_hours (one deadline per turn)
     front_module = "engine.rulesets.battle_royale_cards.front.game"
     state_model = CardState
     orders_model = CardOrders
