@@ -168,3 +168,17 @@ async def test_the_turn_hours_house_rule_sets_the_turns_deadline(db, cards_insta
         await games.join_game(db, game.id, user, f"Player{user}")
     await games.start_game(db, game.id, NOW)
     assert (await _row(db, game.id)).deadline == NOW + timedelta(hours=6)
+
+
+async def test_removing_the_acting_player_gives_the_next_one_his_step_buttons(db, cards_installed):
+    """Rulings, a removed player: "if it was his turn the next begins"; the next player is told with buttons."""
+    from bot.db.models import Outbox
+    from bot.services import moderation, step_buttons
+
+    game_id = await _game(db, players=3)
+    leaving, following, _ = (await _row(db, game_id)).state["order"]
+    await moderation.act(db, game_id, 99, await _user_of(db, game_id, leaving), "remove")
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    offered = [r.payload["seat"] for r in rows if r.payload.get("kind") == step_buttons.KIND]
+    assert offered == [leaving, following]
