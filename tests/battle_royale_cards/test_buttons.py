@@ -54,6 +54,22 @@ def test_heavy_boots_leave_only_orthogonal_moves_and_no_actions_no_attacks():
     assert not [b for b in buttons if b.command == "attack"]
 
 
+def test_before_the_preturn_an_empty_slot_offers_each_set_aside_card_to_equip():
+    """Text, 3.6 (the preturn: empty active slots are filled from the set-aside cards, the player's choice)."""
+    state = ready(at={"s0": "D4", "s1": "G4"}, active={"s0": [1]}, aside={"s0": [5, 6]})
+    state.board[next(s for s, c in state.board.items() if c == 2)] = None
+    state.turn.preturn_done = False
+    equip = [b for b in _buttons(state, "s0") if b.command == "equip"]
+    assert [b.label for b in equip] == ["Equip Energy Drink (13) and Adrenaline (14)"]  # two empty slots
+    state.players["s0"].active.append(2)
+    equip = [b for b in _buttons(state, "s0") if b.command == "equip"]
+    assert [b.label for b in equip] == ["Equip Energy Drink (13)", "Equip Adrenaline (14)"]  # one empty slot
+    for button in equip:
+        assert RULESET.validate(state, "s0", _orders(state, "s0", button)) is None
+    state.turn.preturn_done = True
+    assert not [b for b in _buttons(state, "s0") if b.command == "equip"]
+
+
 def test_the_dead_get_resurrect_and_the_placing_player_free_outer_squares():
     """Text, 4.3 (resurrection) and 3.3 (placement on the outer edge, each square once)."""
     state = ready(at={"s0": "D4", "s1": "D4"})
@@ -73,10 +89,11 @@ def test_every_button_in_whole_games_is_within_discords_limits_and_mostly_legal(
     """Buttons at every step of whole games: at most 25, labels within 80 characters, distinct; outside the
     one-card endgame every one is a legal step, and in it at least one is."""
     result = RULESET.new_game(roster(players), CardSettings(), RecordingRng(players))
-    state, steps = result.state, 0
+    state, steps, seen = result.state, 0, set()
     while not RULESET.is_over(state):
         (seat,) = RULESET.awaiting(state)
         buttons = _buttons(state, seat)
+        seen |= {b.command for b in buttons}
         assert 0 < len(buttons) <= STEP_BUTTONS_MAX and all(len(b.label) <= STEP_LABEL_MAX for b in buttons)
         assert len({(b.command, b.values) for b in buttons}) == len(buttons)
         legal = [RULESET.validate(state, seat, _orders(state, seat, b)) is None for b in buttons]
@@ -84,3 +101,4 @@ def test_every_button_in_whole_games_is_within_discords_limits_and_mostly_legal(
         rng = RecordingRng(f"{players}-{steps}")
         state = RULESET.resolve(state, {seat: RULESET.computer_orders(state, seat, rng)}, rng).state
         steps += 1
+    assert {"place", "move", "attack", "end", "equip"} <= seen

@@ -2,17 +2,21 @@
 while he places; on his turn, resurrect (dead), a move in each direction the grid allows, attack the card on
 his square, attack each living player in reach, and end the turn (in the one-card endgame only the
 moves that bring him closer to the card). Each names a declared command and its
-option values, so a click is the same as typing the command; the engine still validates the step. The
-Grappling Hook, the preturn's equip and swap and the standing "go die" list stay commands (they need more
+option values, so a click is the same as typing the command; the engine still validates the step. Before
+the preturn, with empty active slots, one button per choice of set-aside cards that fills them. The Grappling Hook, the swap and the standing "go die" list stay commands (they need more
 than one click's worth of choice)."""
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from engine.front import STEP_BUTTONS_MAX, STEP_LABEL_MAX, StepButton
 from engine.rulesets.battle_royale_cards import grid
+from engine.rulesets.battle_royale_cards.cards import SLOTS
 from engine.rulesets.battle_royale_cards.front.texts import text
+
+EQUIP_OPTIONS = ("card", "card2", "card3")  # the /equip command's options, in order
 
 
 def _label(words: str) -> str:
@@ -47,6 +51,8 @@ def step_buttons(view: dict[str, Any]) -> list[StepButton]:
         if actions > 0:
             buttons += _attacks(me, view)
     buttons.append(StepButton(text("button_end"), "end", (), "secondary"))
+    if not counted:  # the preturn: the empty slots filled with set-aside cards (exactly as many as fit)
+        buttons = _equips(me, view)[: STEP_BUTTONS_MAX - len(buttons)] + buttons
     return buttons[:STEP_BUTTONS_MAX]
 
 
@@ -77,4 +83,18 @@ def _attacks(me: dict[str, Any], view: dict[str, Any]) -> list[StepButton]:
         if p["seat"] != me["seat"] and p["alive"] and p["square"] in near:
             label = text("button_attack_player", name=p["name"], square=p["square"])
             buttons.append(StepButton(_label(label), "attack", (("target", p["seat"]),), "danger"))
+    return buttons
+
+
+def _equips(me: dict[str, Any], view: dict[str, Any]) -> list[StepButton]:
+    """One button per choice of set-aside cards filling every empty slot that can be filled (text, 3.6)."""
+    aside = view.get("me", {}).get("aside", [])
+    fill = min(SLOTS - len(me["active"]), len(aside))
+    if fill <= 0:
+        return []
+    buttons = []
+    for chosen in combinations(aside, fill):
+        names = text("and").join(f"{c['name']} ({c['worth']})" for c in chosen)
+        values = tuple(zip(EQUIP_OPTIONS, (str(c["id"]) for c in chosen), strict=False))
+        buttons.append(StepButton(_label(text("button_equip", cards=names)), "equip", values))
     return buttons

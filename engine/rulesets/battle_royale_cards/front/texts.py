@@ -37,6 +37,8 @@ TEXTS: dict[str, str] = {
     "button_attack_player": "Attack {name} ({square})",
     "button_resurrect": "Resurrect (cost: {cost})",
     "button_end": "End the turn",
+    "button_equip": "Equip {cards}",
+    "and": " and ",
     # --- refusals of the front -----------------------------------------------------------------------
     "bad_directions": "Directions are N, NE, E, SE, S, SW, W and NW; {wrong} is not one.",
     "unknown_card": "{card} is not one of your cards.",
