@@ -1,10 +1,10 @@
 """The buttons of the player's next step (`Front.step_buttons`), from his own view only: a starting square
-while he places; on his turn, resurrect (dead), a move in each direction the grid allows, attack the card on
-his square, attack each living player in reach, and end the turn (in the one-card endgame only the
-moves that bring him closer to the card). Each names a declared command and its
-option values, so a click is the same as typing the command; the engine still validates the step. Before
-the preturn, with empty active slots, one button per choice of set-aside cards that fills them. The Grappling Hook, the swap and the standing "go die" list stay commands (they need more
-than one click's worth of choice)."""
+while he places; on his turn, resurrect (dead), a move in each direction the grid allows (in the one-card
+endgame only the moves that bring him closer to the card), attack the card on his square, attack each living
+player in reach, end the turn, and before the preturn, with empty active slots, one button per choice of
+set-aside cards that fills them. Each names a declared command and its option values, so a click is the same
+as typing the command; the engine still validates the step. The Grappling Hook, the swap and the standing
+"go die" list stay commands (they need more than one click's worth of choice)."""
 
 from __future__ import annotations
 
