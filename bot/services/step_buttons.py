@@ -26,7 +26,7 @@ from bot.services.lookup import game_by_id
 from bot.services.player_views import player_view
 from bot.text import say, when
 from engine import registry
-from engine.front import STEP_BUTTONS_MAX, StepButton
+from engine.front import STEP_BUTTONS_MAX, Front, StepButton
 from engine.ruleset import Ruleset
 
 KIND = "step_buttons"  # the outbox payload's kind: a DM carrying step buttons
@@ -54,11 +54,16 @@ def specs(game_id: int, day: int, buttons: list[StepButton]) -> list[dict[str, A
     return list(seen.values())[:STEP_BUTTONS_MAX]
 
 
+def declares(ruleset: str) -> bool:
+    """Whether the game has step buttons at all (its front overrides `Front.step_buttons`)."""
+    return type(registry.front(ruleset)).step_buttons is not Front.step_buttons
+
+
 async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
     """DM every awaited player whose game declares buttons for their next step: it is their move, until the
     deadline, with the buttons."""
-    if game.deadline is None or ruleset.is_over(state):
-        return
+    if game.deadline is None or not declares(game.ruleset) or ruleset.is_over(state):
+        return  # a game without step buttons costs nothing here (no view built for its players)
     front = registry.front(game.ruleset)
     users = await seat_map(session, game.id)
     for seat in ruleset.awaiting(state):
