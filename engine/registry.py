@@ -21,7 +21,11 @@ from engine.ruleset import Ruleset
 log = logging.getLogger(__name__)
 
 ENTRY_POINT_GROUP = "brbot.rulesets"
-BUILT_IN = {"battle_royale": "engine.rulesets.battle_royale", "starcraft_mafia": "engine.rulesets.starcraft_mafia"}
+BUILT_IN = {
+    "battle_royale": "engine.rulesets.battle_royale",
+    "starcraft_mafia": "engine.rulesets.starcraft_mafia",
+    "battle_royale_cards": "engine.rulesets.battle_royale_cards",
+}
 # Dice words of built-in games whose ruleset is not installed yet (module -> its `DICE`): `/roll` knows them
 # outside any game's channel. A game that is installed declares its words as its front's `dice` instead.
 DICE_ONLY = {"mazeworld": "engine.rulesets.mazeworld.dice"}
