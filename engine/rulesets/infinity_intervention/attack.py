@@ -151,13 +151,13 @@ def _strike(
     if crit_points:
         victim.infinity_points -= crit_points
         ctx.public("ip_spent", "ip_negate" if crit_points == 2 else "ip_soften", name=victim.name)
-    if crit_points == 2:
-        strikes = [s for s in strikes if not s.critical]
-    elif crit_points == 1:
-        strikes = [Strike(s.value, False) for s in strikes]
+    # (strike, bracketed damage?): a softened critical is saved against and deals normal damage
+    struck = [(s, reached) for s in strikes if not (crit_points == 2 and s.critical)]
+    if crit_points == 1:
+        struck = [(Strike(s.value, False), bracket and not s.critical) for s, bracket in struck]
     save_points = min(ip_saves, victim.infinity_points if victim.side == "pc" else 0)
     hit = False
-    for number, strike in enumerate(strikes, 1):
+    for number, (strike, bracket) in enumerate(struck, 1):
         if strike.critical:
             ctx.public("critical_hit", "critical_hit", name=victim.name)
             _damage(ctx, victim_id, item.health, item.focus_damage)
@@ -188,7 +188,7 @@ def _strike(
             result=say("saved" if saved else "failed"),
         )
         if not saved:
-            _damage(ctx, victim_id, item.health, item.focus_damage if reached else item.damage)
+            _damage(ctx, victim_id, item.health, item.focus_damage if bracket else item.damage)
             hit = True
         if victim.killed:
             break
