@@ -94,7 +94,7 @@ TEXT: dict[str, str] = {
     "no_actions_left": "Not enough actions left for {action}.",
     "too_many_minors": "At most {most} minor actions a turn.",
     "no_such_target": "There is nobody called {target} in this combat.",
-    "target_down": "{target} is down.",
+    "target_down": "{target} is dead.",
     "nothing_readied": "You have no readied weapon.",
     "not_hackable": "{target} cannot be hacked.",
     "not_carried": "You do not carry {item}.",

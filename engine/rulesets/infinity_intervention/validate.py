@@ -24,7 +24,7 @@ def action_refusal(
         target = state.fighters.get(action.target)
         if target is None or action.target == actor:
             return say("no_such_target", target=action.target)
-        if not target.able:
+        if target.killed:  # an incapacitated target can still be attacked: it "still saves normally"
             return say("target_down", target=target.name)
         if readied is None:
             return say("nothing_readied")
