@@ -5,7 +5,7 @@ a save, soften or negate a critical; Heat from focus and from face-off criticals
 
 from __future__ import annotations
 
-from engine.rulesets.infinity_intervention.orders import Answer, Attack, IIOrders, Observe
+from engine.rulesets.infinity_intervention.orders import Answer, Attack, IIOrders, MoveCover, Observe
 from engine.rulesets.infinity_intervention.ruleset import RULESET
 from tests.infinity_intervention.helpers import Dealt, fight, step
 
@@ -135,3 +135,16 @@ def test_a_reaction_that_immobilizes_the_attacker_voids_the_rest_of_its_post() -
     assert after.fighters["zhanshi"].immobilized
     assert any(e.kind == "void" for e in result.events)
     assert after.phase == "post"
+
+
+def test_the_rest_of_a_post_after_an_immobilizing_reaction_spends_nothing() -> None:
+    """Rulings, "Choosing": the rest of the post is void, and void actions are unspent."""
+    state = fight(["lena", "zhanshi"])
+    state.fighters["zhanshi"].sheet = state.fighters["zhanshi"].sheet.model_copy(update={"hackable": True})
+    state = step(state, IIOrders(actions=[Observe()] * 4)).state
+    posted = IIOrders(actions=[Attack(target="lena"), Observe(), MoveCover(level="high")])
+    state = step(state, posted, Dealt()).state
+    result = RULESET.resolve(state, {"lena": IIOrders(answer=Answer(choice="react"))}, Dealt(18, 19, 9, 1))
+    zhanshi = result.state.fighters["zhanshi"]
+    assert zhanshi.immobilized and zhanshi.cover == "none" and zhanshi.halves == 2 and zhanshi.observe == 0
+    assert "The rest of Zhanshi's post is void." in [e.text for e in result.events]

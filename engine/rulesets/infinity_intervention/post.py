@@ -79,9 +79,21 @@ def run_actions(ctx: Ctx, actor_id: str, actions: list[Action], insert: str | No
                 ctx.public("asked", "asked", name=state.fighters[action.target].name)
                 return
             resolve_attack(ctx, actor_id, action, answer)
+            if _struck_down(ctx, actor_id, actions[index + 1 :]):
+                break
             continue
         _other(ctx, actor_id, action)
     finish_post(ctx, actor_id, insert, spent)
+
+
+def _struck_down(ctx: Ctx, actor_id: str, rest: list[Action]) -> bool:
+    """If a reaction downed or Immobilized the attacker, the rest of its post is void (Reset included)."""
+    fighter = ctx.state.fighters[actor_id]
+    if fighter.able and not fighter.immobilized:
+        return False
+    if rest:
+        ctx.public("void", "void_rest", name=fighter.name)
+    return True
 
 
 def answer(ctx: Ctx, given: Answer) -> None:
@@ -91,7 +103,8 @@ def answer(ctx: Ctx, given: Answer) -> None:
     assert pending is not None
     state.pending, state.phase = None, "post"
     resolve_attack(ctx, pending.attacker, pending.attack, given, announced=True)
-    run_actions(ctx, pending.attacker, list(pending.rest), pending.insert_after, True)
+    rest = [] if _struck_down(ctx, pending.attacker, pending.rest) else list(pending.rest)
+    run_actions(ctx, pending.attacker, rest, pending.insert_after, True)
 
 
 def finish_post(ctx: Ctx, actor_id: str, insert: str | None, spent: bool) -> None:

@@ -101,9 +101,8 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         ctx = Ctx(new, rng)
         actor = new.awaited
         if new.phase != "over" and actor is not None:
+            # Re-checked as it goes: each action is checked again when its turn comes and fails with an event.
             given = orders.get(actor) or self.default_orders(state, actor)
-            if refusal(state, actor, given) is not None and not given.timed_out:
-                given = self.default_orders(state, actor)
             if new.pending is not None:
                 post.answer(ctx, given.answer or Answer())
             else:
