@@ -84,3 +84,22 @@ def test_exact_odds_are_the_counted_faces() -> None:
     """The exact odds used above count the faces: TN 17 F2 succeeds on 17 faces, criticals on 3."""
     assert exact_odds(17, 2) == (17 / 20, 3 / 20)
     assert exact_odds(23, 2) == (1.0, 6 / 20)
+
+
+def test_attacks_through_the_engine_succeed_and_reach_focus_at_the_exact_odds() -> None:
+    """Rulings, "Attack, no reaction": Lena's hack (TN 17, Focus 2) on the Yan Huo, taken, 3,000 times: the
+    success rate is 17/20 and the focus threshold is reached at 3/20 (a roll of 15-17), within 4.5 sigma."""
+    from engine.rulesets.infinity_intervention.attack import Ctx, resolve_attack
+    from engine.rulesets.infinity_intervention.orders import Answer, Attack
+
+    base = fight(["lena", "yan_huo"])
+    trials, successes, focused = 3000, 0, 0
+    rng = RecordingRng("engine-odds")
+    for _ in range(trials):
+        ctx = Ctx(base.model_copy(deep=True), rng)
+        resolve_attack(ctx, "lena", Attack(target="yan_huo"), Answer(choice="take"))
+        kinds = [e.kind for e in ctx.events]
+        successes += "save" in kinds
+        focused += "focus" in kinds
+    for seen, p in ((successes / trials, 17 / 20), (focused / trials, 3 / 20)):
+        assert abs(seen - p) <= 4.5 * math.sqrt(p * (1 - p) / trials), (seen, p)

@@ -55,7 +55,7 @@ def test_a_players_view_shows_their_own_sheet_and_only_states_of_others() -> Non
             assert set(seen["mine"]) == {mine}
             assert seen["mine"][mine]["wounds"] == state.fighters[mine].wounds
             for public in seen["actors"].values():
-                assert not {"wounds", "consciousness", "firewalls", "infinity_points", "tns"} & set(public)
+                assert not {"wounds", "consciousness", "firewalls", "infinity_points", "tns", "readied"} & set(public)
             text = json.dumps({k: v for k, v in seen.items() if k != "mine"})
             for npc in ("yan_huo", "zhanshi"):
                 assert f'"{npc}": {{"wounds' not in text

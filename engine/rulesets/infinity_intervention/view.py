@@ -1,5 +1,5 @@
 """What one actor's player may know (the rulings' visibility): public are the post order, Heat, the turn, who
-is awaited, each actor's name, side, cover, readied item, actions left and states (Immobilized, incapacitated,
+is awaited, each actor's name, side, cover, actions left and states (Immobilized, incapacitated,
 killed); private is the player's own sheets (exact health, TNs, Infinity Points). NPC TNs and anyone's exact
 health but one's own never appear."""
 
@@ -13,12 +13,12 @@ from engine.rulesets.infinity_intervention.state import CombatState, Fighter
 
 
 def public_actor(fighter: Fighter) -> dict[str, Any]:
-    item = fighter.item()
+    """What everyone sees of an actor: what the post summaries show (cover, actions spent) and its states. Its
+    readied item is on its sheet (private; an NPC's is the moderators'): the events name it when it is used."""
     return {
         "name": fighter.name,
         "side": fighter.side,
         "cover": fighter.cover,
-        "readied": item.label if item else None,
         "actions_left": fighter.halves / 2,
         "immobilized": fighter.immobilized,
         "incapacitated": fighter.incapacitated,
@@ -40,6 +40,7 @@ def own_sheet(state: CombatState, fighter: Fighter) -> dict[str, Any]:
         "infinity_points": fighter.infinity_points,
         "ip_action_used": fighter.ip_action_used,
         "items": [items()[i].label for i in fighter.sheet.items],
+        "readied": fighter.readied,
         "item_ids": list(fighter.sheet.items),
         "tns": tns,
         "saves": {h: save_bonus(fighter, h, state.settings) for h in ("wounds", "consciousness", "firewalls")},
