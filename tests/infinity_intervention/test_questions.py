@@ -148,3 +148,17 @@ def test_the_rest_of_a_post_after_an_immobilizing_reaction_spends_nothing() -> N
     zhanshi = result.state.fighters["zhanshi"]
     assert zhanshi.immobilized and zhanshi.cover == "none" and zhanshi.halves == 2 and zhanshi.observe == 0
     assert "The rest of Zhanshi's post is void." in [e.text for e in result.events]
+
+
+def test_a_pc_who_cannot_react_but_holds_points_is_asked_take_only() -> None:
+    """Decided (`ask_for_points`): an Immobilized PC with points is asked, with "take" only; off: not asked."""
+    for ask, asked in ((True, True), (False, False)):
+        state = fight(["fusilier", "zhanshi"], ask_for_points=ask)
+        state = step(state, IIOrders(actions=[Observe()])).state
+        state.fighters["fusilier"].immobilized = True
+        state = step(state, IIOrders(actions=[Attack(target="fusilier")]), Dealt(20)).state
+        assert (state.phase == "question") is asked
+        if asked:
+            question = RULESET.pending(state)
+            assert question is not None and [value for _, value in question.choices] == ["take"]
+            assert RULESET.validate(state, "fusilier", IIOrders(answer=Answer(choice="react"))) is not None
