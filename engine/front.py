@@ -31,6 +31,8 @@ or a moderator sees of a game from its `Front`:
 - `step_buttons(view, current)`: buttons for the player's next step (`StepButton`: a declared command and
   its option values, with a label), which the bot attaches to the message telling a player that a step
   waits for them; a click runs the same path as typing the command.
+- `picture_after_each_step` and `public_picture(view)`: a game that opts in has the picture of the public
+  view (`Ruleset.public_view`: what everyone may know) posted with the post of every step resolved.
 - `picture_command`: the name of a command of the game's own that shows `picture(view)` like `/map` does
   (the card game's `/board`), or None.
 - `offer_to(orders, seat)`, `offer_text(...)` and `accept(...)`: an order that proposes something to another
@@ -316,6 +318,13 @@ class Front:
         return f"/{name} is not a command of {self.title}."
 
     picture_command: str | None = None  # a command of the game's own showing `picture` (besides /map)
+    # Post `public_picture` with the public post of every step (or day) resolved, in the game's channel.
+    picture_after_each_step: bool = False
+
+    def public_picture(self, view: dict[str, Any]) -> Picture | None:
+        """The picture posted in the game's channel after a step, from the public view (`Ruleset.public_view`,
+        what everyone may know) and nothing else. Default: `picture` of that view."""
+        return self.picture(view)
 
     def step_buttons(self, view: dict[str, Any], current: dict[str, Any]) -> list[StepButton]:
         """The buttons for this player's next step now, from their view and current orders ({}: none), at most

@@ -121,6 +121,7 @@ class Question:
 
 
 PACINGS = ("simultaneous", "sequential")
+SPECTATOR = ""  # the seat of nobody: `Ruleset.public_view` is the view of this seat
 
 
 class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
@@ -168,6 +169,12 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     @abstractmethod
     def view(self, state: StateT, seat: str) -> dict[str, Any]:
         """Everything this player may know about the game now, and nothing more."""
+
+    def public_view(self, state: StateT) -> dict[str, Any]:
+        """What anyone may know of the game now, for a post in the game's channel (the picture after a step:
+        `Front.picture_after_each_step`). Default: the view of a seat no player holds (`SPECTATOR`); a game
+        whose `view` cannot give one overrides this. Nothing in it may be one player's secret."""
+        return self.view(state, SPECTATOR)
 
     @abstractmethod
     def is_over(self, state: StateT) -> bool:

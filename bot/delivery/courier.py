@@ -15,6 +15,7 @@ Nothing here pings anyone unless the message names the users it may mention.
 from __future__ import annotations
 
 import asyncio
+import io
 from typing import Literal, Protocol
 
 import aiohttp
@@ -120,6 +121,9 @@ class DiscordCourier:
         params = handle_message_parameters(
             content=message.content,
             embeds=[e.to_discord() for e in message.embeds],
+            files=[discord.File(io.BytesIO(message.file[1]), filename=message.file[0])]
+            if message.file
+            else discord.utils.MISSING,
             nonce=message.nonce,
             view=message.view(),
             allowed_mentions=allowed_mentions(message),

@@ -12,6 +12,9 @@ else (a moderator's `/mod kill` announcement, a pause, a reminder, moderator not
 own, even when it carries a `day`: it is never titled "Night N results" and never joins a night's post.
 
 Only an event's `text` is ever shown; a payload contributes the post's title and sections and the buttons.
+A resolution's row asking for the picture after the step (`ATTACH`: a game that posts its picture after every
+step) adds one message after the post's embeds, `Outgoing.picture` naming the game and the step; the worker
+draws it at delivery from the step's stored state (`pictures`), so no picture is stored in the database.
 Every message carries a nonce derived from its group's identity and its index: the `post` token and the
 target for a resolution's rows (whichever of them a pass happens to hold), the row's own nonce otherwise.
 Rendering the same rows again (a retry after a crash) gives the same nonces, and Discord drops the duplicate.
@@ -33,6 +36,7 @@ NONCE_LENGTH = 25
 
 FAIR_PLAY = frozenset({"seed_reveal", "commitment"})
 POST = "post"  # payload key: the token `write_events` gives every row of one resolution
+ATTACH = "attach"  # payload key: "picture" asks for the picture of the game after the row's day (step)
 OLD_ROWS_GAME = "battle_royale"  # rows written before posts carried their place were this game's (the only one)
 
 
@@ -57,6 +61,8 @@ class Outgoing:
     embeds: tuple[EmbedSpec, ...] = ()
     buttons: dict[str, Any] | None = None
     mention_user_ids: tuple[int, ...] = ()  # users this message may ping (none unless set)
+    picture: tuple[int, int] | None = None  # (game id, day): the worker attaches that picture (`pictures`)
+    file: tuple[str, bytes] | None = None  # (file name, bytes) attached to the message
 
     def view(self):
         """The buttons, from `bot.ui.buttons.button_view` (the one source of buttons); None for most."""
@@ -158,7 +164,12 @@ def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
         return plain("\n\n".join(row.text for row in rows), nonces, {})
     if len(rows) > 1 or (rows[0].target == "channel" and POST in (rows[0].payload or {})):
         posts = night_post(rows)
-        return [Outgoing(nonce=message_nonce(nonces, i), embeds=tuple(embeds)) for i, embeds in enumerate(posts)]
+        messages = [Outgoing(nonce=message_nonce(nonces, i), embeds=tuple(embeds)) for i, embeds in enumerate(posts)]
+        asked = next((row for row in rows if wants_picture(row)), None)
+        if asked is not None:  # after the embeds: the picture with its caption, drawn at delivery
+            picture = (asked.game_id, (asked.payload or {}).get("day", 0))
+            messages.append(Outgoing(nonce=message_nonce(nonces, len(messages)), picture=picture))
+        return messages
     return plain(rows[0].text, nonces, rows[0].payload or {})
 
 
@@ -179,6 +190,11 @@ def _has_buttons(payload: dict[str, Any]) -> bool:
     from bot.ui.buttons import buttons_for
 
     return bool(buttons_for(payload))
+
+
+def wants_picture(row: Row) -> bool:
+    """Whether the row asks for the picture of its game after its day's step (`ATTACH`)."""
+    return (row.payload or {}).get(ATTACH) == "picture"
 
 
 def placement(payload: dict[str, Any]) -> tuple[str, str | None, int]:
@@ -204,6 +220,9 @@ def night_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
         payload = row.payload or {}
         if payload.get("kind") in FAIR_PLAY:
             fair.append(row.text)
+            continue
+        if wants_picture(row):  # no text of its own: a message after the embeds (`render_parcel`)
+            title = title or payload.get("title")
             continue
         row_title, section, rank = placement(payload)
         title = title or row_title

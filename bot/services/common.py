@@ -155,7 +155,7 @@ def timezone_name(value: str) -> str:
     return value
 
 
-async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> None:
+async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> str:
     """Store the events of resolving `day` (-1: the start) and, per audience, the outbox rows that deliver them.
 
     The public and private rows carry one `post` token: delivery groups rows with the same token (the
@@ -164,7 +164,8 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
     (`placement`), so delivery needs to know no game.
 
     A 1,000-player night writes thousands of rows: they go in as two multi-row inserts, not one ORM object
-    each. Rows added to the session before are flushed first, so the outbox keeps the order things happened."""
+    each. Rows added to the session before are flushed first, so the outbox keeps the order things happened.
+    Returns the post token (`announce_picture` joins the post with it)."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
     start = 0 if last is None else last + 1
     post = secrets.token_hex(8)
@@ -191,6 +192,7 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
         await session.execute(insert(EventRow), rows)
     if boxes:
         await session.execute(insert(Outbox), boxes)
+    return post
 
 
 def deliver(
@@ -256,6 +258,16 @@ def outbox_row(game: Game, target: str, target_id: int | None, text: str, payloa
 def announce(session: AsyncSession, game: Game, text: str, payload: dict) -> None:
     """A post in the game's own channel (what every player reads)."""
     outbox(session, game, "channel", game.channel_id, text, payload)
+
+
+def announce_picture(session: AsyncSession, game: Game, day: int, post: str) -> None:
+    """For a game whose front posts its picture after every step (`Front.picture_after_each_step`), a row of
+    the step's post (token `post`) asking delivery to attach the picture of the state after `day`: drawn at
+    delivery from the stored resolution (bot/delivery/pictures.py), so no picture is stored. Other games: none."""
+    front = registry.front(game.ruleset)
+    if front.picture_after_each_step:
+        payload = {"kind": "picture", "day": day, "post": post, "attach": "picture"}  # render.ATTACH
+        announce(session, game, "", payload | {"title": front.post_title(day)})
 
 
 def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, **details: Any) -> None:

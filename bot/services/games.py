@@ -18,6 +18,7 @@ from bot.db.session import Database
 from bot.services import fairness, groups, limits, pacing
 from bot.services.common import (
     announce,
+    announce_picture,
     audit,
     hour_minute,
     load_game,
@@ -345,7 +346,8 @@ async def start_game(
             )
         )
         day = await open_day(session, game, now, seeds)
-        await write_events(session, game, result.events, await seat_map(session, game_id), -1)
+        post = await write_events(session, game, result.events, await seat_map(session, game_id), -1)
+        announce_picture(session, game, -1, post)  # a game showing its picture after every step: the start's too
         await groups.sync(session, game, result.state)
         announce(
             session,

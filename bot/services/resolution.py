@@ -22,6 +22,7 @@ from bot.services import due, fairness, groups, pacing, snapshots
 from bot.services.common import (
     Claimed,
     announce,
+    announce_picture,
     audit,
     load_game,
     load_state,
@@ -106,7 +107,8 @@ async def _resolve_locked(
     )
     held = ruleset.seeds_revealed == "at_end"  # hidden teams: the seeds wait for the end of the game
     seed_row.revealed = not held
-    await write_events(session, game, result.events, await seat_map(session, game.id), day)
+    post = await write_events(session, game, result.events, await seat_map(session, game.id), day)
+    announce_picture(session, game, day, post)  # a game that shows its picture after every step: with the post
     await groups.sync(session, game, result.state)
     reveal = say("seed_held" if held else "seed_revealed", day=day, seed=seed_row.seed, commitment=seed_row.commitment)
     if ruleset.is_over(result.state):

@@ -1,8 +1,8 @@
 """Issue 14 end to end: whole card games against the fake Discord. One played with the step buttons the bot
 DMs the acting player at every step (placement, moves, the end of a turn: a click is the command), with a
-stale button refused, /board at any time, one deadline for a turn's steps; the other with the game's
-commands, a placement by the timer and /map. In both a timed-out turn is played by default and the round
-limit (set to 1) ends and scores the game."""
+stale button refused, the grid posted in the channel after a step, /board at any time, one deadline for a
+turn's steps; the other with the game's commands, a placement by the timer and /map. In both a timed-out turn
+is played by default and the round limit (set to 1) ends and scores the game."""
 
 from __future__ import annotations
 
@@ -37,6 +37,28 @@ async def stepped(runner, day: int, timeout: float = 10.0) -> Game:
 def buttons(message: dict) -> dict[str, str]:
     """label -> custom id of a message's buttons."""
     return {c["label"]: c["custom_id"] for c in walk_components(message.get("components") or []) if c.get("custom_id")}
+
+
+async def picture_posted(fake, runner, day: int) -> dict:
+    """Issue 14, "a picture of the grid after every step": the channel message carrying the grid of the state
+    after step `day` (as the resolution stored it), its caption the board in words."""
+    from bot.db.models import Resolution
+    from engine.rulesets.battle_royale_cards.front.game import FRONT
+    from engine.rulesets.battle_royale_cards.ruleset import RULESET
+
+    async with runner.db.read() as session:
+        stored = await session.get(Resolution, (game_id := (await game_row(runner.db)).id, day))
+    assert stored is not None, f"no resolution of step {day} in game {game_id}"
+    expected = FRONT.public_picture(RULESET.public_view(RULESET.parse_state(stored.state_after)))
+    assert expected is not None
+
+    def found():
+        posted = fake.messages_in()
+        return next((m for m in posted if any(f["data"] == expected.png for f in m.get("_files", []))), None)
+
+    message = await fake.wait_until(found, what=f"the picture of step {day}")
+    assert message["content"] == expected.caption and message["attachments"][0]["filename"] == "grid.png"
+    return message
 
 
 async def step_dm(fake, user, day: int) -> dict:
@@ -77,6 +99,7 @@ async def test_a_whole_card_game_played_with_buttons(fake, database_url, clock, 
         clicked = await fake.click(users[first], placing, buttons(placing)["Start on A4"])
         assert "Start on A4" in clicked.text and "Receipt" in clicked.text
         game = await stepped(runner, 0)
+        await picture_posted(fake, runner, 0)  # the step's post ends with the grid after it, in the channel
         placing = await step_dm(fake, users[second], 1)
         await fake.click(users[second], placing, buttons(placing)["Start on G4"])
         game = await stepped(runner, 1)

@@ -44,6 +44,7 @@ class CardsFront(Front):
     moderation = (Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),)
 
     picture_command = "board"
+    picture_after_each_step = True  # issue 14: the grid (public view) with the post of every step
 
     def apply(self, asked: Asked) -> Change:
         return applying.apply(asked)

@@ -1,0 +1,57 @@
+"""The picture a post asks for (`Outgoing.picture`: a game and a step), drawn when the post is delivered.
+
+A game whose front posts its picture after every step (`Front.picture_after_each_step`) has its resolution
+write a row asking for it (`services.common.announce_picture`); rendering turns it into one message after the
+post's embeds. Here, at delivery, the picture is drawn from the state after that step as the resolution
+stored it (`Resolution.state_after`), through the public view alone (`Ruleset.public_view`, then
+`Front.public_picture`): nothing private, and no picture bytes in the database. The same stored state gives the
+same picture, so a retry sends the same message (with the same nonce). The caption, the picture in words for
+screen readers, is the message's content (players' names escaped as in every post: `written`; cut to
+Discord's 2,000 characters).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import replace
+
+from bot.db.models import Game, Resolution
+from bot.db.session import Database
+from bot.delivery.render import CONTENT_LIMIT, Outgoing
+from bot.delivery.written import escaped, names_by_game
+from engine import registry
+from engine.front import Picture
+
+log = logging.getLogger(__name__)
+
+FILE_LIMIT = 8 * 1024 * 1024  # Discord's limit on an attachment without a boost
+
+
+async def attach(db: Database, message: Outgoing) -> Outgoing | None:
+    """The message with its picture attached and the caption as its content; None when there is nothing to
+    send (the step's resolution is gone, or the game draws no picture for it)."""
+    assert message.picture is not None
+    game_id, day = message.picture
+    async with db.read() as session:
+        game = await session.get(Game, game_id)
+        stored = await session.get(Resolution, (game_id, day))
+        if game is None or stored is None:
+            log.warning("no resolution of step %s of game %s to draw", day, game_id)
+            return None
+        ruleset, raw = game.ruleset, stored.state_after
+    picture = await asyncio.to_thread(draw, ruleset, raw)
+    if picture is None:
+        return None
+    caption = escaped(picture.caption, (await names_by_game(db, [game_id]))[game_id])  # as the post's own texts
+    caption = caption if len(caption) <= CONTENT_LIMIT else caption[: CONTENT_LIMIT - 1] + "…"
+    if len(picture.png) > FILE_LIMIT:  # too big to attach: the words alone still tell the board
+        log.warning("the picture of step %s of game %s is %d bytes: sent as words", day, game_id, len(picture.png))
+        return replace(message, content=caption, picture=None)
+    return replace(message, content=caption, file=(picture.filename, picture.png), picture=None)
+
+
+def draw(ruleset_name: str, raw: dict) -> Picture | None:
+    """The public picture of a stored state (Pillow's work: run in a thread)."""
+    ruleset = registry.get(ruleset_name)
+    return registry.front(ruleset_name).public_picture(ruleset.public_view(ruleset.parse_state(raw)))
