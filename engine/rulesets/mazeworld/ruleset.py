@@ -32,6 +32,7 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
     state_model = MazeState
     orders_model = MazeOrders
     settings_model = MazeworldSettings
+    front_module = "engine.rulesets.mazeworld.front.game"
 
     def new_game(self, roster: list[SignUp], settings: MazeworldSettings, rng: RecordingRng) -> Resolution[MazeState]:
         """Contestants from their sheets (a sign-up's `sheet` request, else the demo's sheet named after them)
