@@ -203,3 +203,25 @@ def test_describe_says_the_orders_in_words():
     view = RULESET.view(state, "s1")
     orders = accepted(state, "cover", then="attack", target="wolf_a", rounds=2, part="head")
     assert FRONT.describe(orders, view) == ["Take cover, then: Attack Wolf A with the weapon in hand, 2 round(s) at the head."]
+
+
+def test_roster_file_carries_pc_sheets_by_player_name_checked_on_load():
+    """Our ruling (docs/rules/mazeworld.md, "The GM's guide"): the roster's `sheets` give each named player's
+    contestant; a player not named plays the demo's sheet under their own name; a bad sheet is refused."""
+    from engine.rng import RecordingRng
+    from engine.ruleset import SignUp
+
+    roster = {
+        "groups": [{"species": "Wolf", "count": "1"}],
+        "sheets": {"ann": {"name": "Jack", "weapons": [{"name": "Combat knife"}], "wielded": "Combat knife"}},
+    }
+    value, _ = FRONT.load_data(roster)
+    settings = MazeworldSettings.model_validate({"encounter": value})
+    signups = [SignUp(seat="s1", name="Ann"), SignUp(seat="s2", name="Bob")]
+    state = RULESET.new_game(signups, settings, RecordingRng(1)).state
+    assert state.creature("s1").name == "Jack" and state.creature("s1").wielded == "Combat knife"
+    assert state.creature("s2").name == "Bob" and state.creature("s2").wielded == "Beretta M9"
+    with pytest.raises(Refused, match=r"sheets\.ann: no weapon 'Laser'"):
+        FRONT.load_data({**roster, "sheets": {"ann": {"name": "Jack", "weapons": [{"name": "Laser"}]}}})
+    with pytest.raises(Refused, match=r"sheets\.ann: .*extra|sheets\.ann: .*not permitted"):
+        FRONT.load_data({**roster, "sheets": {"ann": {"name": "Jack", "mana": 3}}})
