@@ -4,6 +4,7 @@ the posts' sections, the roster file, and the computer players of `brbot simulat
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine.dice.words import DiceWords
@@ -53,6 +54,11 @@ class MazeworldFront(Front):
 
     def rules(self) -> list[Card]:
         return rules_cards()
+
+    def help(self) -> list[Card]:
+        """The commands by section (Front's list), titled, with how the game master orders an NPC."""
+        (card,) = super().help()
+        return [replace(card, title=text("help_title"), description=text("help_intro"), colour="red")]
 
     def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
         from engine.rulesets.mazeworld.roster import load_encounter

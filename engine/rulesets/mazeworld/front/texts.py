@@ -63,6 +63,9 @@ TEXTS: dict[str, str] = {
     "default_weapon": "the weapon in hand",
     "rounds_unit": "round(s)",
     "idle": "A fighter who gives no order skips the turn.",
+    "help_title": "Mazeworld: commands",
+    "help_intro": "One action a turn. /status shows the fight and your own sheet. The game master orders a "
+    "creature with any command's `as` option (`/attack as:wolf_a target:Ann`).",
     # status
     "status_title": "Mazeworld: turn {turn}",
     "phase_combat": "Combat: one action each this turn.",
