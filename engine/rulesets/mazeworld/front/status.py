@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.front.texts import text
 
 COLOUR = {"combat": "red", "aftermath": "gold", "over": "grey"}
@@ -48,16 +49,20 @@ def fight_card(view: dict[str, Any]) -> Card:
 
 def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
     hand = text("wielded") if w["name"] == wielded else ""
-    if w["loaded"] or w["spare"]:
+    known = catalog().weapons.get(w["name"])
+    kind = known.kind if known else "melee"
+    if kind == "firearm":
         return text(
             "weapon_line",
             name=w["name"],
             wielded=hand,
             loaded=w["loaded"],
             spare=w["spare"],
-            clean=round(w["cleanliness"], 1),
+            clean=f"{w['cleanliness']:g}",
             jam=text("jammed") if w.get("jam") else "",
         )
+    if kind == "thrown":
+        return text("weapon_thrown_line", name=w["name"], wielded=hand, count=w["loaded"])
     return text("weapon_melee_line", name=w["name"], wielded=hand)
 
 
@@ -79,7 +84,7 @@ def sheet_card(sheet: dict[str, Any]) -> Card:
     state = text(
         "sheet_state",
         status=sheet["status"].replace("_", " "),
-        pain=round(sheet["pain"], 1),
+        pain=f"{sheet['pain']:g}",
         pbt=sheet["pbt"],
         pdt=sheet["pdt"],
         side=sheet["side"],

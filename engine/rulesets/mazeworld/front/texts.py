@@ -89,6 +89,7 @@ TEXTS: dict[str, str] = {
     "sheet_weapons": "Weapons",
     "weapon_line": "{name}{wielded}: {loaded} loaded, {spare} spare, {clean}% clean{jam}",
     "weapon_melee_line": "{name}{wielded}",
+    "weapon_thrown_line": "{name}{wielded}: {count} carried",
     "wielded": " (in hand)",
     "jammed": ", jammed",
     "sheet_items": "Items",
