@@ -5,13 +5,14 @@ sheet, and no creature's numbers in the player's choices or cards (rulings "Visi
 from __future__ import annotations
 
 from bot.cogs.game_commands import build_cog
+from bot.cogs.moderation import ModerationCog
 from bot.cogs.info import InfoCog
 from sqlalchemy import select
 
 from bot.db.models import Game, Outbox
 from bot.services import games, scheduler
 from bot.ui.autocomplete import actor_choices, option_choices
-from tests.bot.cog_helpers import NOW, run
+from tests.bot.cog_helpers import NOW, call, command, run
 from tests.bot.fakes import FakeInteraction, FakeUser
 
 MODERATOR = 99
@@ -78,3 +79,20 @@ async def test_a_mazeworld_turn_through_the_cogs(gm, db):
         assert secret not in public, secret
     told = "\n".join(r.text for r in rows if r.target == "moderators")
     assert "intends" in told or "Wolf" in told
+
+
+async def test_mod_view_shows_the_moderators_every_number_privately_and_players_nothing(gm, db):
+    """/mod view (ephemeral, moderators only): each creature's Pain and limbs; a player is refused."""
+    game_id = await fight_in_channel(db)
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        data = dict(game.state)
+        data["creatures"] = [dict(c, pain=37.5) if c["id"] == "wolf_a" else c for c in data["creatures"]]
+        game.state = data
+    cog = ModerationCog(gm)
+    shown = await call(command(cog, "mod view"), cog, moderator(gm))
+    embed = shown.sent[0]["embeds"][0]
+    said = " ".join(f"{f.name} {f.value}" for f in embed.fields)
+    assert shown.all_ephemeral and "`wolf_a`" in said and "Pain 37.5" in said and "Beretta M9 15+30" in said
+    player = await call(command(cog, "mod view"), cog, FakeInteraction(gm, FakeUser(1, "Player1")))
+    assert not player.sent[0].get("embeds") and "37.5" not in player.text

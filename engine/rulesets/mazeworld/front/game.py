@@ -16,6 +16,7 @@ from engine.rulesets.mazeworld.front import apply as applying
 from engine.rulesets.mazeworld.front import posts
 from engine.rulesets.mazeworld.front.choosers import CHOOSERS
 from engine.rulesets.mazeworld.front.commands import COMMANDS
+from engine.rulesets.mazeworld.front.gm import gm_cards
 from engine.rulesets.mazeworld.front.rules_help import rules_cards
 from engine.rulesets.mazeworld.front.status import status_cards
 from engine.rulesets.mazeworld.front.texts import text
@@ -54,6 +55,9 @@ class MazeworldFront(Front):
 
     def rules(self) -> list[Card]:
         return rules_cards()
+
+    def gm_status(self, view: dict[str, Any]) -> list[Card]:
+        return gm_cards(view)
 
     def help(self) -> list[Card]:
         """The commands by section (Front's list), titled, with how the game master orders an NPC."""

@@ -98,6 +98,17 @@ TEXTS: dict[str, str] = {
     "wound_line": "open wound: {part}",
     "none": "none",
     "tally": "Kills by the contestants: {tally}",
+    # the game master's view
+    "gm_title": "Mazeworld (moderators): turn {turn}, {phase}",
+    "gm_intro": "Every number; only you see this. NPC orders: {npc_orders}. Order a creature with any command's "
+    "`as` option.",
+    "gm_line": "**{name}** `{id}` ({who}): {status}, Pain {pain} (PBT {pbt}, PDT {pdt}); {limbs}; {weapons}{extra}",
+    "gm_npc": "NPC",
+    "gm_limbs_whole": "limbs whole",
+    "gm_cover": "; in cover",
+    "gm_stealth": "; in stealth",
+    "gm_wounds": "; {count} wound(s)",
+    "gm_effects": "; {effects}",
     # posts
     "section_order": "Order of passage",
     "section_actions": "Actions",
