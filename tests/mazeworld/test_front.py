@@ -225,3 +225,20 @@ def test_roster_file_carries_pc_sheets_by_player_name_checked_on_load():
         FRONT.load_data({**roster, "sheets": {"ann": {"name": "Jack", "weapons": [{"name": "Laser"}]}}})
     with pytest.raises(Refused, match=r"sheets\.ann: .*extra|sheets\.ann: .*not permitted"):
         FRONT.load_data({**roster, "sheets": {"ann": {"name": "Jack", "mana": 3}}})
+
+
+def test_the_gm_actions_are_the_rulesets_and_take_what_the_bot_passes():
+    """`/mod end_combat|start_combat|temerity`: the bot passes the player's seat and the options by name."""
+    state = fight(wolves=1)
+    assert {m.name for m in FRONT.moderation} == {"end_combat", "start_combat", "temerity"}
+    called = RULESET.moderate(state, "temerity", {"seat": "s1", "target": "wolf_a"}).state
+    assert called.called == ["wolf_a"]
+    assert RULESET.moderate(state, "end_combat", {"seat": "s1"}).state.phase == "aftermath"
+
+
+def test_gm_cards_show_every_number_and_player_cards_none():
+    state = fight(wolves=1)
+    state.creature("wolf_a").pain = 44.5
+    gm = card_text(FRONT.gm_status(RULESET.gm_view(state)))
+    assert "`wolf_a`" in gm and "Pain 44.5" in gm
+    assert "44.5" not in card_text(FRONT.status(RULESET.view(state, "s1")))

@@ -40,6 +40,7 @@ class MazeworldFront(Front):
     dice: DiceWords | None = DICE
     data_file = DataFile(setting="encounter", label=text("roster_label"), description=text("roster_description"))
     post_sections = posts.HEADINGS
+    moderation = MODERATION
 
     def apply(self, asked: Asked) -> Change:
         return applying.apply(asked)
