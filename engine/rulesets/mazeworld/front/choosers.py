@@ -38,16 +38,12 @@ def _present(card: Mapping[str, Any]) -> bool:
     return not ({"dead", "gone"} & set(card.get("conditions") or []))
 
 
-def _reachable(mine: Mapping[str, Any], card: Mapping[str, Any]) -> bool:
-    return bool(card["side"] == mine["side"] or not card.get("stealth"))
-
-
 def targets(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
-    """Present creatures of the other team the actor sees."""
+    """Present creatures of the other team the actor sees (the view leaves out those it cannot target)."""
     mine = me(view)
     if mine is None:
         return []
-    found = [c for c in view["others"] if _hostile(mine, c) and _present(c) and _reachable(mine, c)]
+    found = [c for c in view["others"] if _hostile(mine, c) and _present(c)]
     return _typed([(label(c), c["id"]) for c in found], typed)
 
 

@@ -8,7 +8,9 @@ from typing import Any
 
 from engine.front import Card, CardField
 from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.damage import conditions
 from engine.rulesets.mazeworld.front.texts import text
+from engine.rulesets.mazeworld.state import Creature
 
 COLOUR = {"combat": "red", "aftermath": "gold", "over": "grey"}
 
@@ -25,9 +27,6 @@ def _line(card: dict[str, Any], said: list[str]) -> str:
 
 def _own_conditions(sheet: dict[str, Any]) -> list[str]:
     """The conditions of one's own creature in the same words the others read."""
-    from engine.rulesets.mazeworld.damage import conditions
-    from engine.rulesets.mazeworld.state import Creature
-
     return conditions(Creature.model_validate(sheet))
 
 

@@ -60,7 +60,6 @@ TEXTS: dict[str, str] = {
     "said_freeform": "Ask the game master: {text}",
     "said_butcher": "Butcher {target}.",
     "in_hand": "the weapon in hand",
-    "default_weapon": "the weapon in hand",
     "rounds_unit": "round(s)",
     "idle": "A fighter who gives no order skips the turn.",
     "help_title": "Mazeworld: commands",
@@ -140,8 +139,6 @@ TEXTS: dict[str, str] = {
     "roster_label": "roster",
     "roster_description": "An encounter file (YAML or JSON): each side's cover and the creature groups",
     "roster_loaded": "an encounter of {groups} group(s): {species}",
-    # sign-up sheet
-    "sheet_request": "sheet",
 }
 
 
