@@ -1,6 +1,6 @@
 """Mazeworld's house rules and default data (mazeworld-rulings.md: every `name = value`, "Default data"):
 the settings match the rulings file, the tables hold the rulings' numbers, and a broken table, sheet or
-roster is refused with its reason. The ruleset is not registered this session."""
+roster is refused with its reason. The ruleset is registered with its front."""
 
 from __future__ import annotations
 

@@ -1,7 +1,6 @@
 """The Mazeworld ruleset object: the engine contract over this package's modules. A GM-run game: players
 control contestants (id = their seat), the game master the NPCs; one `resolve` is one combat turn.
-NOT registered yet (the Discord front is still to be built): tests/mazeworld checks it stays out of the
-registry until then."""
+Registered by the package (`__init__`); its front is `front/` (`front_module`)."""
 
 from __future__ import annotations
 
