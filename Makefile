@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEMO_DB := demo.db
 
-.PHONY: demo test check format run install lock clean
+.PHONY: demo test check format run install lock clean docs-pictures
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,10 @@ install: $(STAMP)
 demo: $(STAMP)
 	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
 	$(BIN)/brbot simulate --players 20 --seed 42 --database sqlite+aiosqlite:///$(DEMO_DB)
+
+# The card game's board pictures for its players' page (docs/images/cards-board-*.png, from a seeded game).
+docs-pictures: $(STAMP)
+	$(BIN)/python -m tests.battle_royale_cards.render_doc_pictures
 
 run: $(STAMP)
 	$(BIN)/brbot run

@@ -29,6 +29,11 @@ or a moderator sees of a game from its `Front`:
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
   requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
+- `step_buttons(view, current)`: buttons for the player's next step (`StepButton`: a declared command and
+  its option values, with a label), which the bot attaches to the message telling a player that a step
+  waits for them; a click runs the same path as typing the command.
+- `picture_command`: the name of a command of the game's own that shows `picture(view)` like `/map` does
+  (the card game's `/board`), or None.
 - `offer_to(orders, seat)`, `offer_text(...)` and `accept(...)`: an order that proposes something to another
   player (a trade): whenever a command changes the terms offered to a seat, the bot sends that player the
   proposal in words with Accept and Decline buttons; accepting gives them new orders.
@@ -259,6 +264,23 @@ class Form:
     submit_label: str
 
 
+STEP_BUTTONS_MAX = 25  # Discord: 5 rows of 5 buttons
+STEP_LABEL_MAX = 80  # Discord: a button's label
+
+
+@dataclass(frozen=True)
+class StepButton:
+    """A button for the player's next step: clicking it uses the game's command `command` with the option
+    values `values` ((option, value) pairs; options left out get their defaults, as when typed), exactly as
+    the slash command would. `label` is what the button says (at most 80 characters); `style` one of
+    "primary", "secondary", "success", "danger"."""
+
+    label: str
+    command: str
+    values: tuple[tuple[str, Any], ...] = ()
+    style: str = "secondary"
+
+
 Chooser = Callable[[dict[str, Any], str, Mapping[str, Any], Mapping[str, Any]], list[tuple[str, str]]]
 """A chooser: (view, text typed so far, options chosen so far, the player's current orders ({}: none)) -> pairs."""
 
@@ -293,6 +315,13 @@ class Front:
     def form(self, name: str, view: dict[str, Any], current: dict[str, Any]) -> Form | str:
         """The form of command `name` for this player now, or a player-facing reason why there is none."""
         return f"/{name} is not a command of {self.title}."
+
+    picture_command: str | None = None  # a command of the game's own showing `picture` (besides /map)
+
+    def step_buttons(self, view: dict[str, Any], current: dict[str, Any]) -> list[StepButton]:
+        """The buttons for this player's next step now, from their view and current orders ({}: none), at most
+        `STEP_BUTTONS_MAX` (default: none, the game is played with its commands only)."""
+        return []
 
     def offer_to(self, orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
         """The terms of the proposal to `seat` in these orders (None: there is none), as JSON data."""

@@ -20,6 +20,8 @@ Pacing, with defaults that fit a game of simultaneous orders where every actor i
   actor acts, and each step has its own deadline).
 - `step_hours`: the deadline rule the game suggests: None for a daily deadline at the game's time of day,
   or the hours each step (day, turn) lasts. The bot stores it per game, and moderators may change it.
+  `step_hours_setting` names a house rule of the game's (a number of hours) that sets it too: when the
+  game is created and whenever a moderator changes that rule (the card game's `turn_hours`).
 - `actors(state)`: everyone who can be ordered, each with its `controller`: a player's seat, or None for the
   game master (an NPC, ordered by a moderator acting `as` it). An id that is not listed is a player's own
   seat, controlling itself (the default: `actors` lists nobody). One controller may hold several actors.
@@ -29,6 +31,9 @@ Pacing, with defaults that fit a game of simultaneous orders where every actor i
 - `pending(state)`: the question a resolution stopped on, or None. While one is pending, `awaiting` names only
   the asked actor, `default_orders` is the question's default answer, and `resolve(state, {actor: answer})`
   goes on from where it stopped. The bot asks the question's player by DM, with its own deadline.
+- `same_turn(before, after)`: whether a resolved step left the same actor's turn going on (default: never).
+  When it does, the bot keeps the deadline the turn began with instead of giving the next step a new one, so
+  a turn of several steps lasts `step_hours` in all (the card game's `turn_hours`).
 
 Every call to `resolve` is one step and advances the state's `day` (a day, a turn, an answered question): the
 bot keeps one resolution record, one seed and one deadline per step.
@@ -193,6 +198,11 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     def pending(self, state: StateT) -> Question | None:
         """The question the last resolution stopped on, waiting for its answer (default: never any)."""
         return None
+
+    def same_turn(self, before: StateT, after: StateT) -> bool:
+        """Whether the step that led from `before` to `after` left the same turn going on, so its deadline
+        holds for the next step (default: False, every step has a deadline of its own)."""
+        return False
 
     def groups(self, state: StateT) -> dict[str, list[str]]:
         """The private groups of players now, from the state alone: group key (snake_case, at most 50

@@ -22,6 +22,7 @@ from bot.services import limits
 from bot.ui.autocomplete import actor_choices, option_choices
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, is_moderator
 from bot.ui.declared import MergedCommand, MergedOption, check_limits, merge
+from bot.ui.step_buttons import order_text
 from bot.ui.text import ui
 from engine import registry
 
@@ -93,14 +94,7 @@ class GameCommandsCog(GameCog):
             given = await game_orders.give_order(
                 ctx.db, ctx.game_id, ctx.user_id, name, values, ctx.now, actor, moderator
             )
-            if given.reply:
-                return ui("order_reply", reply=given.reply, day=given.submitted.day, receipt=given.submitted.receipt)
-            return ui(
-                "free_removed" if given.removed else "order_saved",
-                day=given.submitted.day,
-                summary="; ".join(given.summary),
-                receipt=given.submitted.receipt,
-            )
+            return order_text(given)
 
         await self.run(interaction, game, work)
 

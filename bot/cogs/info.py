@@ -1,5 +1,6 @@
-"""Information commands: /status (your own record and surroundings), /map (the game's picture), /rules (the
-rules in short) and /help (every command). All replies are ephemeral.
+"""Information commands: /status (your own record and surroundings), /map (the game's picture, also under
+the name a game gives it: `Front.picture_command`, like /board), /rules (the rules in short) and /help
+(every command). All replies are ephemeral.
 
 Whatever the game, the cog asks its front (`registry.front(game.ruleset)`) for the cards and the picture
 and shows them (`bot/ui/cards.py`). /status and /map need a started game the caller plays in, and refuse
@@ -18,7 +19,7 @@ from discord import app_commands
 from bot.services import player_views
 from bot.services.errors import ServiceError
 from bot.text import when
-from bot.ui.cards import embeds
+from bot.ui.cards import embeds, messages
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply, refusing, respond
 from bot.ui.rules_help import help_cards, rules_cards
@@ -55,6 +56,11 @@ class InfoCog(GameCog):
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
     async def map(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+        await self.show_picture(interaction, game)
+
+    async def show_picture(self, interaction: discord.Interaction, game: int | None) -> None:
+        """The game's picture (`Front.picture`) with its caption, the picture in words for screen readers."""
+
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "map_not_started")
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
@@ -79,7 +85,8 @@ class InfoCog(GameCog):
     async def help(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async with refusing(interaction):
             front = await self._front(interaction, game)
-            await respond(interaction, Reply(embeds=embeds(help_cards(front))))
+            for shown in messages(help_cards(front)):  # every game's commands may need more than one message
+                await respond(interaction, Reply(embeds=shown))
 
     async def _front(self, interaction: discord.Interaction, game: int | None) -> Front | None:
         """The front of the game meant, or None when no game is; a game named but not found is refused."""
@@ -92,4 +99,32 @@ class InfoCog(GameCog):
         return registry.front(ruleset)
 
 
-COG = InfoCog
+def _picture_command(name: str) -> app_commands.Command:
+    """A game's own name for /map (`Front.picture_command`, the card game's /board): the same picture."""
+
+    @app_commands.describe(game=ui("opt_game"))
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def picture(self: InfoCog, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+        await self.show_picture(interaction, game)
+
+    picture.__name__ = name
+    picture.__qualname__ = f"InfoCog.{name}"
+    return app_commands.Command(name=name, description=ui("cmd_picture"), callback=picture)
+
+
+def build_cog(fronts: dict[str, Front] | None = None) -> type[InfoCog]:
+    """InfoCog with one more command per picture command the games name (`Front.picture_command`), each
+    showing the game's picture as /map does. Raises ValueError for a name another command already has."""
+    fronts = fronts if fronts is not None else registry.fronts()
+    taken = {c.name for c in InfoCog.__cog_app_commands__} | {
+        c.path[0] for front in fronts.values() for c in (*front.commands, *front.forms)
+    }
+    names = sorted({f.picture_command for f in fronts.values() if f.picture_command})
+    clashing = [n for n in names if n in taken]
+    if clashing:
+        raise ValueError(f"the picture command /{clashing[0]} is already another command")
+    attributes = {f"picture_{n}": _picture_command(n) for n in names}
+    return type("InfoCog", (InfoCog,), attributes) if attributes else InfoCog
+
+
+COG = build_cog()

@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
-from bot.services import fairness, groups, limits, resolution
+from bot.services import fairness, groups, limits, resolution, step_buttons
 from bot.services.commands import filled_in
 from bot.services.common import (
     announce,
@@ -158,9 +158,12 @@ async def act(
         filled = filled_in(what, values, f"mod {action}")
         player = await player_of(session, game_id, user_id, say("mod_not_playing", user_id=user_id))
         params = {what.params.get(name, name): value for name, value in filled.items()}
+        rules, before = ruleset_of(game), load_state(game)
         with engine_refusals():
-            result = ruleset_of(game).moderate(load_state(game), action, {"seat": player.seat, **params})
+            result = rules.moderate(before, action, {"seat": player.seat, **params})
         store_state(game, result.state)
+        if step_buttons.declares(game.ruleset) and rules.awaiting(result.state) != rules.awaiting(before):
+            await step_buttons.offer(session, game, rules, result.state)  # the next actor gets his buttons now
         players = await players_of(session, game_id)
         seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}
         done = Moderated(name=player.name, done=what.done.format(name=player.name), events=result.events)

@@ -7,8 +7,11 @@ game master's NPCs at the deadline, and who is told that the next step waits for
 - `resolves_early`: a game resolves before its deadline once every awaited actor has acted when its early
   resolution is on, and always when it is played one actor at a time (each step ends when its actor acts).
 - `step_hours`: a pending question's own length, which replaces the game's deadline rule for that step.
+- `turn_deadline`: one deadline per turn: a step that leaves the same turn going on (`Ruleset.same_turn`)
+  keeps the deadline the turn began with, while it is still ahead.
 - `announce_step`: the pending question goes to its player by DM (or to the moderators for an NPC), with its
-  choices, default and deadline; awaited NPCs are announced to the moderators.
+  choices, default and deadline; awaited NPCs are announced to the moderators; otherwise each awaited player
+  whose game declares buttons for the next step gets them by DM (`step_buttons.offer`).
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Order
-from bot.services import due, fairness
+from bot.services import due, fairness, step_buttons
 from bot.services.common import outbox, seat_map
 from bot.text import say, when
 from engine.ruleset import Ruleset
@@ -68,6 +71,16 @@ def step_hours(ruleset: Ruleset, state: Any) -> int | None:
     return question.hours if question is not None else None
 
 
+def turn_deadline(
+    ruleset: Ruleset, before: Any, after: Any, deadline: datetime | None, now: datetime
+) -> datetime | None:
+    """The deadline the next step keeps: the turn's own, when the step resolved continued the same turn, no
+    question is pending and that deadline is still ahead; None: the next step gets a new one."""
+    if deadline is None or deadline <= now or not ruleset.same_turn(before, after):
+        return None
+    return deadline if ruleset.pending(after) is None else None
+
+
 async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
     """Tell whoever the newly opened step waits for, beyond the channel's post: the asked player, the
     moderators for the game master's NPCs."""
@@ -96,6 +109,7 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
             outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
+    await step_buttons.offer(session, game, ruleset, state)
     npcs = [names[a].name for a in ruleset.awaiting(state) if a in names and names[a].controller is None]
     if npcs:
         outbox(

@@ -4,7 +4,8 @@ Resolution is one transaction: claim the game row (SQLite: the transaction began
 PostgreSQL: SELECT ... FOR UPDATE), check it is still the expected day, run the engine with the day's
 committed seed (the game master's NPCs nobody ordered get their scripted orders: `pacing`), store the new
 state, the events and their outbox rows and the resolution record, reveal the seed, open the next day (step)
-with a new commitment and tell whoever it waits for, and commit all of it together. A crash before the
+with a new commitment (and the deadline the turn began with, when the step continued the same turn:
+`pacing.turn_deadline`) and tell whoever it waits for, and commit all of it together. A crash before the
 commit leaves everything as it was; a second resolver finds the day already advanced and does nothing.
 """
 
@@ -117,7 +118,9 @@ async def _resolve_locked(
             session, game, f"{reveal}\n{say('log_published', game_id=game.id)}", {"kind": "seed_reveal", "day": day}
         )
     else:
+        kept = pacing.turn_deadline(ruleset, state, result.state, game.deadline, now)
         next_seed = await open_day(session, game, now, seeds, pacing.step_hours(ruleset, result.state))
+        game.deadline = kept or game.deadline
         announce(
             session,
             game,

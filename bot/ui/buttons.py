@@ -1,5 +1,5 @@
 """Buttons that outlive a restart: answering a sign-up proposal (a game's mutual pairing) or a trade
-offer, withdrawing orders.
+offer, withdrawing orders, a game's step buttons (their handler: `bot.ui.step_buttons`).
 
 Services write an outbox row whose payload names what it is about (`{"kind": "<pairing>_proposal",
 "pairing": <key>, ...}`); `buttons_for(payload)` says which buttons the delivered message carries. Each
@@ -21,7 +21,7 @@ import discord
 from engine import registry
 
 PROPOSAL = "_proposal"  # the end of a proposal's payload kind: "<pairing name>_proposal"
-OWN_PREFIXES = ("pair", "trade", "withdraw")  # brbot:<these>: ids that are not an old proposal's
+OWN_PREFIXES = ("pair", "trade", "withdraw", "step")  # brbot:<these>: ids that are not an old proposal's
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
             ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
             ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
         ]
+    if kind == "step_buttons":  # `bot.services.step_buttons`: the ids, labels and styles are in the payload
+        return [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
     if kind == "trade_offer":
         ref = trade_ref(payload)
         return [
@@ -208,11 +210,29 @@ class WithdrawOrders(
         return ui("orders_withdrawn", day=done.day, receipt=done.receipt)
 
 
+class StepPress(
+    _Answer,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"brbot:step:(?P<game>\d+):(?P<day>\d+):(?P<key>[0-9a-f]{12})",
+):
+    """A click on a game's step button (`bot.services.step_buttons`): the order of the command it names, answered
+    as that command is; an old button (an earlier step, or one the step no longer offers) is refused."""
+
+    async def answer(self, interaction: discord.Interaction, bot) -> str:
+        from bot.services import step_buttons
+        from bot.ui.step_buttons import order_text
+
+        given = await step_buttons.press(
+            bot.db, int(self.parts["game"]), interaction.user.id, int(self.parts["day"]), self.parts["key"], bot.clock()
+        )
+        return order_text(given)
+
+
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
 
-    return [PairAnswer, LegacyPairAnswer, TradeAnswer, WithdrawOrders, FormExpired, FormSelectExpired]
+    return [PairAnswer, LegacyPairAnswer, TradeAnswer, WithdrawOrders, StepPress, FormExpired, FormSelectExpired]
 
 
 DYNAMIC_ITEMS: list[type] = dynamic_items()

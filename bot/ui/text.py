@@ -156,6 +156,7 @@ UI: dict[str, str] = {
     "opt_as": "Order for another actor you control (moderators: the game master's characters)",
     "cmd_status": "What you know in your game: your own record and what you see around you (only you see it)",
     "cmd_map": "A picture of your game's map, and where you are on it",
+    "cmd_picture": "A picture of your game as it stands, with the same in words",
     "cmd_team": "Your private group in a game",
     "cmd_team_say": "Send words to the other members of your private group by DM (when its thread cannot be opened)",
     "opt_team_text": "what to tell them",

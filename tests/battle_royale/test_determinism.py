@@ -172,6 +172,7 @@ FILES_EXEMPT = {
     "rulesets/starcraft_mafia/catalog.py",
     "rulesets/battle_royale_cards/catalog.py",
     "rulesets/mazeworld/catalog.py",
+    "rulesets/infinity_intervention/catalog.py",
 }
 RANDOM_EXEMPT = {"rng.py"}
 FORBIDDEN_MODULES = {"discord", "sqlalchemy", "asyncio", "aiosqlite", "asyncpg", "alembic", "requests", "httpx",

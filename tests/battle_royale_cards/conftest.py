@@ -1,5 +1,5 @@
 """Fixtures of the card game's tests: the services' database (`db`, SQLite and PostgreSQL) and the game
-installed for one test only (it is not registered until it is playable end to end on Discord)."""
+registered (`cards_installed`: the registered ruleset, kept for the tests that name it)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,7 @@ from tests.services.conftest import db  # noqa: F401 (the services' fixture, sha
 
 @pytest.fixture
 def cards_installed():
-    from engine.rulesets.battle_royale_cards.front.game import FRONT
-    from engine.rulesets.battle_royale_cards.ruleset import RULESET
-
-    registry.register(RULESET, FRONT)
-    yield RULESET
-    registry.unregister(RULESET.name)
+    return registry.get("battle_royale_cards")
 
 
 from tests.e2e.conftest import clock, database_url, fake  # noqa: E402, F401 (the fake Discord's fixtures, shared)

@@ -1,6 +1,8 @@
-"""Issue 14 end to end: a whole card game against the fake Discord, with the game installed for this test only
-(it is not registered yet): two players place (one by the timer), take steps with the game's commands, see the
-grid with /map, and a timed-out turn is played by default; the round limit (set to 1) ends and scores it."""
+"""Issue 14 end to end: whole card games against the fake Discord. One played with the step buttons the bot
+DMs the acting player at every step (placement, moves, the end of a turn: a click is the command), with a
+stale button refused, /board at any time, one deadline for a turn's steps; the other with the game's
+commands, a placement by the timer and /map. In both a timed-out turn is played by default and the round
+limit (set to 1) ends and scores the game."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from sqlalchemy import select
 from bot.cogs import game_commands
 from bot.db.models import Game
 from tests.e2e.conftest import BotRunner
+from tests.e2e.fake_models import walk_components
 from tests.e2e.test_e2e_game import settle
 
 pytestmark = pytest.mark.e2e
@@ -29,6 +32,85 @@ async def stepped(runner, day: int, timeout: float = 10.0) -> Game:
         assert loop.time() < end, f"step {day} was not resolved"
         await asyncio.sleep(0.05)
     return game
+
+
+def buttons(message: dict) -> dict[str, str]:
+    """label -> custom id of a message's buttons."""
+    return {c["label"]: c["custom_id"] for c in walk_components(message.get("components") or []) if c.get("custom_id")}
+
+
+async def step_dm(fake, user, day: int) -> dict:
+    """The DM telling `user` that step `day` waits for him, with its buttons."""
+
+    def found():
+        return next(
+            (m for m in reversed(fake.dms_to(user)) if f"(step {day})" in (m.get("content") or "") and buttons(m)),
+            None,
+        )
+
+    return await fake.wait_until(found, what=f"the buttons of step {day}")
+
+
+async def test_a_whole_card_game_played_with_buttons(fake, database_url, clock, monkeypatch):
+    monkeypatch.setattr(game_commands, "COG", game_commands.build_cog())  # the bot as started with the game
+    mod = fake.add_user("Gamemaster", moderator=True)
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        assert "board" in {c["name"] for c in fake.registered[None]}
+        await fake.slash(mod, "game create", {"name": "Cards", "ruleset": "battle_royale_cards"})
+        await fake.slash(mod, "game settings", {"name": "max_rounds", "value": "1"})
+        await fake.slash(mod, "game open")
+        for player in (alice, bob):
+            assert "signed up for Cards" in (await fake.slash(player, "join")).text
+        await fake.slash(mod, "game start")
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        users = {seat: {"Alice": alice, "Bob": bob}[p["name"]] for seat, p in game.state["players"].items()}
+        first, second = game.state["order"]
+
+        # --- placement by buttons: only the placing player gets them, one per free outer square ------------
+        placing = await step_dm(fake, users[first], 0)
+        assert len(buttons(placing)) == 12 and "Start on A4" in buttons(placing)
+        assert not any(buttons(m) for m in fake.dms_to(users[second]))
+        clicked = await fake.click(users[first], placing, buttons(placing)["Start on A4"])
+        assert "Start on A4" in clicked.text and "Receipt" in clicked.text
+        game = await stepped(runner, 0)
+        placing = await step_dm(fake, users[second], 1)
+        await fake.click(users[second], placing, buttons(placing)["Start on G4"])
+        game = await stepped(runner, 1)
+        assert game.state["players"][second]["square"] == "G4" and game.state["phase"] == "turn"
+        turn_deadline = game.deadline
+
+        # --- the first player's turn: a move by button, the same deadline, /board, the end by button -------
+        turn = await step_dm(fake, users[first], 2)
+        assert {"Move S to B4", "End the turn"} <= set(buttons(turn))
+        clock.advance(hours=1)
+        moved = await fake.click(users[first], turn, buttons(turn)["Move S to B4"])
+        assert "Move S" in moved.text
+        game = await stepped(runner, 2)
+        assert game.state["players"][first]["square"] == "B4" and game.deadline == turn_deadline
+        assert not buttons(fake.message_by_id[int(turn["id"])])  # a clicked message loses its buttons
+        board = await fake.slash(users[second], "board")
+        assert board.all_ephemeral and "Row B: B3" in board.text and board.reply.message.get("attachments")
+        turn = await step_dm(fake, users[first], 3)
+        assert "End the turn" in (await fake.click(users[first], turn, buttons(turn)["End the turn"])).text
+        game = await stepped(runner, 3)
+
+        # --- the second player lets his turn time out: played by default; the one round ends the game -------
+        idle = await step_dm(fake, users[second], 4)
+        clock.set(game.deadline)
+        game = await stepped(runner, 4)
+        assert game.status == "over" and game.state["end"] == "rounds"
+        await settle(fake, runner, "the end")
+        stale = await fake.click(users[second], idle, buttons(idle)["End the turn"])  # a button of a past step
+        assert "earlier step" in stale.text and stale.all_ephemeral is not None
+        assert (await game_row(runner.db)).day == game.day
+        public = fake.text(fake.messages_in())
+        assert "turn timed out" in public and "The game is over at the round limit" in public
+    finally:
+        await runner.stop()
 
 
 async def test_a_whole_card_game_on_discord(fake, database_url, clock, monkeypatch, cards_installed):

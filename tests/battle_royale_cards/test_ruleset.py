@@ -1,4 +1,4 @@
-"""The ruleset through the engine contract: not registered yet, whole games, determinism, and secrets (rulings,
+"""The ruleset through the engine contract: registered, whole games, determinism, and secrets (rulings,
 "Timer, idle, visibility": set-aside cards are seen by their owner only)."""
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from engine.rulesets.battle_royale_cards.state import CardState
 from tests.battle_royale_cards.helpers import ready, roster
 
 
-def test_not_registered_while_unfinished():
-    """Issue 14 is unfinished: the game must not appear in `brbot rulesets` or on Discord yet."""
-    assert "battle_royale_cards" not in registry.BUILT_IN and "battle_royale_cards" not in registry.names()
-    with pytest.raises(KeyError):
-        registry.get("battle_royale_cards")
+def test_registered_with_its_front():
+    """Issue 14: the game is playable on Discord, so `brbot rulesets` and the bot list it, with its front."""
+    from engine.rulesets.battle_royale_cards.front.game import FRONT
+
+    assert registry.BUILT_IN["battle_royale_cards"] == "engine.rulesets.battle_royale_cards"
+    assert "battle_royale_cards" in registry.names()
+    assert registry.get("battle_royale_cards") is RULESET and registry.front("battle_royale_cards") is FRONT
 
 
 def test_the_contract_shape():

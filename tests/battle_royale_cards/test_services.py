@@ -1,5 +1,5 @@
-"""The card game through the services (registered for each test only), on SQLite and PostgreSQL: one step per
-order resolved at once, a 24-hour deadline per step, the timer's default at the deadline, and whole simulated
+"""The card game through the services, on SQLite and PostgreSQL: one step per order resolved at once, one
+24-hour deadline per turn across its steps, the timer's default at the deadline, and whole simulated
 games (`brbot simulate --ruleset battle_royale_cards`)."""
 
 from __future__ import annotations
@@ -63,6 +63,35 @@ async def test_placement_and_steps_resolve_at_once_each_with_its_deadline(db, ca
     assert game.state["players"][first]["square"] == "B4" and game.state["turn"]["actions"] == 1
 
 
+async def test_one_deadline_holds_across_the_steps_of_a_turn(db, cards_installed):
+    """Rulings, `turn_hours = 24`: the turn timer runs for the whole turn, not for each step (`same_turn`);
+    the next player's turn gets its own 24 hours, and a turn that runs out is played by the timer."""
+    game_id = await _game(db)
+    first, second = (await _row(db, game_id)).state["order"]
+    first_user, second_user = await _user_of(db, game_id, first), await _user_of(db, game_id, second)
+    await give_order(db, game_id, first_user, "place", {"square": "A4"}, NOW)
+    await scheduler.tick(db, NOW)
+    await give_order(db, game_id, second_user, "place", {"square": "G4"}, NOW)
+    await scheduler.tick(db, NOW)
+    turn_began = NOW
+    assert (await _row(db, game_id)).deadline == turn_began + timedelta(hours=24)
+    step = NOW + timedelta(hours=5)
+    await give_order(db, game_id, first_user, "move", {"direction": "S"}, step)
+    await scheduler.tick(db, step)
+    game = await _row(db, game_id)
+    assert game.state["turn"]["seat"] == first and game.state["turn"]["actions"] == 1
+    assert game.deadline == turn_began + timedelta(hours=24)  # the same turn: not step + 24 hours
+    ended = NOW + timedelta(hours=7)
+    await give_order(db, game_id, first_user, "end", {}, ended)
+    await scheduler.tick(db, ended)
+    game = await _row(db, game_id)
+    assert game.state["turn"]["seat"] == second and game.deadline == ended + timedelta(hours=24)
+    timed_out = ended + timedelta(hours=24)  # the second player does nothing: the timer plays his turn
+    await scheduler.tick(db, timed_out)
+    game = await _row(db, game_id)
+    assert game.state["turn"]["seat"] == first and game.deadline == timed_out + timedelta(hours=24)
+
+
 async def test_a_simulated_game_plays_to_its_end(db, cards_installed):
     result = await simulation.simulate(db, 3, seed=4, ruleset="battle_royale_cards")
     assert result.winners
@@ -81,3 +110,75 @@ async def test_a_moderator_removes_a_player(db, cards_installed):
     assert done.done.endswith("has been removed; their cards left the game.")
     game = await _row(db, game_id)
     assert leaving not in game.state["players"] and len(game.state["order"]) == 2
+
+
+async def test_the_acting_player_gets_his_step_buttons_by_dm_and_a_click_is_the_command(db, cards_installed):
+    """Issue 14, "step by step with buttons and commands": the DM of each step carries the buttons of the
+    acting player's own view only; pressing one gives the order its command gives; an old one is refused."""
+    from bot.db.models import Outbox
+    from bot.services import step_buttons
+
+    game_id = await _game(db)
+    first, second = (await _row(db, game_id)).state["order"]
+    first_user, second_user = await _user_of(db, game_id, first), await _user_of(db, game_id, second)
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    offered = [r for r in rows if r.payload.get("kind") == step_buttons.KIND]
+    assert [(r.target, r.target_id, r.payload["seat"]) for r in offered] == [("dm", first_user, first)]
+    (place_a4,) = [b for b in offered[0].payload["buttons"] if b["label"] == "Start on A4"]
+    assert len(place_a4["custom_id"]) <= 100 and place_a4["custom_id"].startswith(f"brbot:step:{game_id}:0:")
+    pressed = place_a4["custom_id"].rsplit(":", 1)[1]
+    with pytest.raises(ServiceError, match="not your turn|earlier step"):
+        await step_buttons.press(db, game_id, second_user, 0, pressed, NOW)  # another player's button
+    given = await step_buttons.press(db, game_id, first_user, 0, pressed, NOW)
+    assert given.summary == ["Start on A4"]
+    await scheduler.tick(db, NOW)
+    with pytest.raises(ServiceError, match="earlier step"):
+        await step_buttons.press(db, game_id, first_user, 0, pressed, NOW)
+    assert (await _row(db, game_id)).state["players"][first]["square"] == "A4"
+
+
+async def test_a_game_that_declares_no_step_buttons_sends_none(db):
+    """The shared layer stays generic: Battle Royale declares no step buttons, so no such DM is written."""
+    from bot.db.models import Outbox
+    from bot.services import step_buttons
+    from tests.services.conftest import started_game
+
+    game_id = await started_game(db)
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    assert rows and not [r for r in rows if r.payload.get("kind") == step_buttons.KIND]
+
+
+async def test_the_turn_hours_house_rule_sets_the_turns_deadline(db, cards_installed):
+    """Rulings, `turn_hours`: the house rule is the turn's length (`Ruleset.step_hours_setting`), given when the
+    game is created or changed with /game settings before the start."""
+    from bot.services import game_admin
+
+    game = await games.create_game(
+        db, name="Cards", ruleset="battle_royale_cards", channel_id=558, settings={"turn_hours": 12}
+    )
+    assert (await _row(db, game.id)).step_hours == 12
+    changed = await game_admin.change_setting(db, game.id, 99, "turn_hours", "6")
+    assert changed.value == 6 and (await _row(db, game.id)).step_hours == 6
+    with pytest.raises(ServiceError):
+        await game_admin.change_setting(db, game.id, 99, "turn_hours", "0")
+    assert (await _row(db, game.id)).step_hours == 6
+    for user in (1, 2):
+        await games.join_game(db, game.id, user, f"Player{user}")
+    await games.start_game(db, game.id, NOW)
+    assert (await _row(db, game.id)).deadline == NOW + timedelta(hours=6)
+
+
+async def test_removing_the_acting_player_gives_the_next_one_his_step_buttons(db, cards_installed):
+    """Rulings, a removed player: "if it was his turn the next begins"; the next player is told with buttons."""
+    from bot.db.models import Outbox
+    from bot.services import moderation, step_buttons
+
+    game_id = await _game(db, players=3)
+    leaving, following, _ = (await _row(db, game_id)).state["order"]
+    await moderation.act(db, game_id, 99, await _user_of(db, game_id, leaving), "remove")
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    offered = [r.payload["seat"] for r in rows if r.payload.get("kind") == step_buttons.KIND]
+    assert offered == [leaving, following]

@@ -137,6 +137,21 @@ def test_a_dead_player_may_only_resurrect_or_end_the_turn():
     assert "nothing to resurrect" in refusal(state, "s0", step={"kind": "resurrect"})
 
 
+def test_the_drinking_table_is_shown_only_when_a_moderator_turns_it_on():
+    """Rulings, "Resurrection and drinks" (`show_drinking_table = false`): the price list of text 3.5 is shown
+    after each resurrection, and on the status card, only when the setting is on."""
+    from engine.rulesets.battle_royale_cards.front.game import FRONT
+
+    for on in (False, True):
+        state = ready(at={"s0": "D4"}, show_drinking_table=on)
+        state.players["s0"].alive = False
+        status = str(FRONT.status(RULESET.view(state, "s0")))
+        state, events = step(state, "s0", step={"kind": "resurrect"})
+        drinks = [e for e in events if e.kind == "drinks"]
+        assert ("sips" in texts(events)) is on and ("sips" in status) is on
+        assert all(e.audience.kind == "public" for e in drinks) and len(drinks) == int(on)
+
+
 def test_resurrection_costs_hangover_two_first_aid_kit_none():
     """Rulings, deck: Hangover "resurrecting costs 2 actions (First Aid Kit makes it 0)"."""
     hungover = ready(active={"s0": [24]}, actions=1)

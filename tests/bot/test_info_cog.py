@@ -31,7 +31,7 @@ def student_of(state, users: dict[str, int], user: int):
 
 
 def test_the_info_cog_is_loaded_with_the_bot():
-    assert InfoCog in cog_classes()
+    assert any(issubclass(cog, InfoCog) for cog in cog_classes())
 
 
 # --- /status -------------------------------------------------------------------------------------
@@ -209,3 +209,27 @@ async def test_help_names_every_command_the_bot_registers(gm, db):
     registered = {f"/{c.qualified_name}" for c in gm.tree.walk_commands() if not hasattr(c, "commands")}
     text = (await use(gm, "help", channel_id=777)).text
     assert registered and not {name for name in registered if f"`{name}" not in text}
+
+
+def test_a_games_picture_command_is_registered_once_and_never_over_another_command():
+    """docs/bot.md, "A game's picture command": `Front.picture_command` adds a command showing the picture."""
+    import pytest
+
+    from bot.cogs.info import build_cog
+    from engine.front import Command, Front
+
+    class Board(Front):
+        title = "Boardy"
+        picture_command = "board"
+        commands = (Command("move", "Move"),)
+
+    class Clash(Front):
+        title = "Clashing"
+        picture_command = "move"
+
+    names = [c.name for c in build_cog({"a": Board(), "b": Board()}).__cog_app_commands__]
+    assert names.count("board") == 1 and "map" in names
+    assert build_cog({"a": Front()}) is InfoCog
+    for fronts in ({"a": Board(), "b": Clash()}, {"c": type("Mapped", (Front,), {"picture_command": "map"})()}):
+        with pytest.raises(ValueError, match="already another command"):
+            build_cog(fronts)

@@ -148,3 +148,27 @@ async def test_a_simulated_duel_plays_to_its_end_with_the_script_for_the_npc(db,
     npc = [e for e in logged if e["seat"] == "bandit"]
     assert npc and all(e["salt"] == "" and e["receipt_matches"] for e in npc)
     assert all(e["receipt_matches"] for e in logged)
+
+
+def test_the_duel_gives_every_step_its_own_deadline_and_a_same_turn_keeps_it():
+    """docs/engine.md, `same_turn`: a ruleset that never continues a turn (the duel, the default) gets a new
+    deadline every step; one that does keeps the turn's deadline while it is ahead, never one already past."""
+    from bot.services.pacing import turn_deadline
+    from engine.ruleset import Ruleset
+    from tests.duel.rules import RULESET as duel
+
+    ahead = NOW + timedelta(hours=3)
+    assert type(duel).same_turn is Ruleset.same_turn
+    assert turn_deadline(duel, None, None, ahead, NOW) is None
+
+    class Continuing(type(duel)):  # type: ignore[misc]
+        def same_turn(self, before, after):
+            return True
+
+        def pending(self, state):
+            return None
+
+    assert turn_deadline(Continuing(), None, None, ahead, NOW) == ahead
+    assert turn_deadline(Continuing(), None, None, NOW - timedelta(hours=1), NOW) is None
+    assert turn_deadline(Continuing(), None, None, None, NOW) is None
+

@@ -1,8 +1,8 @@
 """The card game's ruleset object: the engine contract over the modules of this package.
 
-NOT registered (engine/registry.py) until the game is playable end to end on Discord (issue 14): it has no
-front yet. Tests use it directly. One actor at a time (`pacing = "sequential"`): `awaiting` is the player
-choosing a starting square, then the player whose turn it is; every order is one step, resolved at once.
+Registered through the package (`engine.registry.BUILT_IN`). One actor at a time (`pacing = "sequential"`):
+`awaiting` is the player choosing a starting square, then the player whose turn it is; every order is one
+step, resolved at once; `same_turn` says when a step leaves the turn's deadline as it was.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ class BattleRoyaleCards(Ruleset[CardState, CardOrders, CardSettings]):
     max_players = 6
     pacing = "sequential"
     step_hours = 24  # rulings: `turn_hours = 24`
+    step_hours_setting = "turn_hours"  # the house rule sets the game's step_hours (one deadline per turn)
     front_module = "engine.rulesets.battle_royale_cards.front.game"
     state_model = CardState
     orders_model = CardOrders
@@ -60,6 +61,17 @@ class BattleRoyaleCards(Ruleset[CardState, CardOrders, CardSettings]):
         start = len(rng.rolls)
         new_state, events = resolve_step(state, orders, rng)
         return Resolution(state=new_state, events=events, rolls=rng.rolls[start:])
+
+    def same_turn(self, before: CardState, after: CardState) -> bool:
+        """Rulings, `turn_hours`: the turn timer runs for the whole turn, across its steps. A step continues the
+        turn when the same player is still acting in the same round (a player's next turn is in a later round)."""
+        return (
+            before.phase == after.phase == "turn"
+            and before.turn is not None
+            and after.turn is not None
+            and before.turn.seat == after.turn.seat
+            and before.round == after.round
+        )
 
     def view(self, state: CardState, seat: str) -> dict[str, Any]:
         return player_view(state, seat)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rulesets.battle_royale_cards.cards import resurrect_cost
 from engine.rulesets.battle_royale_cards.combat import effective_worth
 from engine.rulesets.battle_royale_cards.endgame import last_card_square
 from engine.rulesets.battle_royale_cards.state import CardState
@@ -56,6 +57,7 @@ def player_view(state: CardState, seat: str) -> dict[str, Any]:
         "scores": dict(state.scores),
         "winners": list(state.winners),
         "end": state.end,
+        "drinking_table": state.settings.show_drinking_table,  # rulings: the price list, only when turned on
     }
     me = state.players.get(seat)
     if me is not None:
@@ -63,5 +65,6 @@ def player_view(state: CardState, seat: str) -> dict[str, Any]:
             "seat": seat,
             "aside": [_card(state, c) for c in me.aside],
             "go_die": list(me.go_die),
+            "resurrect_cost": resurrect_cost(state, me),  # from his active cards, which everyone sees
         }
     return view

@@ -3,6 +3,7 @@ whole games of computer players: their length and the first player's advantage."
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from engine.rng import RecordingRng
@@ -50,9 +51,11 @@ def _game(players: int, seed: int, settings: CardSettings) -> tuple[CardState, l
 
 
 def game_study(games: int, seed: int, players: int = 4) -> Rows:
-    """Whole games: rounds on average (against the round limit, the only figure the rules give) and how often
-    the first player wins (fair: 1 / players)."""
-    rounds = first_wins = 0
+    """Whole games: rounds on average (against the round limit, the only figure the rules give), and how often
+    the player in each place of the turn order wins (fair: 1 / players; a shared win counts for each winner),
+    with two standard errors of that rate, so a difference larger than that is an advantage, not chance."""
+    rounds = 0
+    wins = [0] * players
     for g in range(games):
         state, _ = _game(players, seed + g, CardSettings())
         n = 0
@@ -62,8 +65,14 @@ def game_study(games: int, seed: int, players: int = 4) -> Rows:
             state = RULESET.resolve(state, {seat: RULESET.computer_orders(state, seat, rng)}, rng).state
             n += 1
         rounds += state.round
-        first_wins += state.order[0] in state.winners
-    return {
-        "rounds (against the limit)": {"measured": round(rounds / games, 2), "expected": CardSettings().max_rounds},
-        "first player wins": {"measured": round(first_wins / games, 3), "expected": round(1 / players, 3)},
+        for place, seat in enumerate(state.order):
+            wins[place] += seat in state.winners
+    fair = 1 / players
+    margin = round(2 * math.sqrt(fair * (1 - fair) / games), 3)
+    rows: Rows = {
+        "rounds (against the limit)": {"measured": round(rounds / games, 2), "expected": CardSettings().max_rounds}
     }
+    for place, won in enumerate(wins, start=1):
+        name = text("study_place", place=place, games=games, margin=margin)
+        rows[name] = {"measured": round(won / games, 3), "expected": round(fair, 3), "margin": margin}
+    return rows

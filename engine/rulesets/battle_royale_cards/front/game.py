@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Picture, Refused
+from engine.front import Asked, Card, CardField, Change, DataFile, Front, Moderation, Picture, Refused, StepButton
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.battle_royale_cards.catalog import parse
@@ -43,8 +43,15 @@ class CardsFront(Front):
     post_sections = tuple(text(key) for key in SECTIONS)
     moderation = (Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),)
 
+    picture_command = "board"
+
     def apply(self, asked: Asked) -> Change:
         return applying.apply(asked)
+
+    def step_buttons(self, view: dict[str, Any], current: dict[str, Any]) -> list[StepButton]:
+        from engine.rulesets.battle_royale_cards.front.buttons import step_buttons
+
+        return step_buttons(view)
 
     def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         return applying.describe(orders, view)
@@ -60,6 +67,12 @@ class CardsFront(Front):
         from engine.rulesets.battle_royale_cards.front.picture import grid_picture
 
         return grid_picture(view)
+
+    def help(self) -> list[Card]:
+        """The commands by section, and the picture's own command (/board)."""
+        (card,) = super().help()
+        extra = CardField(name=text("section_picture"), lines=(text("help_board", command=self.picture_command),))
+        return [Card(title=card.title, fields=(*card.fields, extra))]
 
     def rules(self) -> list[Card]:
         return rules_cards()
@@ -98,7 +111,7 @@ class CardsFront(Front):
 
         return {
             "card attacks": card_attack_study(trials, seed),
-            "games": game_study(max(1, min(200, trials // 1000)), seed),
+            "games": game_study(max(1, min(400, trials // 250)), seed),
         }
 
 

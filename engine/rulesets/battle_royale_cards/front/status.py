@@ -18,6 +18,13 @@ def _active(cards: list[dict[str, Any]]) -> str:
     return ", ".join(f"{c['name']} ({c['worth']})" for c in cards) or text("none")
 
 
+def drinking_table() -> str:
+    """The resurrection price list of the text (3.5), the same words as the event after a resurrection."""
+    from engine.rulesets.battle_royale_cards.text import say
+
+    return say("drinking_table")
+
+
 def now_line(view: dict[str, Any]) -> str:
     names = _names(view)
     if view["phase"] == "over":
@@ -65,6 +72,8 @@ def status_cards(view: dict[str, Any]) -> list[Card]:
         cards = {p["seat"]: p["cards"] for p in view["players"]}
         scores = tuple(text("score_line", name=names[s], score=v, cards=cards[s]) for s, v in view["scores"].items())
         fields.append(CardField(text("field_scores"), scores))
+    if view.get("drinking_table"):  # rulings: shown only when a moderator turns it on
+        fields.append(CardField(text("field_drinks"), (drinking_table(),)))
     colour = "gold" if view["phase"] == "over" else "blurple"
     return [
         Card(

@@ -28,6 +28,17 @@ TEXTS: dict[str, str] = {
     "opt_directions": "Directions separated by spaces or commas, e.g. S SW W (empty: at random)",
     "the_card": "The card here: {name} (worth {worth})",
     "directions": "N NE E SE S SW W NW",
+    "section_picture": "picture",
+    "help_board": "`/{command}`: the grid as a picture at any time, with the board in words (for screen readers)",
+    # --- step buttons ---------------------------------------------------------------------------------
+    "button_place": "Start on {square}",
+    "button_move": "Move {direction} to {square}",
+    "button_attack_card": "Attack the card: {name} ({worth})",
+    "button_attack_player": "Attack {name} ({square})",
+    "button_resurrect": "Resurrect (cost: {cost})",
+    "button_end": "End the turn",
+    "button_equip": "Equip {cards}",
+    "and": " and ",
     # --- refusals of the front -----------------------------------------------------------------------
     "bad_directions": "Directions are N, NE, E, SE, S, SW, W and NW; {wrong} is not one.",
     "unknown_card": "{card} is not one of your cards.",
@@ -57,6 +68,7 @@ TEXTS: dict[str, str] = {
     "field_you": "You",
     "field_players": "Players",
     "field_aside": "Your set-aside cards",
+    "field_drinks": "Drinks (house rule)",
     "you_line": "{square}, {state}. Active: {active}.",
     "player_line": "{name}: {square}, {state}, active: {active}; {aside} set aside",
     "alive": "alive",
@@ -89,6 +101,7 @@ TEXTS: dict[str, str] = {
     "mod_done_remove": "{name} has been removed; their cards left the game.",
     # --- balance -------------------------------------------------------------------------------------
     "study_worth": "worth {worth}",
+    "study_place": "player {place} in turn order wins ({games} games, chance alone within ±{margin})",
 }
 
 

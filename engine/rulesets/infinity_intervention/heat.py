@@ -1,0 +1,91 @@
+"""Moderators' actions: spending Heat (`spend_heat`: boost 1, reorder 1, reinforce 2, complication 1; Heat
+never damages a PC), `set_order`, `revive` and `end_combat`. Each refuses with a reason and changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.infinity_intervention.attack import Ctx
+from engine.rulesets.infinity_intervention.catalog import SKILL_ATTRIBUTE
+from engine.rulesets.infinity_intervention.setup import fighter_from
+from engine.rulesets.infinity_intervention.texts import say
+from engine.rulesets.infinity_intervention.turns import end_combat, move_after
+
+HEAT_COST = {"boost": 1, "reorder": 1, "reinforce": 2, "complication": 1}
+
+
+class Refused(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def moderate(ctx: Ctx, action: str, params: dict[str, Any]) -> None:
+    state = ctx.state
+    if action == "spend_heat":
+        _spend(ctx, str(params.get("kind", "")), params)
+    elif action == "set_order":
+        order = list(params.get("order") or [])
+        if sorted(order) != sorted(state.order):
+            raise Refused(say("set_order_bad", order=", ".join(state.order)))
+        state.order = order
+        ctx.public("order", "set_order", order=state.names(order))
+    elif action == "revive":
+        fighter = state.fighters.get(str(params.get("actor")))
+        if fighter is None or not fighter.incapacitated:
+            raise Refused(say("not_incapacitated", name=fighter.name if fighter else params.get("actor")))
+        fighter.incapacitated, fighter.consciousness = False, max(1, fighter.consciousness)
+        ctx.public("revived", "revived", name=fighter.name)
+    elif action == "end_combat":
+        end_combat(ctx, "ended")
+    else:
+        raise Refused(f"This game has no moderator action {action!r}.")
+
+
+def _spend(ctx: Ctx, kind: str, params: dict[str, Any]) -> None:
+    state = ctx.state
+    if kind not in HEAT_COST:
+        raise Refused(say("bad_spend"))
+    cost = HEAT_COST[kind]
+    if state.heat < cost:
+        raise Refused(say("heat_short", cost=cost, heat=state.heat))
+    if kind in ("boost", "reorder"):
+        actor = str(params.get("actor"))
+        fighter = state.fighters.get(actor)
+        if fighter is None or fighter.side != "npc":
+            raise Refused(say("npc_only", name=fighter.name if fighter else actor))
+        if kind == "boost":
+            skill = str(params.get("skill"))
+            if skill not in SKILL_ATTRIBUTE:
+                raise Refused(say("bad_skill", skill=skill))
+            fighter.boosts = {**fighter.boosts, skill: fighter.boosts.get(skill, 0) + 2}
+            state.heat -= cost
+            ctx.public("heat_spent", "heat_boost", cost=cost, name=fighter.name, heat=state.heat)
+            return
+        after = params.get("after")
+        if after is not None and (after not in state.fighters or after == actor):
+            raise Refused(say("no_such_target", target=after))
+        move_after(state, actor, after)
+        state.heat -= cost
+        ctx.public("heat_spent", "heat_reorder", cost=cost, order=state.names(state.order), heat=state.heat)
+    elif kind == "reinforce":
+        sheet = next((s for s in state.reserve if s.id == params.get("sheet")), None)
+        if sheet is None:
+            raise Refused(say("no_such_sheet", sheet=params.get("sheet")))
+        new_id, n = sheet.id, 1
+        while new_id in state.fighters:
+            n += 1
+            new_id = f"{sheet.id[:17]}_{n}"
+        name = sheet.name if n == 1 else f"{sheet.name} {n}"
+        fighter = fighter_from(sheet.model_copy(update={"id": new_id, "name": name}), None, state.settings)
+        fighter.halves = 0  # acts from the next turn
+        state.fighters[new_id] = fighter
+        state.order = [*state.order, new_id]
+        state.heat -= cost
+        ctx.public("heat_spent", "heat_reinforce", cost=cost, name=name, heat=state.heat)
+    else:
+        text = str(params.get("text") or "").strip()
+        if not text:
+            raise Refused(say("complication_text"))
+        state.heat -= cost
+        ctx.public("heat_spent", "heat_complication", cost=cost, text=text, heat=state.heat)

@@ -1,0 +1,138 @@
+"""The contract (`engine.ruleset.Ruleset`) for Infinity: Intervention: sequential pacing (one post or one
+face-off answer per `resolve`), actors with controllers (PCs: players; NPCs: the game master), the face-off as
+a pending question, the scripted policy. Not registered yet (no Discord front this session)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.events import Event
+from engine.rng import RecordingRng
+from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Ruleset, SignUp
+from engine.rulesets.infinity_intervention import heat, post
+from engine.rulesets.infinity_intervention.attack import Ctx, can_react
+from engine.rulesets.infinity_intervention.catalog import Roster, demo_roster
+from engine.rulesets.infinity_intervention.orders import Answer, IIOrders
+from engine.rulesets.infinity_intervention.script import scripted_answer, scripted_post
+from engine.rulesets.infinity_intervention.settings import IISettings
+from engine.rulesets.infinity_intervention.setup import start_combat
+from engine.rulesets.infinity_intervention.state import CombatState
+from engine.rulesets.infinity_intervention.texts import say
+from engine.rulesets.infinity_intervention.validate import refusal
+from engine.rulesets.infinity_intervention.view import view
+
+
+class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
+    name = "infinity_intervention"
+    version = "0"
+    title = "Infinity: Intervention"
+    min_players = 1
+    pacing = "sequential"
+    step_hours = 24
+    step_hours_setting = "post_hours"
+    state_model = CombatState
+    orders_model = IIOrders
+    settings_model = IISettings
+
+    def new_game(self, roster: list[SignUp], settings: IISettings, rng: RecordingRng) -> Resolution[CombatState]:
+        """The demo fight; each sign-up plays the PC it asks for (`requests["pc"]`) or the next free one."""
+        return self.start(demo_roster(), roster, settings, rng)
+
+    def start(
+        self, cast: Roster, signups: list[SignUp], settings: IISettings, rng: RecordingRng
+    ) -> Resolution[CombatState]:
+        pcs = [s.id for s in cast.sheets if s.side == "pc" and s.id in cast.fight]
+        controllers: dict[str, str] = {}
+        for signup in sorted(signups, key=lambda s: s.seat):
+            wish = signup.requests.get("pc")
+            free = [p for p in pcs if p not in controllers]
+            pick = wish if wish in free else (free[0] if free else None)
+            if pick is not None:
+                controllers[pick] = signup.seat
+        state, events = start_combat(cast, controllers, settings, rng)
+        return Resolution(state=state, events=events, rolls=list(rng.rolls))
+
+    def actors(self, state: CombatState) -> list[Actor]:
+        return [Actor(i, state.fighters[i].name, state.fighters[i].controller) for i in state.order]
+
+    def awaiting(self, state: CombatState) -> list[str]:
+        return [] if state.phase == "over" or state.awaited is None else [state.awaited]
+
+    def pending(self, state: CombatState) -> Question | None:
+        if state.pending is None:
+            return None
+        p = state.pending
+        attacker, target = state.fighters[p.attacker], state.fighters[p.target]
+        item = attacker.item()
+        choices = [(say("take"), "take")]
+        if can_react(state, p.target, p.attacker):
+            choices.insert(0, (say("react"), "react"))
+        return Question(
+            actor=p.target,
+            prompt=say(
+                "question",
+                attacker=attacker.name,
+                item=item.label if item else "",
+                strikes=item.strikes if item else 1,
+                points=target.infinity_points,
+            ),
+            choices=tuple(choices),
+            default="take",
+            command="react",
+            hours=state.settings.reaction_hours,
+        )
+
+    def validate(self, state: CombatState, seat: str, orders: IIOrders) -> str | None:
+        return refusal(state, seat, orders)
+
+    def default_orders(self, state: CombatState, seat: str) -> IIOrders:
+        """No answer: take, no points. No post: forfeit the rest of the turn's actions."""
+        if state.pending is not None:
+            return IIOrders(answer=Answer())
+        return IIOrders(timed_out=True)
+
+    def npc_orders(self, state: CombatState, actor_id: str, rng: RecordingRng) -> IIOrders:
+        if state.pending is not None:
+            return IIOrders(answer=scripted_answer(state, actor_id, state.pending.attacker))
+        return scripted_post(state, actor_id)
+
+    def resolve(self, state: CombatState, orders: dict[str, IIOrders], rng: RecordingRng) -> Resolution[CombatState]:
+        new = state.model_copy(deep=True)
+        ctx = Ctx(new, rng)
+        actor = new.awaited
+        if new.phase != "over" and actor is not None:
+            # Re-checked as it goes: each action is checked again when its turn comes and fails with an event.
+            given = orders.get(actor) or self.default_orders(state, actor)
+            if new.pending is not None:
+                post.answer(ctx, given.answer or Answer())
+            else:
+                post.start_post(ctx, actor, given)
+        new.day += 1
+        return Resolution(state=new, events=_stamped(ctx.events, state), rolls=list(rng.rolls))
+
+    def moderate(self, state: CombatState, action: str, params: dict[str, Any]) -> Resolution[CombatState]:
+        new = state.model_copy(deep=True)
+        ctx = Ctx(new, RecordingRng(0, record=False))
+        try:
+            heat.moderate(ctx, action, params)
+        except heat.Refused as refused:
+            raise ModerationRefused(refused.reason) from None
+        return Resolution(state=new, events=_stamped(ctx.events, state))
+
+    def view(self, state: CombatState, seat: str) -> dict[str, Any]:
+        return view(state, seat)
+
+    def is_over(self, state: CombatState) -> bool:
+        return state.phase == "over"
+
+    def actor_name(self, state: CombatState, seat: str) -> str | None:
+        return next((f.name for f in state.fighters.values() if f.controller == seat), None)
+
+
+def _stamped(events: list[Event], state: CombatState) -> list[Event]:
+    for event in events:
+        event.day, event.phase = state.day, state.phase
+    return events
+
+
+RULESET = InfinityIntervention()

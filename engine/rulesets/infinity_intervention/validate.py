@@ -1,0 +1,113 @@
+"""Submission-time checks with clear reasons (`texts`), and the per-action check `resolve` repeats: the world
+changes between a post's first action and its last (a target downed, an item switched)."""
+
+from __future__ import annotations
+
+from engine.rulesets.infinity_intervention.attack import can_buy_action, can_react
+from engine.rulesets.infinity_intervention.catalog import items
+from engine.rulesets.infinity_intervention.orders import COST, MAX_MINORS, MINOR, Action, Answer, IIOrders
+from engine.rulesets.infinity_intervention.state import CombatState
+from engine.rulesets.infinity_intervention.texts import say
+
+
+def action_refusal(
+    state: CombatState, actor: str, action: Action, halves: int, minors: int, readied: str | None
+) -> str | None:
+    """Why this action cannot be taken now by `actor` with `halves` half actions and `minors` minors used."""
+    fighter = state.fighters[actor]
+    cost = COST[action.kind]
+    if cost > halves:
+        return say("no_actions_left", action=say(f"action_{action.kind}"))
+    if cost == MINOR and minors >= MAX_MINORS:
+        return say("too_many_minors", most=MAX_MINORS)
+    if action.kind == "attack":
+        target = state.fighters.get(action.target)
+        if target is None or action.target == actor:
+            return say("no_such_target", target=action.target)
+        if target.killed:  # an incapacitated target can still be attacked: it "still saves normally"
+            return say("target_down", target=target.name)
+        if readied is None:
+            return say("nothing_readied")
+        item = items()[readied]
+        if item.skill == "hacking" and not target.sheet.hackable:
+            return say("not_hackable", target=target.name)
+    elif action.kind == "switch":
+        if action.item not in fighter.sheet.items:
+            return say("not_carried", item=action.item)
+        if action.item == readied:
+            return say("already_readied", item=items()[action.item].label)
+    elif action.kind == "cover":
+        if action.level not in state.settings.cover_levels:
+            return say("no_such_cover", level=say(f"cover_{action.level}"))
+    elif action.kind == "reset" and not fighter.immobilized:
+        return say("not_immobilized")
+    return None
+
+
+def refusal(state: CombatState, actor: str, orders: IIOrders) -> str | None:
+    """The reason these orders are refused now, or None."""
+    if state.phase == "over":
+        return say("over_already")
+    if actor not in state.fighters:
+        return say("not_in_combat")
+    if orders.timed_out:
+        return say("timed_out_reserved")
+    if state.pending is not None:
+        if actor != state.pending.target:
+            return say("not_your_question", name=state.fighters[state.pending.target].name)
+        return _answer_refusal(state, actor, orders.answer)
+    if orders.answer is not None:
+        return say("no_question")
+    if actor != state.awaited:
+        awaited = state.fighters[state.awaited].name if state.awaited else "-"
+        return say("not_your_post", name=awaited)
+    return _post_refusal(state, actor, orders)
+
+
+def _answer_refusal(state: CombatState, actor: str, answer: Answer | None) -> str | None:
+    if answer is None:
+        return say("answer_needed")
+    assert state.pending is not None
+    fighter = state.fighters[actor]
+    if answer.choice == "react" and not can_react(state, actor, state.pending.attacker):
+        return say("cannot_react")
+    points = answer.ip_saves + answer.ip_crit + (1 if answer.choice == "react" and fighter.halves < 2 else 0)
+    if points > fighter.infinity_points:
+        return say("not_enough_points", have=fighter.infinity_points, want=points)
+    return None
+
+
+def _post_refusal(state: CombatState, actor: str, orders: IIOrders) -> str | None:
+    fighter = state.fighters[actor]
+    points = 0
+    halves, minors, readied = fighter.halves, fighter.minors, fighter.readied
+    if orders.extra_action:
+        if not can_buy_action(fighter):
+            return say("no_extra_action")
+        points, halves = 1, halves + 2
+    if orders.insert_after is not None:
+        if fighter.side != "pc":
+            return say("pc_only")
+        if orders.insert_after not in state.fighters or orders.insert_after == actor:
+            return say("no_such_target", target=orders.insert_after)
+        points += 1
+    if points > fighter.infinity_points:
+        return say("not_enough_points", have=fighter.infinity_points, want=points)
+    if orders.standing is not None and fighter.side != "pc":
+        return say("pc_only")
+    if fighter.immobilized and orders.actions and orders.actions[0].kind != "reset":
+        return say("must_reset")
+    immobilized = fighter.immobilized
+    for action in orders.actions:
+        if action.kind in ("attack", "cover") and immobilized:
+            return say("must_reset")
+        reason = action_refusal(state, actor, action, halves, minors, readied)
+        if reason is not None:
+            return reason
+        halves -= COST[action.kind]
+        minors += 1 if COST[action.kind] == MINOR else 0
+        if action.kind == "switch":
+            readied = action.item
+        if action.kind == "reset":
+            immobilized = False
+    return None
