@@ -56,6 +56,7 @@ TEXT: dict[str, str] = {
     "roles_fixed": "Roles are fixed once the game has started.",
     "already_started": "This game has already started.",
     "too_few_players": "At least two players must sign up before the game can start.",
+    "no_players": "At least one player must sign up before the game can start.",
     # --- refusals: orders -----------------------------------------------------------------------
     "game_not_started": "The game has not started yet.",
     "game_over": "The game is over.",

@@ -15,7 +15,8 @@ or a moderator sees of a game from its `Front`:
 - `describe(orders, view)`: orders in words, for confirmations and `/orders`; `when_idle()`: what a player
   who sends nothing does, in words.
 - `status(view)`, `picture(view)`, `rules()`, `help()`: cards (embeds, in the bot), a PNG, the rules in
-  short and the command list.
+  short and the command list. `gm_status(view)`: the moderators' cards of the whole game (`/mod view`), from
+  the ruleset's `gm_view(state)`.
 - `moderation`: the moderators' `/mod` actions on a player (kill, revive, ...) and their words; the ruleset's
   `moderate` applies them, `moderation_choices` lists what their options may name.
 - `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
@@ -372,6 +373,11 @@ class Front:
 
     def picture(self, view: dict[str, Any]) -> Picture | None:
         return None
+
+    def gm_status(self, view: dict[str, Any]) -> list[Card]:
+        """The moderators' cards of the whole game (`/mod view`, ephemeral), from `Ruleset.gm_view`: every
+        secret and number ([]: the game shows none)."""
+        return []
 
     def rules(self) -> list[Card]:
         return []

@@ -24,11 +24,12 @@ ENTRY_POINT_GROUP = "brbot.rulesets"
 BUILT_IN = {
     "battle_royale": "engine.rulesets.battle_royale",
     "starcraft_mafia": "engine.rulesets.starcraft_mafia",
+    "mazeworld": "engine.rulesets.mazeworld",
     "battle_royale_cards": "engine.rulesets.battle_royale_cards",
 }
 # Dice words of built-in games whose ruleset is not installed yet (module -> its `DICE`): `/roll` knows them
 # outside any game's channel. A game that is installed declares its words as its front's `dice` instead.
-DICE_ONLY = {"mazeworld": "engine.rulesets.mazeworld.dice"}
+DICE_ONLY: dict[str, str] = {}
 DEFAULT = DEFAULT_GAME  # the game a new game or a command plays when none is named (`engine.DEFAULT_GAME`)
 
 _RULESETS: dict[str, Ruleset] = {}

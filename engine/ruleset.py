@@ -219,6 +219,11 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         rule that turns the chat off). The front names each group (`Front.group_title`, `group_intro`)."""
         return {}
 
+    def gm_view(self, state: StateT) -> dict[str, Any]:
+        """Everything the moderators may see of the game (`/mod view`, shown by `Front.gm_status`): by default
+        the whole state as JSON."""
+        return state.model_dump(mode="json")
+
     def actor_name(self, state: StateT, seat: str) -> str | None:
         """The name of the character in `seat` as the players know it (a substitute is told whose place they
         take); None if the game gives none (the player's own name is used)."""

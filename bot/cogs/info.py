@@ -19,7 +19,7 @@ from discord import app_commands
 from bot.services import player_views
 from bot.services.errors import ServiceError
 from bot.text import when
-from bot.ui.cards import embeds
+from bot.ui.cards import embeds, messages
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply, refusing, respond
 from bot.ui.rules_help import help_cards, rules_cards
@@ -85,7 +85,8 @@ class InfoCog(GameCog):
     async def help(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async with refusing(interaction):
             front = await self._front(interaction, game)
-            await respond(interaction, Reply(embeds=embeds(help_cards(front))))
+            for shown in messages(help_cards(front)):  # every game's commands may need more than one message
+                await respond(interaction, Reply(embeds=shown))
 
     async def _front(self, interaction: discord.Interaction, game: int | None) -> Front | None:
         """The front of the game meant, or None when no game is; a game named but not found is refused."""

@@ -22,10 +22,11 @@ from discord import app_commands
 from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
-from bot.services import data_files, day_actions, dice, game_admin, limits, moderation
+from bot.services import data_files, day_actions, dice, game_admin, limits, moderation, player_views
 from bot.text import when
+from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, require_moderator
-from bot.ui.respond import defer, refusing, respond
+from bot.ui.respond import Reply, defer, refusing, respond
 from bot.ui.text import ui
 from engine import registry
 
@@ -327,6 +328,17 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             names = await day_actions.who_has_not_submitted(ctx.db, ctx.game_id)
             return ui("mod_waiting", names=", ".join(names)) if names else ui("mod_all_in")
+
+        await self.moderate(interaction, work, slow=False)  # one read: answered at once
+
+    @mod_group.command(name="view", description=ui("cmd_mod_view"))
+    async def mod_view(self, interaction: discord.Interaction) -> None:
+        async def work(ctx: Ctx) -> Reply | str:
+            if ctx.game.status in ("setup", "signup"):
+                return ui("mod_view_not_started", game=ctx.game.name)
+            view = await player_views.gm_view(ctx.db, ctx.game_id)
+            cards = registry.front(ctx.game.ruleset).gm_status(view)
+            return Reply(embeds=embeds(cards)) if cards else ui("mod_view_none")
 
         await self.moderate(interaction, work, slow=False)  # one read: answered at once
 

@@ -324,10 +324,10 @@ async def start_game(
         if game.status != "signup":
             raise ServiceError(say("already_started"))
         players = await players_of(session, game_id)
-        if len(players) < 2:
-            raise ServiceError(say("too_few_players"))
-        roster = _roster(players, signup_options(game.ruleset))
         ruleset = ruleset_of(game)
+        if len(players) < min(2, ruleset.min_players):  # a one-player game starts with one
+            raise ServiceError(say("too_few_players" if ruleset.min_players > 1 else "no_players"))
+        roster = _roster(players, signup_options(game.ruleset))
         seed = (seeds or fairness.new_seed)()
         result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))
         store_state(game, result.state)

@@ -26,6 +26,14 @@ async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any
     return ruleset_of(game).view(state, player.seat)
 
 
+async def gm_view(db: Database, game_id: int) -> dict[str, Any]:
+    """Everything the moderators may see of the game (`Ruleset.gm_view`)."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        state = load_state(game)
+    return ruleset_of(game).gm_view(state)
+
+
 async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moderator: bool) -> dict[str, Any]:
     """The view of an actor the user orders for `as` (`actors.acting_for`: a moderator for an NPC)."""
     async with db.read() as session:

@@ -98,6 +98,19 @@ def embeds(cards: Iterable[Card]) -> list[discord.Embed]:
     return fit(out, owners)
 
 
+def messages(cards: Iterable[Card]) -> list[list[discord.Embed]]:
+    """The cards over as many messages as they need, whole cards in order: a card starts a new message when
+    it would not fit in the current one (a card too big for a message alone is cut as `embeds` cuts it)."""
+    out: list[list[discord.Embed]] = []
+    for card in cards:
+        shown = embeds([card])
+        if out and len(out[-1]) + len(shown) <= EMBEDS_MAX and sum(map(len, out[-1] + shown)) <= TOTAL_MAX:
+            out[-1] += shown
+        else:
+            out.append(shown)
+    return out
+
+
 def _note(embed: discord.Embed) -> None:
     """Say in the footer that some details did not fit (once)."""
     note = ui("card_cut")

@@ -38,6 +38,9 @@ UI: dict[str, str] = {
     "cmd_mod_generic": "A moderator's action on a player in this game (see /help)",
     "cmd_mod_substitute": "Put another person in a player's seat",
     "cmd_mod_orders": "Who has not sent orders today (never what anyone ordered)",
+    "cmd_mod_view": "Everything in this game, every secret and number (only you see it)",
+    "mod_view_none": "This game shows the moderators nothing more than /status.",
+    "mod_view_not_started": "{game} has not started: there is nothing to view yet.",
     "cmd_mod_audit": "Every moderator action in this game",
     "opt_game_name": "The game's name",
     "opt_deadline_time": "The daily deadline, like 22:00",
@@ -203,7 +206,7 @@ UI: dict[str, str] = {
     "help_moderators": "`/game create` create a game in this channel\n`/game open` open the sign-ups\n`/game start` start the game (Day 0)\n`/game pause` and `/game resume` stop and restart the clock\n`/game extend` move today's deadline\n`/game end` end the game\n`/game settings` the game's settings and house rules",
     "help_moderators_more_title": "Moderators: resolution and players",
     "help_moderators_more": "`/resolve now` resolve today at once\n`/resolve preview` see today's resolution with the current orders, only for you; nothing changes",
-    "help_moderators_seats": "`/mod substitute` put another player in a seat\n`/mod orders` who has not sent orders yet\n`/mod audit` the moderators' audit log\n`/mod rolls` every dice roll of the game, secret ones too\n`/roll ... secret:True` a roll only you see",
+    "help_moderators_seats": "`/mod substitute` put another player in a seat\n`/mod orders` who has not sent orders yet\n`/mod view` everything in the game, every secret and number (only you see it)\n`/mod audit` the moderators' audit log\n`/mod rolls` every dice roll of the game, secret ones too\n`/roll ... secret:True` a roll only you see",
 }
 
 

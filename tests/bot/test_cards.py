@@ -116,3 +116,14 @@ def test_a_battle_royale_status_keeps_within_discords_limits_in_a_crowded_zone()
     assert next(f.value for e in out for f in e.fields if f.name == "On the ground") == "Knife ×60"
     assert all(f"A student with a long name {n:02d}: Rifle" in text for n in range(1, 40))
     assert text.count("A student with a long name") >= 2 * 39  # here, and again as schoolmates
+
+
+def test_messages_spread_whole_cards_over_messages_within_discords_limits():
+    """/help with every game: cards that do not fit one message (6000 characters) go on in the next, whole."""
+    from bot.ui.cards import messages
+
+    cards = [Card(title=f"Game {n}", description="x" * 2500) for n in range(5)]
+    sent = messages(cards)
+    assert [[e.title for e in m] for m in sent] == [["Game 0", "Game 1"], ["Game 2", "Game 3"], ["Game 4"]]
+    assert all(sum(map(len, m)) <= 6000 and len(m) <= 10 for m in sent)
+    assert [e.description for m in sent for e in m] == ["x" * 2500] * 5

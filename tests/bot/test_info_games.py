@@ -100,8 +100,11 @@ async def test_outside_a_game_rules_list_every_game_and_help_every_games_command
     assert "**Battle Royale**" in rules.text and "**Parlour**" in rules.text
     assert "Parlour: the rules" not in rules.text and "Hold Ground" not in rules.text
     helped = await use(gm, "help", channel_id=777)
-    titles = [e.title for e in helped.sent[0]["embeds"]]
-    assert titles == ["Commands", "Battle Royale: commands", "Battle Royale card game", "Parlour", "StarCraft Mafia: commands"]
+    titles = [e.title for message in helped.sent for e in message["embeds"]]
+    assert titles == [
+        "Commands", "Battle Royale: commands", "Battle Royale card game", "Mazeworld: commands", "Parlour",
+        "StarCraft Mafia: commands",
+    ]
     assert "`/guess`" in helped.text and "`/attack`" in helped.text and "`/join" in helped.text
     within_limits(rules)
     within_limits(helped)

@@ -1,6 +1,6 @@
 """Mazeworld's house rules and default data (mazeworld-rulings.md: every `name = value`, "Default data"):
 the settings match the rulings file, the tables hold the rulings' numbers, and a broken table, sheet or
-roster is refused with its reason. The ruleset is not registered this session."""
+roster is refused with its reason. The ruleset is registered with its front."""
 
 from __future__ import annotations
 
@@ -33,10 +33,13 @@ def test_house_rules_every_setting_of_the_rulings_with_its_default():
         assert str(defaults[name]) == value, name
 
 
-def test_not_registered_yet():
-    """This session builds the engine only: the ruleset stays out of the registry (its dice words only)."""
-    assert "mazeworld" not in registry.BUILT_IN
-    assert "mazeworld" in registry.DICE_ONLY
+def test_registered_with_its_front_and_dice_words():
+    """Registered once the front works (docs/rules/mazeworld.md): the front declares the `/roll` words."""
+    from engine.rulesets.mazeworld.dice import DICE
+
+    assert "mazeworld" in registry.BUILT_IN and "mazeworld" not in registry.DICE_ONLY
+    assert registry.get("mazeworld").name == "mazeworld"
+    assert registry.front("mazeworld").dice is DICE
 
 
 def test_default_data_weapons_table():

@@ -72,8 +72,11 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
     if weapon.kind == "firearm" and carried is not None and (carried.jam == "feed" or count == 0):
         turn.public("dry", "feed" if carried.jam else "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
         return
-    aimed, weak = rules.resolve_part(target, order.part) if order.part else (rules.body_of(target).torso, False)
-    unaimed = order.part is None and (weapon.unaimed or turn.state.settings.unaimed_part == "bodyaim")
+    named = order.part is not None and order.part != rules.BODYAIM
+    aimed, weak = rules.resolve_part(target, order.part or "") if named else (rules.body_of(target).torso, False)
+    unaimed = order.part == rules.BODYAIM or (
+        order.part is None and (weapon.unaimed or turn.state.settings.unaimed_part == "bodyaim")
+    )
     window = _window(weapon, mode)
     per = weapon.modes.get(mode or "", 1)
     counted, shown, scores, bands, words = 0, [], [], [], []

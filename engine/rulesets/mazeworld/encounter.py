@@ -3,7 +3,7 @@ side, team, cover and stealth), as a GM's roster file or the demo gives it ("Sid
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -37,12 +37,14 @@ class Group(BaseModel):
 
 
 class Encounter(BaseModel):
-    """A roster file: each side's public cover (sides not named: none) and the groups."""
+    """A roster file: each side's public cover (sides not named: none), the groups, and the contestants'
+    sheets by their players' names (a player not named plays the demo's sheet under their own name)."""
 
     model_config = ConfigDict(extra="forbid")
 
     cover: dict[int, CoverLevel] = Field(default_factory=dict)
     groups: list[Group] = Field(min_length=1)
+    sheets: dict[str, dict[str, Any]] = Field(default_factory=dict)  # player name -> sheet (`roster.load_sheet`)
 
     @field_validator("cover")
     @classmethod

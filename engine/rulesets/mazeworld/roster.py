@@ -13,6 +13,7 @@ from engine.dice.rolling import roll
 from engine.dice.words import Vocabulary
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.catalog import Catalog, catalog
+from engine.rulesets.mazeworld.catalog import demo as catalog_demo
 from engine.rulesets.mazeworld.encounter import Encounter, Group
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 from engine.rulesets.mazeworld.state import Creature, Limb, MazeState, Sheet
@@ -31,7 +32,20 @@ def load_encounter(data: object, table: Catalog | None = None) -> Encounter:
     for group in encounter.groups:
         if group.species not in known:
             raise ValueError(f"roster: no creature {group.species!r} (known: {', '.join(sorted(known))})")
+    for player, raw in encounter.sheets.items():
+        try:
+            load_sheet(raw, table)
+        except ValueError as exc:
+            raise ValueError(f"roster: sheets.{player}: {str(exc).removeprefix('sheet: ')}") from None
     return encounter
+
+
+def sheet_for(name: str, requested: object, encounter: Encounter) -> Sheet:
+    """A contestant's sheet: the roster's sheet under the player's name (any case), else the one they sent at
+    sign-up (`requested`), else the demo's sheet under their name."""
+    by_name = {player.casefold(): raw for player, raw in encounter.sheets.items()}
+    raw = by_name.get(name.casefold()) or requested or {**catalog_demo()["sheet"], "name": name[:40]}
+    return load_sheet(raw)
 
 
 def load_sheet(data: object, table: Catalog | None = None) -> Sheet:

@@ -18,6 +18,7 @@ WEAK_FT, WEAK_PAIN, WEAK_LIMB = 2, 2.0, 2.0
 MODE_LIMITS = {"semi": 10, "da": 10, "burst": 5, "pump": 5, "lever": 5, "bolt": 3, "sa": 3}
 MODE_ORDER = ("semi", "da", "sa", "bolt", "pump", "lever", "burst", "auto")  # lowest first
 FISTS = "Fists"
+BODYAIM = "bodyaim"  # an attack's part: the @bodyaim die picks it (unaimed, whatever `unaimed_part` says)
 
 
 def tier(weight: int) -> int:

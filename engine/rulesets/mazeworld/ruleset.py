@@ -1,7 +1,6 @@
 """The Mazeworld ruleset object: the engine contract over this package's modules. A GM-run game: players
 control contestants (id = their seat), the game master the NPCs; one `resolve` is one combat turn.
-NOT registered yet (the Discord front is still to be built): tests/mazeworld checks it stays out of the
-registry until then."""
+Registered by the package (`__init__`); its front is `front/` (`front_module`)."""
 
 from __future__ import annotations
 
@@ -9,17 +8,17 @@ from typing import Any
 
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, Resolution, Ruleset, SignUp
-from engine.rulesets.mazeworld.catalog import catalog, demo
+from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.moderation import moderate
 from engine.rulesets.mazeworld.orders import MazeOrders, Skip
 from engine.rulesets.mazeworld.policy import npc_orders
 from engine.rulesets.mazeworld.resolve import awaited, resolve_turn
-from engine.rulesets.mazeworld.roster import build_state, load_sheet
+from engine.rulesets.mazeworld.roster import build_state, sheet_for
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 from engine.rulesets.mazeworld.state import MazeState
 from engine.rulesets.mazeworld.turn import Turn
 from engine.rulesets.mazeworld.validate import validate
-from engine.rulesets.mazeworld.view import view
+from engine.rulesets.mazeworld.view import gm_view, view
 
 
 class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
@@ -32,15 +31,16 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
     state_model = MazeState
     orders_model = MazeOrders
     settings_model = MazeworldSettings
+    front_module = "engine.rulesets.mazeworld.front.game"
 
     def new_game(self, roster: list[SignUp], settings: MazeworldSettings, rng: RecordingRng) -> Resolution[MazeState]:
-        """Contestants from their sheets (a sign-up's `sheet` request, else the demo's sheet named after them)
+        """Contestants from their sheets (the roster's sheet under the player's name, else a sign-up's `sheet`
+        request, else the demo's sheet named after them)
         against the settings' encounter; the creature counts go to the moderators."""
         start = len(rng.rolls)
         sheets = {}
         for signup in sorted(roster, key=lambda s: s.seat):
-            raw = signup.requests.get("sheet") or {**demo()["sheet"], "name": signup.name[:40]}
-            sheets[signup.seat] = load_sheet(raw)
+            sheets[signup.seat] = sheet_for(signup.name, signup.requests.get("sheet"), settings.encounter)
         state = build_state(sheets, settings.encounter, settings, rng)
         turn = Turn(state, rng)
         made = {c.species for c in state.creatures if c.controller is None}
@@ -81,6 +81,9 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
 
     def view(self, state: MazeState, seat: str) -> dict[str, Any]:
         return view(state, seat)
+
+    def gm_view(self, state: MazeState) -> dict[str, Any]:
+        return gm_view(state)
 
     def is_over(self, state: MazeState) -> bool:
         return state.phase == "over"

@@ -23,16 +23,18 @@ def public_card(me: Creature) -> dict[str, Any]:
 
 
 def view(state: MazeState, seat: str) -> dict[str, Any]:
-    mine = state.of_seat(seat)
+    """The view of a player's seat, or of an NPC's id (what the game master orders it from, with `as`)."""
+    npc = state.get(seat)
+    mine = [npc] if npc is not None and npc.controller is None else state.of_seat(seat)
+    own = {c.id for c in mine}
     sides = {c.side for c in mine}
     others = [
         public_card(c)
         for c in state.creatures
-        if c.controller != seat
-        and c.status != "escaped"
-        and not (c.stealth and c.side not in sides and c.team == "hostile")
+        if c.id not in own and c.status != "escaped" and not (c.stealth and c.side not in sides and c.team == "hostile")
     ]
     return {
+        "you": seat,
         "turn": state.day,
         "phase": state.phase,
         "cover": {str(k): v for k, v in state.cover.items()},

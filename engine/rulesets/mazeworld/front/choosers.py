@@ -1,0 +1,130 @@
+"""The choosers of Mazeworld's options, built from the asking actor's own view only (never the state): the
+creatures it may attack or execute, its own weapons, a weapon's fire modes, a target's body parts, its own
+items and firearms. Labels are names and conditions in words: never a creature's numbers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.rules import BODYAIM, FISTS
+
+Pairs = list[tuple[str, str]]
+
+
+def me(view: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The actor's own sheet: the view's first own creature (a player's contestant, or the NPC ordered `as`)."""
+    mine = view.get("mine") or []
+    return next((c for c in mine if c["id"] == view.get("you")), mine[0] if mine else None)
+
+
+def _typed(pairs: Pairs, typed: str) -> Pairs:
+    wanted = typed.strip().lower()
+    return [(label, value) for label, value in pairs if wanted in label.lower() or wanted == value.lower()]
+
+
+def label(card: Mapping[str, Any]) -> str:
+    """A creature as a choice: name, side and conditions in words."""
+    said = ", ".join(card.get("conditions") or []) or "unhurt"
+    return f"{card['name']} (side {card['side']}, {said})"
+
+
+def _hostile(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return (a["team"] == "hostile") != (b["team"] == "hostile")
+
+
+def _present(card: Mapping[str, Any]) -> bool:
+    return not ({"dead", "gone"} & set(card.get("conditions") or []))
+
+
+def targets(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """Present creatures of the other team the actor sees (the view leaves out those it cannot target)."""
+    mine = me(view)
+    if mine is None:
+        return []
+    found = [c for c in view["others"] if _hostile(mine, c) and _present(c)]
+    return _typed([(label(c), c["id"]) for c in found], typed)
+
+
+def helpless(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """Blacked-out or passed-out creatures the actor sees (executions)."""
+    out = {"blacked out", "passed out"}
+    found = [c for c in view["others"] if out & set(c.get("conditions") or [])]
+    return _typed([(label(c), c["id"]) for c in found], typed)
+
+
+def carcasses(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    found = [c for c in view["others"] if "dead" in (c.get("conditions") or [])]
+    return _typed([(label(c), c["id"]) for c in found], typed)
+
+
+def weapon_names(mine: Mapping[str, Any]) -> list[str]:
+    """What the actor may attack with: its natural attacks, its weapons not destroyed, Fists."""
+    names = [*mine.get("attacks", []), *(w["name"] for w in mine.get("weapons", []) if not w["destroyed"])]
+    return [*names, FISTS] if FISTS not in names else names
+
+
+def my_weapons(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    mine = me(view)
+    if mine is None:
+        return []
+    pairs = [(f"{n} (in hand)" if n == mine.get("wielded") else n, n) for n in weapon_names(mine)]
+    return _typed(pairs, typed)
+
+
+def my_firearms(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    mine = me(view)
+    if mine is None:
+        return []
+    table = catalog().weapons
+    pairs = [
+        (f"{w['name']}: {w['loaded']} loaded, {w['spare']} spare", w["name"])
+        for w in mine["weapons"]
+        if not w["destroyed"] and w["name"] in table and table[w["name"]].kind == "firearm"
+    ]
+    return _typed(pairs, typed)
+
+
+def modes(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """The fire modes of the weapon chosen so far (else the one in hand)."""
+    mine = me(view)
+    name = values.get("weapon") or (mine or {}).get("wielded")
+    weapon = catalog().weapons.get(str(name or ""))
+    return _typed([(m, m) for m in weapon.modes], typed) if weapon else []
+
+
+def body_of(card: Mapping[str, Any]) -> str:
+    """The body plan of a creature as its public card names its species."""
+    table = catalog()
+    species = table.species.get(card.get("species", ""))
+    return species.body if species else str(card.get("body") or card.get("species") or "human")
+
+
+def parts(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """The parts of the target chosen so far (else a human's): parts and weak points."""
+    wanted = values.get("target")
+    card = next((c for c in view["others"] if c["id"] == wanted or c["name"] == wanted), None)
+    body = catalog().bodies.get(body_of(card) if card else "human")
+    if body is None:
+        return []
+    return _typed([(p, p) for p in [*body.parts, *body.weak, BODYAIM]], typed)
+
+
+def my_items(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    mine = me(view)
+    if mine is None:
+        return []
+    return _typed([(f"{i} ({n})", i) for i, n in mine["items"].items() if n > 0], typed)
+
+
+CHOOSERS = {
+    "targets": targets,
+    "helpless": helpless,
+    "carcasses": carcasses,
+    "my_weapons": my_weapons,
+    "my_firearms": my_firearms,
+    "modes": modes,
+    "parts": parts,
+    "my_items": my_items,
+}

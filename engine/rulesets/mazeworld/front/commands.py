@@ -1,0 +1,102 @@
+"""Mazeworld's order commands as declarations (one action a turn, rulings "The turn"). Their choices come
+from `choosers.py`; the game master orders an NPC with the bot's `as` option on the same commands."""
+
+from __future__ import annotations
+
+from engine.front import Command, Option
+from engine.rulesets.mazeworld.front.texts import text
+
+COMBAT = ("combat",)
+ANY = ("combat", "aftermath")
+THEN = ("attack", "execute", "reload", "swap", "use", "move", "escape", "skip")
+
+TARGET = Option("target", text("opt_target"), source="targets")
+WEAPON = Option("weapon", text("opt_weapon"), source="my_weapons")
+MODE = Option("mode", text("opt_mode"), source="modes")
+ROUNDS = Option("rounds", text("opt_rounds"), type="integer", min_value=1, max_value=200)
+PART = Option("part", text("opt_part"), source="parts")
+CONCENTRATE = Option("concentrate", text("opt_concentrate"), type="boolean")
+ITEM = Option("item", text("opt_item"), source="my_items")
+SIDE = Option("side", text("opt_side"), type="integer", min_value=1, max_value=4)
+
+COMMANDS = (
+    Command(
+        "attack",
+        text("cmd_attack"),
+        (
+            Option("target", text("opt_target"), required=True, source="targets"),
+            WEAPON,
+            MODE,
+            ROUNDS,
+            PART,
+            CONCENTRATE,
+        ),
+        phases=COMBAT,
+    ),
+    Command(
+        "cover",
+        text("cmd_cover"),
+        (
+            Option("then", text("opt_then"), choices=tuple((t, t) for t in THEN)),
+            TARGET,
+            WEAPON,
+            MODE,
+            ROUNDS,
+            PART,
+            CONCENTRATE,
+            ITEM,
+            SIDE,
+        ),
+        phases=COMBAT,
+    ),
+    Command(
+        "reload", text("cmd_reload"), (Option("weapon", text("opt_reload_weapon"), source="my_firearms"),), phases=ANY
+    ),
+    Command(
+        "swap",
+        text("cmd_swap"),
+        (Option("weapon", text("opt_swap_weapon"), required=True, source="my_weapons"),),
+        phases=ANY,
+    ),
+    Command(
+        "use",
+        text("cmd_use"),
+        (
+            Option("item", text("opt_item"), required=True, source="my_items"),
+            Option("weapon", text("opt_clean_weapon"), source="my_firearms"),
+        ),
+        phases=ANY,
+    ),
+    Command(
+        "move",
+        text("cmd_move"),
+        (Option("side", text("opt_side"), type="integer", required=True, min_value=1, max_value=4),),
+        phases=COMBAT,
+    ),
+    Command("escape", text("cmd_escape"), (), phases=COMBAT),
+    Command(
+        "execute",
+        text("cmd_execute"),
+        (
+            Option("target", text("opt_execute_target"), required=True, source="helpless"),
+            WEAPON,
+            ROUNDS,
+            Option("part", text("opt_execute_part"), source="parts"),
+        ),
+        phases=ANY,
+    ),
+    Command("skip", text("cmd_skip"), (), phases=ANY),
+    Command(
+        "freeform",
+        text("cmd_freeform"),
+        (Option("text", text("opt_text"), required=True, max_length=1000),),
+        section="game master",
+        phases=ANY,
+    ),
+    Command(
+        "butcher",
+        text("cmd_butcher"),
+        (Option("target", text("opt_butcher_target"), required=True, source="carcasses"),),
+        phases=("aftermath",),
+    ),
+)

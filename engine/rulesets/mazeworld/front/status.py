@@ -1,0 +1,106 @@
+"""The fight as cards (`/status`): one card of the sides (who stands where, cover, conditions in words) and
+the asker's own sheet in full (Pain %, limbs, weapons, items, wounds). All from the asker's view alone, so
+another creature's numbers never appear."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.front import Card, CardField
+from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.damage import conditions
+from engine.rulesets.mazeworld.front.texts import text
+from engine.rulesets.mazeworld.state import Creature
+
+COLOUR = {"combat": "red", "aftermath": "gold", "over": "grey"}
+
+
+def _line(card: dict[str, Any], said: list[str]) -> str:
+    return text(
+        "fighter_line",
+        name=card["name"],
+        team=text(f"team_{card['team']}"),
+        cover=text("in_cover") if card.get("cover") else "",
+        conditions=", ".join(said) or "unhurt",
+    )
+
+
+def _own_conditions(sheet: dict[str, Any]) -> list[str]:
+    """The conditions of one's own creature in the same words the others read."""
+    return conditions(Creature.model_validate(sheet))
+
+
+def fight_card(view: dict[str, Any]) -> Card:
+    everyone = [(c, _own_conditions(c)) for c in view["mine"]] + [(c, c["conditions"]) for c in view["others"]]
+    fields = []
+    for side in (1, 2, 3, 4):
+        here = tuple(_line(c, said) for c, said in everyone if c["side"] == side)
+        cover = text(f"cover_{view['cover'].get(str(side), 'none')}")
+        fields.append(CardField(text("field_side", side=side, cover=cover), here, inline=True, empty=text("nobody")))
+    return Card(
+        title=text("status_title", turn=view["turn"]),
+        description=text(f"phase_{view['phase']}"),
+        fields=tuple(fields),
+        colour=COLOUR.get(view["phase"], "blurple"),
+        footer=text("tally", tally=view.get("tally", 0)),
+    )
+
+
+def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
+    hand = text("wielded") if w["name"] == wielded else ""
+    known = catalog().weapons.get(w["name"])
+    kind = known.kind if known else "melee"
+    if kind == "firearm":
+        return text(
+            "weapon_line",
+            name=w["name"],
+            wielded=hand,
+            loaded=w["loaded"],
+            spare=w["spare"],
+            clean=f"{w['cleanliness']:g}",
+            jam=text("jammed") if w.get("jam") else "",
+        )
+    if kind == "thrown":
+        return text("weapon_thrown_line", name=w["name"], wielded=hand, count=w["loaded"])
+    return text("weapon_melee_line", name=w["name"], wielded=hand)
+
+
+def sheet_card(sheet: dict[str, Any]) -> Card:
+    """One's own creature in full: only ever built from the asker's own `mine`."""
+    limbs = tuple(
+        text(
+            "limb_line",
+            part=p,
+            hp=limb["hp"],
+            max_hp=limb["max_hp"],
+            broken=text("limb_broken") if limb["broken"] else "",
+        )
+        for p, limb in sheet["parts"].items()
+    )
+    weapons = tuple(_weapon_line(w, sheet.get("wielded")) for w in sheet["weapons"] if not w["destroyed"])
+    items = tuple(text("item_line", item=i, count=n) for i, n in sheet["items"].items() if n > 0)
+    wounds = tuple(text("wound_line", part=w["part"]) for w in sheet["wounds"])
+    state = text(
+        "sheet_state",
+        status=sheet["status"].replace("_", " "),
+        pain=f"{sheet['pain']:g}",
+        pbt=sheet["pbt"],
+        pdt=sheet["pdt"],
+        side=sheet["side"],
+        cover=text("in_cover") if sheet["cover"] else "",
+    )
+    return Card(
+        title=text("sheet_title", name=sheet["name"]),
+        description=state,
+        fields=(
+            CardField(text("sheet_limbs"), limbs),
+            CardField(text("sheet_weapons"), weapons, empty=text("none")),
+            CardField(text("sheet_items"), items, empty=text("none")),
+            CardField(text("sheet_wounds"), wounds, empty=text("none")),
+        ),
+        colour="teal",
+    )
+
+
+def status_cards(view: dict[str, Any]) -> list[Card]:
+    return [fight_card(view), *(sheet_card(sheet) for sheet in view["mine"])]

@@ -1,0 +1,111 @@
+"""Issue 12: a whole GM-run Mazeworld fight against the fake Discord, with the same bot, cogs, deadline loop
+and outbox worker as every game. A moderator creates the demo fight (1d3 wolves), Alice joins and starts
+alone; each turn she attacks from her own choices while the game master orders Wolf A with `as` on the
+first turn and leaves the wolves to their script afterwards (at each deadline), until the fight is over.
+The leak checks of the issue: no creature's numbers, no secret roll and no other player's Pain % in any
+public post; Alice's private status reaches her by DM only; every command answers privately."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import Game
+from tests.e2e.conftest import BotRunner
+from tests.e2e.fake_models import EPHEMERAL
+from tests.e2e.test_e2e_game import settle
+
+pytestmark = pytest.mark.e2e
+
+SECRETS = ("Pain", "intends", "'s 2d6", "d100", "limb -", "rolled", "Temerity for", "wound on")
+
+
+async def game_row(db) -> Game:
+    async with db.read() as session:
+        return (await session.execute(select(Game))).scalar_one()
+
+
+async def stepped(runner, day: int, timeout: float = 10.0) -> Game:
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while (game := await game_row(runner.db)).day <= day and game.status != "over":
+        assert loop.time() < end, f"turn {day} was not resolved"
+        await asyncio.sleep(0.05)
+    return game
+
+
+async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
+    mod = fake.add_user("Gamemaster", moderator=True)
+    alice = fake.add_user("Alice")
+    mod_channel = fake.add_channel("moderators")
+    commands = []
+
+    async def slash(user, name, options=None, **kwargs):
+        record = await fake.slash(user, name, options, **kwargs)
+        commands.append(record)
+        return record
+
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        registered = {c["name"] for c in fake.registered[None]}
+        assert {"attack", "cover", "reload", "escape", "freeform"} <= registered
+
+        await slash(mod, "game create", {"name": "Maze", "ruleset": "mazeworld"})
+        await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
+        await slash(mod, "game open")
+        assert "signed up for Maze" in (await slash(alice, "join")).text
+        await slash(mod, "game start")
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        wolves = [c["id"] for c in game.state["creatures"] if c["controller"] is None]
+
+        # --- turn 1: Alice attacks from her own choices; the game master orders Wolf A with `as` ----------
+        targets = await fake.autocomplete(alice, "attack", {"target": ""}, focused="target")
+        assert [t["value"] for t in targets] == wolves
+        assert all("%" not in t["name"] for t in targets)
+        said = await slash(alice, "attack", {"target": targets[0]["value"], "rounds": 3})
+        assert "Order saved" in said.text and "Attack Wolf A" in said.text, said.text
+        assert await fake.autocomplete(alice, "attack", {"as": ""}, focused="as") == []
+        npcs = await fake.autocomplete(mod, "attack", {"as": ""}, focused="as")
+        assert {n["value"] for n in npcs} == set(wolves)
+        prey = await fake.autocomplete(mod, "attack", {"as": "wolf_a", "target": ""}, focused="target")
+        assert [p["value"] for p in prey] == [game.state["creatures"][0]["id"]]
+        ordered = await slash(mod, "attack", {"as": "wolf_a", "target": prey[0]["value"]})
+        assert "Order saved" in ordered.text and "Attack Alice" in ordered.text, ordered.text
+        viewed = await slash(mod, "mod view")
+        assert "`wolf_a`" in viewed.text and "Pain 0" in viewed.text and viewed.all_ephemeral  # /mod view
+        status = await slash(alice, "status")
+        assert "Pain 0%" in status.text and "Wolf A" in status.text and "wolf_a" not in status.text
+        clock.set(game.deadline)
+        game = await stepped(runner, game.day)
+
+        # --- then every turn: Alice attacks while she can, the wolves act by their script -----------------
+        while game.status != "over":
+            targets = await fake.autocomplete(alice, "attack", {"target": ""}, focused="target")
+            if targets:
+                await slash(alice, "attack", {"target": targets[0]["value"], "rounds": 3})
+            clock.set(game.deadline)
+            game = await stepped(runner, game.day)
+            assert game.day <= 62
+        await settle(fake, runner, "the end")
+
+        # --- what everyone saw ---------------------------------------------------------------------------
+        public_messages = fake.messages_in()
+        public = fake.text(public_messages)
+        assert "Order of passage" in public and "attacks" in public and "The fight is over." in public
+        for secret in SECRETS:
+            assert secret not in public, f"{secret!r} in a public post"
+        assert all(not m["flags"] & EPHEMERAL for m in public_messages)
+        for record in commands:
+            assert record.all_ephemeral, f"/{record.name} by {record.user.name} answered publicly"
+        private = fake.text(fake.dms_to(alice))
+        assert "Pain" in private  # her own status, by DM
+        for line in filter(None, private.splitlines()):
+            assert line not in public, f"private text in the public channel: {line!r}"
+        told = fake.text(fake.messages_in(mod_channel))
+        assert "intends" in told or "rolled" in told or "Wolf" in told
+    finally:
+        await runner.stop()
