@@ -9,7 +9,7 @@ from engine.rng import RecordingRng
 from engine.rulesets.starcraft_mafia.autoplayer import orders_for
 from engine.rulesets.starcraft_mafia.orders import Attack, DayOrders
 from engine.rulesets.starcraft_mafia.resolve import resolve_day
-from engine.rulesets.starcraft_mafia.ruleset import player_view
+from engine.rulesets.starcraft_mafia.view import player_view
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
 from engine.rulesets.starcraft_mafia.state import Reading
 from engine.rulesets.starcraft_mafia.study import outcomes

@@ -44,8 +44,8 @@ from engine.rulesets.starcraft_mafia.orders import (
     Sleep,
     Stim,
 )
-from engine.rulesets.starcraft_mafia.ruleset import player_view
 from engine.rulesets.starcraft_mafia.validate import validate
+from engine.rulesets.starcraft_mafia.view import player_view
 
 TIRED = 4  # fatigue from which a computer player sleeps (each point is -1 on every shot)
 HURT = 4  # body HP under the class maximum from which a medic heals (Heal gives +5)

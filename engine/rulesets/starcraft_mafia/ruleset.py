@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.rng import RecordingRng
 from engine.ruleset import Resolution, Ruleset, SignUp
-from engine.rulesets.starcraft_mafia.catalog import catalog
+from engine.rulesets.starcraft_mafia.autoplayer import orders_for
 from engine.rulesets.starcraft_mafia.moderation import moderate
 from engine.rulesets.starcraft_mafia.orders import DayOrders
 from engine.rulesets.starcraft_mafia.resolve import resolve_day
@@ -17,6 +17,7 @@ from engine.rulesets.starcraft_mafia.settings import SCMSettings
 from engine.rulesets.starcraft_mafia.setup import new_game
 from engine.rulesets.starcraft_mafia.state import SCMState
 from engine.rulesets.starcraft_mafia.validate import validate
+from engine.rulesets.starcraft_mafia.view import player_view
 
 INFESTED_GROUP = "infested"  # the key of the infested's private group (`groups`)
 
@@ -52,8 +53,6 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
     def computer_orders(self, state: SCMState, seat: str, rng: RecordingRng) -> DayOrders:
         """The scripted player's orders for `seat` (autoplayer.py), from that seat's view only: what the
         game's front hands out as `Front.autoplayer` (`brbot simulate`, `brbot balance`)."""
-        from engine.rulesets.starcraft_mafia.autoplayer import orders_for  # it reads `player_view` below
-
         return orders_for(state, seat, rng)
 
     def resolve(self, state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng) -> Resolution[SCMState]:
@@ -81,37 +80,3 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
     def actor_name(self, state: SCMState, seat: str) -> str | None:
         p = state.players.get(seat)
         return p.name if p is not None else None
-
-
-def player_view(state: SCMState, seat: str) -> dict[str, Any]:
-    """What `seat` may know (rulings, "Public and private"): his own everything; of the others their class and
-    public HP while alive, class, team and items once dead; the infested also see their team."""
-    me = state.players.get(seat)
-    others: list[dict[str, Any]] = []
-    for p in state.players.values():
-        if p.id == seat:
-            continue
-        entry: dict[str, Any] = {"seat": p.id, "name": p.name, "cls": p.cls, "alive": p.alive}
-        if p.alive:
-            entry.update(suit_hp=p.suit_hp, body_hp=p.body_hp, revealed_day=p.revealed_day)
-        else:
-            entry.update(
-                team=p.team,
-                items=[i.model_dump(mode="json") for i in p.items],
-                cause=p.death_cause,
-                died_day=p.died_day,
-            )
-        if me is not None and me.infested and p.infested:
-            entry["team"] = "infested"
-            entry["zerg_hp"] = p.zerg_hp
-        others.append(entry)
-    view: dict[str, Any] = {
-        "day": state.day,
-        "phase": state.phase,
-        "infested_at_start": state.infested_at_start if state.settings.announce_infested_count else None,
-        "players": others,
-        "winners": state.winners,
-    }
-    if me is not None:
-        view["me"] = me.model_dump(mode="json") | {"class_name": catalog().cls(me.cls).name}
-    return view
