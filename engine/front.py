@@ -287,6 +287,16 @@ Chooser = Callable[[dict[str, Any], str, Mapping[str, Any], Mapping[str, Any]], 
 """A chooser: (view, text typed so far, options chosen so far, the player's current orders ({}: none)) -> pairs."""
 
 
+def setting_lines(settings: Any, line: str, value_of: Callable[[Any], str]) -> tuple[str, ...]:
+    """One line per setting of a game's settings model (pydantic), in the model's order, for its rules help:
+    the game's `line` template with `{name}`, `{value}` (as `value_of` writes it) and `{description}` (the
+    field's)."""
+    return tuple(
+        line.format(name=name, value=value_of(getattr(settings, name)), description=field.description or "")
+        for name, field in type(settings).model_fields.items()
+    )
+
+
 class Front:
     """The base of a game's front: a game overrides what it has. Everything is pure: the same inputs give
     the same output, and nothing reads more than the player's view it is given."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
-from engine.rulesets.mazeworld.front.texts import text
+from engine.front import setting_lines as listed
+from engine.rulesets.mazeworld.front.texts import TEXTS, text
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 
 RULES = (
@@ -24,11 +25,7 @@ def _value(value: Any) -> str:
 
 def setting_lines(settings: MazeworldSettings | None = None) -> tuple[str, ...]:
     """One line per setting, in the model's order: `name = value`: description."""
-    settings = settings or MazeworldSettings()
-    return tuple(
-        text("setting_line", name=name, value=_value(getattr(settings, name)), description=field.description or "")
-        for name, field in MazeworldSettings.model_fields.items()
-    )
+    return listed(settings or MazeworldSettings(), TEXTS["setting_line"], _value)
 
 
 def rules_cards() -> list[Card]:

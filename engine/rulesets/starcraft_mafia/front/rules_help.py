@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.front import setting_lines as listed
 from engine.rulesets.starcraft_mafia.front.commands import COMMANDS, EXAMPLES, EXTRAS, MAIN
-from engine.rulesets.starcraft_mafia.front.texts import text
+from engine.rulesets.starcraft_mafia.front.texts import TEXTS, text
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
 
 RULES = ("day", "order", "combat", "infested", "public", "winning")
@@ -34,11 +35,7 @@ def _value(value: Any) -> str:
 
 def setting_lines(settings: SCMSettings | None = None) -> tuple[str, ...]:
     """One line per setting of `SCMSettings`, in the model's order: `name = value`: description."""
-    settings = settings or SCMSettings()
-    return tuple(
-        text("setting_line", name=name, value=_value(getattr(settings, name)), description=field.description or "")
-        for name, field in SCMSettings.model_fields.items()
-    )
+    return listed(settings or SCMSettings(), TEXTS["setting_line"], _value)
 
 
 def rules_cards() -> list[Card]:
