@@ -106,7 +106,7 @@ class InfinityFront(Front):
         if state.pending is not None:
             answer = scripted_answer(state, actor, state.pending.attacker)
             return {"answer": answer.model_dump(mode="json")}
-        return dict(scripted_post(state, actor).model_dump(mode="json", exclude_defaults=True))
+        return dict(scripted_post(state, actor).model_dump(mode="json"))
 
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         """The demo fight's PCs, one a player (at most its two PCs)."""
