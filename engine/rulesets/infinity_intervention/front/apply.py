@@ -13,6 +13,7 @@ from engine.front import Asked, Change, Refused
 from engine.rulesets.infinity_intervention.front.choosers import COVER, me
 from engine.rulesets.infinity_intervention.front.texts import text
 
+POST_KEYS = ("actions", "extra_action", "insert_after", "standing", "clear_standing")
 ACTIONS = ("attack", "cover", "switch", "observe", "reset", "negotiate", "freeform")
 
 
@@ -80,7 +81,7 @@ def orders_of(asked: Asked) -> dict[str, Any]:
     question = asked.view.get("question")
     if asked.command == "react" and question and question["target"] == actor:
         return {"answer": _answer(asked.values)}
-    current = {k: v for k, v in dict(asked.current or {}).items() if k != "answer"}
+    current = {k: v for k, v in dict(asked.current or {}).items() if k in POST_KEYS}  # no default's timed_out
     actions = list(current.get("actions") or [])
     if asked.command in ACTIONS:
         return current | {"actions": [*actions, action(asked.command, asked.values, asked.view, actor, sheet)]}
