@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 
 from bot.cogs.game_commands import build_cog
-from bot.db.models import Game
-from bot.services import games, scheduler
+from sqlalchemy import select
+
+from bot.db.models import Game, Outbox
+from bot.services import games, scheduler, step_buttons
 from bot.ui.autocomplete import option_choices
 from engine import registry
 from tests.bot.cog_helpers import NOW, run
@@ -81,7 +83,15 @@ async def test_a_post_and_a_face_off_through_the_cogs(gm, db, infinity):
         await scheduler.tick(db, NOW)
         after = await state(db, game.id)
     assert after["pending"]["target"] == "lena"
+    async with db.read() as session:
+        sent = (await session.execute(select(Outbox).where(Outbox.game_id == game.id))).scalars().all()
+    offered = [o.payload for o in sent if (o.payload or {}).get("kind") == "step_buttons"]
+    labels = [b["label"] for b in offered[-1]["buttons"]] if offered else []
+    assert labels[-1:] == ["take it"] and (labels[0] == "react") == (len(labels) == 2)
     answered = await run(cog, "react", 1, choice="take", ip_crit=1)
     assert "Face-off: take it, 0 point(s) on saves, 1 on a critical" in answered.text
+    take = offered[-1]["buttons"][-1]["custom_id"].split(":")
+    pressed = await step_buttons.press(db, game.id, 1, int(take[3]), take[4], NOW)  # the button, as a click
+    assert pressed.summary == ["Face-off: take it, 0 point(s) on saves, 0 on a critical."]
     await scheduler.tick(db, NOW)
     assert (await state(db, game.id))["pending"] is None

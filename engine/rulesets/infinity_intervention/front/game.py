@@ -79,15 +79,15 @@ class InfinityFront(Front):
         return [replace(card, title=text("help_title"), description=text("help_intro"), colour="blue")]
 
     def step_buttons(self, view: dict[str, Any], current: dict[str, Any]) -> list[StepButton]:
-        """The face-off's answers as buttons for the asked actor (react, take); none otherwise."""
+        """The face-off's answers as buttons for the asked actor (react when it may, take); none otherwise."""
         found = me(view)
         question = view.get("question")
         if found is None or not question or question["target"] != found[0]:
             return []
-        return [
-            StepButton(text("react"), "react", (("choice", "react"),), style="primary"),
-            StepButton(text("take"), "react", (("choice", "take"),)),
-        ]
+        take = StepButton(text("take"), "react", (("choice", "take"),))
+        if not question.get("can_react"):
+            return [take]
+        return [StepButton(text("react"), "react", (("choice", "react"),), style="primary"), take]
 
     def section_of(self, kind: str) -> str | None:
         return posts.section_of(kind)
