@@ -26,6 +26,7 @@ BUILT_IN = {
     "starcraft_mafia": "engine.rulesets.starcraft_mafia",
     "mazeworld": "engine.rulesets.mazeworld",
     "battle_royale_cards": "engine.rulesets.battle_royale_cards",
+    "infinity_intervention": "engine.rulesets.infinity_intervention",
 }
 # Dice words of built-in games whose ruleset is not installed yet (module -> its `DICE`): `/roll` knows them
 # outside any game's channel. A game that is installed declares its words as its front's `dice` instead.

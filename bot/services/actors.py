@@ -1,10 +1,11 @@
 """Who orders for whom: the actors of a game (players' characters, NPCs) and their controllers.
 
-An order is stored for an actor (`Order.seat` holds its id). Without `as`, a player orders for their own
-seat. With `as`, a user orders for another actor: a moderator for an NPC of the game master (its controller
-is None), a player for an actor their seat controls; one user may control several actors. `acting_for`
-checks that, and says whose hold on the game the order writer re-checks when it stores the order
-(`holder`: the user's seat, or None for the game master). `actor_choices` lists whom a user may name.
+An order is stored for an actor (`Order.seat` holds its id). Without `as`, a player orders for their own seat
+(or, when the game's actors are not seats, for the actor of theirs the game awaits: `own_actor`). With `as`, a
+user orders for another actor: a moderator for an NPC of the game master (its controller is None), a player
+for an actor their seat controls; one user may control several actors. `acting_for` checks that, and says
+whose hold on the game the order writer re-checks when it stores the order (`holder`: the user's seat, or None
+for the game master). `actor_choices` lists whom a user may name.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ class Acting:
 def acting_for(ruleset: Ruleset, state: Any, seat: str | None, actor: str | None, moderator: bool) -> Acting:
     """Who a user (holding `seat`, or none) orders for when they name `actor` (None: their own seat);
     refused with the reason when they may not."""
+    listed = {a.id: a for a in ruleset.actors(state)}
+    if actor is None and seat is not None and seat not in listed:
+        actor = own_actor(ruleset, state, seat, listed)
     if actor is None or actor == seat:
         if seat is None:
             raise ServiceError(say("not_playing"))
         return Acting(seat, seat)
-    listed = {a.id: a for a in ruleset.actors(state)}
     if actor not in listed:
         raise ServiceError(say("no_such_actor", actor=actor))
     controller, name = listed[actor].controller, listed[actor].name
@@ -44,6 +47,16 @@ def acting_for(ruleset: Ruleset, state: Any, seat: str | None, actor: str | None
     if controller != seat:
         raise ServiceError(say("not_your_actor", actor=name))
     return Acting(actor, seat)
+
+
+def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -> str | None:
+    """The actor a seat orders for without `as`, when the game's actors are not seats (a player's PC with an id
+    of its own): the one of the seat's actors the game awaits, else its only one; None: the seat itself."""
+    own = [i for i, a in listed.items() if a.controller == seat]
+    if not own:
+        return None
+    awaited = [i for i in ruleset.awaiting(state) if i in own]
+    return awaited[0] if awaited else (own[0] if len(own) == 1 else None)
 
 
 async def actor_choices(db: Database, game_id: int, user_id: int, moderator: bool) -> list[tuple[str, str]]:

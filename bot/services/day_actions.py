@@ -13,6 +13,7 @@ from sqlalchemy import or_, select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
+from bot.services.actors import acting_for
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
 from bot.services.orders import current_orders
 from bot.text import say, when
@@ -25,10 +26,12 @@ async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str,
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
-        live = (await current_orders(session, game)).get(player.seat)
+        rules, state = ruleset_of(game), load_state(game)
+        seat = acting_for(rules, state, player.seat, None, False).actor  # a character with an id of its own
+        live = (await current_orders(session, game)).get(seat)
         if live is not None:
             return live
-        default = ruleset_of(game).default_orders(load_state(game), player.seat)
+        default = rules.default_orders(state, seat)
         return default.model_dump(mode="json")
 
 

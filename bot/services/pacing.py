@@ -107,6 +107,7 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
             outbox(session, game, "moderators", None, text, payload)
         elif controller in users:
             outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
+            await step_buttons.offer(session, game, ruleset, state)  # the answers as buttons, if the game has them
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
     await step_buttons.offer(session, game, ruleset, state)

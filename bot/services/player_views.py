@@ -58,6 +58,10 @@ async def view_and_orders(
             seat = (await player_of(session, game_id, user_id)).seat
         live = await current_orders(session, game)
     ruleset = ruleset_of(game)
-    if actor:
-        seat = acting_for(ruleset, state, held, actor, moderator).actor
+    # Without `as` too: a seat whose character has an id of its own orders (and sees) for that character.
+    seat = (
+        acting_for(ruleset, state, held, actor, moderator).actor
+        if actor
+        else acting_for(ruleset, state, seat, None, False).actor
+    )
     return ruleset.view(state, seat), live.get(seat)

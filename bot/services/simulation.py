@@ -100,8 +100,20 @@ async def simulate(
         # Every player's orders are chosen in seat order (the rng's order), then all are submitted at once, as
         # players do before a deadline: the order writer stores them in one transaction, not one each.
         # The game master's NPCs are left out: their script plays them at resolution.
-        chosen = [(seats[seat], front.autoplayer(state, seat, rng)) for seat in awaited if seat in seats]
-        await asyncio.gather(*(orders.submit_orders(db, game.id, user, payload, now) for user, payload in chosen))
+        # An awaited actor that is not a seat (a player's character with an id of its own) is its controller's.
+        rules = ruleset_of(current)
+        owners = {actor: rules.controller(state, actor) for actor in awaited}
+        chosen = [
+            (seats[seat], actor, front.autoplayer(state, actor, rng))
+            for actor, seat in owners.items()
+            if seat is not None and seat in seats
+        ]
+        await asyncio.gather(
+            *(
+                orders.submit_orders(db, game.id, user, payload, now, actor=None if actor in seats else actor)
+                for user, actor, payload in chosen
+            )
+        )
         now = now + timedelta(days=1)
         await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds)
         length = front.length(state)

@@ -66,8 +66,9 @@ async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any)
         return  # a game without step buttons costs nothing here (no view built for its players)
     front = registry.front(game.ruleset)
     users = await seat_map(session, game.id)
-    for seat in ruleset.awaiting(state):
-        if seat not in users:
+    for actor in ruleset.awaiting(state):
+        seat = ruleset.controller(state, actor)  # a character with an id of its own: its player's seat
+        if seat is None or seat not in users:
             continue
         buttons = specs(game.id, game.day, front.step_buttons(ruleset.view(state, seat), {}))
         if not buttons:

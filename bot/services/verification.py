@@ -91,6 +91,13 @@ def _order_differences(used: dict[str, Any], rows: Sequence[Order], players: Seq
     current = {o.seat: o for o in rows}
     names = seat_names(players)
     salts = {(p.user_id, p.seat): p.salt for p in players}
+    by_user = {p.user_id: p.salt for p in players}
+
+    def salt_of(user_id: int | None, seat: str) -> str:
+        """The salt the receipt was made with: the seat's player's, or (an actor of theirs named by id, not a
+        seat) the player's who gave it."""
+        return salts.get((user_id, seat)) or by_user.get(user_id, "") if user_id is not None else ""
+
     found: list[str] = []
     for seat in sorted(set(used) | {s for s, o in current.items() if o.payload is not None}):
         row = current.get(seat)
@@ -98,7 +105,7 @@ def _order_differences(used: dict[str, Any], rows: Sequence[Order], players: Seq
         who = say("verify_who", name=names.get(seat, seat), seat=seat)
         if payload != used.get(seat):
             found.append(say("verify_order", who=who, used=_order_text(used.get(seat)), row=_order_text(payload)))
-        elif row is not None and fairness.receipt(row.payload, salts.get((row.user_id, seat), "")) != row.receipt:
+        elif row is not None and fairness.receipt(row.payload, salt_of(row.user_id, seat)) != row.receipt:
             found.append(say("verify_receipt", who=who, receipt=row.receipt))
     return found
 

@@ -102,7 +102,8 @@ async def test_outside_a_game_rules_list_every_game_and_help_every_games_command
     helped = await use(gm, "help", channel_id=777)
     titles = [e.title for message in helped.sent for e in message["embeds"]]
     assert titles == [
-        "Commands", "Battle Royale: commands", "Battle Royale card game", "Mazeworld: commands", "Parlour",
+        "Commands", "Battle Royale: commands", "Battle Royale card game", "Infinity: Intervention: commands",
+        "Mazeworld: commands", "Parlour",
         "StarCraft Mafia: commands",
     ]
     assert "`/guess`" in helped.text and "`/attack`" in helped.text and "`/join" in helped.text

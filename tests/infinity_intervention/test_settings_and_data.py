@@ -1,5 +1,5 @@
 """Settings against the rulings file, the data tables against the rulings' default data, the sheet and roster
-schemas' clear errors, and that the ruleset is not registered yet (no Discord front this session)."""
+schemas' clear errors, and that the ruleset is registered with its front."""
 
 from __future__ import annotations
 
@@ -84,7 +84,8 @@ def test_a_bad_roster_is_refused_with_a_clear_reason(text: str, words: str) -> N
     assert str(refused.value).startswith("upload")
 
 
-def test_infinity_is_not_registered_this_session() -> None:
-    """Task scope: the engine is built, the ruleset is not registered and has no front yet."""
-    assert "infinity_intervention" not in registry.names()
-    assert "infinity_intervention" not in registry.BUILT_IN
+def test_infinity_is_registered_with_its_front() -> None:
+    """Issue 13: the front works end to end (tests/infinity_intervention, tests/bot/test_infinity_cogs.py)."""
+    assert "infinity_intervention" in registry.BUILT_IN
+    assert "infinity_intervention" in registry.names()
+    assert registry.front("infinity_intervention").title == "Infinity: Intervention"

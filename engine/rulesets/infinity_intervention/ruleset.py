@@ -1,6 +1,6 @@
 """The contract (`engine.ruleset.Ruleset`) for Infinity: Intervention: sequential pacing (one post or one
 face-off answer per `resolve`), actors with controllers (PCs: players; NPCs: the game master), the face-off as
-a pending question, the scripted policy. Not registered yet (no Discord front this session)."""
+a pending question, the scripted policy. Its front is `front/` (`front_module`)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
     state_model = CombatState
     orders_model = IIOrders
     settings_model = IISettings
+    front_module = "engine.rulesets.infinity_intervention.front.game"
 
     def new_game(self, roster: list[SignUp], settings: IISettings, rng: RecordingRng) -> Resolution[CombatState]:
         """The demo fight; each sign-up plays the PC it asks for (`requests["pc"]`) or the next free one."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rulesets.infinity_intervention.attack import can_react
 from engine.rulesets.infinity_intervention.catalog import SKILL_ATTRIBUTE, items
 from engine.rulesets.infinity_intervention.rolls import crit_range, focus, save_bonus, target_number
 from engine.rulesets.infinity_intervention.state import CombatState, Fighter
@@ -51,6 +52,14 @@ def own_sheet(state: CombatState, fighter: Fighter) -> dict[str, Any]:
     }
 
 
+def _question(state: CombatState, mine: list[str]) -> dict[str, Any]:
+    """The face-off asked: who attacks whom, and (for the asked player only) whether reacting is open to it."""
+    pending = state.pending
+    assert pending is not None
+    asked = {"attacker": pending.attacker, "target": pending.target}
+    return asked | ({"can_react": can_react(state, pending.target, pending.attacker)} if pending.target in mine else {})
+
+
 def view(state: CombatState, seat: str) -> dict[str, Any]:
     """`seat` is a player's seat or an actor id: the actors it controls (or that actor) get their sheets."""
     mine = [i for i, f in state.fighters.items() if f.controller == seat or (i == seat and f.controller)]
@@ -65,6 +74,6 @@ def view(state: CombatState, seat: str) -> dict[str, Any]:
         "awaited": state.awaited,
         "actors": {i: public_actor(state.fighters[i]) for i in state.order},
         "mine": {i: own_sheet(state, state.fighters[i]) for i in sorted(mine)},
-        "question": {"attacker": pending.attacker, "target": pending.target} if pending else None,
+        "question": _question(state, mine) if pending else None,
         "outcome": state.outcome,
     }

@@ -1,0 +1,47 @@
+"""The rules in short and every house rule of `IISettings` with its value and what it does (`/rules`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.front import Card, CardField
+from engine.rulesets.infinity_intervention.front.texts import text
+from engine.rulesets.infinity_intervention.settings import IISettings
+
+RULES = (
+    ("rules_rolls_field", "rules_rolls"),
+    ("rules_faceoff_field", "rules_faceoff"),
+    ("rules_heat_field", "rules_heat"),
+)
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def setting_lines(settings: IISettings | None = None) -> tuple[str, ...]:
+    """One line per setting, in the model's order: `name = value`: description."""
+    settings = settings or IISettings()
+    return tuple(
+        text("setting_line", name=name, value=_value(getattr(settings, name)), description=field.description or "")
+        for name, field in IISettings.model_fields.items()
+    )
+
+
+def rules_cards() -> list[Card]:
+    return [
+        Card(
+            title=text("rules_title"),
+            description=text("rules_intro"),
+            colour="blue",
+            fields=tuple(CardField(text(name), (text(body),)) for name, body in RULES),
+        ),
+        Card(
+            title=text("settings_title"),
+            description=text("settings_intro"),
+            colour="blue",
+            fields=(CardField(text("settings_field"), setting_lines()),),
+        ),
+    ]

@@ -1,0 +1,137 @@
+"""Every player-facing word of Infinity: Intervention's front (commands, options, refusals, orders in words,
+cards, rules, moderator actions) in one place; `text(key, **values)` renders one."""
+
+from __future__ import annotations
+
+TEXTS: dict[str, str] = {
+    "title": "Infinity: Intervention",
+    # commands
+    "cmd_attack": "Attack an enemy with your readied weapon (a standard action)",
+    "cmd_cover": "Move to cover (a minor action)",
+    "cmd_switch": "Ready another weapon you carry (a minor action)",
+    "cmd_observe": "Observe: +TN to your next attack this turn (a minor action)",
+    "cmd_reset": "Reset: stop being Immobilized (a standard action)",
+    "cmd_negotiate": "Negotiate: a Persuade roll the game master rules on (a standard action)",
+    "cmd_freeform": "Anything else: the game master rules on it (a standard action)",
+    "cmd_react": "Answer a face-off (react or take), or set a standing answer",
+    "cmd_points": "Spend Infinity Points in this post: an extra action, a place in the post order",
+    "cmd_undo": "Take the last action off your post",
+    "opt_target": "The enemy to attack",
+    "opt_level": "The cover to move to",
+    "opt_item": "The weapon to ready",
+    "opt_text": "What you do or say",
+    "opt_choice": "React or take it",
+    "opt_ip_saves": "Infinity Points to spend on saves that fail (in order)",
+    "opt_ip_crit": "Infinity Points on a critical strike (1 softens it, 2 negate it)",
+    "opt_standing": "Keep this answer for every later face-off (a standing answer)",
+    "opt_clear": "Forget your standing answer",
+    "opt_extra": "Spend 1 Infinity Point for an extra action this turn",
+    "opt_after": "Spend 1 Infinity Point to post next turn just after this actor",
+    # refusals
+    "no_fighter": "You have no character in this combat.",
+    "unknown_target": "There is no enemy {target} you can attack.",
+    "unknown_item": "You carry no {item}.",
+    "unknown_actor": "There is nobody called {actor} in this combat.",
+    "bad_cover": "Cover is one of {levels}.",
+    "bad_choice": "Answer react or take.",
+    "nothing_to_undo": "Your post has no action to take off.",
+    "not_command": "/{name} is not a command of Infinity: Intervention.",
+    # orders in words
+    "said_attack": "Attack {target} with your readied weapon{points}.",
+    "said_attack_points": " (if they react and win: {saves} point(s) on saves, {crit} on a critical)",
+    "said_cover": "Move to {level}.",
+    "said_switch": "Ready the {item}.",
+    "said_observe": "Observe.",
+    "said_reset": "Reset.",
+    "said_negotiate": "Negotiate: {text}",
+    "said_freeform": "Freeform: {text}",
+    "said_answer": "Face-off: {choice}, {saves} point(s) on saves, {crit} on a critical.",
+    "said_standing": "Standing answer: {choice}, {saves} point(s) on saves, {crit} on a critical.",
+    "said_clear": "Forget the standing answer.",
+    "said_extra": "Spend an Infinity Point for an extra action.",
+    "said_after": "Spend an Infinity Point to post after {name}.",
+    "react": "react",
+    "take": "take it",
+    "cover_none": "no cover",
+    "cover_low": "low cover",
+    "cover_high": "high cover",
+    "idle": "An actor who does not post by the deadline forfeits the rest of the turn's actions; an unanswered "
+    "face-off is taken, without points.",
+    "help_title": "Infinity: Intervention: commands",
+    "help_intro": "On your post, each command adds one action (two actions a turn; minor ones cost half). "
+    "/undo takes the last one off. Asked in a face-off, answer with /react. The game master orders an NPC "
+    "with any command's `as` option.",
+    # status
+    "status_title": "Infinity: Intervention: turn {turn}",
+    "status_post": "{name} is posting. Heat: {heat}.",
+    "status_question": "{name} must answer a face-off. Heat: {heat}.",
+    "status_over": "The combat is over. Heat: {heat}.",
+    "field_order": "Post order",
+    "order_line": "{mark}{name} ({side}, {cover}{states}): {actions} action(s) left",
+    "mark_now": "▶ ",
+    "side_pc": "PC",
+    "side_npc": "NPC",
+    "state_immobilized": ", Immobilized",
+    "state_incapacitated": ", incapacitated",
+    "state_killed": ", killed",
+    "sheet_title": "{name}: your sheet",
+    "sheet_health": "Wounds {wounds}/{max_wounds}, Consciousness {consciousness}/{max_consciousness}, "
+    "Firewalls {firewalls}/{max_firewalls}. Infinity Points: {points}.",
+    "sheet_items": "Weapons",
+    "item_line": "{label}{readied}",
+    "readied": " (readied)",
+    "sheet_tns": "Target numbers",
+    "tn_line": "{skill}: TN {tn}, critical {crit}",
+    "no_crit": "none",
+    "sheet_saves": "Save bonuses",
+    "save_line": "{health}: +{bonus}",
+    "standing_none": "No standing answer.",
+    "standing_line": "Standing answer: {choice}, {saves} on saves, {crit} on a critical.",
+    "observe_line": " Observe: +{bonus} to your next attack.",
+    "none": "none",
+    # moderators
+    "gm_title": "Infinity: Intervention (moderators): turn {turn}, Heat {heat}",
+    "gm_intro": "Every number; only you see this. Spend Heat with /mod spend_heat; order an NPC with `as`.",
+    "gm_line": "**{name}** `{id}` ({who}): W {wounds}, C {consciousness}, F {firewalls}; IP {points}; "
+    "{cover}; readied {readied}{states}",
+    "gm_npc": "NPC",
+    "gm_reserve": "Reserve (reinforcements)",
+    "mod_spend_heat": "Spends Heat: boost, reorder, reinforce or complication (the user option is not used)",
+    "mod_revive": "Revives an incapacitated actor",
+    "mod_end_combat": "Ends the combat now",
+    "opt_kind": "What the Heat buys",
+    "opt_actor": "The actor (id) it concerns",
+    "opt_skill": "The skill a boost raises",
+    "opt_after_mod": "Reorder: the actor (id) the NPC moves after",
+    "opt_sheet": "Reinforce: the reserve sheet (id)",
+    "opt_text_mod": "Complication: its narration",
+    # posts
+    "section_turn": "Turn and order",
+    "section_actions": "Actions",
+    "section_rolls": "Rolls and face-offs",
+    "section_harm": "Harm",
+    "section_end": "End",
+    "post_title": "Infinity: Intervention: step {day}",
+    "post_start": "Infinity: Intervention: the combat begins",
+    # rules
+    "rules_title": "Infinity: Intervention combat in short",
+    "rules_intro": "A game-master-run combat in posts: each actor in the post order posts its actions (two a "
+    "turn: attacks, Reset, negotiate and freeform are standard; cover, switch and Observe are minor, half).",
+    "rules_rolls_field": "Rolls",
+    "rules_rolls": "A d20 at or under your TN (attribute + expertise) succeeds; at or under TN and above TN minus "
+    "Focus it is a critical. Criticals strike without a save.",
+    "rules_faceoff_field": "Face-offs",
+    "rules_faceoff": "Attacked, you react (a face-off: both roll, the better success wins) or take it (you save). "
+    "Infinity Points pass failed saves, soften or negate criticals, buy an action or a place in the order.",
+    "rules_heat_field": "Heat",
+    "rules_heat": "The game master's pool, public: it grows with PC criticals and focus, and buys NPC boosts, "
+    "reorders, reinforcements and complications. Heat never damages a PC.",
+    "settings_title": "Infinity: Intervention house rules",
+    "settings_intro": "A moderator may change any of these with /game settings.",
+    "settings_field": "Settings",
+    "setting_line": "`{name} = {value}`: {description}",
+}
+
+
+def text(key: str, **values: object) -> str:
+    return TEXTS[key].format(**values)
