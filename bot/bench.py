@@ -57,9 +57,7 @@ async def submit_latency(url: str, ruleset: str = registry.DEFAULT) -> dict[str,
     db = Database(url)
     try:
         players = _sizes(ruleset, (SUBMITTERS,))[-1]
-        game = await games.create_game(
-            db, name="bench", ruleset=ruleset, settings=registry.get(ruleset).seating(players)
-        )
+        game = await games.create_game(db, name="bench", ruleset=ruleset, signup_cap=players)
         for user in range(1, players + 1):
             await games.join_game(db, game.id, user, f"Bench {user}")
         await games.start_game(db, game.id, NOW)

@@ -37,9 +37,7 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.D
     await upgrade_async(url)
     db = Database(url)
     try:
-        game = await games.create_game(
-            db, name="night", ruleset=ruleset, channel_id=555, settings=registry.get(ruleset).seating(players)
-        )
+        game = await games.create_game(db, name="night", ruleset=ruleset, channel_id=555, signup_cap=players)
         for user in range(1, players + 1):
             await games.join_game(db, game.id, user, f"Player {user}")
         await games.start_game(db, game.id, NOW)

@@ -43,9 +43,7 @@ async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, rules
     await upgrade_async(url)
     db = Database(url)
     try:
-        first = await game_service.create_game(
-            db, name="live 1", ruleset=ruleset, settings=registry.get(ruleset).seating(players)
-        )
+        first = await game_service.create_game(db, name="live 1", ruleset=ruleset, signup_cap=players)
         for user in range(1, players + 1):
             await game_service.join_game(db, first.id, user, f"Player {user}")
         await game_service.start_game(db, first.id, NOW)

@@ -20,6 +20,7 @@ TEXT: dict[str, str] = {
     "what_deadline_time": "The deadline time",
     "what_timezone": "The timezone",
     "what_signup_cap": "The sign-up cap",
+    "bad_signup_cap": "Setting signup_cap: a whole number from 2 to {most} (the most this game takes); you gave {value}.",
     "what_setting": "A setting's name",
     "what_value": "A setting's value",
     "what_reason": "The reason",

@@ -31,7 +31,7 @@ def prepare(players: int, nights: int = 7, seed: int = 1, ruleset: str = "battle
     sooner gives fewer)."""
     rules, front = registry.get(ruleset), registry.front(ruleset)
     rng = RecordingRng(seed, record=False)
-    settings = rules.parse_settings(rules.seating(players))
+    settings = rules.parse_settings({})
     state = rules.new_game(front.computer_signups(players, rng), settings, rng).state
 
     def everyone() -> dict:

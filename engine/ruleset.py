@@ -235,13 +235,6 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     def parse_orders(self, data: dict[str, Any]) -> OrdersT:
         return self.orders_model.model_validate(data)  # type: ignore[return-value]
 
-    def seating(self, players: int) -> dict[str, Any]:
-        """The settings that seat `players` sign-ups, for a game of computer players (`brbot simulate`, the
-        benchmarks): the sign-up cap (`signup_cap`) for a game that has one; a game without one seats everyone."""
-        if "signup_cap" in self.settings_model.model_fields:
-            return {"signup_cap": max(players, 2)}
-        return {}
-
     def house_rules(self) -> list[str]:
         """The settings a moderator sees and changes (`/game settings`) and a game row keeps: every one but
         the game's tables (a setting that is a model of its own, like a map), which are its data."""

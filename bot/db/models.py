@@ -42,6 +42,7 @@ def position_of(seat: str) -> int:
 
 
 DEFAULT_DEADLINE_TIME = "22:00"  # a new game's daily deadline (in its `timezone`) until changed
+DEFAULT_SIGNUP_CAP = 20  # players a new game admits when its ruleset sets no most
 
 
 class UTCDateTime(TypeDecorator):
@@ -97,7 +98,7 @@ class Game(Base):
     step_hours: Mapped[int | None] = mapped_column(Integer)  # each step lasts this long; None: daily at deadline_time
     timezone: Mapped[str] = mapped_column(String(64), default="UTC")
     early_resolution: Mapped[bool] = mapped_column(Boolean, default=True)
-    signup_cap: Mapped[int] = mapped_column(Integer, default=20)
+    signup_cap: Mapped[int] = mapped_column(Integer, default=DEFAULT_SIGNUP_CAP)
     paused_until: Mapped[datetime | None] = mapped_column(UTCDateTime())
     reminded_day: Mapped[int | None] = mapped_column(Integer)
     moderator_channel_id: Mapped[int | None] = mapped_column(BigInteger)  # moderator notes; None: DM the creator

@@ -73,14 +73,10 @@ async def create(
     limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
     limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
-    if signup_cap is not None:
-        limits.number(signup_cap, say("what_signup_cap"), 1, limits.SIGNUP_CAP_MAX)
     here = await lookup.game_in_channel(db, channel_id)
     if here is not None and here.status in lookup.LIVE:
         raise ServiceError(say("channel_has_game", game_id=here.id, name=here.name))
-    settings: dict[str, Any] = {"signup_cap": signup_cap} if signup_cap is not None else {}
-    if data is not None:
-        settings[data.setting] = data.value
+    settings: dict[str, Any] = {data.setting: data.value} if data is not None else {}
     return await games.create_game(
         db,
         name=name,
@@ -88,6 +84,7 @@ async def create(
         guild_id=guild_id,
         channel_id=channel_id,
         settings=settings or None,
+        signup_cap=signup_cap,
         deadline_time=deadline_time,
         timezone=timezone,
         early_resolution=early_resolution,
@@ -193,11 +190,11 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
             game.timezone = changed.value = timezone_name(value)
         elif name == "early_resolution":
             game.early_resolution = changed.value = _bool(name, value)
+        elif name == "signup_cap":  # the bot's cap, not a house rule of the game
+            game.signup_cap = changed.value = games.admitted(rules, int(value) if value.isdigit() else value)
+            changed.promoted = await _new_cap(session, game, game.signup_cap)
         else:
             changed.value = _house_rule(game, name, value)
-            if name == "signup_cap":
-                limits.number(int(changed.value), say("what_signup_cap"), 1, limits.SIGNUP_CAP_MAX)
-                changed.promoted = await _new_cap(session, game, int(changed.value))
         audit(session, game, actor_id, "settings", name=name, value=changed.value)
         return changed
 
@@ -234,14 +231,6 @@ def _house_rule(game: Game, name: str, value: str) -> Any:
     """Validate one house rule with the ruleset's settings model; store it; return the stored value."""
     rules = ruleset_of(game)
     raw: Any = None if value.lower() in ("none", "null") else value
-    if name == "signup_cap" and name not in rules.settings_model.model_fields:
-        try:
-            raw = int(value)
-            assert raw >= 2
-        except (ValueError, AssertionError):
-            raise ServiceError(say("bad_setting", setting=name, problem="a whole number, at least 2")) from None
-        game.signup_cap = raw
-        return raw
     try:
         parsed = rules.parse_settings({**(game.settings or {}), name: raw})
     except ValidationError as error:
@@ -249,8 +238,6 @@ def _house_rule(game: Game, name: str, value: str) -> Any:
         raise ServiceError(say("bad_setting", setting=where or name, problem=problem)) from None
     stored = parsed.model_dump(mode="json", include={name})[name]
     game.settings = {**(game.settings or {}), name: stored}
-    if name == "signup_cap":
-        game.signup_cap = stored
     return stored
 
 

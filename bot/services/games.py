@@ -13,7 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 from sqlalchemy import func, select
 
-from bot.db.models import DEFAULT_DEADLINE_TIME, Game, Player, Resolution
+from bot.db.models import DEFAULT_DEADLINE_TIME, DEFAULT_SIGNUP_CAP, Game, Player, Resolution
 from bot.db.session import Database
 from bot.services import fairness, groups, limits, pacing
 from bot.services.common import (
@@ -36,7 +36,7 @@ from bot.services.errors import ServiceError, first_problem
 from bot.text import say, when
 from engine import registry
 from engine.front import Pairing, SignupOptions
-from engine.ruleset import SignUp
+from engine.ruleset import Ruleset, SignUp
 
 
 async def create_game(
@@ -47,6 +47,7 @@ async def create_game(
     guild_id: int | None = None,
     channel_id: int | None = None,
     settings: dict[str, Any] | None = None,
+    signup_cap: int | None = None,
     deadline_time: str = DEFAULT_DEADLINE_TIME,
     timezone: str = "UTC",
     early_resolution: bool = True,
@@ -54,7 +55,9 @@ async def create_game(
     open_signups: bool = True,
 ) -> Game:
     """A new game, open for sign-ups; with `open_signups=False` in status "setup", where moderators adjust
-    its settings before opening sign-ups (`game_admin.open_signups`)."""
+    its settings before opening sign-ups (`game_admin.open_signups`). `settings` are the game's house rules;
+    `signup_cap` (the bot's: players admitted, later ones on the reserve list) defaults to the most the game
+    takes (`Ruleset.max_players`, else `DEFAULT_SIGNUP_CAP`)."""
     limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
     limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
     try:
@@ -68,7 +71,7 @@ async def create_game(
         raise ServiceError(say("bad_setting", setting=setting, problem=problem)) from None
     timezone_name(timezone)
     hour_minute(deadline_time)
-    cap = getattr(parsed, "signup_cap", 20)
+    cap = admitted(rules, signup_cap)
     async with db.transaction() as session:
         game = Game(
             name=name,
@@ -89,6 +92,17 @@ async def create_game(
         await session.flush()
         audit(session, game, actor_id, "create", name=name, ruleset=ruleset)
     return game
+
+
+def admitted(rules: Ruleset, signup_cap: Any) -> int:
+    """The sign-up cap a game gets: the one asked for, within 2 and the most the game takes; by default that
+    most (`Ruleset.max_players`), or `DEFAULT_SIGNUP_CAP` for a game without one."""
+    most = min(rules.max_players or limits.SIGNUP_CAP_MAX, limits.SIGNUP_CAP_MAX)
+    if signup_cap is None:
+        return min(most, DEFAULT_SIGNUP_CAP) if rules.max_players is None else most
+    if isinstance(signup_cap, bool) or not isinstance(signup_cap, int) or not 2 <= signup_cap <= most:
+        raise ServiceError(say("bad_signup_cap", value=signup_cap, most=most))
+    return signup_cap
 
 
 def signup_options(ruleset: str) -> SignupOptions:

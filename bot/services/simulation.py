@@ -65,11 +65,13 @@ async def simulate(
         raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
-    settings: dict[str, Any] = registry.get(ruleset).seating(players)  # every simulated player gets a seat
+    rules = registry.get(ruleset)
+    cap = min(max(players, 2), rules.max_players or players)  # every simulated player gets a seat the game has
+    settings: dict[str, Any] = {}
     if data is not None:  # a data file the game takes (`brbot simulate --data`)
         settings[data.setting] = data.value
     game = await games.create_game(
-        db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1, settings=settings
+        db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1, settings=settings, signup_cap=cap
     )
     signups = front.computer_signups(players, rng)
     users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account

@@ -57,15 +57,6 @@ def test_settings_round_trip_as_json():
     assert CardSettings.model_validate_json(s.model_dump_json()) == s
 
 
-def test_the_bots_signup_cap_is_max_players():
-    """The shared layer's sign-up cap (`signup_cap`) is the rulings' `max_players` (2 to 6)."""
-    assert CardSettings().signup_cap == 6
-    assert CardSettings(signup_cap=4).max_players == 4
-    assert CardSettings(signup_cap=4, max_players=5).max_players == 5  # a moderator's later change stands
-    with pytest.raises(ValidationError, match="max_players"):
-        CardSettings(signup_cap=20)
-
-
 def test_a_fixed_layout_typed_by_a_moderator():
     """Rulings, "Reading order": a moderator can load a fixed layout, here as text (ids or names)."""
     assert CardSettings(layout=" ".join(str(i) for i in reversed(IN_ORDER))).layout == IN_ORDER[::-1]

@@ -17,8 +17,7 @@ def choice(value: str):
 
 
 async def open_game(db, cap: int | None = None) -> int:
-    settings = {"signup_cap": cap} if cap else None
-    game = await games.create_game(db, name="Island", channel_id=CHANNEL, guild_id=1000, settings=settings)
+    game = await games.create_game(db, name="Island", channel_id=CHANNEL, guild_id=1000, signup_cap=cap)
     return game.id
 
 

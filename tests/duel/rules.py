@@ -28,7 +28,6 @@ HERO_HP, BANDIT_HP = 6, 8
 
 
 class DuelSettings(BaseModel):
-    signup_cap: int = 2
     hero_chat: bool = False  # the private groups (tests of `Ruleset.groups`): the standing heroes, the fallen
 
 

@@ -246,7 +246,7 @@ async def test_a_moderators_change_makes_waiting_orders_check_again(db):
 
 
 async def test_substitute_from_the_reserve_list_and_its_refusals(db):
-    game = await games.create_game(db, name="Cap", channel_id=555, settings={"signup_cap": 2})
+    game = await games.create_game(db, name="Cap", channel_id=555, signup_cap=2)
     for user in (1, 2, 3):
         await games.join_game(db, game.id, user, f"P{user}")
     await games.start_game(db, game.id, NOW)

@@ -23,7 +23,7 @@ async def test_create_game_refuses_bad_settings_and_timezone(db):
 
 
 async def test_signup_cap_puts_late_players_on_the_reserve_list_and_promotes_them(db):
-    game = await games.create_game(db, name="Cap", settings={"signup_cap": 2})
+    game = await games.create_game(db, name="Cap", signup_cap=2)
     first = await games.join_game(db, game.id, 1, "A")
     await games.join_game(db, game.id, 2, "B")
     late = await games.join_game(db, game.id, 3, "C")
@@ -124,3 +124,24 @@ async def test_a_role_request_replaces_a_lovers_proposal_and_reaches_the_game(db
     assert started.state["students"]["s001"]["requested_role"] == "lone_wolf"
     with pytest.raises(ServiceError, match="Roles are fixed"):
         await games.request_role(db, game.id, 2, "lone_wolf")
+
+
+async def test_the_sign_up_cap_is_the_bots_and_bounded_by_the_game(db):
+    """The sign-up cap belongs to the bot, never to a game's house rules: a game whose settings are its
+    rulings' names (StarCraft Mafia) takes one at creation (it was refused as an unknown setting), defaults to
+    the most the game takes, and cannot go above it, at creation or later."""
+    import pytest
+
+    from bot.services import game_admin
+    from bot.services.errors import ServiceError
+
+    mafia = await games.create_game(db, name="Outpost", ruleset="starcraft_mafia", signup_cap=10)
+    assert mafia.signup_cap == 10 and "signup_cap" not in mafia.settings
+    assert (await games.create_game(db, name="Full", ruleset="starcraft_mafia")).signup_cap == 20  # its most
+    assert (await games.create_game(db, name="Island")).signup_cap == 20  # Battle Royale: no most, the default
+    with pytest.raises(ServiceError, match="from 2 to 20"):
+        await games.create_game(db, name="Big", ruleset="starcraft_mafia", signup_cap=21)
+    with pytest.raises(ServiceError, match="from 2 to 20"):
+        await game_admin.change_setting(db, mafia.id, 7, "signup_cap", "25")
+    changed = await game_admin.change_setting(db, mafia.id, 7, "signup_cap", "12")
+    assert changed.value == 12

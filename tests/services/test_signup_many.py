@@ -17,7 +17,7 @@ async def _rows(db, game_id):
 
 
 async def test_a_list_signs_up_in_order_with_reserves_past_the_cap(db):
-    game = await games.create_game(db, name="Many", settings={"signup_cap": 3})
+    game = await games.create_game(db, name="Many", signup_cap=3)
     await games.join_game(db, game.id, 7, "Early")
     players = await games.join_many(db, game.id, [(1, "A", None), (2, "B", "lone_wolf"), (3, "C", None)])
     assert [p.status for p in players] == ["joined", "joined", "reserve"]

@@ -33,7 +33,6 @@ class BRSettings(BaseModel):
         description="Items a student may hold (Backpack contents, Poison Vial, Headband and Ribbon excepted).",
     )
     days: int = Field(7, ge=1, le=30, description="The game ends when this day has been resolved.")
-    signup_cap: int = Field(20, ge=2, le=1000, description="Players admitted; later sign-ups go to the reserve list.")
     closures_per_night: int = Field(1, ge=0, le=5, description="Zones closed each night.")
     closures_when_crowded: int = Field(
         2, ge=0, le=5, description="Zones closed on a night when many students are alive."

@@ -46,22 +46,13 @@ class CardSettings(BaseModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _signup_cap(cls, data: Any) -> Any:
-        """The bot's sign-up cap (`signup_cap`, set by `brbot simulate` and `/game create`) is this game's
-        `max_players`: given alone, it sets it (and is checked like it). A fixed layout may name cards by id or name,
-        as a list or as text (`/game settings layout`: commas between cards, or spaces when there is none)."""
-        if isinstance(data, dict) and "signup_cap" in data:
-            data = dict(data)
-            cap = data.pop("signup_cap")
-            data.setdefault("max_players", cap)  # a max_players given (a moderator's change) stands
+    def _layout_names(cls, data: Any) -> Any:
+        """A fixed layout may name cards by id or name, as a list or as text (`/game settings layout`: commas
+        between cards, or spaces when there is none)."""
         if isinstance(data, dict) and data.get("layout") not in (None, "random"):
             data = dict(data)
             data["layout"] = _layout_ids(data["layout"], data.get("deck"))
         return data
-
-    @property
-    def signup_cap(self) -> int:
-        return self.max_players
 
     @model_validator(mode="after")
     def _consistent(self) -> CardSettings:
