@@ -233,15 +233,15 @@ async def _bench(args: argparse.Namespace) -> int:
             else:
                 print(say("cli_bench_submit", backend=backend, p50=stats["p50"], p99=stats["p99"]))
         print(say("cli_bench_live", mb=report["games_500_peak_mb"], ms=report["idle_tick_500_ms"]))
-        night = report["delivery"]
+        delivery = report["delivery"]
         print(
             say(
                 "cli_bench_delivery",
-                messages=night["messages"],
-                requests=night["requests"],
-                seconds=night["seconds"],
-                ratio=night["vs_floor"],
-                floor=night["floor_seconds"],
+                messages=delivery["messages"],
+                requests=delivery["requests"],
+                seconds=delivery["seconds"],
+                ratio=delivery["vs_floor"],
+                floor=delivery["floor_seconds"],
             )
         )
     return 0

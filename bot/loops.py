@@ -50,7 +50,7 @@ class Loops:
         lease = timedelta(seconds=bot.settings.delivery_lease_seconds)  # another process takes over after it
         self.worker = OutboxWorker(bot.db, bot.courier(), bot.clock, lease=lease)
         # a process with a share of Discord's pace (several processes: bot.sharding) takes as many rows a pass
-        # as it sends in the time one process would, so a busy night spreads over all of them
+        # as it sends in the time one process would, so a busy resolution spreads over all of them
         share = getattr(bot, "delivery_share", 1.0)
         self.worker.claim_limit = max(20, round(self.worker.claim_limit * share))
         self.wake = asyncio.Event()
@@ -78,7 +78,7 @@ class Loops:
             self.kick()
 
     async def deliver(self) -> None:
-        """A delivery pass, and at once another while a pass took all it could (a big night), rather than
+        """A delivery pass, and at once another while a pass took all it could (a big resolution), rather than
         waiting for the next tick between them."""
         while (await self.worker.run_once()).claimed >= self.worker.claim_limit:
             pass

@@ -297,6 +297,14 @@ def setting_lines(settings: Any, line: str, value_of: Callable[[Any], str]) -> t
     )
 
 
+class NoComputerPlayers(Exception):
+    """Asked of a game that has no computer players (`Front.has_computer_players` is False): `brbot simulate`
+    and the benchmarks check that first and refuse in one line."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(f"{game} has no computer players")
+
+
 class Front:
     """The base of a game's front: a game overrides what it has. Everything is pure: the same inputs give
     the same output, and nothing reads more than the player's view it is given."""
@@ -438,7 +446,7 @@ class Front:
 
     def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
         """The orders a computer player gives for `seat` now (`brbot simulate`, the benchmark)."""
-        raise NotImplementedError(f"{self.title} has no computer players")
+        raise NoComputerPlayers(self.title)
 
     def length(self, state: Any) -> int | None:
         """How many days (or steps) the game lasts at most, for progress bars; None if it cannot tell."""
@@ -451,7 +459,7 @@ class Front:
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         """The sign-ups of `players` computer players (`engine.ruleset.SignUp`: name and requests, whose
         pairing keys name other sign-ups' seats) for `brbot simulate`."""
-        raise NotImplementedError(f"{self.title} has no computer players")
+        raise NoComputerPlayers(self.title)
 
     def studies(
         self, trials: int, seed: int, settings: dict[str, Any] | None = None

@@ -1,6 +1,6 @@
 """Outbox delivery: what the services wrote to the outbox reaches Discord once, in order, within its limits.
 
-- `render`: rows -> messages (a night's public rows as one post of embeds; the rest as plain text);
+- `render`: rows -> messages (a resolution's public rows as one post of embeds; the rest as plain text);
   `embeds` and `split` keep every Discord limit.
 - `courier`: the `Courier` protocol and `DiscordCourier(client)`, the only code that calls Discord here.
 - `store`: claiming rows and recording outcomes in the database.

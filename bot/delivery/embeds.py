@@ -1,4 +1,4 @@
-"""Laying out a night's post as embeds within every Discord limit. Pure: no I/O.
+"""Laying out a resolution's post as embeds within every Discord limit. Pure: no I/O.
 
 Limits (Discord's): title 256, description 4,096, field name 256, field value 1,024, 25 fields per embed,
 10 embeds per message, 6,000 characters across all embeds of one message. `pack_post` fills embeds in

@@ -1,15 +1,15 @@
 """Turning pending outbox rows into the messages Discord will receive. Pure: no I/O, no clock.
 
-`render(rows)` takes rows in id order and returns `Parcel`s: one per night post or per single row, each
+`render(rows)` takes rows in id order and returns `Parcel`s: one per resolution post or per single row, each
 with its messages in order. Only rows that one resolution wrote together are ever grouped: `write_events`
 marks each of them with the same `post` token in its payload (`POST`). A game channel's rows with one token,
 and the fair-play row the resolution writes right after them (the day's `seed_reveal`, or at the start
 Day 0's `commitment`), become one post of embeds: a headline with the narration, the sections of the game's
 events, and the revealed seed with the next commitment in a "Fair play" embed. The title and each row's
 section come from the game's front, written into the payload with the events (`placement`): rendering
-knows no game. A player's DM rows with one token become one DM (their private results of that night). Everything
+knows no game. A player's DM rows with one token become one DM (their private results of that resolution). Everything
 else (a moderator's `/mod kill` announcement, a pause, a reminder, moderator notes) is plain text of its
-own, even when it carries a `day`: it is never titled "Night N results" and never joins a night's post.
+own, even when it carries a `day`: it never gets a resolution's title and never joins a resolution's post.
 
 Only an event's `text` is ever shown; a payload contributes the post's title and sections and the buttons.
 A resolution's row asking for the picture after the step (`ATTACH`: a game that posts its picture after every
@@ -133,7 +133,7 @@ def group_identity(rows: Sequence[Row]) -> list[str]:
 
 
 def group(rows: Sequence[Row]) -> list[list[Row]]:
-    """Rows in id order, grouped into parcels: per target in order; a night's public rows together."""
+    """Rows in id order, grouped into parcels: per target in order; a resolution's public rows together."""
     open_groups: dict[tuple, list[Row]] = {}
     groups: list[list[Row]] = []
     for row in sorted(rows, key=lambda r: r.id):
@@ -163,7 +163,7 @@ def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
     if len(rows) > 1 and rows[0].target == "dm":
         return plain("\n\n".join(row.text for row in rows), nonces, {})
     if len(rows) > 1 or (rows[0].target == "channel" and POST in (rows[0].payload or {})):
-        posts = night_post(rows)
+        posts = resolution_post(rows)
         messages = [Outgoing(nonce=message_nonce(nonces, i), embeds=tuple(embeds)) for i, embeds in enumerate(posts)]
         asked = next((row for row in rows if wants_picture(row)), None)
         if asked is not None:  # after the embeds: the picture with its caption, drawn at delivery
@@ -209,7 +209,7 @@ def placement(payload: dict[str, Any]) -> tuple[str, str | None, int]:
     return front.post_title(payload.get("day", 0)), section, front.section_rank(section)
 
 
-def night_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
+def resolution_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
     """The embeds of one resolution's post, message by message: its narration, its sections by rank, then
     the fair-play rows."""
     sections: dict[str, tuple[int, list[str]]] = {}

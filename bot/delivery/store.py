@@ -11,7 +11,7 @@ of its lease: if the process dies mid-send, the row is due again when the lease 
 the same nonce. Every short transaction here is separate from the Discord calls.
 
 Order per target: a row is not claimed while an earlier row for the same (game, target, target id) waits
-for a retry or is being sent, so a retried night post never arrives after the next one. On PostgreSQL the
+for a retry or is being sent, so a retried resolution post never arrives after the next one. On PostgreSQL the
 claim takes a transaction-level advisory lock (claims are a few milliseconds) and `FOR UPDATE SKIP LOCKED`,
 so two bot processes never take the same row.
 """
@@ -56,7 +56,7 @@ def _waits_behind_earlier(now: datetime):
 
 
 async def claim(db: Database, now: datetime, limit: int, lease: timedelta) -> list[Outbox]:
-    """Take up to `limit` due rows (more if needed so no night post is cut in two), mark them `sending`
+    """Take up to `limit` due rows (more if needed so no resolution post is cut in two), mark them `sending`
     until `now + lease`, count the attempt; returns them detached, in id order."""
     async with db.transaction() as session:
         postgres = session.get_bind().dialect.name == "postgresql"
@@ -76,7 +76,7 @@ async def claim(db: Database, now: datetime, limit: int, lease: timedelta) -> li
 
 
 async def _rest_of_posts(session, rows: list[Outbox], postgres: bool) -> list[Outbox]:
-    """The rows that complete a night post or a night's DM the limit cut off (committed together, so all due)."""
+    """The rows that complete a resolution's post or DM the limit cut off (committed together, so all due)."""
     last: dict[tuple, Outbox] = {}
     for row in rows:
         if row.target in ("channel", "dm"):

@@ -2,7 +2,7 @@
 moderators.
 
 - A player whose DMs are closed gets their private messages in a private thread of the game channel that
-  only they (and members with Manage Threads) can see. It is opened once and reused across nights and
+  only they (and members with Manage Threads) can see. It is opened once and reused across days and
   restarts; a deleted one is opened again.
 - Moderator notes go to the game's moderator channel or, without one, to the game's creator by DM. When the
   creator's DMs are closed too, the bot opens a private "moderators" thread in the game channel, adds the

@@ -6,7 +6,7 @@ seconds (or runs `run_forever`). One pass:
    (`BRBOT_DELIVERY_LEASE_SECONDS`), renewed every quarter of it while the pass runs, so a crash mid-send is
    retried by any process within the minute with the same nonces, well inside the few minutes for which
    Discord drops the duplicates);
-2. groups and renders them (`render`): a night's public rows become one post (with the picture after the
+2. groups and renders them (`render`): a resolution's public rows become one post (with the picture after the
    step, for a game that shows one: drawn as it is sent, `pictures`);
 3. delivers each target's parcels in id order, one at a time per target (channel, DM, moderators), every
    target at once: the courier keeps the whole within Discord's global rate limit (`pace`), and discord.py
@@ -109,7 +109,7 @@ class OutboxWorker:
         self.groups = Groups(db, courier, clock, remember_closed_dms)
 
     async def run_once(self, limit: int | None = None) -> DeliveryReport:
-        """One pass over the due rows (at most `claim_limit`, or `limit`, more only to keep a night post whole);
+        """One pass over the due rows (at most `claim_limit`, or `limit`, more only to keep a resolution post whole);
         never raises (errors are logged and recorded on the rows)."""
         limit = limit or self.claim_limit
         report = DeliveryReport()

@@ -159,11 +159,11 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
     """Store the events of resolving `day` (-1: the start) and, per audience, the outbox rows that deliver them.
 
     The public and private rows carry one `post` token: delivery groups rows with the same token (the
-    night's post, each player's one DM of the night) and nothing else, so a moderator's announcement that
-    also names a day never joins a night's post. Public rows also carry their place in the post
+    resolution's post, each player's one DM of it) and nothing else, so a moderator's announcement that
+    also names a day never joins a resolution's post. Public rows also carry their place in the post
     (`placement`), so delivery needs to know no game.
 
-    A 1,000-player night writes thousands of rows: they go in as two multi-row inserts, not one ORM object
+    A 1,000-player resolution writes thousands of rows: they go in as two multi-row inserts, not one ORM object
     each. Rows added to the session before are flushed first, so the outbox keeps the order things happened.
     Returns the post token (`announce_picture` joins the post with it)."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()

@@ -13,6 +13,7 @@ template lists the installed games' mutual pairings, still answers them.
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Self
 
@@ -109,8 +110,8 @@ class _Answer:
             else:
                 await respond(interaction, outcome)
 
-    async def answer(self, interaction: discord.Interaction, bot) -> str:  # pragma: no cover - abstract
-        raise NotImplementedError
+    # Each kind of button says what it does: `answer(interaction, bot)` runs the service and returns the words.
+    answer: Callable[[discord.Interaction, Any], Awaitable[str]]
 
 
 class _PairAnswer(_Answer):

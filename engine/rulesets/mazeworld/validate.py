@@ -93,9 +93,8 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
         return text("no_mode", weapon=weapon.name, mode=mode, modes=", ".join(weapon.modes))
     if (action.rounds or 1) > rules.turn_limit(weapon, mode):
         return text("too_many", weapon=weapon.name, limit=rules.turn_limit(weapon, mode))
-    if action.part == rules.BODYAIM and isinstance(action, Attack):
-        pass  # unaimed on purpose: the @bodyaim die picks the part
-    elif action.part is not None:
+    body_aimed = action.part == rules.BODYAIM and isinstance(action, Attack)  # the @bodyaim die picks the part
+    if action.part is not None and not body_aimed:
         if weapon.unaimed:
             return text("unaimed", weapon=weapon.name)
         if action.part not in rules.aimable(target) and action.part != "torso":
