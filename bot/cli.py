@@ -1,4 +1,5 @@
-"""The `brbot` command line: run, simulate, balance, bench, verify, replay, log, migrate.
+"""The `brbot` command line: run, simulate, balance, bench, verify, replay, log, migrate (the commands that
+play games with computer players are in `bot.cli_games`; what commands share, in `bot.cli_common`).
 
 Every command takes `--database URL` (default: the BRBOT_DATABASE_URL setting) where it needs one;
 `simulate` uses a fresh SQLite file unless told otherwise. Commands that only read a game (verify, replay,
@@ -11,240 +12,25 @@ written.
 from __future__ import annotations
 
 import argparse
-import gc
 import json
 import os
 import sys
 import types
 from pathlib import Path
-from typing import Any
 
+from bot.cli_common import database as _database
+from bot.cli_common import sqlite_folder_exists as _sqlite_folder_exists
+from bot.cli_common import tune_gc
+from bot.cli_games import balance as _balance
+from bot.cli_games import bench as _bench
+from bot.cli_games import rulesets as _rulesets
+from bot.cli_games import simulate as _simulate
 from bot.cli_help import Parser
 from bot.text import say
 
 # Only the standard library and the texts are imported here: `brbot --help` (or a mistyped command) answers
 # at once, and each command imports the heavy parts it uses (SQLAlchemy, Alembic, pydantic, the games,
 # discord) when it runs. tests/test_cli_imports.py keeps it so.
-
-
-def _database(args: argparse.Namespace, existing: bool = False) -> str:
-    """The command's database URL (remembered for error messages); with `existing`, a SQLite file must
-    already exist (a read-only command must not leave an empty database behind)."""
-    from sqlalchemy.engine import make_url
-
-    from bot.config import Settings
-    from bot.services.errors import ServiceError
-
-    url = args.database or Settings().database_url
-    args.url = url
-    if url.startswith("sqlite"):
-        path = make_url(url).database
-        if existing and path and path != ":memory:" and not Path(path).exists():
-            raise ServiceError(say("cli_no_sqlite_file", path=path))
-        _sqlite_folder_exists(url)
-    return url
-
-
-def _sqlite_folder_exists(url: str) -> None:
-    """A SQLite file can be created, but not its folder: say so rather than SQLite's 'unable to open'."""
-    from sqlalchemy.engine import make_url
-
-    from bot.cli_errors import shown
-    from bot.services.errors import ServiceError
-
-    path = make_url(url).database
-    if path and path != ":memory:" and not path.startswith("file:"):
-        folder = Path(path).resolve().parent
-        if not folder.is_dir():
-            raise ServiceError(say("cli_no_sqlite_folder", folder=folder, url=shown(url)))
-
-
-async def _simulate(args: argparse.Namespace) -> int:
-    import tempfile
-
-    from bot.cli_errors import shown
-    from bot.cli_progress import Progress
-    from bot.db.session import Database
-    from bot.migrate import upgrade_async
-    from bot.services.simulation import simulate
-    from engine import registry
-
-    data = await _data_file(args.ruleset, args.data)  # a bad file is refused before any work is done
-    log = _open_log(args.log)  # before anything else: a bad path is refused before any work is done
-    url = args.database
-    workdir = None
-    if url is None:
-        workdir = tempfile.TemporaryDirectory(prefix="brbot-sim-")
-        url = f"sqlite+aiosqlite:///{Path(workdir.name) / 'simulation.sqlite3'}"
-    args.url = url
-    progress = Progress(sys.stderr, args.players, args.verbose)
-    front = registry.front(args.ruleset)
-    tune_gc()
-    last_day: list[int] = [-2]
-    last_section: list[str | None] = [None]
-
-    def on_event(row, audience) -> None:
-        progress.clear()
-        if row.day != last_day[0]:
-            last_day[0], last_section[0] = row.day, None
-            print(say("cli_heading", title=front.day_title(row.day)))
-        if audience == "public":
-            section = front.section_of(row.kind)
-            if section is not None and section != last_section[0] and "\n" in row.text:
-                print(say("cli_section", section=section))  # a listing under its heading, as in the post
-            last_section[0] = section
-            print(say("cli_public", text=row.text.replace("\n", "\n  ")))
-        elif args.verbose:
-            who = audience if isinstance(audience, str) else ", ".join(audience["players"])
-            print(say("cli_private", who=who, text=row.text.replace("\n", "\n      ")))
-        sys.stdout.flush()
-
-    try:
-        await upgrade_async(url)
-        db = Database(url)
-        try:
-            result = await simulate(
-                db,
-                args.players,
-                args.seed,
-                log=log,
-                on_event=on_event,
-                on_day=progress.show,
-                ruleset=args.ruleset,
-                data=data,
-            )
-        finally:
-            await db.dispose()
-    finally:
-        progress.clear()
-        if log:
-            log.close()
-        if workdir:
-            workdir.cleanup()
-    print(
-        say(
-            "cli_game_over",
-            days=result.days,
-            winners=", ".join(result.winners) or say("cli_none"),
-            survivors=", ".join(result.survivors) or say("cli_none"),
-        )
-    )
-    if args.database:
-        print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
-    return 0
-
-
-async def _data_file(ruleset: str, path: str | None):
-    """The game's data file (`--data`), read and checked as `/game create`'s attachment is."""
-    from bot.services.data_files import read_data_file
-    from bot.services.errors import ServiceError
-
-    if path is None:
-        return None
-    try:
-        size = Path(path).stat().st_size
-    except OSError as error:
-        raise ServiceError(say("cli_data_unreadable", path=path, reason=error.strerror or error)) from None
-
-    async def read() -> bytes:
-        return Path(path).read_bytes()
-
-    return await read_data_file(ruleset, Path(path).name, size, read)
-
-
-def _open_log(path: str | None):
-    from bot.services.errors import ServiceError
-
-    if path is None:
-        return None
-    try:
-        return open(path, "w", encoding="utf-8")
-    except OSError as error:
-        raise ServiceError(say("cli_log_unwritable", path=path, reason=error.strerror or error)) from None
-
-
-def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
-    """`--set NAME=VALUE` pairs (VALUE in JSON, else text) checked against the game's settings model."""
-    from pydantic import ValidationError
-
-    from bot.services.errors import ServiceError, first_problem
-    from engine import registry
-
-    values: dict[str, Any] = {}
-    for pair in pairs:
-        name, equals, value = pair.partition("=")
-        if not equals or not name.strip():
-            raise ServiceError(say("cli_bad_set", pair=pair))
-        try:
-            values[name.strip()] = json.loads(value)
-        except ValueError:
-            values[name.strip()] = value
-    try:
-        registry.get(ruleset).parse_settings(values)
-    except ValidationError as error:
-        setting, problem = first_problem(error)
-        raise ServiceError(say("bad_setting", setting=setting, problem=problem)) from None
-    return values
-
-
-def _balance(args: argparse.Namespace) -> int:
-    from engine import registry
-
-    settings = _house_rules(args.ruleset, args.set)
-    studies = registry.front(args.ruleset).studies(args.trials, args.seed, settings or None)
-    if args.json:
-        print(json.dumps(studies, indent=2))
-        return 0
-    if not studies:
-        print(say("cli_balance_none", ruleset=args.ruleset))
-    for study, rows in studies.items():
-        print(say("cli_balance_header", study=study))
-        for name, row in rows.items():
-            expected = row["expected"]
-            diff = (row["measured"] - expected) / expected * 100 if expected else 0.0
-            print(say("cli_balance_row", name=name, measured=row["measured"], expected=expected, diff=diff))
-    return 0
-
-
-def _rulesets(args: argparse.Namespace) -> int:
-    from engine import registry
-
-    print(say("cli_rulesets_header"))
-    for game in registry.listing():
-        print(say("cli_rulesets_row", name=game.name, title=game.title, players=game.players, pacing=game.pacing))
-    return 0
-
-
-async def _bench(args: argparse.Namespace) -> int:
-    from bot.bench import run_bench
-    from engine import registry
-
-    registry.front(args.ruleset)
-    tune_gc()
-    report = await run_bench(args.database, args.ruleset)
-    if args.json:
-        print(json.dumps(report, indent=2))
-    else:
-        for players, ms in report["engine_ms"].items():
-            print(say("cli_bench_engine", players=players, ms=ms))
-        for backend, stats in report["submit_ms"].items():
-            if stats is None:
-                print(say("cli_bench_skipped", backend=backend))
-            else:
-                print(say("cli_bench_submit", backend=backend, p50=stats["p50"], p99=stats["p99"]))
-        print(say("cli_bench_live", mb=report["games_500_peak_mb"], ms=report["idle_tick_500_ms"]))
-        delivery = report["delivery"]
-        print(
-            say(
-                "cli_bench_delivery",
-                messages=delivery["messages"],
-                requests=delivery["requests"],
-                seconds=delivery["seconds"],
-                ratio=delivery["vs_floor"],
-                floor=delivery["floor_seconds"],
-            )
-        )
-    return 0
 
 
 async def _verify(args: argparse.Namespace) -> int:
@@ -570,16 +356,6 @@ def _bounded(low: int, high: int, name: str):
         return value
 
     return parse
-
-
-def tune_gc() -> None:
-    """A resolution allocates many short-lived objects; with the default thresholds, Python's collector
-    keeps re-walking every object the imported libraries made. Freezing those and collecting the
-    youngest generation less often halves a 1,000-player night (measured with `brbot bench`). The commands
-    that resolve (run, simulate, bench) call it once they have imported what they use: the libraries are
-    imported by the command, not by this module."""
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 20)
 
 
 def main(argv: list[str] | None = None) -> int:

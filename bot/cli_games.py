@@ -1,0 +1,202 @@
+"""The `brbot` commands that play games with computer players: `simulate` (a whole game, printed as it goes),
+`balance` (a game's studies, with `--set` house rules), `rulesets` (the installed games) and `bench` (timings).
+Each imports the heavy parts it uses when it runs (tests/test_cli_imports.py)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.cli_common import tune_gc
+from bot.text import say
+
+
+async def simulate(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from bot.cli_errors import shown
+    from bot.cli_progress import Progress
+    from bot.db.session import Database
+    from bot.migrate import upgrade_async
+    from bot.services.simulation import simulate
+    from engine import registry
+
+    data = await _data_file(args.ruleset, args.data)  # a bad file is refused before any work is done
+    log = _open_log(args.log)  # before anything else: a bad path is refused before any work is done
+    url = args.database
+    workdir = None
+    if url is None:
+        workdir = tempfile.TemporaryDirectory(prefix="brbot-sim-")
+        url = f"sqlite+aiosqlite:///{Path(workdir.name) / 'simulation.sqlite3'}"
+    args.url = url
+    progress = Progress(sys.stderr, args.players, args.verbose)
+    front = registry.front(args.ruleset)
+    tune_gc()
+    last_day: list[int] = [-2]
+    last_section: list[str | None] = [None]
+
+    def on_event(row, audience) -> None:
+        progress.clear()
+        if row.day != last_day[0]:
+            last_day[0], last_section[0] = row.day, None
+            print(say("cli_heading", title=front.day_title(row.day)))
+        if audience == "public":
+            section = front.section_of(row.kind)
+            if section is not None and section != last_section[0] and "\n" in row.text:
+                print(say("cli_section", section=section))  # a listing under its heading, as in the post
+            last_section[0] = section
+            print(say("cli_public", text=row.text.replace("\n", "\n  ")))
+        elif args.verbose:
+            who = audience if isinstance(audience, str) else ", ".join(audience["players"])
+            print(say("cli_private", who=who, text=row.text.replace("\n", "\n      ")))
+        sys.stdout.flush()
+
+    try:
+        await upgrade_async(url)
+        db = Database(url)
+        try:
+            result = await simulate(
+                db,
+                args.players,
+                args.seed,
+                log=log,
+                on_event=on_event,
+                on_day=progress.show,
+                ruleset=args.ruleset,
+                data=data,
+            )
+        finally:
+            await db.dispose()
+    finally:
+        progress.clear()
+        if log:
+            log.close()
+        if workdir:
+            workdir.cleanup()
+    print(
+        say(
+            "cli_game_over",
+            days=result.days,
+            winners=", ".join(result.winners) or say("cli_none"),
+            survivors=", ".join(result.survivors) or say("cli_none"),
+        )
+    )
+    if args.database:
+        print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
+    return 0
+
+
+async def _data_file(ruleset: str, path: str | None):
+    """The game's data file (`--data`), read and checked as `/game create`'s attachment is."""
+    from bot.services.data_files import read_data_file
+    from bot.services.errors import ServiceError
+
+    if path is None:
+        return None
+    try:
+        size = Path(path).stat().st_size
+    except OSError as error:
+        raise ServiceError(say("cli_data_unreadable", path=path, reason=error.strerror or error)) from None
+
+    async def read() -> bytes:
+        return Path(path).read_bytes()
+
+    return await read_data_file(ruleset, Path(path).name, size, read)
+
+
+def _open_log(path: str | None):
+    from bot.services.errors import ServiceError
+
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise ServiceError(say("cli_log_unwritable", path=path, reason=error.strerror or error)) from None
+
+
+def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
+    """`--set NAME=VALUE` pairs (VALUE in JSON, else text) checked against the game's settings model."""
+    from pydantic import ValidationError
+
+    from bot.services.errors import ServiceError, first_problem
+    from engine import registry
+
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        name, equals, value = pair.partition("=")
+        if not equals or not name.strip():
+            raise ServiceError(say("cli_bad_set", pair=pair))
+        try:
+            values[name.strip()] = json.loads(value)
+        except ValueError:
+            values[name.strip()] = value
+    try:
+        registry.get(ruleset).parse_settings(values)
+    except ValidationError as error:
+        setting, problem = first_problem(error)
+        raise ServiceError(say("bad_setting", setting=setting, problem=problem)) from None
+    return values
+
+
+def balance(args: argparse.Namespace) -> int:
+    from engine import registry
+
+    settings = _house_rules(args.ruleset, args.set)
+    studies = registry.front(args.ruleset).studies(args.trials, args.seed, settings or None)
+    if args.json:
+        print(json.dumps(studies, indent=2))
+        return 0
+    if not studies:
+        print(say("cli_balance_none", ruleset=args.ruleset))
+    for study, rows in studies.items():
+        print(say("cli_balance_header", study=study))
+        for name, row in rows.items():
+            expected = row["expected"]
+            diff = (row["measured"] - expected) / expected * 100 if expected else 0.0
+            print(say("cli_balance_row", name=name, measured=row["measured"], expected=expected, diff=diff))
+    return 0
+
+
+def rulesets(args: argparse.Namespace) -> int:
+    from engine import registry
+
+    print(say("cli_rulesets_header"))
+    for game in registry.listing():
+        print(say("cli_rulesets_row", name=game.name, title=game.title, players=game.players, pacing=game.pacing))
+    return 0
+
+
+async def bench(args: argparse.Namespace) -> int:
+    from bot.bench import run_bench
+    from engine import registry
+
+    registry.front(args.ruleset)
+    tune_gc()
+    report = await run_bench(args.database, args.ruleset)
+    if args.json:
+        print(json.dumps(report, indent=2))
+    else:
+        for players, ms in report["engine_ms"].items():
+            print(say("cli_bench_engine", players=players, ms=ms))
+        for backend, stats in report["submit_ms"].items():
+            if stats is None:
+                print(say("cli_bench_skipped", backend=backend))
+            else:
+                print(say("cli_bench_submit", backend=backend, p50=stats["p50"], p99=stats["p99"]))
+        print(say("cli_bench_live", mb=report["games_500_peak_mb"], ms=report["idle_tick_500_ms"]))
+        delivery = report["delivery"]
+        print(
+            say(
+                "cli_bench_delivery",
+                messages=delivery["messages"],
+                requests=delivery["requests"],
+                seconds=delivery["seconds"],
+                ratio=delivery["vs_floor"],
+                floor=delivery["floor_seconds"],
+            )
+        )
+    return 0
