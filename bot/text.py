@@ -56,7 +56,8 @@ TEXT: dict[str, str] = {
     "not_signed_up": "You are not signed up for this game.",
     "roles_fixed": "Roles are fixed once the game has started.",
     "already_started": "This game has already started.",
-    "too_few_players": "At least two players must sign up before the game can start.",
+    "start_refused": "The game cannot start: {reason}",
+    "too_few_players": "{game} needs at least {minimum} players; {count} signed up.",
     "no_players": "At least one player must sign up before the game can start.",
     # --- refusals: orders -----------------------------------------------------------------------
     "game_not_started": "The game has not started yet.",

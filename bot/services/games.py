@@ -339,11 +339,17 @@ async def start_game(
             raise ServiceError(say("already_started"))
         players = await players_of(session, game_id)
         ruleset = ruleset_of(game)
-        if len(players) < min(2, ruleset.min_players):  # a one-player game starts with one
-            raise ServiceError(say("too_few_players" if ruleset.min_players > 1 else "no_players"))
+        if len(players) < max(1, ruleset.min_players):
+            if ruleset.min_players <= 1:
+                raise ServiceError(say("no_players"))
+            title = registry.front(game.ruleset).title or game.ruleset
+            raise ServiceError(say("too_few_players", game=title, minimum=ruleset.min_players, count=len(players)))
         roster = _roster(players, signup_options(game.ruleset))
         seed = (seeds or fairness.new_seed)()
-        result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))
+        try:
+            result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))
+        except ValueError as refusal:  # the game's own set-up refusal (a request or a sheet it cannot take)
+            raise ServiceError(say("start_refused", reason=str(refusal))) from None
         store_state(game, result.state)
         game.status = "running"
         session.add(

@@ -111,7 +111,7 @@ async def test_game_create_open_start(gm, db):
     twice = await run(cog, "game open")
     assert "still being set up" in twice.text
     few = await run(cog, "game start")
-    assert "At least two players" in few.text and few.all_ephemeral
+    assert "needs at least 2 players; 0 signed up" in few.text and few.all_ephemeral
     for user in (1, 2):
         await games.join_game(db, game.id, user, f"P{user}")
     started = await run(cog, "game start")

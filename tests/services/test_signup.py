@@ -101,8 +101,30 @@ async def test_start_deals_roles_opens_day0_and_publishes_a_seed_commitment(db):
 async def test_start_needs_two_players(db):
     game = await games.create_game(db, name="Solo")
     await games.join_game(db, game.id, 1, "Alone")
-    with pytest.raises(ServiceError, match="two players"):
+    with pytest.raises(ServiceError, match="needs at least 2 players; 1 signed up"):
         await games.start_game(db, game.id, NOW)
+
+
+async def test_start_needs_the_games_own_minimum_and_changes_nothing_when_refused(db):
+    """A game's `Ruleset.min_players` (StarCraft Mafia: 5) is checked before its set-up runs: a moderator's
+    /game start with four players gets the reason, not a crash, and the game stays in sign-up."""
+    game = await games.create_game(db, name="Hive", ruleset="starcraft_mafia")
+    await games.join_many(db, game.id, [(n, f"P{n}", None) for n in range(1, 5)])
+    with pytest.raises(ServiceError, match="StarCraft Mafia needs at least 5 players; 4 signed up"):
+        await games.start_game(db, game.id, NOW)
+    async with db.transaction() as session:
+        assert (await session.get(Game, game.id)).status == "signup"
+
+
+async def test_a_set_up_the_game_refuses_is_a_clear_error_not_a_crash(db):
+    """The game's own set-up refusal (here the card game's: more players than its rules take, when the sign-up
+    rows say otherwise) reaches the moderator as its reason, and nothing is started."""
+    game = await games.create_game(db, name="Cards", ruleset="battle_royale_cards", settings={"max_players": 2})
+    await games.join_many(db, game.id, [(n, f"P{n}", None) for n in range(1, 4)])
+    with pytest.raises(ServiceError, match="The game cannot start: .*"):
+        await games.start_game(db, game.id, NOW)
+    async with db.transaction() as session:
+        assert (await session.get(Game, game.id)).status == "signup"
 
 
 async def test_a_role_request_replaces_a_lovers_proposal_and_reaches_the_game(db):
