@@ -80,6 +80,7 @@ async def simulate(args: argparse.Namespace) -> int:
         say(
             "cli_game_over",
             days=result.days,
+            called=front.resolutions_called,
             winners=", ".join(result.winners) or say("cli_none"),
             survivors=", ".join(result.survivors) or say("cli_none"),
         )

@@ -181,7 +181,7 @@ TEXT: dict[str, str] = {
     "cli_public": "  {text}",
     "cli_private": "    [to {who}] {text}",
     "cli_progress": "[{bar}] day {day}/{days}",
-    "cli_game_over": "\nGame over after {days} days. Winners: {winners}. Survivors: {survivors}.",
+    "cli_game_over": "\nGame over after {days} {called}. Winners: {winners}. Survivors: {survivors}.",
     "cli_none": "none",
     "cli_game_kept": "This was game #{game_id}, kept in {url}: try `brbot log {game_id} --database {url}`, "
     "`brbot replay {game_id} 1 --database {url}` or `brbot verify {game_id} --database {url}`.",

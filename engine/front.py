@@ -310,6 +310,7 @@ class Front:
     the same output, and nothing reads more than the player's view it is given."""
 
     title: str = ""
+    resolutions_called: str = "days"  # what one resolution is called, plural ("steps", "turns"): `brbot simulate`
     commands: tuple[Command, ...] = ()
     choosers: Mapping[str, Chooser] = {}
 

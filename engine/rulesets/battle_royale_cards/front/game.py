@@ -37,6 +37,7 @@ SECTION_OF = {kind: text(key) for key, kinds in SECTIONS.items() for kind in kin
 
 class CardsFront(Front):
     title = text("title")
+    resolutions_called = "steps"
     commands = COMMANDS
     choosers = CHOOSERS
     data_file = DataFile(setting="deck", label="deck", description="A deck file replacing the 25 cards (YAML or JSON)")
