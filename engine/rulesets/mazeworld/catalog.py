@@ -195,8 +195,8 @@ class Catalog(_Strict):
 
     @model_validator(mode="after")
     def _links(self) -> Catalog:
-        for name, weapon in self.weapons.items():
-            for mounted in weapon.accessories:
+        for name, held in self.weapons.items():
+            for mounted in held.accessories:
                 if mounted not in self.accessories:
                     raise ValueError(f"weapon {name!r}: no accessory {mounted!r}")
         for name, accessory in self.accessories.items():

@@ -26,7 +26,7 @@ class Carried(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str
+    name: str = ""  # an attached weapon's rounds may leave it out: the accessory names the weapon
     loaded: int = Field(0, ge=0)
     spare: int = Field(0, ge=0)
     cleanliness: float = Field(90.0, ge=0, le=100)
