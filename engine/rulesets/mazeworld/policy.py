@@ -16,7 +16,7 @@ ROUNDS = 3
 
 def _needs_reload(me: Creature) -> bool:
     carried = me.weapon(me.wielded or "")
-    if carried is None or catalog().weapons[carried.name].kind != "firearm":
+    if carried is None or not catalog().weapons[carried.name].fed:
         return False
     return carried.jam == "feed" or (carried.loaded == 0 and carried.spare > 0)
 
