@@ -77,3 +77,29 @@ def test_choosers_of_accessories_ammunition_attached_and_charges_from_own_sheet(
     assert FRONT.choices("my_charges", view, "", {}) == [("C4 charge (2 carried)", "C4 charge")]
     firearms = [v for _, v in FRONT.choices("my_firearms", view, "", {})]
     assert firearms == ["M4A1 carbine", "Beretta M9"]
+
+
+def test_the_docs_roster_sheet_with_the_new_weapons_loads_and_plays():
+    """docs/rules/mazeworld.md, "Weapons: accessories, launchers, shotguns, ammunition": its example sheet is
+    valid data, and a turn with each new order resolves."""
+    from pathlib import Path
+
+    import yaml
+
+    from engine.rulesets.mazeworld.encounter import Encounter
+    from engine.rulesets.mazeworld.roster import build_state, load_sheet
+    from engine.rulesets.mazeworld.settings import MazeworldSettings
+    from engine.rng import RecordingRng
+    from tests.mazeworld.helpers import Scripted, resolve
+
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "mazeworld.md").read_text(encoding="utf-8")
+    block = page.split("A roster sheet using them:", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+    sheet = load_sheet(yaml.safe_load(block)["sheets"]["Ann"])
+    encounter = Encounter.model_validate({"groups": [{"species": "Wolf", "count": "2", "side": 2}]})
+    state = build_state({"s1": sheet}, encounter, MazeworldSettings(), RecordingRng(0))
+    for action in ({"do": "attack", "target": "wolf_a", "accessory": "M203"},
+                   {"do": "reload", "weapon": "Remington 870", "ammo": "Slug"},
+                   {"do": "plant", "weapon": "C4 charge"}, {"do": "use", "item": "Adrenaline shot"}):
+        order = RULESET.parse_orders({"action": action})
+        assert RULESET.validate(state, "s1", order) is None, action
+        resolve(state, Scripted(seed=9), s1=action)

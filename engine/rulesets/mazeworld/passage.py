@@ -24,7 +24,7 @@ def action_tier(me: Creature, action: Any, turn: int = 0) -> int:
     the tier of the weapon it is mounted on) plus the tier effects of its accessories and of the creature's
     effects, floor 0; a detonation tier 1 plus the creature's effects; Concentrate 99."""
     if isinstance(action, Detonate):
-        return max(0, rules.tier(DETONATOR_WEIGHT) + arms.modifiers(me, None, None, turn).tier)
+        return max(0, min(rules.UNSPARABLE, rules.tier(DETONATOR_WEIGHT) + arms.modifiers(me, None, None, turn).tier))
     if isinstance(action, Attack | Execute):
         if isinstance(action, Attack) and action.concentrate:
             return rules.CONCENTRATION
