@@ -135,3 +135,21 @@ def test_npc_charge_blast_hides_its_2d6():
     public = texts(res, "public")
     assert "C4 charge goes off on side 1: far." in public  # 7 + 6 - 6 = 7: far
     assert not any("(7)" in t for t in public)
+
+
+def test_stealthed_planter_stays_unseen_planting_and_detonating():
+    """Rulings "Visibility" and "Stealth": a creature in stealth is not announced; its planting and its
+    detonation go to its own player, the blast is public but names no planter, and stealth is kept (a
+    detonation from hiding is not a shot at anyone)."""
+    state = fight(wolves=1, sheet={"weapons": [{"name": "C4 charge", "loaded": 1}], "wielded": None})
+    state.creature("s1").stealth = True
+    res = resolve(state, Scripted(seed=5), s1={"do": "plant", "weapon": "C4 charge"})
+    assert not any("plants" in t for t in texts(res, "public"))
+    assert any("Ann plants C4 charge on side 1" in t for t in texts(res, "players"))
+    after = res.state
+    after.creature("s1").side = 3
+    boom = resolve(after, Scripted(*two("s1 C4 charge charge side 1", 2)), s1={"do": "detonate"})
+    public = [e for e in boom.events if e.audience.kind == "public"]
+    assert any(e.text == "C4 charge on side 1 is a dud." for e in public)
+    assert not any("Ann" in e.text or "s1" in str(e.data) for e in public if e.kind in ("blast", "dud", "detonate"))
+    assert boom.state.creature("s1").stealth

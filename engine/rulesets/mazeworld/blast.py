@@ -103,13 +103,13 @@ def explode(turn: Turn, charge: Charge) -> None:
     weapon = catalog().weapons[charge.weapon]
     purpose = f"{planter.id} {weapon.name} charge side {charge.side}"
     score = turn.two_d6(purpose)
+    data = {"side": charge.side}  # the blast is seen, not who planted it (a planter in stealth stays unseen)
     if score == 2:
-        turn.public("dud", "dud", {"id": planter.id}, name=planter.name, weapon=weapon.name)
+        turn.public("dud", "charge_dud", data, weapon=weapon.name, side=charge.side)
         return
     found = power(score, charge.ft)
     band = found[1] if found else "miss"
     key = "charge_blast" if planter.controller else "charge_blast_npc"  # an NPC's 2d6 is not public
-    data = {"id": planter.id, "side": charge.side}
     turn.public("blast", key, data, weapon=weapon.name, side=charge.side, band=band, score=score)
     if found is None:
         return

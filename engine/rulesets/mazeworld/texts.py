@@ -70,6 +70,7 @@ TEXTS: dict[str, str] = {
     "detonate": "{name} sets off a detonator.",
     "charge_blast": "{weapon} goes off on side {side} ({score}): {band}.",
     "charge_blast_npc": "{weapon} goes off on side {side}: {band}.",
+    "charge_dud": "{weapon} on side {side} is a dud.",
     "swap": "{name} takes {weapon} in hand.",
     "use": "{name} uses {item}.",
     "move": "{name} moves to side {side}.",
