@@ -87,7 +87,8 @@ def test_recoil_windows_table():
 
 def _raw() -> dict:
     files = {"weapons": "weapons.yaml", "armour": "armour.yaml", "bodies": "bodies.yaml",
-             "species": "creatures.yaml", "items": "items.yaml", "recoil": "recoil.yaml"}
+             "species": "creatures.yaml", "items": "items.yaml", "recoil": "recoil.yaml",
+             "accessories": "accessories.yaml"}
     return {key: _load(f) for key, f in files.items()}
 
 

@@ -1,15 +1,18 @@
-"""The non-combat actions (tier 0): cover rolls, escape, reload, swap, items, movement, skip, freeform, and
-butchering after combat (rulings "The turn"; "Sides, cover, escape, stealth"; "Skills, kills, hunting")."""
+"""The non-combat actions (tier 0): cover rolls, escape, reload (an ammunition type, an attached weapon),
+swap, items, movement, planting an explosive, skip, freeform, and butchering after combat (rulings "The
+turn"; "Sides, cover, escape, stealth"; "Skills, kills, hunting"; docs "Weapons: accessories, launchers,
+shotguns, ammunition")."""
 
 from __future__ import annotations
 
 import math
 
-from engine.rulesets.mazeworld import rules
+from engine.rulesets.mazeworld import arms, rules
+from engine.rulesets.mazeworld.aim import ft_ir
 from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.damage import private_status
-from engine.rulesets.mazeworld.orders import Butcher, Freeform, Move, Reload, Swap, Use
-from engine.rulesets.mazeworld.state import Creature
+from engine.rulesets.mazeworld.orders import Butcher, Freeform, Move, Plant, Reload, Swap, Use
+from engine.rulesets.mazeworld.state import Charge, Creature, Effect
 from engine.rulesets.mazeworld.turn import Turn
 
 COVER_NEEDS = 7  # 2d6 + Agility >= 7 (fixed FT 6)
@@ -48,18 +51,42 @@ def escape(turn: Turn, me: Creature) -> None:
 
 
 def reload(turn: Turn, me: Creature, order: Reload) -> None:
-    """From spare rounds; clears a feed jam (the same rounds go back in when no spare is left)."""
+    """From spare rounds of the loaded type, or of the type named (the rounds in the weapon go back to their
+    type's spare first); an attached weapon named by its accessory; clears a feed jam (the same rounds go
+    back in when no spare is left)."""
     name = order.weapon or me.wielded or ""
     carried = me.weapon(name)
     if carried is None:
         return
-    room = (catalog().weapons[name].magazine or 0) - carried.loaded
-    moved = min(room, carried.spare)
+    weapon = catalog().weapons[name]
+    fitted = arms.attached(carried, order.accessory, keep=True)
+    if fitted is not None:
+        weapon, carried = fitted
+    kind = order.ammo or arms.loaded_type(weapon, carried)
+    if kind != arms.loaded_type(weapon, carried):
+        arms.add_spare(weapon, carried, arms.loaded_type(weapon, carried), carried.loaded)
+        carried.loaded, carried.ammo = 0, kind
+    room = (weapon.magazine or 0) - carried.loaded
+    moved = min(room, arms.spare_of(weapon, carried, kind))
     carried.loaded += moved
-    carried.spare -= moved
+    arms.add_spare(weapon, carried, kind, -moved)
     carried.jam = None
-    turn.about(me, "reload", "reload", {"id": me.id}, name=me.name, weapon=name)
+    key = "reload_ammo" if order.ammo else "reload"
+    turn.about(me, "reload", key, {"id": me.id}, name=me.name, weapon=weapon.name, ammo=kind)
     private_status(turn, me)
+
+
+def plant(turn: Turn, me: Creature, order: Plant) -> None:
+    """A charge on one's own side; the planter's FT (Planted explosives skill, unaimed) is fixed now."""
+    carried = me.weapon(order.weapon)
+    if carried is None:
+        return
+    weapon = catalog().weapons[order.weapon]
+    carried.loaded -= 1
+    ft, _ = ft_ir(turn, me, me, weapon, False, "torso", 0, False, arms.modifiers(me, None, None, turn.state.day))
+    explodes = None if weapon.fuse is None else turn.state.day + weapon.fuse
+    turn.state.charges.append(Charge(weapon=weapon.name, side=me.side, by=me.id, ft=ft, explodes=explodes))
+    turn.about(me, "plant", "plant", {"id": me.id, "side": me.side}, name=me.name, weapon=weapon.name, side=me.side)
 
 
 def swap(turn: Turn, me: Creature, order: Swap) -> None:
@@ -69,7 +96,7 @@ def swap(turn: Turn, me: Creature, order: Swap) -> None:
 
 def use(turn: Turn, me: Creature, order: Use) -> None:
     """Gun Cleaning Kit: +10/15/20/25/30 cleanliness by Repair level; Bandage: closes all wounds;
-    Painkillers: -20 Pain."""
+    Painkillers: -20 Pain; a boost: its effect from this turn through `turns` more turns."""
     item = catalog().items[order.item]
     me.items[order.item] -= 1
     if me.items[order.item] <= 0:
@@ -80,6 +107,9 @@ def use(turn: Turn, me: Creature, order: Use) -> None:
             carried.cleanliness = min(100.0, carried.cleanliness + CLEANING[me.repair])
     elif item.effect == "bandage":
         me.wounds = []
+    elif item.effect == "boost":
+        until = turn.state.day + item.turns
+        me.effects.append(Effect(name=order.item, until=until, is_tier=item.is_tier, ft=item.ft, ir=item.ir))
     else:
         me.pain = max(0.0, me.pain + item.amount)
     turn.about(me, "use", "use", {"id": me.id}, name=me.name, item=order.item)

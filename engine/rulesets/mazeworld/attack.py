@@ -1,42 +1,27 @@
 """One attack action (rulings "Attack rolls", "Recoil", "Explosives"): one 2d6 per round, burst round, hit or
 throw, each against FT and IR; inaccurate hits, criticals (@critwin), critical failures (firearm d100s
 against cleanliness: stovepipe, misfire, failure to feed, destruction; monsters hurting themselves; duds),
-cleanliness, recoil windows, and executions (no 2d6, every hit lands)."""
+cleanliness, recoil windows, and executions (no 2d6, every hit lands). The weapon fires what it has loaded
+(its ammunition type's Pain, LDV, damage type, AC handling and pellets: every pellet of a shell that hits
+lands on the part), with its accessories' modifiers; an announced attached weapon fires instead; explosives
+go to `blast.py` (docs/rules/mazeworld.md, "Weapons: accessories, launchers, shotguns, ammunition")."""
 
 from __future__ import annotations
 
-from engine.rulesets.mazeworld import rules
+from dataclasses import replace
+
+from engine.rulesets.mazeworld import arms, blast, rules
+from engine.rulesets.mazeworld.aim import bodyaim, ft_ir, shown
+from engine.rulesets.mazeworld.arms import Mods
 from engine.rulesets.mazeworld.catalog import Weapon, catalog
 from engine.rulesets.mazeworld.damage import compute, deliver
-from engine.rulesets.mazeworld.dice import band, tables
+from engine.rulesets.mazeworld.dice import band
 from engine.rulesets.mazeworld.orders import Attack, Execute
 from engine.rulesets.mazeworld.state import Carried, Creature
 from engine.rulesets.mazeworld.texts import text
 from engine.rulesets.mazeworld.turn import Turn
 
 MISFIRING = ("revolver", "bolt", "pump", "lever", "single")
-BLAST = ((11, 1.0, "direct"), (9, 0.75, "close"), (7, 0.5, "far"), (5, 0.25, "distant"))
-
-
-def ft_ir(
-    turn: Turn, me: Creature, target: Creature, weapon: Weapon, weak: bool, role: str, shift: int, concentrate: bool
-) -> tuple[int, int]:
-    """FT = base + body part + skill + Pain + cover + recoil + effects, clamped 3..10; IR = 2 - skill -
-    effects, floor 0 (rulings "Attack rolls"; Concentrate FT-1, IR-1)."""
-    level = rules.skill_level(me.skills.get(weapon.skill, rules.SKILL_DEFAULT)) if weapon.skill else "basic"
-    ft = me.ft_base + (rules.WEAK_FT if weak else rules.PART_FT[role]) + rules.skill_ft(level)
-    ft += rules.pain_ft(me) + rules.limb_ft(me) + shift
-    if target.cover and weapon.ranged and target.side != me.side:
-        ft += {"light": 1, "heavy": 2}.get(turn.state.cover[target.side], 0)
-    day = turn.state.day
-    ft += me.effect("anxious", day) - me.effect("anger", day) - concentrate
-    return rules.clamp_ft(ft), max(0, 2 - rules.skill_ir(level) - concentrate)
-
-
-def bodyaim(turn: Turn, target: Creature, purpose: str) -> str:
-    """A @bodyaim d20 on the human table, mapped onto the target's body."""
-    face = turn.d(20, purpose + " @bodyaim d20")
-    return rules.resolve_part(target, tables()["bodyaim"].result(face))[0]
 
 
 def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
@@ -47,13 +32,23 @@ def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
         me.side, me.cover = target.side, False  # "a melee attack moves the attacker to the target's side"
         turn.public("move", "melee_move", {"id": me.id, "side": me.side}, name=me.name, side=me.side)
     carried = me.weapon(weapon.name)
+    announced = order.accessory if isinstance(order, Attack) else None
+    mods = arms.modifiers(me, carried, announced, turn.state.day)
+    fitted = arms.attached(carried, announced, keep=True)
+    if fitted is not None:  # the attached weapon fires, with its own rounds; a suppressor does not quiet it
+        weapon, carried = fitted
+        mods = replace(mods, quiet=False)
+    stats = arms.loaded_stats(weapon, carried)
     if isinstance(order, Execute):
-        _execute(turn, me, target, weapon, carried, order)
-    elif weapon.kind == "thrown":
-        _throw(turn, me, target, weapon, carried)
+        _execute(turn, me, target, stats, carried, order)
+    elif weapon.kind in ("thrown", "planted"):
+        blast.throw(turn, me, target, stats, carried, mods)
+    elif weapon.kind == "launcher" and carried is not None:
+        count = _rounds(weapon, order.mode or rules.lowest_mode(weapon), order.rounds or 1, carried)
+        blast.launch(turn, me, target, stats, carried, count, mods)
     else:
-        _rolls(turn, me, target, weapon, carried, order)
-    if me.stealth:
+        _rolls(turn, me, target, stats, carried, order, mods)
+    if me.stealth and not mods.quiet:
         me.stealth = False  # "lost after the creature's first attack"
         turn.public("stealth", "stealth_lost", {"id": me.id}, name=me.name)
     me.attacked = True
@@ -62,14 +57,16 @@ def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
 def _rounds(weapon: Weapon, mode: str | None, asked: int, carried: Carried | None) -> int:
     per = weapon.modes.get(mode or "", 1)
     wanted = asked * per
-    return min(wanted, carried.loaded) if weapon.kind == "firearm" and carried is not None else wanted
+    return min(wanted, carried.loaded) if weapon.fed and carried is not None else wanted
 
 
-def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: Carried | None, order: Attack) -> None:
+def _rolls(
+    turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: Carried | None, order: Attack, mods: Mods
+) -> None:
     mode = order.mode or rules.lowest_mode(weapon)
     asked = 1 if order.concentrate else (order.rounds or 1)
     count = _rounds(weapon, mode, asked, carried)
-    if weapon.kind == "firearm" and carried is not None and (carried.jam == "feed" or count == 0):
+    if weapon.fed and carried is not None and (carried.jam == "feed" or count == 0):
         turn.public("dry", "feed" if carried.jam else "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
         return
     named = order.part is not None and order.part != rules.BODYAIM
@@ -79,7 +76,7 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
     )
     window = _window(weapon, mode)
     per = weapon.modes.get(mode or "", 1)
-    counted, shown, scores, bands, words = 0, [], [], [], []
+    counted, said, scores, bands, words = 0, [], [], [], []
     start = len(turn.events)  # the attack line goes before the damage it causes
     for index in range(count):
         if not target.present:
@@ -89,11 +86,11 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
         part, is_weak = (aimed, weak)
         if (shift or unaimed) and target.present:
             part, is_weak = bodyaim(turn, target, purpose), False
-        ft, ir = ft_ir(turn, me, target, weapon, is_weak, rules.role(target, part), shift, order.concentrate)
+        ft, ir = ft_ir(turn, me, target, weapon, is_weak, rules.role(target, part), shift, order.concentrate, mods)
         score = turn.two_d6(purpose)
         scores.append(score)
         result = band(score, ft, ir)
-        if weapon.kind == "firearm" and carried is not None:
+        if weapon.fed and carried is not None:
             carried.loaded -= 1
             carried.cleanliness = max(0.0, round(carried.cleanliness - turn.state.settings.dirt_per_shot, 4))
         word, label = result, ""
@@ -118,7 +115,7 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
             )
         if not misfire:
             counted += 1
-        shown.append(_shown(me, score, label or word, aimed if result == "critical" else part))
+        said.append(shown(me, score, label or word, aimed if result == "critical" else part))
         bands.append(result)
         words.append(word)
         if stop:
@@ -127,23 +124,13 @@ def _rolls(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: 
     if me.controller is not None:
         data["scores"] = scores  # a contestant's 2d6 are public; an NPC's only to the moderators
     turn.public(
-        "attack", "attack", data, name=me.name, target=target.name, weapon=weapon.name, rolls="; ".join(shown) or "-"
+        "attack", "attack", data, name=me.name, target=target.name, weapon=weapon.name, rolls="; ".join(said) or "-"
     )
     turn.events.insert(start, turn.events.pop())
     if me.controller is None:
         turn.moderators(
             "npc_rolls", "npc_rolls", {"id": me.id, "scores": scores}, name=me.name, scores=", ".join(map(str, scores))
         )
-
-
-def _shown(me: Creature, score: int, word: str, part: str) -> str:
-    """A contestant's 2d6 is public; an NPC's only by its band and part."""
-    label = word.replace("_", " ")
-    return (
-        text("roll_pc", score=score, band=label, part=part)
-        if me.controller
-        else text("roll_npc", band=label, part=part)
-    )
 
 
 def _window(weapon: Weapon, mode: str | None) -> int | None:
@@ -203,42 +190,24 @@ def _land(
             armour = False
         else:
             pain_x = limb_x = 1.5
-    deliver(turn, compute(turn, me, target, weapon, part, weak, pain_x, limb_x, armour))
+    _pellets(turn, me, target, weapon, part, weak, pain_x, limb_x, armour)
 
 
-def _throw(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: Carried | None) -> None:
-    """Explosives: 2d6, effective = roll + 6 - FT; 2 a dud; 11+ direct, 9-10 close, 7-8 far, 5-6 distant."""
-    if carried is None or carried.loaded <= 0:
-        turn.public("dry", "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
-        return
-    carried.loaded -= 1
-    purpose = f"{me.id} {weapon.name} throw"
-    part = bodyaim(turn, target, purpose)
-    ft, _ = ft_ir(turn, me, target, weapon, False, "torso", 0, False)  # unaimed: no part modifier
-    score = turn.two_d6(purpose)
-    if score == 2:
-        turn.public("dud", "dud", {"id": me.id}, name=me.name, weapon=weapon.name)
-        return
-    effective = score + 6 - ft
-    found = next(((power, word) for low, power, word in BLAST if effective >= low), None)
-    turn.public(
-        "attack",
-        "attack",
-        {"id": me.id, "target": target.id},
-        name=me.name,
-        target=target.name,
-        weapon=weapon.name,
-        rolls=_shown(me, score, found[1] if found else "miss", part),
-    )
-    if found is None:
-        return
-    power = found[0]
-    side = target.side
-    deliver(turn, compute(turn, me, target, weapon, part, False, power, power))
-    for other in turn.state.creatures:
-        if other.id != target.id and other.present and other.side == side and not other.cover:
-            torso = rules.body_of(other).torso
-            deliver(turn, compute(turn, me, other, weapon, torso, False, power, 1.0, limb=False))
+def _pellets(
+    turn: Turn,
+    me: Creature,
+    target: Creature,
+    weapon: Weapon,
+    part: str,
+    weak: bool,
+    pain_x: float = 1.0,
+    limb_x: float = 1.0,
+    armour: bool = True,
+) -> None:
+    """Every projectile of a round that hits lands on the part, each with its own Pain and limb damage (a
+    shotgun shell's pellets; one for a bullet or a blow)."""
+    for _ in range(weapon.pellets):
+        deliver(turn, compute(turn, me, target, weapon, part, weak, pain_x, limb_x, armour))
 
 
 def _execute(
@@ -259,8 +228,8 @@ def _execute(
     for _ in range(count):
         if not target.present:
             break
-        if weapon.kind in ("firearm", "thrown") and carried is not None:
+        if (weapon.fed or weapon.blast) and carried is not None:
             if carried.loaded <= 0:
                 break
             carried.loaded -= 1
-        deliver(turn, compute(turn, me, target, weapon, part, weak))
+        _pellets(turn, me, target, weapon, part, weak)

@@ -1,6 +1,7 @@
 """Mazeworld tables loaded from `data/*.yaml` and validated on load (pydantic; a broken table is refused with
-its reason): the dice tables of `/roll` (`dice.yaml`), weapons, armour classes, body plans, creatures, items,
-recoil windows and the demo fight (`mazeworld-rulings.md`, "Default data")."""
+its reason): the dice tables of `/roll` (`dice.yaml`), weapons with their ammunition types and accessories,
+armour classes, body plans, creatures, items, recoil windows and the demo fight (`mazeworld-rulings.md`,
+"Default data"; docs/rules/mazeworld.md, "Weapons: accessories, launchers, shotguns, ammunition")."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ DATA = Path(__file__).parent / "data"
 
 DamageType = Literal["Bullet", "Blunt", "Sharp", "Piercing", "Explosive", "Fire"]
 Role = Literal["head", "torso", "lower", "arm", "hand", "leg", "foot"]
-Kind = Literal["firearm", "melee", "martial", "thrown", "natural"]
+Kind = Literal["firearm", "melee", "martial", "thrown", "natural", "launcher", "planted"]
 Action = Literal["box", "revolver", "bolt", "pump", "lever", "single", "belt"]
-MODES = ("semi", "da", "burst", "auto", "pump", "lever", "bolt", "sa")
+MODES = ("single", "semi", "da", "burst", "auto", "pump", "lever", "bolt", "sa")
+FED = ("firearm", "launcher")  # kinds with a magazine, reloaded from spare rounds
+BLAST = ("thrown", "launcher", "planted")  # kinds resolved by the explosives rule, not the bullet bands
 ARMOUR_CLASSES = ("C1", "C2", "C3", "A1", "A2", "A3", "A4", "A5")
 
 
@@ -27,8 +30,42 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class Ammo(_Strict):
+    """One ammunition type of a weapon (text step 6; docs "Ammunition types"): what it changes from the
+    weapon's own Pain, LDV, damage type and pellets; `ac_shift` counts the target's armour class that many
+    classes lighter (negative: armour-piercing) or heavier (positive: hollow point)."""
+
+    pain: float | None = Field(None, ge=0)
+    ldv: int | None = None
+    type: DamageType | None = None
+    pellets: int | None = Field(None, ge=1, le=20)
+    ac_shift: int = Field(0, ge=-7, le=7)
+
+
+class Accessory(_Strict):
+    """A weapon accessory (text "Remember the following steps" 2): passive ones always apply, the others only
+    when the attack names them. FT and IR modifiers, an IS tier modifier (negative is faster), `quiet` (a
+    suppressor: firing its weapon does not end stealth), or an attached weapon with its own rounds."""
+
+    passive: bool = False
+    ft: int = Field(0, ge=-3, le=3)
+    ir: int = Field(0, ge=-2, le=2)
+    is_tier: int = Field(0, ge=-11, le=11)
+    quiet: bool = False
+    weapon: str | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> Accessory:
+        if self.weapon is not None and self.passive:
+            raise ValueError("an attached weapon is announced, never passive")
+        return self
+
+
 class Weapon(_Strict):
-    """One weapon (or a creature's natural attack, kind `natural`)."""
+    """One weapon (or a creature's natural attack, kind `natural`). `pellets`: projectiles a round fires (a
+    shotgun shell); `ammunition`: its types, the first the default; `accessories`: mounted by default;
+    `fuse` (planted charges): None is set off by a `detonate` action, N explodes at the end of the turn N
+    turns after planting."""
 
     name: str = ""
     skill: str = ""
@@ -44,6 +81,11 @@ class Weapon(_Strict):
     recoil: int | None = Field(None, ge=1, le=5)
     calibre: Literal["pistol", "rifle", "shotgun"] | None = None
     unaimed: bool = False
+    pellets: int = Field(1, ge=1, le=20)
+    ac_shift: int = Field(0, ge=-7, le=7)
+    ammunition: dict[str, Ammo] = Field(default_factory=dict)
+    accessories: list[str] = Field(default_factory=list)
+    fuse: int | None = Field(None, ge=0, le=10)
 
     @model_validator(mode="after")
     def _shape(self) -> Weapon:
@@ -51,13 +93,29 @@ class Weapon(_Strict):
             raise ValueError(f"{self.name!r}: fire modes are {', '.join(MODES)}")
         if self.kind == "firearm" and (not self.modes or self.magazine is None or self.action is None):
             raise ValueError(f"firearm {self.name!r} needs modes, a magazine and an action")
-        if self.kind in ("melee", "martial", "natural") and self.modes:
-            raise ValueError(f"{self.name!r} is not a firearm: it has hits, not fire modes")
+        if self.kind == "launcher" and (not self.modes or self.magazine is None):
+            raise ValueError(f"launcher {self.name!r} needs modes and a magazine")
+        if self.kind in ("melee", "martial", "natural", "thrown", "planted") and self.modes:
+            raise ValueError(f"{self.name!r} is not a firearm or launcher: it has no fire modes")
+        if self.kind in BLAST and self.type != "Explosive":
+            raise ValueError(f"{self.name!r}: a {self.kind} weapon's damage type is Explosive")
+        if self.ammunition and self.kind not in FED:
+            raise ValueError(f"{self.name!r}: only firearms and launchers have ammunition types")
         return self
 
     @property
     def ranged(self) -> bool:
-        return self.kind in ("firearm", "thrown")
+        return self.kind in ("firearm", *BLAST)
+
+    @property
+    def fed(self) -> bool:
+        """Has a magazine, reloaded from spare rounds (firearms and launchers)."""
+        return self.kind in FED
+
+    @property
+    def blast(self) -> bool:
+        """Resolved by the explosives rule (rulings "Explosives"), not the bullet bands."""
+        return self.kind in BLAST
 
 
 class Armour(_Strict):
@@ -109,9 +167,15 @@ class Species(_Strict):
 
 
 class Item(_Strict):
-    effect: Literal["clean", "bandage", "pain"]
+    """A usable item; `boost` gives its user an effect (IS tier, FT, IR modifiers) for `turns` turns."""
+
+    effect: Literal["clean", "bandage", "pain", "boost"]
     uses: int = Field(1, ge=1)
     amount: int = 0
+    is_tier: int = Field(0, ge=-11, le=11)
+    ft: int = Field(0, ge=-3, le=3)
+    ir: int = Field(0, ge=-2, le=2)
+    turns: int = Field(1, ge=1, le=20)
 
 
 class Window(_Strict):
@@ -127,9 +191,18 @@ class Catalog(_Strict):
     species: dict[str, Species]
     items: dict[str, Item]
     recoil: dict[int, Window]
+    accessories: dict[str, Accessory] = Field(default_factory=dict)
 
     @model_validator(mode="after")
     def _links(self) -> Catalog:
+        for name, held in self.weapons.items():
+            for mounted in held.accessories:
+                if mounted not in self.accessories:
+                    raise ValueError(f"weapon {name!r}: no accessory {mounted!r}")
+        for name, accessory in self.accessories.items():
+            attached = self.weapons.get(accessory.weapon or "")
+            if accessory.weapon is not None and (attached is None or not attached.fed or attached.accessories):
+                raise ValueError(f"accessory {name!r}: {accessory.weapon!r} is no firearm or launcher to attach")
         if tuple(self.armour) != ARMOUR_CLASSES:
             raise ValueError(f"armour classes must be {', '.join(ARMOUR_CLASSES)} in that order")
         for name, sp in self.species.items():
@@ -179,6 +252,7 @@ def catalog() -> Catalog:
     """The default tables, validated once."""
     files = {"weapons": "weapons.yaml", "armour": "armour.yaml", "bodies": "bodies.yaml"}
     files |= {"species": "creatures.yaml", "items": "items.yaml", "recoil": "recoil.yaml"}
+    files |= {"accessories": "accessories.yaml"}
     return build({key: _load(f) for key, f in files.items()})
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from engine.rulesets.mazeworld import rules
 from engine.rulesets.mazeworld.catalog import Weapon, catalog
-from engine.rulesets.mazeworld.state import Creature, Wound
+from engine.rulesets.mazeworld.state import Carried, Creature, Wound
 from engine.rulesets.mazeworld.texts import CONDITIONS
 from engine.rulesets.mazeworld.turn import Turn
 
@@ -47,8 +47,11 @@ def compute(
     limb: bool = True,
 ) -> Hit:
     """Pain% = weapon Pain x AC factor x part factor x sensitivity x modifiers; limb damage = (1d8 + LDV -
-    armour level) x part limb factor x modifiers, floor 0. Explosive and Fire ignore AC."""
-    ac = catalog().armour[target.armour.get(part, "C1")]
+    armour level) x part limb factor x modifiers, floor 0. Explosive and Fire ignore AC. The weapon's
+    `ac_shift` (its ammunition's) counts the part's armour class that many classes lighter or heavier."""
+    classes = list(catalog().armour)
+    worn = classes.index(target.armour.get(part, "C1"))
+    ac = catalog().armour[classes[min(len(classes) - 1, max(0, worn + weapon.ac_shift))]]
     ignores = not armour or weapon.type in ("Explosive", "Fire")
     factor = 1.0 if ignores else (ac.bullet if weapon.type == "Bullet" else ac.other)
     level = 0 if ignores else ac.level
@@ -162,11 +165,7 @@ def private_status(turn: Turn, creature: Creature) -> None:
     if creature.controller is None:
         return
     limbs = ", ".join(c for c in conditions(creature)) or CONDITIONS["fine"]
-    guns = "; ".join(
-        f"{w.name} {w.loaded}+{w.spare} ({w.cleanliness:.1f}% clean)"
-        for w in creature.weapons
-        if catalog().weapons[w.name].kind == "firearm"
-    )
+    guns = "; ".join(_rounds_of(w) for w in creature.weapons if catalog().weapons[w.name].fed)
     turn.private(
         creature,
         "status",
@@ -177,3 +176,11 @@ def private_status(turn: Turn, creature: Creature) -> None:
         limbs=limbs,
         weapons=guns or "-",
     )
+
+
+def _rounds_of(carried: Carried) -> str:
+    """A fed weapon's rounds for its owner: loaded (and type) + spare, other types' spares, attached weapons."""
+    said = f"{carried.name} {carried.loaded}{f' {carried.ammo}' if carried.ammo else ''}+{carried.spare}"
+    said += "".join(f", {kind} {count}" for kind, count in sorted(carried.spares.items()))
+    said += f" ({carried.cleanliness:.1f}% clean)"
+    return said + "".join(f", {name} {m.loaded}+{m.spare}" for name, m in sorted(carried.mounts.items()))

@@ -1,9 +1,11 @@
-"""The end of a turn (text step 8; rulings "Damage", "Temerity, NPCs, end"): held hits land (`end_of_turn`
+"""The end of a turn (text step 8; rulings "Damage", "Temerity, NPCs, end"): planted charges whose fuse runs
+out go off (docs "Weapons: accessories, launchers, shotguns, ammunition"), held hits land (`end_of_turn`
 timing), wounds bleed (+2 Pain each, then 1d6 5+ closes), fire burns (+10 Pain, 1d6 5+ puts it out), Pain
 regenerates (`pain_regen`), the blacked out under PBT wake; temerity rolls; then whether combat is over."""
 
 from __future__ import annotations
 
+from engine.rulesets.mazeworld.blast import fuses
 from engine.rulesets.mazeworld.damage import apply, conditions, private_status, settle
 from engine.rulesets.mazeworld.state import Creature, Effect
 from engine.rulesets.mazeworld.texts import REACTIONS
@@ -14,6 +16,7 @@ TEMERITY = ((10, "pass_out"), (25, "quake"), (45, "anxious"), (90, "normal"), (1
 
 
 def end_of_turn(turn: Turn) -> None:
+    fuses(turn)
     for hit in turn.queued:
         apply(turn, hit)
     turn.queued.clear()

@@ -1,6 +1,7 @@
 """A Mazeworld order: one action a turn (rulings, "The turn"): attack (weapon, mode, rounds, body part,
-concentrate), cover with a `then:` action, reload, swap, use an item, move to a side, escape, execute, skip,
-freeform to the game master, and after combat butcher. Omitted attack details take the rulings' defaults
+concentrate, accessory), cover with a `then:` action, reload (naming an ammunition type or an attached weapon),
+swap, use an item, move to a side, escape, execute, plant an explosive, detonate, skip, freeform to the game
+master, and after combat butcher. Omitted attack details take the rulings' defaults
 ("Attack rolls", Omitted)."""
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ class Attack(_Order):
     rounds: int | None = Field(None, ge=1, le=200)
     part: str | None = None
     concentrate: bool = False
+    accessory: str | None = None  # an announced accessory; an attached weapon's name fires that weapon
 
 
 class Execute(_Order):
@@ -38,8 +40,13 @@ class Execute(_Order):
 
 
 class Reload(_Order):
+    """Reload `weapon` (default: in hand) with `ammo` (default: the loaded type), or the weapon attached as
+    `accessory`."""
+
     do: Literal["reload"] = "reload"
     weapon: str | None = None
+    ammo: str | None = None
+    accessory: str | None = None
 
 
 class Swap(_Order):
@@ -58,6 +65,19 @@ class Use(_Order):
 class Move(_Order):
     do: Literal["move"] = "move"
     side: int = Field(ge=1, le=4)
+
+
+class Plant(_Order):
+    """Plant an explosive on one's own side (non-combat); it goes off by `detonate` or by its fuse."""
+
+    do: Literal["plant"] = "plant"
+    weapon: str
+
+
+class Detonate(_Order):
+    """Set off every charge one has planted that waits for a detonator (a combat action, IS tier 1)."""
+
+    do: Literal["detonate"] = "detonate"
 
 
 class Escape(_Order):
@@ -80,7 +100,10 @@ class Butcher(_Order):
     target: str
 
 
-Then = Annotated[Attack | Execute | Reload | Swap | Use | Move | Escape | Skip | Freeform, Field(discriminator="do")]
+Then = Annotated[
+    Attack | Execute | Reload | Swap | Use | Move | Escape | Skip | Freeform | Plant | Detonate,
+    Field(discriminator="do"),
+]
 
 
 class Cover(_Order):
@@ -91,10 +114,10 @@ class Cover(_Order):
 
 
 Action = Annotated[
-    Attack | Execute | Reload | Swap | Use | Move | Escape | Skip | Freeform | Butcher | Cover,
+    Attack | Execute | Reload | Swap | Use | Move | Escape | Skip | Freeform | Butcher | Cover | Plant | Detonate,
     Field(discriminator="do"),
 ]
-NON_COMBAT = ("reload", "swap", "use", "move", "escape", "skip", "freeform", "butcher", "cover")
+NON_COMBAT = ("reload", "swap", "use", "move", "escape", "skip", "freeform", "butcher", "cover", "plant")
 
 
 class MazeOrders(BaseModel):

@@ -5,7 +5,7 @@ scripted contestant of the demo plays the same way (it never flees, and bandages
 
 from __future__ import annotations
 
-from engine.rulesets.mazeworld import rules
+from engine.rulesets.mazeworld import arms, rules
 from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.orders import Attack, Escape, MazeOrders, Reload, Skip, Use
 from engine.rulesets.mazeworld.state import Creature, MazeState
@@ -16,9 +16,11 @@ ROUNDS = 3
 
 def _needs_reload(me: Creature) -> bool:
     carried = me.weapon(me.wielded or "")
-    if carried is None or catalog().weapons[carried.name].kind != "firearm":
+    weapon = catalog().weapons[carried.name] if carried is not None else None
+    if carried is None or weapon is None or not weapon.fed:
         return False
-    return carried.jam == "feed" or (carried.loaded == 0 and carried.spare > 0)
+    spare = arms.spare_of(weapon, carried, arms.loaded_type(weapon, carried))  # the loaded type's spare
+    return carried.jam == "feed" or (carried.loaded == 0 and spare > 0)
 
 
 def _target(state: MazeState, me: Creature) -> Creature | None:

@@ -11,16 +11,19 @@ from typing import Any
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld import actions as act
 from engine.rulesets.mazeworld.attack import attack
+from engine.rulesets.mazeworld.blast import detonate
 from engine.rulesets.mazeworld.endturn import combat_over, end_of_turn, standing, statuses
 from engine.rulesets.mazeworld.orders import (
     Attack,
     Butcher,
     Cover,
+    Detonate,
     Escape,
     Execute,
     Freeform,
     MazeOrders,
     Move,
+    Plant,
     Reload,
     Skip,
     Swap,
@@ -158,6 +161,10 @@ def _dispatch(turn: Turn, me: Any, action: Any) -> None:
         act.freeform(turn, me, action)
     elif isinstance(action, Butcher):
         act.butcher(turn, me, action)
+    elif isinstance(action, Plant):
+        act.plant(turn, me, action)
+    elif isinstance(action, Detonate):
+        detonate(turn, me)
     else:
         act.skip(turn, me)
 

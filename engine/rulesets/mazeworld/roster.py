@@ -16,7 +16,7 @@ from engine.rulesets.mazeworld.catalog import Catalog, catalog
 from engine.rulesets.mazeworld.catalog import demo as catalog_demo
 from engine.rulesets.mazeworld.encounter import Encounter, Group
 from engine.rulesets.mazeworld.settings import MazeworldSettings
-from engine.rulesets.mazeworld.state import Creature, Limb, MazeState, Sheet
+from engine.rulesets.mazeworld.state import Carried, Creature, Limb, MazeState, Sheet
 
 NO_WORDS = Vocabulary(())
 
@@ -68,12 +68,41 @@ def load_sheet(data: object, table: Catalog | None = None) -> Sheet:
     for carried in sheet.weapons:
         if carried.name not in cat.weapons:
             raise ValueError(f"sheet: no weapon {carried.name!r}")
+        _check_arms(carried, cat)
     if sheet.wielded is not None and sheet.wielded not in {w.name for w in sheet.weapons}:
         raise ValueError(f"sheet: wields {sheet.wielded!r}, which is not among its weapons")
     for item in sheet.items:
         if item not in cat.items:
             raise ValueError(f"sheet: no item {item!r}")
     return sheet
+
+
+def _check_arms(carried: Carried, cat: Catalog) -> None:
+    """A carried weapon's ammunition types, accessories and attached weapons' rounds (docs "Weapons:
+    accessories, launchers, shotguns, ammunition"); fills in an attached weapon's name."""
+    weapon = cat.weapons[carried.name]
+    types = list(weapon.ammunition)
+    said = ", ".join(types) or "none"
+    for kind in [*([carried.ammo] if carried.ammo else []), *carried.spares]:
+        if kind not in types:
+            raise ValueError(f"sheet: {carried.name} takes no {kind!r} ammunition (types: {said})")
+    if types and types[0] in carried.spares:
+        raise ValueError(f"sheet: {carried.name}: the default type's ({types[0]}) spare rounds go in `spare`")
+    for name in carried.accessories or []:
+        if name not in cat.accessories:
+            raise ValueError(f"sheet: no accessory {name!r} (known: {', '.join(sorted(cat.accessories))})")
+        if not weapon.fed:
+            raise ValueError(f"sheet: {carried.name} takes no accessories (only firearms and launchers do)")
+    on = carried.accessories if carried.accessories is not None else weapon.accessories
+    for name, rounds in carried.mounts.items():
+        fitted = cat.accessories[name].weapon if name in on and name in cat.accessories else None
+        if fitted is None:
+            raise ValueError(f"sheet: {carried.name} has no attached weapon {name!r} mounted")
+        if rounds.name not in ("", fitted):
+            raise ValueError(f"sheet: {carried.name}'s {name} is a {fitted}, not {rounds.name!r}")
+        rounds.name = fitted
+        if rounds.ammo is not None or rounds.spares or rounds.mounts or rounds.accessories:
+            raise ValueError(f"sheet: {carried.name}'s {name} has loaded and spare rounds only")
 
 
 def creature_from_sheet(sheet: Sheet, cid: str, controller: str | None, table: Catalog | None = None) -> Creature:

@@ -15,8 +15,8 @@ SKILL_DEFAULT = 10.0  # "every combat skill starts at 10 points (Basic)"
 PART_FT = {"head": 1, "torso": 0, "lower": 0, "arm": 0, "leg": 0, "hand": 1, "foot": 1}  # text's table
 PART_PAIN = {"head": 1.0, "torso": 1.0, "lower": 1.0, "arm": 0.4, "leg": 0.4, "hand": 0.5, "foot": 0.5}
 WEAK_FT, WEAK_PAIN, WEAK_LIMB = 2, 2.0, 2.0
-MODE_LIMITS = {"semi": 10, "da": 10, "burst": 5, "pump": 5, "lever": 5, "bolt": 3, "sa": 3}
-MODE_ORDER = ("semi", "da", "sa", "bolt", "pump", "lever", "burst", "auto")  # lowest first
+MODE_LIMITS = {"single": 1, "semi": 10, "da": 10, "burst": 5, "pump": 5, "lever": 5, "bolt": 3, "sa": 3}
+MODE_ORDER = ("single", "semi", "da", "sa", "bolt", "pump", "lever", "burst", "auto")  # lowest first
 FISTS = "Fists"
 BODYAIM = "bodyaim"  # an attack's part: the @bodyaim die picks it (unaimed, whatever `unaimed_part` says)
 
@@ -128,9 +128,9 @@ def lowest_mode(weapon: Weapon) -> str | None:
 
 
 def turn_limit(weapon: Weapon, mode: str | None) -> int:
-    """Per turn: semi/DA 10, burst 5 bursts, pump/lever 5, bolt/SA 3, full-auto the magazine; melee its hits;
-    thrown 1 (our ruling)."""
-    if weapon.kind == "firearm":
+    """Per turn: semi/DA 10, burst 5 bursts, pump/lever 5, bolt/SA 3, single shot 1, full-auto the magazine
+    (launchers too); melee its hits; thrown 1 (our ruling)."""
+    if weapon.fed:
         return (weapon.magazine or 1) if mode == "auto" else MODE_LIMITS.get(mode or "", 1)
     if weapon.kind == "thrown":
         return 1

@@ -19,16 +19,40 @@ SIDES = (1, 2, 3, 4)
 
 
 class Carried(BaseModel):
-    """A weapon on a sheet: rounds loaded and spare, cleanliness %, a jam (`feed`), destroyed."""
+    """A weapon on a sheet: rounds loaded and spare, cleanliness %, a jam (`feed`), destroyed. `ammo` is the
+    loaded ammunition type (None: the weapon's default), `spare` the default type's spare rounds and `spares`
+    the other types'; `accessories` the mounted ones (None: the catalog's); `mounts` the rounds of attached
+    weapons, by accessory name."""
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str
+    name: str = ""  # an attached weapon's rounds may leave it out: the accessory names the weapon
     loaded: int = Field(0, ge=0)
     spare: int = Field(0, ge=0)
     cleanliness: float = Field(90.0, ge=0, le=100)
     jam: Literal["feed"] | None = None
     destroyed: bool = False
+    ammo: str | None = None
+    spares: dict[str, int] = Field(default_factory=dict)
+    accessories: list[str] | None = None
+    mounts: dict[str, Carried] = Field(default_factory=dict)
+
+
+class Effect(BaseModel):
+    """A lasting effect through turn `until` (None: for the whole fight): a temerity reaction (`quake`,
+    `anxious`, `anger`, applied by name) or a modifier from a sheet or an item: IS tier (negative is faster;
+    rulings "Tier effects stack, floor 0"), FT and IR."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    until: int | None = None
+    is_tier: int = Field(0, ge=-11, le=11)
+    ft: int = Field(0, ge=-3, le=3)
+    ir: int = Field(0, ge=-2, le=2)
+
+    def active(self, turn: int) -> bool:
+        return self.until is None or self.until >= turn
 
 
 class Wound(BaseModel):
@@ -68,6 +92,7 @@ class Sheet(BaseModel):
     wielded: str | None = None
     items: dict[str, int] = Field(default_factory=dict)
     kills: int = Field(0, ge=0)
+    effects: list[Effect] = Field(default_factory=list)
 
 
 class Limb(BaseModel):
@@ -86,13 +111,6 @@ class Limb(BaseModel):
         return self.hp <= -(self.max_hp / 2)
 
 
-class Effect(BaseModel):
-    """A temerity effect (`quake`, `anxious`, `anger`) lasting through turn `until`."""
-
-    name: Literal["quake", "anxious", "anger"]
-    until: int
-
-
 class Creature(Sheet):
     """Someone in the fight: a sheet plus its id, who controls it, its body in play and its condition."""
 
@@ -104,7 +122,6 @@ class Creature(Sheet):
     ft_base: int = Field(6, ge=3, le=10)
     attacks: list[str] = Field(default_factory=list)  # natural attacks of its species
     status: Status = "active"
-    effects: list[Effect] = Field(default_factory=list)
     flees: bool = False
     never_flees: bool = False
     mindless: bool = False
@@ -125,7 +142,20 @@ class Creature(Sheet):
         return next((w for w in self.weapons if w.name == name and not w.destroyed), None)
 
     def effect(self, name: str, turn: int) -> bool:
-        return any(e.name == name and e.until >= turn for e in self.effects)
+        return any(e.name == name and e.active(turn) for e in self.effects)
+
+
+class Charge(BaseModel):
+    """A planted explosive on a side: who planted it, the planter's FT at planting, and the turn at whose end
+    it explodes (None: when its planter's `detonate` action sets it off)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    weapon: str
+    side: int = Field(ge=1, le=4)
+    by: str
+    ft: int = Field(ge=3, le=10)
+    explodes: int | None = None
 
 
 def _no_cover() -> dict[int, CoverLevel]:
@@ -147,6 +177,7 @@ class MazeState(BaseModel):
     losses: list[Team] = Field(default_factory=list)
     crossed: list[str] = Field(default_factory=list)  # creatures whose Pain crossed 70 this turn
     called: list[str] = Field(default_factory=list)  # temerity called by a moderator for this turn's end
+    charges: list[Charge] = Field(default_factory=list)  # planted explosives waiting to go off
     settings: MazeworldSettings = Field(default_factory=MazeworldSettings)
 
     def get(self, cid: str) -> Creature | None:

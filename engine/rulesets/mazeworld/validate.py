@@ -1,19 +1,22 @@
 """Whether an order may be given now, with a clear reason when not (rulings "Attack rolls", Refused; "The
-turn"; "Sides, cover, escape, stealth"). Firing more rounds than are loaded is not refused: the rest fire,
-an empty weapon dry-fires ("Attack rolls", Omitted)."""
+turn"; "Sides, cover, escape, stealth"; docs "Weapons: accessories, launchers, shotguns, ammunition": an absent
+accessory or ammunition type, planting what is not a planted explosive). Firing more rounds than are loaded is
+not refused: the rest fire, an empty weapon dry-fires ("Attack rolls", Omitted)."""
 
 from __future__ import annotations
 
-from engine.rulesets.mazeworld import rules
-from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld import arms, rules
+from engine.rulesets.mazeworld.catalog import Weapon, catalog
 from engine.rulesets.mazeworld.orders import (
     Attack,
     Butcher,
     Cover,
+    Detonate,
     Escape,
     Execute,
     MazeOrders,
     Move,
+    Plant,
     Reload,
     Swap,
     Use,
@@ -66,6 +69,11 @@ def check(state: MazeState, me: Creature, action: object) -> str | None:
         return text("crippled", name=me.name) if rules.crippled(me) else None
     if isinstance(action, Butcher):
         return _butcher(state, me, action)
+    if isinstance(action, Plant):
+        return _plant(me, action)
+    if isinstance(action, Detonate):
+        waiting = [c for c in state.charges if c.by == me.id and c.explodes is None]
+        return None if waiting else text("no_charge", name=me.name)
     return None
 
 
@@ -88,19 +96,33 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
         return text("not_wielded", weapon=weapon.name)
     if weapon.kind != "natural" and rules.arms_lost(me):
         return text("arms_lost", name=me.name)
+    if isinstance(action, Attack) and action.accessory is not None:
+        refused = _accessory(me, weapon, action.accessory)
+        if refused is not None:
+            return refused
+        fitted = arms.attached(me.weapon(weapon.name), action.accessory)
+        weapon = fitted[0] if fitted is not None else weapon
     mode = getattr(action, "mode", None) or rules.lowest_mode(weapon)
-    if weapon.kind == "firearm" and mode not in weapon.modes:
+    if weapon.modes and mode not in weapon.modes:
         return text("no_mode", weapon=weapon.name, mode=mode, modes=", ".join(weapon.modes))
     if (action.rounds or 1) > rules.turn_limit(weapon, mode):
         return text("too_many", weapon=weapon.name, limit=rules.turn_limit(weapon, mode))
     body_aimed = action.part == rules.BODYAIM and isinstance(action, Attack)  # the @bodyaim die picks the part
     if action.part is not None and not body_aimed:
-        if weapon.unaimed:
+        if weapon.unaimed or weapon.blast:
             return text("unaimed", weapon=weapon.name)
         if action.part not in rules.aimable(target) and action.part != "torso":
             return text("no_part", target=target.name, part=action.part, parts=", ".join(rules.aimable(target)))
     if not weapon.ranged and target.side != me.side and rules.crippled(me):
         return text("crippled_melee", name=me.name, target=target.name)
+    return None
+
+
+def _accessory(me: Creature, weapon: Weapon, name: str) -> str | None:
+    """Refused: an accessory not mounted on the weapon (text "How to describe a combat action")."""
+    on = arms.mounted(me.weapon(weapon.name))
+    if name not in on:
+        return text("no_accessory", weapon=weapon.name, accessory=name, mounted=", ".join(on) or text("none"))
     return None
 
 
@@ -110,13 +132,37 @@ def _reload(me: Creature, action: Reload) -> str | None:
     weapon = catalog().weapons.get(name)
     if carried is None or weapon is None:
         return text("no_weapon", name=me.name, weapon=name or "-")
-    if weapon.kind != "firearm":
+    if action.accessory is not None:
+        refused = _accessory(me, weapon, action.accessory)
+        fitted = arms.attached(carried, action.accessory)
+        if refused is not None or fitted is None:
+            return refused or text("not_reloadable", weapon=action.accessory)
+        weapon, carried = fitted
+        name = weapon.name
+    if not weapon.fed:
         return text("not_reloadable", weapon=name)
-    if carried.jam is None and carried.spare == 0:
-        return text("no_spare", weapon=name)
-    if carried.jam is None and carried.loaded >= (weapon.magazine or 0):
+    kind = action.ammo or arms.loaded_type(weapon, carried)
+    if action.ammo is not None and action.ammo not in weapon.ammunition:
+        types = ", ".join(weapon.ammunition) or text("none")
+        return text("no_ammo_type", weapon=name, ammo=action.ammo, types=types)
+    changing = kind != arms.loaded_type(weapon, carried)
+    if (carried.jam is None or changing) and arms.spare_of(weapon, carried, kind) == 0:
+        return text("no_spare_type", weapon=name, ammo=kind) if kind else text("no_spare", weapon=name)
+    if carried.jam is None and not changing and carried.loaded >= (weapon.magazine or 0):
         return text("full", weapon=name)
     return None
+
+
+def _plant(me: Creature, action: Plant) -> str | None:
+    carried = me.weapon(action.weapon)
+    weapon = catalog().weapons.get(action.weapon)
+    if carried is None or weapon is None:
+        return text("no_weapon", name=me.name, weapon=action.weapon)
+    if weapon.kind != "planted":
+        return text("not_plantable", weapon=action.weapon)
+    if carried.loaded <= 0:
+        return text("none_left", name=me.name, weapon=action.weapon)
+    return text("arms_lost", name=me.name) if rules.arms_lost(me) else None
 
 
 def _use(me: Creature, action: Use) -> str | None:
@@ -125,7 +171,7 @@ def _use(me: Creature, action: Use) -> str | None:
     if catalog().items[action.item].effect == "clean":
         name = action.weapon or me.wielded
         weapon = catalog().weapons.get(name or "")
-        if name is None or me.weapon(name) is None or weapon is None or weapon.kind != "firearm":
+        if name is None or me.weapon(name) is None or weapon is None or not weapon.fed:
             return text("clean_what")
     return None
 

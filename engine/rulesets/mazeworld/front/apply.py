@@ -41,6 +41,16 @@ def _item(mine: dict[str, Any], given: Any) -> str:
     return found
 
 
+def _word(given: Any) -> str | None:
+    """An accessory or ammunition type as typed (the engine's `validate` says when it is absent)."""
+    return str(given).strip()[:40] if given not in (None, "") else None
+
+
+def _given(**values: str | None) -> dict[str, str]:
+    """Only the options the player gave (an order without them reads as before they existed)."""
+    return {k: v for k, v in values.items() if v is not None}
+
+
 def _part(given: Any) -> str | None:
     return str(given).strip().lower() if given not in (None, "") else None
 
@@ -52,14 +62,20 @@ def action(name: str, v: dict[str, Any], view: dict[str, Any], mine: dict[str, A
             raise Refused(text("then_needs", then=name, option="target"))
         order = {"do": "attack", "target": _target(view, v["target"]), "weapon": _weapon(mine, v.get("weapon"))}
         order |= {"mode": v.get("mode") or None, "rounds": v.get("rounds"), "part": _part(v.get("part"))}
-        return order | {"concentrate": bool(v.get("concentrate"))}
+        return order | {"concentrate": bool(v.get("concentrate"))} | _given(accessory=_word(v.get("accessory")))
     if name == "execute":
         if v.get("target") in (None, ""):
             raise Refused(text("then_needs", then=name, option="target"))
         order = {"do": "execute", "target": _target(view, v["target"]), "weapon": _weapon(mine, v.get("weapon"))}
         return order | {"rounds": v.get("rounds"), "part": _part(v.get("part"))}
     if name == "reload":
-        return {"do": "reload", "weapon": _weapon(mine, v.get("weapon"))}
+        order = {"do": "reload", "weapon": _weapon(mine, v.get("weapon"))}
+        return order | _given(ammo=_word(v.get("ammo")), accessory=_word(v.get("accessory")))
+    if name == "plant":
+        weapon = _weapon(mine, v.get("weapon"))
+        if weapon is None:
+            raise Refused(text("then_needs", then=name, option="weapon"))
+        return {"do": "plant", "weapon": weapon}
     if name == "swap":
         weapon = _weapon(mine, v.get("weapon"))
         if weapon is None:
@@ -75,7 +91,7 @@ def action(name: str, v: dict[str, Any], view: dict[str, Any], mine: dict[str, A
         if int(v["side"]) not in (1, 2, 3, 4):
             raise Refused(text("bad_side"))
         return {"do": "move", "side": int(v["side"])}
-    if name in ("escape", "skip"):
+    if name in ("escape", "skip", "detonate"):
         return {"do": name}
     if name == "freeform":
         return {"do": "freeform", "text": str(v.get("text") or "").strip()[:1000] or "-"}
@@ -120,6 +136,7 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
             unit=text("rounds_unit"),
             part=text("said_unaimed") if part in (None, BODYAIM) else text("said_part", part=part),
             concentrate=text("said_concentrate") if order.get("concentrate") else "",
+            accessory=text("said_accessory", accessory=order["accessory"]) if order.get("accessory") else "",
         )
     if do == "execute":
         return text(
@@ -140,8 +157,14 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
         )
     if do == "butcher":
         return text("said_butcher", target=_name(view, order["target"]))
-    if do in ("reload", "swap"):
+    if do == "reload" and order.get("accessory"):
+        return text("said_reload_attached", accessory=order["accessory"], weapon=weapon)
+    if do == "reload" and order.get("ammo"):
+        return text("said_reload_ammo", weapon=weapon, ammo=order["ammo"])
+    if do in ("reload", "swap", "plant"):
         return text(f"said_{do}", weapon=weapon)
+    if do == "detonate":
+        return text("said_detonate")
     if do == "move":
         return text("said_move", side=order["side"])
     if do == "freeform":

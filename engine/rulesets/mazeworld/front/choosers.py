@@ -1,6 +1,7 @@
 """The choosers of Mazeworld's options, built from the asking actor's own view only (never the state): the
 creatures it may attack or execute, its own weapons, a weapon's fire modes, a target's body parts, its own
-items and firearms. Labels are names and conditions in words: never a creature's numbers."""
+items, firearms and launchers, a weapon's accessories, attached weapons and ammunition types, its charges.
+Labels are names and conditions in words: never another creature's numbers."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.front.texts import text
 from engine.rulesets.mazeworld.rules import BODYAIM, FISTS
 
 Pairs = list[tuple[str, str]]
@@ -81,7 +83,87 @@ def my_firearms(view: dict[str, Any], typed: str, values: Mapping[str, Any], cur
     pairs = [
         (f"{w['name']}: {w['loaded']} loaded, {w['spare']} spare", w["name"])
         for w in mine["weapons"]
-        if not w["destroyed"] and w["name"] in table and table[w["name"]].kind == "firearm"
+        if not w["destroyed"] and w["name"] in table and table[w["name"]].fed
+    ]
+    return _typed(pairs, typed)
+
+
+def _chosen(view: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The actor's carried weapon chosen so far (else the one in hand), as its own sheet has it."""
+    mine = me(view)
+    if mine is None:
+        return None
+    name = str(values.get("weapon") or mine.get("wielded") or "").lower()
+    return next((w for w in mine.get("weapons", []) if w["name"].lower() == name and not w["destroyed"]), None)
+
+
+def _mounted(carried: Mapping[str, Any]) -> list[str]:
+    own = carried.get("accessories")
+    known = catalog().weapons.get(carried["name"])
+    return list(own) if own is not None else list(known.accessories if known else [])
+
+
+def _accessory_label(carried: Mapping[str, Any], name: str) -> str:
+    found = catalog().accessories.get(name)
+    if found is None:
+        return name
+    if found.weapon is not None:
+        rounds = carried.get("mounts", {}).get(name) or {"loaded": 0, "spare": 0}
+        return text("accessory_weapon", name=name, weapon=found.weapon, loaded=rounds["loaded"], spare=rounds["spare"])
+    return text("accessory_passive", name=name) if found.passive else name
+
+
+def accessories(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """The accessories mounted on the weapon chosen so far (else the one in hand)."""
+    carried = _chosen(view, values)
+    if carried is None:
+        return []
+    return _typed([(_accessory_label(carried, n), n) for n in _mounted(carried)], typed)
+
+
+def attached(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """The attached weapons (accessories with a weapon) on the weapon chosen so far, to reload."""
+    carried = _chosen(view, values)
+    if carried is None:
+        return []
+    table = catalog().accessories
+    names = [n for n in _mounted(carried) if n in table and table[n].weapon is not None]
+    return _typed([(_accessory_label(carried, n), n) for n in names], typed)
+
+
+def ammo_types(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """The ammunition types of the weapon chosen so far, with the spare rounds of each."""
+    carried = _chosen(view, values)
+    weapon = catalog().weapons.get(carried["name"]) if carried else None
+    if carried is None or weapon is None or not weapon.ammunition:
+        return []
+    default = next(iter(weapon.ammunition))
+    loaded = carried.get("ammo") or default
+    pairs = [
+        (
+            text(
+                "ammo_choice",
+                name=kind,
+                spare=carried["spare"] if kind == default else carried.get("spares", {}).get(kind, 0),
+                loaded=text("ammo_loaded") if kind == loaded else "",
+            ),
+            kind,
+        )
+        for kind in weapon.ammunition
+    ]
+    return _typed(pairs, typed)
+
+
+def my_charges(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """The actor's planted explosives it still carries."""
+    mine = me(view)
+    if mine is None:
+        return []
+    table = catalog().weapons
+    pairs = [
+        (text("charge_choice", name=w["name"], count=w["loaded"]), w["name"])
+        for w in mine["weapons"]
+        if not w["destroyed"] and w["loaded"] > 0 and w["name"] in table and table[w["name"]].kind == "planted"
     ]
     return _typed(pairs, typed)
 
@@ -127,4 +209,8 @@ CHOOSERS = {
     "modes": modes,
     "parts": parts,
     "my_items": my_items,
+    "accessories": accessories,
+    "attached": attached,
+    "ammo_types": ammo_types,
+    "my_charges": my_charges,
 }

@@ -8,7 +8,7 @@ from engine.rulesets.mazeworld.front.texts import text
 
 COMBAT = ("combat",)
 ANY = ("combat", "aftermath")
-THEN = ("attack", "execute", "reload", "swap", "use", "move", "escape", "skip")
+THEN = ("attack", "execute", "reload", "swap", "use", "move", "escape", "plant", "detonate", "skip")
 
 TARGET = Option("target", text("opt_target"), source="targets")
 WEAPON = Option("weapon", text("opt_weapon"), source="my_weapons")
@@ -17,6 +17,7 @@ ROUNDS = Option("rounds", text("opt_rounds"), type="integer", min_value=1, max_v
 PART = Option("part", text("opt_part"), source="parts")
 CONCENTRATE = Option("concentrate", text("opt_concentrate"), type="boolean")
 ITEM = Option("item", text("opt_item"), source="my_items")
+ACCESSORY = Option("accessory", text("opt_accessory"), source="accessories")
 SIDE = Option("side", text("opt_side"), type="integer", min_value=1, max_value=4)
 
 COMMANDS = (
@@ -30,6 +31,7 @@ COMMANDS = (
             ROUNDS,
             PART,
             CONCENTRATE,
+            ACCESSORY,
         ),
         phases=COMBAT,
     ),
@@ -44,13 +46,21 @@ COMMANDS = (
             ROUNDS,
             PART,
             CONCENTRATE,
+            ACCESSORY,
             ITEM,
             SIDE,
         ),
         phases=COMBAT,
     ),
     Command(
-        "reload", text("cmd_reload"), (Option("weapon", text("opt_reload_weapon"), source="my_firearms"),), phases=ANY
+        "reload",
+        text("cmd_reload"),
+        (
+            Option("weapon", text("opt_reload_weapon"), source="my_firearms"),
+            Option("ammo", text("opt_ammo"), source="ammo_types"),
+            Option("accessory", text("opt_reload_accessory"), source="attached"),
+        ),
+        phases=ANY,
     ),
     Command(
         "swap",
@@ -74,6 +84,13 @@ COMMANDS = (
         phases=COMBAT,
     ),
     Command("escape", text("cmd_escape"), (), phases=COMBAT),
+    Command(
+        "plant",
+        text("cmd_plant"),
+        (Option("weapon", text("opt_plant_weapon"), required=True, source="my_charges"),),
+        phases=COMBAT,
+    ),
+    Command("detonate", text("cmd_detonate"), (), phases=COMBAT),
     Command(
         "execute",
         text("cmd_execute"),

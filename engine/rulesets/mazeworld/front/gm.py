@@ -21,7 +21,7 @@ def _creature(c: dict[str, Any], turn: int) -> str:
         for w in c["weapons"]
         if not w["destroyed"] and (w["loaded"] or w["spare"])
     )
-    effects = ", ".join(e["name"] for e in c["effects"] if e["until"] >= turn)
+    effects = ", ".join(e["name"] for e in c["effects"] if e["until"] is None or e["until"] >= turn)
     return text(
         "gm_line",
         name=c["name"],

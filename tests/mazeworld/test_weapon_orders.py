@@ -1,0 +1,105 @@
+"""Mazeworld's front for the weapon rules (docs/rules/mazeworld.md, "Weapons: accessories, launchers, shotguns,
+ammunition"): `/attack accessory:`, `/reload ammo:` and `accessory:`, `/plant`, `/detonate` and `/cover then:`
+become orders the engine accepts; their choosers come from the actor's own sheet; orders read in words."""
+
+from __future__ import annotations
+
+from engine.rulesets.mazeworld.front.game import FRONT
+from engine.rulesets.mazeworld.ruleset import RULESET
+from tests.mazeworld.helpers import fight
+from tests.mazeworld.test_front import accepted, asked
+
+ARMS = {
+    "weapons": [
+        {"name": "M4A1 carbine", "loaded": 30, "spare": 30, "mounts": {"M203": {"loaded": 0, "spare": 2}}},
+        {"name": "Beretta M9", "loaded": 15, "spare": 30, "spares": {"AP": 10}},
+        {"name": "C4 charge", "loaded": 2},
+    ],
+    "wielded": "M4A1 carbine",
+}
+
+
+def test_attack_accessory_becomes_the_order_and_reads_in_words():
+    """Step 2: the announced accessory reaches the order; the summary says it."""
+    state = fight(sheet=ARMS)
+    state.creature("s1").weapon("M4A1 carbine").mounts["M203"].loaded = 1
+    orders = accepted(state, "attack", target="Wolf A", accessory="M203")
+    assert orders["action"]["accessory"] == "M203"
+    change = FRONT.apply(asked(state, "attack", target="Wolf A", accessory="M203"))
+    assert change.summary == ["Attack Wolf A with the weapon in hand, 1 round(s), unaimed, using M203."]
+
+
+def test_attack_absent_accessory_refused_by_the_engine():
+    """Rulings "Attack rolls", Refused: an absent accessory, with the mounted ones named."""
+    state = fight(sheet={**ARMS, "wielded": "Beretta M9"})
+    change = FRONT.apply(asked(state, "attack", target="wolf_a", accessory="Bipod"))
+    reason = RULESET.validate(state, "s1", RULESET.parse_orders(change.orders))
+    assert reason == "Beretta M9 has no Bipod mounted (mounted: none)."
+
+
+def test_reload_ammo_and_attached_weapon():
+    """`/reload ammo:` names a type; `/reload accessory:` the attached weapon."""
+    state = fight(sheet=ARMS)
+    state.creature("s1").wielded = "Beretta M9"
+    orders = accepted(state, "reload", ammo="AP")
+    assert orders["action"] == {"do": "reload", "weapon": None, "ammo": "AP"}
+    assert FRONT.apply(asked(state, "reload", ammo="AP")).summary == ["Reload the weapon in hand with AP."]
+    orders = accepted(state, "reload", weapon="M4A1 carbine", accessory="M203")
+    assert orders["action"] == {"do": "reload", "weapon": "M4A1 carbine", "accessory": "M203"}
+
+
+def test_plant_detonate_and_cover_then_plant():
+    """`/plant weapon:` and `/detonate`; planting can follow a successful cover roll."""
+    state = fight(sheet=ARMS)
+    assert accepted(state, "plant", weapon="c4 charge")["action"] == {"do": "plant", "weapon": "C4 charge"}
+    assert FRONT.apply(asked(state, "plant", weapon="C4 charge")).summary == ["Plant C4 charge on your side."]
+    orders = accepted(state, "cover", then="plant", weapon="C4 charge")
+    assert orders["action"]["then"] == {"do": "plant", "weapon": "C4 charge"}
+    change = FRONT.apply(asked(state, "detonate"))
+    assert change.orders == {"action": {"do": "detonate"}}
+    assert RULESET.validate(state, "s1", RULESET.parse_orders(change.orders)) == (
+        "Ann has no planted charge waiting for a detonator."
+    )
+
+
+def test_choosers_of_accessories_ammunition_attached_and_charges_from_own_sheet():
+    """The choices come from the actor's own sheet: accessories of the weapon chosen (passive marked, an
+    attached weapon with its rounds), its ammunition types with their spares, its charges."""
+    state = fight(sheet=ARMS)
+    view = RULESET.view(state, "s1")
+    pairs = FRONT.choices("accessories", view, "", {})
+    assert pairs == [("Laser sight (passive, always on)", "Laser sight"),
+                     ("M203 (M203 grenade launcher: 0 loaded, 2 spare)", "M203")]
+    assert [v for _, v in FRONT.choices("attached", view, "", {})] == ["M203"]
+    assert FRONT.choices("accessories", view, "", {"weapon": "Beretta M9"}) == []
+    ammo = FRONT.choices("ammo_types", view, "", {"weapon": "Beretta M9"})
+    assert ammo == [("FMJ (30 spare, loaded)", "FMJ"), ("JHP (0 spare)", "JHP"), ("AP (10 spare)", "AP")]
+    assert FRONT.choices("my_charges", view, "", {}) == [("C4 charge (2 carried)", "C4 charge")]
+    firearms = [v for _, v in FRONT.choices("my_firearms", view, "", {})]
+    assert firearms == ["M4A1 carbine", "Beretta M9"]
+
+
+def test_the_docs_roster_sheet_with_the_new_weapons_loads_and_plays():
+    """docs/rules/mazeworld.md, "Weapons: accessories, launchers, shotguns, ammunition": its example sheet is
+    valid data, and a turn with each new order resolves."""
+    from pathlib import Path
+
+    import yaml
+
+    from engine.rulesets.mazeworld.encounter import Encounter
+    from engine.rulesets.mazeworld.roster import build_state, load_sheet
+    from engine.rulesets.mazeworld.settings import MazeworldSettings
+    from engine.rng import RecordingRng
+    from tests.mazeworld.helpers import Scripted, resolve
+
+    page = (Path(__file__).parents[2] / "docs" / "rules" / "mazeworld.md").read_text(encoding="utf-8")
+    block = page.split("A roster sheet using them:", 1)[1].split("```yaml", 1)[1].split("```", 1)[0]
+    sheet = load_sheet(yaml.safe_load(block)["sheets"]["Ann"])
+    encounter = Encounter.model_validate({"groups": [{"species": "Wolf", "count": "2", "side": 2}]})
+    state = build_state({"s1": sheet}, encounter, MazeworldSettings(), RecordingRng(0))
+    for action in ({"do": "attack", "target": "wolf_a", "accessory": "M203"},
+                   {"do": "reload", "weapon": "Remington 870", "ammo": "Slug"},
+                   {"do": "plant", "weapon": "C4 charge"}, {"do": "use", "item": "Adrenaline shot"}):
+        order = RULESET.parse_orders({"action": action})
+        assert RULESET.validate(state, "s1", order) is None, action
+        resolve(state, Scripted(seed=9), s1=action)
