@@ -168,3 +168,13 @@ async def test_the_bot_posts_the_public_picture_after_the_start_and_each_turn(db
     assert [m.content for m in files] == [p.caption for p in expected]
     assert "as the fight begins" in files[0].content and "after turn 1" in files[1].content
     assert "Pain" not in files[1].content and "%" not in files[1].content
+
+
+def test_the_docs_pictures_render_the_same_bytes_twice(tmp_path):
+    """`make docs-pictures` (tests/mazeworld/render_doc_pictures.py) keeps docs/images byte-identical on a rerun."""
+    from tests.mazeworld.render_doc_pictures import render
+
+    first = {p.name: p.read_bytes() for p in render(tmp_path / "a")}
+    second = {p.name: p.read_bytes() for p in render(tmp_path / "b")}
+    assert first == second and set(first) == {"mazeworld-battlespace-start.png", "mazeworld-battlespace-player.png"}
+    assert "as the fight begins" in (tmp_path / "a" / "mazeworld-battlespace-start.txt").read_text(encoding="utf-8")
