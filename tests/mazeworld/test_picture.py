@@ -23,7 +23,9 @@ from engine.rulesets.mazeworld.roster import build_state, load_sheet
 from engine.rulesets.mazeworld.ruleset import RULESET
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 from engine.rulesets.mazeworld.state import MazeState
+from tests.bot.conftest import gm  # noqa: F401 (the cog tests' bot, shared)
 from tests.bot.delivery_helpers import Clock, FakeCourier, drain
+from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.mazeworld.helpers import SHEET
 from tests.services.conftest import NOW, db  # noqa: F401 (the services' fixture, shared)
 
@@ -178,3 +180,21 @@ def test_the_docs_pictures_render_the_same_bytes_twice(tmp_path):
     second = {p.name: p.read_bytes() for p in render(tmp_path / "b")}
     assert first == second and set(first) == {"mazeworld-battlespace-start.png", "mazeworld-battlespace-player.png"}
     assert "as the fight begins" in (tmp_path / "a" / "mazeworld-battlespace-start.txt").read_text(encoding="utf-8")
+
+
+async def test_battlespace_shows_the_askers_own_picture_privately(gm, db):  # noqa: F811
+    """`/battlespace` (the front's `picture_command`, like `/map`): the player's own view, "you" marked, as a
+    private PNG with the picture in words."""
+    from bot.cogs.info import build_cog
+    from tests.bot.cog_helpers import command
+
+    game = await games.create_game(db, name="Maze", ruleset="mazeworld", channel_id=CHANNEL, guild_id=1000)
+    await games.join_game(db, game.id, 1, "Player1")
+    await games.start_game(db, game.id, NOW)
+    cog = build_cog()(gm)
+    asked = FakeInteraction(gm, FakeUser(1, "Player1"), channel_id=CHANNEL)
+    done = await call(command(cog, "battlespace"), cog, asked, game=None)
+    assert done.all_ephemeral
+    [reply] = done.sent
+    assert reply["file"].filename == "battlespace.png" and reply["file"].fp.read().startswith(b"\x89PNG")
+    assert "Player1 (contestant, you): unhurt" in reply["content"] and "Wolf A (hostile)" in reply["content"]
