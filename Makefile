@@ -21,9 +21,11 @@ demo: $(STAMP)
 	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
 	$(BIN)/brbot simulate --players 20 --seed 42 --database sqlite+aiosqlite:///$(DEMO_DB)
 
-# The card game's board pictures for its players' page (docs/images/cards-board-*.png, from a seeded game).
+# The card game's board pictures for its players' page (docs/images/cards-board-*.png, from a seeded game),
+# and Mazeworld's battlespace (docs/images/mazeworld-battlespace-*.png, from the demo fight of a seed).
 docs-pictures: $(STAMP)
 	$(BIN)/python -m tests.battle_royale_cards.render_doc_pictures
+	$(BIN)/python -m tests.mazeworld.render_doc_pictures
 
 run: $(STAMP)
 	$(BIN)/brbot run

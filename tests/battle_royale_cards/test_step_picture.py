@@ -1,7 +1,8 @@
 """Issue 14, "a picture of the grid after every step": the public view and picture (nothing of anyone's
-set-aside cards), the outbox row a resolved step writes for a game that opts in (the card game; Battle Royale
-and StarCraft Mafia do not), and delivery: the step's post is followed by the picture of the state after that
-step, drawn at delivery from the stored resolution, with its caption (the board in words) as the message."""
+set-aside cards), the outbox row a resolved step writes for a game that opts in (the card game, and Mazeworld;
+Battle Royale and StarCraft Mafia do not), and delivery: the step's post is followed by the picture of the state
+after that step, drawn at delivery from the stored resolution, with its caption (the board in words) as the
+message."""
 
 from __future__ import annotations
 
@@ -40,9 +41,10 @@ def test_the_public_view_is_a_players_view_without_his_own_secrets():
     assert "D4 Katana 13 [P0]" in picture.caption  # the board in words, from the public view
 
 
-def test_only_the_card_game_opts_in():
-    assert FRONT.picture_after_each_step
-    others = [n for n in registry.names() if n != "battle_royale_cards"]
+def test_only_the_card_game_and_mazeworld_opt_in():
+    """Mazeworld posts its battlespace after every turn (tests/mazeworld/test_picture.py)."""
+    assert FRONT.picture_after_each_step and registry.front("mazeworld").picture_after_each_step
+    others = [n for n in registry.names() if n not in ("battle_royale_cards", "mazeworld")]
     assert others and not any(registry.front(n).picture_after_each_step for n in others)
 
 

@@ -18,7 +18,7 @@ from engine.rulesets.mazeworld.settings import MazeworldSettings
 from engine.rulesets.mazeworld.state import MazeState
 from engine.rulesets.mazeworld.turn import Turn
 from engine.rulesets.mazeworld.validate import validate
-from engine.rulesets.mazeworld.view import gm_view, view
+from engine.rulesets.mazeworld.view import gm_view, public_view, view
 
 
 class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
@@ -81,6 +81,9 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
 
     def view(self, state: MazeState, seat: str) -> dict[str, Any]:
         return view(state, seat)
+
+    def public_view(self, state: MazeState) -> dict[str, Any]:
+        return public_view(state)
 
     def gm_view(self, state: MazeState) -> dict[str, Any]:
         return gm_view(state)

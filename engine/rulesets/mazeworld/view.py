@@ -1,6 +1,8 @@
 """What one player may know (rulings "Visibility"): their own sheets in full (Pain %, limbs, ammunition,
 cleanliness); of everyone else only what is public: name, side, cover and conditions in words, never an NPC's
-numbers; creatures in stealth on another side are not seen. `gm_view` is the moderators' whole picture."""
+numbers; creatures in stealth on another side are not seen. `public_view` is what anyone may know (the
+picture posted in the channel): everyone present and not in stealth, in words. `gm_view` is the moderators'
+whole picture."""
 
 from __future__ import annotations
 
@@ -33,12 +35,28 @@ def view(state: MazeState, seat: str) -> dict[str, Any]:
         for c in state.creatures
         if c.id not in own and c.status != "escaped" and not (c.stealth and c.side not in sides and c.team == "hostile")
     ]
+    return _shaped(state, seat, [c.model_dump(mode="json") for c in mine], others)
+
+
+def public_view(state: MazeState) -> dict[str, Any]:
+    """The view of no one's seat, for the game's channel: the same shape as `view` with nothing of one's own
+    (`mine` empty), and of the creatures only the public card of those present and not in stealth (a
+    creature in stealth is not announced in public, whatever its team: docs/rules/mazeworld.md)."""
+    return _shaped(
+        state, None, [], [public_card(c) for c in state.creatures if c.status != "escaped" and not c.stealth]
+    )
+
+
+def _shaped(
+    state: MazeState, you: str | None, mine: list[dict[str, Any]], others: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A view: whose it is, the turn, the phase, each side's cover, one's own sheets, the others, the kills."""
     return {
-        "you": seat,
+        "you": you,
         "turn": state.day,
         "phase": state.phase,
         "cover": {str(k): v for k, v in state.cover.items()},
-        "mine": [c.model_dump(mode="json") for c in mine],
+        "mine": mine,
         "others": others,
         "tally": state.tally,
     }

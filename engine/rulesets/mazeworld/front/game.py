@@ -1,5 +1,6 @@
 """FRONT: what the bot shows of a Mazeworld fight, over the actor's own view (`view.view`): the commands and
-their choosers, orders in words, the fight and one's own sheet as cards, the rules with every house rule,
+their choosers, orders in words, the fight and one's own sheet as cards, the battlespace as a picture
+(`picture.py`: after every turn in the channel, and `/battlespace`), the rules with every house rule,
 the posts' sections, the roster file, and the computer players of `brbot simulate` and `brbot balance`."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.dice.words import DiceWords
-from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Option, Refused
+from engine.front import Asked, Card, CardField, Change, DataFile, Front, Moderation, Option, Picture, Refused
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.mazeworld.dice import DICE
@@ -42,6 +43,9 @@ class MazeworldFront(Front):
     post_sections = posts.HEADINGS
     moderation = MODERATION
 
+    picture_command = "battlespace"
+    picture_after_each_step = True  # the battlespace (public view) with the post of every turn, and the start's
+
     def apply(self, asked: Asked) -> Change:
         return applying.apply(asked)
 
@@ -54,6 +58,12 @@ class MazeworldFront(Front):
     def status(self, view: dict[str, Any]) -> list[Card]:
         return status_cards(view)
 
+    def picture(self, view: dict[str, Any]) -> Picture | None:
+        """The battlespace from this view (Pillow is imported only now); its caption says it in words."""
+        from engine.rulesets.mazeworld.front.picture import battlespace_picture
+
+        return battlespace_picture(view)
+
     def rules(self) -> list[Card]:
         return rules_cards()
 
@@ -61,9 +71,12 @@ class MazeworldFront(Front):
         return gm_cards(view)
 
     def help(self) -> list[Card]:
-        """The commands by section (Front's list), titled, with how the game master orders an NPC."""
+        """The commands by section (Front's list), titled, with how the game master orders an NPC, and the
+        picture's own command."""
         (card,) = super().help()
-        return [replace(card, title=text("help_title"), description=text("help_intro"), colour="red")]
+        picture = CardField(name=text("section_picture"), lines=(text("help_picture", command=self.picture_command),))
+        fields = (*card.fields, picture)
+        return [replace(card, title=text("help_title"), description=text("help_intro"), fields=fields, colour="red")]
 
     def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
         from engine.rulesets.mazeworld.roster import load_encounter

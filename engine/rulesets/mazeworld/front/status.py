@@ -30,8 +30,14 @@ def _own_conditions(sheet: dict[str, Any]) -> list[str]:
     return conditions(Creature.model_validate(sheet))
 
 
+def fighters(view: dict[str, Any]) -> list[tuple[dict[str, Any], list[str]]]:
+    """Everyone the view shows, one's own first, each with its conditions in words (the cards' and the
+    picture's words: the same for one's own creature as for the others)."""
+    return [(c, _own_conditions(c)) for c in view["mine"]] + [(c, c["conditions"]) for c in view["others"]]
+
+
 def fight_card(view: dict[str, Any]) -> Card:
-    everyone = [(c, _own_conditions(c)) for c in view["mine"]] + [(c, c["conditions"]) for c in view["others"]]
+    everyone = fighters(view)
     fields = []
     for side in (1, 2, 3, 4):
         here = tuple(_line(c, said) for c, said in everyone if c["side"] == side)
