@@ -16,6 +16,7 @@ import io
 import discord
 from discord import app_commands
 
+from bot.delivery.pictures import caption_of
 from bot.services import player_views
 from bot.services.errors import ServiceError
 from bot.text import when
@@ -67,7 +68,8 @@ class InfoCog(GameCog):
             picture = await asyncio.to_thread(registry.front(ctx.game.ruleset).picture, view)
             if picture is None:
                 raise ServiceError(ui("map_none", game=ctx.game.name))
-            return Reply(content=picture.caption, file=discord.File(io.BytesIO(picture.png), filename=picture.filename))
+            caption = await caption_of(ctx.db, ctx.game_id, picture)
+            return Reply(content=caption, file=discord.File(io.BytesIO(picture.png), filename=picture.filename))
 
         await self.run(interaction, game, work, slow=True)
 

@@ -28,6 +28,13 @@ log = logging.getLogger(__name__)
 FILE_LIMIT = 8 * 1024 * 1024  # Discord's limit on an attachment without a boost
 
 
+async def caption_of(db: Database, game_id: int, picture: Picture) -> str:
+    """The picture's caption as a message's content: the players' names in it escaped (as the posts' own
+    texts are) and cut to Discord's limit. The channel's picture and `/map`'s both send it."""
+    caption = escaped(picture.caption, (await names_by_game(db, [game_id]))[game_id])
+    return caption if len(caption) <= CONTENT_LIMIT else caption[: CONTENT_LIMIT - 1] + "…"
+
+
 async def attach(db: Database, message: Outgoing) -> Outgoing | None:
     """The message with its picture attached and the caption as its content; None when there is nothing to
     send (the step's resolution is gone, or the game draws no picture for it)."""
@@ -43,8 +50,7 @@ async def attach(db: Database, message: Outgoing) -> Outgoing | None:
     picture = await asyncio.to_thread(draw, ruleset, raw)
     if picture is None:
         return None
-    caption = escaped(picture.caption, (await names_by_game(db, [game_id]))[game_id])  # as the post's own texts
-    caption = caption if len(caption) <= CONTENT_LIMIT else caption[: CONTENT_LIMIT - 1] + "…"
+    caption = await caption_of(db, game_id, picture)
     if len(picture.png) > FILE_LIMIT:  # too big to attach: the words alone still tell the board
         log.warning("the picture of step %s of game %s is %d bytes: sent as words", day, game_id, len(picture.png))
         return replace(message, content=caption, picture=None)

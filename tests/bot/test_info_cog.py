@@ -126,6 +126,21 @@ async def test_map_is_a_private_png_after_a_deferral(gm, db):
     assert "The island on Day 1" in reply["content"]
 
 
+async def test_a_pictures_caption_escapes_the_players_names_it_quotes(gm, db):
+    """The caption is the message's content, where a name like `<@123456789012345678>` would ping and `**` would format: it is
+    escaped as the channel's posts are (the card game's caption names every player)."""
+    game = await games.create_game(db, name="Cards", channel_id=555, guild_id=1000, open_signups=True,
+                                   ruleset="battle_royale_cards")
+    await games.join_game(db, game.id, 1, "**Bold** <@123456789012345678>")
+    await games.join_game(db, game.id, 2, "__Under__ <@223456789012345678>")
+    await games.start_game(db, game.id, NOW)
+    done = await use(gm, "map")
+    [reply] = done.sent
+    content = reply["content"]  # at step 0 it names the player who places first, whoever won the roll-off
+    assert not any(raw in content for raw in ("<@123456789012345678>", "<@223456789012345678>", "**Bold**", "__Under__"))
+    assert "\\*\\*Bold\\*\\*" in content or "\\_\\_Under\\_\\_" in content
+
+
 async def test_map_before_the_start_and_for_a_stranger_is_refused(gm, db):
     game = await games.create_game(db, name="Island", channel_id=555, guild_id=1000, open_signups=True)
     for user in (1, 2):

@@ -8,12 +8,11 @@ Pillow is imported here only: the front imports this module when a picture is as
 
 from __future__ import annotations
 
-import io
-from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from engine.drawing import font, png
 from engine.front import Picture
 from engine.rulesets.battle_royale.catalog import circle_layout
 from engine.rulesets.battle_royale.front.texts import text as say
@@ -30,14 +29,6 @@ CLOSED_FILL, CLOSED_HATCH, CLOSED_LINE = (175, 175, 175), (135, 135, 135), (80, 
 LAND = (236, 226, 190)
 HERE_FILL, HERE_LINE = (255, 213, 79), (200, 40, 40)
 INK, PAPER = (20, 20, 20), (250, 250, 250)
-
-
-@lru_cache(maxsize=4)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    try:
-        return ImageFont.load_default(size=size)
-    except (TypeError, OSError):  # Pillow without FreeType: the small bitmap font
-        return ImageFont.load_default()
 
 
 def layout_of(view: dict[str, Any]) -> dict[int, tuple[float, float]]:
@@ -140,9 +131,7 @@ def render_map(view: dict[str, Any]) -> bytes:
     for zone in zones:
         _zone(image, draw, zone, centres[zone["id"]], zone["id"] == mine)
     _legend(image, draw, view)
-    out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False)
-    return out.getvalue()
+    return png(image)
 
 
 def map_picture(view: dict[str, Any]) -> Picture:

@@ -8,12 +8,11 @@ Pillow is imported here only: the front imports this module when a picture is as
 
 from __future__ import annotations
 
-import io
-from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from engine.drawing import font, png
 from engine.front import Picture
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.front.status import board_text, now_line
@@ -25,14 +24,6 @@ WIDTH = 7 * CELL + 2 * MARGIN
 TABLE, CARD_FILL, CURSE_FILL, EMPTY_FILL = (34, 85, 51), (250, 244, 225), (226, 205, 235), (70, 110, 80)
 INK, LINE, TURN_LINE = (20, 20, 20), (60, 60, 60), (255, 200, 0)
 TOKENS = [(200, 40, 40), (40, 90, 200), (230, 140, 20), (120, 60, 170), (20, 150, 150), (90, 90, 90)]
-
-
-@lru_cache(maxsize=4)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    try:
-        return ImageFont.load_default(size=size)
-    except (TypeError, OSError):  # Pillow without FreeType: the small bitmap font
-        return ImageFont.load_default()
 
 
 def _box(square: str) -> tuple[int, int, int, int]:
@@ -96,10 +87,8 @@ def grid_picture(view: dict[str, Any]) -> Picture:
         label = f"{p['name']} ({p['cards']})" + ("" if p["alive"] else " - " + text("dead"))
         draw.text((x + 32, y + 4), label, fill=(255, 255, 255), font=font(16))
     draw.text((MARGIN, height - LEGEND + 8), now_line(view), fill=(255, 255, 255), font=font(16))
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False)
     return Picture(
-        png=buffer.getvalue(),
+        png=png(image),
         filename=FILENAME,
         caption=text("picture_caption", day=view["day"], text=board_text(view)),
     )
