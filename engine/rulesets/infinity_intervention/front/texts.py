@@ -89,6 +89,13 @@ TEXTS: dict[str, str] = {
     "standing_line": "Standing answer: {choice}, {saves} on saves, {crit} on a critical.",
     "observe_line": " Observe: +{bonus} to your next attack.",
     "none": "none",
+    # a player's own sheet (/sheet)
+    "sheet_label": "character sheet",
+    "sheet_description": "Your PC's sheet (YAML or JSON): name, attributes, skills, armour, items",
+    "sheet_summary": "{name} (id {id}, a PC): Agility {agility}, Awareness {awareness}; Wounds {wounds}, "
+    "Consciousness {consciousness}, Firewalls {firewalls}; items: {items}",
+    "sheet_refused": "sheet: {where}: {problem}",
+    "sheet_bad_name": "sheet: name: use letters, digits, spaces and ' . - only.",
     # moderators
     "gm_title": "Infinity: Intervention (moderators): turn {turn}, Heat {heat}",
     "gm_intro": "Every number; only you see this. Spend Heat with /mod spend_heat; order an NPC with `as`.",

@@ -185,6 +185,15 @@ TEXTS: dict[str, str] = {
     "roster_label": "roster",
     "roster_description": "An encounter file (YAML or JSON): each side's cover and the creature groups",
     "roster_loaded": "an encounter of {groups} group(s): {species}",
+    # a player's own sheet (/sheet)
+    "sheet_label": "character sheet",
+    "sheet_description": "Your contestant's sheet (YAML or JSON): name, species, armour, skills, weapons, items",
+    "sheet_summary": "{name} ({species}, armour {armour}, side {side}); weapons: {weapons}; items: {items}",
+    "sheet_in_hand": "{weapon} (in hand)",
+    "sheet_item": "{item} ×{count}",
+    "sheet_gm_only": "sheet: {fields} cannot be set on a player's sheet (the fight sets them, or the game master in the roster).",
+    "sheet_bad_name": "sheet: name: use letters, digits, spaces and ' . - only.",
+    "sheet_bad_skill": "sheet: skills: no skill {skills} (known: {known})",
 }
 
 

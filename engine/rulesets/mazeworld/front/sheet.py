@@ -1,0 +1,63 @@
+"""A player's own Mazeworld sheet (`/sheet upload`): checked like a roster's sheet (`roster.load_sheet`: species,
+parts, armour, weapons, items of the catalog), plus what only a player's sheet must respect: the team is always
+`contestant`, the fight's own state (Pain, wounds, burning, stealth, cover, kills) is the game master's to set,
+the name is plain words, and skills are the catalog's. Its summary in words, and the example file to edit."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from engine.front import Refused
+from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.front.texts import text
+from engine.rulesets.mazeworld.roster import load_sheet
+from engine.rulesets.mazeworld.state import Sheet
+
+TEMPLATE = Path(__file__).with_name("sheet_template.yaml")
+GM_ONLY = ("pain", "wounds", "burning", "stealth", "cover", "kills", "hunting_points")
+NAME = re.compile(r"[\w][\w '.\-]*")
+
+
+def player_sheet(data: dict[str, Any]) -> Sheet:
+    """The sheet a player attached, checked; `Refused` with the first problem."""
+    set_by_gm = [key for key in GM_ONLY if key in data]
+    if set_by_gm:
+        raise Refused(text("sheet_gm_only", fields=", ".join(set_by_gm)))
+    try:
+        sheet = load_sheet({**data, "team": "contestant"})
+    except ValueError as error:
+        raise Refused(str(error)) from None
+    if not NAME.fullmatch(sheet.name.strip()):
+        raise Refused(text("sheet_bad_name"))
+    skills = {w.skill for w in catalog().weapons.values() if w.skill}
+    unknown = sorted(set(sheet.skills) - skills)
+    if unknown:
+        raise Refused(text("sheet_bad_skill", skills=", ".join(unknown), known=", ".join(sorted(skills))))
+    return sheet.model_copy(update={"name": sheet.name.strip()})
+
+
+def load(data: dict[str, Any]) -> tuple[Any, str]:
+    """`Front.load_sheet`: the sheet as JSON data (what `new_game` reads) and its summary."""
+    sheet = player_sheet(data)
+    return sheet.model_dump(mode="json", exclude_defaults=True) | {"name": sheet.name}, summary(sheet)
+
+
+def summary(sheet: Sheet) -> str:
+    weapons = [text("sheet_in_hand", weapon=w.name) if w.name == sheet.wielded else w.name for w in sheet.weapons]
+    items = [text("sheet_item", item=i, count=n) for i, n in sheet.items.items()]
+    armour = sheet.ac if isinstance(sheet.ac, str) else ", ".join(f"{p} {ac}" for p, ac in sheet.ac.items())
+    return text(
+        "sheet_summary",
+        name=sheet.name,
+        species=sheet.species,
+        armour=armour,
+        side=sheet.side,
+        weapons=", ".join(weapons) or text("none"),
+        items=", ".join(items) or text("none"),
+    )
+
+
+def template() -> str:
+    return TEMPLATE.read_text(encoding="utf-8")
