@@ -40,7 +40,7 @@ TEXT: dict[str, str] = {
     "sheet_not_signed_up": "You are not signed up for {game}: sign up with /join first, then attach your sheet.",
     "sheet_started": "{game} has started: a sheet can be attached, changed or cleared only before the start. Your sheet was not changed.",
     "sheet_nothing": "Your sheet was not changed.",
-    "sheet_attached": "Your {label} for {game} is attached: {summary}. Only you and the moderators can see it; it is yours when the game starts (unless the moderators' roster gives you another).",
+    "sheet_attached": "Your {label} for {game} is attached: {summary}. Only you and the moderators can see it; you start the game with it unless the moderators decide otherwise.",
     "sheet_cleared": "Your {label} for {game} is cleared: you will play the character the moderators give you.",
     "sheet_none_to_clear": "You have no {label} attached to {game}: nothing was changed.",
     "sheet_none": "You have no {label} attached to {game}: you will play the character the moderators give you. `/sheet template` gives an example to edit, `/sheet upload` attaches it.",

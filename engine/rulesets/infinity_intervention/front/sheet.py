@@ -28,8 +28,9 @@ def sheet_id(name: str) -> str:
 def player_sheet(data: dict[str, Any]) -> Sheet:
     """The sheet a player attached, as their PC; `Refused` naming the field and the reason."""
     raw = {**data, "side": "pc"}
-    if isinstance(raw.get("name"), str) and "id" not in raw:
-        raw["id"] = sheet_id(raw["name"])
+    if not isinstance(raw.get("name"), str):
+        raise Refused(text("sheet_no_name"))
+    raw.setdefault("id", sheet_id(raw["name"]))
     try:
         sheet = Sheet.model_validate(raw)
     except ValidationError as error:

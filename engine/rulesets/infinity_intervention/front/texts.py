@@ -95,6 +95,7 @@ TEXTS: dict[str, str] = {
     "sheet_summary": "{name} (id {id}, a PC): Agility {agility}, Awareness {awareness}; Wounds {wounds}, "
     "Consciousness {consciousness}, Firewalls {firewalls}; items: {items}",
     "sheet_refused": "sheet: {where}: {problem}",
+    "sheet_no_name": "sheet: name: Field required (your PC's name, as text)",
     "sheet_bad_name": "sheet: name: use letters, digits, spaces and ' . - only.",
     # moderators
     "gm_title": "Infinity: Intervention (moderators): turn {turn}, Heat {heat}",
