@@ -75,3 +75,11 @@ def test_sheet_cards_show_the_players_own_pc_only():
     titles = [c.title for c in FRONT.sheet_cards(view(state, "s001"))]
     assert titles == ["Kira: your sheet"]
     assert [c.title for c in FRONT.sheet_cards(view(state, "s002"))] == ["Lena: your sheet"]
+
+
+def test_the_summary_names_skills_armour_and_points_set_on_the_sheet():
+    """Rulings "Sheet": attributes default to 8, expertise and focus to 0; what is set is named."""
+    said = FRONT.load_sheet({"name": "Kira", "attributes": {"brawn": 10}, "armour": 2, "infinity_points": 3,
+                             "skills": {"ballistics": {"expertise": 3, "focus": 1}}})[1]
+    assert said.endswith("; also brawn 10, ballistics expertise 3 focus 1, armour 2, 3 Infinity Points")
+    assert "Wounds 10" in said

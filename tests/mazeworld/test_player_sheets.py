@@ -89,3 +89,10 @@ def test_stealth_an_npcs_targets_leave_out_a_stealthed_contestant_on_another_sid
     assert [v for _, v in targets(view(plain, "s1"), "", {}, {})] == ["wolf_a"]
     hidden = fight(wolves=1, start_stealth="encounter")
     assert targets(view(hidden, "s1"), "", {}, {}) == []
+
+
+def test_the_summary_names_every_number_off_the_rulings_defaults():
+    """Rulings "Sheet and demo roster" defaults (Agility 0, PBT 100, ...): what differs is named, so the
+    moderators see it in /mod view before the start."""
+    _, said = FRONT.load_sheet({**OWN, "agility": 2, "pbt": 120, "limbs": {"head": 12}, "skills": {"automatic rifle": 30}})
+    assert said.endswith("; also agility 2, pbt 120, head 12 HP, automatic rifle 30 points")

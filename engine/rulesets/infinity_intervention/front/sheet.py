@@ -49,8 +49,17 @@ def load(data: dict[str, Any]) -> tuple[Any, str]:
 
 
 def summary(sheet: Sheet) -> str:
+    """The sheet in one line: who, initiative attributes, health, items, then skills, armour and points when
+    set (what the moderators check before the start)."""
     a = sheet.attributes
-    return text(
+    more = [text("sheet_skill", skill=k, expertise=v.expertise, focus=v.focus) for k, v in sheet.skills.items()]
+    attributes = [f"{k} {v}" for k, v in a.model_dump().items() if k not in ("agility", "awareness") and v != 8]
+    more = attributes + more
+    if sheet.armour:
+        more.append(text("sheet_armour", armour=sheet.armour))
+    if sheet.infinity_points is not None:
+        more.append(text("sheet_points", points=sheet.infinity_points))
+    said = text(
         "sheet_summary",
         name=sheet.name,
         id=sheet.id,
@@ -61,6 +70,7 @@ def summary(sheet: Sheet) -> str:
         consciousness=sheet.health_max("consciousness"),
         firewalls=sheet.health_max("firewalls"),
     )
+    return text("sheet_summary_more", summary=said, more=", ".join(more)) if more else said
 
 
 def template() -> str:

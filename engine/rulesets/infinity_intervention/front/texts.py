@@ -95,6 +95,10 @@ TEXTS: dict[str, str] = {
     "sheet_summary": "{name} (id {id}, a PC): Agility {agility}, Awareness {awareness}; Wounds {wounds}, "
     "Consciousness {consciousness}, Firewalls {firewalls}; items: {items}",
     "sheet_refused": "sheet: {where}: {problem}",
+    "sheet_summary_more": "{summary}; also {more}",
+    "sheet_skill": "{skill} expertise {expertise} focus {focus}",
+    "sheet_armour": "armour {armour}",
+    "sheet_points": "{points} Infinity Points",
     "sheet_no_name": "sheet: name: Field required (your PC's name, as text)",
     "sheet_bad_name": "sheet: name: use letters, digits, spaces and ' . - only.",
     # moderators

@@ -44,11 +44,20 @@ def load(data: dict[str, Any]) -> tuple[Any, str]:
     return sheet.model_dump(mode="json", exclude_defaults=True) | {"name": sheet.name}, summary(sheet)
 
 
+NUMBERS = ("agility", "pain_sensitivity", "pbt", "pdt", "hunting", "repair")
+
+
 def summary(sheet: Sheet) -> str:
+    """The sheet in one line: who, armour, weapons and items, then every number that is not the rulings'
+    default (what the moderators check before the start)."""
     weapons = [text("sheet_in_hand", weapon=w.name) if w.name == sheet.wielded else w.name for w in sheet.weapons]
     items = [text("sheet_item", item=i, count=n) for i, n in sheet.items.items()]
     armour = sheet.ac if isinstance(sheet.ac, str) else ", ".join(f"{p} {ac}" for p, ac in sheet.ac.items())
-    return text(
+    fields = type(sheet).model_fields
+    changed = [f"{name} {getattr(sheet, name):g}" for name in NUMBERS if getattr(sheet, name) != fields[name].default]
+    changed += [text("sheet_limb", part=p, hp=hp) for p, hp in sheet.limbs.items()]
+    changed += [text("sheet_skill", skill=k, points=f"{v:g}") for k, v in sheet.skills.items()]
+    said = text(
         "sheet_summary",
         name=sheet.name,
         species=sheet.species,
@@ -57,6 +66,7 @@ def summary(sheet: Sheet) -> str:
         weapons=", ".join(weapons) or text("none"),
         items=", ".join(items) or text("none"),
     )
+    return text("sheet_summary_more", summary=said, more=", ".join(changed)) if changed else said
 
 
 def template() -> str:
