@@ -5,16 +5,14 @@ the name in plain words. Its summary in words, and the example file to edit."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from engine.front import Refused
 from engine.rulesets.infinity_intervention.catalog import Sheet
-from engine.rulesets.infinity_intervention.front.texts import text
+from engine.rulesets.infinity_intervention.front.texts import SHEET_TEMPLATE, text
 
-TEMPLATE = Path(__file__).with_name("sheet_template.yaml")
 NAME = re.compile(r"[\w][\w '.\-]*")
 
 
@@ -74,4 +72,4 @@ def summary(sheet: Sheet) -> str:
 
 
 def template() -> str:
-    return TEMPLATE.read_text(encoding="utf-8")
+    return SHEET_TEMPLATE

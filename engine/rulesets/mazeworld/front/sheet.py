@@ -6,16 +6,14 @@ the name is plain words, and skills are the catalog's. Its summary in words, and
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 from engine.front import Refused
 from engine.rulesets.mazeworld.catalog import catalog
-from engine.rulesets.mazeworld.front.texts import text
+from engine.rulesets.mazeworld.front.texts import SHEET_TEMPLATE, text
 from engine.rulesets.mazeworld.roster import load_sheet
 from engine.rulesets.mazeworld.state import Sheet
 
-TEMPLATE = Path(__file__).with_name("sheet_template.yaml")
 GM_ONLY = ("pain", "wounds", "burning", "stealth", "cover", "kills", "hunting_points")
 NAME = re.compile(r"[\w][\w '.\-]*")
 
@@ -70,4 +68,4 @@ def summary(sheet: Sheet) -> str:
 
 
 def template() -> str:
-    return TEMPLATE.read_text(encoding="utf-8")
+    return SHEET_TEMPLATE
