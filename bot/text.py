@@ -51,6 +51,8 @@ TEXT: dict[str, str] = {
     "sheets_line": "• {name}{reserve}: {sheet}",
     "sheets_none": "no sheet attached (the roster's or the game's own)",
     "sheets_reserve": " (reserve)",
+    "sheet_dropped": "{name}'s {label} is no longer accepted ({reason}): they start with the character the game gives them.",
+    "sheet_dropped_yours": "Your {label} for {game} is no longer accepted ({reason}): you start with the character the game gives you.",
     "not_awaited": "The game is not waiting for orders from you now.",
     "no_such_actor": "There is no {actor!r} in this game to order for.",
     "actor_of_the_game_master": "{actor} is the game master's: only a moderator orders for them.",

@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, DEFAULT_SIGNUP_CAP, Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import fairness, groups, limits, pacing
+from bot.services import fairness, groups, limits, pacing, sheets
 from bot.services.common import (
     announce,
     announce_picture,
@@ -344,8 +344,7 @@ async def start_game(
                 raise ServiceError(say("no_players"))
             title = registry.front(game.ruleset).title or game.ruleset
             raise ServiceError(say("too_few_players", game=title, minimum=ruleset.min_players, count=len(players)))
-        sheet = registry.front(game.ruleset).sheet_file
-        roster = _roster(players, signup_options(game.ruleset), sheet.setting if sheet else None)
+        roster = _roster(players, signup_options(game.ruleset), sheets.at_start(session, game, players))
         seed = (seeds or fairness.new_seed)()
         try:
             result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))

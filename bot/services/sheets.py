@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Player
 from bot.db.session import Database
-from bot.services.common import audit, load_game
+from bot.services.common import audit, load_game, outbox
 from bot.services.data_files import read_mapping
 from bot.services.errors import ServiceError
 from bot.services.player_views import player_view
@@ -139,6 +139,30 @@ async def signup_sheets(db: Database, game_id: int) -> list[str] | None:
         reserve = say("sheets_reserve") if p.status == "reserve" else ""
         lines.append(say("sheets_line", name=escape(p.name), reserve=reserve, sheet=said))
     return lines
+
+
+def at_start(session: Any, game: Game, players: list[Player]) -> str | None:
+    """At the start, in its transaction: the request under which the players' sheets reach `new_game` (None:
+    the game takes none). A sheet the game no longer takes (its tables changed since it was attached) is taken
+    off: that player starts as if they had attached none, and they and the moderators are told why."""
+    front = registry.front(game.ruleset)
+    declared = front.sheet_file
+    if declared is None:
+        return None
+    for player in players:
+        sheet = player.requests.get(declared.setting)
+        if sheet is None:
+            continue
+        try:
+            front.load_sheet(sheet)
+        except Refused as refusal:
+            player.requests = {k: v for k, v in player.requests.items() if k != declared.setting}
+            reason, label, payload = escape(refusal.reason), declared.label, {"kind": "sheet_dropped"}
+            told = say("sheet_dropped", name=escape(player.name), label=label, reason=reason)
+            outbox(session, game, "moderators", None, told, payload)
+            mine = say("sheet_dropped_yours", label=label, game=escape(game.name), reason=reason)
+            outbox(session, game, "dm", player.user_id, mine, payload | {"seat": player.seat})
+    return declared.setting
 
 
 def template(ruleset: str) -> tuple[str, str]:

@@ -187,3 +187,26 @@ async def test_infinity_a_players_attached_sheet_becomes_their_pc(db):
     assert kira.controller == "s001" and kira.side == "pc" and kira.sheet.attributes.agility == 12
     assert state.fighters["lena"].controller == "s002"  # the roster's first PC, as before
     assert "kira_vance" in state.order
+
+
+async def test_a_sheet_no_longer_accepted_at_the_start_is_dropped_and_both_are_told(db):
+    """A sheet checked at upload that the game's tables no longer take (a weapon removed since): the start goes
+    on, that player plays the game's own character, and they and the moderators are told why."""
+    from sqlalchemy import select
+
+    from bot.db.models import Outbox
+
+    game_id = await signup_game(db)
+    await attach(db, game_id, 1, SHEET)
+    async with db.transaction() as session:
+        player = (await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == 1))).scalar_one()
+        player.requests = dict(player.requests) | {"sheet": {"name": "Ada", "weapons": [{"name": "Ray gun"}]}}
+    await games.start_game(db, game_id, NOW)
+    assert (await state_of(db, game_id)).get("s001").name == "Player1"
+    assert "sheet" not in await requests_of(db, game_id, 1)
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    told = {(r.target, r.target_id): r.text for r in rows if "no longer accepted" in r.text}
+    assert "Player1's character sheet is no longer accepted (sheet: no weapon 'Ray gun')" in told[("moderators", None)]
+    assert "Your character sheet for Maze is no longer accepted" in told[("dm", 1)]
+    assert not any("Ray gun" in r.text for r in rows if r.target == "channel")
