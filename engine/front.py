@@ -26,6 +26,10 @@ or a moderator sees of a game from its `Front`:
   hit-location die, options that mark the dice rolled), known in the game's channels.
 - `data_file` and `load_data(data)`: a file a moderator may attach when creating a game, replacing one of its
   tables (Battle Royale: the map), checked by the game with a clear reason when it will not do.
+- `sheet_file`, `load_sheet(data)`, `sheet_template()` and `sheet_cards(view)`: a character sheet a player may
+  attach before the start (`/sheet upload`), read like `data_file` and checked by the game, kept in their
+  sign-up's requests (under `sheet_file.setting`) for `new_game`; an example file to edit; and, during play,
+  the player's own sheet as cards (default: their status cards).
 - `signup_options`: what a player may ask for when signing up: a role (`/join role:`, `/role choose`) and
   requests naming another player (`Pairing`: mutual like Lovers, or one-sided like a Rival: `/role <name>`).
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
@@ -231,7 +235,8 @@ class SignupOptions:
 @dataclass(frozen=True)
 class DataFile:
     """A file a moderator may attach when creating a game (`/game create`), replacing one of the game's tables
-    (Battle Royale: the map). `setting` is the settings field it fills, `label` what moderators call it ("map"),
+    (Battle Royale: the map), or a player's character sheet (`Front.sheet_file`: `setting` is then the sign-up
+    request it fills). `setting` is the settings field it fills, `label` what moderators call it ("map"),
     `description` what the create command says of it, `max_bytes` the largest file taken. The bot reads the
     file (YAML or JSON, a mapping at the top) and hands the data to `Front.load_data`."""
 
@@ -330,6 +335,23 @@ class Front:
         """The value of the `data_file` setting read from a moderator's file (as JSON data), and in words what
         was loaded; raises `Refused` with the reason when the data will not do."""
         raise Refused(f"{self.title} takes no data file.")
+
+    # A character sheet players may attach before the start: `setting` names the sign-up request it fills.
+    sheet_file: DataFile | None = None
+
+    def load_sheet(self, data: dict[str, Any]) -> tuple[Any, str]:
+        """A player's sheet read from their file: its value as JSON data (what `new_game` reads from the sign-up's
+        requests) and in words what it is (the player's and the moderators' summary); raises `Refused` with the
+        reason when the sheet will not do."""
+        raise Refused(f"{self.title} takes no character sheet.")
+
+    def sheet_template(self) -> str:
+        """An example sheet file (YAML, with comments saying what each field means) a player may edit."""
+        return ""
+
+    def sheet_cards(self, view: dict[str, Any]) -> list[Card]:
+        """The player's own sheet during play, from their own view (default: their status cards)."""
+        return self.status(view)
 
     forms: tuple[Command, ...] = ()  # commands answered with a form (`form`) rather than options
 

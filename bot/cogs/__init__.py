@@ -1,6 +1,7 @@
 """The slash command cogs. Each stays thin: read the options, call a service, reply ephemerally.
 
-Every module named in `COG_MODULES` defines `COG`, the cog class; `cog_classes()` loads them all.
+Every module named in `COG_MODULES` defines `COG`, the cog class (None when no installed game uses it, like
+/sheet when no game takes players' sheets); `cog_classes()` loads them all.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import importlib
 
 COG_MODULES = [
     "bot.cogs.signup",
+    "bot.cogs.sheets",
     "bot.cogs.forms",
     "bot.cogs.game_commands",
     "bot.cogs.my_orders",
@@ -21,4 +23,5 @@ COG_MODULES = [
 
 
 def cog_classes() -> list[type]:
-    return [importlib.import_module(name).COG for name in COG_MODULES]
+    cogs = [importlib.import_module(name).COG for name in COG_MODULES]
+    return [cog for cog in cogs if cog is not None]

@@ -22,7 +22,7 @@ from discord import app_commands
 from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
-from bot.services import data_files, day_actions, dice, game_admin, limits, moderation, player_views
+from bot.services import data_files, day_actions, dice, game_admin, limits, moderation, player_views, sheets
 from bot.text import when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, require_moderator
@@ -334,8 +334,9 @@ class ModerationCog(GameCog):
     @mod_group.command(name="view", description=ui("cmd_mod_view"))
     async def mod_view(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> Reply | str:
-            if ctx.game.status in ("setup", "signup"):
-                return ui("mod_view_not_started", game=ctx.game.name)
+            if ctx.game.status in ("setup", "signup"):  # before the start: the sheets players attached, if any
+                listed = await sheets.signup_sheets(ctx.db, ctx.game_id)
+                return "\n".join(listed) if listed else ui("mod_view_not_started", game=ctx.game.name)
             view = await player_views.gm_view(ctx.db, ctx.game_id)
             cards = registry.front(ctx.game.ruleset).gm_status(view)
             return Reply(embeds=embeds(cards)) if cards else ui("mod_view_none")

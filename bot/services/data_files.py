@@ -1,5 +1,6 @@
 """A data file a moderator attaches when creating a game: one of the game's tables replaced (`Front.data_file`;
-Battle Royale: the map), read here as YAML or JSON and checked by the game (`Front.load_data`).
+Battle Royale: the map), read here as YAML or JSON and checked by the game (`Front.load_data`). A player's
+character sheet (`Front.sheet_file`, bot/services/sheets.py) is read by the same `read_mapping`.
 
 Every refusal says what is wrong (too big, not YAML or JSON, unreadable at a given line, not a mapping, or the
 game's own reason) and comes before anything is created. The size is checked before the file is downloaded.
@@ -19,7 +20,7 @@ import yaml
 from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
-from engine.front import Refused
+from engine.front import DataFile, Refused
 
 SUFFIXES = {".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 
@@ -41,18 +42,58 @@ class _NoAliases(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
-def _parse(text: str, kind: str) -> Any:
+def _refused(tail: str, key: str, **values: object) -> ServiceError:
+    """A refusal: what is wrong, then what the refusal left as it was ("Nothing was created.")."""
+    return ServiceError(f"{say(key, **values)} {tail}")
+
+
+def _parse(text: str, kind: str, tail: str) -> Any:
     try:
         if kind == "json":
             return json.loads(text)
         return yaml.load(text, Loader=_NoAliases)  # noqa: S506 (a safe loader)
     except json.JSONDecodeError as error:
-        raise ServiceError(say("data_file_syntax", line=error.lineno, problem=error.msg)) from None
+        raise _refused(tail, "data_file_syntax", line=error.lineno, problem=error.msg) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         problem = getattr(error, "problem", None) or say("data_file_bad_yaml")
         line = mark.line + 1 if mark is not None else 1
-        raise ServiceError(say("data_file_syntax", line=line, problem=problem)) from None
+        raise _refused(tail, "data_file_syntax", line=line, problem=problem) from None
+
+
+async def read_mapping(
+    declared: DataFile,
+    filename: str,
+    size: int,
+    read: Callable[[], Awaitable[bytes]],
+    load: Callable[[dict[str, Any]], tuple[Any, str]],
+    tail: str,
+) -> tuple[Any, str]:
+    """A file a game declares (`declared`: its label and largest size) read as YAML or JSON, a mapping at the
+    top, and checked by the game (`load`: `Front.load_data` or `Front.load_sheet`, which raise `Refused`).
+    `read` downloads it, only once the size and the name are known to be acceptable. Every refusal ends with
+    `tail`, what the refusal left as it was."""
+    if size > declared.max_bytes:
+        raise _refused(tail, "data_file_too_big", label=declared.label, size=_kib(size), most=_kib(declared.max_bytes))
+    kind = SUFFIXES.get(PurePath(filename).suffix.lower())
+    if kind is None:
+        raise _refused(tail, "data_file_type", label=declared.label)
+    raw = await read()
+    if len(raw) > declared.max_bytes:
+        raise _refused(
+            tail, "data_file_too_big", label=declared.label, size=_kib(len(raw)), most=_kib(declared.max_bytes)
+        )
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _refused(tail, "data_file_not_text", label=declared.label) from None
+    data = _parse(text, kind, tail)
+    if not isinstance(data, dict):
+        raise _refused(tail, "data_file_not_mapping", label=declared.label)
+    try:
+        return load(data)
+    except Refused as refusal:
+        raise ServiceError(f"{refusal.reason} {tail}") from None
 
 
 async def read_data_file(ruleset: str, filename: str, size: int, read: Callable[[], Awaitable[bytes]]) -> DataLoaded:
@@ -65,29 +106,7 @@ async def read_data_file(ruleset: str, filename: str, size: int, read: Callable[
     declared = front.data_file
     if declared is None:
         raise ServiceError(say("data_file_not_taken", game=front.title or ruleset))
-    if size > declared.max_bytes:
-        raise ServiceError(
-            say("data_file_too_big", label=declared.label, size=_kib(size), most=_kib(declared.max_bytes))
-        )
-    kind = SUFFIXES.get(PurePath(filename).suffix.lower())
-    if kind is None:
-        raise ServiceError(say("data_file_type", label=declared.label))
-    raw = await read()
-    if len(raw) > declared.max_bytes:
-        raise ServiceError(
-            say("data_file_too_big", label=declared.label, size=_kib(len(raw)), most=_kib(declared.max_bytes))
-        )
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise ServiceError(say("data_file_not_text", label=declared.label)) from None
-    data = _parse(text, kind)
-    if not isinstance(data, dict):
-        raise ServiceError(say("data_file_not_mapping", label=declared.label))
-    try:
-        value, summary = front.load_data(data)
-    except Refused as refusal:
-        raise ServiceError(say("data_file_refused", reason=refusal.reason)) from None
+    value, summary = await read_mapping(declared, filename, size, read, front.load_data, say("data_file_nothing"))
     return DataLoaded(setting=declared.setting, value=value, summary=summary)
 
 

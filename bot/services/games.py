@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, DEFAULT_SIGNUP_CAP, Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import fairness, groups, limits, pacing
+from bot.services import fairness, groups, limits, pacing, sheets
 from bot.services.common import (
     announce,
     announce_picture,
@@ -344,7 +344,7 @@ async def start_game(
                 raise ServiceError(say("no_players"))
             title = registry.front(game.ruleset).title or game.ruleset
             raise ServiceError(say("too_few_players", game=title, minimum=ruleset.min_players, count=len(players)))
-        roster = _roster(players, signup_options(game.ruleset))
+        roster = _roster(players, signup_options(game.ruleset), sheets.at_start(session, game, players))
         seed = (seeds or fairness.new_seed)()
         try:
             result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))
@@ -380,9 +380,10 @@ async def start_game(
     return game
 
 
-def _roster(players: list[Player], options: SignupOptions) -> list[SignUp]:
-    """The sign-ups as the ruleset's `new_game` reads them: the role asked for (or the default) and each
-    pairing naming a player still signed up, by seat."""
+def _roster(players: list[Player], options: SignupOptions, sheet: str | None = None) -> list[SignUp]:
+    """The sign-ups as the ruleset's `new_game` reads them: the role asked for (or the default), each
+    pairing naming a player still signed up, by seat, and the character sheet the player attached (under the
+    request `sheet`, the game's `Front.sheet_file.setting`)."""
     by_user = {p.user_id: p.seat for p in players}
     roster = []
     for p in players:
@@ -393,5 +394,7 @@ def _roster(players: list[Player], options: SignupOptions) -> list[SignUp]:
             for pairing in options.pairings
             if p.requests.get(pairing.key) in by_user
         }
+        if sheet is not None and sheet in p.requests:
+            req[sheet] = p.requests[sheet]
         roster.append(SignUp(seat=p.seat, name=p.name, requests=req))
     return roster

@@ -109,6 +109,17 @@ class FakeFollowup:
         self.owner.record(content, kwargs)
 
 
+class FakeAttachment:
+    """What discord.py passes for an attachment option: a name, a size, and the bytes to download."""
+
+    def __init__(self, filename: str, data: bytes) -> None:
+        self.filename, self.size, self.data, self.downloaded = filename, len(data), data, False
+
+    async def read(self) -> bytes:
+        self.downloaded = True
+        return self.data
+
+
 class FakeInteraction:
     def __init__(self, client, user: FakeUser, *, guild_id: int | None = 1000, channel_id: int | None = 555,
                  manage_guild: bool = False, command_name: str = "test") -> None:

@@ -15,7 +15,7 @@ from bot.db.models import AuditLog, DaySeed, Game, Order, Outbox
 from bot.services import game_admin, games, lookup, orders, resolution
 from bot.text import say, when
 from bot.ui.text import ui
-from tests.bot.fakes import FakeInteraction, FakeRole, FakeUser, call
+from tests.bot.fakes import FakeAttachment, FakeInteraction, FakeRole, FakeUser, call
 from tests.services.conftest import NOW, started_game
 
 MOD = 7
@@ -381,17 +381,6 @@ async def test_a_preview_leaves_the_days_seed_secret(gm, db):
     async with db.read() as session:
         outbox = (await session.execute(select(Outbox.text))).scalars().all()
     assert not any(seed.seed in text for text in outbox)
-
-
-class FakeAttachment:
-    """What discord.py passes for an attachment option: a name, a size, and the bytes to download."""
-
-    def __init__(self, filename: str, data: bytes) -> None:
-        self.filename, self.size, self.data, self.downloaded = filename, len(data), data, False
-
-    async def read(self) -> bytes:
-        self.downloaded = True
-        return self.data
 
 
 async def test_game_create_loads_a_map_file_and_refuses_a_bad_one_creating_nothing(gm, db):

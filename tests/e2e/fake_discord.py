@@ -110,6 +110,7 @@ class FakeDiscord:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.world.cdn_base = self.api_base
         log.info("fake Discord on 127.0.0.1:%s", self.port)
 
     async def stop(self) -> None:

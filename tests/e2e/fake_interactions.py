@@ -3,7 +3,8 @@
 Slash command options are typed from the commands the bot registered (the bulk overwrite it sent at
 start-up), so a test writes `{"target": bob, "weapon": "Rifle"}` and gets what Discord would send: the
 subcommand group / subcommand nesting, integers as integers, and for a user option the user's id with the
-user and member in `resolved`. What Discord's client would refuse (an unknown option, a missing required
+user and member in `resolved` (for an attachment, `{"filename": ..., "data": bytes}`, downloadable from the
+fake like Discord's CDN). What Discord's client would refuse (an unknown option, a missing required
 one, a value outside the choices or limits) raises `ValueError` here: it is a mistake in the test.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from tests.e2e.fake_models import BOT_PERMISSIONS, DM, FakeChannel, FakeRole, FakeUser, World, walk_components
 
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2
-STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
 
 
 def command_options(command: dict[str, Any], path: list[str]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -61,6 +62,14 @@ def typed_value(world: World, option: dict[str, Any], value: Any, resolved: dict
         role = value if isinstance(value, FakeRole) else world.roles[int(value)]
         resolved.setdefault("roles", {})[str(role.id)] = role.payload()
         return str(role.id)
+    elif kind == ATTACHMENT:  # a file the user attached: {"filename": ..., "data": bytes}, downloadable from the fake
+        attachment_id = world.ids()
+        world.uploads[attachment_id] = value["data"]
+        url = f"{world.cdn_base}/attachments/{attachment_id}"
+        resolved.setdefault("attachments", {})[str(attachment_id)] = {
+            "id": str(attachment_id), "filename": value["filename"], "size": len(value["data"]), "url": url,
+            "proxy_url": url, "content_type": value.get("content_type")}
+        return str(attachment_id)
     elif kind == CHANNEL:
         channel = world.channel(value)
         resolved.setdefault("channels", {})[str(channel.id)] = channel.payload() | {"permissions": str(BOT_PERMISSIONS)}

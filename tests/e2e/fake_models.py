@@ -122,6 +122,8 @@ class World:
     roles: dict[int, FakeRole] = field(default_factory=dict)
     channels: dict[int, FakeChannel] = field(default_factory=dict)
     dm_of: dict[int, int] = field(default_factory=dict)  # user id -> DM channel id
+    uploads: dict[int, bytes] = field(default_factory=dict)  # files users attached to commands, by attachment id
+    cdn_base: str = ""  # where attachments are downloaded from (the fake's API base, once it listens)
 
     def user(self, who: FakeUser | int | str) -> FakeUser:
         if isinstance(who, FakeUser):

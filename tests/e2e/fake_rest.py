@@ -59,6 +59,7 @@ class Rest:
         add("GET", r"/guilds/(?P<guild>\d+)/roles", self.get_roles)
         add("GET", r"/guilds/(?P<guild>\d+)/members/(?P<user_id>\d+)", self.get_member)
         add("GET", r"/channels/(?P<channel>\d+)", self.get_channel)
+        add("GET", r"/attachments/(?P<attachment>\d+)", self.get_attachment, auth=False)  # the CDN: a user's file
         add("POST", r"/channels/(?P<channel>\d+)/messages", self.create_message)
         add("GET", r"/channels/(?P<channel>\d+)/messages", self.list_messages)
         add("GET", r"/channels/(?P<channel>\d+)/messages/(?P<message>\d+)", self.get_message)
@@ -240,6 +241,12 @@ class Rest:
         return json_response(self.fake.world.member_payload(user))
 
     # -- channels and messages ---------------------------------------------------------------------------
+    async def get_attachment(self, request, body, files, attachment: str) -> web.Response:
+        data = self.fake.world.uploads.get(int(attachment))
+        if data is None:
+            raise DiscordError(404, 0, "404: Not Found")
+        return web.Response(body=data, content_type="application/octet-stream")
+
     async def get_channel(self, request, body, files, channel: str) -> web.Response:
         return json_response(self.channel(channel).payload())
 

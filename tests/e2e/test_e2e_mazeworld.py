@@ -109,3 +109,47 @@ async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
         assert "intends" in told or "rolled" in told or "Wolf" in told
     finally:
         await runner.stop()
+
+
+SHEET = b"name: Ada Marsh\nac: C2\nweapons:\n  - {name: AR70/90, loaded: 30, spare: 60}\nwielded: AR70/90\n"
+
+
+async def test_a_player_attaches_a_sheet_and_fights_with_it(fake, database_url, clock):
+    """Issue: "players attach their character sheets ... and the GM starts combat": Alice uploads her sheet by
+    DM, the GM sees it before the start (Bob never does), and her contestant has her sheet's weapon."""
+    mod = fake.add_user("Gamemaster", moderator=True)
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        assert "sheet" in {c["name"] for c in fake.registered[None]}
+        await fake.slash(mod, "game create", {"name": "Maze", "ruleset": "mazeworld"})
+        await fake.slash(mod, "game open")
+        await fake.slash(alice, "join")
+        await fake.slash(bob, "join")
+        template = await fake.slash(alice, "sheet template", dm=True)
+        assert "edit it, then attach it" in template.text and template.all_ephemeral
+        bad = await fake.slash(alice, "sheet upload", {"file": {"filename": "ada.yaml", "data": b"name: [Ada\n"}}, dm=True)
+        assert "The file cannot be read" in bad.text and "Your sheet was not changed." in bad.text
+        uploaded = await fake.slash(alice, "sheet upload", {"file": {"filename": "ada.yaml", "data": SHEET}}, dm=True)
+        assert "attached: Ada Marsh (human, armour C2, side 1); weapons: AR70/90 (in hand)" in uploaded.text
+        assert uploaded.all_ephemeral
+        seen = await fake.slash(mod, "mod view")
+        assert "Alice: Ada Marsh" in seen.text and "Bob: no sheet attached" in seen.text and seen.all_ephemeral
+        other = await fake.slash(bob, "sheet show")
+        assert "Ada" not in other.text and "AR70/90" not in other.text
+        await fake.slash(mod, "game start")
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        ada = next(c for c in game.state["creatures"] if c["controller"] == "s001")
+        assert ada["name"] == "Ada Marsh" and ada["wielded"] == "AR70/90"
+        weapons = await fake.autocomplete(alice, "attack", {"weapon": ""}, focused="weapon")
+        assert "AR70/90" in [w["value"] for w in weapons]
+        mine = await fake.slash(alice, "sheet show", dm=True)
+        assert "Ada Marsh: your sheet" in mine.text and "AR70/90" in mine.text and mine.all_ephemeral
+        late = await fake.slash(alice, "sheet upload", {"file": {"filename": "ada.yaml", "data": SHEET}})
+        assert "Maze has started" in late.text
+        public = fake.text(fake.messages_in())
+        assert "AR70/90" not in public  # nothing of her sheet is posted before she uses it
+    finally:
+        await runner.stop()

@@ -11,11 +11,11 @@ from engine.rng import RecordingRng
 from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Ruleset, SignUp
 from engine.rulesets.infinity_intervention import heat, post
 from engine.rulesets.infinity_intervention.attack import Ctx, can_react
-from engine.rulesets.infinity_intervention.catalog import Roster, demo_roster
+from engine.rulesets.infinity_intervention.catalog import Roster, Sheet, demo_roster
 from engine.rulesets.infinity_intervention.orders import Answer, IIOrders
 from engine.rulesets.infinity_intervention.script import scripted_answer, scripted_post
 from engine.rulesets.infinity_intervention.settings import IISettings
-from engine.rulesets.infinity_intervention.setup import start_combat
+from engine.rulesets.infinity_intervention.setup import players_pcs, start_combat
 from engine.rulesets.infinity_intervention.state import CombatState
 from engine.rulesets.infinity_intervention.texts import say
 from engine.rulesets.infinity_intervention.validate import refusal
@@ -36,15 +36,17 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
     front_module = "engine.rulesets.infinity_intervention.front.game"
 
     def new_game(self, roster: list[SignUp], settings: IISettings, rng: RecordingRng) -> Resolution[CombatState]:
-        """The demo fight; each sign-up plays the PC it asks for (`requests["pc"]`) or the next free one."""
+        """The demo fight; a sign-up with its own sheet (`requests["sheet"]`) plays it as a PC added to the fight,
+        any other plays the roster's PC it asks for (`requests["pc"]`) or the next free one."""
         return self.start(demo_roster(), roster, settings, rng)
 
     def start(
         self, cast: Roster, signups: list[SignUp], settings: IISettings, rng: RecordingRng
     ) -> Resolution[CombatState]:
-        pcs = [s.id for s in cast.sheets if s.side == "pc" and s.id in cast.fight]
-        controllers: dict[str, str] = {}
-        for signup in sorted(signups, key=lambda s: s.seat):
+        own = {s.seat: Sheet.model_validate(s.requests["sheet"]) for s in signups if s.requests.get("sheet")}
+        cast, controllers = players_pcs(cast, own)
+        pcs = [s.id for s in cast.sheets if s.side == "pc" and s.id in cast.fight and s.id not in controllers]
+        for signup in sorted((s for s in signups if s.seat not in own), key=lambda s: s.seat):
             wish = signup.requests.get("pc")
             free = [p for p in pcs if p not in controllers]
             pick = wish if wish in free else (free[0] if free else None)

@@ -55,6 +55,27 @@ def post_order(sheets: list[Sheet], rng: RecordingRng) -> list[str]:
     return ordered
 
 
+def players_pcs(cast: Roster, sheets: dict[str, Sheet]) -> tuple[Roster, dict[str, str]]:
+    """The roster with each player's own sheet (by seat) as a PC in the opening fight, after the roster's
+    sheets, and the PCs' controllers (id -> seat). An id or a name the roster (or an earlier seat) already
+    has gets a number ("kira_2", "Kira 2"), so every fighter is named apart."""
+    taken_ids = {s.id for s in cast.sheets}
+    taken_names = {s.name.casefold() for s in cast.sheets}
+    added: list[Sheet] = []
+    controllers: dict[str, str] = {}
+    for seat, sheet in sorted(sheets.items()):
+        ident, name, n = sheet.id, sheet.name, 1
+        while ident in taken_ids or name.casefold() in taken_names:
+            n += 1
+            ident, name = f"{sheet.id[:17]}_{n}", f"{sheet.name[:56]} {n}"
+        taken_ids.add(ident)
+        taken_names.add(name.casefold())
+        added.append(sheet.model_copy(update={"id": ident, "name": name, "side": "pc"}))
+        controllers[ident] = seat
+    roster = Roster(sheets=[*cast.sheets, *added], fight=[*cast.fight, *(s.id for s in added)])
+    return roster, controllers
+
+
 def start_combat(
     roster: Roster, controllers: dict[str, str], settings: IISettings, rng: RecordingRng
 ) -> tuple[CombatState, list[Event]]:

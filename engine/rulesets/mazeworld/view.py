@@ -1,14 +1,15 @@
 """What one player may know (rulings "Visibility"): their own sheets in full (Pain %, limbs, ammunition,
 cleanliness); of everyone else only what is public: name, side, cover and conditions in words, never an NPC's
-numbers; creatures in stealth on another side are not seen. `public_view` is what anyone may know (the
-picture posted in the channel): everyone present and not in stealth, in words. `gm_view` is the moderators'
-whole picture."""
+numbers; an enemy in stealth on another side is not seen (nor offered as a target). `public_view` is what
+anyone may know (the picture posted in the channel): everyone present and not in stealth, in words. `gm_view`
+is the moderators' whole picture."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from engine.rulesets.mazeworld.damage import conditions
+from engine.rulesets.mazeworld.rules import hostile
 from engine.rulesets.mazeworld.state import Creature, MazeState
 
 
@@ -24,16 +25,22 @@ def public_card(me: Creature) -> dict[str, Any]:
     }
 
 
+def unseen(c: Creature, mine: list[Creature]) -> bool:
+    """In stealth on a side none of `mine` stands on, and an enemy of theirs ("Stealth": not targetable from
+    other sides): a player's contestant does not see a hidden wolf, nor the game master's wolf (ordered with
+    `as`) a hidden contestant. With no creature of one's own, hidden hostiles are unseen."""
+    if not c.stealth or c.side in {m.side for m in mine}:
+        return False
+    return any(hostile(m, c) for m in mine) if mine else c.team == "hostile"
+
+
 def view(state: MazeState, seat: str) -> dict[str, Any]:
     """The view of a player's seat, or of an NPC's id (what the game master orders it from, with `as`)."""
     npc = state.get(seat)
     mine = [npc] if npc is not None and npc.controller is None else state.of_seat(seat)
     own = {c.id for c in mine}
-    sides = {c.side for c in mine}
     others = [
-        public_card(c)
-        for c in state.creatures
-        if c.id not in own and c.status != "escaped" and not (c.stealth and c.side not in sides and c.team == "hostile")
+        public_card(c) for c in state.creatures if c.id not in own and c.status != "escaped" and not unseen(c, mine)
     ]
     return _shaped(state, seat, [c.model_dump(mode="json") for c in mine], others)
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.front import Asked, Card, Change, Front, Moderation, Option, StepButton
+from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Option, StepButton
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.infinity_intervention.front import apply as applying
-from engine.rulesets.infinity_intervention.front import posts
+from engine.rulesets.infinity_intervention.front import posts, sheet
 from engine.rulesets.infinity_intervention.front.choosers import CHOOSERS, me
 from engine.rulesets.infinity_intervention.front.commands import COMMANDS
 from engine.rulesets.infinity_intervention.front.gm import gm_cards
 from engine.rulesets.infinity_intervention.front.rules_help import rules_cards
-from engine.rulesets.infinity_intervention.front.status import status_cards
+from engine.rulesets.infinity_intervention.front.status import sheet_card, status_cards
 from engine.rulesets.infinity_intervention.front.texts import text
 
 ACTOR = Option("actor", text("opt_actor"), max_length=20)
@@ -55,6 +55,17 @@ class InfinityFront(Front):
     choosers = CHOOSERS
     post_sections = posts.HEADINGS
     moderation = MODERATION
+    sheet_file = DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description"))
+
+    def load_sheet(self, data: dict[str, Any]) -> tuple[Any, str]:
+        return sheet.load(data)
+
+    def sheet_template(self) -> str:
+        return sheet.template()
+
+    def sheet_cards(self, view: dict[str, Any]) -> list[Card]:
+        """One's own PC in full, the cards /status ends with."""
+        return [sheet_card(view["actors"][i]["name"], s) for i, s in (view.get("mine") or {}).items()]
 
     def apply(self, asked: Asked) -> Change:
         return applying.apply(asked)

@@ -89,6 +89,18 @@ TEXTS: dict[str, str] = {
     "standing_line": "Standing answer: {choice}, {saves} on saves, {crit} on a critical.",
     "observe_line": " Observe: +{bonus} to your next attack.",
     "none": "none",
+    # a player's own sheet (/sheet)
+    "sheet_label": "character sheet",
+    "sheet_description": "Your PC's sheet (YAML or JSON): name, attributes, skills, armour, items",
+    "sheet_summary": "{name} (id {id}, a PC): Agility {agility}, Awareness {awareness}; Wounds {wounds}, "
+    "Consciousness {consciousness}, Firewalls {firewalls}; items: {items}",
+    "sheet_refused": "sheet: {where}: {problem}",
+    "sheet_summary_more": "{summary}; also {more}",
+    "sheet_skill": "{skill} expertise {expertise} focus {focus}",
+    "sheet_armour": "armour {armour}",
+    "sheet_points": "{points} Infinity Points",
+    "sheet_no_name": "sheet: name: Field required (your PC's name, as text)",
+    "sheet_bad_name": "sheet: name: use letters, digits, spaces and ' . - only.",
     # moderators
     "gm_title": "Infinity: Intervention (moderators): turn {turn}, Heat {heat}",
     "gm_intro": "Every number; only you see this. Spend Heat with /mod spend_heat; order an NPC with `as`.",
@@ -131,6 +143,28 @@ TEXTS: dict[str, str] = {
     "settings_field": "Settings",
     "setting_line": "`{name} = {value}`: {description}",
 }
+
+
+# The example sheet `/sheet template` sends (YAML with comments): a sheet the game takes, as a test checks.
+SHEET_TEMPLATE = """\
+# An Infinity: Intervention character sheet: edit it, then attach it with /sheet upload before the game starts.
+# It becomes your PC (side is always pc). Every field but the name may be left out: attributes default to 8,
+# expertise and focus to 0. Health is computed: Wounds = Brawn + Resistance expertise (+ health_bonus), and so on.
+# The game master sees your sheet before the start.
+name: Kira Vance           # your PC's name (letters, digits, spaces, ' . - ; at most 60)
+id: kira                   # how commands name your PC: lowercase letters, digits, _ (made from the name if left out)
+attributes: {agility: 9, awareness: 10, brawn: 8, coordination: 11, intelligence: 9, personality: 8, willpower: 8}
+skills:                    # expertise (0-20) and focus (0-10) per skill
+  ballistics: {expertise: 3, focus: 1}
+  close_combat: {expertise: 1}
+  resistance: {expertise: 1}
+  discipline: {expertise: 1}
+armour: 1                  # armour save bonus
+items: [combirifle, pistol, knife]   # items of the table (docs/rules/infinity-intervention.md)
+readied: combirifle        # the item in hand at the start (default: the first)
+cover: none                # none, low or high at the start
+hackable: false            # whether hackers can attack your Firewall
+"""
 
 
 def text(key: str, **values: object) -> str:

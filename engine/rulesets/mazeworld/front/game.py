@@ -14,12 +14,12 @@ from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.mazeworld.dice import DICE
 from engine.rulesets.mazeworld.front import apply as applying
-from engine.rulesets.mazeworld.front import posts
+from engine.rulesets.mazeworld.front import posts, sheet
 from engine.rulesets.mazeworld.front.choosers import CHOOSERS
 from engine.rulesets.mazeworld.front.commands import COMMANDS
 from engine.rulesets.mazeworld.front.gm import gm_cards
 from engine.rulesets.mazeworld.front.rules_help import rules_cards
-from engine.rulesets.mazeworld.front.status import status_cards
+from engine.rulesets.mazeworld.front.status import sheet_card, status_cards
 from engine.rulesets.mazeworld.front.texts import text
 
 MODERATION = (
@@ -40,6 +40,7 @@ class MazeworldFront(Front):
     choosers = CHOOSERS
     dice: DiceWords | None = DICE
     data_file = DataFile(setting="encounter", label=text("roster_label"), description=text("roster_description"))
+    sheet_file = DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description"))
     post_sections = posts.HEADINGS
     moderation = MODERATION
 
@@ -87,6 +88,16 @@ class MazeworldFront(Front):
             raise Refused(str(error)) from None
         species = ", ".join(sorted({g.species for g in encounter.groups}))
         return encounter.model_dump(mode="json"), text("roster_loaded", groups=len(encounter.groups), species=species)
+
+    def load_sheet(self, data: dict[str, Any]) -> tuple[Any, str]:
+        return sheet.load(data)
+
+    def sheet_template(self) -> str:
+        return sheet.template()
+
+    def sheet_cards(self, view: dict[str, Any]) -> list[Card]:
+        """One's own sheet in full, the card /status ends with."""
+        return [sheet_card(mine) for mine in view["mine"]]
 
     def section_of(self, kind: str) -> str | None:
         return posts.section_of(kind)

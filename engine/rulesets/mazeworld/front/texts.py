@@ -185,7 +185,44 @@ TEXTS: dict[str, str] = {
     "roster_label": "roster",
     "roster_description": "An encounter file (YAML or JSON): each side's cover and the creature groups",
     "roster_loaded": "an encounter of {groups} group(s): {species}",
+    # a player's own sheet (/sheet)
+    "sheet_label": "character sheet",
+    "sheet_description": "Your contestant's sheet (YAML or JSON): name, species, armour, skills, weapons, items",
+    "sheet_summary": "{name} ({species}, armour {armour}, side {side}); weapons: {weapons}; items: {items}",
+    "sheet_in_hand": "{weapon} (in hand)",
+    "sheet_summary_more": "{summary}; also {more}",
+    "sheet_limb": "{part} {hp} HP",
+    "sheet_skill": "{skill} {points} points",
+    "sheet_item": "{item} ×{count}",
+    "sheet_gm_only": "sheet: {fields} cannot be set on a player's sheet (the fight sets them, or the game master in the roster).",
+    "sheet_bad_name": "sheet: name: use letters, digits, spaces and ' . - only.",
+    "sheet_bad_skill": "sheet: skills: no skill {skills} (known: {known})",
 }
+
+
+# The example sheet `/sheet template` sends (YAML with comments): a sheet the game takes, as a test checks.
+SHEET_TEMPLATE = """\
+# A Mazeworld character sheet: edit it, then attach it with /sheet upload before the game starts.
+# Every field but the name may be left out: it then has the rulings' default (docs/rules/mazeworld.md).
+# The game master sees your sheet before the start and may replace it with the roster's sheet for you.
+name: Ada Marsh            # your contestant's name (letters, digits, spaces, ' . - ; at most 40)
+species: human            # a body plan of the catalog (human)
+side: 1                   # where you start: sides 1 to 4 (contestants start on side 1)
+agility: 0                # -5 to 5, added to cover, escape and dodge rolls
+pain_sensitivity: 1.0     # how much of each hit's Pain you feel
+ac: C2                    # armour class for every part, or one per part: {head: C1, torso: C2}
+skills:                   # combat skill points (a skill not listed has 10: Basic)
+  semi-auto pistol: 10
+hunting: 0                # noncombat levels: Hunting 0 to 5, Repair 1 to 5
+repair: 1
+weapons:                  # weapons of the catalog; firearms: rounds loaded and spare
+  - {name: Beretta M9, loaded: 15, spare: 30}
+  - {name: Combat knife}
+  - {name: M67 grenade, loaded: 1}
+wielded: Beretta M9       # the weapon in hand at the start (one of your weapons)
+items:                    # items of the catalog and how many
+  Bandage: 1
+"""
 
 
 def text(key: str, **values: object) -> str:
