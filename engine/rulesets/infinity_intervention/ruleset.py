@@ -11,7 +11,7 @@ from engine.rng import RecordingRng
 from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Ruleset, SignUp
 from engine.rulesets.infinity_intervention import heat, post
 from engine.rulesets.infinity_intervention.attack import Ctx, can_react
-from engine.rulesets.infinity_intervention.catalog import Roster, demo_roster
+from engine.rulesets.infinity_intervention.catalog import Roster
 from engine.rulesets.infinity_intervention.orders import Answer, IIOrders
 from engine.rulesets.infinity_intervention.script import scripted_answer, scripted_post
 from engine.rulesets.infinity_intervention.settings import IISettings
@@ -36,8 +36,9 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
     front_module = "engine.rulesets.infinity_intervention.front.game"
 
     def new_game(self, roster: list[SignUp], settings: IISettings, rng: RecordingRng) -> Resolution[CombatState]:
-        """The demo fight; each sign-up plays the PC it asks for (`requests["pc"]`) or the next free one."""
-        return self.start(demo_roster(), roster, settings, rng)
+        """The settings' roster (the demo fight unless a moderator loaded one); each sign-up plays the PC it asks
+        for (`requests["pc"]`) or the next free one."""
+        return self.start(settings.roster, roster, settings, rng)
 
     def start(
         self, cast: Roster, signups: list[SignUp], settings: IISettings, rng: RecordingRng

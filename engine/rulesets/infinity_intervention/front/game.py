@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.front import Asked, Card, Change, Front, Moderation, Option, StepButton
+from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Option, Refused, StepButton
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.infinity_intervention.front import apply as applying
@@ -55,6 +55,7 @@ class InfinityFront(Front):
     choosers = CHOOSERS
     post_sections = posts.HEADINGS
     moderation = MODERATION
+    data_file = DataFile(setting="roster", label=text("roster_label"), description=text("roster_description"))
 
     def apply(self, asked: Asked) -> Change:
         return applying.apply(asked)
@@ -88,6 +89,23 @@ class InfinityFront(Front):
         if not question.get("can_react"):
             return [take]
         return [StepButton(text("react"), "react", (("choice", "react"),), style="primary"), take]
+
+    def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
+        """A moderator's roster file (`/game create file:`), checked by the roster schema (`catalog.upload`)."""
+        from engine.rulesets.infinity_intervention.catalog import CatalogError, upload
+
+        try:
+            roster = upload(data, text("roster_label"))
+        except CatalogError as error:
+            reason = str(error).removeprefix(text("roster_label") + ": ")
+            raise Refused(text("roster_refused", reason=reason)) from None
+        fight = [roster.sheet(i) for i in roster.fight]
+        return roster.model_dump(mode="json"), text(
+            "roster_loaded",
+            pcs=", ".join(s.name for s in fight if s.side == "pc"),
+            npcs=", ".join(s.name for s in fight if s.side == "npc"),
+            reserve=sum(1 for s in roster.sheets if s.side == "npc"),
+        )
 
     def section_of(self, kind: str) -> str | None:
         return posts.section_of(kind)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.rulesets.infinity_intervention.catalog import Roster
 from engine.rulesets.infinity_intervention.front.texts import text
 from engine.rulesets.infinity_intervention.settings import IISettings
 
@@ -16,6 +17,8 @@ RULES = (
 
 
 def _value(value: Any) -> str:
+    if isinstance(value, Roster):  # the game's data: the fight in names, never a sheet's numbers
+        return text("roster_value", sheets=len(value.sheets), fight=", ".join(value.sheet(i).name for i in value.fight))
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return str(value).lower() if isinstance(value, bool) else str(value)
