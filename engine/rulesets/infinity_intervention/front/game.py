@@ -20,7 +20,7 @@ from engine.rulesets.infinity_intervention.front.rules_help import rules_cards
 from engine.rulesets.infinity_intervention.front.status import status_cards
 from engine.rulesets.infinity_intervention.front.texts import text
 
-ACTOR = Option("actor", text("opt_actor"), max_length=20)
+ACTOR = Option("actor", text("opt_actor"), max_length=60, source="actors")
 MODERATION = (
     Moderation(
         "spend_heat",
@@ -38,11 +38,30 @@ MODERATION = (
                 text("opt_skill"),
                 choices=tuple((s, s) for s in ("ballistics", "close_combat", "hacking", "persuade")),
             ),
-            Option("after", text("opt_after_mod"), max_length=20),
+            Option("after", text("opt_after_mod"), max_length=60, source="actors"),
             Option("sheet", text("opt_sheet"), max_length=20),
             Option("text", text("opt_text_mod"), max_length=500),
         ),
         done="Heat spent.",
+    ),
+    Moderation(
+        "set_order",
+        text("mod_set_order"),
+        (
+            replace(ACTOR, description=text("opt_actor_move"), required=True),
+            Option("after", text("opt_after_order"), max_length=60, source="actors"),
+        ),
+        done=text("mod_done_set_order"),
+    ),
+    Moderation(
+        "rule",
+        text("mod_rule"),
+        (
+            replace(ACTOR, description=text("opt_actor_rule"), required=True, source="to_rule"),
+            Option("text", text("opt_ruling"), required=True, max_length=1800),
+            Option("immobilize", text("opt_immobilize"), max_length=60, source="actors"),
+        ),
+        done=text("mod_done_rule"),
     ),
     Moderation("revive", text("mod_revive"), (replace(ACTOR, required=True),), done="{name}: revived."),
     Moderation("end_combat", text("mod_end_combat"), (), done="The combat is over."),
