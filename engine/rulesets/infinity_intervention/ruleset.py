@@ -93,6 +93,12 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
             return IIOrders(answer=Answer()) if seat == state.pending.target else IIOrders()
         return IIOrders(timed_out=True) if seat == state.awaited else IIOrders()
 
+    def orders_anytime(self, state: CombatState, seat: str) -> bool:
+        """A PC in the fight may order its Infinity Point move in the post order at any time (rulings "Infinity
+        Points and Heat"); `validate` refuses anything else out of turn, with whose post it is."""
+        fighter = state.fighters.get(seat)
+        return state.phase != "over" and fighter is not None and fighter.side == "pc" and fighter.able
+
     def npc_orders(self, state: CombatState, actor_id: str, rng: RecordingRng) -> IIOrders:
         if state.pending is not None:
             return IIOrders(answer=scripted_answer(state, actor_id, state.pending.attacker))
