@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
-from engine.rulesets.infinity_intervention.catalog import Roster
 from engine.rulesets.infinity_intervention.front.texts import text
 from engine.rulesets.infinity_intervention.settings import IISettings
 
@@ -17,19 +16,19 @@ RULES = (
 
 
 def _value(value: Any) -> str:
-    if isinstance(value, Roster):  # the game's data: the fight in names, never a sheet's numbers
-        return text("roster_value", sheets=len(value.sheets), fight=", ".join(value.sheet(i).name for i in value.fight))
     if isinstance(value, list):
         return ", ".join(str(v) for v in value)
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def setting_lines(settings: IISettings | None = None) -> tuple[str, ...]:
-    """One line per setting, in the model's order: `name = value`: description."""
+    """One line per house rule, in the model's order: `name = value`: description. The roster is the game's data,
+    not a house rule (and a game's own may be a moderator's file): it is not listed."""
     settings = settings or IISettings()
     return tuple(
         text("setting_line", name=name, value=_value(getattr(settings, name)), description=field.description or "")
         for name, field in IISettings.model_fields.items()
+        if name != "roster"
     )
 
 

@@ -143,7 +143,6 @@ TEXTS: dict[str, str] = {
     "settings_intro": "A moderator may change any of these with /game settings.",
     "settings_field": "Settings",
     "setting_line": "`{name} = {value}`: {description}",
-    "roster_value": "{sheets} sheet(s); the fight: {fight}",
     # the roster file (`/game create file:`)
     "roster_label": "roster",
     "roster_description": "A roster file (YAML or JSON): the NPC (and PC) sheets and who is in the fight",
