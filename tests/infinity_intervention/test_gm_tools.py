@@ -125,6 +125,12 @@ def test_freeform_goes_to_the_moderators_who_rule_with_a_public_narration() -> N
     assert told.audience.kind == "players" and told.audience.ids == ["s1"]
     assert told.text == "The moderators have ruled on Lena's freeform action: see the game's channel."
     assert done.state.to_rule == [] and RULESET.moderation_choices(done.state, "to_rule") == []
+    twice = step(state, IIOrders(actions=[Negotiate(text="Please")]))  # the Fusilier's post: a second to rule
+    twice.state.to_rule = [*twice.state.to_rule, twice.state.to_rule[0].model_copy(update={"turn": 2})]
+    assert RULESET.moderation_choices(twice.state, "to_rule") == [
+        ("lena", "Lena: freeform action (turn 1)"),
+        ("fusilier", "Fusilier: negotiation (turn 1)"),
+    ]
     assert refused(done.state, "rule", actor="lena", text="Again") == (
         "Lena has no negotiation or freeform action awaiting a ruling."
     )

@@ -10,7 +10,7 @@ from typing import Any
 from engine.events import make_event, to_players
 from engine.rulesets.infinity_intervention.attack import Ctx
 from engine.rulesets.infinity_intervention.heat import Refused, find_actor, spend
-from engine.rulesets.infinity_intervention.state import CombatState
+from engine.rulesets.infinity_intervention.state import CombatState, ToRule
 from engine.rulesets.infinity_intervention.texts import say, written
 from engine.rulesets.infinity_intervention.turns import end_combat, move_after
 
@@ -105,10 +105,12 @@ def choices(state: CombatState, source: str) -> list[tuple[str, str]]:
     """(value, label) pairs for the moderators' autocomplete: every actor in post order (`actors`), or the actors
     with a negotiation or freeform action awaiting a ruling (`to_rule`)."""
     if source == "to_rule":
-        first = {r.actor: r for r in reversed(state.to_rule)}  # each actor once: its oldest, which `rule` rules
+        oldest: dict[str, ToRule] = {}  # each actor once: its oldest unruled action, the one `rule` rules
+        for waiting in state.to_rule:
+            oldest.setdefault(waiting.actor, waiting)
         return [
             (i, say("to_rule_label", name=state.fighters[i].name, what=say(f"ruled_{r.kind}"), turn=r.turn))
-            for i, r in reversed(first.items())
+            for i, r in oldest.items()
         ]
     if source == "actors":
         return [(i, say("actor_label", name=state.fighters[i].name, n=n)) for n, i in enumerate(state.order, 1)]
