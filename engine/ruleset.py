@@ -31,6 +31,9 @@ Pacing, with defaults that fit a game of simultaneous orders where every actor i
 - `pending(state)`: the question a resolution stopped on, or None. While one is pending, `awaiting` names only
   the asked actor, `default_orders` is the question's default answer, and `resolve(state, {actor: answer})`
   goes on from where it stopped. The bot asks the question's player by DM, with its own deadline.
+- `orders_anytime(state, seat)`: whether a seat the game does not await now may still give orders (checked by
+  `validate` as any others): orders that may be given at any time, kept for the current step and handed to
+  `resolve` with the awaited actors' (Infinity: a move in the post order). Default: no one.
 - `same_turn(before, after)`: whether a resolved step left the same actor's turn going on (default: never).
   When it does, the bot keeps the deadline the turn began with instead of giving the next step a new one, so
   a turn of several steps lasts `step_hours` in all (the card game's `turn_hours`).
@@ -189,6 +192,12 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         """(value, label) pairs a moderator's option may name; `action` is the option's `source` in the front's
         `Moderation` declaration (Battle Royale: item kinds to give, a player's items to take)."""
         return []
+
+    def orders_anytime(self, state: StateT, seat: str) -> bool:
+        """Whether `seat` (a seat or an actor id), though not awaited now, may still give orders, which `validate`
+        checks as usual and `resolve` receives with the awaited actors' (default: no; the bot refuses anyone the
+        game does not await)."""
+        return False
 
     def actors(self, state: StateT) -> list[Actor]:
         """Everyone who can be ordered besides the players' own seats, with their controllers (default: none)."""

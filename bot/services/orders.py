@@ -81,9 +81,10 @@ async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetim
 
 def may_act(snap: Snapshot, seat: str) -> None:
     """Refused with the game's own reason when `seat` can give no orders now (dead, escaped, not their turn):
-    the reason the game gives for its default orders, since those are what any seat it awaits may send."""
+    the reason the game gives for its default orders, since those are what any seat it awaits may send. A seat
+    the game takes orders from at any time (`Ruleset.orders_anytime`) may act: `validate` judges its orders."""
     ruleset = registry.get(snap.ruleset)
-    if snap.state is None or seat in ruleset.awaiting(snap.state):
+    if snap.state is None or seat in ruleset.awaiting(snap.state) or ruleset.orders_anytime(snap.state, seat):
         return
     reason = ruleset.validate(snap.state, seat, ruleset.default_orders(snap.state, seat))
     raise ServiceError(reason or say("not_awaited"))

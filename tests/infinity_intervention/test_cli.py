@@ -61,3 +61,23 @@ def test_brbot_balance_prints_both_studies(infinity_installed, capsys):
     assert main(["balance", "--ruleset", "infinity_intervention", "--trials", "2000", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "d20 rolls" in out and "demo fight" in out and "TN 10 Focus 2" in out
+
+
+def test_sheet_and_demo_roster_simulate_plays_a_roster_file(infinity_installed, tmp_path, capsys):
+    """Rulings "Sheet and demo roster": `brbot simulate --data` plays a moderator's roster file (as `/game create
+    file:`), here the GM's guide's example: its gangers fight the demo's PCs, and `verify` reads it back."""
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "rules" / "infinity-intervention.md"
+    example = re.search(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    assert example is not None
+    roster = tmp_path / "gangers.yaml"
+    roster.write_text(example.group(1), encoding="utf-8")
+    database = f"sqlite+aiosqlite:///{tmp_path / 'roster'}.sqlite3"
+    args = ["simulate", "--ruleset", "infinity_intervention", "--seed", "3", "--players", "2"]
+    assert main([*args, "--data", str(roster), "--database", database]) == 0
+    out = capsys.readouterr().out
+    assert "Ganger" in out and "Yan Huo" not in out and "Game over" in out
+    assert main(["verify", "1", "--database", database]) == 0
+    assert "DIFFERS" not in capsys.readouterr().out

@@ -27,7 +27,9 @@ def test_an_attack_on_a_pc_who_can_react_asks_that_player() -> None:
     assert question.hours == 12 and dict((v, k) for k, v in question.choices).keys() == {"react", "take"}
     assert "Zhanshi attacks you with the CombiRifle (2 strike(s))" in question.prompt
     assert RULESET.default_orders(state, "fusilier").answer == Answer()
-    assert RULESET.validate(state, "zhanshi", IIOrders()) == "The question waits for Fusilier's answer."
+    attack = IIOrders(actions=[Attack(target="fusilier")])
+    assert RULESET.validate(state, "zhanshi", attack) == "The question waits for Fusilier's answer."
+    assert RULESET.validate(state, "zhanshi", IIOrders()) is None  # nothing ordered: nothing to refuse
     assert RULESET.validate(state, "fusilier", IIOrders()) == "Answer the face-off: react or take."
     # nobody answers: take, no points; the Zhanshi rolls 6, the Fusilier saves 2 and 9 (+1 Resistance +2 low cover)
     after = RULESET.resolve(state, {}, Dealt(6, 2, 9, 20)).state

@@ -77,7 +77,8 @@ def test_not_enough_actions_is_refused_with_a_reason_and_nothing_changes() -> No
     state = fight(["fusilier", "zhanshi"])
     three = IIOrders(actions=[Attack(target="zhanshi")] * 3)
     assert RULESET.validate(state, "fusilier", three) == "Not enough actions left for an attack."
-    assert RULESET.validate(state, "zhanshi", IIOrders()) == "It is Fusilier's post now."
+    assert RULESET.validate(state, "zhanshi", IIOrders(actions=[Observe()])) == "It is Fusilier's post now."
+    assert RULESET.validate(state, "zhanshi", IIOrders()) is None  # nothing ordered (a withdrawal): nothing to refuse
     assert RULESET.validate(state, "fusilier", IIOrders(actions=[Attack(target="nobody")])) == (
         "There is nobody called nobody in this combat."
     )

@@ -1,7 +1,9 @@
 """The item table and the roster (PC and NPC sheets) as YAML, validated with pydantic on load.
 
-`items()` is `data/items.yaml`; `demo_roster()` is `data/roster.yaml`; `load_roster(text)` validates an uploaded
-roster (the same schema) and raises `CatalogError` with a clear reason naming the sheet and field. The sheet
+`items()` is `data/items.yaml`; `demo_roster()` is `data/roster.yaml`; `load_roster(text)` validates a roster's
+YAML text and `upload(data)` a moderator's roster file as the bot read it (`/game create file:`: NPCs, PCs optional,
+the demo's PCs joining a roster that has none); both raise `CatalogError` with a clear reason naming the sheet and
+field. The sheet
 schema (`Sheet`) is the rulings' "Sheet": attributes (default 8), expertise and focus per skill (default 0),
 armour save bonus, items and the readied one, cover, hackable. Health is computed from the sheet.
 """
@@ -36,6 +38,7 @@ HEALTH_FROM: dict[str, tuple[str, str]] = {
     "firewalls": ("intelligence", "hacking"),
 }
 ID_PATTERN = r"^[a-z][a-z0-9_]{0,19}$"
+MAX_SHEETS, MAX_FIGHT = 30, 20  # a roster's sheets, and actors in the opening fight (cards and choosers stay short)
 
 
 class CatalogError(ValueError):
@@ -121,12 +124,17 @@ class Sheet(BaseModel):
             raise ValueError("an id may not look like a seat (s and digits)")
         return value
 
-    @model_validator(mode="after")
-    def _items_known(self) -> Sheet:
+    @field_validator("items")
+    @classmethod
+    def _items_known(cls, value: list[str]) -> list[str]:
         table = items()
-        unknown = [i for i in self.items if i not in table]
+        unknown = [i for i in value if i not in table]
         if unknown:
             raise ValueError(f"unknown item(s) {', '.join(unknown)}; known: {', '.join(sorted(table))}")
+        return value
+
+    @model_validator(mode="after")
+    def _readied_carried(self) -> Sheet:
         if self.readied is not None and self.readied not in self.items:
             raise ValueError(f"readied item {self.readied!r} is not among the sheet's items")
         return self
@@ -147,8 +155,8 @@ class Roster(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    sheets: list[Sheet]
-    fight: list[str]
+    sheets: list[Sheet] = Field(min_length=1, max_length=MAX_SHEETS)
+    fight: list[str] = Field(min_length=1, max_length=MAX_FIGHT)
 
     @model_validator(mode="after")
     def _consistent(self) -> Roster:
@@ -156,6 +164,9 @@ class Roster(BaseModel):
         doubled = sorted({i for i in ids if ids.count(i) > 1})
         if doubled:
             raise ValueError(f"sheet id(s) used twice: {', '.join(doubled)}")
+        twice = sorted({i for i in self.fight if self.fight.count(i) > 1})
+        if twice:
+            raise ValueError(f"fight names a sheet twice: {', '.join(twice)}")
         missing = [i for i in self.fight if i not in ids]
         if missing:
             raise ValueError(f"fight names unknown sheet(s): {', '.join(missing)}")
@@ -168,12 +179,28 @@ class Roster(BaseModel):
         return next(s for s in self.sheets if s.id == sheet_id)
 
 
-def _explain(error: ValidationError, what: str) -> CatalogError:
+def _explain(error: ValidationError, what: str, raw: object = None) -> CatalogError:
+    """Each problem as `where: why`, naming the sheet by its id when the data gives one (`sheets.1 (zhanshi)`)."""
     parts = []
     for problem in error.errors():
-        where = ".".join(str(p) for p in problem["loc"]) or "(top)"
-        parts.append(f"{where}: {problem['msg']}")
+        loc = problem["loc"]
+        why = problem["msg"].removeprefix("Value error, ")
+        if not loc:  # the roster as a whole (ids used twice, a fight with one side)
+            parts.append(why)
+            continue
+        where = ".".join(str(p) for p in loc)
+        sheet = _sheet_id(raw, loc)
+        parts.append(f"{where}{f' (sheet {sheet})' if sheet else ''}: {why}")
     return CatalogError(f"{what}: " + "; ".join(parts))
+
+
+def _sheet_id(raw: object, loc: tuple[int | str, ...]) -> str | None:
+    if len(loc) < 2 or loc[0] != "sheets" or not isinstance(raw, dict) or not isinstance(loc[1], int):
+        return None
+    sheets = raw.get("sheets")
+    sheet = sheets[loc[1]] if isinstance(sheets, list) and loc[1] < len(sheets) else None
+    found = sheet.get("id") if isinstance(sheet, dict) else None
+    return str(found)[:20] if isinstance(found, str) else None
 
 
 @cache
@@ -194,12 +221,38 @@ def load_roster(text: str, what: str = "roster") -> Roster:
         raw = yaml.safe_load(text)
     except yaml.YAMLError as error:
         raise CatalogError(f"{what}: not YAML ({error})") from None
+    return _validated(raw, what)
+
+
+def _validated(raw: object, what: str) -> Roster:
     if not isinstance(raw, dict):
         raise CatalogError(f"{what}: a roster is a mapping with 'sheets' and 'fight'")
     try:
         return Roster.model_validate(raw)
     except ValidationError as error:
-        raise _explain(error, what) from None
+        raise _explain(error, what, raw) from None
+
+
+def upload(data: object, what: str = "roster") -> Roster:
+    """A moderator's roster file (as the bot parsed it): the NPCs and, optionally, PCs. A roster with no PC sheet
+    gets the demo roster's PCs (Lena, the Fusilier), added after its own sheets (so a problem's place, `sheets.0`,
+    is the file's) and to its fight."""
+    if isinstance(data, dict) and isinstance(data.get("sheets"), list):
+        sheets = data["sheets"]
+        if not any(isinstance(s, dict) and s.get("side") == "pc" for s in sheets):
+            pcs = [s for s in demo_roster().sheets if s.side == "pc"]
+            taken = sorted({str(s.get("id")) for s in sheets if isinstance(s, dict)} & {p.id for p in pcs})
+            if taken:
+                raise CatalogError(
+                    f"{what}: with no PC sheet, the roster gets the demo PCs ({', '.join(p.id for p in pcs)}), "
+                    f"but its sheet id(s) {', '.join(taken)} are theirs; rename them or add PC sheets"
+                )
+            fight = data.get("fight")
+            data = data | {
+                "sheets": [*sheets, *(p.model_dump(mode="json") for p in pcs)],
+                "fight": [*fight, *(p.id for p in pcs if p.id not in fight)] if isinstance(fight, list) else fight,
+            }
+    return _validated(data, what)
 
 
 @cache

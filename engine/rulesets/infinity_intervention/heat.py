@@ -1,5 +1,6 @@
-"""Moderators' actions: spending Heat (`spend_heat`: boost 1, reorder 1, reinforce 2, complication 1; Heat
-never damages a PC), `set_order`, `revive` and `end_combat`. Each refuses with a reason and changes nothing."""
+"""Spending Heat, a moderators' action (`spend_heat`: boost 1, reorder 1, reinforce 2, complication 1; Heat never
+damages a PC), refused with a reason that changes nothing (`Refused`); `find_actor` reads an actor a moderator
+names. The other moderators' actions are in `moderation`."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Any
 from engine.rulesets.infinity_intervention.attack import Ctx
 from engine.rulesets.infinity_intervention.catalog import SKILL_ATTRIBUTE
 from engine.rulesets.infinity_intervention.setup import fighter_from
-from engine.rulesets.infinity_intervention.texts import say
-from engine.rulesets.infinity_intervention.turns import end_combat, move_after
+from engine.rulesets.infinity_intervention.state import CombatState
+from engine.rulesets.infinity_intervention.texts import say, written
+from engine.rulesets.infinity_intervention.turns import move_after
 
 HEAT_COST = {"boost": 1, "reorder": 1, "reinforce": 2, "complication": 1}
 
@@ -20,29 +22,13 @@ class Refused(Exception):
         self.reason = reason
 
 
-def moderate(ctx: Ctx, action: str, params: dict[str, Any]) -> None:
-    state = ctx.state
-    if action == "spend_heat":
-        _spend(ctx, str(params.get("kind", "")), params)
-    elif action == "set_order":
-        order = list(params.get("order") or [])
-        if sorted(order) != sorted(state.order):
-            raise Refused(say("set_order_bad", order=", ".join(state.order)))
-        state.order = order
-        ctx.public("order", "set_order", order=state.names(order))
-    elif action == "revive":
-        fighter = state.fighters.get(str(params.get("actor")))
-        if fighter is None or not fighter.incapacitated:
-            raise Refused(say("not_incapacitated", name=fighter.name if fighter else params.get("actor")))
-        fighter.incapacitated, fighter.consciousness = False, max(1, fighter.consciousness)
-        ctx.public("revived", "revived", name=fighter.name)
-    elif action == "end_combat":
-        end_combat(ctx, "ended")
-    else:
-        raise Refused(f"This game has no moderator action {action!r}.")
+def find_actor(state: CombatState, given: object) -> str | None:
+    """The id of the actor a moderator names, by id or by name (any case); None: nobody."""
+    wanted = str(given or "").strip().lower()
+    return next((i for i, f in state.fighters.items() if wanted in (i, f.name.lower())), None) if wanted else None
 
 
-def _spend(ctx: Ctx, kind: str, params: dict[str, Any]) -> None:
+def spend(ctx: Ctx, kind: str, params: dict[str, Any]) -> None:
     state = ctx.state
     if kind not in HEAT_COST:
         raise Refused(say("bad_spend"))
@@ -50,7 +36,7 @@ def _spend(ctx: Ctx, kind: str, params: dict[str, Any]) -> None:
     if state.heat < cost:
         raise Refused(say("heat_short", cost=cost, heat=state.heat))
     if kind in ("boost", "reorder"):
-        actor = str(params.get("actor"))
+        actor = find_actor(state, params.get("actor")) or str(params.get("actor"))
         fighter = state.fighters.get(actor)
         if fighter is None or fighter.side != "npc":
             raise Refused(say("npc_only", name=fighter.name if fighter else actor))
@@ -62,9 +48,9 @@ def _spend(ctx: Ctx, kind: str, params: dict[str, Any]) -> None:
             state.heat -= cost
             ctx.public("heat_spent", "heat_boost", cost=cost, name=fighter.name, heat=state.heat)
             return
-        after = params.get("after")
-        if after is not None and (after not in state.fighters or after == actor):
-            raise Refused(say("no_such_target", target=after))
+        after = find_actor(state, params.get("after")) if params.get("after") else None
+        if params.get("after") and (after is None or after == actor):
+            raise Refused(say("no_such_target", target=params.get("after")))
         move_after(state, actor, after)
         state.heat -= cost
         ctx.public("heat_spent", "heat_reorder", cost=cost, order=state.names(state.order), heat=state.heat)
@@ -88,4 +74,4 @@ def _spend(ctx: Ctx, kind: str, params: dict[str, Any]) -> None:
         if not text:
             raise Refused(say("complication_text"))
         state.heat -= cost
-        ctx.public("heat_spent", "heat_complication", cost=cost, text=text, heat=state.heat)
+        ctx.public("heat_spent", "heat_complication", cost=cost, text=written(text), heat=state.heat)

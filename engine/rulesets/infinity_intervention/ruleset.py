@@ -9,16 +9,16 @@ from typing import Any
 from engine.events import Event
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Ruleset, SignUp
-from engine.rulesets.infinity_intervention import heat, post
+from engine.rulesets.infinity_intervention import heat, moderation, post
 from engine.rulesets.infinity_intervention.attack import Ctx, can_react
-from engine.rulesets.infinity_intervention.catalog import Roster, Sheet, demo_roster
+from engine.rulesets.infinity_intervention.catalog import Roster, Sheet
 from engine.rulesets.infinity_intervention.orders import Answer, IIOrders
 from engine.rulesets.infinity_intervention.script import scripted_answer, scripted_post
 from engine.rulesets.infinity_intervention.settings import IISettings
 from engine.rulesets.infinity_intervention.setup import players_pcs, start_combat
 from engine.rulesets.infinity_intervention.state import CombatState
 from engine.rulesets.infinity_intervention.texts import say
-from engine.rulesets.infinity_intervention.validate import refusal
+from engine.rulesets.infinity_intervention.validate import only_insert, refusal
 from engine.rulesets.infinity_intervention.view import view
 
 
@@ -36,9 +36,10 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
     front_module = "engine.rulesets.infinity_intervention.front.game"
 
     def new_game(self, roster: list[SignUp], settings: IISettings, rng: RecordingRng) -> Resolution[CombatState]:
-        """The demo fight; a sign-up with its own sheet (`requests["sheet"]`) plays it as a PC added to the fight,
-        any other plays the roster's PC it asks for (`requests["pc"]`) or the next free one."""
-        return self.start(demo_roster(), roster, settings, rng)
+        """The settings' roster (the demo fight unless a moderator loaded one); a sign-up with its own sheet
+        (`requests["sheet"]`) plays it as a PC added to the fight, any other plays the roster's PC it asks for
+        (`requests["pc"]`) or the next free one."""
+        return self.start(settings.roster, roster, settings, rng)
 
     def start(
         self, cast: Roster, signups: list[SignUp], settings: IISettings, rng: RecordingRng
@@ -89,10 +90,16 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         return refusal(state, seat, orders)
 
     def default_orders(self, state: CombatState, seat: str) -> IIOrders:
-        """No answer: take, no points. No post: forfeit the rest of the turn's actions."""
+        """No answer: take, no points. No post: forfeit the rest of the turn's actions. Anyone else: nothing."""
         if state.pending is not None:
-            return IIOrders(answer=Answer())
-        return IIOrders(timed_out=True)
+            return IIOrders(answer=Answer()) if seat == state.pending.target else IIOrders()
+        return IIOrders(timed_out=True) if seat == state.awaited else IIOrders()
+
+    def orders_anytime(self, state: CombatState, seat: str) -> bool:
+        """A PC in the fight may order its Infinity Point move in the post order at any time (rulings "Infinity
+        Points and Heat"); `validate` refuses anything else out of turn, with whose post it is."""
+        fighter = state.fighters.get(seat)
+        return state.phase != "over" and fighter is not None and fighter.side == "pc" and fighter.able
 
     def npc_orders(self, state: CombatState, actor_id: str, rng: RecordingRng) -> IIOrders:
         if state.pending is not None:
@@ -110,6 +117,10 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
                 post.answer(ctx, given.answer or Answer())
             else:
                 post.start_post(ctx, actor, given)
+            # Infinity Point moves ordered at any time (rulings: "from the next post"), after this step, by id.
+            for mover, theirs in sorted(orders.items()):
+                if mover != actor and only_insert(theirs):
+                    post.move_anytime(ctx, mover, str(theirs.insert_after))
         new.day += 1
         return Resolution(state=new, events=_stamped(ctx.events, state), rolls=list(rng.rolls))
 
@@ -117,10 +128,13 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         new = state.model_copy(deep=True)
         ctx = Ctx(new, RecordingRng(0, record=False))
         try:
-            heat.moderate(ctx, action, params)
+            moderation.moderate(ctx, action, params)
         except heat.Refused as refused:
             raise ModerationRefused(refused.reason) from None
         return Resolution(state=new, events=_stamped(ctx.events, state))
+
+    def moderation_choices(self, state: CombatState, action: str, seat: str | None = None) -> list[tuple[str, str]]:
+        return moderation.choices(state, action)
 
     def view(self, state: CombatState, seat: str) -> dict[str, Any]:
         return view(state, seat)

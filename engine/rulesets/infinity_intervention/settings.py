@@ -1,12 +1,15 @@
 """Every `name = value` setting of the Infinity: Intervention rulings, named as the rulings spell them, plus the
 house rules this package decided where the rulings are silent (listed in `DECIDED`; docs/rules/infinity-intervention.md
-explains each)."""
+explains each). `roster` is the game's data, not a house rule: the sheets and the opening fight (the demo roster, or
+a moderator's roster file, `/game create file:`)."""
 
 from __future__ import annotations
 
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from engine.rulesets.infinity_intervention.catalog import Roster, demo_roster
 
 DECIDED = ("ask_for_points", "cover_levels")
 
@@ -43,3 +46,7 @@ class IISettings(BaseModel):
         True, description="A PC who cannot react but holds Infinity Points is asked too (take, with points)."
     )
     cover_levels: list[CoverLevel] = Field(default_factory=_all_cover, description="Cover the map offers.")
+    roster: Roster = Field(
+        default_factory=demo_roster,
+        description="The roster: the sheets and who is in the opening fight (the game's data, not a house rule).",
+    )

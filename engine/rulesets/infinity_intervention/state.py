@@ -1,5 +1,6 @@
 """The combat state: every fighter (sheet, controller, health, actions, Infinity Points, cover), the post order,
-the awaited actor, the turn, Heat, and a face-off question waiting for its answer. Pydantic, dumps to JSON."""
+the awaited actor, the turn, Heat, a face-off question waiting for its answer, and the negotiations and freeform
+actions waiting for the moderators' ruling. Pydantic, dumps to JSON."""
 
 from __future__ import annotations
 
@@ -67,6 +68,14 @@ class Pending(BaseModel):
     spent: bool = True
 
 
+class ToRule(BaseModel):
+    """A negotiation or freeform action the moderators have not ruled on yet (`/mod rule`)."""
+
+    actor: str
+    kind: Literal["negotiate", "freeform"]
+    turn: int
+
+
 class CombatState(BaseModel):
     schema_version: int = 1
     day: int = 0  # one per resolution (a post or an answer)
@@ -81,6 +90,7 @@ class CombatState(BaseModel):
     pending: Pending | None = None
     reserve: list[Sheet] = Field(default_factory=list)  # roster NPCs Heat may bring in
     outcome: Literal["", "pc", "npc", "undecided", "ended"] = ""
+    to_rule: list[ToRule] = Field(default_factory=list)  # negotiations and freeform actions awaiting a ruling
 
     def names(self, ids: list[str]) -> str:
         return ", ".join(self.fighters[i].name for i in ids)

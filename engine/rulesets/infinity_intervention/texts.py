@@ -1,6 +1,13 @@
-"""Every player-facing sentence of Infinity: Intervention, in one place; `say(key, **values)` renders one."""
+"""Every player-facing sentence of Infinity: Intervention, in one place; `say(key, **values)` renders one, and
+`written(text)` quotes what someone typed (a ruling, a complication) so a post shows it as typed."""
 
 from __future__ import annotations
+
+import re
+
+# What Discord's Markdown reads in a post (emphasis, spoilers, code, quotes, headings, lists, links, mentions):
+# a backslash before it shows it as typed. `@` gets a zero-width space so no @everyone or @here pings.
+_MARKUP = re.compile(r"([\\*_~|`>#\-\[\]<])")
 
 TEXT: dict[str, str] = {
     # --- outcomes and words ---
@@ -90,6 +97,13 @@ TEXT: dict[str, str] = {
     "not_enough_points": "That needs {want} Infinity Point(s); you have {have}.",
     "no_extra_action": "You cannot buy an extra action now (once a turn, with an Infinity Point).",
     "pc_only": "Only a PC can do that.",
+    "out_of_fight": "{name} is out of the fight (killed or incapacitated).",
+    "extra_in_own_post": "An extra action is bought in your own post; a move in the post order can be ordered "
+    "at any time.",
+    "already_after": "You already post just after {name}.",
+    "answer_first": "Answer the face-off first (/react): it resolves at once, and you can move in the post order "
+    "right after.",
+    "ip_insert_void": "{name}'s move in the post order is void (no Infinity Point spent): {reason}",
     "must_reset": "You are Immobilized: your post must start with Reset, and you cannot move or attack before it.",
     "no_actions_left": "Not enough actions left for {action}.",
     "too_many_minors": "At most {most} minor actions a turn.",
@@ -114,6 +128,20 @@ TEXT: dict[str, str] = {
     "complication_text": "A complication needs its narration.",
     "set_order_bad": "The new order must name every actor once: {order}.",
     "set_order": "The moderators change the post order: {order}.",
+    "after_itself": "{name} cannot move after itself.",
+    "at_top": "at the top",
+    "just_after": "just after {name}",
+    "order_unchanged": "{name} already posts {where}: nothing changes.",
+    "nothing_to_rule": "{name} has no negotiation or freeform action awaiting a ruling.",
+    "ruling_text": "A ruling needs its narration.",
+    "ruled_negotiate": "negotiation",
+    "ruled_freeform": "freeform action",
+    "ruling": "The moderators rule on {name}'s {what}: {text}",
+    "ruling_told": "The moderators have ruled on {name}'s {what}: see the game's channel.",
+    "ruling_too_long": "That ruling would be a post of {length} characters; the most is {most}.",
+    "cannot_immobilize": "{name} cannot be Immobilized now (already Immobilized, incapacitated or killed).",
+    "to_rule_label": "{name}: {what} (turn {turn})",
+    "actor_label": "{n}. {name}",
     "revived": "{name} is revived.",
     "not_incapacitated": "{name} is not incapacitated.",
 }
@@ -121,3 +149,9 @@ TEXT: dict[str, str] = {
 
 def say(key: str, **values: object) -> str:
     return TEXT[key].format(**values)
+
+
+def written(text: str) -> str:
+    """Free text someone typed, as a post shows it: no Markdown formatting, no mention (pure; the engine knows
+    no Discord library, so this is the game's own small version of the bot's escaping)."""
+    return _MARKUP.sub(r"\\\1", text).replace("@", "@\u200b")

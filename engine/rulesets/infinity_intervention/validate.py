@@ -44,17 +44,54 @@ def action_refusal(
     return None
 
 
+def only_insert(orders: IIOrders) -> bool:
+    """Orders that hold nothing but an Infinity Point move in the post order (may be given at any time)."""
+    return orders.insert_after is not None and orders.model_copy(update={"insert_after": None}) == IIOrders()
+
+
+def move_refusal(state: CombatState, actor: str, after: str) -> str | None:
+    """Why `actor` cannot move just after `after` in post order (a PC, another actor, a place it is not in)."""
+    if state.fighters[actor].side != "pc":
+        return say("pc_only")
+    if after not in state.fighters or after == actor:
+        return say("no_such_target", target=after)
+    at = state.order.index(actor)
+    if at > 0 and state.order[at - 1] == after:
+        return say("already_after", name=state.fighters[after].name)
+    return None
+
+
+def insert_refusal(state: CombatState, actor: str, after: str) -> str | None:
+    """Why `actor` cannot spend an Infinity Point to move just after `after` now (rulings "Infinity Points")."""
+    points = state.fighters[actor].infinity_points
+    return move_refusal(state, actor, after) or (say("not_enough_points", have=points, want=1) if points < 1 else None)
+
+
 def refusal(state: CombatState, actor: str, orders: IIOrders) -> str | None:
-    """The reason these orders are refused now, or None."""
+    """The reason these orders are refused now, or None. Besides the awaited actor's post (or the asked actor's
+    answer), any PC may order an Infinity Point move at any time; empty orders are nothing to refuse."""
     if state.phase == "over":
         return say("over_already")
     if actor not in state.fighters:
         return say("not_in_combat")
     if orders.timed_out:
         return say("timed_out_reserved")
-    if state.pending is not None:
-        if actor != state.pending.target:
-            return say("not_your_question", name=state.fighters[state.pending.target].name)
+    fighter = state.fighters[actor]
+    if not fighter.able:
+        return say("out_of_fight", name=fighter.name)
+    asked = state.pending.target if state.pending is not None else None
+    if actor != (asked or state.awaited):
+        if orders == IIOrders():
+            return None  # nothing ordered (what the bot's withdraw stores)
+        if only_insert(orders):
+            return insert_refusal(state, actor, str(orders.insert_after))
+        if orders.extra_action and not orders.actions and asked is None:
+            return say("extra_in_own_post")
+    if asked is not None:
+        if actor != asked:
+            return say("not_your_question", name=state.fighters[asked].name)
+        if orders.insert_after is not None:  # the answer resolves at once: the move can follow it
+            return say("answer_first")
         return _answer_refusal(state, actor, orders.answer)
     if orders.answer is not None:
         return say("no_question")
@@ -86,10 +123,9 @@ def _post_refusal(state: CombatState, actor: str, orders: IIOrders) -> str | Non
             return say("no_extra_action")
         points, halves = 1, halves + 2
     if orders.insert_after is not None:
-        if fighter.side != "pc":
-            return say("pc_only")
-        if orders.insert_after not in state.fighters or orders.insert_after == actor:
-            return say("no_such_target", target=orders.insert_after)
+        reason = move_refusal(state, actor, orders.insert_after)
+        if reason is not None:
+            return reason
         points += 1
     if points > fighter.infinity_points:
         return say("not_enough_points", have=fighter.infinity_points, want=points)

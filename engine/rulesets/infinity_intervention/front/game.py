@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Option, StepButton
+from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Option, Refused, StepButton
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.infinity_intervention.front import apply as applying
@@ -20,7 +20,7 @@ from engine.rulesets.infinity_intervention.front.rules_help import rules_cards
 from engine.rulesets.infinity_intervention.front.status import sheet_card, status_cards
 from engine.rulesets.infinity_intervention.front.texts import text
 
-ACTOR = Option("actor", text("opt_actor"), max_length=20)
+ACTOR = Option("actor", text("opt_actor"), max_length=60, source="actors")
 MODERATION = (
     Moderation(
         "spend_heat",
@@ -38,11 +38,30 @@ MODERATION = (
                 text("opt_skill"),
                 choices=tuple((s, s) for s in ("ballistics", "close_combat", "hacking", "persuade")),
             ),
-            Option("after", text("opt_after_mod"), max_length=20),
+            Option("after", text("opt_after_mod"), max_length=60, source="actors"),
             Option("sheet", text("opt_sheet"), max_length=20),
             Option("text", text("opt_text_mod"), max_length=500),
         ),
         done="Heat spent.",
+    ),
+    Moderation(
+        "set_order",
+        text("mod_set_order"),
+        (
+            replace(ACTOR, description=text("opt_actor_move"), required=True),
+            Option("after", text("opt_after_order"), max_length=60, source="actors"),
+        ),
+        done=text("mod_done_set_order"),
+    ),
+    Moderation(
+        "rule",
+        text("mod_rule"),
+        (
+            replace(ACTOR, description=text("opt_actor_rule"), required=True, source="to_rule"),
+            Option("text", text("opt_ruling"), required=True, max_length=1800),
+            Option("immobilize", text("opt_immobilize"), max_length=60, source="actors"),
+        ),
+        done=text("mod_done_rule"),
     ),
     Moderation("revive", text("mod_revive"), (replace(ACTOR, required=True),), done="{name}: revived."),
     Moderation("end_combat", text("mod_end_combat"), (), done="The combat is over."),
@@ -55,6 +74,7 @@ class InfinityFront(Front):
     choosers = CHOOSERS
     post_sections = posts.HEADINGS
     moderation = MODERATION
+    data_file = DataFile(setting="roster", label=text("roster_label"), description=text("roster_description"))
     sheet_file = DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description"))
 
     def load_sheet(self, data: dict[str, Any]) -> tuple[Any, str]:
@@ -99,6 +119,23 @@ class InfinityFront(Front):
         if not question.get("can_react"):
             return [take]
         return [StepButton(text("react"), "react", (("choice", "react"),), style="primary"), take]
+
+    def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
+        """A moderator's roster file (`/game create file:`), checked by the roster schema (`catalog.upload`)."""
+        from engine.rulesets.infinity_intervention.catalog import CatalogError, upload
+
+        try:
+            roster = upload(data, text("roster_label"))
+        except CatalogError as error:
+            reason = str(error).removeprefix(text("roster_label") + ": ")
+            raise Refused(text("roster_refused", reason=reason)) from None
+        fight = [roster.sheet(i) for i in roster.fight]
+        return roster.model_dump(mode="json"), text(
+            "roster_loaded",
+            pcs=", ".join(s.name for s in fight if s.side == "pc"),
+            npcs=", ".join(s.name for s in fight if s.side == "npc"),
+            reserve=sum(1 for s in roster.sheets if s.side == "npc"),
+        )
 
     def section_of(self, kind: str) -> str | None:
         return posts.section_of(kind)

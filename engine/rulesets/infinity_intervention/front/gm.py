@@ -1,6 +1,6 @@
 """The game master's card (`/mod view`, ephemeral): every actor with its exact health, Infinity Points, cover,
-readied weapon and states, the Heat and the reserve, from the moderators' whole view (the state). Never shown
-to a player."""
+readied weapon and states, the Heat, the reserve and the negotiations and freeform actions awaiting a ruling,
+from the moderators' whole view (the state). Never shown to a player."""
 
 from __future__ import annotations
 
@@ -30,6 +30,11 @@ def _line(i: str, f: dict[str, Any]) -> str:
 def gm_cards(view: dict[str, Any]) -> list[Card]:
     lines = tuple(_line(i, view["fighters"][i]) for i in view["order"])
     reserve = tuple(f"{s['name']} `{s['id']}`" for s in view.get("reserve", []))
+    names = {i: f["sheet"]["name"] for i, f in view["fighters"].items()}
+    to_rule = tuple(
+        text("gm_to_rule_line", name=names.get(r["actor"], r["actor"]), what=text(f"gm_{r['kind']}"), turn=r["turn"])
+        for r in view.get("to_rule", [])
+    )
     return [
         Card(
             title=text("gm_title", turn=view["turn"], heat=view["heat"]),
@@ -37,6 +42,7 @@ def gm_cards(view: dict[str, Any]) -> list[Card]:
             fields=(
                 CardField(text("field_order"), lines),
                 CardField(text("gm_reserve"), reserve, empty=text("none")),
+                CardField(text("gm_to_rule"), to_rule, empty=text("none")),
             ),
             colour="purple",
         )

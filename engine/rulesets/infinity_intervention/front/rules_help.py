@@ -22,11 +22,13 @@ def _value(value: Any) -> str:
 
 
 def setting_lines(settings: IISettings | None = None) -> tuple[str, ...]:
-    """One line per setting, in the model's order: `name = value`: description."""
+    """One line per house rule, in the model's order: `name = value`: description. The roster is the game's data,
+    not a house rule (and a game's own may be a moderator's file): it is not listed."""
     settings = settings or IISettings()
     return tuple(
         text("setting_line", name=name, value=_value(getattr(settings, name)), description=field.description or "")
         for name, field in IISettings.model_fields.items()
+        if name != "roster"
     )
 
 
