@@ -70,7 +70,7 @@ def test_sheet_and_demo_roster_simulate_plays_a_roster_file(infinity_installed, 
     from pathlib import Path
 
     page = Path(__file__).resolve().parents[2] / "docs" / "rules" / "infinity-intervention.md"
-    example = re.search(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    example = re.search(r"```yaml\n(# gangers\.yaml.*?)```", page.read_text(encoding="utf-8"), re.S)
     assert example is not None
     roster = tmp_path / "gangers.yaml"
     roster.write_text(example.group(1), encoding="utf-8")

@@ -100,7 +100,7 @@ def test_sheet_and_demo_roster_the_default_is_the_demo_roster_and_no_house_rule(
 def test_sheet_and_demo_roster_the_gm_guides_example_roster_loads() -> None:
     """The example roster file of docs/rules/infinity-intervention.md (the GM's guide) is one the game takes."""
     page = Path(__file__).resolve().parents[2] / "docs" / "rules" / "infinity-intervention.md"
-    example = re.search(r"```yaml\n(.*?)```", page.read_text(encoding="utf-8"), re.S)
+    example = re.search(r"```yaml\n(# gangers\.yaml.*?)```", page.read_text(encoding="utf-8"), re.S)
     assert example is not None
     _, summary = loaded(example.group(1))
     assert summary.startswith("a roster: the PCs ")
