@@ -50,17 +50,19 @@ def refusal(state: CombatState, actor: str, orders: IIOrders) -> str | None:
         return say("over_already")
     if actor not in state.fighters:
         return say("not_in_combat")
+    # whose step it is comes first: the bot checks a player who is not awaited with the game's default orders
+    # (`timed_out`), and "It is Lena's post now" is the reason that player needs
+    if state.pending is not None and actor != state.pending.target:
+        return say("not_your_question", name=state.fighters[state.pending.target].name)
+    if state.pending is None and actor != state.awaited:
+        awaited = state.fighters[state.awaited].name if state.awaited else "-"
+        return say("not_your_post", name=awaited)
     if orders.timed_out:
         return say("timed_out_reserved")
     if state.pending is not None:
-        if actor != state.pending.target:
-            return say("not_your_question", name=state.fighters[state.pending.target].name)
         return _answer_refusal(state, actor, orders.answer)
     if orders.answer is not None:
         return say("no_question")
-    if actor != state.awaited:
-        awaited = state.fighters[state.awaited].name if state.awaited else "-"
-        return say("not_your_post", name=awaited)
     return _post_refusal(state, actor, orders)
 
 
