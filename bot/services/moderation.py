@@ -162,7 +162,7 @@ async def act(
         with engine_refusals():
             result = rules.moderate(before, action, {"seat": player.seat, **params})
         store_state(game, result.state)
-        if rules.awaiting(result.state) != rules.awaiting(before):
+        if step_buttons.tells(game, rules) and rules.awaiting(result.state) != rules.awaiting(before):
             await step_buttons.offer(session, game, rules, result.state)  # the next actor is told (buttons) now
         players = await players_of(session, game_id)
         seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}

@@ -61,6 +61,11 @@ def declares(ruleset: str) -> bool:
     return type(registry.front(ruleset)).step_buttons is not Front.step_buttons
 
 
+def tells(game: Game, ruleset: Ruleset) -> bool:
+    """Whether a step opening in this game is DMed to its player: with buttons, or one actor at a time."""
+    return declares(game.ruleset) or ruleset.pacing == "sequential"
+
+
 async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
     """DM every awaited player whose game declares buttons for their next step: it is their move, until the
     deadline, with the buttons. One actor at a time, a player with no buttons for the step is told too (not

@@ -229,7 +229,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 spent = True
             elif awaited == "lena" and not switched:
                 said = await slash(alice, "switch", {"item": "combirifle"}, dm=True)
-                assert "Ready the combirifle." in said.text, said.text
+                assert "Ready the CombiRifle." in said.text, said.text
                 switched = True
             elif me["halves"] >= 2:  # a whole action: attack the first enemy offered
                 choices = await fake.autocomplete(user, "attack", {"target": ""}, focused="target", dm=True)
