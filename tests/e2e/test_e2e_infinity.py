@@ -258,6 +258,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         told = fake.text(fake.messages_in(mod_channel))
         assert "TN was" in told and "save total" in told  # the moderators have the numbers
         assert "orders for Yan Huo" in told  # each NPC post the script made was announced to them first
+        assert "Zhanshi's orders before they resolve: attack Fusilier." in told  # the game master's `as`
 
         # each player's own sheet (/status, above) reached that player alone; no NPC number, nobody else's health
         for user, other in ((alice, bob), (bob, alice)):
