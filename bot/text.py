@@ -148,6 +148,7 @@ TEXT: dict[str, str] = {
     "npc_awaited": "{game}: waiting for the game master's orders for {actors} (a game command with `as`) "
     "until {deadline}; otherwise their script acts.",
     "step_yours": "{game}: your move (step {day}), until {deadline}. Use a button below or a command.",
+    "step_yours_plain": "{game}: your move (step {day}), until {deadline}. Use a game command (/help lists them).",
     "step_button_old": "These buttons are from an earlier step: use the newest ones, or a command.",
     "reminder": "Reminder: you have not sent orders for Day {day} of {game}. The deadline is {deadline}.",
     "paused": "The game is paused by a moderator.",

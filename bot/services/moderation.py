@@ -162,8 +162,8 @@ async def act(
         with engine_refusals():
             result = rules.moderate(before, action, {"seat": player.seat, **params})
         store_state(game, result.state)
-        if step_buttons.declares(game.ruleset) and rules.awaiting(result.state) != rules.awaiting(before):
-            await step_buttons.offer(session, game, rules, result.state)  # the next actor gets his buttons now
+        if step_buttons.tells(game, rules) and rules.awaiting(result.state) != rules.awaiting(before):
+            await step_buttons.offer(session, game, rules, result.state)  # the next actor is told (buttons) now
         players = await players_of(session, game_id)
         seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}
         done = Moderated(name=player.name, done=what.done.format(name=player.name), events=result.events)

@@ -1,6 +1,8 @@
 """Buttons for a player's next step (`Front.step_buttons`): offered by DM whenever a step opens for that
 player (the message telling them it is their move), and a click turned into the very order the command it
 names would give (`commands.give_order`: the front's `apply`, the engine's `validate`, the same receipt).
+In a game played one actor at a time (`pacing = "sequential"`) the player whose step opens is told by DM
+even when the game has no buttons for it (nothing else tells them before the reminder near the deadline).
 
 A button's custom id is `brbot:step:<game>:<day>:<key>`, where `key` is a digest of its command and option
 values: a click is answered only while the game is still at that step and the player's buttons now still
@@ -59,10 +61,18 @@ def declares(ruleset: str) -> bool:
     return type(registry.front(ruleset)).step_buttons is not Front.step_buttons
 
 
+def tells(game: Game, ruleset: Ruleset) -> bool:
+    """Whether a step opening in this game is DMed to its player: with buttons, or one actor at a time."""
+    return declares(game.ruleset) or ruleset.pacing == "sequential"
+
+
 async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
     """DM every awaited player whose game declares buttons for their next step: it is their move, until the
-    deadline, with the buttons."""
-    if game.deadline is None or not declares(game.ruleset) or ruleset.is_over(state):
+    deadline, with the buttons. One actor at a time, a player with no buttons for the step is told too (not
+    while a question is pending: the question's own DM tells them)."""
+    with_buttons = declares(game.ruleset)
+    told_plainly = ruleset.pacing == "sequential" and ruleset.pending(state) is None
+    if game.deadline is None or not (with_buttons or told_plainly) or ruleset.is_over(state):
         return  # a game without step buttons costs nothing here (no view built for its players)
     front = registry.front(game.ruleset)
     users = await seat_map(session, game.id)
@@ -70,13 +80,16 @@ async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any)
         seat = ruleset.controller(state, actor)  # a character with an id of its own: its player's seat
         if seat is None or seat not in users:
             continue
-        buttons = specs(game.id, game.day, front.step_buttons(ruleset.view(state, seat), {}))
-        if not buttons:
+        buttons = specs(game.id, game.day, front.step_buttons(ruleset.view(state, seat), {})) if with_buttons else []
+        if buttons:
+            text = say("step_yours", game=game.name, day=game.day, deadline=when(game.deadline))
+            payload = {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons}
+        elif told_plainly:
+            text = say("step_yours_plain", game=game.name, day=game.day, deadline=when(game.deadline))
+            payload = {"kind": "step_yours", "day": game.day, "seat": seat}
+        else:
             continue
-        text = say("step_yours", game=game.name, day=game.day, deadline=when(game.deadline))
-        outbox(
-            session, game, "dm", users[seat], text, {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons}
-        )
+        outbox(session, game, "dm", users[seat], text, payload)
 
 
 async def press(db: Database, game_id: int, user_id: int, day: int, pressed: str, now: datetime):

@@ -94,7 +94,8 @@ async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, d
         await stepped(runner, 2)
 
         # --- the blow asks Bob by DM; his answer finishes it ------------------------------------------------
-        asked = await fake.wait_until(lambda: fake.dms_to(bob), what="Bob's question")
+        asked = await fake.wait_until(lambda: [m for m in fake.dms_to(bob) if "/react" in m["content"]],
+                                      what="Bob's question")
         assert "dodge (half the time no harm) or parry" in fake.text(asked) and "/react" in fake.text(asked)
         assert "dodge (half the time" not in fake.text(fake.dms_to(alice))
         assert (await slash(alice, "react", {"choice": "dodge"})).text == "The question is not yours to answer."

@@ -59,6 +59,15 @@ def test_each_action_command_adds_to_the_post_in_order():
     assert undone.removed and [a["kind"] for a in undone.orders["actions"]] == ["cover", "switch"]
 
 
+def test_a_switch_is_said_with_the_weapons_name_not_its_id():
+    """Rulings "Actions", Switch weapon: the player reads back "Ready the CombiRifle." (its name, as on the
+    sheet), not the data file's id (found by the fake-Discord end-to-end test)."""
+    state = fight(ALL)
+    change = FRONT.apply(asked(state, "switch", item="combirifle"))
+    assert change.orders["actions"] == [{"kind": "switch", "item": "combirifle"}]
+    assert change.summary == ["Ready the CombiRifle."]
+
+
 def test_observe_negotiate_freeform_and_points_become_valid_orders():
     """Rulings "Post Summary" and "Infinity Points": Observe, negotiate, freeform, an extra action, a new place."""
     state = fight(ALL)

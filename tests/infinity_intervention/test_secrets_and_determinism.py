@@ -9,7 +9,8 @@ import json
 
 from engine.rng import RecordingRng
 from engine.rulesets.infinity_intervention.ruleset import RULESET
-from tests.infinity_intervention.helpers import play_scripted
+from engine.rulesets.infinity_intervention.orders import Attack, IIOrders, MoveCover, Switch
+from tests.infinity_intervention.helpers import fight, play_scripted, step
 
 SECRET_KINDS = {
     "attack_tn",
@@ -91,3 +92,19 @@ def test_state_round_trips_through_json() -> None:
     for result in play_scripted(4)[:30]:
         data = json.loads(result.state.model_dump_json())
         assert RULESET.parse_state(data) == result.state
+
+
+def test_the_moderators_read_an_npcs_orders_before_they_resolve() -> None:
+    """Rulings, "Scripted NPC, end, visibility": moderators see "NPC orders before they resolve": the event
+    names the post's actions (it said only that there were orders; found by the fake-Discord e2e test)."""
+    state = fight(["lena", "zhanshi"])
+    state = step(state, None).state  # Lena forfeits: the Zhanshi's post
+    assert state.awaited == "zhanshi"
+    orders = IIOrders(actions=[MoveCover(level="high"), Switch(item="combirifle"), Attack(target="lena")])
+    (told,) = [e for e in RULESET.resolve(state, {"zhanshi": orders}, RecordingRng(3)).events if e.kind == "npc_orders"]
+    assert told.audience.kind == "moderators"
+    assert told.text == (
+        "Zhanshi's orders before they resolve: move to high cover, ready the CombiRifle, attack Lena."
+    )
+    empty = RULESET.resolve(state, {"zhanshi": IIOrders()}, RecordingRng(3)).events
+    assert "Zhanshi's orders before they resolve: no action." in [e.text for e in empty]

@@ -87,6 +87,19 @@ def test_not_enough_actions_is_refused_with_a_reason_and_nothing_changes() -> No
     )
 
 
+def test_an_actor_not_awaited_is_told_whose_post_it_is_even_for_the_deadline_default() -> None:
+    """Rulings, "Post order and turns" (the awaited actor): the bot checks a player who is not awaited against
+    the game's default orders (the forfeit, `timed_out`); the reason must be whose post or question it is,
+    not that the forfeit is the deadline's (found by the fake-Discord end-to-end test)."""
+    state = fight(["fusilier", "lena", "zhanshi"])
+    assert state.awaited == "lena"  # Agility + Awareness 19 against the Fusilier's 18
+    assert RULESET.validate(state, "fusilier", RULESET.default_orders(state, "fusilier")) == "It is Lena's post now."
+    assert RULESET.validate(state, "fusilier", IIOrders(actions=[Observe()])) == "It is Lena's post now."
+    assert RULESET.validate(state, "lena", IIOrders(timed_out=True)) == (
+        "That is what happens at the deadline; post your actions instead."
+    )
+
+
 def test_a_hack_needs_a_hackable_target() -> None:
     """Rulings, "Actions": a hack needs a readied Hacking Device and a `hackable` target."""
     state = fight(["lena", "zhanshi"])

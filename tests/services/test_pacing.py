@@ -98,6 +98,30 @@ async def test_a_blow_asks_its_hero_by_dm_with_its_own_deadline_and_the_answer_g
     assert game.deadline == NOW + timedelta(hours=6)
 
 
+async def test_one_actor_at_a_time_the_player_whose_step_opens_is_told_by_dm(db, duel):
+    """Issue 10, pacing "who is told that the next step waits for them": in a game played one actor at a time
+    the player whose step opens gets a DM (the duel has no step buttons: a plain one), the other player none;
+    a question's own DM tells its player, with no second "your move". (Found by Infinity's end-to-end test:
+    a player was told of their post only by the reminder near its deadline.)"""
+    game_id = await duel_game(db)
+    told = await outbox_rows(db, game_id, "step_yours")
+    assert [(r.target, r.target_id, r.payload["day"]) for r in told] == [("dm", 1, 0)]
+    assert told[0].text.startswith("Duel: your move (step 0), until ")
+    await to_the_bandits_turn(db, game_id)
+    told = await outbox_rows(db, game_id, "step_yours")
+    assert [(r.target_id, r.payload["day"]) for r in told] == [(1, 0), (2, 1)]  # the Bandit's step: nobody's
+    await give_order(db, game_id, MODERATOR, "strike", {"target": "s002"}, NOW, actor="bandit", moderator=True)
+    await step(db, game_id)
+    assert (await outbox_rows(db, game_id, "question"))[-1].target_id == 2
+    assert len(await outbox_rows(db, game_id, "step_yours")) == 2
+
+
+async def test_battle_royale_tells_nobody_by_dm_when_its_day_opens(db):
+    """Simultaneous days: every player is awaited, the channel's post says the day is open; no DM each."""
+    game_id = await started_game(db)
+    assert not await outbox_rows(db, game_id, "step_yours")
+
+
 async def test_at_the_deadline_the_script_orders_for_the_npc_and_the_question_defaults(db, duel):
     game_id = await duel_game(db)
     await to_the_bandits_turn(db, game_id)

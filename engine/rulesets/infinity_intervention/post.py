@@ -5,6 +5,7 @@ question); `answer` goes on from where the post stopped. Forfeits (no post by th
 from __future__ import annotations
 
 from engine.rulesets.infinity_intervention.attack import Ctx, announce, can_buy_action, can_react, resolve_attack
+from engine.rulesets.infinity_intervention.catalog import items
 from engine.rulesets.infinity_intervention.orders import COST, MINOR, STANDARD, Action, Answer, Attack, IIOrders
 from engine.rulesets.infinity_intervention.rolls import outcome, target_number
 from engine.rulesets.infinity_intervention.script import scripted_answer
@@ -31,7 +32,10 @@ def start_post(ctx: Ctx, actor_id: str, orders: IIOrders) -> None:
     if orders.standing is not None:
         fighter.standing = orders.standing
     if fighter.side == "npc":
-        ctx.moderators("npc_orders", "npc_orders", {"orders": orders.model_dump(mode="json")}, name=fighter.name)
+        plan = _plan(state, orders)
+        ctx.moderators(
+            "npc_orders", "npc_orders", {"orders": orders.model_dump(mode="json")}, name=fighter.name, plan=plan
+        )
     spent = False
     if orders.extra_action and can_buy_action(fighter):
         fighter.infinity_points -= 1
@@ -46,6 +50,23 @@ def start_post(ctx: Ctx, actor_id: str, orders: IIOrders) -> None:
     else:
         insert = None
     run_actions(ctx, actor_id, list(orders.actions), insert, spent)
+
+
+def _plan(state: CombatState, orders: IIOrders) -> str:
+    """An NPC's post in words, for the moderators before it resolves (rulings, "Visibility")."""
+    said = [say("plan_extra")] if orders.extra_action else []
+    for action in orders.actions:
+        if action.kind == "attack":
+            target = state.fighters.get(action.target)
+            said.append(say("plan_attack", target=target.name if target else action.target))
+        elif action.kind == "cover":
+            said.append(say("plan_cover", level=say(f"cover_{action.level}")))
+        elif action.kind == "switch":
+            known = items().get(action.item)
+            said.append(say("plan_switch", item=known.label if known else action.item))
+        else:
+            said.append(say(f"plan_{action.kind}"))
+    return ", ".join(said) or say("plan_none")
 
 
 def run_actions(ctx: Ctx, actor_id: str, actions: list[Action], insert: str | None, spent: bool) -> None:

@@ -75,6 +75,13 @@ def refusal(state: CombatState, actor: str, orders: IIOrders) -> str | None:
     if actor not in state.fighters:
         return say("not_in_combat")
     if orders.timed_out:
+        # the bot checks a player who is not awaited with the game's default orders (`timed_out`): whose step
+        # it is ("It is Lena's post now") is the reason that player needs
+        if state.pending is not None and actor != state.pending.target:
+            return say("not_your_question", name=state.fighters[state.pending.target].name)
+        if state.pending is None and actor != state.awaited:
+            awaited = state.fighters[state.awaited].name if state.awaited else "-"
+            return say("not_your_post", name=awaited)
         return say("timed_out_reserved")
     fighter = state.fighters[actor]
     if not fighter.able:

@@ -109,6 +109,16 @@ def _name(view: dict[str, Any], i: str) -> str:
     return str(view.get("actors", {}).get(i, {}).get("name", i))
 
 
+def _item_label(view: dict[str, Any], item: str) -> str:
+    """An item's name from the actor's own sheet ("CombiRifle"); its id when the sheet is not in the view (an
+    NPC ordered `as`)."""
+    for sheet in (view.get("mine") or {}).values():
+        labels = dict(zip(sheet["item_ids"], sheet["items"], strict=True))
+        if item in labels:
+            return str(labels[item])
+    return item
+
+
 def said(order: dict[str, Any], view: dict[str, Any]) -> str:
     """One action in words."""
     kind = order.get("kind")
@@ -119,7 +129,7 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
     if kind == "cover":
         return text("said_cover", level=text(f"cover_{order['level']}"))
     if kind == "switch":
-        return text("said_switch", item=order["item"])
+        return text("said_switch", item=_item_label(view, order["item"]))
     if kind in ("negotiate", "freeform"):
         return text(f"said_{kind}", text=order.get("text") or "-")
     return text(f"said_{kind}")

@@ -1,0 +1,295 @@
+"""Issue 13, "Fake-Discord end-to-end test of a whole fight including at least one face-off answered by a
+button, and one reaction deadline that passes without an answer": Infinity: Intervention's demo fight played
+through the real bot (cogs, deadline loop, outbox worker, SQLite) against the fake Discord of tests/e2e.
+
+A moderator creates the game (the demo roster); Alice and Bob join and play Lena and the Fusilier; the
+moderator starts it. The players post by slash commands in their DMs (each command is one post: the game
+resolves a post as soon as its actor has sent it): Alice hacks the Yan Huo with Lena's readied Hacking Device
+and, refused when she aims it at the Zhanshi (not hackable), switches to the CombiRifle later; Bob takes high
+cover and spends an Infinity Point with /points. The game master orders the Zhanshi's first post with `as`:
+it attacks the Fusilier, who can react; Bob gets the face-off question and the React / Take it buttons by
+DM, and clicks React (the same gateway path as a real click): a face-off. Afterwards the NPCs' posts are left
+to their script at each deadline. The next face-off question asked of a PC is left unanswered until its
+`reaction_hours` pass: the attack is taken without points. The fight is then played to its end.
+
+What users notice is checked: whose post it is (a DM to that actor's player, the moderators for an NPC), the
+public posts, the DMs, the face-offs' results, and the rulings' "Visibility": no NPC TN, save total or exact
+health in any public post or in a player's messages; a PC's own sheet reaches its player alone.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import EventRow, Game
+from bot.services import fairness
+from tests.e2e.conftest import BotRunner
+from tests.e2e.fake_models import EPHEMERAL, FakeUser, walk_components
+from tests.e2e.test_e2e_duel import stepped
+from tests.e2e.test_e2e_game import settle
+
+pytestmark = pytest.mark.e2e
+
+SEED = 20260601  # with it the post order is Lena, Fusilier, Zhanshi, Yan Huo
+MOST_STEPS = 160  # a safety net: the demo fight ends well before (a turn is about a dozen steps)
+# the moderators' lines (rulings, "Visibility": NPC sheets and TNs, exact health), never a player's
+SECRET = re.compile(
+    r"\bTN\b|TNs|save total|has \d+ (Wounds|Consciousness|Firewalls) left|orders before they resolve"
+    r"|Firewalls are down|W \d+, C \d+, F \d+"
+)
+
+
+async def game_row(db) -> Game:
+    async with db.read() as session:
+        return (await session.execute(select(Game))).scalar_one()
+
+
+def buttons(message: dict) -> dict[str, str]:
+    """label -> custom id of a message's buttons."""
+    return {c["label"]: c["custom_id"] for c in walk_components(message.get("components") or []) if c.get("custom_id")}
+
+
+def seen_by(fake, user: FakeUser, mod_channel) -> list[dict]:
+    """What `user` sees, less the moderators' channel (the fake lets everyone read a guild channel; a real server
+    keeps that one to the moderators)."""
+    hidden = {m["id"] for m in fake.messages_in(mod_channel)}
+    return [m for m in fake.seen_by(user) if m["id"] not in hidden]
+
+
+async def step_dm(fake, user: FakeUser, day: int) -> dict:
+    """The DM telling `user` that step `day` is theirs (with the face-off's buttons, when it is a question)."""
+
+    def found():
+        return next((m for m in reversed(fake.dms_to(user)) if f"(step {day})" in (m.get("content") or "")), None)
+
+    return await fake.wait_until(found, what=f"{user.name}'s DM for step {day}")
+
+
+async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monkeypatch):
+    monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(SEED))  # the same fight every run
+    mod = fake.add_user("Gamemaster", moderator=True)
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    mod_channel = fake.add_channel("moderators")
+    commands = []
+
+    async def slash(user: FakeUser, name: str, options: dict | None = None, **kwargs):
+        record = await fake.slash(user, name, options, **kwargs)
+        commands.append(record)
+        return record
+
+    runner = BotRunner(fake, database_url, clock)
+    runner.settings = runner.settings.model_copy(update={"poll_seconds": 0.05, "delivery_seconds": 0.05})
+    await runner.start()
+    try:
+        registered = {c["name"] for c in fake.registered[None]}
+        assert {"attack", "cover", "switch", "observe", "reset", "points", "undo", "react", "status"} <= registered
+
+        # --- set-up: the demo roster; Alice plays Lena, Bob the Fusilier; the NPCs are the game master's ------
+        await slash(mod, "game create", {"name": "Paradiso", "ruleset": "infinity_intervention"})
+        await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
+        await slash(mod, "game open")
+        for player in (alice, bob):
+            assert "signed up for Paradiso" in (await slash(player, "join")).text
+        await slash(mod, "game start")
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        fighters = game.state["fighters"]
+        seats = {"Alice": fighters["lena"]["controller"], "Bob": fighters["fusilier"]["controller"]}
+        players = {"lena": alice, "fusilier": bob}
+        assert None not in seats.values() and fighters["zhanshi"]["controller"] is None
+        assert game.state["order"] == ["lena", "fusilier", "zhanshi", "yan_huo"]
+        assert "Combat begins. Post order: Lena, Fusilier, Zhanshi, Yan Huo. Heat: 4." in fake.text(fake.messages_in())
+        assert "You play Lena." in fake.text(fake.dms_to(alice)) and "You play Fusilier." in fake.text(fake.dms_to(bob))
+        await step_dm(fake, alice, 0)  # Lena posts first: Alice is told by DM, Bob is not
+        assert "(step 0)" not in fake.text(fake.dms_to(bob))
+
+        # --- Lena's first post: her own choices, a refusal with its reason, a hack on the Yan Huo -------------
+        targets = await fake.autocomplete(alice, "attack", {"target": ""}, focused="target", dm=True)
+        assert {t["value"] for t in targets} == {"yan_huo", "zhanshi"}
+        assert all(not re.search(r"\d", t["name"]) for t in targets), targets  # names, sides, cover: no numbers
+        own_pcs = await fake.autocomplete(alice, "attack", {"as": ""}, focused="as", dm=True)
+        assert [c["value"] for c in own_pcs] == ["lena"]  # her own PC only: never an NPC
+        refused = await slash(alice, "attack", {"target": "zhanshi"}, dm=True)
+        assert refused.text == "Zhanshi cannot be hacked.", refused.text
+        not_yours = await slash(bob, "cover", {"level": "high"}, dm=True)
+        assert not_yours.text == "It is Lena's post now.", not_yours.text
+        hacked = await slash(alice, "attack", {"target": "yan_huo"}, dm=True)
+        assert "Order saved" in hacked.text and "Attack Yan Huo" in hacked.text, hacked.text
+        game = await stepped(runner, 0)
+        await settle(fake, runner, "Lena's post")
+        public = fake.text(fake.messages_in())
+        assert "Lena attacks Yan Huo with the Hacking Device (CLAW-3 Carbonite)." in public
+        assert "Lena rolls:" in public
+
+        # --- the Fusilier's post: high cover; Bob is told it is his -----------------------------------------------
+        await step_dm(fake, bob, 1)
+        covered = await slash(bob, "cover", {"level": "high"}, dm=True)
+        assert "Move to high cover." in covered.text, covered.text
+        game = await stepped(runner, 1)
+        await settle(fake, runner, "the Fusilier's post")
+        assert "Fusilier moves to high cover." in fake.text(fake.messages_in())
+
+        # --- the Zhanshi's post: the moderators are told; the game master orders it `as` -----------------------
+        assert game.state["awaited"] == "zhanshi"
+        await fake.wait_until(
+            lambda: "orders for Zhanshi" in fake.text(fake.messages_in(mod_channel)),
+            what="the moderators told the Zhanshi waits for them",
+        )
+        assert "orders for Zhanshi" not in fake.text(
+            seen_by(fake, alice, mod_channel) + seen_by(fake, bob, mod_channel)
+        )
+        npcs = await fake.autocomplete(mod, "attack", {"as": ""}, focused="as")
+        assert "zhanshi" in {n["value"] for n in npcs}
+        prey = await fake.autocomplete(mod, "attack", {"as": "zhanshi", "target": ""}, focused="target")
+        assert {p["value"] for p in prey} == {"lena", "fusilier"}
+        viewed = await slash(mod, "mod view")
+        assert viewed.all_ephemeral and "`zhanshi`" in viewed.text and "W 10" in viewed.text, viewed.text
+        ordered = await slash(mod, "attack", {"as": "zhanshi", "target": "fusilier"})
+        assert "Order saved" in ordered.text and "Attack Fusilier" in ordered.text, ordered.text
+        game = await stepped(runner, 2)
+
+        # --- the face-off question: Bob answers with the React button -------------------------------------------
+        assert game.state["pending"]["target"] == "fusilier"
+        asked = await step_dm(fake, bob, 3)
+        assert set(buttons(asked)) == {"react", "take it"}
+        question = fake.text(fake.dms_to(bob))
+        assert "Zhanshi attacks you with the CombiRifle (2 strike(s)). React or take it?" in question
+        assert "otherwise the answer is Take it" in question
+        assert "attacks you" not in fake.text(fake.dms_to(alice))
+        await settle(fake, runner, "the question")
+        assert "Fusilier must choose: react or take the attack." in fake.text(fake.messages_in())
+        refused = await slash(alice, "react", {"choice": "take"}, dm=True)
+        assert refused.text == "The question waits for Fusilier's answer.", refused.text
+        answers = buttons(asked)
+        clicked = await fake.click(bob, asked, answers["react"])
+        assert "Face-off: react, 0 point(s) on saves, 0 on a critical." in clicked.text, clicked.text
+        game = await stepped(runner, 3)
+        await settle(fake, runner, "the face-off")
+        public = fake.text(fake.messages_in())
+        assert "Fusilier reacts with the CombiRifle: a face-off." in public
+        assert "Fusilier rolls:" in public and "Zhanshi rolls:" in public
+        assert "wins the face-off." in public or "The face-off cancels out: nothing happens." in public
+        assert not buttons(fake.message_by_id[int(asked["id"])])  # a clicked message loses its buttons
+
+        # --- /status: the post order, Heat and states for all; one's own sheet in full, to oneself alone ---------
+        own = {alice: ("Lena: your sheet", "Wounds {}/7"), bob: ("Fusilier: your sheet", "Wounds {}/10")}
+        for user in (alice, bob):
+            status = await slash(user, "status", dm=True)
+            assert status.all_ephemeral and own[user][0] in status.text, status.text
+            assert "Zhanshi (NPC, " in status.text and "Yan Huo (NPC, " in status.text, status.text
+
+        # --- the rest of the fight: the PCs attack on their posts (Bob spends an Infinity Point once, Alice
+        # switches to her CombiRifle once), the NPCs' script posts at each deadline; the next question asked of
+        # a PC is left to its deadline (take, no points); later ones are answered "take it" by button ----------
+        switched = spent = timed_out = False
+        other = {alice: bob, bob: alice}
+        while game.status != "over":
+            assert game.day < MOST_STEPS, "the fight did not end"
+            state = game.state
+            pending = state["pending"]
+            if pending is not None and pending["target"] in players:
+                user = players[pending["target"]]
+                asked = await step_dm(fake, user, game.day)  # the question and its buttons, to the target's player
+                assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
+                if not timed_out:  # rulings, "Reactions": `reaction_hours`; no answer: take, no points
+                    assert game.deadline == clock() + timedelta(hours=state["settings"]["reaction_hours"])
+                    points = state["fighters"][pending["target"]]["infinity_points"]
+                    posted = len(fake.messages_in())
+                    clock.set(game.deadline)
+                    game = await stepped(runner, game.day)
+                    await settle(fake, runner, "the unanswered question")
+                    after = fake.text(fake.messages_in()[posted:])
+                    name = state["fighters"][pending["target"]]["sheet"]["name"]
+                    assert f"{name} takes the attack." in after and "Infinity Point" not in after, after
+                    assert game.state["fighters"][pending["target"]]["infinity_points"] == points
+                    timed_out = True
+                else:
+                    clicked = await fake.click(user, asked, buttons(asked)["take it"])
+                    assert "Face-off: take it" in clicked.text, clicked.text
+                    game = await stepped(runner, game.day)
+                continue
+            awaited = state["awaited"]
+            if awaited not in players:  # an NPC's post: its script at the deadline
+                clock.set(game.deadline)
+                game = await stepped(runner, game.day)
+                continue
+            user, me = players[awaited], state["fighters"][awaited]
+            await step_dm(fake, user, game.day)  # whose post it is: its player is told by DM, the other is not
+            assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
+            if me["immobilized"]:  # rulings, "Immobilizing": the post must start with Reset
+                said = await slash(user, "reset", dm=True)
+                assert "Reset." in said.text, said.text
+            elif awaited == "fusilier" and not spent and me["infinity_points"]:
+                said = await slash(bob, "points", {"extra_action": True}, dm=True)
+                assert "Spend an Infinity Point for an extra action." in said.text, said.text
+                spent = True
+            elif awaited == "lena" and not switched:
+                said = await slash(alice, "switch", {"item": "combirifle"}, dm=True)
+                assert "Ready the CombiRifle." in said.text, said.text
+                switched = True
+            elif me["halves"] >= 2:  # a whole action: attack the first enemy offered
+                choices = await fake.autocomplete(user, "attack", {"target": ""}, focused="target", dm=True)
+                said = await slash(user, "attack", {"target": choices[0]["value"]}, dm=True)
+                assert "Order saved" in said.text, said.text
+            elif me["minors"] < 4:  # half an action left: a minor one
+                said = await slash(user, "observe", dm=True)
+                assert "Observe." in said.text, said.text
+            else:  # nothing it may still do: the post's deadline passes (a forfeit)
+                clock.set(game.deadline)
+            game = await stepped(runner, game.day)
+        await settle(fake, runner, "the end")
+        assert timed_out, "no face-off question was left to its deadline"
+        assert spent and switched
+
+        # --- what everyone saw -----------------------------------------------------------------------------------
+        public_messages = fake.messages_in()
+        public = fake.text(public_messages)
+        assert "The combat is over: the PCs prevail." in public or "The combat is over: the PCs are defeated." in public
+        assert "Fusilier spends an Infinity Point for an extra action." in public
+        assert "Lena readies the CombiRifle." in public
+        assert not SECRET.search(public), SECRET.search(public)
+        assert all(not m["flags"] & EPHEMERAL for m in public_messages)
+        for record in commands:
+            assert record.all_ephemeral, f"/{record.name} by {record.user.name} answered publicly"
+        told = fake.text(fake.messages_in(mod_channel))
+        assert "TN was" in told and "save total" in told  # the moderators have the numbers
+        assert "orders for Yan Huo" in told  # each NPC post the script made was announced to them first
+        assert "Zhanshi's orders before they resolve: attack Fusilier." in told  # the game master's `as`
+
+        # each player's own sheet (/status, above) reached that player alone; no NPC number, nobody else's health
+        for user, other in ((alice, bob), (bob, alice)):
+            seen = fake.text(seen_by(fake, user, mod_channel))
+            assert own[other][0] not in seen, f"{user.name} saw {other.name}'s sheet"
+            assert not re.search(own[other][1].format(r"\d+"), seen), f"{user.name} saw {other.name}'s Wounds"
+            for line in seen.splitlines():
+                if "TN" in line:  # only one's own sheet's target numbers ("ballistics: TN 13, critical 13-13")
+                    assert re.search(r"\w+: TN \d+, critical", line), line
+                    assert not re.search(r"Zhanshi|Yan Huo|TN was|TNs", line), line
+                assert not re.search(r"save total|has \d+ \w+ left|Face-off TNs|W \d+, C \d+", line), line
+        async with runner.db.read() as session:
+            events = (await session.execute(select(EventRow))).scalars().all()
+        assert_private_events_reach_only_their_audience(
+            fake, events, {alice: seats["Alice"], bob: seats["Bob"]}, mod_channel
+        )
+    finally:
+        await runner.stop()
+
+
+def assert_private_events_reach_only_their_audience(fake, events, seats: dict, mod_channel) -> None:
+    """Each line of an event meant for others (a player's, the moderators') is seen by no one else (a line also
+    in a public event or one of the user's own proves nothing and is skipped)."""
+    public_lines = {ln.strip() for e in events if e.audience.get("kind") == "public" for ln in e.text.splitlines()}
+    assert any(e.audience.get("kind") == "moderators" for e in events)
+    for user, seat in seats.items():
+        mine = {ln.strip() for e in events if seat in (e.audience.get("ids") or []) for ln in e.text.splitlines()}
+        seen = {ln.strip() for ln in fake.text(seen_by(fake, user, mod_channel)).splitlines()}
+        for event in events:
+            if event.audience.get("kind") == "public" or seat in (event.audience.get("ids") or []):
+                continue
+            for line in filter(None, (ln.strip() for ln in event.text.splitlines())):
+                if line not in public_lines | mine:
+                    assert line not in seen, f"{user.name} saw a line of an event for others: {line!r}"
