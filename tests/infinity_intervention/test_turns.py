@@ -93,7 +93,8 @@ def test_an_actor_not_awaited_is_told_whose_post_it_is_even_for_the_deadline_def
     not that the forfeit is the deadline's (found by the fake-Discord end-to-end test)."""
     state = fight(["fusilier", "lena", "zhanshi"])
     assert state.awaited == "lena"  # Agility + Awareness 19 against the Fusilier's 18
-    assert RULESET.validate(state, "fusilier", RULESET.default_orders(state, "fusilier")) == "It is Lena's post now."
+    assert RULESET.default_orders(state, "fusilier") == IIOrders()  # not awaited: nothing, nothing to refuse
+    assert RULESET.validate(state, "fusilier", IIOrders(timed_out=True)) == "It is Lena's post now."
     assert RULESET.validate(state, "fusilier", IIOrders(actions=[Observe()])) == "It is Lena's post now."
     assert RULESET.validate(state, "lena", IIOrders(timed_out=True)) == (
         "That is what happens at the deadline; post your actions instead."
