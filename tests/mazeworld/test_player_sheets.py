@@ -43,6 +43,7 @@ def test_sheet_rulings_the_rosters_sheet_wins_over_the_players():
 @pytest.mark.parametrize(("sheet", "reason"), [
     ({**OWN, "pain": 0}, "pain cannot be set on a player's sheet"),
     ({**OWN, "wounds": [], "kills": 3}, "wounds, kills cannot be set"),
+    ({**OWN, "effects": [{"name": "Quick hands", "is_tier": -1}]}, "effects cannot be set"),
     ({**OWN, "name": "<@123>"}, "sheet: name: use letters"),
     ({**OWN, "skills": {"lasers": 40}}, "sheet: skills: no skill lasers"),
     ({**OWN, "wielded": "Combat knife"}, "wields 'Combat knife', which is not among its weapons"),

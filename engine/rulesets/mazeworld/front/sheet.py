@@ -1,7 +1,7 @@
 """A player's own Mazeworld sheet (`/sheet upload`): checked like a roster's sheet (`roster.load_sheet`: species,
 parts, armour, weapons, items of the catalog), plus what only a player's sheet must respect: the team is always
-`contestant`, the fight's own state (Pain, wounds, burning, stealth, cover, kills) is the game master's to set,
-the name is plain words, and skills are the catalog's. Its summary in words, and the example file to edit."""
+`contestant`, the fight's own state (Pain, wounds, burning, stealth, cover, kills, effects) is the game
+master's to set, the name is plain words, and skills are the catalog's. Its summary in words."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from engine.rulesets.mazeworld.front.texts import SHEET_TEMPLATE, text
 from engine.rulesets.mazeworld.roster import load_sheet
 from engine.rulesets.mazeworld.state import Sheet
 
-GM_ONLY = ("pain", "wounds", "burning", "stealth", "cover", "kills", "hunting_points")
+GM_ONLY = ("pain", "wounds", "burning", "stealth", "cover", "kills", "hunting_points", "effects")
 NAME = re.compile(r"[\w][\w '.\-]*")
 
 
