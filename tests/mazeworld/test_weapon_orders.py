@@ -103,3 +103,19 @@ def test_the_docs_roster_sheet_with_the_new_weapons_loads_and_plays():
         order = RULESET.parse_orders({"action": action})
         assert RULESET.validate(state, "s1", order) is None, action
         resolve(state, Scripted(seed=9), s1=action)
+
+
+def test_own_sheet_card_shows_ammunition_types_attached_rounds_and_charges():
+    """Rulings "Visibility" (private: own ammunition, cleanliness) with "Weapons: accessories, launchers, shotguns,
+    ammunition": the player's sheet card tells the loaded type, the default type's spares and the other types',
+    an attached launcher's rounds, and charges counted (not as a melee weapon)."""
+    state = fight(sheet=ARMS)
+    state.creature("s1").weapon("Beretta M9").ammo = "JHP"
+    cards = FRONT.status(RULESET.view(state, "s1"))
+    weapons = next(f for f in cards[-1].fields if f.name == "Weapons").lines
+    carbine = next(line for line in weapons if line.startswith("M4A1 carbine"))
+    beretta = next(line for line in weapons if line.startswith("Beretta M9"))
+    charge = next(line for line in weapons if line.startswith("C4 charge"))
+    assert "M203: 0 loaded, 2 spare" in carbine
+    assert "15 JHP loaded, 30 FMJ spare" in beretta and "(other spares: 10 AP)" in beretta
+    assert charge == "C4 charge: 2 carried"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.rulesets.mazeworld.arms import default_ammo
 from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.damage import conditions
 from engine.rulesets.mazeworld.front.texts import text
@@ -53,20 +54,32 @@ def fight_card(view: dict[str, Any]) -> Card:
 
 
 def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
+    """One carried weapon on its owner's sheet: a fed weapon's (firearm, launcher) rounds loaded with their
+    type, spares by type, cleanliness, a jam and the rounds of attached weapons; thrown weapons and charges
+    counted; melee by name."""
     hand = text("wielded") if w["name"] == wielded else ""
     known = catalog().weapons.get(w["name"])
     kind = known.kind if known else "melee"
-    if kind == "firearm":
-        return text(
+    if known is not None and known.fed:
+        loaded_type = w.get("ammo") or default_ammo(known)
+        line = text(
             "weapon_line",
             name=w["name"],
             wielded=hand,
-            loaded=w["loaded"],
-            spare=w["spare"],
+            loaded=w["loaded"] if loaded_type is None else text("rounds_typed", count=w["loaded"], ammo=loaded_type),
+            spare=w["spare"]
+            if loaded_type is None
+            else text("rounds_typed", count=w["spare"], ammo=default_ammo(known)),
             clean=f"{w['cleanliness']:g}",
             jam=text("jammed") if w.get("jam") else "",
         )
-    if kind == "thrown":
+        others = [text("rounds_typed", count=n, ammo=t) for t, n in sorted(w.get("spares", {}).items()) if n]
+        mounted = [
+            text("mount_line", name=name, loaded=m["loaded"], spare=m["spare"])
+            for name, m in sorted(w.get("mounts", {}).items())
+        ]
+        return "; ".join([line + (text("spares_other", spares=", ".join(others)) if others else ""), *mounted])
+    if kind in ("thrown", "planted"):
         return text("weapon_thrown_line", name=w["name"], wielded=hand, count=w["loaded"])
     return text("weapon_melee_line", name=w["name"], wielded=hand)
 
