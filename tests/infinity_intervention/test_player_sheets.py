@@ -83,3 +83,17 @@ def test_the_summary_names_skills_armour_and_points_set_on_the_sheet():
                              "skills": {"ballistics": {"expertise": 3, "focus": 1}}})[1]
     assert said.endswith("; also brawn 10, ballistics expertise 3 focus 1, armour 2, 3 Infinity Points")
     assert "Wounds 10" in said
+
+
+def test_sheet_rulings_a_player_with_no_pc_left_is_a_clear_refusal_not_a_seat_with_nothing():
+    """Rulings "Sheet and demo roster": the demo has two PCs. A third player with no sheet of their own would sit
+    in the game with no character; the start is refused naming them and what to do (the bot shows the reason
+    to the moderator who ran /game start, and nothing starts)."""
+    with pytest.raises(ValueError, match="C has no character to play: the fight's 2 PC"):
+        start([SignUp(seat=f"s00{n}", name=name) for n, name in enumerate("ABC", start=1)])
+    state = start([
+        SignUp(seat="s001", name="A"),
+        SignUp(seat="s002", name="B"),
+        SignUp(seat="s003", name="C", requests={"sheet": own(name="Kira")}),
+    ])
+    assert {f.controller for f in state.fighters.values() if f.controller} == {"s001", "s002", "s003"}

@@ -51,8 +51,9 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
             wish = signup.requests.get("pc")
             free = [p for p in pcs if p not in controllers]
             pick = wish if wish in free else (free[0] if free else None)
-            if pick is not None:
-                controllers[pick] = signup.seat
+            if pick is None:  # every roster PC is taken: this player would sit in the game with no character
+                raise ValueError(say("no_pc_left", name=signup.name, pcs=len(pcs)))
+            controllers[pick] = signup.seat
         state, events = start_combat(cast, controllers, settings, rng)
         return Resolution(state=state, events=events, rolls=list(rng.rolls))
 

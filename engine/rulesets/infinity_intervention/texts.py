@@ -97,6 +97,10 @@ TEXT: dict[str, str] = {
     # --- refusals ---
     "over_already": "The combat is over.",
     "not_in_combat": "You have no character in this combat.",
+    "no_pc_left": (
+        "{name} has no character to play: the fight's {pcs} PC(s) are taken. They attach their own sheet"
+        " (/sheet upload), the game master loads a roster with more PCs, or they leave the game."
+    ),
     "timed_out_reserved": "That is what happens at the deadline; post your actions instead.",
     "not_your_question": "The question waits for {name}'s answer.",
     "answer_needed": "Answer the face-off: react or take.",
