@@ -60,6 +60,8 @@ TEXT: dict[str, str] = {
     "not_started": "This game has not started yet.",
     "no_game_here": "There is no game in this channel: use the command in a game's channel, or pass its number as `game`.",
     "no_games_of_yours": "You are not signed up for any game. Use /join in a game's channel.",
+    "only_games_over": "You have no game in play. Your finished games: {games}. Name one with the game option"
+    " (game:{game_id}) to look at it.",
     "which_game": "You are in several games ({games}): choose one with the `game` option.",
     "schema_mismatch": "This game's saved state is schema version {stored}, but this bot "
     "reads version {current}; no migration between them exists.",

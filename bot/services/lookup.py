@@ -129,6 +129,10 @@ async def find_game(
         return found
     mine = await games_of_user(db, user_id)
     if not mine:
+        ended = [g for g in await games_of_user(db, user_id, include_over=True) if g.status == "over"][:5]
+        if ended:  # a finished game is still there to look at, by its number
+            games = ", ".join(f"#{g.id} {g.name}" for g in ended)
+            raise ServiceError(say("only_games_over", games=games, game_id=ended[0].id))  # newest first
         raise ServiceError(say("no_games_of_yours"))
     if len(mine) > 1:
         raise ServiceError(say("which_game", games=", ".join(f"#{g.id} {g.name}" for g in mine)))

@@ -108,6 +108,20 @@ async def test_status_in_a_dm_names_the_game(gm, db):
     assert "Player1, Day 1" in done.text and done.all_ephemeral
 
 
+async def test_status_in_a_dm_after_the_game_ended_points_to_the_finished_game(gm, db):
+    """A player's only game is over: in a DM, /status says so and names the game's number (before, it said the
+    player had never signed up), and with that number it shows the last state."""
+    from bot.services import moderation
+
+    game_id = await night_game(db)
+    await moderation.end(db, game_id, actor_id=7, reason="done")
+    bare = await use(gm, "status", guild_id=None, channel_id=None)
+    assert f"Your finished games: #{game_id} Test" in bare.text and f"game:{game_id}" in bare.text
+    assert bare.all_ephemeral
+    named = await use(gm, "status", game=game_id, guild_id=None, channel_id=None)
+    assert "Player1" in named.text and named.all_ephemeral
+
+
 async def test_status_where_there_is_no_game(gm, db):
     done = await use(gm, "status", channel_id=777)
     assert "There is no game in this channel" in done.text and done.all_ephemeral
