@@ -140,11 +140,11 @@ TEXT: dict[str, str] = {
     "verify_receipt": "{who}'s receipt {receipt} is not the hash of their order and salt",
     "verify_hash": "the outcome hash differs",
     # --- channel posts and DMs ------------------------------------------------------------------
-    "day_open": "Day {day} is open until {deadline}. Seed commitment: {commitment}",
-    "seed_revealed": "Day {day} seed revealed: {seed} (commitment {commitment}).",
-    "seed_held": "Day {day} is resolved; its seed stays secret until the game ends (commitment {commitment}).",
+    "day_open": "{step} is open until {deadline}. Seed commitment: {commitment}",
+    "seed_revealed": "{step} seed revealed: {seed} (commitment {commitment}).",
+    "seed_held": "{step} is resolved; its seed stays secret until the game ends (commitment {commitment}).",
     "seeds_revealed_at_end": "The game is over: every day's seed is revealed, so anyone can check the commitments and re-run the days (`brbot verify`).",
-    "seed_revealed_next": "{reveal}\nDay {day} is open until {deadline}. Seed commitment: {commitment}",
+    "seed_revealed_next": "{reveal}\n{step} is open until {deadline}. Seed commitment: {commitment}",
     "question_asked": "{game}: {prompt}\nAnswer with /{command} ({choices}) by {deadline}; "
     "otherwise the answer is {default}.",
     "npc_awaited": "{game}: waiting for the game master's orders for {actors} (a game command with `as`) "

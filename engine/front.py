@@ -450,6 +450,11 @@ class Front:
         """A day (or step) as the headings of `brbot simulate` name it (`day` -1: the start)."""
         return f"Day {day}" if day >= 0 else "Start"
 
+    def step_name(self, day: int) -> str:
+        """A day (or step, or turn) as the channel's fair-play lines name it: "Day 3 is open until ...",
+        "Day 3 seed revealed"."""
+        return f"Day {day}"
+
     def group_title(self, key: str) -> str:
         """The name of the private chat of the group `key` (`Ruleset.groups`), as its members read it."""
         return key.replace("_", " ").capitalize()

@@ -372,7 +372,12 @@ async def start_game(
         announce(
             session,
             game,
-            say("day_open", day=game.day, deadline=when(game.deadline), commitment=day.commitment),
+            say(
+                "day_open",
+                step=registry.front(game.ruleset).step_name(game.day),
+                deadline=when(game.deadline),
+                commitment=day.commitment,
+            ),
             {"kind": "commitment", "day": game.day},
         )
         await pacing.announce_step(session, game, ruleset, result.state)

@@ -16,6 +16,7 @@ from bot.db.models import DaySeed, Game
 from bot.services import fairness
 from bot.services.errors import ServiceError
 from bot.text import say
+from engine import registry
 from engine.ruleset import Resolution, Ruleset
 
 
@@ -44,5 +45,12 @@ async def reveal_held_seeds(session: AsyncSession, game: Game) -> str:
     lines = [say("seeds_revealed_at_end")]
     for row in rows:
         row.revealed = True
-        lines.append(say("seed_revealed", day=row.day, seed=row.seed, commitment=row.commitment))
+        lines.append(
+            say(
+                "seed_revealed",
+                step=registry.front(game.ruleset).step_name(row.day),
+                seed=row.seed,
+                commitment=row.commitment,
+            )
+        )
     return "\n".join(lines)

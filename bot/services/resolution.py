@@ -38,6 +38,7 @@ from bot.services.replaying import day_seed, resolve_with_seed, reveal_held_seed
 from bot.services.resuming import resume_if_due
 from bot.services.snapshots import cache_of
 from bot.text import say, when
+from engine import registry
 from engine.events import Event
 
 
@@ -110,7 +111,13 @@ async def _resolve_locked(
     post = await write_events(session, game, result.events, await seat_map(session, game.id), day)
     announce_picture(session, game, day, post)  # a game that shows its picture after every step: with the post
     await groups.sync(session, game, result.state)
-    reveal = say("seed_held" if held else "seed_revealed", day=day, seed=seed_row.seed, commitment=seed_row.commitment)
+    front = registry.front(game.ruleset)
+    reveal = say(
+        "seed_held" if held else "seed_revealed",
+        step=front.step_name(day),
+        seed=seed_row.seed,
+        commitment=seed_row.commitment,
+    )
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
@@ -129,7 +136,7 @@ async def _resolve_locked(
             say(
                 "seed_revealed_next",
                 reveal=reveal,
-                day=game.day,
+                step=front.step_name(game.day),
                 deadline=when(game.deadline),
                 commitment=next_seed.commitment,
             ),

@@ -182,3 +182,19 @@ async def test_removing_the_acting_player_gives_the_next_one_his_step_buttons(db
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
     offered = [r.payload["seat"] for r in rows if r.payload.get("kind") == step_buttons.KIND]
     assert offered == [leaving, following]
+
+
+async def test_the_channels_fair_play_lines_name_steps_not_days(db, cards_installed):
+    """A step game's channel says "Step 1 is open until ..." and "Step 0 seed revealed" (`Front.step_name`);
+    before, every game's lines said "Day N" whatever the game counted."""
+    from bot.db.models import Outbox
+
+    game_id = await _game(db)
+    game = await _row(db, game_id)
+    first = game.state["order"][0]
+    await give_order(db, game_id, await _user_of(db, game_id, first), "place", {"square": "A4"}, NOW)
+    assert (await scheduler.tick(db, NOW)).resolved == [(game_id, 0)]
+    async with db.read() as session:
+        posted = "\n".join((await session.execute(select(Outbox.text).where(Outbox.target == "channel"))).scalars())
+    assert "Step 0 is open until" in posted and "Step 0 seed revealed" in posted and "Step 1 is open until" in posted
+    assert "Day 0" not in posted and "Day 1" not in posted

@@ -92,6 +92,9 @@ class CardsFront(Front):
     def post_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")
 
+    def step_name(self, day: int) -> str:
+        return text("day_title", day=day)
+
     def day_title(self, day: int) -> str:
         return text("day_title", day=day) if day >= 0 else text("post_start")
 

@@ -70,6 +70,7 @@ MODERATION = (
 
 class InfinityFront(Front):
     title = text("title")
+    resolutions_called = "steps"
     commands = COMMANDS
     choosers = CHOOSERS
     post_sections = posts.HEADINGS
@@ -142,6 +143,9 @@ class InfinityFront(Front):
 
     def post_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")
+
+    def step_name(self, day: int) -> str:
+        return text("step_name", day=day)
 
     def day_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")

@@ -137,6 +137,7 @@ TEXTS: dict[str, str] = {
     "section_harm": "Harm",
     "section_end": "End",
     "post_title": "Infinity: Intervention: step {day}",
+    "step_name": "Step {day}",
     "post_start": "Infinity: Intervention: the combat begins",
     # rules
     "rules_title": "Infinity: Intervention combat in short",

@@ -36,6 +36,7 @@ MODERATION = (
 
 class MazeworldFront(Front):
     title = text("title")
+    resolutions_called = "turns"
     commands = COMMANDS
     choosers = CHOOSERS
     dice: DiceWords | None = DICE
@@ -104,6 +105,9 @@ class MazeworldFront(Front):
 
     def post_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")
+
+    def step_name(self, day: int) -> str:
+        return text("day_title", day=day)
 
     def day_title(self, day: int) -> str:
         return text("day_title", day=day) if day >= 0 else text("post_start")
