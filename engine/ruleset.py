@@ -34,6 +34,8 @@ Pacing, with defaults that fit a game of simultaneous orders where every actor i
 - `orders_anytime(state, seat)`: whether a seat the game does not await now may still give orders (checked by
   `validate` as any others): orders that may be given at any time, kept for the current step and handed to
   `resolve` with the awaited actors' (Infinity: a move in the post order). Default: no one.
+- `ready(state, seat, orders)`: whether an awaited seat's orders are complete, so that early resolution need not
+  wait for more (default: any orders are). Infinity's post, built over several commands, is ready once sent.
 - `same_turn(before, after)`: whether a resolved step left the same actor's turn going on (default: never).
   When it does, the bot keeps the deadline the turn began with instead of giving the next step a new one, so
   a turn of several steps lasts `step_hours` in all (the card game's `turn_hours`).
@@ -198,6 +200,13 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         checks as usual and `resolve` receives with the awaited actors' (default: no; the bot refuses anyone the
         game does not await)."""
         return False
+
+    def ready(self, state: StateT, seat: str, orders: OrdersT) -> bool:
+        """Whether `seat`'s current orders (an awaited seat or actor's) are complete, so that a game resolving early
+        need not wait for more from it. Default: yes, any orders are (an actor's step is one order). A game whose
+        step is built over several commands says no until it is complete (Infinity: a post until it is sent, or
+        until it leaves nothing to spend). The deadline resolves whatever orders there are, ready or not."""
+        return True
 
     def actors(self, state: StateT) -> list[Actor]:
         """Everyone who can be ordered besides the players' own seats, with their controllers (default: none)."""

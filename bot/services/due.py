@@ -9,7 +9,9 @@ reading and parsing every live game on every pass. The rule (`next_look`):
 - any other game: never (None).
 
 "At once" means "look": the loop then checks, under the game's lock, whether every awaited actor has
-acted; if not, it sets `due_at` to the deadline (`settled`). So `due_at` may be early, never late.
+acted with orders the game says are complete (`Ruleset.ready`: a post built over several commands waits for
+its sending); if not, it sets `due_at` to the deadline (`settled`), and the next order asks for a look again.
+So `due_at` may be early, never late.
 
 Every change of a game row through the ORM (a deadline set, a pause, an extension, a resume, a resolution,
 a failure's backoff, a setting) recomputes `due_at` (the mapper hooks below), unless the change set

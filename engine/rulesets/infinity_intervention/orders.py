@@ -78,8 +78,9 @@ COST: dict[str, int] = {
 
 
 class IIOrders(_Order):
-    """One step's orders: a post (`actions`, `extra_action`, `insert_after`, `standing`, `clear_standing`) or a
-    face-off `answer`. `timed_out` is the deadline's default only (a player cannot send it)."""
+    """One step's orders: a post (`actions`, `extra_action`, `insert_after`, `standing`, `clear_standing`, built
+    one command at a time, and `sent` when the player says it is complete) or a face-off `answer`. `timed_out` is
+    the deadline's default only (a player cannot send it)."""
 
     actions: list[Action] = Field(default_factory=list, max_length=12)
     extra_action: bool = False  # 1 Infinity Point: +1 action this turn (once a turn)
@@ -88,3 +89,4 @@ class IIOrders(_Order):
     clear_standing: bool = False
     answer: Answer | None = None
     timed_out: bool = False
+    sent: bool = False  # the post is complete as it stands (`/send`): it need not wait for more (`Ruleset.ready`)

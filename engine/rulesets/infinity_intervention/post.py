@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from engine.rulesets.infinity_intervention.attack import Ctx, announce, can_buy_action, can_react, resolve_attack
 from engine.rulesets.infinity_intervention.catalog import items
-from engine.rulesets.infinity_intervention.orders import COST, MINOR, STANDARD, Action, Answer, Attack, IIOrders
+from engine.rulesets.infinity_intervention.orders import STANDARD, Action, Answer, Attack, IIOrders
 from engine.rulesets.infinity_intervention.rolls import outcome, target_number
 from engine.rulesets.infinity_intervention.script import scripted_answer
 from engine.rulesets.infinity_intervention.state import CombatState, Pending, ToRule
 from engine.rulesets.infinity_intervention.texts import say, written
 from engine.rulesets.infinity_intervention.turns import after_post, move_after
-from engine.rulesets.infinity_intervention.validate import action_refusal, insert_refusal
+from engine.rulesets.infinity_intervention.validate import action_refusal, insert_refusal, spend
 
 
 def start_post(ctx: Ctx, actor_id: str, orders: IIOrders) -> None:
@@ -81,8 +81,7 @@ def run_actions(ctx: Ctx, actor_id: str, actions: list[Action], insert: str | No
         if reason is not None:
             ctx.public("void", "void_action", name=fighter.name, reason=reason)
             continue
-        fighter.halves -= COST[action.kind]
-        fighter.minors += 1 if COST[action.kind] == MINOR else 0
+        fighter.halves, fighter.minors = spend(fighter.halves, fighter.minors, [action.kind])
         spent = True
         if isinstance(action, Attack):
             answer = _answer_now(state, actor_id, action)

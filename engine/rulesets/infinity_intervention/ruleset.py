@@ -18,7 +18,7 @@ from engine.rulesets.infinity_intervention.settings import IISettings
 from engine.rulesets.infinity_intervention.setup import players_pcs, start_combat
 from engine.rulesets.infinity_intervention.state import CombatState
 from engine.rulesets.infinity_intervention.texts import say
-from engine.rulesets.infinity_intervention.validate import only_insert, refusal
+from engine.rulesets.infinity_intervention.validate import only_insert, post_ready, refusal
 from engine.rulesets.infinity_intervention.view import view
 
 
@@ -101,6 +101,16 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         Points and Heat"); `validate` refuses anything else out of turn, with whose post it is."""
         fighter = state.fighters.get(seat)
         return state.phase != "over" and fighter is not None and fighter.side == "pc" and fighter.able
+
+    def ready(self, state: CombatState, seat: str, orders: IIOrders) -> bool:
+        """Rulings "Post order and turns" (a post spends 0 or more actions): the awaited actor's post is ready when
+        sent as it stands, or when it leaves no whole or half action it could pay for; a face-off answer, a
+        forfeit and anyone else's orders (an Infinity Point move at any time) are ready as they are."""
+        if state.phase == "over" or state.pending is not None or orders.timed_out or orders.answer is not None:
+            return True
+        if seat != state.awaited or seat not in state.fighters:
+            return True
+        return post_ready(state, seat, orders)
 
     def npc_orders(self, state: CombatState, actor_id: str, rng: RecordingRng) -> IIOrders:
         if state.pending is not None:

@@ -5,9 +5,54 @@ from __future__ import annotations
 
 from engine.rulesets.infinity_intervention.attack import can_buy_action, can_react
 from engine.rulesets.infinity_intervention.catalog import items
-from engine.rulesets.infinity_intervention.orders import COST, MAX_MINORS, MINOR, Action, Answer, IIOrders
+from engine.rulesets.infinity_intervention.orders import (
+    COST,
+    MAX_MINORS,
+    MINOR,
+    STANDARD,
+    Action,
+    Answer,
+    IIOrders,
+)
 from engine.rulesets.infinity_intervention.state import CombatState
 from engine.rulesets.infinity_intervention.texts import say
+
+
+def cost_refusal(kind: str, halves: int, minors: int) -> str | None:
+    """Why an action of this kind cannot be paid for with `halves` half actions left and `minors` minors used
+    (rulings "Post order and turns": a standard action costs 1, a minor ½, at most 4 minors a turn)."""
+    cost = COST[kind]
+    if cost > halves:
+        return say("no_actions_left", action=say(f"action_{kind}"))
+    if cost == MINOR and minors >= MAX_MINORS:
+        return say("too_many_minors", most=MAX_MINORS)
+    return None
+
+
+def spend(halves: int, minors: int, kinds: list[str]) -> tuple[int, int]:
+    """The half actions left and the minors used once actions of these kinds are paid for, in order."""
+    for kind in kinds:
+        halves -= COST[kind]
+        minors += 1 if COST[kind] == MINOR else 0
+    return halves, minors
+
+
+def affordable(halves: int, minors: int) -> bool:
+    """Whether any action at all can still be paid for (a whole one, or a half one under the minors' cap)."""
+    return any(cost_refusal(kind, halves, minors) is None for kind in COST)
+
+
+def left_after(state: CombatState, actor: str, orders: IIOrders) -> tuple[int, int]:
+    """The half actions and minors `actor` has once its post is spent, counting the extra action it buys."""
+    fighter = state.fighters[actor]
+    bought = STANDARD if orders.extra_action and can_buy_action(fighter) else 0
+    return spend(fighter.halves + bought, fighter.minors, [a.kind for a in orders.actions])
+
+
+def post_ready(state: CombatState, actor: str, orders: IIOrders) -> bool:
+    """Whether the awaited actor's post is complete (rulings "Post order and turns": a post spends 0 or more
+    actions): sent as it stands (`sent`), or leaving nothing it could still pay for."""
+    return orders.sent or not affordable(*left_after(state, actor, orders))
 
 
 def action_refusal(
@@ -15,11 +60,9 @@ def action_refusal(
 ) -> str | None:
     """Why this action cannot be taken now by `actor` with `halves` half actions and `minors` minors used."""
     fighter = state.fighters[actor]
-    cost = COST[action.kind]
-    if cost > halves:
-        return say("no_actions_left", action=say(f"action_{action.kind}"))
-    if cost == MINOR and minors >= MAX_MINORS:
-        return say("too_many_minors", most=MAX_MINORS)
+    paid = cost_refusal(action.kind, halves, minors)
+    if paid is not None:
+        return paid
     if action.kind == "attack":
         target = state.fighters.get(action.target)
         if target is None or action.target == actor:
@@ -147,8 +190,7 @@ def _post_refusal(state: CombatState, actor: str, orders: IIOrders) -> str | Non
         reason = action_refusal(state, actor, action, halves, minors, readied)
         if reason is not None:
             return reason
-        halves -= COST[action.kind]
-        minors += 1 if COST[action.kind] == MINOR else 0
+        halves, minors = spend(halves, minors, [action.kind])
         if action.kind == "switch":
             readied = action.item
         if action.kind == "reset":
