@@ -35,7 +35,8 @@ or a moderator sees of a game from its `Front`:
 - `form(name, view, current)`: a command answered with a menu of selects rather than options (`/day0`).
 - `step_buttons(view, current)`: buttons for the player's next step (`StepButton`: a declared command and
   its option values, with a label), which the bot attaches to the message telling a player that a step
-  waits for them; a click runs the same path as typing the command.
+  waits for them; a click runs the same path as typing the command. `step_hint(view)`: a line that message
+  ends with, saying how the game's step is given (Infinity: a post built over commands, then sent).
 - `picture_after_each_step` and `public_picture(view)`: a game that opts in has the picture of the public
   view (`Ruleset.public_view`: what everyone may know) posted with the post of every step resolved.
 - `picture_command`: the name of a command of the game's own that shows `picture(view)` like `/map` does
@@ -372,6 +373,11 @@ class Front:
         """The buttons for this player's next step now, from their view and current orders ({}: none), at most
         `STEP_BUTTONS_MAX` (default: none, the game is played with its commands only)."""
         return []
+
+    def step_hint(self, view: dict[str, Any]) -> str:
+        """A line the message telling a player that their step opened ends with, from their view: how the step is
+        given, when the game's step takes more than one command (default: '', nothing to add)."""
+        return ""
 
     def offer_to(self, orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
         """The terms of the proposal to `seat` in these orders (None: there is none), as JSON data."""

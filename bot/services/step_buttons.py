@@ -80,7 +80,8 @@ async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any)
         seat = ruleset.controller(state, actor)  # a character with an id of its own: its player's seat
         if seat is None or seat not in users:
             continue
-        buttons = specs(game.id, game.day, front.step_buttons(ruleset.view(state, seat), {})) if with_buttons else []
+        view = ruleset.view(state, seat)
+        buttons = specs(game.id, game.day, front.step_buttons(view, {})) if with_buttons else []
         if buttons:
             text = say("step_yours", game=game.name, day=game.day, deadline=when(game.deadline))
             payload = {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons}
@@ -89,7 +90,8 @@ async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any)
             payload = {"kind": "step_yours", "day": game.day, "seat": seat}
         else:
             continue
-        outbox(session, game, "dm", users[seat], text, payload)
+        hint = front.step_hint(view)  # how the game's step is given (a post built over commands, then sent)
+        outbox(session, game, "dm", users[seat], f"{text}\n{hint}" if hint else text, payload)
 
 
 async def press(db: Database, game_id: int, user_id: int, day: int, pressed: str, now: datetime):

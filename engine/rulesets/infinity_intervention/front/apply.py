@@ -1,8 +1,10 @@
 """How a command's options become Infinity: Intervention orders (`apply`), and orders in words (`describe`).
 
 A post is built one command at a time over the actor's current orders: each action command adds its action,
-`/undo` takes the last off, `/points` sets the Infinity Point spends, `/react` answers the face-off the actor is
-asked (or, while posting, sets or clears a standing answer). Names are read against the actor's own view; what
+`/undo` takes the last off, `/points` sets the Infinity Point spends, `/send` marks the post complete as it stands
+(any later change unmarks it), `/react` answers the face-off the actor is asked (or, while posting, sets or clears
+a standing answer). Each command on one's own post is answered with the post so far and what it leaves
+(`progress`). Names are read against the actor's own view; what
 needs the whole state (actions left, Immobilized, a weapon's reach) is the engine's `validate`, run after."""
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from typing import Any
 from engine.front import Asked, Change, Refused
 from engine.rulesets.infinity_intervention.front.choosers import COVER, me
 from engine.rulesets.infinity_intervention.front.texts import text
+from engine.rulesets.infinity_intervention.orders import MAX_MINORS, STANDARD
+from engine.rulesets.infinity_intervention.validate import affordable, spend
 
-POST_KEYS = ("actions", "extra_action", "insert_after", "standing", "clear_standing")
+POST_KEYS = ("actions", "extra_action", "insert_after", "standing", "clear_standing")  # not `sent`: a change unsends
 ACTIONS = ("attack", "cover", "switch", "observe", "reset", "negotiate", "freeform")
 
 
@@ -85,6 +89,8 @@ def orders_of(asked: Asked) -> dict[str, Any]:
     actions = list(current.get("actions") or [])
     if asked.command in ACTIONS:
         return current | {"actions": [*actions, action(asked.command, asked.values, asked.view, actor, sheet)]}
+    if asked.command == "send":
+        return current | {"sent": True}
     if asked.command == "undo":
         if not actions:
             raise Refused(text("nothing_to_undo"))
@@ -102,7 +108,45 @@ def orders_of(asked: Asked) -> dict[str, Any]:
 
 def apply(asked: Asked) -> Change:
     orders = orders_of(asked)
-    return Change(orders=orders, summary=describe(orders, asked.view), removed=asked.command == "undo")
+    summary = describe(orders, asked.view)
+    found = me(asked.view)
+    reply = progress(orders, asked.view, *found) if found is not None else None
+    return Change(orders=orders, summary=summary, removed=asked.command == "undo", reply=reply)
+
+
+def _actions(halves: int) -> str:
+    """Half actions as actions: 2, 1½, ½."""
+    whole = str(halves // 2) if halves >= 2 or halves == 0 else ""
+    return whole + ("½" if halves % 2 else "")
+
+
+def step_hint(view: dict[str, Any]) -> str:
+    """The line the DM telling a player it is their post ends with: how a post is built, and what it may spend."""
+    found = me(view)
+    if found is None or view.get("question") or view.get("awaited") != found[0]:
+        return ""
+    return text("step_hint", left=_actions(round(float(view["actors"][found[0]]["actions_left"]) * 2)))
+
+
+def progress(orders: dict[str, Any], view: dict[str, Any], actor: str, sheet: dict[str, Any]) -> str | None:
+    """The awaited actor's post in words as it stands (rulings "Post order and turns"): what it holds, what it
+    leaves, and "add more or /send"; sent, or leaving nothing to spend, it goes at the next look. None for anything
+    but one's own post (a face-off answer, a move in the post order at any time)."""
+    if orders.get("answer") or view.get("question") or view.get("awaited") != actor:
+        return None
+    halves = round(float(view["actors"][actor]["actions_left"]) * 2)
+    if orders.get("extra_action") and sheet.get("infinity_points", 0) >= 1 and not sheet.get("ip_action_used"):
+        halves += STANDARD  # the engine's `can_buy_action`, read from one's own sheet (only a PC has one)
+    kinds = [str(a.get("kind")) for a in orders.get("actions") or []]
+    halves, minors = spend(halves, int(sheet.get("minors_used", 0)), kinds)
+    post = " ".join(describe(orders | {"sent": False}, view))
+    if orders.get("sent"):
+        return text("post_sent", post=post or text("post_sent_nothing"))
+    post = post or text("post_nothing")
+    if not affordable(halves, minors):
+        return text("post_full", post=post)
+    capped = text("post_no_minors") if minors >= MAX_MINORS else ""
+    return text("post_so_far", post=post, left=_actions(halves), capped=capped)
 
 
 def _name(view: dict[str, Any], i: str) -> str:
@@ -155,4 +199,6 @@ def describe(orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         lines.append(_said_answer("said_standing", orders["standing"]))
     if orders.get("clear_standing"):
         lines.append(text("said_clear"))
+    if orders.get("sent"):
+        lines.append(text("said_sent"))
     return lines

@@ -1,8 +1,8 @@
 """Infinity: Intervention's commands as declarations. A post is built one action at a time (`/attack`, `/cover`,
-`/switch`, `/observe`, `/reset`, `/negotiate`, `/freeform`, each adding to it; `/undo` takes the last off;
-`/points` spends Infinity Points: the extra action in one's post, a move in the post order at any time); `/react`
-answers a face-off, or sets a standing answer while posting. The game master orders an NPC with the bot's `as`
-option on the same commands."""
+`/switch`, `/observe`, `/reset`, `/negotiate`, `/freeform`, each adding to it; `/undo` takes the last off; `/points`
+spends Infinity Points: the extra action in one's post, a move in the post order at any time) and `/send` sends it
+as it stands (a post that leaves nothing to spend goes without it); `/react` answers a face-off, or sets a standing
+answer while posting. The game master orders an NPC with the bot's `as` option on the same commands."""
 
 from __future__ import annotations
 
@@ -50,6 +50,7 @@ COMMANDS = (
         phases=QUESTION,  # the move may be ordered at any time (the engine says when it cannot)
     ),
     Command("undo", text("cmd_undo"), (), phases=POST),
+    Command("send", text("cmd_send"), (), phases=POST),
     Command(
         "react",
         text("cmd_react"),

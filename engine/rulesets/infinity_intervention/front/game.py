@@ -94,6 +94,9 @@ class InfinityFront(Front):
     def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         return applying.describe(orders, view)
 
+    def step_hint(self, view: dict[str, Any]) -> str:
+        return applying.step_hint(view)
+
     def when_idle(self) -> str:
         return text("idle")
 

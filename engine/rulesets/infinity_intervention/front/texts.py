@@ -16,6 +16,7 @@ TEXTS: dict[str, str] = {
     "cmd_react": "Answer a face-off (react or take), or set a standing answer",
     "cmd_points": "Spend Infinity Points: an extra action (in your post), a new place in the post order (any time)",
     "cmd_undo": "Take the last action off your post",
+    "cmd_send": "Send your post as it stands (no action: a post that spends nothing)",
     "opt_target": "The enemy to attack",
     "opt_level": "The cover to move to",
     "opt_item": "The weapon to ready",
@@ -48,6 +49,14 @@ TEXTS: dict[str, str] = {
     "said_answer": "Face-off: {choice}, {saves} point(s) on saves, {crit} on a critical.",
     "said_standing": "Standing answer: {choice}, {saves} point(s) on saves, {crit} on a critical.",
     "said_clear": "Forget the standing answer.",
+    "said_sent": "Sent.",
+    "post_nothing": "no action yet.",
+    "post_sent_nothing": "no action (you spend nothing this time).",
+    "post_so_far": "Your post so far: {post} Left: {left} action(s){capped}. Add more, or /send it as it stands.",
+    "post_no_minors": " (no more minor actions this turn)",
+    "post_full": "Your post: {post} Nothing is left to spend: it goes now, no /send needed.",
+    "post_sent": "Your post is sent: {post} It goes now.",
+    "step_hint": "Build your post one command at a time ({left} action(s) left): add more, or /send it as it stands.",
     "said_extra": "Spend an Infinity Point for an extra action.",
     "said_after": "Spend an Infinity Point to post just after {name}, from the next post.",
     "react": "react",
@@ -59,8 +68,9 @@ TEXTS: dict[str, str] = {
     "face-off is taken, without points.",
     "help_title": "Infinity: Intervention: commands",
     "help_intro": "On your post, each command adds one action (two actions a turn; minor ones cost half). "
-    "/undo takes the last one off. Asked in a face-off, answer with /react. The game master orders an NPC "
-    "with any command's `as` option.",
+    "/undo takes the last one off. Add more, or /send the post as it stands: it goes when sent (a post that "
+    "leaves nothing to spend goes by itself; one not sent goes at the deadline). Asked in a face-off, answer "
+    "with /react. The game master orders an NPC with any command's `as` option (and /send as it too).",
     # status
     "status_title": "Infinity: Intervention: turn {turn}",
     "status_post": "{name} is posting. Heat: {heat}.",
