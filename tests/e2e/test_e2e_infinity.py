@@ -3,11 +3,13 @@ button, and one reaction deadline that passes without an answer": Infinity: Inte
 through the real bot (cogs, deadline loop, outbox worker, SQLite) against the fake Discord of tests/e2e.
 
 A moderator creates the game (the demo roster); Alice and Bob join and play Lena and the Fusilier; the
-moderator starts it. The players post by slash commands in their DMs (each command is one post: the game
-resolves a post as soon as its actor has sent it): Alice hacks the Yan Huo with Lena's readied Hacking Device
-and, refused when she aims it at the Zhanshi (not hackable), switches to the CombiRifle later; Bob takes high
-cover and spends an Infinity Point with /points. The game master orders the Zhanshi's first post with `as`:
-it attacks the Fusilier, who can react; Bob gets the face-off question and the React / Take it buttons by
+moderator starts it. The players post by slash commands in their DMs, a post built over several commands
+(rulings "Post order and turns": each command adds an action, /undo takes the last off, and the post goes when
+sent with /send or when it leaves nothing to spend; the deadline loop's looks in between do not resolve it):
+Alice hacks the Yan Huo with Lena's readied Hacking Device and, refused when she aims it at the Zhanshi (not
+hackable), switches to the CombiRifle later; Bob takes high cover, observes, takes that back with /undo and
+attacks the Zhanshi, all in one post he sends, and spends an Infinity Point with /points later. The game master
+orders the Zhanshi's first post with `as` (and sends it `as` it): it attacks the Fusilier, who can react; Bob gets the face-off question and the React / Take it buttons by
 DM, and clicks React (the same gateway path as a real click): a face-off. Afterwards the NPCs' posts are left
 to their script at each deadline. The next face-off question asked of a PC is left unanswered until its
 `reaction_hours` pass: the attack is taken without points. The fight is then played to its end.
@@ -19,6 +21,7 @@ health in any public post or in a player's messages; a PC's own sheet reaches it
 
 from __future__ import annotations
 
+import asyncio
 import re
 from datetime import timedelta
 
@@ -69,6 +72,12 @@ async def step_dm(fake, user: FakeUser, day: int) -> dict:
     return await fake.wait_until(found, what=f"{user.name}'s DM for step {day}")
 
 
+async def unresolved(runner, day: int, looks: int = 6) -> None:
+    """The deadline loop looks at the game several times (every 0.05 s) and leaves step `day` unresolved."""
+    await asyncio.sleep(runner.settings.poll_seconds * looks)
+    assert (await game_row(runner.db)).day == day, f"step {day} resolved before its post was sent"
+
+
 async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monkeypatch):
     monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(SEED))  # the same fight every run
     mod = fake.add_user("Gamemaster", moderator=True)
@@ -86,7 +95,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        assert {"attack", "cover", "switch", "observe", "reset", "points", "undo", "react", "status"} <= registered
+        assert {"attack", "cover", "switch", "observe", "reset", "points", "undo", "send", "react", "status"} <= registered
 
         # --- set-up: the demo roster; Alice plays Lena, Bob the Fusilier; the NPCs are the game master's ------
         await slash(mod, "game create", {"name": "Paradiso", "ruleset": "infinity_intervention"})
@@ -104,7 +113,8 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert game.state["order"] == ["lena", "fusilier", "zhanshi", "yan_huo"]
         assert "Combat begins. Post order: Lena, Fusilier, Zhanshi, Yan Huo. Heat: 4." in fake.text(fake.messages_in())
         assert "You play Lena." in fake.text(fake.dms_to(alice)) and "You play Fusilier." in fake.text(fake.dms_to(bob))
-        await step_dm(fake, alice, 0)  # Lena posts first: Alice is told by DM, Bob is not
+        told = await step_dm(fake, alice, 0)  # Lena posts first: Alice is told by DM, Bob is not
+        assert "Build your post one command at a time (2 action(s) left): add more, or /send" in told["content"]
         assert "(step 0)" not in fake.text(fake.dms_to(bob))
 
         # --- Lena's first post: her own choices, a refusal with its reason, a hack on the Yan Huo -------------
@@ -118,20 +128,38 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         not_yours = await slash(bob, "cover", {"level": "high"}, dm=True)
         assert not_yours.text == "It is Lena's post now.", not_yours.text
         hacked = await slash(alice, "attack", {"target": "yan_huo"}, dm=True)
-        assert "Order saved" in hacked.text and "Attack Yan Huo" in hacked.text, hacked.text
+        assert "Your post so far: Attack Yan Huo" in hacked.text and "Left: 1 action(s)." in hacked.text, hacked.text
+        assert "Add more, or /send it as it stands." in hacked.text, hacked.text
+        await unresolved(runner, 0)  # a post being built: the deadline loop's looks leave it alone
+        sent = await slash(alice, "send", dm=True)
+        assert "Your post is sent: Attack Yan Huo" in sent.text, sent.text
         game = await stepped(runner, 0)
         await settle(fake, runner, "Lena's post")
         public = fake.text(fake.messages_in())
         assert "Lena attacks Yan Huo with the Hacking Device (CLAW-3 Carbonite)." in public
         assert "Lena rolls:" in public
 
-        # --- the Fusilier's post: high cover; Bob is told it is his -----------------------------------------------
+        # --- the Fusilier's post, of several commands: high cover, Observe taken back, an attack, sent ----------
         await step_dm(fake, bob, 1)
+        posted = len(fake.messages_in())
         covered = await slash(bob, "cover", {"level": "high"}, dm=True)
-        assert "Move to high cover." in covered.text, covered.text
+        assert "Your post so far: Move to high cover. Left: 1½ action(s)." in covered.text, covered.text
+        await unresolved(runner, 1)
+        observed = await slash(bob, "observe", dm=True)
+        assert "Move to high cover. Observe. Left: 1 action(s)." in observed.text, observed.text
+        await unresolved(runner, 1)
+        undone = await slash(bob, "undo", dm=True)
+        assert "Your post so far: Move to high cover. Left: 1½ action(s)." in undone.text, undone.text
+        aimed = await slash(bob, "attack", {"target": "zhanshi"}, dm=True)
+        assert "Move to high cover. Attack Zhanshi with your readied weapon. Left: ½ action(s)." in aimed.text
+        await unresolved(runner, 1)
+        sent = await slash(bob, "send", dm=True)
+        assert "Your post is sent: Move to high cover. Attack Zhanshi" in sent.text, sent.text
         game = await stepped(runner, 1)
         await settle(fake, runner, "the Fusilier's post")
-        assert "Fusilier moves to high cover." in fake.text(fake.messages_in())
+        post = next(m for m in fake.messages_in()[posted:] if "Fusilier moves to high cover." in fake.text([m]))
+        assert "Fusilier attacks Zhanshi with the CombiRifle" in fake.text([post])  # both actions: one post
+        assert "Fusilier observes" not in fake.text(fake.messages_in()[posted:])  # taken back with /undo
 
         # --- the Zhanshi's post: the moderators are told; the game master orders it `as` -----------------------
         assert game.state["awaited"] == "zhanshi"
@@ -149,7 +177,9 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         viewed = await slash(mod, "mod view")
         assert viewed.all_ephemeral and "`zhanshi`" in viewed.text and "W 10" in viewed.text, viewed.text
         ordered = await slash(mod, "attack", {"as": "zhanshi", "target": "fusilier"})
-        assert "Order saved" in ordered.text and "Attack Fusilier" in ordered.text, ordered.text
+        assert "Your post so far: Attack Fusilier" in ordered.text, ordered.text
+        await unresolved(runner, 2)
+        await slash(mod, "send", {"as": "zhanshi"})
         game = await stepped(runner, 2)
 
         # --- the face-off question: Bob answers with the React button -------------------------------------------
@@ -220,10 +250,11 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
             user, me = players[awaited], state["fighters"][awaited]
             await step_dm(fake, user, game.day)  # whose post it is: its player is told by DM, the other is not
             assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
+            said = None
             if me["immobilized"]:  # rulings, "Immobilizing": the post must start with Reset
                 said = await slash(user, "reset", dm=True)
                 assert "Reset." in said.text, said.text
-            elif awaited == "fusilier" and not spent and me["infinity_points"]:
+            elif awaited == "fusilier" and not spent and me["infinity_points"] and not me["ip_action_used"]:
                 said = await slash(bob, "points", {"extra_action": True}, dm=True)
                 assert "Spend an Infinity Point for an extra action." in said.text, said.text
                 spent = True
@@ -234,12 +265,14 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
             elif me["halves"] >= 2:  # a whole action: attack the first enemy offered
                 choices = await fake.autocomplete(user, "attack", {"target": ""}, focused="target", dm=True)
                 said = await slash(user, "attack", {"target": choices[0]["value"]}, dm=True)
-                assert "Order saved" in said.text, said.text
+                assert "Attack " in said.text, said.text
             elif me["minors"] < 4:  # half an action left: a minor one
                 said = await slash(user, "observe", dm=True)
                 assert "Observe." in said.text, said.text
             else:  # nothing it may still do: the post's deadline passes (a forfeit)
                 clock.set(game.deadline)
+            if said is not None and "/send it as it stands" in said.text:  # one command a post from here on: it is sent as it stands
+                await slash(user, "send", dm=True)
             game = await stepped(runner, game.day)
         await settle(fake, runner, "the end")
         assert timed_out, "no face-off question was left to its deadline"
