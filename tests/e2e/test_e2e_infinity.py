@@ -9,8 +9,9 @@ sent with /send or when it leaves nothing to spend; the deadline loop's looks in
 Alice hacks the Yan Huo with Lena's readied Hacking Device and, refused when she aims it at the Zhanshi (not
 hackable), switches to the CombiRifle later; Bob takes high cover, observes, takes that back with /undo and
 attacks the Zhanshi, all in one post he sends, and spends an Infinity Point with /points later. The game master
-orders the Zhanshi's first post with `as` (and sends it `as` it): it attacks the Fusilier, who can react; Bob gets the face-off question and the React / Take it buttons by
-DM, and clicks React (the same gateway path as a real click): a face-off. Afterwards the NPCs' posts are left
+orders the Zhanshi's first post with `as` (and sends it `as` it): it attacks the Fusilier, who can react; Bob
+gets the face-off question and the React / Take it buttons by DM, and clicks React (the same gateway path as a
+real click): a face-off. Afterwards the NPCs' posts are left
 to their script at each deadline. The next face-off question asked of a PC is left unanswered until its
 `reaction_hours` pass: the attack is taken without points. The fight is then played to its end.
 
@@ -95,7 +96,8 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        assert {"attack", "cover", "switch", "observe", "reset", "points", "undo", "send", "react", "status"} <= registered
+        posting = {"attack", "cover", "switch", "observe", "reset", "points", "undo", "send", "react", "status"}
+        assert posting <= registered
 
         # --- set-up: the demo roster; Alice plays Lena, Bob the Fusilier; the NPCs are the game master's ------
         await slash(mod, "game create", {"name": "Paradiso", "ruleset": "infinity_intervention"})
@@ -271,7 +273,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 assert "Observe." in said.text, said.text
             else:  # nothing it may still do: the post's deadline passes (a forfeit)
                 clock.set(game.deadline)
-            if said is not None and "/send it as it stands" in said.text:  # one command a post from here on: it is sent as it stands
+            if said is not None and "/send it as it stands" in said.text:  # from here on, one command a post, sent
                 await slash(user, "send", dm=True)
             game = await stepped(runner, game.day)
         await settle(fake, runner, "the end")
