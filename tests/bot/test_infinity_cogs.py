@@ -66,6 +66,10 @@ async def test_a_post_and_a_face_off_through_the_cogs(gm, db, infinity):
     assert "Move to high cover" in attacked.text and "Attack Yan Huo" in attacked.text
     refused = await run(cog, "attack", 1, target="Fusilier")
     assert "no enemy Fusilier" in refused.text
+    await scheduler.tick(db, NOW)  # a post being built (½ action left): the loop's look leaves it alone
+    assert (await state(db, game.id))["awaited"] == "lena"
+    sent = await run(cog, "send", 1)
+    assert "Your post is sent: Move to high cover. Attack Yan Huo" in sent.text
 
     await scheduler.tick(db, NOW)
     after = await state(db, game.id)
@@ -80,6 +84,7 @@ async def test_a_post_and_a_face_off_through_the_cogs(gm, db, infinity):
         else:
             ordered = await run(cog, "attack", MODERATOR, interaction=moderator(gm), as_actor=npc, target="lena")
             assert "Attack Lena" in ordered.text
+        await run(cog, "send", MODERATOR, interaction=moderator(gm), as_actor=npc)  # the NPC's post, sent `as` it
         await scheduler.tick(db, NOW)
         after = await state(db, game.id)
     assert after["pending"]["target"] == "lena"

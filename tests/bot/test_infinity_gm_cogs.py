@@ -109,6 +109,7 @@ async def test_negotiate_the_roll_reaches_only_the_moderators_and_mod_rule_posts
     cog = build_cog()(gm)
     said = await run(cog, "negotiate", 1, text="Drop the **gun**")
     assert "Negotiate: Drop the **gun**" in said.text
+    await run(cog, "send", 1)
     await scheduler.tick(db, NOW)
     rows = await outbox(db, game_id)
     rolled = [r for r in rows if (r.payload or {}).get("kind") == "negotiate"]
@@ -166,6 +167,7 @@ async def test_infinity_points_a_player_not_posting_orders_the_move(gm, db, infi
     waiting = await state(db, game_id)
     assert waiting["awaited"] == "lena" and waiting["order"] == before  # the move alone resolves nothing
     await run(cog, "observe", 1)
+    await run(cog, "send", 1)
     await scheduler.tick(db, NOW)
     after = await state(db, game_id)
     assert after["order"][-2:] == ["yan_huo", "fusilier"] and after["fighters"]["fusilier"]["infinity_points"] == 1
