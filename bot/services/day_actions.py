@@ -13,6 +13,7 @@ from sqlalchemy import or_, select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
+from bot.services import due
 from bot.services.actors import acting_for
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
 from bot.services.orders import current_orders
@@ -36,12 +37,17 @@ async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str,
 
 
 async def pending_players(session, game: Game) -> list[tuple[str, int]]:
-    """(seat, user id) of awaited players with no current orders today."""
-    awaited = set(ruleset_of(game).awaiting(load_state(game)))
-    submitted = set(await current_orders(session, game))
-    return [
-        (p.seat, p.user_id) for p in await players_of(session, game.id) if p.seat in awaited and p.seat not in submitted
-    ]
+    """(seat, user id) of players who order for an awaited actor (their seat, or a character of theirs with an id
+    of its own: `Ruleset.controller`) that has no complete orders today: none, or a step still being built
+    (`due.complete`: an Infinity post not sent)."""
+    ruleset, state = ruleset_of(game), load_state(game)
+    given = await current_orders(session, game)
+    waiting = {
+        ruleset.controller(state, actor)
+        for actor in ruleset.awaiting(state)
+        if actor not in given or not due.complete(ruleset, state, actor, given[actor])
+    }
+    return [(p.seat, p.user_id) for p in await players_of(session, game.id) if p.seat in waiting]
 
 
 async def send_reminders(db: Database, now: datetime, hours_before: float) -> int:

@@ -23,11 +23,13 @@ writes orders with plain SQL, marks the games it wrote orders for (`mark_orders`
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import event, inspect, or_, update
 
 from bot.db.models import Game
 from engine import registry
+from engine.ruleset import Ruleset
 
 AT_ONCE = datetime(2000, 1, 1, tzinfo=UTC)  # earlier than any clock: due on the next pass
 
@@ -40,6 +42,16 @@ def resolves_early(ruleset: str, early_resolution: bool | None) -> bool:
         return registry.get(ruleset).pacing == "sequential"
     except KeyError:
         return False
+
+
+def complete(ruleset: Ruleset, state: Any, actor: str, payload: dict[str, Any]) -> bool:
+    """Whether an awaited actor's stored orders are complete (`Ruleset.ready`: an Infinity post is once sent or
+    spent), parsed with the game's orders model; orders that no longer parse count as complete, so that resolving
+    them records the failure."""
+    try:
+        return ruleset.ready(state, actor, ruleset.parse_orders(payload))
+    except Exception:
+        return True
 
 
 def next_look(game: Game, may_be_ready: bool = True) -> datetime | None:

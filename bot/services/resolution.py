@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import select
 
@@ -41,7 +40,6 @@ from bot.services.snapshots import cache_of
 from bot.text import say, when
 from engine import registry
 from engine.events import Event
-from engine.ruleset import Ruleset
 
 
 @dataclass
@@ -162,7 +160,7 @@ async def _resolve_locked(
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     """(game id, day) of running games whose deadline has passed or, with early resolution (always, for a
     game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted with orders the
-    game says are complete (`ready`: an Infinity post waits for its /send); paused games
+    game says are complete (`due.complete`: an Infinity post waits for its /send); paused games
     whose automatic resume time has come are resumed (`resuming.resume_if_due`: the players get time before
     the deadline). A game whose resolution failed is left alone until its `retry_at` (see `scheduler`).
 
@@ -193,15 +191,6 @@ async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     return due_now
 
 
-def ready(ruleset: Ruleset, state: Any, actor: str, payload: dict[str, Any]) -> bool:
-    """Whether an awaited actor's stored orders are complete (`Ruleset.ready`: an Infinity post is once sent);
-    orders that no longer parse count as ready, so that resolving them records the failure."""
-    try:
-        return ruleset.ready(state, actor, ruleset.parse_orders(payload))
-    except Exception:
-        return True
-
-
 async def _ready_or_settled(db: Database, game_id: int, now: datetime) -> bool:
     """Whether the game, which may resolve early, is due now; if not, its `due_at` is set to when it next may
     be (under the game's lock, so an order written meanwhile asks for a look again rather than being missed).
@@ -230,7 +219,8 @@ async def _ready_or_settled(db: Database, game_id: int, now: datetime) -> bool:
                 except Exception:  # an unreadable game is due: resolving it records the failure
                     return True
                 given = await current_orders(session, game)
-                if awaited and awaited <= set(given) and all(ready(ruleset, state, a, given[a]) for a in awaited):
+                complete = [due.complete(ruleset, state, a, given[a]) for a in sorted(awaited) if a in given]
+                if awaited and len(complete) == len(awaited) and all(complete):
                     return True
         due.settled(game, now)
         return False

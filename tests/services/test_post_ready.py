@@ -141,3 +141,22 @@ async def test_orders_that_no_longer_parse_count_as_ready_so_the_resolution_reco
         row.payload = {"actions": "not a list"}
         (await session.get(Game, game_id)).due_at = NOW - timedelta(minutes=1)
     assert await resolution.due_games(db, NOW) == [(game_id, 0)]
+
+
+async def test_a_post_not_sent_near_the_deadline_is_reminded_and_named_to_the_moderators(db):
+    """The reminder goes to the player of the awaited character (an actor with an id of its own, not a seat) whose
+    post is missing or still being built; once the post is complete nobody is reminded."""
+    from bot.services import day_actions
+
+    game_id = await infinity_game(db)
+    await give_order(db, game_id, 1, "cover", {"level": "high"}, NOW)
+    assert await day_actions.who_has_not_submitted(db, game_id) == ["Player1"]
+    deadline = (await game_row(db, game_id)).deadline
+    assert await day_actions.send_reminders(db, deadline - timedelta(hours=1), hours_before=2) == 1
+    async with db.read() as session:
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+    assert [r.target_id for r in rows if r.payload.get("kind") == "reminder"] == [1]
+    await give_order(db, game_id, 1, "observe", {}, NOW)
+    await give_order(db, game_id, 1, "observe", {}, NOW)
+    await give_order(db, game_id, 1, "observe", {}, NOW)  # four minors: nothing left, complete without /send
+    assert await day_actions.who_has_not_submitted(db, game_id) == []
