@@ -102,7 +102,7 @@ class InfoCog(GameCog):
 
 
 def _picture_command(name: str) -> app_commands.Command:
-    """A game's own name for /map (`Front.picture_command`, the card game's /board): the same picture."""
+    """A game's own name for /map (`Front.picture_command`, e.g. /board): the same picture."""
 
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)

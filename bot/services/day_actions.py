@@ -39,7 +39,7 @@ async def current_payload(db: Database, game_id: int, user_id: int) -> dict[str,
 async def pending_players(session, game: Game) -> list[tuple[str, int]]:
     """(seat, user id) of players who order for an awaited actor (their seat, or a character of theirs with an id
     of its own: `Ruleset.controller`) that has no complete orders today: none, or a step still being built
-    (`due.complete`: an Infinity post not sent)."""
+    (`due.complete`: one built over several commands and not yet sent)."""
     ruleset, state = ruleset_of(game), load_state(game)
     given = await current_orders(session, game)
     waiting = {

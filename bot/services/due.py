@@ -45,9 +45,9 @@ def resolves_early(ruleset: str, early_resolution: bool | None) -> bool:
 
 
 def complete(ruleset: Ruleset, state: Any, actor: str, payload: dict[str, Any]) -> bool:
-    """Whether an awaited actor's stored orders are complete (`Ruleset.ready`: an Infinity post is once sent or
-    spent), parsed with the game's orders model; orders that no longer parse count as complete, so that resolving
-    them records the failure."""
+    """Whether an awaited actor's stored orders are complete (`Ruleset.ready`: e.g. a post built over several
+    commands, once sent or spent), parsed with the game's orders model; orders that no longer parse count as
+    complete, so that resolving them records the failure."""
     try:
         return ruleset.ready(state, actor, ruleset.parse_orders(payload))
     except Exception:

@@ -160,8 +160,8 @@ async def _resolve_locked(
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:
     """(game id, day) of running games whose deadline has passed or, with early resolution (always, for a
     game of one actor at a time: `pacing.resolves_early`), whose awaited actors have all acted with orders the
-    game says are complete (`due.complete`: an Infinity post waits for its /send); paused games
-    whose automatic resume time has come are resumed (`resuming.resume_if_due`: the players get time before
+    game says are complete (`due.complete`: a step built over several commands waits until sent); paused
+    games whose automatic resume time has come are resumed (`resuming.resume_if_due`: the players get time before
     the deadline). A game whose resolution failed is left alone until its `retry_at` (see `scheduler`).
 
     Only the games whose `due_at` has come are read (`due`: an indexed column, kept on every change), so a
