@@ -43,6 +43,10 @@ TEXT: dict[str, str] = {
     "sheet_attached": "Your {label} for {game} is attached: {summary}. Only you and the moderators can see it; you start the game with it unless the moderators decide otherwise.",
     "sheet_cleared": "Your {label} for {game} is cleared: you will play the character the moderators give you.",
     "sheet_none_to_clear": "You have no {label} attached to {game}: nothing was changed.",
+    "sheet_none_of_player": "{name} has no {label} attached to {game}: nothing was changed.",
+    "sheet_cleared_of_player": "{name}'s {label} for {game} is cleared; they are told by DM.",
+    "sheet_cleared_by_moderator": "A moderator of {game} took your {label} off: attach another with /sheet upload"
+    " before the start, or you play the character the moderators give you.",
     "sheet_none": "You have no {label} attached to {game}: you will play the character the moderators give you. `/sheet template` gives an example to edit, `/sheet upload` attaches it.",
     "sheet_shown": "Your {label} for {game}: {summary}. Only you and the moderators can see it.",
     "sheet_now_refused": "no longer accepted by the game ({reason}); attach a corrected one",

@@ -2,9 +2,10 @@
 
 `/sheet upload file:` attaches a sheet (YAML or JSON, checked by the game) to the player's sign-up before the
 start; `/sheet template` sends the game's example file to edit; `/sheet show` shows the player's own sheet
-(before the start the attached one, during play their sheet as it stands); `/sheet clear` takes it off. Every
-reply is ephemeral, in the game's channel or by DM (`game:` when the player is in several games). The group
-is registered only when an installed game takes sheets; the work is in `bot.services.sheets`.
+(before the start the attached one, during play their sheet as it stands); `/sheet clear` takes it off (with
+`player:`, a moderator takes another player's off, in the game's channel, and the player is told by DM).
+Every reply is ephemeral, in the game's channel or by DM (`game:` when the player is in several games). The
+group is registered only when an installed game takes sheets; the work is in `bot.services.sheets`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from discord import app_commands
 
 from bot.services import sheets
 from bot.ui.cards import embeds
-from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
+from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, require_moderator
 from bot.ui.respond import Reply
 from bot.ui.text import ui
 from engine import registry
@@ -60,11 +61,16 @@ class SheetCog(GameCog):
         await self.run(interaction, game, work)
 
     @sheet_group.command(name="clear", description=ui("cmd_sheet_clear"))
-    @app_commands.describe(game=ui("opt_game"))
+    @app_commands.describe(player=ui("opt_sheet_player"), game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
-    async def clear(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
+    async def clear(
+        self, interaction: discord.Interaction, player: discord.User | None = None, game: GameNumber | None = None
+    ) -> None:
         async def work(ctx: Ctx) -> str:
-            return await sheets.clear(ctx.db, ctx.game_id, ctx.user_id)
+            if player is None or player.id == ctx.user_id:
+                return await sheets.clear(ctx.db, ctx.game_id, ctx.user_id)
+            await require_moderator(self.bot, interaction)  # another player's sheet: the game's moderators only
+            return await sheets.clear(ctx.db, ctx.game_id, player.id, by=ctx.user_id)
 
         await self.run(interaction, game, work)
 

@@ -89,16 +89,23 @@ async def attach(
     return say("sheet_attached", label=declared.label, game=escape(game.name), summary=escape(said))
 
 
-async def clear(db: Database, game_id: int, user_id: int) -> str:
-    """Take the player's attached sheet off their sign-up."""
+async def clear(db: Database, game_id: int, user_id: int, by: int | None = None) -> str:
+    """Take the player's attached sheet off their sign-up: their own doing, or a moderator's (`by`, checked by
+    the cog), who is answered and the player told by DM so they can attach another."""
     async with db.transaction() as session:
         game, player = await _changeable(session, game_id, user_id, lock=True)
         _, declared = _declared(game)
+        moderator = by is not None and by != user_id
         if declared.setting not in player.requests:
-            return say("sheet_none_to_clear", label=declared.label, game=escape(game.name))
+            key = "sheet_none_of_player" if moderator else "sheet_none_to_clear"
+            return say(key, label=declared.label, game=escape(game.name), name=escape(player.name))
         player.requests = {k: v for k, v in player.requests.items() if k != declared.setting}
-        audit(session, game, user_id, "sheet_cleared", seat=player.seat)
-    return say("sheet_cleared", label=declared.label, game=escape(game.name))
+        audit(session, game, by if moderator else user_id, "sheet_cleared", seat=player.seat)
+        if not moderator:
+            return say("sheet_cleared", label=declared.label, game=escape(game.name))
+        told = say("sheet_cleared_by_moderator", label=declared.label, game=escape(game.name))
+        outbox(session, game, "dm", player.user_id, told, {"kind": "sheet_cleared"})
+        return say("sheet_cleared_of_player", label=declared.label, game=escape(game.name), name=escape(player.name))
 
 
 async def show(db: Database, game_id: int, user_id: int) -> Shown:

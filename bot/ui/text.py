@@ -205,6 +205,7 @@ UI: dict[str, str] = {
     "cmd_sheet_template": "An example character sheet file to edit and attach",
     "cmd_sheet_show": "Your own character sheet (only you see it)",
     "cmd_sheet_clear": "Take your attached character sheet off before the start",
+    "opt_sheet_player": "Moderators: the player whose sheet to take off (default: your own)",
     "sheet_template": "An example sheet for {game}: edit it, then attach it with `/sheet upload`.",
     "help_sheet": "`/sheet upload` attach your own character sheet before the start (`/sheet template`: an example; `/sheet show`, `/sheet clear`)",
     "help_signup_title": "Sign-up",

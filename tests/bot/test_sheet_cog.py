@@ -85,3 +85,28 @@ async def test_the_sheet_group_exists_only_when_a_game_takes_sheets():
     assert "/sheet" not in said
     said = " ".join(" ".join(f.lines) for c in help_cards(registry.front("mazeworld")) for f in c.fields)
     assert "`/sheet upload`" in said
+
+
+async def test_a_moderator_takes_a_players_sheet_off_and_the_player_is_told(gm, db):
+    """The GM keeps the last word before the start: `/sheet clear player:` (moderators only, in the game's
+    channel) takes another player's sheet off; the player gets a DM; another player cannot do it."""
+    from sqlalchemy import select
+
+    from bot.db.models import Outbox
+
+    await maze_signups(db)
+    cog = SheetCog(gm)
+    await run(cog, "sheet upload", 1, file=FakeAttachment("ada.yaml", SHEET))
+    target = FakeUser(1, "Player1")
+    meddler = await run(cog, "sheet clear", 2, player=target)
+    assert "moderators" in meddler.text.lower() and meddler.all_ephemeral
+    assert "Ada Marsh" in (await run(cog, "sheet show", 1)).text  # unchanged
+    mod = FakeInteraction(gm, FakeUser(99, "Mod"), manage_guild=True)
+    done = await run(cog, "sheet clear", 99, interaction=mod, player=target)
+    assert "Player1's character sheet for Maze is cleared" in done.text and done.all_ephemeral
+    assert "no character sheet attached" in (await run(cog, "sheet show", 1)).text
+    async with db.read() as session:
+        told = (await session.execute(select(Outbox).where(Outbox.target == "dm"))).scalars().all()
+    assert [(row.target_id, "took your character sheet off" in row.text) for row in told] == [(1, True)]
+    again = await run(cog, "sheet clear", 99, interaction=mod, player=target)
+    assert "Player1 has no character sheet attached" in again.text
