@@ -18,6 +18,7 @@ from bot.services.actors import acting_for
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
 from bot.services.orders import current_orders
 from bot.text import say, when
+from engine import registry
 
 log = logging.getLogger(__name__)
 
@@ -79,13 +80,14 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
             except Exception:  # an unreadable game gets no reminders; its resolution reports the failure
                 log.exception("reminders for game %s skipped", game.id)
                 continue
+            step = registry.front(game.ruleset).step_name(game.day)
             for _seat, user_id in pending:
                 outbox(
                     session,
                     game,
                     "dm",
                     user_id,
-                    say("reminder", day=game.day, game=game.name, deadline=when(game.deadline)),
+                    say("reminder", step=step, game=game.name, deadline=when(game.deadline)),
                     {"kind": "reminder"},
                 )
                 sent += 1

@@ -46,6 +46,7 @@ async def test_reminders_are_written_before_the_deadline(gm, db):
         rows = (await session.execute(select(Outbox).where(Outbox.target == "dm"))).scalars().all()
     reminders = [r for r in rows if r.payload.get("kind") == "reminder"]
     assert sorted(r.target_id for r in reminders) == [1, 2] and all("Reminder" in r.text for r in reminders)
+    assert all("Day 0 of " in r.text and "still waits for your orders" in r.text for r in reminders)
 
 
 async def test_the_loop_survives_a_failing_pass(gm, db):
