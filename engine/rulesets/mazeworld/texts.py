@@ -90,6 +90,7 @@ TEXTS: dict[str, str] = {
     "combat_again": "{name} wakes: combat starts again.",
     "fight_over": "The fight is over.",
     "butcher": "{name} butchers {target}: {meat} meat.",
+    "hunting_level": "{name}'s Hunting is now level {level} ({points} skill points).",
     "stealth_lost": "{name} is seen.",
     # private and moderators
     "private_status": "{name}: Pain {pain}%, {limbs}; {weapons}.",
