@@ -1,0 +1,189 @@
+"""The rulebook's own examples and the rules the audit of `mazeworld-mechanics.txt` found untested or missing
+(docs/rules/mazeworld.md, "Rules and their tests"): the firearm failure example, the wolf-and-bat and
+side-change examples of "Range and movement", IS tier lowering, misfires skipped by recoil, mindless
+creatures and temerity, the Gun Cleaning Kit by Repair level, cover's second action, the 20 combat skill
+types, and the Hunting level reached by skill points."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from engine.rulesets.mazeworld import catalog as catalog_module
+from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, catalog
+from engine.rulesets.mazeworld.orders import Attack, MazeOrders
+from engine.rulesets.mazeworld.passage import action_tier
+from engine.rulesets.mazeworld.roster import load_sheet
+from engine.rulesets.mazeworld.rules import TIER_WEIGHTS
+from tests.mazeworld.helpers import SHEET, Scripted, fight, resolve, texts, two
+
+SHOT = "s1 Beretta M9 round"
+BAT = {"weapons": [*SHEET["weapons"], {"name": "Iron baseball bat"}], "wielded": "Iron baseball bat"}
+
+
+def test_firearm_failures_the_texts_example():
+    """Text "Firearm failures", Example: FT 6, a semi-automatic pistol at 83.57% cleanliness fires 8 times and
+    rolls 7, 8, 5, 2, 8, 2, 7, 10. The first 2's d100 is 67 (at or under 83.57: a normal failure), the
+    second's 92 (above: a critical failure, a stovepipe, and the turn ends: shots 7 and 8 are not fired)."""
+    state = fight()
+    state.creature("s1").weapons[0].cleanliness = 83.57
+    scores = (7, 8, 5, 2, 8, 2, 7, 10)
+    script = [d for i, s in enumerate(scores) for d in two(f"{SHOT} {i + 1}", s)]
+    d2s = [(f"{SHOT} {i} inaccurate 1d2", 1) for i in (1, 2, 5)]  # the inaccurate hits all miss
+    d100s = [(f"{SHOT} 4 cleanliness d100", 67), (f"{SHOT} 6 cleanliness d100", 92)]
+    res = resolve(state, Scripted(*script, *d2s, *d100s), s1={"do": "attack", "target": "wolf_a", "rounds": 8})
+    assert [r.result for r in res.rolls if "cleanliness d100" in r.purpose] == [67, 92]
+    assert not [r for r in res.rolls if r.purpose.startswith((f"{SHOT} 7 ", f"{SHOT} 8 "))]
+    assert res.state.creature("s1").weapon("Beretta M9").loaded == 15 - 6
+    public = texts(res, "public")
+    assert sum("stovepipes" in t for t in public) == 1  # the first 2 was a plain failure
+    assert not [t for t in public if "d100" in t or "67" in t]  # "Those rolls are hidden"
+
+
+def test_range_and_movement_the_wolf_and_bat_example():
+    """Text "Range and movement", first example: the Contestant on Side 1 with an iron baseball bat (IS 18)
+    against a wolf on Side 2 biting (IS 3): the wolf goes first, moves to Side 1 and bites in one move; the
+    Contestant then strikes it where it stands, without moving."""
+    state = fight(sheet=BAT)
+    res = resolve(state, Scripted(), s1={"do": "attack", "target": "wolf_a"}, wolf_a={"do": "attack", "target": "s1"})
+    public = texts(res, "public")
+    assert "Order of passage: Wolf A, Ann." in public
+    assert "Wolf A closes in on side 1." in public and not any(t.startswith("Ann closes in") for t in public)
+    assert res.state.creature("wolf_a").side == 1 and res.state.creature("s1").side == 1
+    assert [r for r in res.rolls if r.purpose.startswith("s1 Iron baseball bat round 1 2d6")]
+
+
+def test_non_combat_movement_cannot_evade_a_melee_attack_example():
+    """Text "Range and movement", non-combat movement: the Contestant moves from Side 1 to Side 3 (IS 0, first),
+    and the wolf "simply follows the Contestant from Side 2 into Side 3 and makes their attack"."""
+    state = fight(sheet=BAT)
+    res = resolve(state, Scripted(), s1={"do": "move", "side": 3}, wolf_a={"do": "attack", "target": "s1"})
+    assert "Order of passage: Ann, Wolf A." in texts(res, "public")
+    assert res.state.creature("wolf_a").side == 3 and res.state.creature("s1").side == 3
+    assert [r for r in res.rolls if r.purpose.startswith("wolf_a Bite round 1 2d6")]
+
+
+def test_is_tier_lowering_the_texts_examples():
+    """Text "Initiative system": a Weight 14 weapon with IS tier -1 "IS thus becomes 9"; "Initiative Speed
+    tiers": a Weight 2 weapon with an effect of 2 tiers down reaches IS tier 0, as fast as non-combat actions."""
+    sheet = {"weapons": [{"name": "RPG-7", "loaded": 1}, {"name": "M67 grenade", "loaded": 1}], "wielded": "RPG-7"}
+    state = fight(sheet={**sheet, "effects": [{"name": "Drilled", "is_tier": -1}]})
+    tier = action_tier(state.creature("s1"), Attack(target="wolf_a"), 1)
+    assert TIER_WEIGHTS[tier - 1] == 9
+    state = fight(sheet={**sheet, "wielded": "M67 grenade", "effects": [{"name": "Drilled", "is_tier": -2}]})
+    assert action_tier(state.creature("s1"), Attack(target="wolf_a"), 1) == 0
+
+
+def test_misfires_do_not_count_for_recoil(monkeypatch):
+    """Text "Firearm failure types", Misfire NOTE: "if six shots are attempted, but only 5 go off, then recoil
+    is calculated as though only 5 shots have been fired". A pump-action at recoil level 5 (window of 3
+    rounds): with round 1 misfiring, round 4 is only the third fired and keeps its aim; round 5 is shifted."""
+    weapons = catalog().weapons
+    monkeypatch.setitem(weapons, "Beretta M9", weapons["Beretta M9"].model_copy(
+        update={"action": "pump", "modes": {"pump": 1}, "recoil": 5}))
+    state = fight()
+    script = [*two(f"{SHOT} 1", 2), (f"{SHOT} 1 cleanliness d100", 99)]
+    script += [d for i in range(2, 6) for d in two(f"{SHOT} {i}", 3)]
+    res = resolve(state, Scripted(*script), s1={"do": "attack", "target": "wolf_a", "rounds": 5, "part": "head"})
+    assert any("misfires" in t for t in texts(res, "public"))
+    shifted = [r.purpose.split(" @bodyaim")[0] for r in res.rolls if "@bodyaim" in r.purpose]
+    assert shifted == [f"{SHOT} 5"]
+
+
+def test_mindless_creatures_are_never_affected_by_temerity():
+    """Text "Encounter generation and behavior": "certain creatures can never be affected by a temerity roll,
+    such as mindless beings"; rulings "Temerity": for each non-mindless NPC."""
+    for mindless, rolled in ((False, True), (True, False)):
+        state = fight(wolves=2)
+        state.creature("wolf_b").mindless = mindless
+        state.creature("wolf_a").parts["head"].hp = 1
+        res = resolve(state, Scripted(*two(f"{SHOT} 1", 11), ("limb damage", 3)),
+                      s1={"do": "attack", "target": "wolf_a", "part": "head"})
+        assert res.state.creature("wolf_a").status == "dead"
+        assert bool([r for r in res.rolls if "wolf_b temerity" in r.purpose]) is rolled
+
+
+@pytest.mark.parametrize(("repair", "gain"), [(1, 10), (2, 15), (3, 20), (4, 25), (5, 30)])
+def test_gun_cleaning_kit_by_repair_level(repair, gain):
+    """Text "Repair skill", effects of skill levels: kits restore 10% (Lv1), 15, 20, 25, 30% per use; rulings
+    "Cleanliness": a Gun Cleaning Kit use adds 10/15/20/25/30 by Repair level; never over 100%."""
+    state = fight(sheet={"repair": repair})
+    state.creature("s1").weapons[0].cleanliness = 50
+    res = resolve(state, Scripted(), s1={"do": "use", "item": "Gun Cleaning Kit"})
+    ann = res.state.creature("s1")
+    assert ann.weapon("Beretta M9").cleanliness == 50 + gain and ann.items["Gun Cleaning Kit"] == 2
+    ann.weapons[0].cleanliness = 95
+    again = resolve(res.state, Scripted(), s1={"do": "use", "item": "Gun Cleaning Kit"})
+    assert again.state.creature("s1").weapon("Beretta M9").cleanliness == 100
+
+
+def test_cover_allows_another_action_except_taking_cover_again():
+    """Text "Cover roll": success "allows the user to perform another action this turn (except taking cover
+    again)": a `then:` of cover is refused when the order is read."""
+    with pytest.raises(ValidationError):
+        MazeOrders.model_validate({"action": {"do": "cover", "then": {"do": "cover"}}})
+    assert MazeOrders.model_validate({"action": {"do": "cover", "then": {"do": "reload"}}}).action.then.do == "reload"
+
+
+def test_contestants_enter_on_side_1_and_encounters_on_side_2_unless_placed():
+    """Text "Doors and positioning": the Contestant always comes in from the South door (Side 1); "Range and
+    movement": enemies start in sides 2-4; rulings "Sides": encounters on Side 2 unless placed."""
+    state = fight()
+    assert state.creature("s1").side == 1 and state.creature("wolf_a").side == 2
+    assert load_sheet({"name": "Bo"}).side == 1
+
+
+def test_combat_skill_types_are_the_texts_twenty_and_its_notes():
+    """Text "Combat skill types": 11 firearm, 3 explosives and 6 melee skills; its Notes: automatic skills cover
+    burst and full-auto, the KBP GM-94 is a grenade launcher (not pump-action), underslung launchers are
+    grenade launchers, hand grenades are thrown weapons, unarmed combat is martial arts."""
+    assert len(COMBAT_SKILLS) == len(set(COMBAT_SKILLS)) == 20
+    weapons = catalog().weapons
+    assert {w.skill for w in weapons.values()} <= set(COMBAT_SKILLS)
+    assert weapons["AR70/90"].skill == "automatic rifle" and {"burst", "auto"} <= set(weapons["AR70/90"].modes)
+    assert weapons["KBP GM-94"].skill == "grenade launcher" and "pump" in weapons["KBP GM-94"].modes
+    assert weapons["M203 grenade launcher"].skill == "grenade launcher"
+    assert weapons["M67 grenade"].skill == "thrown weapons" and weapons["Fists"].skill == "martial arts"
+    with pytest.raises(ValueError, match="no skill lasers"):
+        load_sheet({"name": "Bo", "skills": {"lasers": 40}})
+    assert load_sheet({"name": "Bo", "skills": {"bolt-action": 40}}).skills == {"bolt-action": 40}
+    raw = {"weapons": {"Laser": {"skill": "lasers", "weight": 3, "kind": "melee", "type": "Blunt", "pain": 1,
+                                 "ldv": 0}}, "armour": {}, "bodies": {}, "species": {}, "items": {}, "recoil": {}}
+    with pytest.raises(ValueError, match="not one of the 20 combat skill types"):
+        catalog_module.build(raw)
+
+
+def test_hunting_level_rises_with_its_skill_points():
+    """Text "Hunting skill": "Successfully butcher a creature to acquire 1 Skill Point"; "Skill point
+    requirements": Lv2 10 SP, Lv3 25, Lv4 100, Lv5 200. The contestant's player is told; a level given by the
+    sheet is never lowered."""
+    state = fight(wolves=2, sheet={"hunting": 1})
+    state.phase = "aftermath"
+    for wolf in ("wolf_a", "wolf_b"):
+        state.creature(wolf).status = "dead"
+    state.creature("s1").hunting_points = 9
+    res = resolve(state, Scripted(), s1={"do": "butcher", "target": "wolf_a"})
+    ann = res.state.creature("s1")
+    assert (ann.hunting, ann.hunting_points) == (2, 10)
+    said = [e for e in res.events if e.kind == "hunting"]
+    assert [e.text for e in said] == ["Ann's Hunting is now level 2 (10 skill points)."]
+    assert said[0].audience.kind == "players" and said[0].audience.ids == ["s1"]
+    res = resolve(res.state, Scripted(), s1={"do": "butcher", "target": "wolf_b"})
+    assert res.state.creature("s1").hunting == 2  # 11 points: still Lv2
+    state.creature("s1").hunting, state.creature("s1").hunting_points = 4, 24
+    res = resolve(state, Scripted(), s1={"do": "butcher", "target": "wolf_a"})
+    assert res.state.creature("s1").hunting == 4 and not [e for e in res.events if e.kind == "hunting"]
+
+
+def test_executions_cannot_miss_and_may_be_tried_again_during_combat():
+    """Text "Executions": "executions cannot miss. An execution can fail if it doesn't kill immediately,
+    however it can be attempted again"; "Executions can be performed during combat"."""
+    state = fight(wolves=2)  # Wolf B stands: combat goes on
+    wolf = state.creature("wolf_a")
+    wolf.status, wolf.pain, wolf.parts["head"].hp = "blacked_out", 110, 6
+    first = resolve(state, Scripted(("limb damage", 1)), s1={"do": "execute", "target": "wolf_a"})
+    assert first.state.phase == "combat" and not [r for r in first.rolls if "2d6" in r.purpose]
+    assert first.state.creature("wolf_a").status == "blacked_out"  # head 6 - (1 + 1): alive, not missed
+    assert first.state.creature("wolf_a").parts["head"].hp == 4
+    second = resolve(first.state, Scripted(("limb damage", 8)), s1={"do": "execute", "target": "wolf_a"})
+    assert second.state.creature("wolf_a").status == "dead"
