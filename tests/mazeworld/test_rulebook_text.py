@@ -14,7 +14,9 @@ from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, catalog
 from engine.rulesets.mazeworld.orders import Attack, MazeOrders
 from engine.rulesets.mazeworld.passage import action_tier
 from engine.rulesets.mazeworld.roster import load_sheet
-from engine.rulesets.mazeworld.rules import TIER_WEIGHTS
+from engine.rulesets.mazeworld.rules import TIER_WEIGHTS, skill_level
+from engine.rulesets.mazeworld.ruleset import RULESET
+from engine.rulesets.mazeworld.state import Effect, Wound
 from tests.mazeworld.helpers import SHEET, Scripted, fight, resolve, texts, two
 
 SHOT = "s1 Beretta M9 round"
@@ -187,3 +189,73 @@ def test_executions_cannot_miss_and_may_be_tried_again_during_combat():
     assert first.state.creature("wolf_a").parts["head"].hp == 4
     second = resolve(first.state, Scripted(("limb damage", 8)), s1={"do": "execute", "target": "wolf_a"})
     assert second.state.creature("wolf_a").status == "dead"
+
+
+@pytest.mark.parametrize(("points", "level"), [
+    (0, "unskilled"), (9.9, "unskilled"), (10, "basic"), (24.9, "basic"), (25, "skilled"), (49.9, "skilled"),
+    (50, "expert"), (99.9, "expert"), (100, "master"), (400, "master")])
+def test_combat_skill_levels_at_their_bounds(points, level):
+    """Text "Combat skill levels": Unskilled 0-9.9, Basic 10-24.9, Skilled 25-49.9, Expert 50-99.9, Master 100+
+    (their FT and IR: test_attack_rolls.py::test_attack_rolls_ft_base_part_skill_pain_cover)."""
+    assert skill_level(points) == level
+
+
+def test_critical_failure_with_a_melee_weapon_simply_misses():
+    """Text "Scoring 2": "Melee weapons will simply fail to hit in most cases"; rulings "Critical failure (2):
+    melee misses": no d100, no harm to the user, and its next hit is rolled as usual."""
+    state = fight(sheet={"wielded": "Combat knife"})
+    state.creature("wolf_a").side = 1
+    knife = "s1 Combat knife round"
+    res = resolve(state, Scripted(*two(f"{knife} 1", 2), *two(f"{knife} 2", 10), ("limb damage", 1)),
+                  s1={"do": "attack", "target": "wolf_a", "rounds": 2})
+    assert not [r for r in res.rolls if "d100" in r.purpose or "self-harm" in r.purpose]
+    assert res.state.creature("s1").pain == 0
+    assert res.state.creature("wolf_a").pain == 10  # only the second hit: 12 x C2 .86 = 10.32
+
+
+def test_temerity_anxious_and_anger_change_ft_for_the_next_turn():
+    """Rulings "Temerity": 26-45 anxious (FT+1 next turn); 91-100 anger (FT-1, never flees); gone after."""
+    from engine.rng import RecordingRng
+    from engine.rulesets.mazeworld.aim import ft_ir
+    from engine.rulesets.mazeworld.turn import Turn
+
+    state = fight()
+    wolf, ann = state.creature("wolf_a"), state.creature("s1")
+    bite = catalog().species["Wolf"].attacks["Bite"]
+
+    def ft() -> int:
+        return ft_ir(Turn(state, RecordingRng(0)), wolf, ann, bite, False, "torso", 0, False)[0]
+
+    assert ft() == 6
+    wolf.effects = [Effect(name="anxious", until=2)]
+    state.day = 2
+    assert ft() == 7
+    state.day = 3
+    assert ft() == 6
+    wolf.effects = [Effect(name="anger", until=3)]
+    assert ft() == 5
+
+
+def test_a_passed_out_creature_is_helpless_until_damaged():
+    """Text "Encounter generation and behavior": a creature that passes out "can be looted and robbed from
+    without retaliation, until something wakes it up"; rulings: "1-10 pass out (helpless until damaged)"."""
+    state = fight(wolves=2)
+    state.creature("wolf_a").status = "passed_out"
+    assert "wolf_a" not in RULESET.awaiting(state)
+    res = resolve(state, Scripted(*two(f"{SHOT} 1", 10), ("limb damage", 1)), s1={"do": "attack", "target": "wolf_a"})
+    assert res.state.creature("wolf_a").status == "active" and "Wolf A wakes up." in texts(res, "public")
+
+
+def test_turn_resolution_steps_in_order():
+    """Text "Turn resolution steps": 3) "Start of Turn x"; 5) the order of passage; 6) the actions in that order;
+    8) end-of-turn effects on all concerned (a wound bleeds), then "End of Turn x"."""
+    state = fight()
+    state.creature("wolf_a").wounds = [Wound(part="body", by="s1")]
+    res = resolve(state, Scripted(*two(f"{SHOT} 1", 4), ("wolf_a wound body 1d6", 1)),
+                  s1={"do": "attack", "target": "wolf_a"})
+    public = texts(res, "public")
+    shot = next(i for i, t in enumerate(public) if t.startswith("Ann attacks Wolf A"))
+    steps = [public.index("Start of Turn 1."), public.index("Order of passage: Wolf A, Ann."), shot,
+             public.index("End of Turn 1.")]
+    assert steps == sorted(steps) and steps[0] == 0
+    assert res.state.creature("wolf_a").pain == 2  # the bleed of step 8
