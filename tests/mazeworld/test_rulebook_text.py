@@ -259,3 +259,18 @@ def test_turn_resolution_steps_in_order():
              public.index("End of Turn 1.")]
     assert steps == sorted(steps) and steps[0] == 0
     assert res.state.creature("wolf_a").pain == 2  # the bleed of step 8
+
+
+@pytest.mark.parametrize(("part", "pain", "hurt", "limb"), [
+    ("head", 17, "head", 4), ("upper body", 17, "upper body", 4), ("left arm", 7, "left arm", 4),
+    ("right hand", 9, "right hand", 4), ("left foot", 9, "left foot", 4), ("crotch", 34, "lower body", 8)])
+def test_aiming_and_body_parts_every_group_on_a_human(part, pain, hurt, limb):
+    """Text "Aiming and body parts", the table: HEAD 1x, BODY 1x, LIMB 0.4x Pain, EXTREMITY 0.5x Pain, WEAK
+    POINT 2x Pain and 2x limb damage to the nearest part (crotch -> lower body). A Beretta (Pain 20) on a C3
+    Thug (bullet x0.85): 17, 17, 6.8 -> 7, 8.5 -> 9, 34; limb damage (1d8 3 + LDV 1) x1, or x2."""
+    state = fight(wolves=0)
+    res = resolve(state, Scripted(*two(f"{SHOT} 1", 11), ("limb damage", 3)),
+                  s1={"do": "attack", "target": "thug_a", "part": part})
+    thug = res.state.creature("thug_a")
+    assert thug.pain == pain + 2 * len(thug.wounds)  # a wound (5+ limb damage) bleeds 2 at the turn's end
+    assert thug.parts[hurt].max_hp - thug.parts[hurt].hp == limb
