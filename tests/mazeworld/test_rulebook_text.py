@@ -274,3 +274,53 @@ def test_aiming_and_body_parts_every_group_on_a_human(part, pain, hurt, limb):
     thug = res.state.creature("thug_a")
     assert thug.pain == pain + 2 * len(thug.wounds)  # a wound (5+ limb damage) bleeds 2 at the turn's end
     assert thug.parts[hurt].max_hp - thug.parts[hurt].hp == limb
+
+
+def test_a_bare_bones_description_takes_the_defaults():
+    """Text "How to describe a combat action": "Jack fires at the hellhound with his AR70/90" is read as
+    semi-auto, one shot, at the chest; "Remember the following steps" 4-6: torso, the lowest fire mode, the
+    lowest non-zero amount."""
+    state = fight(sheet={"wielded": "AR70/90"})
+    res = resolve(state, Scripted(*two("s1 AR70/90 round 1", 10), ("limb damage", 1)),
+                  s1={"do": "attack", "target": "wolf_a"})
+    assert [r.purpose for r in res.rolls if r.purpose.startswith("s1 AR70/90") and "2d6 a" in r.purpose] == [
+        "s1 AR70/90 round 1 2d6 a"]
+    assert res.state.creature("s1").weapon("AR70/90").loaded == 29
+    assert "Ann attacks Wolf A with AR70/90: 10 hit (body)." in texts(res, "public")
+
+
+def test_explosive_and_fire_ignore_armour():
+    """Rulings "Damage": "Explosive and Fire ignore AC": full Pain and no armour level on an A5 part."""
+    from engine.rulesets.mazeworld.damage import compute
+    from engine.rulesets.mazeworld.turn import Turn
+
+    state = fight()
+    ann, wolf = state.creature("s1"), state.creature("wolf_a")
+    wolf.armour["body"] = "A5"
+    bullet = catalog().weapons["Beretta M9"]
+    for kind, pain in (("Bullet", 1), ("Blunt", 0), ("Explosive", 20), ("Fire", 20)):
+        hit = compute(Turn(state, Scripted(("limb damage", 8))), ann, wolf, bullet.model_copy(update={"type": kind}),
+                      "body", False)
+        assert (hit.pain, hit.limb) == (pain, 9 if pain == 20 else 4), kind
+
+
+def test_hunting_needs_the_skill_and_happens_after_combat():
+    """Text "Hunting skill": "Lv0 - Unaware: Skill is inactive and the Contestant cannot hunt at all"; rulings
+    "Hunting": `butcher` after combat (Lv1+)."""
+    state = fight()
+    state.phase = "aftermath"
+    state.creature("wolf_a").status = "dead"
+    order = MazeOrders.model_validate({"action": {"do": "butcher", "target": "wolf_a"}})
+    assert RULESET.validate(state, "s1", order) == "Ann cannot hunt (Hunting level 0)."
+    state.creature("s1").hunting = 1
+    assert RULESET.validate(state, "s1", order) is None
+
+
+def test_an_execution_may_be_done_outside_of_combat():
+    """Text "Executions": "Executions can be performed during combat, or outside of combat" (the aftermath)."""
+    state = fight()
+    state.phase = "aftermath"
+    state.creature("wolf_a").status = "blacked_out"
+    for do, refused in (("execute", False), ("attack", True)):
+        order = MazeOrders.model_validate({"action": {"do": do, "target": "wolf_a"}})
+        assert (RULESET.validate(state, "s1", order) is not None) is refused
