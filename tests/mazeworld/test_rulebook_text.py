@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from engine.ruleset import ModerationRefused
 from engine.rulesets.mazeworld import catalog as catalog_module
 from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, catalog
 from engine.rulesets.mazeworld.orders import Attack, MazeOrders
@@ -103,6 +104,8 @@ def test_mindless_creatures_are_never_affected_by_temerity():
                       s1={"do": "attack", "target": "wolf_a", "part": "head"})
         assert res.state.creature("wolf_a").status == "dead"
         assert bool([r for r in res.rolls if "wolf_b temerity" in r.purpose]) is rolled
+    with pytest.raises(ModerationRefused):  # nor on a moderator's call
+        RULESET.moderate(state, "temerity", {"target": "wolf_b"})
 
 
 @pytest.mark.parametrize(("repair", "gain"), [(1, 10), (2, 15), (3, 20), (4, 25), (5, 30)])
