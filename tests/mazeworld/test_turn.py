@@ -64,10 +64,12 @@ def test_order_of_passage_stealthed_first():
 def test_concentrate_is_tier_99_and_one_round():
     """Concentrate: tier 99 (last), one round."""
     state = fight()
-    res = resolve(state, Scripted(), s1={"do": "attack", "target": "wolf_a", "concentrate": True, "rounds": 5},
+    res = resolve(state, Scripted(*two("wolf_a Bite round 1", 3)),
+                  s1={"do": "attack", "target": "wolf_a", "concentrate": True, "rounds": 5},
                   wolf_a={"do": "attack", "target": "s1"})
     assert _order_line(res) == "Order of passage: Wolf A, Ann."
-    assert len([r for r in res.rolls if r.purpose.startswith("s1 Beretta") and "2d6 a" in r.purpose]) <= 1
+    assert len([r for r in res.rolls if r.purpose.startswith("s1 Beretta") and "2d6 a" in r.purpose]) == 1
+    assert res.state.creature("s1").weapon("Beretta M9").loaded == 14
 
 
 def test_cover_success_then_acts_first_highest_total_first():

@@ -19,6 +19,7 @@ COVER_NEEDS = 7  # 2d6 + Agility >= 7 (fixed FT 6)
 ESCAPE_NEEDS = 6  # 2d6 + Agility >= 6 (fixed FT 5)
 CLEANING = {1: 10, 2: 15, 3: 20, 4: 25, 5: 30}  # Gun Cleaning Kit by Repair level
 HARVEST = {1: (25, 0), 2: (46, 4), 3: (61, 14), 4: (76, 24), 5: (51, 49)}  # Hunting: 1dN + M %
+HUNTING_POINTS = {2: 10, 3: 25, 4: 100, 5: 200}  # text "Hunting skill", "Skill point requirements"
 
 
 def take_cover(turn: Turn, me: Creature) -> tuple[bool, int]:
@@ -133,7 +134,8 @@ def freeform(turn: Turn, me: Creature, order: Freeform) -> None:
 
 
 def butcher(turn: Turn, me: Creature, order: Butcher) -> None:
-    """floor(meat worth x roll / 100), at least 1; +1 Hunting SP if any meat; once per corpse."""
+    """floor(meat worth x roll / 100), at least 1; +1 Hunting SP if any meat; once per corpse; the level rises
+    when the points reach the text's requirement (Lv2 10, Lv3 25, Lv4 100, Lv5 200 SP)."""
     corpse = turn.state.creature(order.target)
     sides, plus = HARVEST[me.hunting]
     roll = turn.d(sides, f"{me.id} butcher {corpse.id} 1d{sides}") + plus
@@ -143,3 +145,7 @@ def butcher(turn: Turn, me: Creature, order: Butcher) -> None:
         me.hunting_points += 1
         me.items["Meat"] = me.items.get("Meat", 0) + meat
     turn.public("butcher", "butcher", {"id": me.id, "meat": meat}, name=me.name, target=corpse.name, meat=meat)
+    level = max([me.hunting, *(lv for lv, need in HUNTING_POINTS.items() if me.hunting_points >= need)])
+    if level > me.hunting:  # the level its points reach (never lowered: a sheet may start higher)
+        me.hunting = level
+        turn.private(me, "hunting", "hunting_level", name=me.name, level=level, points=me.hunting_points)

@@ -28,6 +28,10 @@ def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
     target = turn.state.creature(order.target)
     weapon = rules.attack_weapon(me, order.weapon)
     assert weapon is not None  # checked by validate just before
+    if isinstance(order, Attack) and order.throw:
+        _hurl(turn, me, target, weapon, order)
+        _attacked(turn, me, quiet=False)
+        return
     if not weapon.ranged and target.side != me.side:
         me.side, me.cover = target.side, False  # "a melee attack moves the attacker to the target's side"
         turn.public("move", "melee_move", {"id": me.id, "side": me.side}, name=me.name, side=me.side)
@@ -48,10 +52,30 @@ def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
         blast.launch(turn, me, target, stats, carried, count, mods)
     else:
         _rolls(turn, me, target, stats, carried, order, mods)
-    if me.stealth and not mods.quiet:
+    _attacked(turn, me, mods.quiet)
+
+
+def _attacked(turn: Turn, me: Creature, quiet: bool) -> None:
+    if me.stealth and not quiet:
         me.stealth = False  # "lost after the creature's first attack"
         turn.public("stealth", "stealth_lost", {"id": me.id}, name=me.name)
     me.attacked = True
+
+
+def _hurl(turn: Turn, me: Creature, target: Creature, weapon: Weapon, order: Attack) -> None:
+    """A melee weapon thrown: one 2d6 under the Thrown weapons skill, a ranged attack (an inaccurate hit rolls
+    the 1d2; cover counts from another side) with the weapon's own damage. It leaves the thrower's hands and
+    lies on the target's side: off the sheet, the game master's to hand back."""
+    mods = arms.modifiers(me, None, None, turn.state.day)
+    thrown = weapon.model_copy(update={"skill": blast.THROWN_SKILL, "kind": "thrown"})
+    _rolls(turn, me, target, thrown, None, order.model_copy(update={"rounds": 1, "mode": None}), mods)
+    carried = me.weapon(weapon.name)
+    if carried is not None:
+        me.weapons.remove(carried)
+    if me.weapon(weapon.name) is None:  # a second one of the same kind may still be in hand
+        me.wielded = None if me.wielded == weapon.name else me.wielded
+    data = {"id": me.id, "side": target.side}
+    turn.about(me, "thrown", "thrown_away", data, weapon=weapon.name, name=me.name, side=target.side)
 
 
 def _rounds(weapon: Weapon, mode: str | None, asked: int, carried: Carried | None) -> int:

@@ -24,6 +24,28 @@ MODES = ("single", "semi", "da", "burst", "auto", "pump", "lever", "bolt", "sa")
 FED = ("firearm", "launcher")  # kinds with a magazine, reloaded from spare rounds
 BLAST = ("thrown", "launcher", "planted")  # kinds resolved by the explosives rule, not the bullet bands
 ARMOUR_CLASSES = ("C1", "C2", "C3", "A1", "A2", "A3", "A4", "A5")
+COMBAT_SKILLS = (  # text "Combat skill types": the 20 of them, firearms, explosives and melee
+    "bolt-action",
+    "pump-action",
+    "lever-action",
+    "automatic pistol",
+    "automatic rifle",
+    "automatic shotgun",
+    "semi-auto pistol",
+    "semi-auto rifle",
+    "semi-auto shotgun",
+    "double-action revolver",
+    "single-action revolver",
+    "grenade launcher",
+    "rocket launcher",
+    "planted explosives",
+    "blunt weapons",
+    "sharp weapons",
+    "piercing weapons",
+    "non-gun ranged weapons",
+    "thrown weapons",
+    "martial arts",
+)
 
 
 class _Strict(BaseModel):
@@ -89,6 +111,8 @@ class Weapon(_Strict):
 
     @model_validator(mode="after")
     def _shape(self) -> Weapon:
+        if self.kind != "natural" and self.skill not in COMBAT_SKILLS:  # natural attacks have no skill (Basic)
+            raise ValueError(f"{self.name!r}: skill {self.skill!r} is not one of the 20 combat skill types")
         if any(mode not in MODES for mode in self.modes):
             raise ValueError(f"{self.name!r}: fire modes are {', '.join(MODES)}")
         if self.kind == "firearm" and (not self.modes or self.magazine is None or self.action is None):

@@ -17,7 +17,8 @@ class _Order(BaseModel):
 
 class Attack(_Order):
     """Attack `target`; weapon None: the wielded one (else the first natural attack, else Fists); mode None:
-    the lowest; rounds None: 1; part None: unaimed (`unaimed_part`)."""
+    the lowest; rounds None: 1; part None: unaimed (`unaimed_part`); `throw`: a melee weapon thrown, one a turn
+    (text "Combat skill types", Notes: "Any melee weapon ... that is thrown ... Thrown weapons skill")."""
 
     do: Literal["attack"] = "attack"
     target: str
@@ -27,6 +28,7 @@ class Attack(_Order):
     part: str | None = None
     concentrate: bool = False
     accessory: str | None = None  # an announced accessory; an attached weapon's name fires that weapon
+    throw: bool = False  # throw the melee weapon instead of striking with it (the Thrown weapons skill)
 
 
 class Execute(_Order):

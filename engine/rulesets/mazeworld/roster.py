@@ -12,7 +12,7 @@ from engine.dice import parse
 from engine.dice.rolling import roll
 from engine.dice.words import Vocabulary
 from engine.rng import RecordingRng
-from engine.rulesets.mazeworld.catalog import Catalog, catalog
+from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, Catalog, catalog
 from engine.rulesets.mazeworld.catalog import demo as catalog_demo
 from engine.rulesets.mazeworld.encounter import Encounter, Group
 from engine.rulesets.mazeworld.settings import MazeworldSettings
@@ -74,6 +74,9 @@ def load_sheet(data: object, table: Catalog | None = None) -> Sheet:
     for item in sheet.items:
         if item not in cat.items:
             raise ValueError(f"sheet: no item {item!r}")
+    for skill in sheet.skills:  # text "Combat skill types": 20 of them
+        if skill not in COMBAT_SKILLS:
+            raise ValueError(f"sheet: skills: no skill {skill} (the 20 combat skills: {', '.join(COMBAT_SKILLS)})")
     return sheet
 
 

@@ -28,6 +28,7 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
     min_players = 1
     max_players = 8
     step_hours = 24
+    step_hours_setting = "turn_hours"  # rulings "The turn": "Deadline `turn_hours = 24`" sets each turn's deadline
     state_model = MazeState
     orders_model = MazeOrders
     settings_model = MazeworldSettings

@@ -75,6 +75,9 @@ TEXTS: dict[str, str] = {
     "use": "{name} uses {item}.",
     "move": "{name} moves to side {side}.",
     "melee_move": "{name} closes in on side {side}.",
+    "thrown_away": "{name}'s {weapon} now lies on side {side}.",
+    "not_throwable": "Only a melee weapon can be thrown (not {weapon}); ask the game master with /freeform.",
+    "one_throw": "A weapon is thrown once a turn.",
     "escape_ok": "{name} escapes through the door of side {side}.",
     "escape_ok_unseen": "{name} slips away unseen.",
     "escape_fail": "{name} fails to escape ({total}).",
@@ -90,6 +93,7 @@ TEXTS: dict[str, str] = {
     "combat_again": "{name} wakes: combat starts again.",
     "fight_over": "The fight is over.",
     "butcher": "{name} butchers {target}: {meat} meat.",
+    "hunting_level": "{name}'s Hunting is now level {level} ({points} skill points).",
     "stealth_lost": "{name} is seen.",
     # private and moderators
     "private_status": "{name}: Pain {pain}%, {limbs}; {weapons}.",

@@ -96,6 +96,11 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
         return text("not_wielded", weapon=weapon.name)
     if weapon.kind != "natural" and rules.arms_lost(me):
         return text("arms_lost", name=me.name)
+    if isinstance(action, Attack) and action.throw:
+        if weapon.kind != "melee" or weapon.name == rules.FISTS:
+            return text("not_throwable", weapon=weapon.name)
+        part = None if action.part == rules.BODYAIM else action.part
+        return text("one_throw") if (action.rounds or 1) > 1 else _part_refused(target, part)
     if isinstance(action, Attack) and action.accessory is not None:
         refused = _accessory(me, weapon, action.accessory)
         if refused is not None:
@@ -108,14 +113,21 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
     if (action.rounds or 1) > rules.turn_limit(weapon, mode):
         return text("too_many", weapon=weapon.name, limit=rules.turn_limit(weapon, mode))
     body_aimed = action.part == rules.BODYAIM and isinstance(action, Attack)  # the @bodyaim die picks the part
-    if action.part is not None and not body_aimed:
-        if weapon.unaimed or weapon.blast:
-            return text("unaimed", weapon=weapon.name)
-        if action.part not in rules.aimable(target) and action.part != "torso":
-            return text("no_part", target=target.name, part=action.part, parts=", ".join(rules.aimable(target)))
+    if action.part is not None and not body_aimed and (weapon.unaimed or weapon.blast):
+        return text("unaimed", weapon=weapon.name)
+    refused = None if body_aimed else _part_refused(target, action.part)
+    if refused is not None:
+        return refused
     if not weapon.ranged and target.side != me.side and rules.crippled(me):
         return text("crippled_melee", name=me.name, target=target.name)
     return None
+
+
+def _part_refused(target: Creature, part: str | None) -> str | None:
+    """A named part the target does not have (every body has a torso)."""
+    if part is None or part == "torso" or part in rules.aimable(target):
+        return None
+    return text("no_part", target=target.name, part=part, parts=", ".join(rules.aimable(target)))
 
 
 def _accessory(me: Creature, weapon: Weapon, name: str) -> str | None:

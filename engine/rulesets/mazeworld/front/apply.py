@@ -60,9 +60,10 @@ def action(name: str, v: dict[str, Any], view: dict[str, Any], mine: dict[str, A
     if name == "attack":
         if v.get("target") in (None, ""):
             raise Refused(text("then_needs", then=name, option="target"))
-        order = {"do": "attack", "target": _target(view, v["target"]), "weapon": _weapon(mine, v.get("weapon"))}
-        order |= {"mode": v.get("mode") or None, "rounds": v.get("rounds"), "part": _part(v.get("part"))}
-        return order | {"concentrate": bool(v.get("concentrate"))} | _given(accessory=_word(v.get("accessory")))
+        order: dict[str, Any] = {"do": "attack", "target": _target(view, v["target"])}
+        order |= {"weapon": _weapon(mine, v.get("weapon")), "mode": v.get("mode") or None}
+        order |= {"rounds": v.get("rounds"), "part": _part(v.get("part")), "concentrate": bool(v.get("concentrate"))}
+        return order | _given(accessory=_word(v.get("accessory"))) | ({"throw": True} if v.get("throw") else {})
     if name == "execute":
         if v.get("target") in (None, ""):
             raise Refused(text("then_needs", then=name, option="target"))
@@ -137,6 +138,7 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
             part=text("said_unaimed") if part in (None, BODYAIM) else text("said_part", part=part),
             concentrate=text("said_concentrate") if order.get("concentrate") else "",
             accessory=text("said_accessory", accessory=order["accessory"]) if order.get("accessory") else "",
+            throw=text("said_throw") if order.get("throw") else "",
         )
     if do == "execute":
         return text(

@@ -16,6 +16,7 @@ MODE = Option("mode", text("opt_mode"), source="modes")
 ROUNDS = Option("rounds", text("opt_rounds"), type="integer", min_value=1, max_value=200)
 PART = Option("part", text("opt_part"), source="parts")
 CONCENTRATE = Option("concentrate", text("opt_concentrate"), type="boolean")
+THROW = Option("throw", text("opt_throw"), type="boolean")
 ITEM = Option("item", text("opt_item"), source="my_items")
 ACCESSORY = Option("accessory", text("opt_accessory"), source="accessories")
 SIDE = Option("side", text("opt_side"), type="integer", min_value=1, max_value=4)
@@ -32,6 +33,7 @@ COMMANDS = (
             PART,
             CONCENTRATE,
             ACCESSORY,
+            THROW,
         ),
         phases=COMBAT,
     ),

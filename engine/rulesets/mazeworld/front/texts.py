@@ -6,7 +6,7 @@ from __future__ import annotations
 TEXTS: dict[str, str] = {
     "title": "Mazeworld",
     # commands
-    "cmd_attack": "Attack a creature: weapon, fire mode, rounds, body part, concentrate, accessory",
+    "cmd_attack": "Attack a creature: weapon, fire mode, rounds, body part, concentrate, accessory, throw",
     "cmd_cover": "Take cover on your side; on success act first with then:",
     "cmd_reload": "Reload a firearm or launcher (or clear a jam), with another ammunition type if named",
     "cmd_plant": "Plant an explosive charge on your side",
@@ -25,6 +25,7 @@ TEXTS: dict[str, str] = {
     "opt_rounds": "Rounds, bursts or hits (default 1)",
     "opt_part": "Body part to aim at, or bodyaim for the @bodyaim die (default: unaimed)",
     "opt_concentrate": "Concentrate fire on the part",
+    "opt_throw": "Throw the melee weapon in hand instead of striking (Thrown weapons skill; it leaves your hands)",
     "opt_accessory": "Accessory to use (passive ones always apply; an attached weapon fires instead)",
     "opt_ammo": "Ammunition type to load (default: the type loaded now)",
     "opt_reload_accessory": "Reload the weapon attached to it instead (e.g. an underslung launcher)",
@@ -49,12 +50,13 @@ TEXTS: dict[str, str] = {
     "no_then": "then: is one of {choices}.",
     "not_command": "/{name} is not a command of Mazeworld.",
     # orders in words
-    "said_attack": "Attack {target} with {weapon}{mode}, {rounds} {unit}{part}{concentrate}{accessory}.",
+    "said_attack": "Attack {target} with {weapon}{mode}, {rounds} {unit}{part}{concentrate}{accessory}{throw}.",
     "said_mode": " ({mode})",
     "said_part": " at the {part}",
     "said_unaimed": ", unaimed",
     "said_concentrate": ", concentrating fire",
     "said_accessory": ", using {accessory}",
+    "said_throw": ", throwing it",
     "said_reload_ammo": "Reload {weapon} with {ammo}.",
     "said_reload_attached": "Reload the {accessory} on {weapon}.",
     "said_plant": "Plant {weapon} on your side.",
