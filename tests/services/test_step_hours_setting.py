@@ -11,6 +11,7 @@ import pytest
 from bot.db.models import Game
 from bot.services import game_admin, games, resolution
 from bot.services.errors import ServiceError
+from engine import registry
 from tests.services.conftest import NOW
 
 MODERATOR = 99
@@ -58,3 +59,15 @@ async def test_changing_day_hours_in_play_moves_the_next_deadline(db):
         with pytest.raises(ServiceError, match="Setting day_hours"):
             await game_admin.change_setting(db, game_id, MODERATOR, name, "0")
     assert (await row(db, game_id)).step_hours == 36
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_a_game_with_hours_in_its_rules_names_the_one_that_sets_the_deadline(name):
+    """A game whose settings hold hours (`turn_hours`, `post_hours`, `day_hours`...) must name the one that is the
+    step's deadline (`Ruleset.step_hours_setting`), or that setting silently does nothing (Mazeworld's
+    `turn_hours` did nothing until its audit). Other hours settings are a question's (Infinity's
+    `reaction_hours`: `Ruleset.pending`'s hours)."""
+    rules = registry.get(name)
+    hours = [field for field in rules.settings_model.model_fields if field.endswith("_hours")]
+    if hours:
+        assert rules.step_hours_setting in hours, (name, hours)
