@@ -157,6 +157,8 @@ TEXT: dict[str, str] = {
     "actor_label": "{n}. {name}",
     "revived": "{name} is revived.",
     "not_incapacitated": "{name} is not incapacitated.",
+    # --- the audit's additions (rule by rule) ---
+    "script_posts": "In this game the script posts for the game master's actors (npc_orders = script).",
 }
 
 
