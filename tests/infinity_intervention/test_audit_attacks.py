@@ -223,3 +223,12 @@ def test_rolls_no_reaction_failure_does_nothing() -> None:
     ctx = _taken(state, "fusilier", "zhanshi", Dealt(15))
     assert ctx.state.fighters["zhanshi"] == state.fighters["zhanshi"] and ctx.state.heat == state.heat
     assert [e.kind for e in ctx.events if e.audience.kind == "public"] == ["attack", "take", "attack_roll"]
+
+
+def test_actions_observe_twice_is_still_plus_two_for_the_next_attack() -> None:
+    """Rulings "Actions": Observe: +2 to the actor's next attack TN this turn (decided: not cumulative; a second
+    Observe before the attack changes nothing)."""
+    state = fight(["fusilier", "zhanshi"])
+    # TN 14 + 2 = 16 (its critical top); with +4 a 17 would succeed: it fails
+    result = step(state, IIOrders(actions=[Observe(), Observe(), Attack(target="zhanshi")]), Dealt(17))
+    assert "Fusilier rolls: 17 failure." in _public(result)
