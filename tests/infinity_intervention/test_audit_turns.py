@@ -197,3 +197,36 @@ def test_actions_free_actions_cost_nothing_and_attacking_from_cover_keeps_it() -
     assert after.fighters["fusilier"].halves == 4 and after.awaited == "zhanshi"
     after = step(state, IIOrders(actions=[Attack(target="zhanshi")]), Dealt(20)).state
     assert after.fighters["fusilier"].cover == "low"
+
+
+def test_actions_move_to_cover_offers_what_the_map_has() -> None:
+    """Rulings "Actions": Move to cover: to `none`, `low` or `high` cover, "both exist unless the map says
+    otherwise" (`cover_levels`): a level the map lacks is refused with the reason, and nothing changes."""
+    state = fight(["fusilier", "zhanshi"], cover_levels=["none", "low"])
+    assert RULESET.validate(state, "fusilier", IIOrders(actions=[MoveCover(level="high")])) == (
+        "There is no high cover here."
+    )
+    assert (
+        RULESET.validate(fight(["fusilier", "zhanshi"]), "fusilier", IIOrders(actions=[MoveCover(level="high")]))
+        is None
+    )
+
+
+def test_actions_no_ranges_anyone_may_attack_anyone_else() -> None:
+    """Rulings "Actions": there are no ranges: anyone may attack anyone (an ally too; never oneself)."""
+    state = fight(["lena", "fusilier", "zhanshi", "yan_huo"])
+    state.awaited = "fusilier"
+    for target in ("lena", "zhanshi", "yan_huo"):
+        assert RULESET.validate(state, "fusilier", IIOrders(actions=[Attack(target=target)])) is None, target
+    assert RULESET.validate(state, "fusilier", IIOrders(actions=[Attack(target="fusilier")])) is not None
+
+
+def test_health_an_incapacitated_pc_cannot_react_and_is_never_asked() -> None:
+    """Rulings "Health and effects": Consciousness 0: incapacitated (skipped, cannot react), even holding
+    Infinity Points; it still saves."""
+    state = fight(["fusilier", "zhanshi"])
+    state = step(state, IIOrders(actions=[Observe()])).state
+    state.fighters["fusilier"].incapacitated = True
+    result = step(state, IIOrders(actions=[Attack(target="fusilier")]), Dealt(5, 20, 20))
+    assert result.state.pending is None  # not asked: the attack was taken at once
+    assert "Fusilier takes the attack." in [e.text for e in result.events]
