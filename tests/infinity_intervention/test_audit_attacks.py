@@ -232,3 +232,13 @@ def test_actions_observe_twice_is_still_plus_two_for_the_next_attack() -> None:
     # TN 14 + 2 = 16 (its critical top); with +4 a 17 would succeed: it fails
     result = step(state, IIOrders(actions=[Observe(), Observe(), Attack(target="zhanshi")]), Dealt(17))
     assert "Fusilier rolls: 17 failure." in _public(result)
+
+
+def test_rolls_an_npcs_focus_gives_bracketed_damage_and_its_bonus_but_no_heat() -> None:
+    """Rulings "Focus reached": bracketed damage and the +3 bonus; Heat +1 only "if the attacker is a PC"."""
+    state = fight(["fusilier", "yan_huo"])
+    heat = state.heat
+    # the Yan Huo's heavy machine gun, TN 16: a 16 reaches focus; the Fusilier fails one save of three (1 + 3)
+    ctx = _taken(state, "yan_huo", "fusilier", Dealt(16, 1, 20, 20))
+    assert ctx.state.fighters["fusilier"].wounds == 10 - 3
+    assert ctx.state.fighters["yan_huo"].focus_on == ["ballistics:fusilier"] and ctx.state.heat == heat
