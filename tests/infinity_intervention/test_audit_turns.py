@@ -230,3 +230,12 @@ def test_health_an_incapacitated_pc_cannot_react_and_is_never_asked() -> None:
     result = step(state, IIOrders(actions=[Attack(target="fusilier")]), Dealt(5, 20, 20))
     assert result.state.pending is None  # not asked: the attack was taken at once
     assert "Fusilier takes the attack." in [e.text for e in result.events]
+
+
+def test_choosing_the_question_lasts_reaction_hours() -> None:
+    """Rulings "Choosing": the question's deadline is `reaction_hours` (set here to 5); no answer: take."""
+    state = fight(["fusilier", "zhanshi"], reaction_hours=5)
+    state = step(state, IIOrders(actions=[Observe()])).state
+    state = step(state, IIOrders(actions=[Attack(target="fusilier")]), Dealt()).state
+    question = RULESET.pending(state)
+    assert question is not None and (question.hours, question.default) == (5, "take")
