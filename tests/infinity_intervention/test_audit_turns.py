@@ -239,3 +239,22 @@ def test_choosing_the_question_lasts_reaction_hours() -> None:
     state = step(state, IIOrders(actions=[Attack(target="fusilier")]), Dealt()).state
     question = RULESET.pending(state)
     assert question is not None and (question.hours, question.default) == (5, "take")
+
+
+def test_post_order_roll_off_dice_are_public() -> None:
+    """Rulings "Post order" (a d20 roll-off, re-rolling ties) and "Visibility" (every die with its outcome is
+    public): the channel sees each round of the roll-off (they were drawn but never shown)."""
+    sheets = [
+        Sheet(id="kira", name="Kira", side="pc"),
+        Sheet(id="ganger_a", name="Ganger A", side="npc"),
+        Sheet(id="ganger_b", name="Ganger B", side="npc"),
+        Sheet(id="ganger_c", name="Ganger C", side="npc"),
+    ]
+    cast = Roster(sheets=sheets, fight=["kira", "ganger_a", "ganger_b", "ganger_c"])
+    result = RULESET.start(cast, [], IISettings(), Dealt(12, 12, 5, 3, 9))
+    assert result.state.order == ["kira", "ganger_b", "ganger_a", "ganger_c"]
+    (told,) = [e for e in result.events if e.kind == "tie"]
+    assert told.audience.kind == "public"
+    assert told.text == (
+        "Post order tie broken by a d20 roll-off: Ganger A 12, Ganger B 12, Ganger C 5; Ganger A 3, Ganger B 9."
+    )
