@@ -110,7 +110,9 @@ def roll(parsed: Parsed, vocabulary: Vocabulary, rng: RecordingRng) -> Rolled:
                 mark = parsed.words.marks(dict(parsed.options), DiceGroup(term.dice.count, term.dice.sides, faces))
                 if mark:
                     marks.append(mark)
-        repetitions.append(Repetition(tuple(terms), sum(t.value for t in terms), tuple(marks)))
+        total = sum(t.value for t in terms)
+        said = parsed.words.total_mark(dict(parsed.options), total) if parsed.words is not None else None
+        repetitions.append(Repetition(tuple(terms), total, tuple([*marks, said] if said else marks)))
     return Rolled(parsed, tuple(repetitions))
 
 

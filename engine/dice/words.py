@@ -6,8 +6,9 @@ The notation every game shares lives in `engine.dice.notation`; a game adds its 
 - `tables`: `DiceTable`s, each one die whose faces name a result (`1-2 head`), validated on load: the
   entries cover every face of the die exactly once. `/roll bodyaim` or `/roll 3#bodyaim` draws from one.
 - `options`: `WordOption`s, integers given after the expression (`name=7`, `name:7` or `name7`); the game's
-  `marks` reads them and says something about each group of dice rolled (a band, a hit or a miss), and
-  `check` refuses an expression the options cannot mark, with the reason.
+  `marks` reads them and says something about each group of dice rolled (a band, a hit or a miss),
+  `total_mark` something about each repetition's total (saved or failed against a number), and `check`
+  refuses an expression the options cannot mark, with the reason.
 
 A `Vocabulary` is the words `/roll` knows where it is used: one game's, or those of several games.
 """
@@ -90,6 +91,10 @@ class DiceWords:
 
     def marks(self, values: Mapping[str, int], group: DiceGroup) -> str | None:
         """What the options say of one group of dice rolled (None: nothing)."""
+        return None
+
+    def total_mark(self, values: Mapping[str, int], total: int) -> str | None:
+        """What the options say of one repetition's total (a save total against a number; None: nothing)."""
         return None
 
     def options_text(self, values: Mapping[str, int]) -> str:

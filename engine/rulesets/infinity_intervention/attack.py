@@ -158,6 +158,8 @@ def _strike(
     save_points = min(ip_saves, victim.infinity_points if victim.side == "pc" else 0)
     hit = False
     for number, (strike, bracket) in enumerate(struck, 1):
+        if victim.killed:  # a killed victim makes no more saves and takes no more damage
+            break
         if strike.critical:
             ctx.public("critical_hit", "critical_hit", name=victim.name)
             _damage(ctx, victim_id, item.health, item.focus_damage)
@@ -190,8 +192,6 @@ def _strike(
         if not saved:
             _damage(ctx, victim_id, item.health, item.focus_damage if bracket else item.damage)
             hit = True
-        if victim.killed:
-            break
     if hit and item.immobilizing and victim.able and not victim.immobilized:
         victim.immobilized = True
         ctx.public("immobilized", "immobilized", name=victim.name)

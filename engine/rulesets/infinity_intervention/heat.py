@@ -51,7 +51,11 @@ def spend(ctx: Ctx, kind: str, params: dict[str, Any]) -> None:
         after = find_actor(state, params.get("after")) if params.get("after") else None
         if params.get("after") and (after is None or after == actor):
             raise Refused(say("no_such_target", target=params.get("after")))
+        before = list(state.order)
         move_after(state, actor, after)
+        if state.order == before:  # nothing would change: no Heat is spent on it
+            where = say("at_top") if after is None else say("just_after", name=state.fighters[after].name)
+            raise Refused(say("order_unchanged", name=fighter.name, where=where))
         state.heat -= cost
         ctx.public("heat_spent", "heat_reorder", cost=cost, order=state.names(state.order), heat=state.heat)
     elif kind == "reinforce":

@@ -88,6 +88,8 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         )
 
     def validate(self, state: CombatState, seat: str, orders: IIOrders) -> str | None:
+        if _scripted(state, seat) and orders != IIOrders():
+            return say("script_posts")
         return refusal(state, seat, orders)
 
     def default_orders(self, state: CombatState, seat: str) -> IIOrders:
@@ -113,6 +115,9 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         return post_ready(state, seat, orders)
 
     def npc_orders(self, state: CombatState, actor_id: str, rng: RecordingRng) -> IIOrders:
+        """The scripted post or answer; with `npc_orders = gm` none: the deadline's default (a forfeit, or take)."""
+        if state.settings.npc_orders == "gm":
+            return self.default_orders(state, actor_id)
         if state.pending is not None:
             return IIOrders(answer=scripted_answer(state, actor_id, state.pending.attacker))
         return scripted_post(state, actor_id)
@@ -124,6 +129,8 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         if new.phase != "over" and actor is not None:
             # Re-checked as it goes: each action is checked again when its turn comes and fails with an event.
             given = orders.get(actor) or self.default_orders(state, actor)
+            if _scripted(new, actor):  # `npc_orders = script`: the script posts, whatever else was given
+                given = scripted_post(state, actor)
             if new.pending is not None:
                 post.answer(ctx, given.answer or Answer())
             else:
@@ -155,6 +162,18 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
 
     def actor_name(self, state: CombatState, seat: str) -> str | None:
         return next((f.name for f in state.fighters.values() if f.controller == seat), None)
+
+
+def _scripted(state: CombatState, actor: str) -> bool:
+    """Whether `actor`'s post is the script's alone: `npc_orders = script`, a game master's actor (an NPC, or a
+    PC nobody plays), its post (a face-off answer follows `npc_reactions`)."""
+    fighter = state.fighters.get(actor)
+    return (
+        state.settings.npc_orders == "script"
+        and fighter is not None
+        and fighter.controller is None
+        and state.pending is None
+    )
 
 
 def _stamped(events: list[Event], state: CombatState) -> list[Event]:

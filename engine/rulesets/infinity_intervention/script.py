@@ -20,8 +20,8 @@ from engine.rulesets.infinity_intervention.state import CombatState
 
 
 def scripted_post(state: CombatState, actor_id: str) -> IIOrders:
-    """Immobilized: Reset. Not in cover: move to high cover (minor). Then attack the able enemy with the fewest
-    Wounds left (ties: post order) while a whole action remains."""
+    """Immobilized: Reset. Not in cover: move to high cover (minor; low where the map has no high). Then attack
+    the able enemy with the fewest Wounds left (ties: post order) while a whole action remains."""
     fighter = state.fighters[actor_id]
     halves = fighter.halves
     plan: list[Action] = []
@@ -30,8 +30,9 @@ def scripted_post(state: CombatState, actor_id: str) -> IIOrders:
         halves -= STANDARD
     elif fighter.immobilized:
         return IIOrders()
-    if fighter.cover == "none" and "high" in state.settings.cover_levels and halves >= MINOR:
-        plan.append(MoveCover(level="high"))
+    best = next((level for level in ("high", "low") if level in state.settings.cover_levels), None)
+    if fighter.cover == "none" and best is not None and halves >= MINOR:  # decided: low cover if no high
+        plan.append(MoveCover(level=best))
         halves -= COST["cover"]
     target = weakest_enemy(state, actor_id)
     while target is not None and halves >= STANDARD:

@@ -29,7 +29,9 @@ class IISettings(BaseModel):
     post_hours: int = Field(24, ge=1, le=168, description="Hours an actor has to post before forfeiting the turn.")
     idle_alert_posts: int = Field(3, ge=1, le=20, description="Missed posts in a row before moderators are told.")
     npc_orders: Literal["gm_then_script", "script", "gm"] = Field(
-        "gm_then_script", description="Who posts for NPCs: a moderator by the deadline, else the script."
+        "gm_then_script",
+        description="NPC posts: a moderator, else the script (gm_then_script); script only; gm only "
+        "(no post: forfeit).",
     )
     observe_bonus: int = Field(2, ge=0, le=10, description="TN bonus of Observe to the next attack this turn.")
     cover_saves: Literal["wounds", "all"] = Field("wounds", description="Which saves cover adds to.")

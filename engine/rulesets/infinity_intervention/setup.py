@@ -36,22 +36,26 @@ def order_key(sheet: Sheet) -> tuple[int, int, int]:
     return (-(a.agility + a.awareness), -a.awareness, 0 if sheet.side == "pc" else 1)
 
 
-def roll_off(ids: list[str], rng: RecordingRng, names: dict[str, str]) -> list[str]:
-    """A d20 roll-off among tied actors, highest first; those who tie again roll again among themselves."""
+def roll_off(ids: list[str], rng: RecordingRng, names: dict[str, str], said: list[str]) -> list[str]:
+    """A d20 roll-off among tied actors, highest first; those who tie again roll again among themselves. Each
+    round's dice are added to `said` ("Lena 7, Kira 12"): every die is public."""
     if len(ids) <= 1:
         return list(ids)
     rolls = {i: rng.randint(1, 20, f"post order roll-off: {names[i]}") for i in ids}
+    said.append(", ".join(f"{names[i]} {rolls[i]}" for i in ids))
     result: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
-        result += roll_off(sorted(i for i in ids if rolls[i] == value), rng, names)
+        result += roll_off(sorted(i for i in ids if rolls[i] == value), rng, names, said)
     return result
 
 
-def post_order(sheets: list[Sheet], rng: RecordingRng) -> list[str]:
+def post_order(sheets: list[Sheet], rng: RecordingRng, said: list[str] | None = None) -> list[str]:
+    """The post order; the roll-offs' dice, round by round, go to `said` when given."""
     names = {s.id: s.name for s in sheets}
+    said = [] if said is None else said
     ordered: list[str] = []
     for key in sorted({order_key(s) for s in sheets}):
-        ordered += roll_off(sorted(s.id for s in sheets if order_key(s) == key), rng, names)
+        ordered += roll_off(sorted(s.id for s in sheets if order_key(s) == key), rng, names, said)
     return ordered
 
 
@@ -84,9 +88,13 @@ def start_combat(
     fighters = {s.id: fighter_from(s, controllers.get(s.id) if s.side == "pc" else None, settings) for s in sheets}
     heat = sum(f.infinity_points for f in fighters.values() if f.side == "pc") if settings.heat_start == "sum_ip" else 0
     reserve = [s for s in roster.sheets if s.side == "npc"]
-    state = CombatState(settings=settings, fighters=fighters, order=post_order(sheets, rng), heat=heat, reserve=reserve)
+    said: list[str] = []
+    order = post_order(sheets, rng, said)
+    state = CombatState(settings=settings, fighters=fighters, order=order, heat=heat, reserve=reserve)
     state.awaited = next_after(state, None)
     ctx = Ctx(state, rng)
+    if said:  # rulings "Visibility": every die is public, the roll-off's too
+        ctx.public("tie", "tie_roll", listing="; ".join(said))
     ctx.public("start", "combat_starts", order=state.names(state.order), heat=heat)
     for pc, seat in sorted(controllers.items()):
         if pc in fighters:

@@ -157,6 +157,17 @@ TEXT: dict[str, str] = {
     "actor_label": "{n}. {name}",
     "revived": "{name} is revived.",
     "not_incapacitated": "{name} is not incapacitated.",
+    # --- the audit's additions (rule by rule) ---
+    "script_posts": "In this game the script posts for the game master's actors (npc_orders = script).",
+    # /roll's words (dice.py)
+    "dice_tn": "TN: each d20 at or under it succeeds (1-40)",
+    "dice_focus": "Focus: widens the critical range under the TN (0-10; with tn)",
+    "dice_vs": "a number the total must beat to save (1-60)",
+    "dice_needs_d20": "`tn` and `focus` mark d20 rolls: roll `d20` (or `2#d20`, `3#d20`) with them.",
+    "dice_focus_needs_tn": "`focus` widens the critical range under a TN: give `tn` too.",
+    "dice_tn_heading": "TN {tn}",
+    "dice_focus_heading": "focus {focus}",
+    "dice_vs_heading": "vs {vs}",
 }
 
 

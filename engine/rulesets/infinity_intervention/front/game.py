@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from engine.dice.words import DiceWords
 from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Option, Refused, StepButton
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
+from engine.rulesets.infinity_intervention.dice import DICE
 from engine.rulesets.infinity_intervention.front import apply as applying
 from engine.rulesets.infinity_intervention.front import posts, sheet
 from engine.rulesets.infinity_intervention.front.choosers import CHOOSERS, me
@@ -77,6 +79,7 @@ class InfinityFront(Front):
     moderation = MODERATION
     data_file = DataFile(setting="roster", label=text("roster_label"), description=text("roster_description"))
     sheet_file = DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description"))
+    dice: DiceWords | None = DICE  # the rulings' `/roll` options: tn, focus, vs
 
     def load_sheet(self, data: dict[str, Any]) -> tuple[Any, str]:
         return sheet.load(data)
