@@ -208,6 +208,12 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         until it leaves nothing to spend). The deadline resolves whatever orders there are, ready or not."""
         return True
 
+    def scripted_now(self, state: StateT, actor: str) -> bool:
+        """Whether the awaited `actor` is played by the script alone (no moderator may order it), so a game
+        resolving early need not wait for its deadline: its scripted orders (`npc_orders`) are given at once.
+        Default: no (the game master's NPCs are awaited until the deadline, then scripted)."""
+        return False
+
     def actors(self, state: StateT) -> list[Actor]:
         """Everyone who can be ordered besides the players' own seats, with their controllers (default: none)."""
         return []

@@ -216,11 +216,13 @@ async def _ready_or_settled(db: Database, game_id: int, now: datetime) -> bool:
                     )
                     ruleset = ruleset_of(game)
                     awaited = set(ruleset.awaiting(state))
+                    scripted = {a for a in awaited if ruleset.scripted_now(state, a)}  # given at resolution
                 except Exception:  # an unreadable game is due: resolving it records the failure
                     return True
                 given = await current_orders(session, game)
-                complete = [due.complete(ruleset, state, a, given[a]) for a in sorted(awaited) if a in given]
-                if awaited and len(complete) == len(awaited) and all(complete):
+                waiting = awaited - scripted
+                complete = [due.complete(ruleset, state, a, given[a]) for a in sorted(waiting) if a in given]
+                if awaited and len(complete) == len(waiting) and all(complete):
                     return True
         due.settled(game, now)
         return False

@@ -160,3 +160,22 @@ async def test_a_post_not_sent_near_the_deadline_is_reminded_and_named_to_the_mo
     await give_order(db, game_id, 1, "observe", {}, NOW)
     await give_order(db, game_id, 1, "observe", {}, NOW)  # four minors: nothing left, complete without /send
     assert await day_actions.who_has_not_submitted(db, game_id) == []
+
+
+async def test_with_npc_orders_script_the_game_masters_actors_post_at_once(db):
+    """Rulings "Post order and turns" (`npc_orders = script`: the scripted policy posts for the NPCs): no
+    moderator may order them, so the loop does not wait for their post deadline (`Ruleset.scripted_now`):
+    after Lena's post, every NPC and unplayed PC posts at the loop's next looks, until Lena is awaited again."""
+    game_id = await started_game(
+        db, players=1, ruleset="infinity_intervention", settings={"npc_orders": "script"}
+    )
+    assert (await game_row(db, game_id)).state["awaited"] == "lena"
+    await give_order(db, game_id, 1, "send", {}, NOW)
+    for _ in range(12):  # minutes, far from the 24-hour post deadline
+        await resolved(db)
+        state = (await game_row(db, game_id)).state
+        if state["awaited"] == "lena" or state["phase"] == "over" or state.get("pending"):
+            break
+    game = await game_row(db, game_id)
+    assert game.day >= 3  # Lena's post and at least the Fusilier's and one NPC's, all before any deadline
+    assert game.state["awaited"] == "lena" or game.state["phase"] == "over" or game.state.get("pending")

@@ -160,6 +160,10 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
     def is_over(self, state: CombatState) -> bool:
         return state.phase == "over"
 
+    def scripted_now(self, state: CombatState, actor: str) -> bool:
+        """`npc_orders = script`: the game master's actor's post is the script's, at once."""
+        return _scripted(state, actor)
+
     def actor_name(self, state: CombatState, seat: str) -> str | None:
         return next((f.name for f in state.fighters.values() if f.controller == seat), None)
 
