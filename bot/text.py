@@ -106,6 +106,7 @@ TEXT: dict[str, str] = {
     "already_over": "The game is already over.",
     "already_playing": "{name} is already playing in this game.",
     "mod_not_playing": "<@{user_id}> is not playing in this game.",
+    "mod_needs_player": "/mod {action} is about a player: name them with the user option.",
     "mod_was_replaced": "<@{user_id}> was replaced in this game and cannot take another seat.",
     "mod_same_player": "The substitute must be someone other than the player they replace.",
     "pause_range": "Pause for more than 0 and at most 336 hours.",

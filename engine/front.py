@@ -112,7 +112,8 @@ class Command:
 @dataclass(frozen=True)
 class Moderation(Command):
     """A moderator's action on one player's seat, used as `/mod <name> user: ...` and applied by the
-    ruleset's `moderate(state, name, params)`. The bot adds the `user` option (the player) to `options`.
+    ruleset's `moderate(state, name, params)`. The bot adds the `user` option (the player) to `options`,
+    unless the action is not about a player (`about_player=False`: the seat is None, `done` has no {name}).
 
     An option with a `source` is offered by autocomplete from `Ruleset.moderation_choices(state, source,
     seat)` (the seat of the `user` chosen so far, if any). `params` names the `moderate` parameter an option
@@ -125,6 +126,7 @@ class Moderation(Command):
     audited_as: Mapping[str, str] = field(default_factory=dict)
     recorded: tuple[str, ...] = ()
     done: str = "{name}: done."
+    about_player: bool = True  # False: a game master's action on the fight, with no `user` option (seat None)
     help: str | None = None
 
     @property

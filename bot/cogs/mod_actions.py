@@ -2,7 +2,8 @@
 subcommands of the moderators' `/mod` group from what the installed games declare.
 
 Each action is one subcommand for every game that declares it (`bot.ui.declared.merge`, as for the order
-commands), with the player as its first option (`user`, the bot's own) and the games' options after it. A
+commands), with the player as its first option (`user`, the bot's own; none for an action on the fight
+rather than a player, `Moderation.about_player`) and the games' options after it. A
 use goes to `ModerationCog.act`, which hands the options to `bot.services.moderation.act` for the game of
 the channel. An option with a `source` is offered by autocomplete, to moderators only, from the ruleset's
 `moderation_choices` for the player chosen so far. `check` proves the whole `/mod` group fits Discord.
@@ -97,19 +98,29 @@ def option_choices(action: str, option: str):
     return choices
 
 
-def action_command(action: MergedCommand, group: app_commands.Group, owner: str) -> app_commands.Command:
+def about_player(name: str, fronts: Mapping[str, Front]) -> bool:
+    """Whether the action `name` names a player (the `user` option): so if any game declaring it says so."""
+    found = [front.moderation_action(name) for front in fronts.values()]
+    return any(action.about_player for action in found if action is not None)
+
+
+def action_command(
+    action: MergedCommand, group: app_commands.Group, owner: str, with_user: bool = True
+) -> app_commands.Command:
     """The subcommand of one action; its callback's signature is the action's options, as discord.py reads
-    them, and it calls `act` on the cog (`owner`: the cog class's name, so discord.py binds it)."""
+    them, and it calls `act` on the cog (`owner`: the cog class's name, so discord.py binds it). Without
+    `with_user` (an action on the fight, not a player) it has no `user` option."""
 
     async def callback(self, interaction: discord.Interaction, **options: Any) -> None:
-        user = options.pop(USER_OPTION)
+        user = options.pop(USER_OPTION, None)
         await self.act(interaction, action.name, user, options)
 
     parameters = [
         P("self", P.POSITIONAL_OR_KEYWORD),
         P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
-        P(USER_OPTION, P.KEYWORD_ONLY, annotation=discord.Member),
     ]
+    if with_user:
+        parameters.append(P(USER_OPTION, P.KEYWORD_ONLY, annotation=discord.Member))
     parameters += [
         P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
         for o in action.options
@@ -118,7 +129,7 @@ def action_command(action: MergedCommand, group: app_commands.Group, owner: str)
     callback.__name__ = f"mod_{action.name}"
     callback.__qualname__ = f"{owner}.mod_{action.name}"
     callback.__discord_app_commands_param_description__ = (  # type: ignore[attr-defined]
-        {USER_OPTION: ui("opt_player")} | {o.name: o.description for o in action.options}
+        ({USER_OPTION: ui("opt_player")} if with_user else {}) | {o.name: o.description for o in action.options}
     )
     callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
         o.name: option_choices(action.name, o.name) for o in action.options if o.autocomplete
@@ -134,10 +145,11 @@ def action_command(action: MergedCommand, group: app_commands.Group, owner: str)
 def add_actions(group: app_commands.Group, owner: str, fronts: Mapping[str, Front] | None = None) -> None:
     """Add the installed games' actions (or these `fronts`') to the `/mod` group; raises ValueError if the
     group would not fit Discord."""
-    actions = declared_actions(fronts if fronts is not None else registry.fronts())
+    installed = fronts if fronts is not None else registry.fronts()
+    actions = declared_actions(installed)
     own = {c.name: c.description for c in group.commands}
     problems = check(actions, own)
     if problems:
         raise ValueError("the games' moderator actions do not fit Discord: " + "; ".join(problems))
     for action in actions:
-        group.add_command(action_command(action, group, owner))
+        group.add_command(action_command(action, group, owner, about_player(action.name, installed)))

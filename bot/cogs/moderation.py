@@ -368,13 +368,15 @@ class ModerationCog(GameCog):
         await self.moderate(interaction, work)
 
     async def act(
-        self, interaction: discord.Interaction, action: str, user: discord.Member, options: dict[str, Any]
+        self, interaction: discord.Interaction, action: str, user: discord.Member | None, options: dict[str, Any]
     ) -> None:
-        """A game's own action on a player (`bot.cogs.mod_actions`): done by the game's rules, then told."""
+        """A game's own action on a player, or on the fight (`user` None) (`bot.cogs.mod_actions`): done by the
+        game's rules, then told."""
 
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}
-            done = await moderation.act(ctx.db, ctx.game_id, ctx.user_id, user.id, action, values)
+            who = user.id if user is not None else None
+            done = await moderation.act(ctx.db, ctx.game_id, ctx.user_id, who, action, values)
             return await send_all(interaction, moderated_lines(done))
 
         await self.moderate(interaction, work)

@@ -145,28 +145,36 @@ def declared(ruleset: str, action: str) -> Moderation:
 
 
 async def act(
-    db: Database, game_id: int, actor_id: int, user_id: int, action: str, values: dict[str, Any] | None = None
+    db: Database, game_id: int, actor_id: int, user_id: int | None, action: str, values: dict[str, Any] | None = None
 ) -> Moderated:
-    """A moderator's action on the player's seat, as the game declares it (`Front.moderation`): the options
-    left out take their defaults, the ruleset's `moderate` applies it, public events are posted, private
-    ones told by DM, and the audit log records it in the declaration's names."""
+    """A moderator's action on the player's seat (or on the fight: `user_id` None, for an action not about a
+    player, `Moderation.about_player`), as the game declares it (`Front.moderation`): the options left out take
+    their defaults, the ruleset's `moderate` applies it, public events are posted, private ones told by DM, and
+    the audit log records it in the declaration's names."""
     values = values or {}
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         _in_play(game)
         what = declared(game.ruleset, action)
         filled = filled_in(what, values, f"mod {action}")
-        player = await player_of(session, game_id, user_id, say("mod_not_playing", user_id=user_id))
+        if user_id is None and what.about_player:
+            raise ServiceError(say("mod_needs_player", action=action))
+        player = (
+            await player_of(session, game_id, user_id, say("mod_not_playing", user_id=user_id))
+            if user_id is not None
+            else None
+        )
         params = {what.params.get(name, name): value for name, value in filled.items()}
         rules, before = ruleset_of(game), load_state(game)
         with engine_refusals():
-            result = rules.moderate(before, action, {"seat": player.seat, **params})
+            result = rules.moderate(before, action, {"seat": player.seat if player else None, **params})
         store_state(game, result.state)
         if step_buttons.tells(game, rules) and rules.awaiting(result.state) != rules.awaiting(before):
             await step_buttons.offer(session, game, rules, result.state)  # the next actor is told (buttons) now
         players = await players_of(session, game_id)
         seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}
-        done = Moderated(name=player.name, done=what.done.format(name=player.name), events=result.events)
+        name = player.name if player is not None else ""
+        done = Moderated(name=name, done=what.done.format(name=name), events=result.events)
         for event in result.events:
             if event.audience.kind == "moderators":
                 continue  # not delivered: the caller shows them (`notes`)

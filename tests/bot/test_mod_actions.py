@@ -96,3 +96,25 @@ async def test_an_action_the_game_does_not_declare_is_refused(db):
     with pytest.raises(ServiceError) as refused:
         await moderation.act(db, game_id, 7, 1, "smite")
     assert refused.value.args[0] == say("no_moderation", action="smite")
+
+
+def test_an_action_on_the_fight_has_no_player_option_and_one_on_a_player_keeps_it():
+    """A game master's actions on the fight (Infinity's Heat and post order, Mazeworld's end of combat) do not ask
+    for a player (`Moderation.about_player=False`); before, every `/mod` action had a required `user` the GM had
+    to fill with anyone. An action on a player (Battle Royale's kill) keeps it, required and first."""
+    group = app_commands.Group(name="mod", description="moderators")
+    add_actions(group, "ModerationCog", registry.fronts())
+    params = {c.name: [p.name for p in c.parameters] for c in group.commands}
+    for fight_action in ("spend_heat", "set_order", "rule", "end_combat", "start_combat", "temerity"):
+        assert "user" not in params[fight_action], fight_action
+    kill = next(c for c in group.commands if c.name == "kill")
+    assert kill.parameters[0].name == "user" and kill.parameters[0].required
+
+
+async def test_an_action_on_the_fight_needs_no_player_and_one_on_a_player_does(db):
+    infinity = await started_game(db, players=1, ruleset="infinity_intervention")
+    done = await moderation.act(db, infinity, 7, None, "spend_heat", {"kind": "complication", "text": "Sirens."})
+    assert done.done == "Heat spent."
+    royale = await started_game(db)
+    with pytest.raises(ServiceError, match="is about a player"):
+        await moderation.act(db, royale, 7, None, "kill", {"reason": "left"})

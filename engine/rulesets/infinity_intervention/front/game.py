@@ -45,6 +45,7 @@ MODERATION = (
             Option("text", text("opt_text_mod"), max_length=500),
         ),
         done="Heat spent.",
+        about_player=False,
     ),
     Moderation(
         "set_order",
@@ -54,6 +55,7 @@ MODERATION = (
             Option("after", text("opt_after_order"), max_length=60, source="actors"),
         ),
         done=text("mod_done_set_order"),
+        about_player=False,
     ),
     Moderation(
         "rule",
@@ -64,9 +66,10 @@ MODERATION = (
             Option("immobilize", text("opt_immobilize"), max_length=60, source="actors"),
         ),
         done=text("mod_done_rule"),
+        about_player=False,
     ),
-    Moderation("revive", text("mod_revive"), (replace(ACTOR, required=True),), done="{name}: revived."),
-    Moderation("end_combat", text("mod_end_combat"), (), done="The combat is over."),
+    Moderation("revive", text("mod_revive"), (replace(ACTOR, required=True),), done="Revived.", about_player=False),
+    Moderation("end_combat", text("mod_end_combat"), (), done="The combat is over.", about_player=False),
 )
 
 

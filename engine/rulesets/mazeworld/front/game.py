@@ -23,13 +23,14 @@ from engine.rulesets.mazeworld.front.status import sheet_card, status_cards
 from engine.rulesets.mazeworld.front.texts import text
 
 MODERATION = (
-    Moderation("end_combat", "Ends combat now: the aftermath begins", done="{name}: combat ended."),
-    Moderation("start_combat", "Starts combat again after the aftermath", done="{name}: combat started."),
+    Moderation("end_combat", "Ends combat now: the aftermath begins", done="Combat ended.", about_player=False),
+    Moderation("start_combat", "Starts combat again after the aftermath", done="Combat started.", about_player=False),
     Moderation(
         "temerity",
         "Calls a temerity roll for a creature at this turn's end",
         (Option("target", "The creature id the moderators were told", required=True, max_length=20),),
-        done="{name}: temerity called.",
+        done="Temerity called.",
+        about_player=False,
     ),
 )
 
