@@ -16,6 +16,7 @@ docs/scaling.md). Only the process with shard 0 registers the slash commands.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import signal
 from collections.abc import Callable
@@ -208,10 +209,8 @@ def run(settings: Settings) -> None:
         require_postgres(settings.database_url)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     upgrade(settings.database_url)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve(settings))
-    except KeyboardInterrupt:
-        pass
 
 
 async def serve(settings: Settings) -> None:
@@ -245,18 +244,16 @@ async def serve(settings: Settings) -> None:
 
     watch = asyncio.create_task(keep_shard(claim)) if claim else None
     loop = asyncio.get_running_loop()
-    try:  # `docker compose stop` and scaling down send SIGTERM: close as Ctrl+C does (shard, gateway, loops)
+    # `docker compose stop` and scaling down send SIGTERM: close as Ctrl+C does (shard, gateway, loops); asyncio
+    # has no signal handlers on Windows or outside the main thread (NotImplementedError, RuntimeError)
+    with contextlib.suppress(NotImplementedError, RuntimeError):
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
-    except (NotImplementedError, RuntimeError):  # Windows, or not the main thread
-        pass
     try:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
-        try:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
             loop.remove_signal_handler(signal.SIGTERM)
-        except (NotImplementedError, RuntimeError):
-            pass
         if watch is not None:
             watch.cancel()
         if claim is not None:

@@ -12,6 +12,7 @@ runs the whole of it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import resource
 import statistics
@@ -84,13 +85,10 @@ async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, rules
 def peak_kb() -> int:
     """This process's peak resident memory in KB: Linux's VmHWM, which starts afresh at exec (getrusage's
     ru_maxrss would keep the peak of the parent this process was forked from: `brbot bench`'s own)."""
-    try:
-        with open("/proc/self/status") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
-    except OSError:
-        pass
+    with contextlib.suppress(OSError), open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1])
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KB on Linux, bytes on macOS
 
 

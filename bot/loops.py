@@ -12,6 +12,7 @@ The loops run for a `LoopHost` (the bot, `bot.app.GameMasterBot`) and know no mo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -80,8 +81,9 @@ class Loops:
     async def deliver(self) -> None:
         """A delivery pass, and at once another while a pass took all it could (a big resolution), rather than
         waiting for the next tick between them."""
-        while (await self.worker.run_once()).claimed >= self.worker.claim_limit:
-            pass
+        busy = True
+        while busy:
+            busy = (await self.worker.run_once()).claimed >= self.worker.claim_limit
 
     async def _every(self, seconds: float, job: Callable[[], Awaitable[None]], ready: bool = False) -> None:
         if ready:
@@ -94,11 +96,10 @@ class Loops:
             except Exception:  # one bad pass never stops the loop
                 log.exception("%s failed; trying again in %ss", job.__name__, seconds)
             if ready:
-                try:  # not asyncio.wait_for: on 3.11 it can swallow a cancel that arrives as the wait ends
+                # not asyncio.wait_for: on 3.11 it can swallow a cancel that arrives as the wait ends
+                with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(seconds):
                         await self.wake.wait()
-                except TimeoutError:
-                    pass
                 self.wake.clear()
             else:
                 await asyncio.sleep(seconds)

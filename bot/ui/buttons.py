@@ -135,7 +135,7 @@ class PairAnswer(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"brbot:pair:(?P<game>\d+):(?P<key>[a-z0-9_]+):(?P<proposer>\d+):(?P<answer>yes|no)",
 ):
-    pass
+    """The yes/no button of a pairing proposal, found again from its custom id after a restart."""
 
 
 def _old_names() -> str:

@@ -9,6 +9,7 @@ in `BattleSetup`.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 
 from engine.rng import RecordingRng
@@ -166,7 +167,7 @@ def _use_flare(side: Side, day: int) -> bool:
 
 
 class _Over(Exception):
-    pass
+    """The battle is decided: raised to leave its rounds at once."""
 
 
 def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRng, setup: BattleSetup) -> BattleResult:
@@ -196,10 +197,8 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
             result.infested = p.id
             if not last:
                 result.shots.append(fire(state, d, a, rng, now[0], False) | {"last_shot": True})
-                try:
+                with contextlib.suppress(_Over):
                     after_hit(d, a, last=True)
-                except _Over:
-                    pass
             if a.player.alive:
                 result.outcome = "infested"
             raise _Over
@@ -212,7 +211,7 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
             after_hit(shooter, target, last=True)
             raise _Over
 
-    try:
+    with contextlib.suppress(_Over):  # the battle is decided: its rounds end
         for side, other in ((d, a), (a, d)):  # already beaten: flee before the first shot
             if _fleeing(side):
                 result.fled.append(side.player.id)
@@ -242,8 +241,6 @@ def battle(state: SCMState, attacker_id: str, defender_id: str, rng: RecordingRn
             if not _can_fire(a) and not _can_fire(d):
                 result.outcome = "unarmed"
                 return result
-    except _Over:
-        pass
     return result
 
 
