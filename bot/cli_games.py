@@ -79,7 +79,7 @@ async def simulate(args: argparse.Namespace) -> int:
     print(
         say(
             "cli_game_over",
-            days=result.days,
+            days=result.resolved,
             called=front.resolutions_called,
             winners=", ".join(result.winners) or say("cli_none"),
             survivors=", ".join(result.survivors) or say("cli_none"),

@@ -39,9 +39,10 @@ USER_BASE = 100_000
 @dataclass
 class SimulationResult:
     game_id: int
-    days: int
+    days: int  # the engine's day counter at the end (the log's `days`)
     winners: list[str]
     survivors: list[str]
+    resolved: int = 0  # how many days (or steps, turns) were resolved after the set-up
 
 
 def _audience(raw: dict[str, Any], names: dict[str, str]) -> Any:
@@ -78,6 +79,7 @@ async def simulate(
     await games.join_many(db, game.id, [(users[s.seat], s.name, s.requests.get("role")) for s in signups])
     await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
     now = EPOCH
+    resolved = 0
     await games.start_game(db, game.id, now, seeds=seeds)
     seen = 0
     names: dict[str, str] = {}
@@ -117,7 +119,8 @@ async def simulate(
             )
         )
         now = now + timedelta(days=1)
-        await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds)
+        if await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds):
+            resolved += 1
         length = front.length(state)
         if on_day is not None and length is not None:  # a progress bar needs the game's length
             on_day(day, length)
@@ -141,7 +144,7 @@ async def simulate(
             )
             + "\n"
         )
-    return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors)
+    return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors, resolved=resolved)
 
 
 async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, int], pairings) -> None:

@@ -24,6 +24,8 @@ def test_simulate_plays_the_demo_fight_to_its_end(mazeworld_installed, tmp_path,
     lines, database = _simulate(tmp_path, "a")
     out = capsys.readouterr().out
     assert "Turn 1" in out and "Order of passage" in out
+    turns = out.count("\n== Turn ")  # its last line counts the turns played, in the game's own word
+    assert f"Game over after {turns} turns." in out
     assert lines[-1]["kind"] == "game_over"
     assert any(line["kind"] == "attack" for line in lines)
     assert main(["verify", "1", "--database", database]) == 0
