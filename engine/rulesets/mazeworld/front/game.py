@@ -129,9 +129,13 @@ class MazeworldFront(Front):
         return int(state.settings.max_turns)
 
     def outcome(self, state: Any) -> dict[str, list[str]]:
-        """The contestants standing at the end win; the survivors are everyone still present."""
-        standing = [c.id for c in state.creatures if c.controller is not None and c.status == "active"]
-        return {"winners": standing, "survivors": [c.id for c in state.creatures if c.present]}
+        """The contestants standing at the end win (their players' seats); the survivors are everyone still
+        present: players' seats, the game master's creatures by name ("Wolf A")."""
+        standing = [c.controller for c in state.creatures if c.controller is not None and c.status == "active"]
+        return {
+            "winners": standing,
+            "survivors": [c.controller or c.name for c in state.creatures if c.present],
+        }
 
     def studies(
         self, trials: int, seed: int, settings: dict[str, Any] | None = None
