@@ -37,7 +37,7 @@ def test_simulate_plays_the_demo_fight_to_its_end(mazeworld_installed, tmp_path,
 def test_a_lost_fight_names_the_surviving_creatures_by_name(mazeworld_installed, tmp_path, capsys):
     """Seed 1: the wolves win; the last line lists them as the players read them ("Wolf A"), not by id."""
     _simulate(tmp_path, "lost", seed=1)
-    last = capsys.readouterr().out.strip().splitlines()[-1]
+    last = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("Game over"))
     assert last.startswith("Game over after 6 turns. Winners: none. Survivors: Wolf A")
     assert "wolf_" not in last
 
