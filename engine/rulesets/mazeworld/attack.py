@@ -116,7 +116,8 @@ def _rolls(
         result = band(score, ft, ir)
         if weapon.fed and carried is not None:
             carried.loaded -= 1
-            carried.cleanliness = max(0.0, round(carried.cleanliness - turn.state.settings.dirt_per_shot, 4))
+            if weapon.gun:  # a bow's string gathers no dirt
+                carried.cleanliness = max(0.0, round(carried.cleanliness - turn.state.settings.dirt_per_shot, 4))
         word, label = result, ""
         stop, misfire = False, False
         if result == "critical_failure":

@@ -182,5 +182,5 @@ def _rounds_of(carried: Carried) -> str:
     """A fed weapon's rounds for its owner: loaded (and type) + spare, other types' spares, attached weapons."""
     said = f"{carried.name} {carried.loaded}{f' {carried.ammo}' if carried.ammo else ''}+{carried.spare}"
     said += "".join(f", {kind} {count}" for kind, count in sorted(carried.spares.items()))
-    said += f" ({carried.cleanliness:.1f}% clean)"
+    said += f" ({carried.cleanliness:.1f}% clean)" if catalog().weapons[carried.name].gun else ""
     return said + "".join(f", {name} {m.loaded}+{m.spare}" for name, m in sorted(carried.mounts.items()))

@@ -95,7 +95,7 @@ def _check_arms(carried: Carried, cat: Catalog) -> None:
         if name not in cat.accessories:
             raise ValueError(f"sheet: no accessory {name!r} (known: {', '.join(sorted(cat.accessories))})")
         if not weapon.fed:
-            raise ValueError(f"sheet: {carried.name} takes no accessories (only firearms and launchers do)")
+            raise ValueError(f"sheet: {carried.name} takes no accessories (only firearms, launchers and bows do)")
     on = carried.accessories if carried.accessories is not None else weapon.accessories
     for name, rounds in carried.mounts.items():
         fitted = cat.accessories[name].weapon if name in on and name in cat.accessories else None

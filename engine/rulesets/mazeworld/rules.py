@@ -129,7 +129,10 @@ def lowest_mode(weapon: Weapon) -> str | None:
 
 def turn_limit(weapon: Weapon, mode: str | None) -> int:
     """Per turn: semi/DA 10, burst 5 bursts, pump/lever 5, bolt/SA 3, single shot 1, full-auto the magazine
-    (launchers too); melee its hits; thrown 1 (our ruling)."""
+    (launchers too); melee its hits; thrown 1 (our ruling); a bow its `hits` (arrows a turn: a bow 3, like
+    bolt-action, a crossbow 1, like a single shot; docs "Bows")."""
+    if weapon.kind == "bow":
+        return weapon.hits or 1
     if weapon.fed:
         return (weapon.magazine or 1) if mode == "auto" else MODE_LIMITS.get(mode or "", 1)
     if weapon.kind == "thrown":

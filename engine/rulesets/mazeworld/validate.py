@@ -183,7 +183,7 @@ def _use(me: Creature, action: Use) -> str | None:
     if catalog().items[action.item].effect == "clean":
         name = action.weapon or me.wielded
         weapon = catalog().weapons.get(name or "")
-        if name is None or me.weapon(name) is None or weapon is None or not weapon.fed:
+        if name is None or me.weapon(name) is None or weapon is None or not weapon.gun:
             return text("clean_what")
     return None
 

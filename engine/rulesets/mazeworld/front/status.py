@@ -54,9 +54,9 @@ def fight_card(view: dict[str, Any]) -> Card:
 
 
 def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
-    """One carried weapon on its owner's sheet: a fed weapon's (firearm, launcher) rounds loaded with their
-    type, spares by type, cleanliness, a jam and the rounds of attached weapons; thrown weapons and charges
-    counted; melee by name."""
+    """One carried weapon on its owner's sheet: a fed weapon's (firearm, launcher, bow) rounds loaded with
+    their type, spares by type, cleanliness (not a bow's), a jam and the rounds of attached weapons; thrown
+    weapons and charges counted; melee by name."""
     hand = text("wielded") if w["name"] == wielded else ""
     known = catalog().weapons.get(w["name"])
     kind = known.kind if known else "melee"
@@ -70,7 +70,7 @@ def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
             spare=w["spare"]
             if loaded_type is None
             else text("rounds_typed", count=w["spare"], ammo=default_ammo(known)),
-            clean=f"{w['cleanliness']:g}",
+            clean=text("clean_part", clean=f"{w['cleanliness']:g}") if known.gun else "",
             jam=text("jammed") if w.get("jam") else "",
         )
         others = [text("rounds_typed", count=n, ammo=t) for t, n in sorted(w.get("spares", {}).items()) if n]
