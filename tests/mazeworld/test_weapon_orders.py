@@ -116,6 +116,6 @@ def test_own_sheet_card_shows_ammunition_types_attached_rounds_and_charges():
     carbine = next(line for line in weapons if line.startswith("M4A1 carbine"))
     beretta = next(line for line in weapons if line.startswith("Beretta M9"))
     charge = next(line for line in weapons if line.startswith("C4 charge"))
-    assert "M203: 0 loaded, 2 spare" in carbine
+    assert "M203: 0 HE loaded, 2 HE spare" in carbine
     assert "15 JHP loaded, 30 FMJ spare" in beretta and "(other spares: 10 AP)" in beretta
     assert charge == "C4 charge: 2 carried"

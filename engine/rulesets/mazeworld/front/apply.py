@@ -160,7 +160,8 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
     if do == "butcher":
         return text("said_butcher", target=_name(view, order["target"]))
     if do == "reload" and order.get("accessory"):
-        return text("said_reload_attached", accessory=order["accessory"], weapon=weapon)
+        ammo = text("said_with_ammo", ammo=order["ammo"]) if order.get("ammo") else ""
+        return text("said_reload_attached", accessory=order["accessory"], weapon=weapon, ammo=ammo)
     if do == "reload" and order.get("ammo"):
         return text("said_reload_ammo", weapon=weapon, ammo=order["ammo"])
     if do in ("reload", "swap", "plant"):

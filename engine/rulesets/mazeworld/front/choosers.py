@@ -132,8 +132,13 @@ def attached(view: dict[str, Any], typed: str, values: Mapping[str, Any], curren
 
 
 def ammo_types(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
-    """The ammunition types of the weapon chosen so far, with the spare rounds of each."""
+    """The ammunition types of the weapon chosen so far (of its attached weapon when `accessory` names one),
+    with the spare rounds of each."""
     carried = _chosen(view, values)
+    fitted = catalog().accessories.get(str(values.get("accessory") or ""))
+    if carried is not None and fitted is not None and fitted.weapon is not None:
+        rounds = carried.get("mounts", {}).get(values["accessory"]) or {"loaded": 0, "spare": 0}
+        carried = {"spares": {}, **rounds, "name": fitted.weapon} if values["accessory"] in _mounted(carried) else None
     weapon = catalog().weapons.get(carried["name"]) if carried else None
     if carried is None or weapon is None or not weapon.ammunition:
         return []
