@@ -204,16 +204,34 @@ class Species(_Strict):
     pain_sensitivity: float = Field(1.0, ge=0)
 
 
-class Item(_Strict):
-    """A usable item; `boost` gives its user an effect (IS tier, FT, IR modifiers) for `turns` turns."""
+class Thrown(_Strict):
+    """What an item does when thrown at a creature (text "Combat skill types", Notes: "any item that is thrown
+    ... is covered by the Thrown weapons skill"): its damage type, Pain and LDV, and its weight (its IS tier)."""
 
-    effect: Literal["clean", "bandage", "pain", "boost"]
+    type: Literal["Blunt", "Sharp", "Piercing", "Fire"]
+    pain: float = Field(ge=0)
+    ldv: int
+    weight: int = Field(1, ge=0)
+
+
+class Item(_Strict):
+    """An item: `effect` when used (None: it has no use), `boost` giving its user an effect (IS tier, FT, IR
+    modifiers) for `turns` turns; `thrown`: its damage when thrown (None: it cannot be thrown to hurt)."""
+
+    effect: Literal["clean", "bandage", "pain", "boost"] | None = None
     uses: int = Field(1, ge=1)
     amount: int = 0
     is_tier: int = Field(0, ge=-11, le=11)
     ft: int = Field(0, ge=-3, le=3)
     ir: int = Field(0, ge=-2, le=2)
     turns: int = Field(1, ge=1, le=20)
+    thrown: Thrown | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> Item:
+        if self.effect is None and self.thrown is None:
+            raise ValueError("an item needs an effect when used or damage data when thrown (`thrown`)")
+        return self
 
 
 class Window(_Strict):

@@ -205,6 +205,16 @@ def my_items(view: dict[str, Any], typed: str, values: Mapping[str, Any], curren
     return _typed([(f"{i} ({n})", i) for i, n in mine["items"].items() if n > 0], typed)
 
 
+def my_throwables(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """The actor's items that can be thrown to hurt (those with damage data), with their counts."""
+    mine = me(view)
+    if mine is None:
+        return []
+    table = catalog().items
+    found = [(f"{i} ({n})", i) for i, n in mine["items"].items() if n > 0 and i in table and table[i].thrown]
+    return _typed(found, typed)
+
+
 CHOOSERS = {
     "targets": targets,
     "helpless": helpless,
@@ -218,4 +228,5 @@ CHOOSERS = {
     "attached": attached,
     "ammo_types": ammo_types,
     "my_charges": my_charges,
+    "my_throwables": my_throwables,
 }

@@ -34,6 +34,7 @@ TEXTS: dict[str, str] = {
     "opt_swap_weapon": "The weapon to take in hand",
     "opt_reload_weapon": "Firearm or launcher to reload (default: the one in hand)",
     "opt_item": "The item to use",
+    "opt_throw_item": "An item to throw instead of a weapon (one that can hurt, e.g. a brick; throws it)",
     "opt_clean_weapon": "Firearm a Gun Cleaning Kit cleans (default: the one in hand)",
     "opt_side": "Side of the room (1-4)",
     "opt_execute_target": "Who to execute (blacked out or passed out)",
