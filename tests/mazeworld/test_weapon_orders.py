@@ -99,7 +99,9 @@ def test_the_docs_roster_sheet_with_the_new_weapons_loads_and_plays():
     state = build_state({"s1": sheet}, encounter, MazeworldSettings(), RecordingRng(0))
     for action in ({"do": "attack", "target": "wolf_a", "accessory": "M203"},
                    {"do": "reload", "weapon": "Remington 870", "ammo": "Slug"},
-                   {"do": "plant", "weapon": "C4 charge"}, {"do": "use", "item": "Adrenaline shot"}):
+                   {"do": "plant", "weapon": "C4 charge"}, {"do": "use", "item": "Adrenaline shot"},
+                   {"do": "reload", "accessory": "M203", "ammo": "HEDP"}, {"do": "swap", "weapon": "Longbow"},
+                   {"do": "attack", "target": "wolf_a", "throw": True, "item": "Brick"}):
         order = RULESET.parse_orders({"action": action})
         assert RULESET.validate(state, "s1", order) is None, action
         resolve(state, Scripted(seed=9), s1=action)
