@@ -142,3 +142,14 @@ def test_bow_status_line_shows_arrows_and_no_cleanliness():
     assert "1 loaded, 4 spare" in line and "clean" not in line
     pistol = _weapon_line({"name": "Beretta M9", "loaded": 15, "spare": 0, "cleanliness": 90.0}, None)
     assert "90% clean" in pistol
+
+
+def test_gm_card_shows_a_guns_cleanliness_not_a_bows():
+    """`/mod view`: a bow's arrows without a cleanliness; a firearm's with it."""
+    from engine.rulesets.mazeworld.front.game import FRONT
+    from tests.mazeworld.test_front import card_text
+
+    state = fight(sheet={"weapons": [{"name": "Longbow", "loaded": 12, "spare": 6},
+                                     {"name": "Beretta M9", "loaded": 15}], "wielded": "Longbow"})
+    gm = card_text(FRONT.gm_status(RULESET.gm_view(state)))
+    assert "Longbow 12+6," in gm and "Beretta M9 15+0 90%" in gm
