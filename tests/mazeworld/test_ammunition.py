@@ -119,11 +119,11 @@ def test_sheet_ammunition_checked(carried, reason):
 
 
 def test_catalog_ammunition_only_on_fed_weapons():
-    """Default data: only firearms and launchers have ammunition types."""
+    """Default data: only firearms, launchers and bows have ammunition types."""
     from engine.rulesets.mazeworld.catalog import build
     from tests.mazeworld.test_settings_and_data import _raw
 
     raw = _raw()
     raw["weapons"]["Combat knife"]["ammunition"] = {"Poisoned": {"pain": 20}}
-    with pytest.raises(ValueError, match="only firearms and launchers have ammunition types"):
+    with pytest.raises(ValueError, match="only firearms, launchers and bows have ammunition types"):
         build(raw)

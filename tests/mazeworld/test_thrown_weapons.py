@@ -2,7 +2,7 @@
 thrown instead of properly fired or used in melee, is instead covered by the Thrown weapons skill"; our
 decisions in docs/rules/mazeworld.md): a ranged attack under the Thrown weapons skill, one 2d6, an inaccurate
 hit rolls the 1d2 of ranged attacks, the weapon's own damage, one throw a turn; the weapon then lies on the
-target's side, off the thrower's sheet. Items other than melee weapons stay with the game master."""
+target's side, off the thrower's sheet. Items thrown: test_thrown_items.py."""
 
 from __future__ import annotations
 

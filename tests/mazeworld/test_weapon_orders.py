@@ -99,7 +99,9 @@ def test_the_docs_roster_sheet_with_the_new_weapons_loads_and_plays():
     state = build_state({"s1": sheet}, encounter, MazeworldSettings(), RecordingRng(0))
     for action in ({"do": "attack", "target": "wolf_a", "accessory": "M203"},
                    {"do": "reload", "weapon": "Remington 870", "ammo": "Slug"},
-                   {"do": "plant", "weapon": "C4 charge"}, {"do": "use", "item": "Adrenaline shot"}):
+                   {"do": "plant", "weapon": "C4 charge"}, {"do": "use", "item": "Adrenaline shot"},
+                   {"do": "reload", "accessory": "M203", "ammo": "HEDP"}, {"do": "swap", "weapon": "Longbow"},
+                   {"do": "attack", "target": "wolf_a", "throw": True, "item": "Brick"}):
         order = RULESET.parse_orders({"action": action})
         assert RULESET.validate(state, "s1", order) is None, action
         resolve(state, Scripted(seed=9), s1=action)
@@ -116,6 +118,6 @@ def test_own_sheet_card_shows_ammunition_types_attached_rounds_and_charges():
     carbine = next(line for line in weapons if line.startswith("M4A1 carbine"))
     beretta = next(line for line in weapons if line.startswith("Beretta M9"))
     charge = next(line for line in weapons if line.startswith("C4 charge"))
-    assert "M203: 0 loaded, 2 spare" in carbine
+    assert "M203: 0 HE loaded, 2 HE spare" in carbine
     assert "15 JHP loaded, 30 FMJ spare" in beretta and "(other spares: 10 AP)" in beretta
     assert charge == "C4 charge: 2 carried"

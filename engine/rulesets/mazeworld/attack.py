@@ -26,7 +26,7 @@ MISFIRING = ("revolver", "bolt", "pump", "lever", "single")
 
 def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
     target = turn.state.creature(order.target)
-    weapon = rules.attack_weapon(me, order.weapon)
+    weapon = rules.order_weapon(me, order)
     assert weapon is not None  # checked by validate just before
     if isinstance(order, Attack) and order.throw:
         _hurl(turn, me, target, weapon, order)
@@ -63,19 +63,29 @@ def _attacked(turn: Turn, me: Creature, quiet: bool) -> None:
 
 
 def _hurl(turn: Turn, me: Creature, target: Creature, weapon: Weapon, order: Attack) -> None:
-    """A melee weapon thrown: one 2d6 under the Thrown weapons skill, a ranged attack (an inaccurate hit rolls
-    the 1d2; cover counts from another side) with the weapon's own damage. It leaves the thrower's hands and
-    lies on the target's side: off the sheet, the game master's to hand back."""
+    """A melee weapon (or an item with damage data) thrown: one 2d6 under the Thrown weapons skill, a ranged
+    attack (an inaccurate hit rolls the 1d2; cover counts from another side) with its own damage. It leaves
+    the thrower's hands and lies on the target's side: off the sheet, the game master's to hand back."""
     mods = arms.modifiers(me, None, None, turn.state.day)
     thrown = weapon.model_copy(update={"skill": blast.THROWN_SKILL, "kind": "thrown"})
     _rolls(turn, me, target, thrown, None, order.model_copy(update={"rounds": 1, "mode": None}), mods)
+    if order.item is not None:
+        me.items[order.item] -= 1
+        if me.items[order.item] <= 0:
+            del me.items[order.item]
+    else:
+        _let_go(me, weapon)
+    data = {"id": me.id, "side": target.side}
+    turn.about(me, "thrown", "thrown_away", data, weapon=weapon.name, name=me.name, side=target.side)
+
+
+def _let_go(me: Creature, weapon: Weapon) -> None:
+    """A thrown weapon leaves the sheet, and the hand unless another of its kind is carried."""
     carried = me.weapon(weapon.name)
     if carried is not None:
         me.weapons.remove(carried)
     if me.weapon(weapon.name) is None:  # a second one of the same kind may still be in hand
         me.wielded = None if me.wielded == weapon.name else me.wielded
-    data = {"id": me.id, "side": target.side}
-    turn.about(me, "thrown", "thrown_away", data, weapon=weapon.name, name=me.name, side=target.side)
 
 
 def _rounds(weapon: Weapon, mode: str | None, asked: int, carried: Carried | None) -> int:
@@ -116,7 +126,8 @@ def _rolls(
         result = band(score, ft, ir)
         if weapon.fed and carried is not None:
             carried.loaded -= 1
-            carried.cleanliness = max(0.0, round(carried.cleanliness - turn.state.settings.dirt_per_shot, 4))
+            if weapon.gun:  # a bow's string gathers no dirt
+                carried.cleanliness = max(0.0, round(carried.cleanliness - turn.state.settings.dirt_per_shot, 4))
         word, label = result, ""
         stop, misfire = False, False
         if result == "critical_failure":

@@ -19,7 +19,7 @@ from engine.rulesets.mazeworld.state import Carried, Charge, Creature
 from engine.rulesets.mazeworld.turn import Turn
 
 POWER = ((11, 1.0, "direct"), (9, 0.75, "close"), (7, 0.5, "far"), (5, 0.25, "distant"))
-THROWN_SKILL = "thrown weapons"  # text: "planted explosive that is thrown instead ... Thrown weapons skill"
+THROWN_SKILL = rules.THROWN_SKILL  # text: "planted explosive that is thrown instead ... Thrown weapons skill"
 
 
 def power(score: int, ft: int) -> tuple[float, str] | None:

@@ -18,10 +18,11 @@ DATA = Path(__file__).parent / "data"
 
 DamageType = Literal["Bullet", "Blunt", "Sharp", "Piercing", "Explosive", "Fire"]
 Role = Literal["head", "torso", "lower", "arm", "hand", "leg", "foot"]
-Kind = Literal["firearm", "melee", "martial", "thrown", "natural", "launcher", "planted"]
+Kind = Literal["firearm", "melee", "martial", "thrown", "natural", "launcher", "planted", "bow"]
 Action = Literal["box", "revolver", "bolt", "pump", "lever", "single", "belt"]
 MODES = ("single", "semi", "da", "burst", "auto", "pump", "lever", "bolt", "sa")
-FED = ("firearm", "launcher")  # kinds with a magazine, reloaded from spare rounds
+FED = ("firearm", "launcher", "bow")  # kinds with a magazine (a bow's: its quiver), reloaded from spare rounds
+GUNS = ("firearm", "launcher")  # kinds a Gun Cleaning Kit cleans, with a cleanliness on the sheet
 BLAST = ("thrown", "launcher", "planted")  # kinds resolved by the explosives rule, not the bullet bands
 ARMOUR_CLASSES = ("C1", "C2", "C3", "A1", "A2", "A3", "A4", "A5")
 COMBAT_SKILLS = (  # text "Combat skill types": the 20 of them, firearms, explosives and melee
@@ -87,7 +88,9 @@ class Weapon(_Strict):
     """One weapon (or a creature's natural attack, kind `natural`). `pellets`: projectiles a round fires (a
     shotgun shell); `ammunition`: its types, the first the default; `accessories`: mounted by default;
     `fuse` (planted charges): None is set off by a `detonate` action, N explodes at the end of the turn N
-    turns after planting."""
+    turns after planting. A `bow` (bows and crossbows, the Non-gun ranged weapons skill) has no fire modes:
+    `hits` is the most arrows it looses a turn, `magazine` the arrows at hand (a bow's quiver, a crossbow's
+    one bolt on the string), refilled by a reload from the spare arrows."""
 
     name: str = ""
     skill: str = ""
@@ -119,21 +122,32 @@ class Weapon(_Strict):
             raise ValueError(f"firearm {self.name!r} needs modes, a magazine and an action")
         if self.kind == "launcher" and (not self.modes or self.magazine is None):
             raise ValueError(f"launcher {self.name!r} needs modes and a magazine")
-        if self.kind in ("melee", "martial", "natural", "thrown", "planted") and self.modes:
+        if self.kind == "bow" and (
+            self.magazine is None or self.hits is None or self.type not in ("Sharp", "Piercing")
+        ):
+            raise ValueError(
+                f"bow {self.name!r} needs a magazine (its quiver), hits (arrows a turn), Sharp or Piercing"
+            )
+        if self.kind in ("melee", "martial", "natural", "thrown", "planted", "bow") and self.modes:
             raise ValueError(f"{self.name!r} is not a firearm or launcher: it has no fire modes")
         if self.kind in BLAST and self.type != "Explosive":
             raise ValueError(f"{self.name!r}: a {self.kind} weapon's damage type is Explosive")
         if self.ammunition and self.kind not in FED:
-            raise ValueError(f"{self.name!r}: only firearms and launchers have ammunition types")
+            raise ValueError(f"{self.name!r}: only firearms, launchers and bows have ammunition types")
         return self
 
     @property
     def ranged(self) -> bool:
-        return self.kind in ("firearm", *BLAST)
+        return self.kind in ("firearm", "bow", *BLAST)
+
+    @property
+    def gun(self) -> bool:
+        """Has a cleanliness a Gun Cleaning Kit restores (firearms and launchers; not a bow)."""
+        return self.kind in GUNS
 
     @property
     def fed(self) -> bool:
-        """Has a magazine, reloaded from spare rounds (firearms and launchers)."""
+        """Has a magazine, reloaded from spare rounds (firearms, launchers, bows)."""
         return self.kind in FED
 
     @property
@@ -190,16 +204,34 @@ class Species(_Strict):
     pain_sensitivity: float = Field(1.0, ge=0)
 
 
-class Item(_Strict):
-    """A usable item; `boost` gives its user an effect (IS tier, FT, IR modifiers) for `turns` turns."""
+class Thrown(_Strict):
+    """What an item does when thrown at a creature (text "Combat skill types", Notes: "any item that is thrown
+    ... is covered by the Thrown weapons skill"): its damage type, Pain and LDV, and its weight (its IS tier)."""
 
-    effect: Literal["clean", "bandage", "pain", "boost"]
+    type: Literal["Blunt", "Sharp", "Piercing", "Fire"]
+    pain: float = Field(ge=0)
+    ldv: int
+    weight: int = Field(1, ge=0)
+
+
+class Item(_Strict):
+    """An item: `effect` when used (None: it has no use), `boost` giving its user an effect (IS tier, FT, IR
+    modifiers) for `turns` turns; `thrown`: its damage when thrown (None: it cannot be thrown to hurt)."""
+
+    effect: Literal["clean", "bandage", "pain", "boost"] | None = None
     uses: int = Field(1, ge=1)
     amount: int = 0
     is_tier: int = Field(0, ge=-11, le=11)
     ft: int = Field(0, ge=-3, le=3)
     ir: int = Field(0, ge=-2, le=2)
     turns: int = Field(1, ge=1, le=20)
+    thrown: Thrown | None = None
+
+    @model_validator(mode="after")
+    def _shape(self) -> Item:
+        if self.effect is None and self.thrown is None:
+            raise ValueError("an item needs an effect when used or damage data when thrown (`thrown`)")
+        return self
 
 
 class Window(_Strict):

@@ -179,8 +179,13 @@ def private_status(turn: Turn, creature: Creature) -> None:
 
 
 def _rounds_of(carried: Carried) -> str:
-    """A fed weapon's rounds for its owner: loaded (and type) + spare, other types' spares, attached weapons."""
-    said = f"{carried.name} {carried.loaded}{f' {carried.ammo}' if carried.ammo else ''}+{carried.spare}"
-    said += "".join(f", {kind} {count}" for kind, count in sorted(carried.spares.items()))
-    said += f" ({carried.cleanliness:.1f}% clean)"
-    return said + "".join(f", {name} {m.loaded}+{m.spare}" for name, m in sorted(carried.mounts.items()))
+    """A fed weapon's rounds for its owner: loaded (and type) + spare, other types' spares, attached weapons'
+    (named by their accessory, with their types)."""
+    said = _typed(carried.name, carried)
+    said += f" ({carried.cleanliness:.1f}% clean)" if catalog().weapons[carried.name].gun else ""
+    return said + "".join(f", {_typed(name, m)}" for name, m in sorted(carried.mounts.items()))
+
+
+def _typed(name: str, carried: Carried) -> str:
+    said = f"{name} {carried.loaded}{f' {carried.ammo}' if carried.ammo else ''}+{carried.spare}"
+    return said + "".join(f", {kind} {count}" for kind, count in sorted(carried.spares.items()))

@@ -18,7 +18,8 @@ class _Order(BaseModel):
 class Attack(_Order):
     """Attack `target`; weapon None: the wielded one (else the first natural attack, else Fists); mode None:
     the lowest; rounds None: 1; part None: unaimed (`unaimed_part`); `throw`: a melee weapon thrown, one a turn
-    (text "Combat skill types", Notes: "Any melee weapon ... that is thrown ... Thrown weapons skill")."""
+    (text "Combat skill types", Notes: "Any melee weapon ... that is thrown ... Thrown weapons skill"); `item`
+    with `throw`: an item thrown instead ("and, in fact, any item")."""
 
     do: Literal["attack"] = "attack"
     target: str
@@ -29,6 +30,7 @@ class Attack(_Order):
     concentrate: bool = False
     accessory: str | None = None  # an announced accessory; an attached weapon's name fires that weapon
     throw: bool = False  # throw the melee weapon instead of striking with it (the Thrown weapons skill)
+    item: str | None = None  # with `throw`: the item thrown instead of a weapon (one with damage data)
 
 
 class Execute(_Order):

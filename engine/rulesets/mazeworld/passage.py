@@ -28,7 +28,7 @@ def action_tier(me: Creature, action: Any, turn: int = 0) -> int:
     if isinstance(action, Attack | Execute):
         if isinstance(action, Attack) and action.concentrate:
             return rules.CONCENTRATION
-        weapon = rules.attack_weapon(me, action.weapon)
+        weapon = rules.order_weapon(me, action)
         if weapon is None:
             return 0
         announced = action.accessory if isinstance(action, Attack) else None

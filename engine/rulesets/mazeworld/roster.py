@@ -12,7 +12,7 @@ from engine.dice import parse
 from engine.dice.rolling import roll
 from engine.dice.words import Vocabulary
 from engine.rng import RecordingRng
-from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, Catalog, catalog
+from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, Catalog, Weapon, catalog
 from engine.rulesets.mazeworld.catalog import demo as catalog_demo
 from engine.rulesets.mazeworld.encounter import Encounter, Group
 from engine.rulesets.mazeworld.settings import MazeworldSettings
@@ -84,18 +84,12 @@ def _check_arms(carried: Carried, cat: Catalog) -> None:
     """A carried weapon's ammunition types, accessories and attached weapons' rounds (docs "Weapons:
     accessories, launchers, shotguns, ammunition"); fills in an attached weapon's name."""
     weapon = cat.weapons[carried.name]
-    types = list(weapon.ammunition)
-    said = ", ".join(types) or "none"
-    for kind in [*([carried.ammo] if carried.ammo else []), *carried.spares]:
-        if kind not in types:
-            raise ValueError(f"sheet: {carried.name} takes no {kind!r} ammunition (types: {said})")
-    if types and types[0] in carried.spares:
-        raise ValueError(f"sheet: {carried.name}: the default type's ({types[0]}) spare rounds go in `spare`")
+    _check_types(carried, weapon, carried.name)
     for name in carried.accessories or []:
         if name not in cat.accessories:
             raise ValueError(f"sheet: no accessory {name!r} (known: {', '.join(sorted(cat.accessories))})")
         if not weapon.fed:
-            raise ValueError(f"sheet: {carried.name} takes no accessories (only firearms and launchers do)")
+            raise ValueError(f"sheet: {carried.name} takes no accessories (only firearms, launchers and bows do)")
     on = carried.accessories if carried.accessories is not None else weapon.accessories
     for name, rounds in carried.mounts.items():
         fitted = cat.accessories[name].weapon if name in on and name in cat.accessories else None
@@ -104,8 +98,20 @@ def _check_arms(carried: Carried, cat: Catalog) -> None:
         if rounds.name not in ("", fitted):
             raise ValueError(f"sheet: {carried.name}'s {name} is a {fitted}, not {rounds.name!r}")
         rounds.name = fitted
-        if rounds.ammo is not None or rounds.spares or rounds.mounts or rounds.accessories:
-            raise ValueError(f"sheet: {carried.name}'s {name} has loaded and spare rounds only")
+        if rounds.mounts or rounds.accessories:
+            raise ValueError(f"sheet: {carried.name}'s {name} has its rounds and ammunition types only")
+        _check_types(rounds, cat.weapons[fitted], f"{carried.name}'s {name}")
+
+
+def _check_types(carried: Carried, weapon: Weapon, label: str) -> None:
+    """The loaded type and per-type spares name the weapon's ammunition types; the default's go in `spare`."""
+    types = list(weapon.ammunition)
+    said = ", ".join(types) or "none"
+    for kind in [*([carried.ammo] if carried.ammo else []), *carried.spares]:
+        if kind not in types:
+            raise ValueError(f"sheet: {label} takes no {kind!r} ammunition (types: {said})")
+    if types and types[0] in carried.spares:
+        raise ValueError(f"sheet: {label}: the default type's ({types[0]}) spare rounds go in `spare`")
 
 
 def creature_from_sheet(sheet: Sheet, cid: str, controller: str | None, table: Catalog | None = None) -> Creature:

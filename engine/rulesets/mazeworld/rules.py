@@ -18,6 +18,7 @@ WEAK_FT, WEAK_PAIN, WEAK_LIMB = 2, 2.0, 2.0
 MODE_LIMITS = {"single": 1, "semi": 10, "da": 10, "burst": 5, "pump": 5, "lever": 5, "bolt": 3, "sa": 3}
 MODE_ORDER = ("single", "semi", "da", "sa", "bolt", "pump", "lever", "burst", "auto")  # lowest first
 FISTS = "Fists"
+THROWN_SKILL = "thrown weapons"  # text "Combat skill types", Notes: what is thrown instead of fired or swung
 BODYAIM = "bodyaim"  # an attack's part: the @bodyaim die picks it (unaimed, whatever `unaimed_part` says)
 
 
@@ -123,13 +124,41 @@ def attack_weapon(creature: Creature, name: str | None) -> Weapon | None:
     return None
 
 
+def order_weapon(creature: Creature, order: object) -> Weapon | None:
+    """The weapon an attack or execution uses: an item thrown (`item`), else `attack_weapon`."""
+    item = getattr(order, "item", None)
+    return thrown_item(item) if item is not None else attack_weapon(creature, getattr(order, "weapon", None))
+
+
+def thrown_item(name: str) -> Weapon | None:
+    """An item thrown as a weapon (text "Combat skill types", Notes: "in fact, any item"): one blow of its
+    `thrown` damage under the Thrown weapons skill, at its weight's IS tier; None if it has no damage data."""
+    item = catalog().items.get(name)
+    if item is None or item.thrown is None:
+        return None
+    data = item.thrown
+    return Weapon(
+        name=name,
+        skill=THROWN_SKILL,
+        weight=data.weight,
+        kind="melee",
+        hits=1,
+        type=data.type,
+        pain=data.pain,
+        ldv=data.ldv,
+    )
+
+
 def lowest_mode(weapon: Weapon) -> str | None:
     return min(weapon.modes, key=MODE_ORDER.index) if weapon.modes else None
 
 
 def turn_limit(weapon: Weapon, mode: str | None) -> int:
     """Per turn: semi/DA 10, burst 5 bursts, pump/lever 5, bolt/SA 3, single shot 1, full-auto the magazine
-    (launchers too); melee its hits; thrown 1 (our ruling)."""
+    (launchers too); melee its hits; thrown 1 (our ruling); a bow its `hits` (arrows a turn: a bow 3, like
+    bolt-action, a crossbow 1, like a single shot; docs "Bows")."""
+    if weapon.kind == "bow":
+        return weapon.hits or 1
     if weapon.fed:
         return (weapon.magazine or 1) if mode == "auto" else MODE_LIMITS.get(mode or "", 1)
     if weapon.kind == "thrown":

@@ -89,6 +89,8 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
         return text("not_helpless", target=target.name)
     if isinstance(action, Attack) and state.phase == "aftermath":
         return text("combat_only")
+    if isinstance(action, Attack) and action.item is not None:
+        return _throw_item(me, target, action)
     weapon = rules.attack_weapon(me, action.weapon)
     if weapon is None:
         return text("no_weapon", name=me.name, weapon=action.weapon)
@@ -121,6 +123,24 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
     if not weapon.ranged and target.side != me.side and rules.crippled(me):
         return text("crippled_melee", name=me.name, target=target.name)
     return None
+
+
+def _throw_item(me: Creature, target: Creature, action: Attack) -> str | None:
+    """An item thrown (text "Combat skill types", Notes: "in fact, any item"): with `throw`, alone, carried, with
+    damage data, by a creature with an arm; one a turn, at a part the target has."""
+    if not action.throw:
+        return text("item_throw_only")
+    if action.weapon is not None or action.accessory is not None:
+        return text("item_or_weapon")
+    if me.items.get(action.item or "", 0) <= 0 or action.item not in catalog().items:
+        return text("no_item", name=me.name, item=action.item)
+    if rules.thrown_item(action.item) is None:
+        throwable = ", ".join(n for n, i in catalog().items.items() if i.thrown is not None) or text("none")
+        return text("not_throwable_item", item=action.item, items=throwable)
+    if rules.arms_lost(me):
+        return text("arms_lost", name=me.name)
+    part = None if action.part == rules.BODYAIM else action.part
+    return text("one_throw") if (action.rounds or 1) > 1 else _part_refused(target, part)
 
 
 def _part_refused(target: Creature, part: str | None) -> str | None:
@@ -180,10 +200,12 @@ def _plant(me: Creature, action: Plant) -> str | None:
 def _use(me: Creature, action: Use) -> str | None:
     if me.items.get(action.item, 0) <= 0 or action.item not in catalog().items:
         return text("no_item", name=me.name, item=action.item)
+    if catalog().items[action.item].effect is None:
+        return text("no_use", item=action.item)
     if catalog().items[action.item].effect == "clean":
         name = action.weapon or me.wielded
         weapon = catalog().weapons.get(name or "")
-        if name is None or me.weapon(name) is None or weapon is None or not weapon.fed:
+        if name is None or me.weapon(name) is None or weapon is None or not weapon.gun:
             return text("clean_what")
     return None
 

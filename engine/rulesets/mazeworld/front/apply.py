@@ -63,6 +63,9 @@ def action(name: str, v: dict[str, Any], view: dict[str, Any], mine: dict[str, A
         order: dict[str, Any] = {"do": "attack", "target": _target(view, v["target"])}
         order |= {"weapon": _weapon(mine, v.get("weapon")), "mode": v.get("mode") or None}
         order |= {"rounds": v.get("rounds"), "part": _part(v.get("part")), "concentrate": bool(v.get("concentrate"))}
+        item = _item(mine, v["item"]) if v.get("item") not in (None, "") else None
+        if item is not None:  # an item is only ever thrown (the engine refuses a weapon named with it)
+            return order | {"item": item, "throw": True}
         return order | _given(accessory=_word(v.get("accessory"))) | ({"throw": True} if v.get("throw") else {})
     if name == "execute":
         if v.get("target") in (None, ""):
@@ -128,6 +131,7 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
     weapon = order.get("weapon") or text("in_hand")
     if do == "attack":
         part = order.get("part")
+        weapon = order.get("item") or weapon
         return text(
             "said_attack",
             target=_name(view, order["target"]),
@@ -160,7 +164,8 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
     if do == "butcher":
         return text("said_butcher", target=_name(view, order["target"]))
     if do == "reload" and order.get("accessory"):
-        return text("said_reload_attached", accessory=order["accessory"], weapon=weapon)
+        ammo = text("said_with_ammo", ammo=order["ammo"]) if order.get("ammo") else ""
+        return text("said_reload_attached", accessory=order["accessory"], weapon=weapon, ammo=ammo)
     if do == "reload" and order.get("ammo"):
         return text("said_reload_ammo", weapon=weapon, ammo=order["ammo"])
     if do in ("reload", "swap", "plant"):

@@ -132,8 +132,13 @@ def attached(view: dict[str, Any], typed: str, values: Mapping[str, Any], curren
 
 
 def ammo_types(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
-    """The ammunition types of the weapon chosen so far, with the spare rounds of each."""
+    """The ammunition types of the weapon chosen so far (of its attached weapon when `accessory` names one),
+    with the spare rounds of each."""
     carried = _chosen(view, values)
+    fitted = catalog().accessories.get(str(values.get("accessory") or ""))
+    if carried is not None and fitted is not None and fitted.weapon is not None:
+        rounds = carried.get("mounts", {}).get(values["accessory"]) or {"loaded": 0, "spare": 0}
+        carried = {"spares": {}, **rounds, "name": fitted.weapon} if values["accessory"] in _mounted(carried) else None
     weapon = catalog().weapons.get(carried["name"]) if carried else None
     if carried is None or weapon is None or not weapon.ammunition:
         return []
@@ -200,6 +205,16 @@ def my_items(view: dict[str, Any], typed: str, values: Mapping[str, Any], curren
     return _typed([(f"{i} ({n})", i) for i, n in mine["items"].items() if n > 0], typed)
 
 
+def my_throwables(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
+    """The actor's items that can be thrown to hurt (those with damage data), with their counts."""
+    mine = me(view)
+    if mine is None:
+        return []
+    table = catalog().items
+    found = [(f"{i} ({n})", i) for i, n in mine["items"].items() if n > 0 and i in table and table[i].thrown]
+    return _typed(found, typed)
+
+
 CHOOSERS = {
     "targets": targets,
     "helpless": helpless,
@@ -213,4 +228,5 @@ CHOOSERS = {
     "attached": attached,
     "ammo_types": ammo_types,
     "my_charges": my_charges,
+    "my_throwables": my_throwables,
 }

@@ -34,6 +34,7 @@ COMMANDS = (
             CONCENTRATE,
             ACCESSORY,
             THROW,
+            Option("item", text("opt_throw_item"), source="my_throwables"),
         ),
         phases=COMBAT,
     ),

@@ -7,7 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.front.texts import text
+
+
+def _clean(w: dict[str, Any]) -> str:
+    """A gun's cleanliness (a bow, a grenade or a charge has none)."""
+    known = catalog().weapons.get(w["name"])
+    return f" {w['cleanliness']:g}%" if known is not None and known.gun else ""
 
 
 def _creature(c: dict[str, Any], turn: int) -> str:
@@ -17,7 +24,7 @@ def _creature(c: dict[str, Any], turn: int) -> str:
         if limb["hp"] < limb["max_hp"] or limb["broken"]
     )
     weapons = ", ".join(
-        f"{w['name']} {w['loaded']}+{w['spare']} {w['cleanliness']:g}%{' jam' if w.get('jam') else ''}"
+        f"{w['name']} {w['loaded']}+{w['spare']}{_clean(w)}{' jam' if w.get('jam') else ''}"
         for w in c["weapons"]
         if not w["destroyed"] and (w["loaded"] or w["spare"])
     )

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.front import Card, CardField
 from engine.rulesets.mazeworld.arms import default_ammo
-from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.catalog import Weapon, catalog
 from engine.rulesets.mazeworld.damage import conditions
 from engine.rulesets.mazeworld.front.texts import text
 from engine.rulesets.mazeworld.state import Creature
@@ -54,34 +54,48 @@ def fight_card(view: dict[str, Any]) -> Card:
 
 
 def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
-    """One carried weapon on its owner's sheet: a fed weapon's (firearm, launcher) rounds loaded with their
-    type, spares by type, cleanliness, a jam and the rounds of attached weapons; thrown weapons and charges
-    counted; melee by name."""
+    """One carried weapon on its owner's sheet: a fed weapon's (firearm, launcher, bow) rounds loaded with
+    their type, spares by type, cleanliness (not a bow's), a jam and the rounds of attached weapons; thrown
+    weapons and charges counted; melee by name."""
     hand = text("wielded") if w["name"] == wielded else ""
     known = catalog().weapons.get(w["name"])
     kind = known.kind if known else "melee"
     if known is not None and known.fed:
-        loaded_type = w.get("ammo") or default_ammo(known)
+        loaded, spare, others = _rounds(known, w)
         line = text(
             "weapon_line",
             name=w["name"],
             wielded=hand,
-            loaded=w["loaded"] if loaded_type is None else text("rounds_typed", count=w["loaded"], ammo=loaded_type),
-            spare=w["spare"]
-            if loaded_type is None
-            else text("rounds_typed", count=w["spare"], ammo=default_ammo(known)),
-            clean=f"{w['cleanliness']:g}",
+            loaded=loaded,
+            spare=spare,
+            clean=text("clean_part", clean=f"{w['cleanliness']:g}") if known.gun else "",
             jam=text("jammed") if w.get("jam") else "",
         )
-        others = [text("rounds_typed", count=n, ammo=t) for t, n in sorted(w.get("spares", {}).items()) if n]
-        mounted = [
-            text("mount_line", name=name, loaded=m["loaded"], spare=m["spare"])
-            for name, m in sorted(w.get("mounts", {}).items())
-        ]
-        return "; ".join([line + (text("spares_other", spares=", ".join(others)) if others else ""), *mounted])
+        mounted = [_mount_line(name, m) for name, m in sorted(w.get("mounts", {}).items())]
+        return "; ".join([line + others, *mounted])
     if kind in ("thrown", "planted"):
         return text("weapon_thrown_line", name=w["name"], wielded=hand, count=w["loaded"])
     return text("weapon_melee_line", name=w["name"], wielded=hand)
+
+
+def _rounds(known: Weapon, w: dict[str, Any]) -> tuple[str, str, str]:
+    """A fed weapon's rounds in words: loaded (with its type), the default type's spare, the other types'."""
+    loaded_type = w.get("ammo") or default_ammo(known)
+    if loaded_type is None:
+        return str(w["loaded"]), str(w["spare"]), ""
+    loaded = text("rounds_typed", count=w["loaded"], ammo=loaded_type)
+    spare = text("rounds_typed", count=w["spare"], ammo=default_ammo(known))
+    others = [text("rounds_typed", count=n, ammo=t) for t, n in sorted(w.get("spares", {}).items()) if n]
+    return loaded, spare, text("spares_other", spares=", ".join(others)) if others else ""
+
+
+def _mount_line(name: str, m: dict[str, Any]) -> str:
+    """An attached weapon's rounds (with their ammunition types), named by its accessory."""
+    known = catalog().weapons.get(m.get("name") or "")
+    if known is None:
+        return text("mount_line", name=name, loaded=m["loaded"], spare=m["spare"])
+    loaded, spare, others = _rounds(known, m)
+    return text("mount_line", name=name, loaded=loaded, spare=spare) + others
 
 
 def sheet_card(sheet: dict[str, Any]) -> Card:
