@@ -6,6 +6,7 @@ import pytest
 
 from bot.app import GameMasterBot
 from bot.config import Settings
+from engine import registry
 from tests.bot.fakes import FakeGuild
 from tests.services.conftest import NOW, db, started_game  # noqa: F401  (fixtures shared with the service tests)
 
@@ -18,3 +19,15 @@ async def gm(db):  # noqa: F811
     bot.get_guild = lambda guild_id: bot.fake_guild if guild_id == bot.fake_guild.id else None
     yield bot
 
+
+@pytest.fixture
+def infinity():
+    """Infinity: Intervention registered for the test (the cog tests of its players and of its GM)."""
+    from engine.rulesets.infinity_intervention.front.game import FRONT
+    from engine.rulesets.infinity_intervention.ruleset import RULESET
+
+    already = RULESET.name in registry.names()
+    registry.register(RULESET, FRONT)
+    yield RULESET
+    if not already:
+        registry.unregister(RULESET.name)

@@ -4,7 +4,6 @@ a face-off asked of the player and answered with /react, and no NPC number in th
 
 from __future__ import annotations
 
-import pytest
 
 from bot.cogs.game_commands import build_cog
 from sqlalchemy import select
@@ -12,23 +11,10 @@ from sqlalchemy import select
 from bot.db.models import Game, Outbox
 from bot.services import games, scheduler, step_buttons
 from bot.ui.autocomplete import option_choices
-from engine import registry
 from tests.bot.cog_helpers import NOW, run
 from tests.bot.fakes import FakeInteraction, FakeUser
 
 MODERATOR = 99
-
-
-@pytest.fixture
-def infinity():
-    from engine.rulesets.infinity_intervention.front.game import FRONT
-    from engine.rulesets.infinity_intervention.ruleset import RULESET
-
-    already = RULESET.name in registry.names()
-    registry.register(RULESET, FRONT)
-    yield RULESET
-    if not already:
-        registry.unregister(RULESET.name)
 
 
 async def state(db, game_id):

@@ -6,14 +6,12 @@ player who is not posting (rulings "Infinity Points and Heat": "may be ordered a
 
 from __future__ import annotations
 
-import pytest
 from sqlalchemy import select
 
 from bot.cogs.game_commands import build_cog
 from bot.cogs.moderation import ModerationCog
 from bot.db.models import Game, Outbox
 from bot.services import game_admin, games, scheduler
-from engine import registry
 from tests.bot.cog_helpers import NOW, run
 from tests.bot.fakes import FakeInteraction, FakeUser
 from tests.bot.test_moderation_cog import complete, moderator
@@ -34,18 +32,6 @@ class Attachment:
 
     async def read(self) -> bytes:
         return self.data
-
-
-@pytest.fixture
-def infinity():
-    from engine.rulesets.infinity_intervention.front.game import FRONT
-    from engine.rulesets.infinity_intervention.ruleset import RULESET
-
-    already = RULESET.name in registry.names()
-    registry.register(RULESET, FRONT)
-    yield RULESET
-    if not already:
-        registry.unregister(RULESET.name)
 
 
 async def state(db, game_id: int) -> dict:
