@@ -17,6 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.delivery.pictures import caption_of
+from bot.delivery.written import escaped_cards
 from bot.services import player_views
 from bot.services.errors import ServiceError
 from bot.text import when
@@ -49,7 +50,8 @@ class InfoCog(GameCog):
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "status_not_started")
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
-            return Reply(content=deadline_line(ctx), embeds=embeds(registry.front(ctx.game.ruleset).status(view)))
+            cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).status(view))
+            return Reply(content=deadline_line(ctx), embeds=embeds(cards))
 
         await self.run(interaction, game, work)
 

@@ -22,6 +22,7 @@ from discord import app_commands
 from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
+from bot.delivery.written import escaped_cards
 from bot.services import data_files, day_actions, dice, game_admin, limits, moderation, player_views, sheets
 from bot.text import when
 from bot.ui.cards import embeds
@@ -338,7 +339,7 @@ class ModerationCog(GameCog):
                 listed = await sheets.signup_sheets(ctx.db, ctx.game_id)
                 return "\n".join(listed) if listed else ui("mod_view_not_started", game=ctx.game.name)
             view = await player_views.gm_view(ctx.db, ctx.game_id)
-            cards = registry.front(ctx.game.ruleset).gm_status(view)
+            cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).gm_status(view))
             return Reply(embeds=embeds(cards)) if cards else ui("mod_view_none")
 
         await self.moderate(interaction, work, slow=False)  # one read: answered at once

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 import discord
 from discord import app_commands
 
+from bot.delivery.written import escaped_cards
 from bot.services import sheets
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, require_moderator
@@ -56,7 +57,7 @@ class SheetCog(GameCog):
     async def show(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async def work(ctx: Ctx) -> Reply:
             shown = await sheets.show(ctx.db, ctx.game_id, ctx.user_id)
-            return Reply(content=shown.text, embeds=embeds(shown.cards))
+            return Reply(content=shown.text, embeds=embeds(await escaped_cards(ctx.db, ctx.game_id, shown.cards)))
 
         await self.run(interaction, game, work)
 

@@ -6,19 +6,21 @@ before rows are posted the worker escapes, in their text, every name of a player
 game's own name (`escape_markdown` and `escape_mentions`: they show as typed, format nothing and ping
 no one; the messages' `allowed_mentions` forbid @everyone and roles besides). A name with nothing to escape
 is left as it is, so ordinary posts do not change. A service quoting other free text it was given (a
-moderator's reason) escapes it itself with `bot.text.escape`.
+moderator's reason) escapes it itself with `bot.text.escape`. The cogs' cards go through `escaped_cards`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from sqlalchemy import select
 
 from bot.db.models import Game, Player
 from bot.db.session import Database
 from bot.text import escape
+from engine.front import Card
 
 
 def escaped(text: str, names: Iterable[str]) -> str:
@@ -52,3 +54,31 @@ async def escape_rows(db: Database, rows: Sequence) -> None:
     names = await names_by_game(db, (row.game_id for row in rows))
     for row in rows:
         row.text = escaped(row.text, names.get(row.game_id, ()))
+
+
+async def escaped_cards(db: Database, game_id: int, cards: Iterable[Card]) -> list[Card]:
+    """A game's cards (`/status`, `/mod view`, `/sheet show`) with the written names in every text escaped, as
+    the posts' are: a player called `**Bold**` shows as typed, not in bold."""
+    names = (await names_by_game(db, [game_id]))[game_id]
+
+    def clean(text: str) -> str:
+        return escaped(text, names)
+
+    return [
+        replace(
+            card,
+            title=clean(card.title),
+            description=clean(card.description),
+            footer=clean(card.footer),
+            fields=tuple(
+                replace(
+                    f,
+                    name=clean(f.name),
+                    lines=tuple(clean(line) for line in f.lines),
+                    empty=None if f.empty is None else clean(f.empty),
+                )
+                for f in card.fields
+            ),
+        )
+        for card in cards
+    ]

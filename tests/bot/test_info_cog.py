@@ -122,6 +122,18 @@ async def test_status_in_a_dm_after_the_game_ended_points_to_the_finished_game(g
     assert "Player1" in named.text and named.all_ephemeral
 
 
+async def test_status_cards_show_a_players_name_as_typed(gm, db):
+    """A name with Markdown shows as typed in the cards (`/status`, `/mod view`, `/sheet show`), as in the posts:
+    a player called **Bold** is not shown in bold; the game's own formatting (**Scavenger**) stays."""
+    game = await games.create_game(db, name="Island", channel_id=555, guild_id=1000, open_signups=True)
+    await games.join_game(db, game.id, 1, "**Bold**")
+    await games.join_game(db, game.id, 2, "Player2")
+    await games.start_game(db, game.id, NOW)
+    done = await use(gm, "status")
+    assert "\\*\\*Bold\\*\\*, Day 0" in done.text and "**Bold**, Day 0" not in done.text
+    assert "**Scavenger**" in done.text
+
+
 async def test_status_where_there_is_no_game(gm, db):
     done = await use(gm, "status", channel_id=777)
     assert "There is no game in this channel" in done.text and done.all_ephemeral
