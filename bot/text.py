@@ -158,6 +158,7 @@ TEXT: dict[str, str] = {
     "step_yours_plain": "{game}: your move (step {day}), until {deadline}. Use a game command (/help lists them).",
     "step_button_old": "These buttons are from an earlier step: use the newest ones, or a command.",
     "reminder": "Reminder: {step} of {game} still waits for your orders. The deadline is {deadline}.",
+    "reminder_unsent": "Not sent yet: {orders}",
     "paused": "The game is paused by a moderator.",
     "paused_until": "The game is paused by a moderator. It resumes at {until}.",
     "resumed": "A moderator resumed the game. Orders are open until {deadline}.",

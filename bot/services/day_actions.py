@@ -19,6 +19,7 @@ from bot.services.common import load_game, load_state, outbox, player_of, player
 from bot.services.orders import current_orders
 from bot.text import say, when
 from engine import registry
+from engine.front import Front
 
 log = logging.getLogger(__name__)
 
@@ -80,19 +81,36 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
             except Exception:  # an unreadable game gets no reminders; its resolution reports the failure
                 log.exception("reminders for game %s skipped", game.id)
                 continue
-            step = registry.front(game.ruleset).step_name(game.day)
-            for _seat, user_id in pending:
-                outbox(
-                    session,
-                    game,
-                    "dm",
-                    user_id,
-                    say("reminder", step=step, game=game.name, deadline=when(game.deadline)),
-                    {"kind": "reminder"},
-                )
+            front = registry.front(game.ruleset)
+            text = say("reminder", step=front.step_name(game.day), game=game.name, deadline=when(game.deadline))
+            given = await current_orders(session, game) if _builds_steps(front) else {}
+            for seat, user_id in pending:
+                said = _unsent(game, front, seat, given) if _builds_steps(front) else ""
+                outbox(session, game, "dm", user_id, f"{text}\n{said}" if said else text, {"kind": "reminder"})
                 sent += 1
             game.reminded_day = game.day
     return sent
+
+
+def _builds_steps(front: Front) -> bool:
+    """Whether the game's step is built over several commands (it says how: `Front.step_hint`)."""
+    return type(front).step_hint is not Front.step_hint
+
+
+def _unsent(game: Game, front: Front, seat: str, given: dict[str, Any]) -> str:
+    """For a game whose step is built over several commands: what the seat has built and not sent, in words,
+    and the game's line on how to send it ("add more, or /send it")."""
+    ruleset, state = ruleset_of(game), load_state(game)
+    view = ruleset.view(state, seat)
+    built = [
+        line
+        for actor in ruleset.awaiting(state)
+        if ruleset.controller(state, actor) == seat and actor in given
+        for line in front.describe(given[actor], view)
+    ]
+    lines = [say("reminder_unsent", orders=" ".join(built))] if built else []
+    hint = front.step_hint(view)
+    return "\n".join(lines + ([hint] if hint else []))
 
 
 async def _claim_reminders(session, game: Game) -> bool:

@@ -156,6 +156,10 @@ async def test_a_post_not_sent_near_the_deadline_is_reminded_and_named_to_the_mo
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
     assert [r.target_id for r in rows if r.payload.get("kind") == "reminder"] == [1]
+    [reminder] = [r.text for r in rows if r.payload.get("kind") == "reminder"]
+    assert "Step 0 of Test still waits for your orders" in reminder
+    assert "Not sent yet: Move to high cover." in reminder  # what the post holds, and how to send it
+    assert "add more, or /send it as it stands" in reminder
     await give_order(db, game_id, 1, "observe", {}, NOW)
     await give_order(db, game_id, 1, "observe", {}, NOW)
     await give_order(db, game_id, 1, "observe", {}, NOW)  # four minors: nothing left, complete without /send
