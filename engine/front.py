@@ -295,14 +295,31 @@ Chooser = Callable[[dict[str, Any], str, Mapping[str, Any], Mapping[str, Any]], 
 """A chooser: (view, text typed so far, options chosen so far, the player's current orders ({}: none)) -> pairs."""
 
 
-def setting_lines(settings: Any, line: str, value_of: Callable[[Any], str]) -> tuple[str, ...]:
+def setting_lines(
+    settings: Any, line: str, value_of: Callable[[Any], str], skip: tuple[str, ...] = ()
+) -> tuple[str, ...]:
     """One line per setting of a game's settings model (pydantic), in the model's order, for its rules help:
     the game's `line` template with `{name}`, `{value}` (as `value_of` writes it) and `{description}` (the
-    field's)."""
+    field's). `skip`: settings that are the game's data, not house rules (a roster)."""
     return tuple(
         line.format(name=name, value=value_of(getattr(settings, name)), description=field.description or "")
         for name, field in type(settings).model_fields.items()
+        if name not in skip
     )
+
+
+def rules_and_settings(
+    rules: Card, settings_title: str, settings_intro: str, settings_field: str, lines: tuple[str, ...]
+) -> list[Card]:
+    """A game's `/rules`: its rules card, then a card of every house rule with its value (`setting_lines`), in the
+    rules card's colour."""
+    settings = Card(
+        title=settings_title,
+        description=settings_intro,
+        colour=rules.colour,
+        fields=(CardField(settings_field, lines),),
+    )
+    return [rules, settings]
 
 
 class NoComputerPlayers(Exception):

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Card, CardField
-from engine.rulesets.infinity_intervention.front.texts import text
+from engine.front import Card, CardField, rules_and_settings
+from engine.front import setting_lines as listed
+from engine.rulesets.infinity_intervention.front.texts import TEXTS, text
 from engine.rulesets.infinity_intervention.settings import IISettings
 
 RULES = (
@@ -24,26 +25,16 @@ def _value(value: Any) -> str:
 def setting_lines(settings: IISettings | None = None) -> tuple[str, ...]:
     """One line per house rule, in the model's order: `name = value`: description. The roster is the game's data,
     not a house rule (and a game's own may be a moderator's file): it is not listed."""
-    settings = settings or IISettings()
-    return tuple(
-        text("setting_line", name=name, value=_value(getattr(settings, name)), description=field.description or "")
-        for name, field in IISettings.model_fields.items()
-        if name != "roster"
-    )
+    return listed(settings or IISettings(), TEXTS["setting_line"], _value, skip=("roster",))
 
 
 def rules_cards() -> list[Card]:
-    return [
-        Card(
-            title=text("rules_title"),
-            description=text("rules_intro"),
-            colour="blue",
-            fields=tuple(CardField(text(name), (text(body),)) for name, body in RULES),
-        ),
-        Card(
-            title=text("settings_title"),
-            description=text("settings_intro"),
-            colour="blue",
-            fields=(CardField(text("settings_field"), setting_lines()),),
-        ),
-    ]
+    rules = Card(
+        title=text("rules_title"),
+        description=text("rules_intro"),
+        colour="blue",
+        fields=tuple(CardField(text(name), (text(body),)) for name, body in RULES),
+    )
+    return rules_and_settings(
+        rules, text("settings_title"), text("settings_intro"), text("settings_field"), setting_lines()
+    )

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Card, CardField
+from engine.front import Card, CardField, rules_and_settings
 from engine.front import setting_lines as listed
 from engine.rulesets.mazeworld.front.texts import TEXTS, text
 from engine.rulesets.mazeworld.settings import MazeworldSettings
@@ -29,17 +29,12 @@ def setting_lines(settings: MazeworldSettings | None = None) -> tuple[str, ...]:
 
 
 def rules_cards() -> list[Card]:
-    return [
-        Card(
-            title=text("rules_title"),
-            description=text("rules_intro"),
-            colour="red",
-            fields=tuple(CardField(text(name), (text(body),)) for name, body in RULES),
-        ),
-        Card(
-            title=text("settings_title"),
-            description=text("settings_intro"),
-            colour="red",
-            fields=(CardField(text("settings_field"), setting_lines()),),
-        ),
-    ]
+    rules = Card(
+        title=text("rules_title"),
+        description=text("rules_intro"),
+        colour="red",
+        fields=tuple(CardField(text(name), (text(body),)) for name, body in RULES),
+    )
+    return rules_and_settings(
+        rules, text("settings_title"), text("settings_intro"), text("settings_field"), setting_lines()
+    )

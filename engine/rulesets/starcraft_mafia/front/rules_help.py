@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Card, CardField
+from engine.front import Card, CardField, rules_and_settings
 from engine.front import setting_lines as listed
 from engine.rulesets.starcraft_mafia.front.commands import COMMANDS, EXAMPLES, EXTRAS, MAIN
 from engine.rulesets.starcraft_mafia.front.texts import TEXTS, text
@@ -39,20 +39,15 @@ def setting_lines(settings: SCMSettings | None = None) -> tuple[str, ...]:
 
 
 def rules_cards() -> list[Card]:
-    return [
-        Card(
-            title=text("rules_title"),
-            description=text("rules_intro"),
-            colour="red",
-            fields=tuple(_section(s) for s in RULES),
-        ),
-        Card(
-            title=text("settings_title"),
-            description=text("settings_intro"),
-            colour="red",
-            fields=(CardField(text("settings_field"), setting_lines()),),
-        ),
-    ]
+    rules = Card(
+        title=text("rules_title"),
+        description=text("rules_intro"),
+        colour="red",
+        fields=tuple(_section(s) for s in RULES),
+    )
+    return rules_and_settings(
+        rules, text("settings_title"), text("settings_intro"), text("settings_field"), setting_lines()
+    )
 
 
 def _lines(section: str) -> tuple[str, ...]:
