@@ -19,6 +19,8 @@ import asyncio
 import contextlib
 import logging
 import signal
+import sys
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -244,15 +246,16 @@ async def serve(settings: Settings) -> None:
 
     watch = asyncio.create_task(keep_shard(claim)) if claim else None
     loop = asyncio.get_running_loop()
-    # `docker compose stop` and scaling down send SIGTERM: close as Ctrl+C does (shard, gateway, loops); asyncio
-    # has no signal handlers on Windows or outside the main thread (NotImplementedError, RuntimeError)
-    with contextlib.suppress(NotImplementedError, RuntimeError):
+    # `docker compose stop` and scaling down send SIGTERM: close as Ctrl+C does (shard, gateway, loops). asyncio
+    # takes signal handlers on Unix, in the main thread only (elsewhere Ctrl+C and the process's end still work).
+    handles_signals = sys.platform != "win32" and threading.current_thread() is threading.main_thread()
+    if handles_signals:
         loop.add_signal_handler(signal.SIGTERM, lambda: asyncio.ensure_future(bot.close()))
     try:
         async with bot:
             await bot.start(settings.discord_token)
     finally:
-        with contextlib.suppress(NotImplementedError, RuntimeError):
+        if handles_signals:
             loop.remove_signal_handler(signal.SIGTERM)
         if watch is not None:
             watch.cancel()

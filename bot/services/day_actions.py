@@ -83,9 +83,9 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
                 continue
             front = registry.front(game.ruleset)
             text = say("reminder", step=front.step_name(game.day), game=game.name, deadline=when(game.deadline))
-            given = await current_orders(session, game) if _builds_steps(front) else {}
+            built = await _built_not_sent(session, game, front) if _builds_steps(front) else {}
             for seat, user_id in pending:
-                said = _unsent(game, front, seat, given) if _builds_steps(front) else ""
+                said = built.get(seat, "")
                 outbox(session, game, "dm", user_id, f"{text}\n{said}" if said else text, {"kind": "reminder"})
                 sent += 1
             game.reminded_day = game.day
@@ -97,20 +97,23 @@ def _builds_steps(front: Front) -> bool:
     return type(front).step_hint is not Front.step_hint
 
 
-def _unsent(game: Game, front: Front, seat: str, given: dict[str, Any]) -> str:
-    """For a game whose step is built over several commands: what the seat has built and not sent, in words,
-    and the game's line on how to send it ("add more, or /send it")."""
+async def _built_not_sent(session, game: Game, front: Front) -> dict[str, str]:
+    """For a game whose step is built over several commands, by awaited player's seat: what they built and did
+    not send, in words, and the game's line on how to send it ("add more, or /send it"). The state and the
+    orders are read once for the game."""
     ruleset, state = ruleset_of(game), load_state(game)
-    view = ruleset.view(state, seat)
-    built = [
-        line
-        for actor in ruleset.awaiting(state)
-        if ruleset.controller(state, actor) == seat and actor in given
-        for line in front.describe(given[actor], view)
-    ]
-    lines = [say("reminder_unsent", orders=" ".join(built))] if built else []
-    hint = front.step_hint(view)
-    return "\n".join(lines + ([hint] if hint else []))
+    given = await current_orders(session, game)
+    said: dict[str, str] = {}
+    for actor in ruleset.awaiting(state):
+        seat = ruleset.controller(state, actor)
+        if seat is None or seat in said:
+            continue
+        view = ruleset.view(state, seat)
+        built = front.describe(given[actor], view) if actor in given else []
+        hint = front.step_hint(view)
+        lines = ([say("reminder_unsent", orders=" ".join(built))] if built else []) + ([hint] if hint else [])
+        said[seat] = "\n".join(lines)
+    return said
 
 
 async def _claim_reminders(session, game: Game) -> bool:
