@@ -12,33 +12,15 @@ duel ends and says so in the channel.
 """
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from sqlalchemy import select
 
 from bot.cogs import game_commands
-from bot.db.models import Game
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import EPHEMERAL
+from tests.e2e.game_steps import stepped
 from tests.e2e.test_e2e_game import settle
 
 pytestmark = pytest.mark.e2e
-
-
-async def game_row(db) -> Game:
-    async with db.read() as session:
-        return (await session.execute(select(Game))).scalar_one()
-
-
-async def stepped(runner, day: int, timeout: float = 10.0) -> Game:
-    """Wait until the game has moved past step `day` (the deadline loop resolved it)."""
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while (game := await game_row(runner.db)).day <= day and game.status != "over":
-        assert loop.time() < end, f"step {day} was not resolved"
-        await asyncio.sleep(0.05)
-    return game
 
 
 async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, duel):

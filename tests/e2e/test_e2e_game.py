@@ -18,10 +18,11 @@ import json
 import pytest
 from sqlalchemy import func, select
 
-from bot.db.models import EventRow, Game, Outbox
+from bot.db.models import EventRow, Outbox
 from bot.services import fairness
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import EPHEMERAL, PRIVATE_THREAD
+from tests.e2e.game_steps import game_row
 
 pytestmark = pytest.mark.e2e
 
@@ -30,11 +31,6 @@ async def outbox_counts(db) -> dict[str, int]:
     async with db.read() as session:
         rows = await session.execute(select(Outbox.status, func.count()).group_by(Outbox.status))
         return dict(rows.all())
-
-
-async def game_row(db) -> Game:
-    async with db.read() as session:
-        return (await session.execute(select(Game))).scalar_one()
 
 
 async def settle(fake, runner, what: str, timeout: float = 15.0) -> None:

@@ -29,10 +29,11 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select
 
-from bot.db.models import EventRow, Game
+from bot.db.models import EventRow
 from bot.services import fairness
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import EPHEMERAL, FakeUser, walk_components
+from tests.e2e.game_steps import game_row
 from tests.e2e.test_e2e_duel import stepped
 from tests.e2e.test_e2e_game import settle
 
@@ -45,11 +46,6 @@ SECRET = re.compile(
     r"\bTN\b|TNs|save total|has \d+ (Wounds|Consciousness|Firewalls) left|orders before they resolve"
     r"|Firewalls are down|W \d+, C \d+, F \d+"
 )
-
-
-async def game_row(db) -> Game:
-    async with db.read() as session:
-        return (await session.execute(select(Game))).scalar_one()
 
 
 def buttons(message: dict) -> dict[str, str]:

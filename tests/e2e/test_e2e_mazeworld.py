@@ -7,33 +7,16 @@ public post; Alice's private status reaches her by DM only; every command answer
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from sqlalchemy import select
 
-from bot.db.models import Game
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import EPHEMERAL
+from tests.e2e.game_steps import game_row, stepped
 from tests.e2e.test_e2e_game import settle
 
 pytestmark = pytest.mark.e2e
 
 SECRETS = ("Pain", "intends", "'s 2d6", "d100", "limb -", "rolled", "Temerity for", "wound on")
-
-
-async def game_row(db) -> Game:
-    async with db.read() as session:
-        return (await session.execute(select(Game))).scalar_one()
-
-
-async def stepped(runner, day: int, timeout: float = 10.0) -> Game:
-    loop = asyncio.get_running_loop()
-    end = loop.time() + timeout
-    while (game := await game_row(runner.db)).day <= day and game.status != "over":
-        assert loop.time() < end, f"turn {day} was not resolved"
-        await asyncio.sleep(0.05)
-    return game
 
 
 async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):

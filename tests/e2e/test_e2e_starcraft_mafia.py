@@ -29,6 +29,7 @@ from engine.rulesets.starcraft_mafia.catalog import catalog
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import FakeDiscord
 from tests.e2e.fake_models import EPHEMERAL, FakeUser
+from tests.e2e.game_steps import game_row
 from tests.e2e.test_e2e_game import settle
 
 pytestmark = pytest.mark.e2e
@@ -37,11 +38,6 @@ NAMES = ("Raynor", "Tychus", "Kerrigan", "Nova", "Swann", "Stetmann")
 # what reveals each infested in public: after it, a line may call him infested
 REVEALED = {"Tychus": "Tychus has transformed into an Infested Terran!", "Kerrigan": "Kerrigan has died"}
 SEED = 20260601  # with it, Tychus (s002) is the one infested, a Medic; Raynor gets the Ghost he asked for
-
-
-async def game_row(db) -> Game:
-    async with db.read() as session:
-        return (await session.execute(select(Game))).scalar_one()
 
 
 async def resolved(fake, runner, day: int, timeout: float = 20.0) -> Game:
