@@ -278,3 +278,31 @@ def test_critical_hits_the_aimed_part_despite_recoil():
     line = next(t for t in texts(res, "public") if t.startswith("Ann attacks"))
     assert line.endswith("12 critical (front left leg).")
     assert res.state.creature("wolf_a").parts["front left leg"].hp < 12
+
+
+def test_cleanliness_d100_compares_with_the_cleanliness_when_the_attack_began():
+    """Rulings "Attack rolls", Cleanliness: every d100 of an attack compares with the cleanliness the weapon
+    had when the attack began (the text's example compares both 2s with 83.57); the dirt comes off after.
+    At 90%, a 2 on the first round with d100 = 90 is a plain miss, not a stovepipe, and the next round fires."""
+    state = fight()
+    res = _shoot(state, Scripted(*two(SHOT + " 1", 2), ("cleanliness d100", 90), *two(SHOT + " 2", 10),
+                                 ("limb damage", 1)), rounds=2)
+    assert not any("stovepipes" in t for t in texts(res, "public"))
+    assert res.state.creature("s1").weapon("Beretta M9").loaded == 13
+    assert res.state.creature("wolf_a").pain == 20  # the second round hit
+    assert res.state.creature("s1").weapon("Beretta M9").cleanliness == pytest.approx(89.8)
+    assert any("cleanliness 90" in t and ": 90." in t for t in texts(res, "moderators"))
+
+
+def test_cleanliness_a_gun_at_100_never_fails_and_is_never_destroyed():
+    """Rulings "Attack rolls": "a gun at 100% never fails", and "d100 = 100 under 100%" means under 100% when
+    the attack began: the first round's dirt does not make a spotless gun breakable."""
+    state = fight()
+    state.creature("s1").weapons[0].cleanliness = 100.0
+    res = _shoot(state, Scripted(*two(SHOT + " 1", 2), ("cleanliness d100", 100)))
+    ann = res.state.creature("s1")
+    assert ann.weapon("Beretta M9") is not None and ann.wielded == "Beretta M9"
+    assert not any("destroyed" in t or "stovepipes" in t for t in texts(res, "public"))
+    assert ann.weapon("Beretta M9").cleanliness == pytest.approx(99.9)
+    res = _shoot(state, Scripted(*two(SHOT + " 1", 4), *two(SHOT + " 2", 2), ("cleanliness d100", 100)), rounds=2)
+    assert res.state.creature("s1").weapon("Beretta M9") is not None

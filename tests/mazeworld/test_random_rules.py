@@ -150,7 +150,7 @@ def test_firearm_failure_d100_against_cleanliness():
     for _ in range(TRIALS):
         carried = ann.weapons[0]
         carried.cleanliness, carried.destroyed = 83.57, False
-        _, stop, _ = attack._failure(turn, ann, beretta, carried, "s1 test")
+        _, stop, _ = attack._failure(turn, ann, beretta, carried, carried.cleanliness, "s1 test")
         seen["destroyed" if carried.destroyed else "stovepipe" if stop else "plain"] += 1
         turn.events.clear()
     assert close_to(seen["plain"], TRIALS, 0.83) and close_to(seen["stovepipe"], TRIALS, 0.16), seen
@@ -164,7 +164,7 @@ def test_monster_critical_failure_hurts_itself_on_1d2_of_2():
     wolf = turn.state.creature("wolf_a")
     bite = catalog().species["Wolf"].attacks["Bite"]
     for _ in range(TRIALS):
-        attack._failure(turn, wolf, bite, None, "wolf_a test")
+        attack._failure(turn, wolf, bite, None, 100.0, "wolf_a test")
     assert all(hit.target == "wolf_a" for hit in turn.queued)
     assert close_to(len(turn.queued), TRIALS, 0.5), len(turn.queued)
 

@@ -112,6 +112,8 @@ def _rolls(
     per = weapon.modes.get(mode or "", 1)
     counted, said, scores, bands, words = 0, [], [], [], []
     start = len(turn.events)  # the attack line goes before the damage it causes
+    fired = 0
+    clean = carried.cleanliness if carried is not None else 100.0  # every d100 compares with this
     for index in range(count):
         if not target.present:
             break
@@ -126,12 +128,11 @@ def _rolls(
         result = band(score, ft, ir)
         if weapon.fed and carried is not None:
             carried.loaded -= 1
-            if weapon.gun:  # a bow's string gathers no dirt
-                carried.cleanliness = max(0.0, round(carried.cleanliness - turn.state.settings.dirt_per_shot, 4))
+            fired += 1
         word, label = result, ""
         stop, misfire = False, False
         if result == "critical_failure":
-            word, stop, misfire = _failure(turn, me, weapon, carried, purpose)
+            word, stop, misfire = _failure(turn, me, weapon, carried, clean, purpose)
         elif result == "inaccurate" and weapon.ranged:
             d2 = turn.d(2, purpose + " inaccurate 1d2")
             word = "hit" if d2 == 2 else "miss"
@@ -155,6 +156,7 @@ def _rolls(
         words.append(word)
         if stop:
             break
+    _dirty(turn, weapon, carried, fired)
     data: dict[str, object] = {"id": me.id, "target": target.id, "bands": bands, "results": words}
     if me.controller is not None:
         data["scores"] = scores  # a contestant's 2d6 are public; an NPC's only to the moderators
@@ -176,8 +178,21 @@ def _window(weapon: Weapon, mode: str | None) -> int | None:
     return window.auto if mode == "auto" else window.burst if mode == "burst" else window.single
 
 
-def _failure(turn: Turn, me: Creature, weapon: Weapon, carried: Carried | None, purpose: str) -> tuple[str, bool, bool]:
-    """A natural 2: (what it counts as, stop firing, a misfire that recoil skips)."""
+def _dirty(turn: Turn, weapon: Weapon, carried: Carried | None, fired: int) -> None:
+    """The attack's dirt, taken off after its rounds (rulings "Attack rolls", Cleanliness): `dirt_per_shot` a
+    round fired; a bow's string gathers none, a destroyed weapon is gone."""
+    if carried is None or not weapon.gun or carried.destroyed or fired == 0:
+        return
+    dirt = turn.state.settings.dirt_per_shot * fired
+    carried.cleanliness = max(0.0, round(carried.cleanliness - dirt, 4))
+
+
+def _failure(
+    turn: Turn, me: Creature, weapon: Weapon, carried: Carried | None, clean: float, purpose: str
+) -> tuple[str, bool, bool]:
+    """A natural 2: (what it counts as, stop firing, a misfire that recoil skips). Every d100 compares with
+    `clean`, the cleanliness the weapon had when the attack began (the text's example: both 2s against
+    83.57), so a gun at 100% never fails."""
     if weapon.kind == "natural":
         if turn.d(2, purpose + " self-harm 1d2") == 2:
             turn.public("self_hit", "self_hit", {"id": me.id}, name=me.name)
@@ -186,15 +201,13 @@ def _failure(turn: Turn, me: Creature, weapon: Weapon, carried: Carried | None, 
     if weapon.kind != "firearm" or carried is None:
         return "critical_failure", False, False
     roll = turn.d(100, purpose + " cleanliness d100")
-    turn.moderators(
-        "clean", "cleanliness_roll", {"id": me.id, "roll": roll}, name=me.name, clean=carried.cleanliness, roll=roll
-    )
-    if roll == 100 and carried.cleanliness < 100:
+    turn.moderators("clean", "cleanliness_roll", {"id": me.id, "roll": roll}, name=me.name, clean=clean, roll=roll)
+    if roll == 100 and clean < 100:
         carried.destroyed = True
         me.wielded = None
         turn.public("destroyed", "destroyed", {"id": me.id}, name=me.name, weapon=weapon.name)
         return "critical_failure", True, False
-    if roll <= carried.cleanliness:
+    if roll <= clean:
         return "critical_failure", False, False
     if weapon.action in MISFIRING:
         turn.public("misfire", "misfire", {"id": me.id}, name=me.name, weapon=weapon.name)

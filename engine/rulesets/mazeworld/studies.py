@@ -49,7 +49,7 @@ def band_rates(trials: int, seed: int | str) -> dict[str, float]:
         carried = me.weapon("Beretta M9")
         assert carried is not None
         for _ in range(200):
-            carried.loaded, carried.cleanliness, carried.destroyed = 10, 100.0, False  # a d100 of 100 destroys
+            carried.loaded, carried.cleanliness, carried.destroyed = 10, 100.0, False  # spotless: no failure
             me.wielded = "Beretta M9"
             attack(turn, me, Attack(target="wolf_a", rounds=min(10, trials - fired), part="body"))
             event = next(e for e in turn.events if e.kind == "attack")
