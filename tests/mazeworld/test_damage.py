@@ -4,6 +4,7 @@ severed, injuries, deaths, kills and skill points, end-of-turn Pain."""
 
 from __future__ import annotations
 
+from engine.rulesets.mazeworld.catalog import Item, Thrown, catalog
 from engine.rulesets.mazeworld.damage import half_up
 from engine.rulesets.mazeworld.state import Wound
 from tests.mazeworld.helpers import Scripted, fight, resolve, texts, two
@@ -164,3 +165,42 @@ def test_execution_no_roll_every_hit_lands_on_the_head():
     res = resolve(state, Scripted(("limb damage", 5)), s1={"do": "execute", "target": "wolf_a"})
     assert not [r for r in res.rolls if "2d6" in r.purpose]
     assert res.state.creature("wolf_a").status == "dead"  # head 6 - (5 + 1) = 0
+
+
+def test_kill_by_a_wound_gives_the_point_to_the_skill_of_the_weapon_that_opened_it():
+    """Rulings "Skills, kills, hunting": "Kill: whose hit, wound or fire killed. +1 point to that weapon's
+    skill". A Beretta hit on a leg (limb 4 + LDV 1 = 5) opens a wound without killing (140 + 8 Pain); the
+    wound's +2 at the end of the turn kills: the kill and a semi-auto pistol point go to Ann."""
+    state = fight()
+    state.creature("wolf_a").pain = 140
+    res = resolve(state, Scripted(*two(SHOT, 10), ("limb damage", 4)),
+                  s1={"do": "attack", "target": "wolf_a", "part": "front left leg"})
+    ann, wolf = res.state.creature("s1"), res.state.creature("wolf_a")
+    assert wolf.status == "dead" and wolf.pain == 150  # 148 after the hit, the wound's 2 at the end
+    assert ann.kills == 1 and ann.skills.get("semi-auto pistol") == 11
+
+
+def test_kill_by_fire_gives_the_point_to_the_skill_of_the_item_that_set_it(monkeypatch):
+    """Rulings "Skills, kills, hunting" and "Injuries" (fire: +10 Pain at the end of the turn): a burning item
+    thrown (Fire 1, Thrown weapons) sets the wolf burning without killing it; the fire kills it at the end
+    of the turn: the kill and a Thrown weapons point go to Ann."""
+    monkeypatch.setitem(catalog().items, "Torch", Item(thrown=Thrown(type="Fire", pain=1, ldv=-9)))
+    state = fight(sheet={"items": {"Torch": 1}})
+    state.creature("wolf_a").pain = 145
+    torch = "s1 Torch round 1"
+    res = resolve(state, Scripted(*two(torch, 10), ("limb damage", 1), ("fire 1d6", 1)),
+                  s1={"do": "attack", "target": "wolf_a", "throw": True, "item": "Torch"})
+    ann, wolf = res.state.creature("s1"), res.state.creature("wolf_a")
+    assert wolf.status == "dead" and wolf.pain == 156  # 146 after the throw, the fire's 10 at the end
+    assert ann.kills == 1 and ann.skills.get("thrown weapons") == 11
+
+
+def test_states_stored_before_wounds_and_fire_kept_their_skill_still_load():
+    """A state stored before wounds and burning kept the weapon's skill loads (no skill: a kill, no point)."""
+    state = fight()
+    dumped = state.model_dump(mode="json")
+    wolf = next(c for c in dumped["creatures"] if c["id"] == "wolf_a")
+    del wolf["burning_skill"]
+    wolf["wounds"], wolf["burning"] = [{"part": "body", "by": "s1"}], "s1"
+    loaded = type(state).model_validate(dumped)
+    assert loaded.creature("wolf_a").wounds[0].skill == "" and loaded.creature("wolf_a").burning_skill == ""

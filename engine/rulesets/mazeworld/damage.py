@@ -85,10 +85,10 @@ def apply(turn: Turn, hit: Hit) -> None:
     if hit.type == "Blunt" and hit.pain >= 25:
         limb.broken = True
     if hit.type in WOUNDING and hit.limb >= 5:
-        target.wounds.append(Wound(part=hit.part, by=hit.attacker))
+        target.wounds.append(Wound(part=hit.part, by=hit.attacker, skill=hit.skill))
         turn.private(target, "wound", "wound", name=target.name, part=hit.part)
     if hit.type == "Fire":
-        target.burning = hit.attacker
+        target.burning, target.burning_skill = hit.attacker, hit.skill
     if target.status == "passed_out":
         target.status = "active"  # "helpless until damaged"
         turn.public("wakes", "wakes", {"id": target.id}, name=target.name)

@@ -44,7 +44,7 @@ def _bleed_and_burn(turn: Turn, me: Creature) -> None:
     for wound in list(me.wounds):
         before, old = conditions(me), me.pain
         me.pain += WOUND_PAIN
-        settle(turn, me, wound.by, "", old, before)
+        settle(turn, me, wound.by, wound.skill, old, before)
         if not me.present:
             return
         if turn.d(6, f"{me.id} wound {wound.part} 1d6") >= CLOSES:
@@ -53,9 +53,9 @@ def _bleed_and_burn(turn: Turn, me: Creature) -> None:
     if me.burning is not None:
         before, old = conditions(me), me.pain
         me.pain += BURN_PAIN
-        settle(turn, me, me.burning, "", old, before)
+        settle(turn, me, me.burning, me.burning_skill, old, before)
         if me.present and turn.d(6, f"{me.id} fire 1d6") >= CLOSES:
-            me.burning = None
+            me.burning, me.burning_skill = None, ""
             turn.private(me, "fire", "fire_out", name=me.name)
 
 

@@ -56,10 +56,12 @@ class Effect(BaseModel):
 
 
 class Wound(BaseModel):
-    """An open wound on a part (+2 Pain a turn); `by` is who opened it (for the kill)."""
+    """An open wound on a part (+2 Pain a turn); `by` is who opened it and `skill` the skill of the weapon
+    that did (for the kill and its skill point; "" in states stored before it was kept: no point)."""
 
     part: str
     by: str = ""
+    skill: str = ""
 
 
 class Sheet(BaseModel):
@@ -129,6 +131,7 @@ class Creature(Sheet):
     butchered: bool = False
     idle: int = 0
     attacked: bool = False
+    burning_skill: str = ""  # the skill of the weapon or item that set it burning (a kill by fire: its point)
 
     @property
     def present(self) -> bool:
