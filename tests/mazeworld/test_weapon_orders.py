@@ -121,3 +121,26 @@ def test_own_sheet_card_shows_ammunition_types_attached_rounds_and_charges():
     assert "M203: 0 HE loaded, 2 HE spare" in carbine
     assert "15 JHP loaded, 30 FMJ spare" in beretta and "(other spares: 10 AP)" in beretta
     assert charge == "C4 charge: 2 carried"
+
+
+def _refused(state, actor="s1", **values) -> str | None:
+    change = FRONT.apply(asked(state, "attack", actor, **values))
+    return RULESET.validate(state, actor, RULESET.parse_orders(change.orders))
+
+
+def test_attack_rolls_refused_absent_fire_mode_of_a_melee_weapon():
+    """Rulings "Attack rolls", Refused: "absent fire mode", for melee weapons too: `/attack mode:auto` with a
+    combat knife in hand is refused at validation in one sentence (it was stored as "Attack Wolf A with the
+    weapon in hand (auto)"); a natural attack and a throw likewise; the knife with no mode is accepted."""
+    knife = "Combat knife has no fire modes, so it cannot attack in auto mode: leave the mode out."
+    state = fight(sheet={"wielded": "Combat knife"})
+    assert _refused(state, target="Wolf A", mode="auto") == knife
+    assert _refused(state, target="Wolf A", mode="auto", throw=True) == knife
+    assert _refused(state, target="Wolf A", mode="semi", weapon="Fists") == (
+        "Fists has no fire modes, so it cannot attack in semi mode: leave the mode out.")
+    assert _refused(state, "wolf_a", target="Ann", mode="burst") == (
+        "Bite has no fire modes, so it cannot attack in burst mode: leave the mode out.")
+    bricks = fight(sheet={"items": {"Brick": 1}})
+    assert _refused(bricks, target="Wolf A", mode="auto", throw=True, item="Brick") == (
+        "Brick has no fire modes, so it cannot attack in auto mode: leave the mode out.")
+    assert accepted(state, "attack", target="Wolf A")["action"]["target"] == "wolf_a"

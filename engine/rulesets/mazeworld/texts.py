@@ -12,6 +12,7 @@ TEXTS: dict[str, str] = {
     "no_weapon": "{name} has no weapon {weapon}.",
     "not_wielded": "{weapon} is not in hand: swap to it first.",
     "no_mode": "{weapon} has no {mode} mode (it has {modes}).",
+    "no_modes": "{weapon} has no fire modes, so it cannot attack in {mode} mode: leave the mode out.",
     "too_many": "{weapon} fires at most {limit} a turn in that mode.",
     "no_part": "{target} has no {part} (parts: {parts}).",
     "unaimed": "{weapon} cannot be aimed at a body part.",

@@ -1,7 +1,8 @@
-"""Whether an order may be given now, with a clear reason when not (rulings "Attack rolls", Refused; "The
-turn"; "Sides, cover, escape, stealth"; docs "Weapons: accessories, launchers, shotguns, ammunition": an absent
-accessory or ammunition type, planting what is not a planted explosive). Firing more rounds than are loaded is
-not refused: the rest fire, an empty weapon dry-fires ("Attack rolls", Omitted)."""
+"""Whether an order may be given now, with a clear reason when not (rulings "Attack rolls", Refused: an absent
+fire mode, also for a weapon with none, melee or thrown; "The turn"; "Sides, cover, escape, stealth"; docs
+"Weapons: accessories, launchers, shotguns, ammunition": an absent accessory or ammunition type, planting what
+is not a planted explosive). Firing more rounds than are loaded is not refused: the rest fire, an empty weapon
+dry-fires ("Attack rolls", Omitted)."""
 
 from __future__ import annotations
 
@@ -101,6 +102,8 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
     if isinstance(action, Attack) and action.throw:
         if weapon.kind != "melee" or weapon.name == rules.FISTS:
             return text("not_throwable", weapon=weapon.name)
+        if action.mode is not None:  # a throw has no fire mode
+            return text("no_modes", weapon=weapon.name, mode=action.mode)
         part = None if action.part == rules.BODYAIM else action.part
         return text("one_throw") if (action.rounds or 1) > 1 else _part_refused(target, part)
     if isinstance(action, Attack) and action.accessory is not None:
@@ -109,7 +112,10 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
             return refused
         fitted = arms.attached(me.weapon(weapon.name), action.accessory)
         weapon = fitted[0] if fitted is not None else weapon
-    mode = getattr(action, "mode", None) or rules.lowest_mode(weapon)
+    asked = getattr(action, "mode", None)
+    if asked is not None and not weapon.modes:  # melee, natural, thrown, planted, bows: an absent fire mode
+        return text("no_modes", weapon=weapon.name, mode=asked)
+    mode = asked or rules.lowest_mode(weapon)
     if weapon.modes and mode not in weapon.modes:
         return text("no_mode", weapon=weapon.name, mode=mode, modes=", ".join(weapon.modes))
     if (action.rounds or 1) > rules.turn_limit(weapon, mode):
@@ -137,6 +143,8 @@ def _throw_item(me: Creature, target: Creature, action: Attack) -> str | None:
     if rules.thrown_item(action.item) is None:
         throwable = ", ".join(n for n, i in catalog().items.items() if i.thrown is not None) or text("none")
         return text("not_throwable_item", item=action.item, items=throwable)
+    if action.mode is not None:
+        return text("no_modes", weapon=action.item, mode=action.mode)
     if rules.arms_lost(me):
         return text("arms_lost", name=me.name)
     part = None if action.part == rules.BODYAIM else action.part
