@@ -201,3 +201,35 @@ def test_creature_base_ft_and_armour_from_the_roster():
     turn = Turn(state, RecordingRng(0))
     thug = state.creature("thug_a")
     assert ft_ir(turn, thug, state.creature("s1"), catalog().weapons["Beretta M9"], False, "torso", 0, False) == (7, 2)
+
+
+def test_end_combat_by_a_moderator_lasts_while_hostiles_stand():
+    """Rulings "Temerity, NPCs, end": "Moderators may `end_combat`": it ends combat until a moderator starts
+    it again or a hostile attacks. With Wolf A standing, the next turns stay in the aftermath (it was
+    "Wolf A wakes: combat starts again." at the first turn's end); `start_combat` starts it again."""
+    state = RULESET.moderate(fight(), "end_combat", {}).state
+    for _ in range(2):
+        res = resolve(state, Scripted(), s1={"do": "swap", "weapon": "Combat knife"})
+        state = res.state
+        assert state.phase == "aftermath", texts(res)
+        assert not any("combat starts again" in t for t in texts(res))
+        state.creature("s1").wielded = "Beretta M9"
+    assert RULESET.moderate(state, "start_combat", {}).state.phase == "combat"
+    passed = resolve(state, Scripted(), s1={"do": "skip"})
+    assert passed.state.phase == "over"  # every contestant passes: the fight is over, hostiles standing or not
+
+
+def test_end_combat_a_hostiles_attack_starts_combat_again():
+    """After `end_combat` the NPCs are not awaited, but the GM may still order a hostile to attack (the bot
+    takes it: `orders_anytime`); its attack starts combat again. A contestant's attack stays refused."""
+    state = RULESET.moderate(fight(), "end_combat", {}).state
+    assert RULESET.awaiting(state) == ["s1"] and RULESET.orders_anytime(state, "wolf_a")
+    assert not RULESET.orders_anytime(state, "s1") and not RULESET.orders_anytime(fight(), "wolf_a")
+    bite = {"do": "attack", "target": "s1"}
+    assert RULESET.validate(state, "wolf_a", MazeOrders.model_validate({"action": bite})) is None
+    shot = MazeOrders.model_validate({"action": {"do": "attack", "target": "wolf_a"}})
+    assert RULESET.validate(state, "s1", shot) == "That is done during combat."
+    res = resolve(state, Scripted(*two("wolf_a Bite round 1", 10), ("limb damage", 1)), s1={"do": "skip"},
+                  wolf_a=bite)
+    assert res.state.phase == "combat" and "Wolf A attacks: combat starts again." in texts(res, "public")
+    assert res.state.creature("s1").pain > 0

@@ -26,6 +26,8 @@ MISFIRING = ("revolver", "bolt", "pump", "lever", "single")
 
 def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
     target = turn.state.creature(order.target)
+    if isinstance(order, Attack):
+        turn.attackers.append(me.id)
     weapon = rules.order_weapon(me, order)
     assert weapon is not None  # checked by validate just before
     if isinstance(order, Attack) and order.throw:

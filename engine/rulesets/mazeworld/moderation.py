@@ -1,6 +1,7 @@
 """The moderators' actions on a Mazeworld fight (rulings "Temerity, NPCs, end"): `end_combat` (to the
-aftermath), `start_combat` (back to combat), `temerity` (a temerity roll for an NPC at the end of this turn,
-whatever the `temerity` setting). Pure; a refusal says why."""
+aftermath, which lasts until `start_combat` or a hostile's attack, even with hostiles standing),
+`start_combat` (back to combat), `temerity` (a temerity roll for an NPC at the end of this turn, whatever the
+`temerity` setting). Pure; a refusal says why."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ def moderate(state: MazeState, action: str, params: dict[str, Any]) -> Resolutio
         if work.phase == phase:
             raise ModerationRefused(MODERATION["already"])
         work.phase = phase  # type: ignore[assignment]
+        work.ended_by_gm = action == "end_combat"  # ended until `start_combat` or a hostile attacks
         said = MODERATION[action]
     return Resolution(
         state=work, events=[make_event("moderation", MODERATORS, said, {"action": action}, work.day, work.phase)]

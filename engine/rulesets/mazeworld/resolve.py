@@ -32,9 +32,9 @@ from engine.rulesets.mazeworld.orders import (
 from engine.rulesets.mazeworld.passage import ranked, step_three
 from engine.rulesets.mazeworld.policy import npc_orders
 from engine.rulesets.mazeworld.rules import crippled
-from engine.rulesets.mazeworld.state import MazeState
+from engine.rulesets.mazeworld.state import Creature, MazeState
 from engine.rulesets.mazeworld.turn import Turn
-from engine.rulesets.mazeworld.validate import check, validate
+from engine.rulesets.mazeworld.validate import check, hostile_npc, validate
 
 
 def awaited(state: MazeState) -> list[str]:
@@ -72,13 +72,15 @@ def resolve_turn(state: MazeState, orders: dict[str, MazeOrders], rng: Recording
 def _collect(turn: Turn, orders: dict[str, MazeOrders]) -> dict[str, Any]:
     work = turn.state
     chosen: dict[str, Any] = {}
-    acting = sorted(c.id for c in work.creatures if c.able and (work.phase == "combat" or c.controller))
+    combat = work.phase == "combat"
+    # after combat: the contestants, and an NPC only when a moderator orders it (no script)
+    acting = sorted(c.id for c in work.creatures if c.able and (combat or c.controller or c.id in orders))
     for cid in acting:
         me = work.creature(cid)
         given = orders.get(cid)
-        if me.controller is None and work.settings.npc_orders == "script":
+        if combat and me.controller is None and work.settings.npc_orders == "script":
             given = npc_orders(work, cid)  # `npc_orders = script`: the script even over a moderator's order
-        elif given is None and me.controller is None and work.settings.npc_orders == "gm_then_script":
+        elif combat and given is None and me.controller is None and work.settings.npc_orders == "gm_then_script":
             given = npc_orders(work, cid)
         if given is None or validate(work, cid, given) is not None:
             given = MazeOrders(action=Skip())
@@ -171,7 +173,9 @@ def _dispatch(turn: Turn, me: Any, action: Any) -> None:
 
 def _ending(turn: Turn, chosen: dict[str, Any]) -> None:
     """Combat over when a team has no creature alive, awake and present; the fight over when no contestant is
-    left, every contestant passes after combat, or `max_turns` is reached; a waking enemy restarts combat."""
+    left, every contestant passes after combat, or `max_turns` is reached. After combat, a hostile's attack
+    restarts combat; so does a waking enemy, unless a moderator ended combat (`end_combat`: it stays ended
+    until `start_combat` or a hostile attacks, even with hostiles standing)."""
     work = turn.state
     contestants = [c for c in work.creatures if c.controller is not None]
     if not any(standing(c) for c in contestants) and not any(
@@ -179,16 +183,30 @@ def _ending(turn: Turn, chosen: dict[str, Any]) -> None:
     ):
         work.phase = "over"
     elif work.phase == "combat" and combat_over(turn):
-        work.phase = "aftermath"
+        work.phase, work.ended_by_gm = "aftermath", False
         turn.public("over", "combat_over", {})
     elif work.phase == "aftermath":
-        if not combat_over(turn):
-            work.phase = "combat"
-            waking = next(c for c in work.creatures if c.team == "hostile" and standing(c))
-            turn.public("again", "combat_again", {"id": waking.id}, name=waking.name)
+        attackers = [work.creature(c) for c in turn.attackers if hostile_npc(work.creature(c))]
+        waking = [c for c in work.creatures if c.team == "hostile" and standing(c)]
+        if attackers:
+            _again(turn, attackers, "combat_again_attack")
+        elif waking and not work.ended_by_gm:
+            _again(turn, waking, "combat_again")
         elif all(isinstance(chosen.get(c.id), Skip) for c in contestants if c.able):
             work.phase = "over"
     if work.day >= work.settings.max_turns:
         work.phase = "over"
     if work.phase == "over":
         turn.public("over", "fight_over", {})
+
+
+def _again(turn: Turn, by: list[Creature], key: str) -> None:
+    """Combat starts again, named after the first of `by` (who woke or attacked) seen by the players; a
+    creature still in stealth is never named in public (the moderators are told who)."""
+    turn.state.phase, turn.state.ended_by_gm = "combat", False
+    seen = next((c for c in by if not c.stealth), None)
+    if seen is not None:
+        turn.public("again", key, {"id": seen.id}, name=seen.name)
+        return
+    turn.public("again", "combat_again_unseen", {})
+    turn.moderators("again", key, {"id": by[0].id}, name=by[0].name)

@@ -167,7 +167,8 @@ def _no_cover() -> dict[int, CoverLevel]:
 
 class MazeState(BaseModel):
     """The whole fight: the turn (`day`), the phase, the cover of each side, the creatures sorted by id,
-    the contestants' kill tally, creatures whose team lost one this turn, and the settings."""
+    the contestants' kill tally, creatures whose team lost one this turn, whether a moderator ended combat,
+    and the settings."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -181,6 +182,7 @@ class MazeState(BaseModel):
     crossed: list[str] = Field(default_factory=list)  # creatures whose Pain crossed 70 this turn
     called: list[str] = Field(default_factory=list)  # temerity called by a moderator for this turn's end
     charges: list[Charge] = Field(default_factory=list)  # planted explosives waiting to go off
+    ended_by_gm: bool = False  # combat ended by `end_combat`: no restart until `start_combat` or a hostile attacks
     settings: MazeworldSettings = Field(default_factory=MazeworldSettings)
 
     def get(self, cid: str) -> Creature | None:

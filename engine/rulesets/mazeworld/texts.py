@@ -99,6 +99,8 @@ TEXTS: dict[str, str] = {
     "temerity_public": "{name} {reaction}.",
     "combat_over": "Combat is over.",
     "combat_again": "{name} wakes: combat starts again.",
+    "combat_again_attack": "{name} attacks: combat starts again.",
+    "combat_again_unseen": "Combat starts again.",
     "fight_over": "The fight is over.",
     "butcher": "{name} butchers {target}: {meat} meat.",
     "hunting_level": "{name}'s Hunting is now level {level} ({points} skill points).",

@@ -20,6 +20,7 @@ class Turn:
     rng: RecordingRng
     events: list[Event] = field(default_factory=list)
     queued: list[Any] = field(default_factory=list)  # hits held back under `damage_timing = end_of_turn`
+    attackers: list[str] = field(default_factory=list)  # who made an attack this turn (not an execution)
 
     def _add(self, kind: str, audience: Any, key: str, data: dict[str, Any] | None, values: dict[str, Any]) -> None:
         self.events.append(make_event(kind, audience, text(key, **values), data, self.state.day, self.state.phase))

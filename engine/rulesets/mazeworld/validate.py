@@ -37,7 +37,7 @@ def validate(state: MazeState, actor: str, orders: MazeOrders) -> str | None:
     if not me.able:
         return text("not_able", name=me.name)
     action = orders.action
-    if state.phase == "aftermath" and action.do not in AFTERMATH:
+    if state.phase == "aftermath" and action.do not in AFTERMATH and not hostile_attack(me, action):
         return text("combat_only")
     if state.phase == "combat" and isinstance(action, Butcher):
         return text("aftermath_only")
@@ -48,6 +48,16 @@ def validate(state: MazeState, actor: str, orders: MazeOrders) -> str | None:
             return text("no_cover", side=me.side)
         return check(state, me, action.then)
     return check(state, me, action)
+
+
+def hostile_npc(me: Creature) -> bool:
+    """A hostile creature of the game master's: after combat, the GM may still order it to attack."""
+    return me.controller is None and me.team == "hostile"
+
+
+def hostile_attack(me: Creature, action: object) -> bool:
+    """An attack by a hostile NPC: allowed after combat, where it starts combat again ("Temerity, NPCs, end")."""
+    return isinstance(action, Attack) and hostile_npc(me)
 
 
 def check(state: MazeState, me: Creature, action: object) -> str | None:
@@ -88,7 +98,7 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
         return text("own_side", target=target.name)
     if isinstance(action, Execute) and target.status not in ("blacked_out", "passed_out"):
         return text("not_helpless", target=target.name)
-    if isinstance(action, Attack) and state.phase == "aftermath":
+    if isinstance(action, Attack) and state.phase == "aftermath" and not hostile_attack(me, action):
         return text("combat_only")
     if isinstance(action, Attack) and action.item is not None:
         return _throw_item(me, target, action)
