@@ -31,19 +31,21 @@ def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
     weapon = rules.order_weapon(me, order)
     assert weapon is not None  # checked by validate just before
     if isinstance(order, Attack) and order.throw:
-        _hurl(turn, me, target, weapon, order)
         _attacked(turn, me, quiet=False)
+        _hurl(turn, me, target, weapon, order)
         return
-    if not weapon.ranged and target.side != me.side:
-        me.side, me.cover = target.side, False  # "a melee attack moves the attacker to the target's side"
-        turn.public("move", "melee_move", {"id": me.id, "side": me.side}, name=me.name, side=me.side)
     carried = me.weapon(weapon.name)
     announced = order.accessory if isinstance(order, Attack) else None
     mods = arms.modifiers(me, carried, announced, turn.state.day)
     fitted = arms.attached(carried, announced, keep=True)
     if fitted is not None:  # the attached weapon fires, with its own rounds; a suppressor does not quiet it
-        weapon, carried = fitted
         mods = replace(mods, quiet=False)
+    _attacked(turn, me, mods.quiet)  # seen from its first attack on, so its attack's lines name it
+    if not weapon.ranged and target.side != me.side:
+        me.side, me.cover = target.side, False  # "a melee attack moves the attacker to the target's side"
+        turn.about(me, "move", "melee_move", {"id": me.id, "side": me.side}, name=me.name, side=me.side)
+    if fitted is not None:
+        weapon, carried = fitted
     stats = arms.loaded_stats(weapon, carried)
     if isinstance(order, Execute):
         _execute(turn, me, target, stats, carried, order)
@@ -54,12 +56,14 @@ def attack(turn: Turn, me: Creature, order: Attack | Execute) -> None:
         blast.launch(turn, me, target, stats, carried, count, mods)
     else:
         _rolls(turn, me, target, stats, carried, order, mods)
-    _attacked(turn, me, mods.quiet)
 
 
 def _attacked(turn: Turn, me: Creature, quiet: bool) -> None:
+    """Stealth is "lost after the creature's first attack" (not a quiet one): it is seen as the attack begins,
+    and every line of the attack may name it. A quiet attack keeps stealth: its lines go through
+    `Turn.about` (its own player or the moderators), never public."""
     if me.stealth and not quiet:
-        me.stealth = False  # "lost after the creature's first attack"
+        me.stealth = False
         turn.public("stealth", "stealth_lost", {"id": me.id}, name=me.name)
     me.attacked = True
 
@@ -103,7 +107,7 @@ def _rolls(
     asked = 1 if order.concentrate else (order.rounds or 1)
     count = _rounds(weapon, mode, asked, carried)
     if weapon.fed and carried is not None and (carried.jam == "feed" or count == 0):
-        turn.public("dry", "feed" if carried.jam else "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
+        turn.about(me, "dry", "feed" if carried.jam else "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
         return
     named = order.part is not None and order.part != rules.BODYAIM
     aimed, weak = rules.resolve_part(target, order.part or "") if named else (rules.body_of(target).torso, False)
@@ -162,10 +166,21 @@ def _rolls(
     data: dict[str, object] = {"id": me.id, "target": target.id, "bands": bands, "results": words}
     if me.controller is not None:
         data["scores"] = scores  # a contestant's 2d6 are public; an NPC's only to the moderators
-    turn.public(
-        "attack", "attack", data, name=me.name, target=target.name, weapon=weapon.name, rolls="; ".join(said) or "-"
+    said_at = len(turn.events)
+    turn.between(
+        me,
+        target,
+        "attack",
+        "attack",
+        data,
+        name=me.name,
+        target=target.name,
+        weapon=weapon.name,
+        rolls="; ".join(said) or "-",
     )
-    turn.events.insert(start, turn.events.pop())
+    lines = turn.events[said_at:]
+    del turn.events[said_at:]
+    turn.events[start:start] = lines
     if me.controller is None:
         turn.moderators(
             "npc_rolls", "npc_rolls", {"id": me.id, "scores": scores}, name=me.name, scores=", ".join(map(str, scores))
@@ -197,7 +212,7 @@ def _failure(
     83.57), so a gun at 100% never fails."""
     if weapon.kind == "natural":
         if turn.d(2, purpose + " self-harm 1d2") == 2:
-            turn.public("self_hit", "self_hit", {"id": me.id}, name=me.name)
+            turn.about(me, "self_hit", "self_hit", {"id": me.id}, name=me.name)
             _land(turn, me, me, weapon, rules.body_of(me).torso, False, "hit", purpose + " self")
         return "critical_failure", False, False
     if weapon.kind != "firearm" or carried is None:
@@ -207,18 +222,18 @@ def _failure(
     if roll == 100 and clean < 100:
         carried.destroyed = True
         me.wielded = None
-        turn.public("destroyed", "destroyed", {"id": me.id}, name=me.name, weapon=weapon.name)
+        turn.about(me, "destroyed", "destroyed", {"id": me.id}, name=me.name, weapon=weapon.name)
         return "critical_failure", True, False
     if roll <= clean:
         return "critical_failure", False, False
     if weapon.action in MISFIRING:
-        turn.public("misfire", "misfire", {"id": me.id}, name=me.name, weapon=weapon.name)
+        turn.about(me, "misfire", "misfire", {"id": me.id}, name=me.name, weapon=weapon.name)
         return "critical_failure", False, True
     if weapon.action == "belt":
         carried.jam = "feed"
-        turn.public("feed", "feed", {"id": me.id}, name=me.name, weapon=weapon.name)
+        turn.about(me, "feed", "feed", {"id": me.id}, name=me.name, weapon=weapon.name)
         return "critical_failure", True, False
-    turn.public("stovepipe", "stovepipe", {"id": me.id}, name=me.name, weapon=weapon.name)
+    turn.about(me, "stovepipe", "stovepipe", {"id": me.id}, name=me.name, weapon=weapon.name)
     return "critical_failure", True, False
 
 
@@ -266,7 +281,9 @@ def _execute(
     """No 2d6: each hit a Hit on the named part (default head)."""
     part, weak = rules.resolve_part(target, order.part or "head")
     count = _rounds(weapon, rules.lowest_mode(weapon), order.rounds or 1, carried)
-    turn.public(
+    turn.between(
+        me,
+        target,
         "execute",
         "execute",
         {"id": me.id, "target": target.id},

@@ -31,7 +31,7 @@ def power(score: int, ft: int) -> tuple[float, str] | None:
 def throw(turn: Turn, me: Creature, target: Creature, weapon: Weapon, carried: Carried | None, mods: Mods) -> None:
     """One explosive thrown by hand; a planted charge thrown uses the Thrown weapons skill."""
     if carried is None or carried.loaded <= 0:
-        turn.public("dry", "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
+        turn.about(me, "dry", "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
         return
     carried.loaded -= 1
     if weapon.kind == "planted":
@@ -44,7 +44,7 @@ def launch(
 ) -> None:
     """A launcher's shells, each its own 2d6 at the target; an empty launcher dry-fires."""
     if count <= 0:
-        turn.public("dry", "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
+        turn.about(me, "dry", "dry_fire", {"id": me.id}, name=me.name, weapon=weapon.name)
         return
     for index in range(count):
         if not target.present:
@@ -59,10 +59,12 @@ def _at(turn: Turn, me: Creature, target: Creature, weapon: Weapon, purpose: str
     ft, _ = ft_ir(turn, me, target, weapon, False, "torso", 0, False, mods)  # unaimed: no part modifier
     score = turn.two_d6(purpose)
     if score == 2:
-        turn.public("dud", "dud", {"id": me.id}, name=me.name, weapon=weapon.name)
+        turn.about(me, "dud", "dud", {"id": me.id}, name=me.name, weapon=weapon.name)
         return
     found = power(score, ft)
-    turn.public(
+    turn.between(
+        me,
+        target,
         "attack",
         "attack",
         {"id": me.id, "target": target.id},

@@ -91,7 +91,7 @@ def apply(turn: Turn, hit: Hit) -> None:
         target.burning, target.burning_skill = hit.attacker, hit.skill
     if target.status == "passed_out":
         target.status = "active"  # "helpless until damaged"
-        turn.public("wakes", "wakes", {"id": target.id}, name=target.name)
+        turn.about(target, "wakes", "wakes", {"id": target.id}, name=target.name)
     settle(turn, target, hit.attacker, hit.skill, old_pain, before)
 
 
@@ -104,10 +104,10 @@ def settle(turn: Turn, target: Creature, by: str, skill: str, old_pain: float, b
         return
     if target.pain >= target.pbt and target.status != "blacked_out":
         target.status = "blacked_out"
-        turn.public("blackout", "blackout", {"id": target.id}, name=target.name)
+        turn.about(target, "blackout", "blackout", {"id": target.id}, name=target.name)
     new = [c for c in conditions(target) if c not in before and c != CONDITIONS["blacked_out"]]
     if new:
-        turn.public("condition", "condition", {"id": target.id}, name=target.name, condition=", ".join(new))
+        turn.about(target, "condition", "condition", {"id": target.id}, name=target.name, condition=", ".join(new))
     private_status(turn, target)
 
 
@@ -124,20 +124,25 @@ def dead(creature: Creature) -> bool:
 
 def kill(turn: Turn, target: Creature, by: str, skill: str) -> None:
     """Death; the kill to whose hit, wound or fire it was: +1 point to that weapon's skill, the contestants'
-    tally for a contestant's or an ally's kill."""
+    tally for a contestant's or an ally's kill. A creature in stealth is not named in public (`Turn.between`):
+    a killer in stealth (a quiet shot, a wound or fire it caused) leaves a public death without its name."""
     target.status = "dead"
     target.cover = False
     turn.state.losses.append(target.team)
     killer = turn.state.get(by)
     if killer is None or killer.id == target.id:
-        turn.public("death", "death", {"id": target.id}, name=target.name)
+        turn.about(target, "death", "death", {"id": target.id}, name=target.name)
         return
     killer.kills += 1
     if skill:
         killer.skills[skill] = killer.skills.get(skill, rules.SKILL_DEFAULT) + 1
     if killer.team in ("contestant", "ally"):
         turn.state.tally += 1
-    turn.public("kill", "kill", {"id": target.id, "by": killer.id}, killer=killer.name, name=target.name)
+    if killer.stealth and not target.stealth:  # the death is seen, not who caused it
+        turn.public("death", "death", {"id": target.id}, name=target.name)
+    turn.between(
+        killer, target, "kill", "kill", {"id": target.id, "by": killer.id}, killer=killer.name, name=target.name
+    )
 
 
 def conditions(creature: Creature) -> list[str]:

@@ -28,7 +28,7 @@ def end_of_turn(turn: Turn) -> None:
             me.pain = max(0.0, me.pain - turn.state.settings.pain_regen)
             if me.status == "blacked_out" and me.pain < me.pbt:
                 me.status = "active"
-                turn.public("wakes", "wakes", {"id": me.id}, name=me.name)
+                turn.about(me, "wakes", "wakes", {"id": me.id}, name=me.name)
     auto = turn.state.settings.temerity == "auto"
     if turn.state.phase == "combat":
         for me in turn.state.creatures:
@@ -75,7 +75,7 @@ def temerity(turn: Turn, me: Creature) -> None:
         if reaction == "anger":
             me.never_flees = True
     if reaction != "normal":
-        turn.public("temerity", "temerity_public", {"id": me.id}, name=me.name, reaction=REACTIONS[reaction])
+        turn.about(me, "temerity", "temerity_public", {"id": me.id}, name=me.name, reaction=REACTIONS[reaction])
 
 
 def standing(me: Creature) -> bool:

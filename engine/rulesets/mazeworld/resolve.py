@@ -137,8 +137,11 @@ def _perform(turn: Turn, cid: str, action: Any) -> None:
         return
     if isinstance(action, Attack | Execute):
         target = turn.state.get(action.target)
-        if target is None or not target.present:
-            turn.about(me, "void", "void", {"id": cid}, name=me.name, target=target.name if target else action.target)
+        if target is None:
+            turn.about(me, "void", "void", {"id": cid}, name=me.name, target=action.target)
+            return
+        if not target.present:  # a target in stealth is not named in public (`Turn.between`)
+            turn.between(me, target, "void", "void", {"id": cid}, name=me.name, target=target.name)
             return
     if check(turn.state, me, action) is not None:
         turn.about(me, "lost", "lost_action", {"id": cid}, name=me.name)

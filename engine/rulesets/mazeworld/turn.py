@@ -1,7 +1,8 @@
 """The working context of one resolution: a private copy of the state being changed, the rng, and the events
 with the audiences of the rulings' Visibility section: `public` (everyone), `private` (the controller of one
 contestant: own Pain %, limbs, ammunition, cleanliness) and `moderators` (NPC orders and rolls, hidden rolls,
-counts and numbers). Also the dice helpers every step uses, each roll labelled."""
+counts and numbers); `about` and `between` keep a creature in stealth out of public lines. Also the dice
+helpers every step uses, each roll labelled."""
 
 from __future__ import annotations
 
@@ -41,6 +42,25 @@ class Turn:
             self._add(kind, PUBLIC, key, data, values)
         else:
             self.private(creature, kind, key, data, **values)
+
+    def between(
+        self, actor: Creature, other: Creature, kind: str, key: str, data: dict[str, Any] | None = None, **values: Any
+    ) -> None:
+        """What `actor` does to `other` (an attack, a kill): public unless one of them is in stealth, since a
+        creature in stealth is never named in public before it is seen. A hidden actor: only its own player
+        or the moderators learn it (not even its target). A hidden `other`, which the actor sees since it
+        chose it: the actor's and the other's players, and the moderators for an NPC among them."""
+        if actor.stealth:
+            self.private(actor, kind, key, data, **values)
+            return
+        if not other.stealth:
+            self._add(kind, PUBLIC, key, data, values)
+            return
+        seats = sorted({c.controller for c in (actor, other) if c.controller})
+        if seats:
+            self._add(kind, to_players(*seats), key, data, values)
+        if any(c.controller is None for c in (actor, other)):
+            self._add(kind, MODERATORS, key, data, values)
 
     def moderators(self, kind: str, key: str, data: dict[str, Any] | None = None, **values: Any) -> None:
         self._add(kind, MODERATORS, key, data, values)
