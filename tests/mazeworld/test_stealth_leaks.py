@@ -155,3 +155,17 @@ def test_property_no_public_line_names_a_creature_in_stealth_before_it_is_seen()
             leaks += [f"seed {seed} turn {state.day}: {leak}" for leak in _leaks(state, res)]
             state = res.state
     assert not leaks, "\n".join(leaks[:20])
+
+
+def test_butchering_a_corpse_that_died_hidden_does_not_name_it():
+    """After combat, a thug that died in stealth on another side is not offered: butchering it is refused as
+    for a creature not in the fight; on one's own side its butchering reaches the butcher, not the channel."""
+    state = _hidden(fight(wolves=0, sheet={"hunting": 1}), "thug_a")
+    thug = state.creature("thug_a")
+    thug.status, thug.meat, state.phase = "dead", 10, "aftermath"
+    order = MazeOrders.model_validate({"action": {"do": "butcher", "target": "thug_a"}})
+    assert RULESET.validate(state, "s1", order) == "There is no thug_a in this fight."
+    thug.side = 1
+    res = resolve(state, Scripted(), s1={"do": "butcher", "target": "thug_a"})
+    assert not any("Thug" in t for t in texts(res, "public"))
+    assert any(t.startswith("Ann butchers Thug A") for t in texts(res, "players"))

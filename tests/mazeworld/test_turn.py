@@ -124,9 +124,13 @@ def test_escape_roll_and_crippled():
 
 
 def test_stealth_not_targetable_from_other_sides():
+    """Not targetable from other sides; the refusal does not name the hidden wolf (it reads as for a creature
+    not in the fight, so guessing an id teaches nothing)."""
     state = fight(start_stealth="encounter")
     reason = RULESET.validate(state, "s1", MazeOrders.model_validate({"action": {"do": "attack", "target": "wolf_a"}}))
-    assert reason == "Wolf A cannot be targeted from here."
+    assert reason == "There is no wolf_a in this fight."
+    state.creature("wolf_a").side = 1
+    assert RULESET.validate(state, "s1", MazeOrders.model_validate({"action": {"do": "attack", "target": "wolf_a"}})) is None
 
 
 @pytest.mark.parametrize(("action", "reason"), [

@@ -144,7 +144,8 @@ def butcher(turn: Turn, me: Creature, order: Butcher) -> None:
     if meat:
         me.hunting_points += 1
         me.items["Meat"] = me.items.get("Meat", 0) + meat
-    turn.about(me, "butcher", "butcher", {"id": me.id, "meat": meat}, name=me.name, target=corpse.name, meat=meat)
+    data = {"id": me.id, "meat": meat}
+    turn.between(me, corpse, "butcher", "butcher", data, name=me.name, target=corpse.name, meat=meat)
     level = max([me.hunting, *(lv for lv, need in HUNTING_POINTS.items() if me.hunting_points >= need)])
     if level > me.hunting:  # the level its points reach (never lowered: a sheet may start higher)
         me.hunting = level

@@ -50,6 +50,12 @@ def validate(state: MazeState, actor: str, orders: MazeOrders) -> str | None:
     return check(state, me, action)
 
 
+def hidden_from(me: Creature, target: Creature) -> bool:
+    """An enemy in stealth on another side: `me` does not see it (rulings "Stealth"; `view.unseen`), so a
+    refusal treats it as absent."""
+    return target.stealth and target.side != me.side and rules.hostile(me, target)
+
+
 def hostile_npc(me: Creature) -> bool:
     """A hostile creature of the game master's: after combat, the GM may still order it to attack."""
     return me.controller is None and me.team == "hostile"
@@ -90,7 +96,7 @@ def check(state: MazeState, me: Creature, action: object) -> str | None:
 
 def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | None:
     target = state.get(action.target)
-    if target is None:
+    if target is None or hidden_from(me, target):  # a creature in stealth is not named, even in a refusal
         return text("no_target", target=action.target)
     if not rules.targetable(state, me, target):
         return text("not_targetable", target=target.name)
@@ -230,7 +236,7 @@ def _use(me: Creature, action: Use) -> str | None:
 
 def _butcher(state: MazeState, me: Creature, action: Butcher) -> str | None:
     target = state.get(action.target)
-    if target is None:
+    if target is None or hidden_from(me, target):
         return text("no_target", target=action.target)
     if me.hunting < 1:
         return text("no_butcher", name=me.name)
