@@ -220,12 +220,18 @@ def test_end_combat_by_a_moderator_lasts_while_hostiles_stand():
 
 
 def test_end_combat_a_hostiles_attack_starts_combat_again():
-    """After `end_combat` the NPCs are not awaited, but the GM may still order a hostile to attack (the bot
-    takes it: `orders_anytime`); its attack starts combat again. A contestant's attack stays refused."""
+    """After `end_combat` the NPCs are not awaited, but from the next turn on the GM may still order a hostile
+    to attack (the bot takes it: `orders_anytime`); its attack starts combat again. An attack ordered before
+    the end, in the same turn, is not used (it would undo the end); a contestant's attack stays refused."""
+    bite = {"do": "attack", "target": "s1"}
     state = RULESET.moderate(fight(), "end_combat", {}).state
+    assert not RULESET.orders_anytime(state, "wolf_a")
+    kept = resolve(state, Scripted(*two("wolf_a Bite round 1", 10)), s1={"do": "swap", "weapon": "Combat knife"},
+                   wolf_a=bite)
+    assert kept.state.phase == "aftermath" and kept.state.creature("s1").pain == 0
+    state = kept.state
     assert RULESET.awaiting(state) == ["s1"] and RULESET.orders_anytime(state, "wolf_a")
     assert not RULESET.orders_anytime(state, "s1") and not RULESET.orders_anytime(fight(), "wolf_a")
-    bite = {"do": "attack", "target": "s1"}
     assert RULESET.validate(state, "wolf_a", MazeOrders.model_validate({"action": bite})) is None
     shot = MazeOrders.model_validate({"action": {"do": "attack", "target": "wolf_a"}})
     assert RULESET.validate(state, "s1", shot) == "That is done during combat."

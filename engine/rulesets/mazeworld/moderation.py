@@ -39,7 +39,7 @@ def moderate(state: MazeState, action: str, params: dict[str, Any]) -> Resolutio
         if work.phase == phase:
             raise ModerationRefused(MODERATION["already"])
         work.phase = phase  # type: ignore[assignment]
-        work.ended_by_gm = action == "end_combat"  # ended until `start_combat` or a hostile attacks
+        work.ended_on = work.day if action == "end_combat" else None  # until `start_combat` or a hostile attacks
         said = MODERATION[action]
     return Resolution(
         state=work, events=[make_event("moderation", MODERATORS, said, {"action": action}, work.day, work.phase)]

@@ -34,7 +34,7 @@ from engine.rulesets.mazeworld.policy import npc_orders
 from engine.rulesets.mazeworld.rules import crippled
 from engine.rulesets.mazeworld.state import Creature, MazeState
 from engine.rulesets.mazeworld.turn import Turn
-from engine.rulesets.mazeworld.validate import check, hostile_npc, validate
+from engine.rulesets.mazeworld.validate import check, gm_orders_after_combat, hostile_npc, validate
 
 
 def awaited(state: MazeState) -> list[str]:
@@ -73,8 +73,12 @@ def _collect(turn: Turn, orders: dict[str, MazeOrders]) -> dict[str, Any]:
     work = turn.state
     chosen: dict[str, Any] = {}
     combat = work.phase == "combat"
-    # after combat: the contestants, and an NPC only when a moderator orders it (no script)
-    acting = sorted(c.id for c in work.creatures if c.able and (combat or c.controller or c.id in orders))
+    # after combat: the contestants, and a hostile NPC only when a moderator may order it and did (no script)
+    acting = sorted(
+        c.id
+        for c in work.creatures
+        if c.able and (combat or c.controller or (c.id in orders and gm_orders_after_combat(work, c)))
+    )
     for cid in acting:
         me = work.creature(cid)
         given = orders.get(cid)
@@ -186,14 +190,14 @@ def _ending(turn: Turn, chosen: dict[str, Any]) -> None:
     ):
         work.phase = "over"
     elif work.phase == "combat" and combat_over(turn):
-        work.phase, work.ended_by_gm = "aftermath", False
+        work.phase, work.ended_on = "aftermath", None
         turn.public("over", "combat_over", {})
     elif work.phase == "aftermath":
         attackers = [work.creature(c) for c in turn.attackers if hostile_npc(work.creature(c))]
         waking = [c for c in work.creatures if c.team == "hostile" and standing(c)]
         if attackers:
             _again(turn, attackers, "combat_again_attack")
-        elif waking and not work.ended_by_gm:
+        elif waking and work.ended_on is None:
             _again(turn, waking, "combat_again")
         elif all(isinstance(chosen.get(c.id), Skip) for c in contestants if c.able):
             work.phase = "over"
@@ -206,7 +210,7 @@ def _ending(turn: Turn, chosen: dict[str, Any]) -> None:
 def _again(turn: Turn, by: list[Creature], key: str) -> None:
     """Combat starts again, named after the first of `by` (who woke or attacked) seen by the players; a
     creature still in stealth is never named in public (the moderators are told who)."""
-    turn.state.phase, turn.state.ended_by_gm = "combat", False
+    turn.state.phase, turn.state.ended_on = "combat", None
     seen = next((c for c in by if not c.stealth), None)
     if seen is not None:
         turn.public("again", key, {"id": seen.id}, name=seen.name)

@@ -17,7 +17,7 @@ from engine.rulesets.mazeworld.roster import build_state, sheet_for
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 from engine.rulesets.mazeworld.state import MazeState
 from engine.rulesets.mazeworld.turn import Turn
-from engine.rulesets.mazeworld.validate import hostile_npc, validate
+from engine.rulesets.mazeworld.validate import gm_orders_after_combat, validate
 from engine.rulesets.mazeworld.view import gm_view, public_view, view
 
 
@@ -67,10 +67,10 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
         return [Actor(c.id, c.name, c.controller) for c in state.creatures if c.controller is None]
 
     def orders_anytime(self, state: MazeState, seat: str) -> bool:
-        """After combat the NPCs are not awaited, but a moderator may still order a hostile one (an attack
-        starts combat again)."""
+        """After a moderator ended combat the NPCs are not awaited, but from the next turn on a moderator may still
+        order a hostile one (an attack starts combat again)."""
         found = state.get(seat)
-        return state.phase == "aftermath" and found is not None and found.able and hostile_npc(found)
+        return found is not None and gm_orders_after_combat(state, found)
 
     def validate(self, state: MazeState, seat: str, orders: MazeOrders) -> str | None:
         return validate(state, seat, orders)

@@ -182,7 +182,7 @@ class MazeState(BaseModel):
     crossed: list[str] = Field(default_factory=list)  # creatures whose Pain crossed 70 this turn
     called: list[str] = Field(default_factory=list)  # temerity called by a moderator for this turn's end
     charges: list[Charge] = Field(default_factory=list)  # planted explosives waiting to go off
-    ended_by_gm: bool = False  # combat ended by `end_combat`: no restart until `start_combat` or a hostile attacks
+    ended_on: int | None = None  # the turn a moderator ended combat: until `start_combat` or a hostile's attack
     settings: MazeworldSettings = Field(default_factory=MazeworldSettings)
 
     def get(self, cid: str) -> Creature | None:

@@ -37,7 +37,7 @@ def validate(state: MazeState, actor: str, orders: MazeOrders) -> str | None:
     if not me.able:
         return text("not_able", name=me.name)
     action = orders.action
-    if state.phase == "aftermath" and action.do not in AFTERMATH and not hostile_attack(me, action):
+    if state.phase == "aftermath" and action.do not in AFTERMATH and not hostile_attack(state, me, action):
         return text("combat_only")
     if state.phase == "combat" and isinstance(action, Butcher):
         return text("aftermath_only")
@@ -57,13 +57,19 @@ def hidden_from(me: Creature, target: Creature) -> bool:
 
 
 def hostile_npc(me: Creature) -> bool:
-    """A hostile creature of the game master's: after combat, the GM may still order it to attack."""
     return me.controller is None and me.team == "hostile"
 
 
-def hostile_attack(me: Creature, action: object) -> bool:
-    """An attack by a hostile NPC: allowed after combat, where it starts combat again ("Temerity, NPCs, end")."""
-    return isinstance(action, Attack) and hostile_npc(me)
+def gm_orders_after_combat(state: MazeState, me: Creature) -> bool:
+    """After a moderator's `end_combat`, from the next turn on, the GM may still order an able hostile NPC (its
+    attack starts combat again). Not in the turn combat was ended: orders given before the end stay unused."""
+    ended = state.ended_on
+    return state.phase == "aftermath" and ended is not None and state.day > ended and me.able and hostile_npc(me)
+
+
+def hostile_attack(state: MazeState, me: Creature, action: object) -> bool:
+    """An attack the GM may order after combat ("Temerity, NPCs, end": it starts combat again)."""
+    return isinstance(action, Attack) and gm_orders_after_combat(state, me)
 
 
 def check(state: MazeState, me: Creature, action: object) -> str | None:
@@ -104,7 +110,7 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
         return text("own_side", target=target.name)
     if isinstance(action, Execute) and target.status not in ("blacked_out", "passed_out"):
         return text("not_helpless", target=target.name)
-    if isinstance(action, Attack) and state.phase == "aftermath" and not hostile_attack(me, action):
+    if isinstance(action, Attack) and state.phase == "aftermath" and not hostile_attack(state, me, action):
         return text("combat_only")
     if isinstance(action, Attack) and action.item is not None:
         return _throw_item(me, target, action)
