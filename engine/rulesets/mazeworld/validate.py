@@ -51,9 +51,9 @@ def validate(state: MazeState, actor: str, orders: MazeOrders) -> str | None:
 
 
 def hidden_from(me: Creature, target: Creature) -> bool:
-    """An enemy in stealth on another side: `me` does not see it (rulings "Stealth"; `view.unseen`), so a
-    refusal treats it as absent."""
-    return target.stealth and target.side != me.side and rules.hostile(me, target)
+    """An enemy in stealth on another side of a player's creature: the player does not see it (rulings "Stealth";
+    `view.unseen`), so a refusal treats it as absent. The game master, who orders the NPCs, sees everyone."""
+    return me.controller is not None and target.stealth and target.side != me.side and rules.hostile(me, target)
 
 
 def hostile_npc(me: Creature) -> bool:
