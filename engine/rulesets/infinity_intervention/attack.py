@@ -24,6 +24,9 @@ class Ctx:
     state: CombatState
     rng: RecordingRng
     events: list[Event] = field(default_factory=list)
+    # Infinity Point moves ordered outside the post this step (mover, after), by mover id: applied when the post
+    # ends, before the next post is found (`turns.after_post`), or when the step ends if the post stopped first.
+    moves: list[tuple[str, str]] = field(default_factory=list)
 
     def public(self, kind: str, key: str, **values: object) -> None:
         self.events.append(make_event(kind, PUBLIC, say(key, **values)))

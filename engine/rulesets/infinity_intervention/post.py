@@ -11,8 +11,8 @@ from engine.rulesets.infinity_intervention.rolls import outcome, target_number
 from engine.rulesets.infinity_intervention.script import scripted_answer
 from engine.rulesets.infinity_intervention.state import CombatState, Pending, ToRule
 from engine.rulesets.infinity_intervention.texts import say, written
-from engine.rulesets.infinity_intervention.turns import after_post, move_after
-from engine.rulesets.infinity_intervention.validate import action_refusal, insert_refusal, spend
+from engine.rulesets.infinity_intervention.turns import after_post
+from engine.rulesets.infinity_intervention.validate import action_refusal, spend
 
 
 def start_post(ctx: Ctx, actor_id: str, orders: IIOrders) -> None:
@@ -129,23 +129,6 @@ def answer(ctx: Ctx, given: Answer) -> None:
 
 def finish_post(ctx: Ctx, actor_id: str, insert: str | None, spent: bool) -> None:
     after_post(ctx, actor_id, spent, insert)
-
-
-def move_anytime(ctx: Ctx, actor_id: str, after: str) -> None:
-    """An Infinity Point move ordered outside one's post (rulings: "may be ordered at any time", "from the next
-    post"): applied once the step it was ordered in resolves, re-checked then (void and unspent if it no longer
-    can be: no point left, out of the fight, already there). Who is awaited next does not change."""
-    state = ctx.state
-    if state.phase == "over" or actor_id not in state.fighters:
-        return
-    fighter = state.fighters[actor_id]
-    reason = say("out_of_fight", name=fighter.name) if not fighter.able else insert_refusal(state, actor_id, after)
-    if reason is not None:
-        ctx.public("void", "ip_insert_void", name=fighter.name, reason=reason)
-        return
-    fighter.infinity_points -= 1
-    move_after(state, actor_id, after)
-    ctx.public("order", "ip_insert", name=fighter.name, order=state.names(state.order))
 
 
 def _answer_now(state: CombatState, attacker_id: str, attack: Attack) -> Answer | None:
