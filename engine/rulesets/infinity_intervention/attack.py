@@ -225,5 +225,11 @@ def _focus(ctx: Ctx, by: str, against: str, skill: str, heat: bool) -> None:
     if key not in fighter.focus_on:
         fighter.focus_on = sorted([*fighter.focus_on, key])
     if heat:
-        ctx.state.heat += 1
-        ctx.public("heat", "heat_focus", heat=ctx.state.heat)
+        focus_heat(ctx)
+
+
+def focus_heat(ctx: Ctx) -> None:
+    """Rulings "Infinity Points and Heat": +1 per PC focus threshold reached on any roll (attack, hack or
+    negotiation), once per action; public, as Heat is."""
+    ctx.state.heat += 1
+    ctx.public("heat", "heat_focus", heat=ctx.state.heat)

@@ -4,7 +4,14 @@ question); `answer` goes on from where the post stopped. Forfeits (no post by th
 
 from __future__ import annotations
 
-from engine.rulesets.infinity_intervention.attack import Ctx, announce, can_buy_action, can_react, resolve_attack
+from engine.rulesets.infinity_intervention.attack import (
+    Ctx,
+    announce,
+    can_buy_action,
+    can_react,
+    focus_heat,
+    resolve_attack,
+)
 from engine.rulesets.infinity_intervention.catalog import items
 from engine.rulesets.infinity_intervention.orders import STANDARD, Action, Answer, Attack, IIOrders
 from engine.rulesets.infinity_intervention.rolls import outcome, target_number
@@ -167,6 +174,8 @@ def _other(ctx: Ctx, actor_id: str, action: Action) -> None:
         die = ctx.rng.randint(1, 20, f"{fighter.name}'s negotiation")
         result = outcome(die, tn, fighter.sheet.skill("persuade").focus)
         ctx.public("negotiate", "negotiate", name=fighter.name)
+        if result == "critical" and fighter.side == "pc":  # focus reached in the critical range
+            focus_heat(ctx)
         state.to_rule = [*state.to_rule, ToRule(actor=actor_id, kind="negotiate", turn=state.turn)]
         ctx.moderators(
             "negotiate",
