@@ -8,8 +8,10 @@ from __future__ import annotations
 from bot.cogs.game_commands import build_cog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.my_orders import MyOrdersCog
+from bot.ui.buttons import WithdrawOrders
 from bot.ui.text import ui
 from tests.bot.cog_helpers import run
+from tests.bot.test_buttons_day0 import press
 from tests.bot.test_moderation_cog import run as mod_run
 from tests.services.test_character_orders import game_row, infinity_game
 
@@ -24,6 +26,11 @@ async def test_orders_shows_the_post_being_built_with_receipts_and_withdraw(gm, 
     assert view is not None and view.children[0].custom_id == f"brbot:withdraw:{game_id}:0"
     other = await run(MyOrdersCog(gm), "orders", 2)  # the Fusilier's player: nothing given, no button
     assert "Move to high cover" not in other.text and "view" not in other.sent[0]
+    button, interaction = press(gm, WithdrawOrders, view.children[0].custom_id, 1)
+    await button.callback(interaction)
+    assert "withdrawn" in interaction.text
+    after = await run(MyOrdersCog(gm), "orders", 1)
+    assert "Move to high cover" not in after.text and "view" not in after.sent[0]
 
 
 async def test_mod_orders_names_a_post_in_progress_as_begun_not_missing(gm, db):
