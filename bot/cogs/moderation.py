@@ -327,8 +327,10 @@ class ModerationCog(GameCog):
     @mod_group.command(name="orders", description=ui("cmd_mod_orders"))
     async def mod_orders(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            names = await day_actions.who_has_not_submitted(ctx.db, ctx.game_id)
-            return ui("mod_waiting", names=", ".join(names)) if names else ui("mod_all_in")
+            without, unsent = await day_actions.awaited_players(ctx.db, ctx.game_id)
+            said = [ui("mod_waiting", names=", ".join(without))] if without else []
+            said += [ui("mod_unsent", names=", ".join(unsent))] if unsent else []
+            return "\n".join(said) or ui("mod_all_in")
 
         await self.moderate(interaction, work, slow=False)  # one read: answered at once
 

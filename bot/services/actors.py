@@ -5,7 +5,8 @@ An order is stored for an actor (`Order.seat` holds its id). Without `as`, a pla
 user orders for another actor: a moderator for an NPC of the game master (its controller is None), a player
 for an actor their seat controls; one user may control several actors. `acting_for` checks that, and says
 whose hold on the game the order writer re-checks when it stores the order (`holder`: the user's seat, or None
-for the game master). `actor_choices` lists whom a user may name.
+for the game master). `actor_choices` lists whom a user may name. Whoever reads a player's orders back (`/orders`,
+the history, `/mod orders`) looks them up the same way: under `acting_for`'s actor, or `seat_actors`.
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ def acting_for(ruleset: Ruleset, state: Any, seat: str | None, actor: str | None
     if controller != seat:
         raise ServiceError(say("not_your_actor", actor=name))
     return Acting(actor, seat)
+
+
+def seat_actors(ruleset: Ruleset, state: Any, seat: str) -> list[str]:
+    """The ids a seat's orders are stored under: the seat's own and those of the actors it controls."""
+    return [seat, *(a.id for a in ruleset.actors(state) if a.controller == seat and a.id != seat)]
 
 
 def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -> str | None:

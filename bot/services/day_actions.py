@@ -14,7 +14,7 @@ from sqlalchemy import or_, select
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services import due
-from bot.services.actors import acting_for
+from bot.services.actors import acting_for, seat_actors
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
 from bot.services.orders import current_orders
 from bot.text import say, when
@@ -42,14 +42,22 @@ async def pending_players(session, game: Game) -> list[tuple[str, int]]:
     """(seat, user id) of players who order for an awaited actor (their seat, or a character of theirs with an id
     of its own: `Ruleset.controller`) that has no complete orders today: none, or a step still being built
     (`due.complete`: one built over several commands and not yet sent)."""
+    without, unsent = _waiting(game, await current_orders(session, game))
+    return [(p.seat, p.user_id) for p in await players_of(session, game.id) if p.seat in without | unsent]
+
+
+def _waiting(game: Game, given: dict[str, dict[str, Any]]) -> tuple[set[str | None], set[str | None]]:
+    """The seats controlling an awaited actor: (with no orders for it, with orders begun and not complete). The
+    orders are looked up under the actor's id, the seat's own or a character's, as they are stored."""
     ruleset, state = ruleset_of(game), load_state(game)
-    given = await current_orders(session, game)
-    waiting = {
-        ruleset.controller(state, actor)
-        for actor in ruleset.awaiting(state)
-        if actor not in given or not due.complete(ruleset, state, actor, given[actor])
-    }
-    return [(p.seat, p.user_id) for p in await players_of(session, game.id) if p.seat in waiting]
+    without: set[str | None] = set()
+    unsent: set[str | None] = set()
+    for actor in ruleset.awaiting(state):
+        if actor not in given:
+            without.add(ruleset.controller(state, actor))
+        elif not due.complete(ruleset, state, actor, given[actor]):
+            unsent.add(ruleset.controller(state, actor))
+    return without, unsent - without
 
 
 async def send_reminders(db: Database, now: datetime, hours_before: float) -> int:
@@ -130,18 +138,30 @@ async def _claim_reminders(session, game: Game) -> bool:
 
 
 async def who_has_not_submitted(db: Database, game_id: int) -> list[str]:
-    """Names of awaited players without orders (for moderators: never what anyone ordered)."""
+    """Names of awaited players with no orders at all for their awaited actors (for moderators: never what anyone
+    ordered); one whose step is begun and not sent is not among them (`awaited_players`)."""
+    return (await awaited_players(db, game_id))[0]
+
+
+async def awaited_players(db: Database, game_id: int) -> tuple[list[str], list[str]]:
+    """For `/mod orders`, the names of the awaited players (never what anyone ordered): (without any orders, with
+    orders begun and not complete: a step built over several commands and not yet sent, `due.complete`)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id)
-        pending = {seat for seat, _ in await pending_players(session, game)}
-        return [p.name for p in await players_of(session, game_id) if p.seat in pending]
+        without, unsent = _waiting(game, await current_orders(session, game))
+        players = await players_of(session, game_id)
+        return [p.name for p in players if p.seat in without], [p.name for p in players if p.seat in unsent]
 
 
 async def order_history(db: Database, game_id: int, user_id: int) -> list[Order]:
     """Every submission of this player in this game, oldest first."""
     async with db.transaction() as session:
+        game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
+        ids = [player.seat]
+        if game.state is not None:  # and the orders of the characters it controls, stored under their ids
+            ids = seat_actors(ruleset_of(game), load_state(game), player.seat)
         rows = await session.execute(
-            select(Order).where(Order.game_id == game_id, Order.seat == player.seat).order_by(Order.id)
+            select(Order).where(Order.game_id == game_id, Order.seat.in_(ids)).order_by(Order.id)
         )
         return list(rows.scalars())

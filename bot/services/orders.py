@@ -20,7 +20,7 @@ from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services import fairness
 from bot.services.actors import acting_for
-from bot.services.common import load_game, player_of
+from bot.services.common import load_game, load_state, player_of
 from bot.services.errors import ServiceError, first_problem
 from bot.services.order_writer import PendingOrder, writer_for
 from bot.services.snapshots import Snapshot, StaleSnapshot, snapshot
@@ -153,13 +153,18 @@ def _validated(snap: Snapshot, seat: str, payload: dict[str, Any]) -> dict[str, 
 
 
 async def my_orders(db: Database, game_id: int, user_id: int) -> list[Order]:
-    """Today's submissions of this player, newest first (the first is the current one)."""
+    """Today's submissions of this player, newest first (the first is the current one): those of the actor the
+    player orders for without `as` (`acting_for`: the seat, or a character of theirs with an id of its own,
+    under which its orders are stored)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         player = await player_of(session, game_id, user_id)
+        seat = player.seat
+        if game.state is not None:
+            seat = acting_for(registry.get(game.ruleset), load_state(game), seat, None, False).actor
         rows = await session.execute(
             select(Order)
-            .where(Order.game_id == game_id, Order.day == game.day, Order.seat == player.seat)
+            .where(Order.game_id == game_id, Order.day == game.day, Order.seat == seat)
             .order_by(Order.id.desc())
         )
         return list(rows.scalars())

@@ -85,6 +85,7 @@ UI: dict[str, str] = {
     "mod_note": "Note: {text}",
     "mod_substituted": "{new} takes over {old}'s seat; the channel and {new} are told.",
     "mod_waiting": "Still without orders today: {names}.",
+    "mod_unsent": "Orders begun, not sent yet: {names}.",
     "mod_all_in": "Everyone awaited has sent orders today.",
     "mod_audit_title": "Audit log of #{id} {name}:",
     "cmd_mod_rolls": "Every /roll made in this game, secret ones too",

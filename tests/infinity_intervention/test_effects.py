@@ -90,6 +90,28 @@ def test_negotiate_and_freeform_go_to_moderators() -> None:
     assert not any("Stand down." in t or "kick" in t for t in public)
 
 
+def test_heat_a_pcs_negotiation_in_the_critical_range_reaches_focus_heat_plus_one() -> None:
+    """Rulings, "Infinity Points and Heat": "+1 per PC focus threshold reached on any roll, attack, hack or
+    negotiation (once per action)". The Fusilier's Persuade TN 8, focus 0: the critical range is 8-8; a 4 is
+    a plain success (no Heat); an NPC's negotiation gives none (was: a negotiation never gave Heat)."""
+    state = fight(["fusilier", "zhanshi"])
+    heat = state.heat
+    critical = step(state, IIOrders(actions=[Negotiate(text="Stand down.")]), Dealt(8))
+    assert critical.state.heat == heat + 1
+    public = [e.text for e in critical.events if e.audience.kind == "public"]
+    assert f"A PC reached the focus threshold: Heat is now {heat + 1}." in public
+    secret = next(e.text for e in critical.events if e.kind == "negotiate" and e.audience.kind == "moderators")
+    assert "d20 8 against TN 8: critical" in secret
+    plain = step(state, IIOrders(actions=[Negotiate(text="Stand down.")]), Dealt(4))
+    assert plain.state.heat == heat
+    twice = step(state, IIOrders(actions=[Negotiate(), Negotiate()]), Dealt(8, 8))
+    assert twice.state.heat == heat + 2  # once per action
+    npc = fight(["fusilier", "zhanshi"])
+    npc.awaited = "zhanshi"
+    by_npc = RULESET.resolve(npc, {"zhanshi": IIOrders(actions=[Negotiate()])}, Dealt(6))  # TN 6, focus 0
+    assert by_npc.state.heat == heat
+
+
 def test_a_pc_attackers_points_answer_a_reaction_that_beats_it() -> None:
     """Decided: the attacker is not asked mid-post; its attack carries `ip_saves` for a reaction that wins."""
     state = fight(["fusilier", "yan_huo"])

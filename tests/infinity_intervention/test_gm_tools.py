@@ -15,7 +15,7 @@ from engine.front import Asked
 from engine.rng import RecordingRng
 from engine.ruleset import ModerationRefused
 from engine.rulesets.infinity_intervention.front.game import FRONT
-from engine.rulesets.infinity_intervention.orders import Attack, Freeform, IIOrders, Negotiate, Observe
+from engine.rulesets.infinity_intervention.orders import Answer, Attack, Freeform, IIOrders, Negotiate, Observe
 from engine.rulesets.infinity_intervention.ruleset import RULESET
 from tests.infinity_intervention.helpers import fight, step
 
@@ -192,8 +192,8 @@ def points_for(state, seat: str, after: str) -> dict:
 
 def test_infinity_points_a_move_ordered_outside_ones_post_lasts_from_the_next_post() -> None:
     """Rulings "Infinity Points and Heat": one point moves yourself just after any actor "(lasting, from the next
-    post, may be ordered at any time)": the Fusilier orders it during Lena's post; it applies once that post
-    resolves, publicly; who posts next was found in the order as it was."""
+    post, may be ordered at any time: the next post is then found in the new order)": the Fusilier orders it
+    during Lena's post; it applies once that post resolves, publicly, and the next post follows the new order."""
     state = fight(ALL)
     move = RULESET.parse_orders(points_for(state, "s2", "Yan Huo"))
     assert move == IIOrders(insert_after="yan_huo")
@@ -202,14 +202,63 @@ def test_infinity_points_a_move_ordered_outside_ones_post_lasts_from_the_next_po
     after = result.state
     assert after.order == ["lena", "zhanshi", "yan_huo", "fusilier"]
     assert after.fighters["fusilier"].infinity_points == 1
-    assert after.awaited == "fusilier"  # found in the order as it was: the move counts from the next post
+    assert after.awaited == "zhanshi"  # found in the new order: after Lena now comes the Zhanshi
     moved = [e for e in result.events if e.kind == "order"]
     assert [e.audience.kind for e in moved] == ["public"]
     assert (
         moved[0].text
         == "Fusilier spends an Infinity Point to move in the post order: Lena, Zhanshi, Yan Huo, Fusilier."
     )
-    assert RULESET.awaiting(after) == ["fusilier"]
+    assert RULESET.awaiting(after) == ["zhanshi"]
+
+
+def abcd(**settings: object):
+    """Post order A, B, C, D: Lena posting now, then the Zhanshi, the Yan Huo, and the Fusilier (a PC) last."""
+    state = fight(ALL, **settings)
+    state.order = ["lena", "zhanshi", "yan_huo", "fusilier"]
+    assert state.awaited == "lena"
+    return state
+
+
+def by_points(state):
+    """D (the Fusilier) spends an Infinity Point, during A's (Lena's) post, to move to just after A."""
+    move = IIOrders(insert_after="lena")
+    assert RULESET.validate(state, "fusilier", move) is None
+    return RULESET.resolve(state, {"lena": IIOrders(actions=[Observe()]), "fusilier": move}, RecordingRng(2))
+
+
+def by_moderator(state):
+    """A moderator's `set_order` makes the same change during A's post; then A's post resolves."""
+    moved = mod(state, "set_order", actor="fusilier", after="lena").state
+    assert moved.awaited == "lena"  # who posts now keeps the post
+    return step(moved, IIOrders(actions=[Observe()]))
+
+
+@pytest.mark.parametrize("move", [by_points, by_moderator], ids=["infinity_point", "set_order"])
+def test_post_order_a_move_just_after_the_one_posting_makes_the_next_post_the_movers(move) -> None:
+    """Rulings "Infinity Points and Heat": a move "may be ordered at any time: the next post is then found in the
+    new order, so a move to just after the actor posting now makes yours the next post". Order A, B, C, D; while
+    A posts, D moves to just after A: the next post is D's, by an Infinity Point as by a moderator's `set_order`
+    (was: the point's move awaited B)."""
+    after = move(abcd()).state
+    assert after.order == ["lena", "fusilier", "zhanshi", "yan_huo"]
+    assert after.phase == "post" and RULESET.awaiting(after) == ["fusilier"]
+
+
+def test_post_order_a_move_ordered_while_a_face_off_question_waits_counts_when_the_post_ends() -> None:
+    """A move ordered during a post that stops at a face-off question applies when that step resolves; the
+    next post is found in the new order once the attacker's post ends."""
+    state = abcd(npc_reactions="ask")  # the Zhanshi's answer is asked of the moderators: the post stops
+    state.fighters["lena"].readied = "combirifle"
+    asked = RULESET.resolve(
+        state,
+        {"lena": IIOrders(actions=[Attack(target="zhanshi")]), "fusilier": IIOrders(insert_after="lena")},
+        RecordingRng(4),
+    ).state
+    assert asked.phase == "question" and RULESET.awaiting(asked) == ["zhanshi"]
+    assert asked.order == ["lena", "fusilier", "zhanshi", "yan_huo"]
+    answered = RULESET.resolve(asked, {"zhanshi": IIOrders(answer=Answer())}, RecordingRng(5)).state
+    assert answered.phase == "post" and RULESET.awaiting(answered) == ["fusilier"]
 
 
 def test_infinity_points_the_move_has_no_once_a_turn_limit_but_costs_a_point_each() -> None:

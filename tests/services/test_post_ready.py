@@ -150,7 +150,8 @@ async def test_a_post_not_sent_near_the_deadline_is_reminded_and_named_to_the_mo
 
     game_id = await infinity_game(db)
     await give_order(db, game_id, 1, "cover", {"level": "high"}, NOW)
-    assert await day_actions.who_has_not_submitted(db, game_id) == ["Player1"]
+    # named to the moderators as begun and not sent, not as "still without orders" (was: without orders)
+    assert await day_actions.awaited_players(db, game_id) == ([], ["Player1"])
     deadline = (await game_row(db, game_id)).deadline
     assert await day_actions.send_reminders(db, deadline - timedelta(hours=1), hours_before=2) == 1
     async with db.read() as session:

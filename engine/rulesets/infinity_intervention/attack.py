@@ -24,6 +24,9 @@ class Ctx:
     state: CombatState
     rng: RecordingRng
     events: list[Event] = field(default_factory=list)
+    # Infinity Point moves ordered outside the post this step (mover, after), by mover id: applied when the post
+    # ends, before the next post is found (`turns.after_post`), or when the step ends if the post stopped first.
+    moves: list[tuple[str, str]] = field(default_factory=list)
 
     def public(self, kind: str, key: str, **values: object) -> None:
         self.events.append(make_event(kind, PUBLIC, say(key, **values)))
@@ -222,5 +225,11 @@ def _focus(ctx: Ctx, by: str, against: str, skill: str, heat: bool) -> None:
     if key not in fighter.focus_on:
         fighter.focus_on = sorted([*fighter.focus_on, key])
     if heat:
-        ctx.state.heat += 1
-        ctx.public("heat", "heat_focus", heat=ctx.state.heat)
+        focus_heat(ctx)
+
+
+def focus_heat(ctx: Ctx) -> None:
+    """Rulings "Infinity Points and Heat": +1 per PC focus threshold reached on any roll (attack, hack or
+    negotiation), once per action; public, as Heat is."""
+    ctx.state.heat += 1
+    ctx.public("heat", "heat_focus", heat=ctx.state.heat)

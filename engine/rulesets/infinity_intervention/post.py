@@ -4,15 +4,22 @@ question); `answer` goes on from where the post stopped. Forfeits (no post by th
 
 from __future__ import annotations
 
-from engine.rulesets.infinity_intervention.attack import Ctx, announce, can_buy_action, can_react, resolve_attack
+from engine.rulesets.infinity_intervention.attack import (
+    Ctx,
+    announce,
+    can_buy_action,
+    can_react,
+    focus_heat,
+    resolve_attack,
+)
 from engine.rulesets.infinity_intervention.catalog import items
 from engine.rulesets.infinity_intervention.orders import STANDARD, Action, Answer, Attack, IIOrders
 from engine.rulesets.infinity_intervention.rolls import outcome, target_number
 from engine.rulesets.infinity_intervention.script import scripted_answer
 from engine.rulesets.infinity_intervention.state import CombatState, Pending, ToRule
 from engine.rulesets.infinity_intervention.texts import say, written
-from engine.rulesets.infinity_intervention.turns import after_post, move_after
-from engine.rulesets.infinity_intervention.validate import action_refusal, insert_refusal, spend
+from engine.rulesets.infinity_intervention.turns import after_post
+from engine.rulesets.infinity_intervention.validate import action_refusal, spend
 
 
 def start_post(ctx: Ctx, actor_id: str, orders: IIOrders) -> None:
@@ -131,23 +138,6 @@ def finish_post(ctx: Ctx, actor_id: str, insert: str | None, spent: bool) -> Non
     after_post(ctx, actor_id, spent, insert)
 
 
-def move_anytime(ctx: Ctx, actor_id: str, after: str) -> None:
-    """An Infinity Point move ordered outside one's post (rulings: "may be ordered at any time", "from the next
-    post"): applied once the step it was ordered in resolves, re-checked then (void and unspent if it no longer
-    can be: no point left, out of the fight, already there). Who is awaited next does not change."""
-    state = ctx.state
-    if state.phase == "over" or actor_id not in state.fighters:
-        return
-    fighter = state.fighters[actor_id]
-    reason = say("out_of_fight", name=fighter.name) if not fighter.able else insert_refusal(state, actor_id, after)
-    if reason is not None:
-        ctx.public("void", "ip_insert_void", name=fighter.name, reason=reason)
-        return
-    fighter.infinity_points -= 1
-    move_after(state, actor_id, after)
-    ctx.public("order", "ip_insert", name=fighter.name, order=state.names(state.order))
-
-
 def _answer_now(state: CombatState, attacker_id: str, attack: Attack) -> Answer | None:
     """The target's answer when nobody needs asking (None: ask). PCs are asked unless they hold a standing
     answer or have no choice; NPCs answer by the script unless `npc_reactions = ask`."""
@@ -184,6 +174,8 @@ def _other(ctx: Ctx, actor_id: str, action: Action) -> None:
         die = ctx.rng.randint(1, 20, f"{fighter.name}'s negotiation")
         result = outcome(die, tn, fighter.sheet.skill("persuade").focus)
         ctx.public("negotiate", "negotiate", name=fighter.name)
+        if result == "critical" and fighter.side == "pc":  # focus reached in the critical range
+            focus_heat(ctx)
         state.to_rule = [*state.to_rule, ToRule(actor=actor_id, kind="negotiate", turn=state.turn)]
         ctx.moderators(
             "negotiate",

@@ -9,7 +9,7 @@ from typing import Any
 from engine.events import Event
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Ruleset, SignUp
-from engine.rulesets.infinity_intervention import heat, moderation, post
+from engine.rulesets.infinity_intervention import heat, moderation, post, turns
 from engine.rulesets.infinity_intervention.attack import Ctx, can_react
 from engine.rulesets.infinity_intervention.catalog import Roster, Sheet
 from engine.rulesets.infinity_intervention.orders import Answer, IIOrders
@@ -131,14 +131,18 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
             given = orders.get(actor) or self.default_orders(state, actor)
             if _scripted(new, actor):  # `npc_orders = script`: the script posts, whatever else was given
                 given = scripted_post(state, actor)
+            # Infinity Point moves ordered at any time (rulings: "from the next post"), by id: applied when the
+            # post ends, before the next post is found in the new order; at the step's end if it stopped first.
+            ctx.moves = [
+                (mover, str(theirs.insert_after))
+                for mover, theirs in sorted(orders.items())
+                if mover != actor and only_insert(theirs)
+            ]
             if new.pending is not None:
                 post.answer(ctx, given.answer or Answer())
             else:
                 post.start_post(ctx, actor, given)
-            # Infinity Point moves ordered at any time (rulings: "from the next post"), after this step, by id.
-            for mover, theirs in sorted(orders.items()):
-                if mover != actor and only_insert(theirs):
-                    post.move_anytime(ctx, mover, str(theirs.insert_after))
+            turns.apply_moves(ctx)
         new.day += 1
         return Resolution(state=new, events=_stamped(ctx.events, state), rolls=list(rng.rolls))
 

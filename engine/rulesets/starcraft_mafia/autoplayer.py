@@ -1,7 +1,7 @@
 """Computer players for StarCraft Mafia: sensible, always legal day orders from what the seat may know.
 
 `orders_for(state, seat, rng)` reads only `player_view(state, seat)` (the seat's own record, the others'
-class, public HP and public transformation, the dead's items and teams, the infested's team), never the
+class, public HP and public transformation, the dead's items and known teams, the infested's team), never the
 hidden state. Every plan is checked with `validate`; an illegal plan falls back to a simpler one and finally
 to Do Nothing. Randomness only from the given rng, each roll labelled. Public reasoning: suspicion.py.
 

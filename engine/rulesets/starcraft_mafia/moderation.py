@@ -46,6 +46,7 @@ def kill(state: SCMState, seat: str, cause: str = "") -> Resolution[SCMState]:
         raise ModerationRefused(say("mod_already_dead", name=p.name))
     p.alive, p.died_day = False, s.day
     p.death_cause = cause or say("cause_moderators")
+    p.team_posted = True  # the kill's post gives the team, so every view may show it
     if p.infested:
         p.zerg_hp = 0  # both forms die
     team = say(f"team_{p.team}")

@@ -31,6 +31,7 @@ from engine.rulesets.starcraft_mafia.scuffle import scuffle
 from engine.rulesets.starcraft_mafia.state import SCMState
 from engine.rulesets.starcraft_mafia.text import say
 from engine.rulesets.starcraft_mafia.validate import validate
+from engine.rulesets.starcraft_mafia.view import team_public
 
 
 def _event(state: SCMState, kind: str, audience, key: str, data: dict | None = None, **values: object) -> Event:
@@ -296,7 +297,7 @@ def _step9(s: SCMState, day: _Day, submitted: dict[str, DayOrders], alive_at_sta
         if not p.alive:
             p.died_day = s.day
             p.death_cause = day.causes.get(seat, "unknown")
-            reveal = s.settings.reveal_on_death
+            reveal = p.team_posted = s.settings.reveal_on_death
             events.append(
                 _event(
                     s,
@@ -332,9 +333,11 @@ def _stat_lines(s: SCMState, day: _Day) -> list[str]:
     for x in sorted(zerg_attackers, key=lambda x: -(s.players[x].zerg_hp or 0)):
         if s.players[x].alive:
             lines.append(say("stat_zerg", hp=s.players[x].zerg_hp))
-    for p in s.dead():
+    for p in s.dead():  # the team only where it is public (`reveal_on_death`, a moderator's kill, a transformation)
         items = ", ".join(i.name for i in p.items) or "nothing"
-        lines.append(
-            say("stat_dead", name=p.name, cls=catalog().cls(p.cls).name, team=say(f"team_{p.team}"), items=items)
-        )
+        cls = catalog().cls(p.cls).name
+        if team_public(s, p):
+            lines.append(say("stat_dead", name=p.name, cls=cls, team=say(f"team_{p.team}"), items=items))
+        else:
+            lines.append(say("stat_dead_hidden", name=p.name, cls=cls, items=items))
     return lines

@@ -84,6 +84,7 @@ class Player(BaseModel):
     died_day: int | None = None
     death_cause: str | None = None
     revealed_day: int | None = None  # the day a transformation showed him infested in public (rulings, "Public")
+    team_posted: bool = False  # his death post gave his team (`reveal_on_death`, or a moderator's kill)
     fled_day: int | None = None  # last day the player fled a battle (fleeing does not leave the game)
 
     @property

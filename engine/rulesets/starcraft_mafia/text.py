@@ -91,6 +91,7 @@ TEXT: dict[str, str] = {
     "stat_living": "{name} ({cls}): suit {suit}, body {body}",
     "stat_zerg": "Infested Terran: {hp}/50",
     "stat_dead": "{name} ({cls}, {team}), dead; items: {items}",
+    "stat_dead_hidden": "{name} ({cls}), dead; items: {items}",
     "won_infested": "No uninfested soldier is left: the infested win.",
     "won_human": "The last infested has fallen: the uninfested win.",
     "won_draw": "The game ends in a draw.",

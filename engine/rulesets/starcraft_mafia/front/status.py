@@ -2,7 +2,8 @@
 
 "You": class and team, suit and body HP (and the Zerg form's, for the infested), fatigue (one's own only),
 items, abilities with Cloak's availability, and the Psychic Probe readings; the infested also get their team.
-"The outpost": the living with their public class and HP, the dead with class, team, cause and items.
+"The outpost": the living with their public class and HP, the dead with class, cause, items and the team when the
+reader may know it.
 """
 
 from __future__ import annotations
@@ -108,16 +109,12 @@ def outpost_card(view: dict[str, Any]) -> Card:
             living.append(text(key, name=p["name"], cls=cls, suit=p["suit_hp"], body=p["body_hp"]))
         else:
             items = ", ".join(catalog().item_name(i["kind"]) for i in p.get("items", [])) or text("no_items")
-            dead.append(
-                text(
-                    "dead_line",
-                    name=p["name"],
-                    cls=cls,
-                    team=text(f"team_{p['team']}"),
-                    cause=p.get("cause") or "?",
-                    items=items,
-                )
-            )
+            cause = p.get("cause") or "?"
+            if "team" in p:
+                team = text(f"team_{p['team']}")
+                dead.append(text("dead_line", name=p["name"], cls=cls, team=team, cause=cause, items=items))
+            else:  # `reveal_on_death` off: a team the reader does not know stays hidden (view.knows_team)
+                dead.append(text("dead_line_hidden", name=p["name"], cls=cls, cause=cause, items=items))
     count = view.get("infested_at_start")
     return Card(
         title=text("players_title", day=view["day"]),

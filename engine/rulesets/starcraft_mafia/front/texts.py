@@ -128,6 +128,7 @@ TEXTS: dict[str, str] = {
     "living_line": "{name} ({cls}): suit {suit}, body {body}",
     "living_teammate": "{name} ({cls}, infested): suit {suit}, body {body}",
     "dead_line": "{name} ({cls}, {team}): {cause}; items: {items}",
+    "dead_line_hidden": "{name} ({cls}): {cause}; items: {items}",
     "nobody": "Nobody",
     # --- posts ----------------------------------------------------------------------------------------
     "post_start_title": "StarCraft Mafia: the outpost on Mar Sara",
