@@ -103,6 +103,8 @@ UI: dict[str, str] = {
     # --- sign-up ---------------------------------------------------------------------------------
     "joined": "You are signed up for {game}. Ask for a role with /role, or wait for the start.",
     "joined_reserve": "{game} is full: you are on the reserve list and move up if someone leaves.",
+    "joined_asked": "You are signed up for {game}. {requested}",
+    "joined_reserve_asked": "{game} is full: you are on the reserve list and move up if someone leaves. {requested}",
     "left": "You have left {game}.",
     # --- orders in words ---------------------------------------------------------------------------
     # --- order commands ----------------------------------------------------------------------------
