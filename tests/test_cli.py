@@ -197,7 +197,8 @@ def test_log_prints_every_order_with_its_receipt_and_salt_once_the_game_is_over(
     assert main(["log", "1", "--json", "--database", database]) == 0
     entries = json.loads(capsys.readouterr().out)["orders"]
     assert [e["receipt"] for e in entries] == receipts
-    assert all(receipt(e["payload"], e["salt"]) == e["receipt"] and e["receipt_matches"] for e in entries)
+    assert all(receipt(e["payload"], e["salt"], 1, e["day"], e["seat"]) == e["receipt"] for e in entries)
+    assert all(e["receipt_matches"] and e["receipt_version"] == 2 for e in entries)
     assert {e["day"] for e in entries} >= {0, 1, 2}
 
 

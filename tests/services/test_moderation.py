@@ -89,9 +89,9 @@ async def test_receipts_check_out_against_the_log_published_when_the_game_is_ove
     await moderation.end(db, game_id, actor_id=7)
     log = await orders.published_log(db, game_id)
     assert [e["receipt"] for e in log] == [first.receipt]
-    assert all(orders.receipt_matches(e) for e in log)
+    assert all(orders.receipt_matches(e, game_id) for e in log)
     forged = dict(log[0], payload={"kind": "day0", "start_zone": 4})
-    assert not orders.receipt_matches(forged)
+    assert not orders.receipt_matches(forged, game_id)
 
 
 async def _outbox_after(db, mark: int) -> list[Outbox]:

@@ -56,7 +56,7 @@ async def test_replacing_keeps_history_and_only_the_newest_is_current(db):
     assert withdrawn.payload is None and len(await orders.my_orders(db, game_id, 1)) == 3
 
 
-async def test_receipt_is_a_hash_of_the_order_and_the_players_salt(db):
+async def test_receipt_is_a_hash_of_the_order_where_it_was_given_and_the_players_salt(db):
     game_id = await started_game(db)
     await _to_day1(db, game_id)
     done = await orders.submit_orders(db, game_id, 2, {"kind": "night", "action": {"kind": "search"}}, NOW)
@@ -64,8 +64,8 @@ async def test_receipt_is_a_hash_of_the_order_and_the_players_salt(db):
 
     async with db.transaction() as session:
         player = (await session.execute(select(Player).where(Player.user_id == 2))).scalar_one()
-    assert done.receipt == receipt(done.payload, player.salt)
-    assert done.receipt != receipt(done.payload, "another salt")
+    assert done.receipt == receipt(done.payload, player.salt, game_id, 1, player.seat)
+    assert done.receipt != receipt(done.payload, "another salt", game_id, 1, player.seat)
 
 
 async def test_orders_after_the_deadline_or_while_paused_are_refused(db):
