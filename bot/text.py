@@ -226,8 +226,10 @@ TEXT: dict[str, str] = {
     "cli_rulesets_row": "{name:21} {title:29} {players:8} {pacing}",
     "cli_bench_engine": "engine: one resolution with {players:>5} players: {ms:8.2f} ms (median)",
     "cli_bench_skipped": "submit: {backend}: not reachable, skipped",
-    "cli_bench_submit": "submit: {backend}: p50 {p50:.1f} ms, p99 {p99:.1f} ms (50 concurrent)",
-    "cli_bench_live": "live: 500 games in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
+    "cli_bench_submit": "submit: {backend}: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({submitters} concurrent)",
+    "cli_bench_live": "live: {games} games in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
+    "cli_bench_no_computer_players": "{game} has no computer players, so it cannot be benchmarked.",
+    "cli_bench_nobody_awaited": "{game} awaits no player's orders after its opening step: nothing to time.",
     "cli_bench_delivery": "delivery: a resolution ({messages} messages, {requests} requests) in {seconds:.2f} s, "
     "{ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a 150 ms round trip)",
     "cli_verified": "Day {day}: identical outcome",

@@ -381,3 +381,30 @@ def test_the_command_lines_default_game_is_the_engines():
     from engine import DEFAULT_GAME
 
     assert cli.DEFAULT_GAME == DEFAULT_GAME
+
+
+@pytest.mark.parametrize("ruleset, seats", [("mazeworld", "1"), ("infinity_intervention", "2")])
+def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsys):
+    """Issue 22: `brbot bench` of Mazeworld (one contestant in its demo) or Infinity (a GM-run game, benched
+    with its demo roster's two PCs) ended in a traceback ("need at least 2 players"); at small sizes
+    (`--quick`) every part now runs with the players the game seats."""
+    assert main(["bench", "--quick", "--json", "--ruleset", ruleset]) == 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    report = json.loads(captured.out)
+    assert list(report["engine_ms"]) == [seats] and report["engine_ms"][seats] > 0
+    assert report["submit_ms"]["sqlite"]["submitters"] == 1 and report["submit_ms"]["sqlite"]["p99"] > 0
+    assert report["live_games"] == 2 and report["delivery"]["messages"] > 0
+
+
+def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys):
+    from engine import registry
+    from tests.bot.test_info_games import Parlour, ParlourFront
+
+    registry.register(Parlour(), ParlourFront())
+    try:
+        assert main(["bench", "--quick", "--ruleset", "parlour"]) == 2
+    finally:
+        registry.unregister("parlour")
+    err = capsys.readouterr().err
+    assert err == "brbot: Parlour has no computer players, so it cannot be benchmarked.\n"
