@@ -133,7 +133,7 @@ def test_replay_names_the_players_a_private_event_went_to(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", "1", "1", "--database", database]) == 0
     out = capsys.readouterr().out
-    names = [row[0] for row in sqlite3.connect(database.split("///")[1]).execute("select name from players")]
+    names = [row[0] for row in sqlite3.connect(database.split("///")[1]).execute("select name from players order by id")]
     private = [line for line in out.splitlines() if line.startswith("[to ")]
     assert private and not any("[to s0" in line for line in private)
     assert all(any(name in line.split("]")[0] for name in names) for line in private)
@@ -189,7 +189,7 @@ def test_log_prints_every_order_with_its_receipt_and_salt_once_the_game_is_over(
     path = database.split("///")[1]
     with sqlite3.connect(path) as connection:
         receipts = [row[0] for row in connection.execute("select receipt from orders order by id")]
-        salts = dict(connection.execute("select position, salt from players"))
+        salts = dict(connection.execute("select position, salt from players order by id"))
     assert main(["log", "1", "--database", database]) == 0
     out = capsys.readouterr().out
     assert receipts and all(r in out for r in receipts) and all(s in out for s in salts.values())

@@ -38,7 +38,7 @@ async def test_refused_order_changes_nothing(db):
     with pytest.raises(ServiceError, match="not playing"):
         await orders.submit_orders(db, game_id, 42, {"kind": "night"}, NOW)
     async with db.transaction() as session:
-        assert (await session.execute(select(Order))).scalars().all() == []
+        assert (await session.execute(select(Order).order_by(Order.id))).scalars().all() == []
 
 
 async def test_replacing_keeps_history_and_only_the_newest_is_current(db):
@@ -101,7 +101,7 @@ async def test_an_order_validated_before_a_resolution_lands_on_the_new_day_after
     done = await orders.submit_orders(db, game_id, 2, {"kind": "night", "action": {"kind": "search"}}, NOW)
     assert done.day == 1
     async with db.transaction() as session:
-        rows = (await session.execute(select(Order).where(Order.user_id == 2))).scalars().all()
+        rows = (await session.execute(select(Order).where(Order.user_id == 2).order_by(Order.id))).scalars().all()
     assert [(o.day, o.payload["kind"]) for o in rows] == [(1, "night")]
 
 
@@ -128,7 +128,7 @@ async def test_fifty_concurrent_submissions_are_all_stored_once(db):
     async with db.transaction() as session:
         game = await session.get(Game, game_id)
         live = await orders.current_orders(session, game)
-        total = (await session.execute(select(Order))).scalars().all()
+        total = (await session.execute(select(Order).order_by(Order.id))).scalars().all()
     assert len(live) == 12 and len(total) == 48
 
 
