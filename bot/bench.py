@@ -16,19 +16,26 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
+from bot.bench_delivery import RUNS as DELIVERY_RUNS
 from bot.bench_delivery import delivery_bench
+from bot.bench_game import sizes, started
+from bot.bench_live import GAMES as LIVE_GAMES
 from bot.bench_live import PLAYERS as LIVE_PLAYERS
 from bot.bench_live import live_bench
 from bot.db.models import position_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
 from bot.migrate import upgrade_async
-from bot.services import games, orders, resolution
+from bot.services import orders, resolution
 from bot.services.common import load_game, load_state
+from bot.services.errors import ServiceError
+from bot.text import say
 from engine import registry
 from engine.bench import night_benchmark
 from engine.rng import RecordingRng
@@ -38,46 +45,75 @@ ROUNDS = 4
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
+@dataclass(frozen=True)
+class Sizes:
+    """How big each part of the bench is: the figures of docs/performance.md by default, `QUICK` for a
+    smoke run (`brbot bench --quick`: every part runs, at sizes whose figures mean little)."""
+
+    engine: tuple[int, ...] = (20, 100, 1000)
+    nights: int = 7
+    repeats: int = 5
+    submitters: int = SUBMITTERS
+    rounds: int = ROUNDS
+    live_games: int = LIVE_GAMES
+    live_players: int = LIVE_PLAYERS
+    night_players: int = NIGHT_PLAYERS
+    delivery_runs: int = DELIVERY_RUNS
+
+
+QUICK = Sizes(
+    engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
+    delivery_runs=1,
+)  # fmt: skip
+
+
 def _percentile(samples: list[float], pct: float) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
 
 
-def _sizes(ruleset: str, sizes: tuple[int, ...]) -> list[int]:
-    """The player counts among `sizes` the game allows (its smallest and largest if none fits)."""
-    rules = registry.get(ruleset)
-    most = rules.max_players or max(sizes)
-    fitting = [n for n in sizes if rules.min_players <= n <= most]
-    return fitting or sorted({rules.min_players, most})
+def _plans(ruleset: str, state: Any, rng: RecordingRng) -> dict[int, tuple[str | None, dict[str, Any]]]:
+    """User -> (the actor they order for when it is not their own seat, the computer player's orders) for
+    every actor the game awaits that a player orders for (the game master's NPCs are left to their script).
+    The bench's users are its seats' positions (`bench_game.started`)."""
+    rules, front = registry.get(ruleset), registry.front(ruleset)
+    plans: dict[int, tuple[str | None, dict[str, Any]]] = {}
+    for actor in rules.awaiting(state):
+        seat = rules.controller(state, actor)
+        if seat is not None:
+            plans[position_of(seat)] = (None if actor == seat else actor, front.autoplayer(state, actor, rng))
+    return plans
 
 
-async def submit_latency(url: str, ruleset: str = registry.DEFAULT) -> dict[str, float]:
-    """Order submission latency: every seat the game awaits after its opening step submits at once."""
+async def submit_latency(url: str, ruleset: str = registry.DEFAULT, size: Sizes = Sizes()) -> dict[str, Any]:
+    """Order submission latency: every player the game awaits after its opening step submits at once (a game
+    played one actor at a time awaits one)."""
     await upgrade_async(url)
     db = Database(url)
     try:
-        players = _sizes(ruleset, (SUBMITTERS,))[-1]
-        game = await games.create_game(db, name="bench", ruleset=ruleset, signup_cap=players)
-        for user in range(1, players + 1):
-            await games.join_game(db, game.id, user, f"Bench {user}")
-        await games.start_game(db, game.id, NOW)
-        await _opening_orders(db, game.id, ruleset)
-        await resolution.resolve_day(db, game.id, NOW, trigger="bench")  # the opening step (BR: Day 0 -> Day 1)
+        game_id = await started(db, ruleset, sizes(ruleset, (size.submitters,))[-1], "bench", NOW)
+        await _opening_orders(db, game_id, ruleset)
+        await resolution.resolve_day(db, game_id, NOW, trigger="bench")  # the opening step (BR: Day 0 -> Day 1)
         async with db.transaction() as session:
-            state = load_state(await load_game(session, game.id))
-        rng = RecordingRng(1, record=False)
-        rules, front = registry.get(ruleset), registry.front(ruleset)
-        plans = {position_of(seat): front.autoplayer(state, seat, rng) for seat in rules.awaiting(state)}
+            state = load_state(await load_game(session, game_id))
+        plans = _plans(ruleset, state, RecordingRng(1, record=False))
+        if not plans:
+            raise ServiceError(say("cli_bench_nobody_awaited", game=registry.front(ruleset).title or ruleset))
         samples: list[float] = []
 
         async def one(user: int) -> None:
+            actor, payload = plans[user]
             start = time.perf_counter()
-            await orders.submit_orders(db, game.id, user, plans[user], NOW)
+            await orders.submit_orders(db, game_id, user, payload, NOW, actor=actor)
             samples.append((time.perf_counter() - start) * 1000)
 
-        for _ in range(ROUNDS):
+        for _ in range(size.rounds):
             await asyncio.gather(*(one(user) for user in plans))
-        return {"p50": round(_percentile(samples, 50), 2), "p99": round(_percentile(samples, 99), 2)}
+        return {
+            "p50": round(_percentile(samples, 50), 2),
+            "p99": round(_percentile(samples, 99), 2),
+            "submitters": len(plans),
+        }
     finally:
         await db.dispose()
 
@@ -86,29 +122,34 @@ async def _opening_orders(db: Database, game_id: int, ruleset: str) -> None:
     """The opening step's orders, through the service and not timed, as a game in play has had them: the
     process has its connections open and its statements compiled, and serves the game (its snapshot is in
     use here), so the resolution that opens the measured day leaves the new snapshot ready."""
-    rules, front = registry.get(ruleset), registry.front(ruleset)
     async with db.transaction() as session:
         state = load_state(await load_game(session, game_id))
-    rng = RecordingRng(2, record=False)
-    for seat in rules.awaiting(state):
-        await orders.submit_orders(db, game_id, position_of(seat), front.autoplayer(state, seat, rng), NOW)
+    for user, (actor, payload) in _plans(ruleset, state, RecordingRng(2, record=False)).items():
+        await orders.submit_orders(db, game_id, user, payload, NOW, actor=actor)
 
 
-async def run_bench(postgres_admin_url: str | None = None, ruleset: str = registry.DEFAULT) -> dict:
-    engine_ms = {str(n): round(night_benchmark(n, ruleset=ruleset), 3) for n in _sizes(ruleset, (20, 100, 1000))}
+async def run_bench(
+    postgres_admin_url: str | None = None, ruleset: str = registry.DEFAULT, size: Sizes = Sizes()
+) -> dict:
+    """Every figure of `brbot bench` for one game, at the players it seats (`bench_game.sizes`)."""
+    engine_ms = {
+        str(n): round(night_benchmark(n, size.nights, repeats=size.repeats, ruleset=ruleset), 3)
+        for n in sizes(ruleset, size.engine)
+    }
     with tempfile.TemporaryDirectory(prefix="brbot-bench-") as workdir:
-        sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}", ruleset)
+        sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}", ruleset, size)
     admin = postgres_admin_url or DEFAULT_ADMIN_URL
     postgres = None
     if await postgres_reachable(admin) is None:
         async with scratch_database(admin) as url:
-            postgres = await submit_latency(url, ruleset)
-    live = await live_bench(players=_sizes(ruleset, (LIVE_PLAYERS,))[-1], ruleset=ruleset)
-    night = await delivery_bench(players=_sizes(ruleset, (NIGHT_PLAYERS,))[-1], ruleset=ruleset)
+            postgres = await submit_latency(url, ruleset, size)
+    live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
+    night = await delivery_bench(sizes(ruleset, (size.night_players,))[-1], ruleset, size.delivery_runs)
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},
         **live,
+        "live_games": size.live_games,
         "delivery_vs_floor": night["vs_floor"],
         "delivery": night,
     }

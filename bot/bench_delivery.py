@@ -26,26 +26,25 @@ NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.DEFAULT) -> None:
-    """A game whose Day 0 messages are delivered and whose first night's are waiting in the outbox."""
+    """A game (of as many of `players` as it seats: `bench_game`) whose opening step's messages are delivered
+    and whose next step's are waiting in the outbox."""
     from sqlalchemy import update
 
+    from bot.bench_game import started
     from bot.db.models import Game, Outbox
     from bot.db.session import Database
     from bot.migrate import upgrade_async
-    from bot.services import games, resolution
+    from bot.services import resolution
 
     await upgrade_async(url)
     db = Database(url)
     try:
-        game = await games.create_game(db, name="night", ruleset=ruleset, channel_id=555, signup_cap=players)
-        for user in range(1, players + 1):
-            await games.join_game(db, game.id, user, f"Player {user}")
-        await games.start_game(db, game.id, NOW)
-        await resolution.resolve_day(db, game.id, NOW, trigger="bench")
+        game_id = await started(db, ruleset, players, "night", NOW, channel_id=555)
+        await resolution.resolve_day(db, game_id, NOW, trigger="bench")
         async with db.transaction() as session:
             await session.execute(update(Outbox).values(status="sent", sent_at=NOW))
             await session.execute(update(Game).values(moderator_channel_id=556))
-        await resolution.resolve_day(db, game.id, NOW + timedelta(hours=1), trigger="bench")
+        await resolution.resolve_day(db, game_id, NOW + timedelta(hours=1), trigger="bench")
     finally:
         await db.dispose()
 

@@ -32,35 +32,33 @@ NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, ruleset: str = registry.DEFAULT) -> None:
-    """`games` running games of `players` players each, copies of one started through the services."""
+    """`games` running games of `players` players each (as many as the game seats: `bench_game`), copies of
+    one started through the services."""
     from sqlalchemy import insert, select, update
 
+    from bot.bench_game import started
     from bot.db.models import DaySeed, Game, Player
     from bot.db.session import Database
     from bot.migrate import upgrade_async
-    from bot.services import games as game_service
     from bot.services import resolution
 
     await upgrade_async(url)
     db = Database(url)
     try:
-        first = await game_service.create_game(db, name="live 1", ruleset=ruleset, signup_cap=players)
-        for user in range(1, players + 1):
-            await game_service.join_game(db, first.id, user, f"Player {user}")
-        await game_service.start_game(db, first.id, NOW)
-        await resolution.resolve_day(db, first.id, NOW, trigger="bench")
+        first_id = await started(db, ruleset, players, "live 1", NOW)
+        await resolution.resolve_day(db, first_id, NOW, trigger="bench")
         deadline = NOW + timedelta(hours=10)
         async with db.transaction() as session:
-            await session.execute(update(Game).where(Game.id == first.id).values(deadline=deadline))
-            game = dict((await session.execute(select(Game.__table__).where(Game.id == first.id))).mappings().one())
+            await session.execute(update(Game).where(Game.id == first_id).values(deadline=deadline))
+            game = dict((await session.execute(select(Game.__table__).where(Game.id == first_id))).mappings().one())
             seats = [
                 dict(r)
-                for r in (await session.execute(select(Player.__table__).where(Player.game_id == first.id))).mappings()
+                for r in (await session.execute(select(Player.__table__).where(Player.game_id == first_id))).mappings()
             ]
             seed = dict(
                 (
                     await session.execute(
-                        select(DaySeed.__table__).where(DaySeed.game_id == first.id, DaySeed.day == game["day"])
+                        select(DaySeed.__table__).where(DaySeed.game_id == first_id, DaySeed.day == game["day"])
                     )
                 )
                 .mappings()

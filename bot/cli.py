@@ -312,6 +312,9 @@ def parser() -> argparse.ArgumentParser:
     _ruleset_option(p, "the game to time")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")
+    p.add_argument(
+        "--quick", action="store_true", help="every part at small sizes: checks the bench runs; the figures mean little"
+    )
     p.set_defaults(run=_bench)
 
     p = sub.add_parser(

@@ -172,12 +172,12 @@ def rulesets(args: argparse.Namespace) -> int:
 
 
 async def bench(args: argparse.Namespace) -> int:
-    from bot.bench import run_bench
+    from bot.bench import QUICK, Sizes, run_bench
     from engine import registry
 
     registry.front(args.ruleset)
     tune_gc()
-    report = await run_bench(args.database, args.ruleset)
+    report = await run_bench(args.database, args.ruleset, QUICK if args.quick else Sizes())
     if args.json:
         print(json.dumps(report, indent=2))
     else:
@@ -187,8 +187,9 @@ async def bench(args: argparse.Namespace) -> int:
             if stats is None:
                 print(say("cli_bench_skipped", backend=backend))
             else:
-                print(say("cli_bench_submit", backend=backend, p50=stats["p50"], p99=stats["p99"]))
-        print(say("cli_bench_live", mb=report["games_500_peak_mb"], ms=report["idle_tick_500_ms"]))
+                print(say("cli_bench_submit", backend=backend, **stats))
+        live = {"games": report["live_games"], "mb": report["games_500_peak_mb"], "ms": report["idle_tick_500_ms"]}
+        print(say("cli_bench_live", **live))
         delivery = report["delivery"]
         print(
             say(

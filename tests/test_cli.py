@@ -133,7 +133,7 @@ def test_replay_names_the_players_a_private_event_went_to(tmp_path, capsys):
     capsys.readouterr()
     assert main(["replay", "1", "1", "--database", database]) == 0
     out = capsys.readouterr().out
-    names = [row[0] for row in sqlite3.connect(database.split("///")[1]).execute("select name from players")]
+    names = [row[0] for row in sqlite3.connect(database.split("///")[1]).execute("select name from players order by id")]
     private = [line for line in out.splitlines() if line.startswith("[to ")]
     assert private and not any("[to s0" in line for line in private)
     assert all(any(name in line.split("]")[0] for name in names) for line in private)
@@ -189,7 +189,7 @@ def test_log_prints_every_order_with_its_receipt_and_salt_once_the_game_is_over(
     path = database.split("///")[1]
     with sqlite3.connect(path) as connection:
         receipts = [row[0] for row in connection.execute("select receipt from orders order by id")]
-        salts = dict(connection.execute("select position, salt from players"))
+        salts = dict(connection.execute("select position, salt from players order by id"))
     assert main(["log", "1", "--database", database]) == 0
     out = capsys.readouterr().out
     assert receipts and all(r in out for r in receipts) and all(s in out for s in salts.values())
@@ -197,7 +197,8 @@ def test_log_prints_every_order_with_its_receipt_and_salt_once_the_game_is_over(
     assert main(["log", "1", "--json", "--database", database]) == 0
     entries = json.loads(capsys.readouterr().out)["orders"]
     assert [e["receipt"] for e in entries] == receipts
-    assert all(receipt(e["payload"], e["salt"]) == e["receipt"] and e["receipt_matches"] for e in entries)
+    assert all(receipt(e["payload"], e["salt"], 1, e["day"], e["seat"]) == e["receipt"] for e in entries)
+    assert all(e["receipt_matches"] and e["receipt_version"] == 2 for e in entries)
     assert {e["day"] for e in entries} >= {0, 1, 2}
 
 
@@ -380,3 +381,30 @@ def test_the_command_lines_default_game_is_the_engines():
     from engine import DEFAULT_GAME
 
     assert cli.DEFAULT_GAME == DEFAULT_GAME
+
+
+@pytest.mark.parametrize("ruleset, seats", [("mazeworld", "1"), ("infinity_intervention", "2")])
+def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsys):
+    """Issue 22: `brbot bench` of Mazeworld (one contestant in its demo) or Infinity (a GM-run game, benched
+    with its demo roster's two PCs) ended in a traceback ("need at least 2 players"); at small sizes
+    (`--quick`) every part now runs with the players the game seats."""
+    assert main(["bench", "--quick", "--json", "--ruleset", ruleset]) == 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    report = json.loads(captured.out)
+    assert list(report["engine_ms"]) == [seats] and report["engine_ms"][seats] > 0
+    assert report["submit_ms"]["sqlite"]["submitters"] == 1 and report["submit_ms"]["sqlite"]["p99"] > 0
+    assert report["live_games"] == 2 and report["delivery"]["messages"] > 0
+
+
+def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys):
+    from engine import registry
+    from tests.bot.test_info_games import Parlour, ParlourFront
+
+    registry.register(Parlour(), ParlourFront())
+    try:
+        assert main(["bench", "--quick", "--ruleset", "parlour"]) == 2
+    finally:
+        registry.unregister("parlour")
+    err = capsys.readouterr().err
+    assert err == "brbot: Parlour has no computer players, so it cannot be benchmarked.\n"

@@ -1,10 +1,11 @@
 """Sign-up commands: /join (with a role request), /leave, /role choose and one /role <pairing> per pairing.
 
-Built when the bot starts from what the installed games declare (`Front.signup_options`): the roles offered
-by /join and /role choose are those of every game, and each game's pairings (a request naming another
-player) become `/role <name> <option>:`. A mutual pairing's proposal reaches the other player by DM with
-Accept and Decline buttons (bot/ui/buttons.py); the service checks everything against the game of the
-channel (or the `game` option).
+Built when the bot starts from what the installed games declare (`Front.signup_options`): the `role` option
+of /join and /role choose is free text whose autocomplete offers the roles of the game the command is about
+(none in a game without roles; the service refuses anything else in one sentence), and each game's pairings
+(a request naming another player) become `/role <name> <option>:`. A mutual pairing's proposal reaches the
+other player by DM with Accept and Decline buttons (bot/ui/buttons.py); the service checks everything against
+the game of the channel (or the `game` option).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import discord
 from discord import app_commands
 
 from bot.services import games, limits
+from bot.ui.autocomplete import role_choices
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.text import ui
 from engine import registry
-from engine.front import CHOICES_MAX, Front, Pairing
+from engine.front import Front, Pairing
 
 GAME = "game"
 P = inspect.Parameter
@@ -31,7 +33,6 @@ P = inspect.Parameter
 class Signup:
     """The sign-up options of all installed games, merged: what the cog registers."""
 
-    roles: list[tuple[str, str]]
     role_option: str
     join_option: str
     choose: str
@@ -43,18 +44,15 @@ def _one(values: list[str], fallback: str) -> str:
 
 
 def merged(fronts: Mapping[str, Front]) -> Signup:
-    """Every game's roles (first label wins, at most 25) and pairings (the first game to declare a name)."""
+    """The role option's words (the games' own when they agree) and every game's pairings (the first game to
+    declare a name). The roles themselves are not merged: autocomplete offers those of the caller's game."""
     options = [fronts[name].signup_options for name in sorted(fronts)]
-    roles: dict[str, str] = {}
     pairings: dict[str, Pairing] = {}
     for o in options:
-        for label, value in o.roles:
-            roles.setdefault(value, label)
         for pairing in o.pairings:
             pairings.setdefault(pairing.name, pairing)
     with_roles = [o for o in options if o.roles]
     return Signup(
-        roles=[(label, value) for value, label in roles.items()][:CHOICES_MAX],
         role_option=_one([o.role_texts.get("option", "") for o in with_roles], ui("opt_role")) or ui("opt_role"),
         join_option=_one([o.role_texts.get("join_option", "") for o in with_roles], ui("opt_role")) or ui("opt_role"),
         choose=_one([o.role_texts.get("choose", "") for o in with_roles], ui("cmd_role_choose"))
@@ -72,6 +70,9 @@ class SignUpBase(GameCog):
                 ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role)
             )
             key = "joined" if player.status == "joined" else "joined_reserve"
+            asked = games.role_requested(ctx.game.ruleset, player.requests) if role is not None else None
+            if asked:
+                return ui(f"{key}_asked", game=ctx.game.name, requested=asked)
             return ui(key, game=ctx.game.name)
 
         await self.run(interaction, game, work, joining=True)
@@ -129,23 +130,21 @@ def _role_command(
     method: str,
     parent: app_commands.Group | None = None,
 ) -> app_commands.Command:
-    """/join or /role choose: a `role` option with the games' roles as choices."""
+    """/join or /role choose: a `role` option, free text with the roles of the caller's game offered."""
 
     async def callback(self: SignUpBase, interaction: discord.Interaction, **given: Any) -> None:
         await getattr(self, method)(interaction, given.get("role"), given.get(GAME))
 
-    annotation: Any = app_commands.Choice[str] if signup.roles else app_commands.Range[str, 1, limits.OPTION_TEXT_MAX]
+    annotation: Any = app_commands.Range[str, 1, limits.OPTION_TEXT_MAX]
     if not required:
         annotation = Optional[annotation]  # noqa: UP045 - like the other option annotations in this file
     _signature(callback, [P("role", P.KEYWORD_ONLY, annotation=annotation, **({} if required else {"default": None}))])
     callback.__name__ = name
     callback.__qualname__ = f"SignUpCog.{name}"
-    roles = [app_commands.Choice(name=label, value=value) for label, value in signup.roles]
     _declare(
         callback,
         description={"role": option, GAME: ui("opt_game")},
-        autocomplete={GAME: game_autocomplete},
-        choices={"role": roles} if roles else {},
+        autocomplete={"role": role_choices, GAME: game_autocomplete},
     )
     return app_commands.Command(name=name, description=description, callback=callback, parent=parent)
 

@@ -142,6 +142,8 @@ class Order(Base):
     user_id: Mapped[int] = mapped_column(BigInteger)  # who gave the order (a moderator, for an NPC)
     payload: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     receipt: Mapped[str] = mapped_column(String(32))
+    # fairness.receipt's formula: 2 binds the game, day and seat; 1 (rows stored before 0009) the order alone
+    receipt_version: Mapped[int] = mapped_column(Integer, default=2, server_default="1")
     current: Mapped[bool] = mapped_column(Boolean, default=True)
     submitted_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 

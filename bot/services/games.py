@@ -119,7 +119,41 @@ def pairing_named(ruleset: str, name: str) -> Pairing:
 
 
 def _role_text(options: SignupOptions, key: str, **values: object) -> str:
-    return options.role_texts[key].format(**values)
+    """The game's sign-up text `key` (`SignupOptions.role_texts`), or the bot's own words when the game has none."""
+    template = options.role_texts.get(key) or say(f"role_{key}_template")
+    return template.format(**values)
+
+
+def role_value(ruleset: str, role: str, *, joining: bool = False) -> str:
+    """The game's role that `role` names: its value or its label, in any case (a player may type either);
+    when `joining` (/join), also a role only its pairings give (a computer player asks for it alongside the
+    pairing). Anything else is refused in one sentence: the game has no roles to choose (when joining: the
+    player is not signed up, and may join without one), `role` is none of its roles (naming them), or it is
+    taken through a pairing only (`/role choose` cannot ask for it)."""
+    front = registry.front(ruleset)
+    options = front.signup_options
+    wanted = role.strip().casefold()
+    for label, value in options.roles:
+        if wanted in (value.casefold(), label.casefold()):
+            return value
+    for value in (p.role for p in options.pairings if p.role):
+        if wanted == value.casefold():
+            if joining:
+                return value
+            raise ServiceError(_role_text(options, "not_chosen"))
+    game = front.title or ruleset
+    if not options.roles:
+        raise ServiceError(say("no_roles_join" if joining else "no_roles", game=game))
+    names = ", ".join(label for label, _ in options.roles)
+    raise ServiceError(_role_text(options, "unknown", role=role, roles=names, game=game))
+
+
+def role_requested(ruleset: str, requests: dict[str, Any]) -> str | None:
+    """What a player who asked for a role is told of it ("You asked for the Marine class."), or None when
+    they asked for none of the game's roles (the default, or a role a pairing gives)."""
+    options = signup_options(ruleset)
+    label = next((label for label, value in options.roles if value == requests.get("role")), None)
+    return None if label is None else _role_text(options, "requested", role=label)
 
 
 async def join_game(db: Database, game_id: int, user_id: int, name: str, role: str | None = None) -> Player:
@@ -137,10 +171,10 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         options = signup_options(game.ruleset)
-        allowed = [value for _, value in options.roles] + [p.role for p in options.pairings if p.role]
-        for _, _, role in signups:
-            if role is not None and role not in allowed:
-                raise ServiceError(_role_text(options, "unknown", role=role))
+        signups = [
+            (user_id, name, None if role is None else role_value(game.ruleset, role, joining=True))
+            for user_id, name, role in signups
+        ]
         if game.status != "signup":
             raise ServiceError(say("signups_closed"))
         users = [user_id for user_id, _, _ in signups]
@@ -240,9 +274,8 @@ async def request_role(db: Database, game_id: int, user_id: int, role: str) -> s
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         options = signup_options(game.ruleset)
-        label = next((label for label, value in options.roles if value == role), None)
-        if label is None:
-            raise ServiceError(_role_text(options, "not_chosen"))
+        role = role_value(game.ruleset, role)
+        label = next(label for label, value in options.roles if value == role)
         player = await _signup_player(session, game, user_id)
         mutual = [k for p in options.pairings if p.mutual for k in (p.key, _proposal(p))]
         player.requests = {k: v for k, v in player.requests.items() if k not in mutual} | {"role": role}

@@ -23,7 +23,7 @@ from sqlalchemy import insert, select, update
 
 from bot.db.models import Game, Order, Player, seat_of
 from bot.db.session import Database
-from bot.services import due
+from bot.services import due, fairness
 from bot.services.errors import ServiceError
 from bot.services.snapshots import StaleSnapshot
 
@@ -123,6 +123,7 @@ class OrderWriter:
                         "user_id": p.user_id,
                         "payload": p.payload,
                         "receipt": p.receipt,
+                        "receipt_version": fairness.RECEIPT_VERSION,
                         "current": latest[(p.game_id, p.day, p.seat)] is p,
                         "submitted_at": p.now,
                     }

@@ -126,7 +126,7 @@ async def _submit(
             if not fresh:
                 continue  # perhaps the snapshot is stale: refuse only on fresh data
             raise
-        receipt = fairness.receipt(clean, salt)
+        receipt = fairness.receipt(clean, salt, game_id, snap.day, seat)
         try:
             await writer_for(db, _check_open).write(
                 PendingOrder(game_id, snap.day, snap.rev, seat, user_id, clean, receipt, now, acting.holder)
@@ -183,8 +183,9 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
 
     Refused while the game runs: salts are what keep a receipt from revealing the order behind it.
     Each entry: day, seat, the submitting player's user_id and name, payload (None: withdrawn), receipt,
-    current (the submission in force at the day's end), salt, and receipt_matches (the receipt is the hash
-    of that order and salt); oldest first.
+    receipt_version (`fairness.receipt`: 2, or 1 for orders stored before migration 0009), current (the
+    submission in force at the day's end), salt, and receipt_matches (the receipt is the hash of that order,
+    game, day, seat and salt); oldest first.
     """
     from bot.db.models import Player
 
@@ -199,7 +200,7 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
         rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()
         entries = [_entry(o, players.get((o.user_id, o.seat))) for o in rows]
     for entry in entries:
-        entry["receipt_matches"] = receipt_matches(entry)
+        entry["receipt_matches"] = receipt_matches(entry, game_id)
     return entries
 
 
@@ -211,6 +212,7 @@ def _entry(order: Order, holder) -> dict[str, Any]:
         "user_id": order.user_id,
         "payload": order.payload,
         "receipt": order.receipt,
+        "receipt_version": order.receipt_version,
         "current": order.current,
         "salt": holder.salt if holder else "",
         "name": holder.name if holder else order.seat,
@@ -222,6 +224,10 @@ def log_document(game_id: int, entries: list[dict[str, Any]]) -> str:
     return json.dumps({"game": game_id, "orders": entries}, indent=2, sort_keys=True)
 
 
-def receipt_matches(entry: dict[str, Any]) -> bool:
-    """True if a published log entry's receipt is the hash of its order and salt."""
-    return fairness.receipt(entry["payload"], entry["salt"]) == entry["receipt"]
+def receipt_matches(entry: dict[str, Any], game_id: int) -> bool:
+    """True if a published log entry of game `game_id` has the receipt of its order, day, seat and salt (by
+    the entry's receipt version)."""
+    made = fairness.receipt(
+        entry["payload"], entry["salt"], game_id, entry["day"], entry["seat"], entry.get("receipt_version", 1)
+    )
+    return made == entry["receipt"]

@@ -53,7 +53,8 @@ async def with_npc_orders(
                 seat=actor,
                 user_id=SCRIPT,
                 payload=payload,
-                receipt=fairness.receipt(payload, ""),
+                receipt=fairness.receipt(payload, "", game.id, game.day, actor),
+                receipt_version=fairness.RECEIPT_VERSION,
                 current=True,
                 submitted_at=now,
             )

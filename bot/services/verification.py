@@ -4,7 +4,8 @@
 says it used and the revealed seed, and compares the new state, the events and the outcome hash with what
 was stored. It does not trust the record alone: the current order rows of the day (what the players were
 given receipts for) must be the orders the record used, and every receipt must be the hash of its order
-and its player's salt. Each difference is named (the seat and player, the first differing event).
+(with the game, day and seat, for rows of receipt version 2) and its player's salt. Each difference is
+named (the seat and player, the first differing event).
 """
 
 from __future__ import annotations
@@ -105,9 +106,14 @@ def _order_differences(used: dict[str, Any], rows: Sequence[Order], players: Seq
         who = say("verify_who", name=names.get(seat, seat), seat=seat)
         if payload != used.get(seat):
             found.append(say("verify_order", who=who, used=_order_text(used.get(seat)), row=_order_text(payload)))
-        elif row is not None and fairness.receipt(row.payload, salt_of(row.user_id, seat)) != row.receipt:
+        elif row is not None and _receipt_of(row, salt_of(row.user_id, seat)) != row.receipt:
             found.append(say("verify_receipt", who=who, receipt=row.receipt))
     return found
+
+
+def _receipt_of(row: Order, salt: str) -> str:
+    """The receipt an order row should have, by its receipt version (1: stored before migration 0009)."""
+    return fairness.receipt(row.payload, salt, row.game_id, row.day, row.seat, row.receipt_version)
 
 
 def _order_text(payload: dict[str, Any] | None) -> str:

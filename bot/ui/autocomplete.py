@@ -9,6 +9,7 @@ The callbacks never raise: a refusal or a failure gives no choices.
 - `option_choices(command, option)`: for a merged command's option, the choices of the game the command is
   about: its chooser (`Option.source`), or its fixed choices when the games' fixed choices differ.
 - `actor_choices`: the `as` option's choices, the actors the caller may order for.
+- `role_choices`: the sign-up `role` option's choices, the roles of the caller's game.
 - `source_choices(game_source)`: a game's chooser by name, for the commands the bot still defines itself.
 """
 
@@ -54,8 +55,9 @@ class Chosen(Mapping[str, Any]):
         return getattr(self.namespace, name, default)
 
 
-async def caller_game(interaction: discord.Interaction) -> lookup.GameRef | None:
-    """The game the command is about (the channel's, or the `game` option), or None when there is none."""
+async def caller_game(interaction: discord.Interaction, joining: bool = False) -> lookup.GameRef | None:
+    """The game the command is about (the channel's, or the `game` option), or None when there is none;
+    `joining`: in a DM the `game` option may also be a game open for sign-ups the caller has not joined."""
     raw = getattr(interaction.namespace, "game", None)
     try:
         game_id = int(raw) if raw not in (None, "") else None
@@ -67,6 +69,7 @@ async def caller_game(interaction: discord.Interaction) -> lookup.GameRef | None
         channel_id=interaction.channel_id,
         in_dm=in_dm(interaction),
         game_id=game_id,
+        joining=joining,
         parent_id=parent_channel(interaction),
     )
     if not in_dm(interaction) and game.guild_id not in (None, interaction.guild_id):
@@ -153,6 +156,26 @@ async def actor_choices(interaction: discord.Interaction, current: str) -> list[
         moderator = await is_moderator(bot_of(interaction), interaction)
         pairs = await actors.actor_choices(bot_of(interaction).db, game.id, interaction.user.id, moderator)
         return _as_choices([(label, value) for label, value in pairs if current.lower() in label.lower()], "text")
+    except ServiceError:
+        return []
+    except Exception:
+        log.exception("autocomplete failed")
+        return []
+
+
+async def role_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+    """The `role` option of /join and /role choose: the roles of the game the command is about (the
+    channel's, or the `game` option, or the caller's own game in a DM), none in a game without roles. The
+    option is free text, so the service checks what comes (`games.role_value`)."""
+    try:
+        game = await caller_game(interaction, joining=True)
+        if game is None:
+            return []
+        typed = (current or "").strip().casefold()
+        roles = registry.front(game.ruleset).signup_options.roles
+        return _as_choices(
+            [(label, value) for label, value in roles if typed in label.casefold() or typed in value.casefold()], "text"
+        )
     except ServiceError:
         return []
     except Exception:

@@ -104,6 +104,8 @@ UI: dict[str, str] = {
     # --- sign-up ---------------------------------------------------------------------------------
     "joined": "You are signed up for {game}. Ask for a role with /role, or wait for the start.",
     "joined_reserve": "{game} is full: you are on the reserve list and move up if someone leaves.",
+    "joined_asked": "You are signed up for {game}. {requested}",
+    "joined_reserve_asked": "{game} is full: you are on the reserve list and move up if someone leaves. {requested}",
     "left": "You have left {game}.",
     # --- orders in words ---------------------------------------------------------------------------
     # --- order commands ----------------------------------------------------------------------------
@@ -171,7 +173,7 @@ UI: dict[str, str] = {
     "log_mine_ok": "The log holds {count} orders of yours, and each receipt in it is the hash of the order beside it. Compare those receipts with the ones you were given when you sent your orders.",
     "log_mine_wrong": "These receipts of yours are not the hash of the order the log shows: {receipts}. Tell the moderators.",
     "log_check_title": "Checking a receipt yourself",
-    "log_check": "A receipt is the first 12 hexadecimal digits of the SHA-256 of the order as JSON with sorted keys and no spaces (`null` for withdrawn orders), followed directly by the salt.",
+    "log_check": 'A receipt is the first 12 hexadecimal digits of the SHA-256 of `{{"day":D,"game":G,"order":O,"seat":S}}` as JSON with sorted keys and no spaces (the order `null` when withdrawn), followed directly by the salt. An entry with `receipt_version` 1 (given before receipts named the game and day) hashes the order alone.',
     "cmd_rules": "The rules of the game in short",
     "cmd_help": "Every command, grouped, with what it does",
     "status_not_started": "{game} has not started yet, so you have no status: it appears when a moderator starts the game.",

@@ -2,18 +2,18 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.balance import study_entries, weapon_study
+from tests.shared_rules import rulings_text
 
 TRIALS = 100_000
 SEED = 20240601
 TOLERANCE = 0.03
-HANDBOOK = Path(__file__).resolve().parents[3] / "shared" / "rules" / "battle-royale-handbook.txt"
+HANDBOOK = "battle-royale-handbook.txt"  # in ../shared/rules (tests/shared_rules.py)
 
 
 @pytest.fixture(scope="module")
@@ -79,11 +79,10 @@ def test_study_is_reproducible_and_draws_through_the_rng() -> None:
         weapon_study(RecordingRng(7, record=False), trials=0)
 
 
-@pytest.mark.skipif(not HANDBOOK.exists(), reason="shared/ rules not beside the repository")
 def test_catalog_averages_are_the_ones_printed_in_the_handbook() -> None:
     """Every "(Average: X damage/..., Y damage/attack collateral)" of handbook V against the catalog."""
     printed: dict[str, list[float]] = {}
-    for line in HANDBOOK.read_text(encoding="utf-8").splitlines():
+    for line in rulings_text(HANDBOOK).splitlines():
         match = re.match(r"\d+\) (.+?) – .*\(Average: ([\d.]+) damage/\w+(?:, ([\d.]+) damage/attack collateral)?\)", line)
         if match:
             printed[match.group(1)] = [float(x) for x in match.groups()[1:] if x]

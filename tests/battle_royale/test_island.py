@@ -28,9 +28,10 @@ from engine.rulesets.battle_royale.validate import validate_orders
 from engine.simulate import play
 from tests.battle_royale.combat_support import attempts, chances, idle
 from tests.battle_royale.helpers import attack, make_state, orders, run_night
+from tests.shared_rules import rulings_text
 
 br = registry.get("battle_royale")
-RULINGS = Path(__file__).resolve().parents[3] / "shared" / "rules" / "battle-royale-rulings.md"
+RULINGS = "battle-royale-rulings.md"  # in ../shared/rules (tests/shared_rules.py)
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "battle-royale.md"
 
 # Four zones in a ring 1-2-4-3-1. Against the default map: 1-2, 3-4 and 1-3 are adjacent here and not
@@ -72,12 +73,11 @@ def move(*route: int):
 # --- The default map -----------------------------------------------------------------------------
 
 def rulings_table() -> dict[int, list[int]]:
-    text = RULINGS.read_text(encoding="utf-8").split("## The island", 1)[1].split("##", 1)[0]
+    text = rulings_text(RULINGS).split("## The island", 1)[1].split("##", 1)[0]
     rows = re.findall(r"^\| (\d) [^|]+\| ([^|]+) \|$", text, flags=re.M)
     return {int(z): sorted(int(n) for n in re.findall(r"(\d) ", adj + " ")) for z, adj in rows}
 
 
-@pytest.mark.skipif(not RULINGS.exists(), reason="shared/ rulings not beside the repository")
 def test_rulings_island_default_adjacency_is_the_rulings_table_read_from_the_rulings_file():
     """Rulings, "The island": the default island's adjacency is exactly the rulings' table, read from the
     rulings file itself (not a copy of it), and undirected."""

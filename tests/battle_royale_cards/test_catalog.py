@@ -3,25 +3,24 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine.rulesets.battle_royale_cards import catalog, grid
 from engine.rulesets.battle_royale_cards.catalog import default_deck, parse, parse_layout
 from tests.battle_royale_cards.helpers import IN_ORDER
+from tests.shared_rules import rulings_text
 
-RULINGS = Path("/work/shared/rules/battle-royale-card-game-rulings.md")
+RULINGS = "battle-royale-card-game-rulings.md"  # in ../shared/rules (tests/shared_rules.py)
 
 
 def _raw_deck() -> list[dict]:
     return [c.model_dump(exclude_defaults=True) for c in default_deck().cards]
 
 
-@pytest.mark.skipif(not RULINGS.exists(), reason="the rulings file is outside the repository")
 def test_default_deck_is_the_rulings_table():
     """Rulings, "Cards": id, card, worth and ability of every row of the default deck."""
-    rows = re.findall(r"^\| (\d+) \| ([^|]+) \| (\d+) \| ([^|]+) \|$", RULINGS.read_text(encoding="utf-8"), re.M)
+    rows = re.findall(r"^\| (\d+) \| ([^|]+) \| (\d+) \| ([^|]+) \|$", rulings_text(RULINGS), re.M)
     assert len(rows) == 25
     got = [(c.id, c.name, c.worth, c.ability) for c in default_deck().cards]
     assert got == [(int(i), n.strip(), int(w), a.strip()) for i, n, w, a in rows]

@@ -33,7 +33,7 @@ async def _row(db, game_id) -> Game:
 
 async def _user_of(db, game_id, seat) -> int:
     async with db.read() as session:
-        rows = (await session.execute(select(Player).where(Player.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Player).where(Player.game_id == game_id).order_by(Player.id))).scalars().all()
     game = await _row(db, game_id)
     names = {s: p["name"] for s, p in game.state["players"].items()}
     return next(p.user_id for p in rows if p.name == names[seat])
@@ -122,7 +122,7 @@ async def test_the_acting_player_gets_his_step_buttons_by_dm_and_a_click_is_the_
     first, second = (await _row(db, game_id)).state["order"]
     first_user, second_user = await _user_of(db, game_id, first), await _user_of(db, game_id, second)
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     offered = [r for r in rows if r.payload.get("kind") == step_buttons.KIND]
     assert [(r.target, r.target_id, r.payload["seat"]) for r in offered] == [("dm", first_user, first)]
     (place_a4,) = [b for b in offered[0].payload["buttons"] if b["label"] == "Start on A4"]
@@ -146,7 +146,7 @@ async def test_a_game_that_declares_no_step_buttons_sends_none(db):
 
     game_id = await started_game(db)
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     assert rows and not [r for r in rows if r.payload.get("kind") == step_buttons.KIND]
 
 
@@ -179,7 +179,7 @@ async def test_removing_the_acting_player_gives_the_next_one_his_step_buttons(db
     leaving, following, _ = (await _row(db, game_id)).state["order"]
     await moderation.act(db, game_id, 99, await _user_of(db, game_id, leaving), "remove")
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     offered = [r.payload["seat"] for r in rows if r.payload.get("kind") == step_buttons.KIND]
     assert offered == [leaving, following]
 
@@ -195,6 +195,6 @@ async def test_the_channels_fair_play_lines_name_steps_not_days(db, cards_instal
     await give_order(db, game_id, await _user_of(db, game_id, first), "place", {"square": "A4"}, NOW)
     assert (await scheduler.tick(db, NOW)).resolved == [(game_id, 0)]
     async with db.read() as session:
-        posted = "\n".join((await session.execute(select(Outbox.text).where(Outbox.target == "channel"))).scalars())
+        posted = "\n".join((await session.execute(select(Outbox.text).where(Outbox.target == "channel").order_by(Outbox.id))).scalars())
     assert "Step 0 is open until" in posted and "Step 0 seed revealed" in posted and "Step 1 is open until" in posted
     assert "Day 0" not in posted and "Day 1" not in posted

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
@@ -11,8 +10,9 @@ from pydantic import ValidationError
 from engine.rulesets.battle_royale_cards.ruleset import RULESET
 from engine.rulesets.battle_royale_cards.settings import CardSettings
 from tests.battle_royale_cards.helpers import IN_ORDER
+from tests.shared_rules import rulings_text, same_default, settings_named
 
-RULINGS = Path("/work/shared/rules/battle-royale-card-game-rulings.md")
+RULINGS = "battle-royale-card-game-rulings.md"  # in ../shared/rules (tests/shared_rules.py)
 
 
 def test_defaults_are_the_rulings_values():
@@ -23,13 +23,20 @@ def test_defaults_are_the_rulings_values():
     assert len(s.deck.cards) == 25
 
 
-@pytest.mark.skipif(not RULINGS.exists(), reason="the rulings file is outside the repository")
 def test_every_setting_named_in_the_rulings_exists():
-    text = RULINGS.read_text(encoding="utf-8")
+    text = rulings_text(RULINGS)
     names = set(re.findall(r"`([a-z_]+) = [^`]+`", text)) | set(re.findall(r"\(`([a-z_]+)`[;)]", text))
     names.discard("name")  # the rulings' own "`name = value` marks a setting"
     assert len(names) == 12
     assert names == set(CardSettings.model_fields)
+
+
+def test_every_default_is_the_one_the_rulings_write():
+    """Rulings: "`name = value`" gives each setting's default; read from the rulings file itself, so a ruling
+    that changes a value fails here until the product follows it."""
+    defaults = CardSettings().model_dump(mode="json")
+    written = settings_named(rulings_text(RULINGS))
+    assert written and {n: v for n, v in written.items() if not same_default(defaults[n], v)} == {}
 
 
 def test_the_deck_is_a_table_not_a_house_rule():

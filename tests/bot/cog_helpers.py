@@ -65,7 +65,7 @@ async def equip_player(db, game_id: int, user: int, *kinds: str, ammo: int | Non
 async def seats(db, game_id: int) -> dict[str, int]:
     """Seat id -> user id."""
     async with db.read() as session:
-        rows = (await session.execute(select(Player).where(Player.game_id == game_id, Player.status == "joined"))).scalars()
+        rows = (await session.execute(select(Player).where(Player.game_id == game_id, Player.status == "joined").order_by(Player.id))).scalars()
         return {p.seat: p.user_id for p in rows}
 
 

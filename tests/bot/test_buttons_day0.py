@@ -45,8 +45,8 @@ async def test_lovers_accept_button_makes_both_lovers(gm, db):
     await item.callback(interaction)
     assert interaction.text == "You are now Lovers."
     async with db.read() as session:
-        rows = {p.user_id: p.requests for p in (await session.execute(select(Player))).scalars()}
-        told = (await session.execute(select(Outbox).where(Outbox.target_id == 1))).scalars().all()
+        rows = {p.user_id: p.requests for p in (await session.execute(select(Player).order_by(Player.id))).scalars()}
+        told = (await session.execute(select(Outbox).where(Outbox.target_id == 1).order_by(Outbox.id))).scalars().all()
     assert rows[1] == {"role": "lovers", "lover": 2} and rows[2] == {"role": "lovers", "lover": 1}
     assert [t.payload["kind"] for t in told] == ["lovers_answer"] and "accepted" in told[0].text
     again, interaction = press(gm, PairAnswer, accept, 2)
@@ -64,7 +64,7 @@ async def test_a_lovers_button_sent_before_pairings_were_generic_still_answers(g
     await item.callback(interaction)
     assert interaction.text == "You are now Lovers."
     async with db.read() as session:
-        rows = {p.user_id: p.requests for p in (await session.execute(select(Player))).scalars()}
+        rows = {p.user_id: p.requests for p in (await session.execute(select(Player).order_by(Player.id))).scalars()}
     assert rows[1] == {"role": "lovers", "lover": 2} and rows[2] == {"role": "lovers", "lover": 1}
 
 
@@ -120,7 +120,7 @@ async def test_an_offer_reaches_the_partner_each_time_it_is_made_and_only_then(g
         await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
     await run(OrdersCog(gm), "defend", 1)
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     offers = [(r.target_id, r.text) for r in rows if r.payload.get("kind") == "trade_offer"]
     assert offers == [(2, "Player1 offers you a trade in Test: you receive Knife and give nothing. It happens "
                           "tonight if you accept and both of you still hold the items.")] * 2
@@ -166,7 +166,7 @@ async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused
     await button.callback(interaction)
     assert interaction.text == "You declined the trade."
     async with db.read() as session:
-        told = (await session.execute(select(Outbox).where(Outbox.target_id == 1))).scalars().all()
+        told = (await session.execute(select(Outbox).where(Outbox.target_id == 1).order_by(Outbox.id))).scalars().all()
     assert [t.payload["kind"] for t in told if t.payload["kind"].startswith("trade")] == ["trade_answer"]
     assert "declined your trade" in told[-1].text
     from bot.services import resolution

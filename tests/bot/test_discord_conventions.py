@@ -51,7 +51,7 @@ async def test_posts_show_players_names_and_moderators_words_as_written(db):
     assert "\\*\\*Bob\\*\\* @\u200beveryone" in posted and "Player1" in posted
     assert "@\u200bhere" in posted and "<@&123456789012345678>" not in posted
     async with db.read() as session:  # what is stored stays as written: only the posts are escaped
-        texts = [r.text for r in (await session.execute(select(Outbox))).scalars()]
+        texts = [r.text for r in (await session.execute(select(Outbox).order_by(Outbox.id))).scalars()]
         assert any("__Island__" in t for t in texts) and any(SNEAKY in t for t in texts)
 
 
@@ -82,7 +82,7 @@ async def test_deadlines_are_discord_timestamps_in_posts_status_and_orders(gm, d
     async with db.read() as session:
         game = await session.get(Game, game_id)
         stamp = int(game.deadline.timestamp())
-        opened = [r.text for r in (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars()
+        opened = [r.text for r in (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars()
                   if r.payload.get("kind") in ("commitment", "seed_reveal")]
     assert opened and all(f"<t:{stamp}" in t or "<t:" in t for t in opened)
     assert any(f"<t:{stamp}:f> (<t:{stamp}:R>)" in t for t in opened)

@@ -24,10 +24,12 @@ def test_the_log_cog_is_loaded_with_the_bot():
     assert GameLogCog in cog_classes()
 
 
-def receipt_by_the_stated_rule(payload, salt: str) -> str:
-    """What the reply tells players to compute, written out independently of the bot's code."""
-    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256((canonical + salt).encode()).hexdigest()[:12]
+def receipt_by_the_stated_rule(game: int, entry: dict) -> str:
+    """What the reply tells players to compute, written out independently of the bot's code (issue 22: the
+    game, the day and the seat are hashed with the order)."""
+    bound = {"day": entry["day"], "game": game, "order": entry["payload"], "seat": entry["seat"]}
+    canonical = json.dumps(bound, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256((canonical + entry["salt"]).encode()).hexdigest()[:12]
 
 
 def attached_log(done) -> dict:
@@ -62,7 +64,7 @@ async def test_after_the_game_every_receipt_a_player_was_given_is_recomputed_fro
     assert len(entries) == 3
     for receipt in (given[1], replaced, given[2]):
         [entry] = [e for e in entries if e["receipt"] == receipt]
-        assert receipt_by_the_stated_rule(entry["payload"], entry["salt"]) == receipt
+        assert receipt_by_the_stated_rule(game_id, entry) == receipt and entry["receipt_version"] == 2
     final = next(e for e in entries if e["receipt"] == replaced)
     assert final["current"] is True and final["payload"]["start_zone"] == 4 and final["name"] == "Player1"
     assert ui("log_mine_ok", count=2) in done.text

@@ -42,7 +42,7 @@ async def step(db, game_id: int, fell: str | None = None) -> None:
 
 async def group_rows(db, game_id: int) -> dict[str, GameGroup]:
     async with db.read() as session:
-        found = (await session.execute(select(GameGroup).where(GameGroup.game_id == game_id))).scalars()
+        found = (await session.execute(select(GameGroup).where(GameGroup.game_id == game_id).order_by(GameGroup.id))).scalars()
         return {g.key: g for g in found}
 
 

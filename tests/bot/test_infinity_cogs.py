@@ -75,7 +75,7 @@ async def test_a_post_and_a_face_off_through_the_cogs(gm, db, infinity):
         after = await state(db, game.id)
     assert after["pending"]["target"] == "lena"
     async with db.read() as session:
-        sent = (await session.execute(select(Outbox).where(Outbox.game_id == game.id))).scalars().all()
+        sent = (await session.execute(select(Outbox).where(Outbox.game_id == game.id).order_by(Outbox.id))).scalars().all()
     offered = [o.payload for o in sent if (o.payload or {}).get("kind") == "step_buttons"]
     labels = [b["label"] for b in offered[-1]["buttons"]] if offered else []
     assert labels[-1:] == ["take it"] and (labels[0] == "react") == (len(labels) == 2)

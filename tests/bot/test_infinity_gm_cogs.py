@@ -41,7 +41,7 @@ async def state(db, game_id: int) -> dict:
 
 async def outbox(db, game_id: int) -> list[Outbox]:
     async with db.read() as session:
-        return list((await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars())
+        return list((await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars())
 
 
 async def two_player_game(db, lena_first: bool = True) -> int:

@@ -19,7 +19,7 @@ def dm(gm, user: int) -> FakeInteraction:
 
 async def signed_up(db, game_id: int) -> set[int]:
     async with db.read() as session:
-        return set((await session.execute(select(Player.user_id).where(Player.game_id == game_id))).scalars())
+        return set((await session.execute(select(Player.user_id).where(Player.game_id == game_id).order_by(Player.id))).scalars())
 
 
 async def test_a_dm_join_is_refused_to_someone_outside_the_games_server(gm, db):

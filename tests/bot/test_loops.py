@@ -43,7 +43,7 @@ async def test_reminders_are_written_before_the_deadline(gm, db):
     gm.clock = lambda: deadline - timedelta(hours=1)
     await Loops(gm).deadlines()
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.target == "dm"))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.target == "dm").order_by(Outbox.id))).scalars().all()
     reminders = [r for r in rows if r.payload.get("kind") == "reminder"]
     assert sorted(r.target_id for r in reminders) == [1, 2] and all("Reminder" in r.text for r in reminders)
     assert all("Day 0 of " in r.text and "still waits for your orders" in r.text for r in reminders)
@@ -79,5 +79,5 @@ async def test_a_night_bigger_than_one_pass_is_delivered_without_waiting_for_the
     loops.worker.claim_limit = 3
     await loops.deliver()
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     assert len(rows) > 3 * 3 and {r.status for r in rows} == {"sent"}

@@ -72,7 +72,7 @@ async def test_a_mazeworld_turn_through_the_cogs(gm, db):
     after = await state(db, game_id)
     assert after["day"] == 2  # everyone awaited had acted: the turn resolved at the tick
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     public = "\n".join(r.text for r in rows if r.target == "channel")
     assert "Wolf A" in public and "Order of passage" in public
     for secret in ("Pain", "intends", "'s 2d6", "d100", "limb -", "rolled"):  # NPC numbers, orders, counts

@@ -74,8 +74,8 @@ async def test_another_games_action_goes_through_the_same_mod_command(gm, db, ba
         "Told Player1 privately: You receive the rug."]
     async with db.read() as session:
         game = await session.get(Game, bazaar)
-        rows = (await session.execute(select(Outbox.target, Outbox.text).where(Outbox.game_id == bazaar))).all()
-        (entry,) = (await session.execute(select(AuditLog).where(AuditLog.action == "give"))).scalars().all()
+        rows = (await session.execute(select(Outbox.target, Outbox.text).where(Outbox.game_id == bazaar).order_by(Outbox.id))).all()
+        (entry,) = (await session.execute(select(AuditLog).where(AuditLog.action == "give").order_by(AuditLog.id))).scalars().all()
     assert game.state == {"gifts": {"s001": ["rug"]}}
     assert ("channel", "A gift changes hands.") in rows and ("dm", "You receive the rug.") in rows
     assert entry.details == {"user_id": 1, "gift": "rug"}

@@ -262,7 +262,7 @@ async def test_give_and_take_with_autocomplete_for_moderators_only(gm, db):
     again = await run(cog, "mod take", user=FakeUser(1), item=rifle.value)
     assert "does not carry" in again.text and again.all_ephemeral
     async with db.read() as session:
-        channel_posts = (await session.execute(select(Outbox.text).where(Outbox.target == "channel"))).scalars().all()
+        channel_posts = (await session.execute(select(Outbox.text).where(Outbox.target == "channel").order_by(Outbox.id))).scalars().all()
     assert not any("Rifle" in text for text in channel_posts)
 
 
@@ -379,7 +379,7 @@ async def test_a_preview_leaves_the_days_seed_secret(gm, db):
         assert seed.revealed is False
         assert seed.seed not in shown.text
     async with db.read() as session:
-        outbox = (await session.execute(select(Outbox.text))).scalars().all()
+        outbox = (await session.execute(select(Outbox.text).order_by(Outbox.id))).scalars().all()
     assert not any(seed.seed in text for text in outbox)
 
 

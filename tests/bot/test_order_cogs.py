@@ -166,7 +166,7 @@ async def test_trade_offer_reaches_only_the_partner_with_buttons(gm, db):
     assert "trade offer went to Player2" in done.text, done.text
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id,
-                                                           Outbox.payload["kind"].as_string() == "trade_offer"))).scalars().all()
+                                                           Outbox.payload["kind"].as_string() == "trade_offer").order_by(Outbox.id))).scalars().all()
     assert [(r.target, r.target_id) for r in rows] == [("dm", 2)]
     from bot.ui.buttons import buttons_for
     ids = [b.custom_id for b in buttons_for(rows[0].payload)]

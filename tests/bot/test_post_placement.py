@@ -73,7 +73,7 @@ async def test_a_resolution_writes_each_public_rows_place_in_its_post(db):
     game_id = await started_game(db, 4)
     await resolution.resolve_day(db, game_id, NOW)
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     posted = [r.payload for r in rows if r.target == "channel" and "post" in r.payload]
     assert posted and {p["title"] for p in posted if p["day"] == 0} == {"Day 0 results: the students set out"}
     assert {p["title"] for p in posted if p["day"] == -1} == {"The game begins"}

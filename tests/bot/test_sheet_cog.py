@@ -106,7 +106,7 @@ async def test_a_moderator_takes_a_players_sheet_off_and_the_player_is_told(gm, 
     assert "Player1's character sheet for Maze is cleared" in done.text and done.all_ephemeral
     assert "no character sheet attached" in (await run(cog, "sheet show", 1)).text
     async with db.read() as session:
-        told = (await session.execute(select(Outbox).where(Outbox.target == "dm"))).scalars().all()
+        told = (await session.execute(select(Outbox).where(Outbox.target == "dm").order_by(Outbox.id))).scalars().all()
     assert [(row.target_id, "took your character sheet off" in row.text) for row in told] == [(1, True)]
     again = await run(cog, "sheet clear", 99, interaction=mod, player=target)
     assert "Player1 has no character sheet attached" in again.text

@@ -64,7 +64,7 @@ async def test_join_past_the_cap_goes_to_the_reserve_list_and_leave_promotes(gm,
     assert "You have left Island" in gone.text
     async with db.read() as session:
         status = (await session.execute(select(Player.status).where(Player.game_id == game_id, Player.user_id == 3))).scalar_one()
-        dms = (await session.execute(select(Outbox).where(Outbox.target == "dm", Outbox.target_id == 3))).scalars().all()
+        dms = (await session.execute(select(Outbox).where(Outbox.target == "dm", Outbox.target_id == 3).order_by(Outbox.id))).scalars().all()
     assert status == "joined"
     assert [d.payload["kind"] for d in dms] == ["promoted"]
 
@@ -89,7 +89,7 @@ async def test_lovers_proposal_reaches_the_partner_with_buttons_only(gm, db):
                       partner=FakeUser(2, "bob"), game=None)
     assert "proposal went to bob" in done.text and done.all_ephemeral
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     assert [(r.target, r.target_id, r.payload["kind"]) for r in rows] == [("dm", 2, "lovers_proposal")]
     from bot.ui.buttons import buttons_for
     assert [b.label for b in buttons_for(rows[0].payload)] == ["Accept", "Decline"]

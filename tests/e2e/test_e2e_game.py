@@ -210,7 +210,7 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
             for line in filter(None, (message.get("content") or "").splitlines()):
                 assert line not in public, f"private text in the public channel: {line!r}"
         async with runner.db.read() as session:
-            events = (await session.execute(select(EventRow))).scalars().all()
+            events = (await session.execute(select(EventRow).order_by(EventRow.id))).scalars().all()
         for event in events:
             if event.audience.get("kind") != "public":
                 assert event.text not in public, f"a {event.audience} event was posted publicly: {event.text!r}"

@@ -302,7 +302,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                     assert not re.search(r"Zhanshi|Yan Huo|TN was|TNs", line), line
                 assert not re.search(r"save total|has \d+ \w+ left|Face-off TNs|W \d+, C \d+", line), line
         async with runner.db.read() as session:
-            events = (await session.execute(select(EventRow))).scalars().all()
+            events = (await session.execute(select(EventRow).order_by(EventRow.id))).scalars().all()
         assert_private_events_reach_only_their_audience(
             fake, events, {alice: seats["Alice"], bob: seats["Bob"]}, mod_channel
         )

@@ -109,10 +109,10 @@ async def test_three_processes_resolve_200_due_games_once_and_deliver_once_with_
         # --- each game resolved once ---------------------------------------------------------------------------
         async with db.read() as session:
             resolutions = Counter((await session.execute(  # day -1: the start, which sets the game up
-                select(Resolution.game_id, Resolution.day).where(Resolution.day >= 0))).all())
+                select(Resolution.game_id, Resolution.day).where(Resolution.day >= 0).order_by(Resolution.day))).all())
             resolve_audits = Counter((await session.execute(
-                select(AuditLog.game_id).where(AuditLog.action == "resolve"))).scalars())
-            statuses = Counter((await session.execute(select(Outbox.status))).scalars())
+                select(AuditLog.game_id).where(AuditLog.action == "resolve").order_by(AuditLog.id))).scalars())
+            statuses = Counter((await session.execute(select(Outbox.status).order_by(Outbox.id))).scalars())
         assert resolutions == Counter({(game_id, 0): 1 for game_id in game_ids})
         assert resolve_audits == Counter({game_id: 1 for game_id in game_ids})
         assert set(statuses) == {"sent"}, statuses

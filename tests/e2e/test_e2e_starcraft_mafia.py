@@ -266,7 +266,7 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
                 seen = fake.text(seen_by(fake, user, mod_channel)).split(revealed)[0]
                 assert not leaks_of_the_infested(seen, name), f"{user.name} learnt that {name} is infested"
         async with runner.db.read() as session:
-            events = (await session.execute(select(EventRow))).scalars().all()
+            events = (await session.execute(select(EventRow).order_by(EventRow.id))).scalars().all()
         assert_private_events_reach_only_their_audience(fake, events, users, seats, mod_channel)
     finally:
         await runner.stop()

@@ -4,23 +4,22 @@ schemas' clear errors, and that the ruleset is registered with its front."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine import registry
 from engine.rulesets.infinity_intervention.catalog import CatalogError, demo_roster, items, load_roster
 from engine.rulesets.infinity_intervention.settings import DECIDED, IISettings
+from tests.shared_rules import rulings_text
 
-RULINGS = Path("/work/shared/rules/infinity-intervention-rulings.md")
+RULINGS = "infinity-intervention-rulings.md"  # in ../shared/rules (tests/shared_rules.py)
 
 
 def _rulings_settings() -> dict[str, str]:
-    text = RULINGS.read_text(encoding="utf-8")
+    text = rulings_text(RULINGS)
     return {m.group(1): m.group(2) for m in re.finditer(r"`([a-z_]+) = ([^`]+)`", text) if m.group(1) != "name"}
 
 
-@pytest.mark.skipif(not RULINGS.exists(), reason="the rulings file is not on this machine")
 def test_every_rulings_setting_is_a_setting_with_its_default() -> None:
     """Rulings: every `name = value` is a setting named as the rulings spell it, with that default (the roster
     is the game's data, not a house rule: `house_rules` leaves it out)."""

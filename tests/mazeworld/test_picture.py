@@ -159,7 +159,7 @@ async def test_the_bot_posts_the_public_picture_after_the_start_and_each_turn(db
     assert await resolution.resolve_day(db, game.id, NOW, expected_day=day) is not None
     async with db.read() as session:
         stored = (await session.execute(select(Resolution).order_by(Resolution.day))).scalars().all()
-        asked = (await session.execute(select(Outbox).where(Outbox.game_id == game.id))).scalars().all()
+        asked = (await session.execute(select(Outbox).where(Outbox.game_id == game.id).order_by(Outbox.id))).scalars().all()
     assert [r.payload["day"] for r in asked if (r.payload or {}).get("attach") == "picture"] == [-1, day]
     expected = [FRONT.public_picture(RULESET.public_view(RULESET.parse_state(r.state_after))) for r in stored]
     courier = FakeCourier()

@@ -5,24 +5,23 @@ roster is refused with its reason. The ruleset is registered with its front."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from engine import registry
-from engine.rulesets.mazeworld.catalog import build, catalog, _load
+from engine.rulesets.mazeworld.catalog import _load, build, catalog
 from engine.rulesets.mazeworld.roster import load_encounter, load_sheet
 from engine.rulesets.mazeworld.settings import MazeworldSettings
+from tests.shared_rules import rulings_text
 
-RULINGS = Path("/work/shared/rules/mazeworld-rulings.md")
+RULINGS = "mazeworld-rulings.md"  # in ../shared/rules (tests/shared_rules.py)
 
 
 def _rulings_settings() -> dict[str, str]:
-    text = RULINGS.read_text(encoding="utf-8")
+    text = rulings_text(RULINGS)
     return {m[0]: m[1] for m in re.findall(r"`([a-z_]+) = ([^`]+)`", text) if m[0] != "name"}
 
 
-@pytest.mark.skipif(not RULINGS.exists(), reason="the rulings file is not on this machine")
 def test_house_rules_every_setting_of_the_rulings_with_its_default():
     """Rulings: "`name = value` marks a setting": the settings are exactly the rulings' set, same defaults."""
     found = _rulings_settings()

@@ -66,7 +66,7 @@ async def test_reminders_reach_only_players_without_orders_and_only_once(db):
     assert await day_actions.send_reminders(db, deadline - timedelta(hours=1), 2) == 2
     assert await day_actions.send_reminders(db, deadline - timedelta(minutes=30), 2) == 0
     async with db.transaction() as session:
-        reminded = (await session.execute(select(Outbox.target_id).where(Outbox.payload["kind"].as_string() == "reminder"))).scalars().all()
+        reminded = (await session.execute(select(Outbox.target_id).where(Outbox.payload["kind"].as_string() == "reminder").order_by(Outbox.id))).scalars().all()
     assert sorted(reminded) == [2, 3]
     assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
 

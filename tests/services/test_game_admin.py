@@ -36,7 +36,7 @@ async def test_create_sets_up_a_closed_game_and_open_announces_sign_ups(db):
     await game_admin.open_signups(db, game.id, 7)
     assert (await _game(db, game.id)).status == "signup"
     async with db.transaction() as session:
-        posts = (await session.execute(select(Outbox).where(Outbox.target == "channel"))).scalars().all()
+        posts = (await session.execute(select(Outbox).where(Outbox.target == "channel").order_by(Outbox.id))).scalars().all()
     assert [(p.target_id, p.payload["kind"]) for p in posts] == [(555, "signups_open")]
     assert "12 places" in posts[0].text and "20:30 (Europe/Berlin)" in posts[0].text
     with pytest.raises(ServiceError, match="still being set up"):
@@ -101,8 +101,8 @@ async def test_signup_cap_moves_reserves_up_and_never_below_those_joined(db):
     assert changed.promoted == [4] and (await _game(db, game.id)).signup_cap == 4
     async with db.transaction() as session:
         statuses = dict((await session.execute(select(Player.user_id, Player.status)
-                                               .where(Player.game_id == game.id))).all())
-        dms = (await session.execute(select(Outbox.target_id).where(Outbox.target == "dm"))).scalars().all()
+                                               .where(Player.game_id == game.id).order_by(Player.id))).all())
+        dms = (await session.execute(select(Outbox.target_id).where(Outbox.target == "dm").order_by(Outbox.id))).scalars().all()
     assert statuses == {1: "joined", 2: "joined", 3: "joined", 4: "joined", 5: "reserve"} and dms == [4]
 
 

@@ -25,13 +25,13 @@ async def mafia_game(db) -> int:
 
 async def seeds(db, game_id: int) -> dict[int, bool]:
     async with db.read() as session:
-        rows = (await session.execute(select(DaySeed).where(DaySeed.game_id == game_id))).scalars()
+        rows = (await session.execute(select(DaySeed).where(DaySeed.game_id == game_id).order_by(DaySeed.day))).scalars()
         return {row.day: row.revealed for row in rows}
 
 
 async def channel_posts(db, game_id: int) -> str:
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.target == "channel")))
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.target == "channel").order_by(Outbox.id)))
         return "\n".join(row.text for row in rows.scalars())
 
 

@@ -30,7 +30,7 @@ async def test_extend_moves_the_deadline_and_is_announced(db):
     with pytest.raises(ServiceError, match="more than 0"):
         await moderation.extend(db, game_id, actor_id=7, hours=0)
     async with db.transaction() as session:
-        posts = (await session.execute(select(Outbox.text).where(Outbox.target == "channel"))).scalars().all()
+        posts = (await session.execute(select(Outbox.text).where(Outbox.target == "channel").order_by(Outbox.id))).scalars().all()
     assert any("extended" in p for p in posts)
 
 
@@ -45,7 +45,7 @@ async def test_end_stops_the_game_and_orders(db):
         await moderation.end(db, game_id, actor_id=7)
     async with db.read() as session:
         [post] = (await session.execute(select(Outbox.text).where(Outbox.target == "channel",
-                                                                  Outbox.payload["kind"].as_string() == "end"))).scalars().all()
+                                                                  Outbox.payload["kind"].as_string() == "end").order_by(Outbox.id))).scalars().all()
     assert say("ended", reason="the server is closing") in post
     assert say("log_published", game_id=game_id) in post  # the channel learns the receipts can now be checked
 
@@ -89,9 +89,9 @@ async def test_receipts_check_out_against_the_log_published_when_the_game_is_ove
     await moderation.end(db, game_id, actor_id=7)
     log = await orders.published_log(db, game_id)
     assert [e["receipt"] for e in log] == [first.receipt]
-    assert all(orders.receipt_matches(e) for e in log)
+    assert all(orders.receipt_matches(e, game_id) for e in log)
     forged = dict(log[0], payload={"kind": "day0", "start_zone": 4})
-    assert not orders.receipt_matches(forged)
+    assert not orders.receipt_matches(forged, game_id)
 
 
 async def _outbox_after(db, mark: int) -> list[Outbox]:
@@ -258,7 +258,7 @@ async def test_substitute_from_the_reserve_list_and_its_refusals(db):
     assert await moderation.substitute(db, game.id, 7, 1, 3, "P3") == "P1"
     async with db.transaction() as session:
         seats = {p.user_id: (p.status, p.position) for p in (await session.execute(
-            select(Player).where(Player.game_id == game.id))).scalars()}
+            select(Player).where(Player.game_id == game.id).order_by(Player.id))).scalars()}
     assert seats == {1: ("replaced", 1), 2: ("joined", 2), 3: ("joined", 1)}
     rows = await _outbox_after(db, mark)
     assert [(r.target, r.target_id) for r in rows] == [("channel", 555), ("dm", 3)]
@@ -268,7 +268,7 @@ async def test_substitute_from_the_reserve_list_and_its_refusals(db):
     with pytest.raises(ServiceError, match="already playing"):
         await moderation.substitute(db, game.id, 7, 2, 3, "P3")
     async with db.transaction() as session:
-        audited = (await session.execute(select(AuditLog).where(AuditLog.action == "substitute"))).scalars().all()
+        audited = (await session.execute(select(AuditLog).where(AuditLog.action == "substitute").order_by(AuditLog.id))).scalars().all()
     assert [(a.actor_id, a.details) for a in audited] == [(7, {"old_user": 1, "new_user": 3})]
 
 

@@ -38,7 +38,7 @@ async def test_refused_order_changes_nothing(db):
     with pytest.raises(ServiceError, match="not playing"):
         await orders.submit_orders(db, game_id, 42, {"kind": "night"}, NOW)
     async with db.transaction() as session:
-        assert (await session.execute(select(Order))).scalars().all() == []
+        assert (await session.execute(select(Order).order_by(Order.id))).scalars().all() == []
 
 
 async def test_replacing_keeps_history_and_only_the_newest_is_current(db):
@@ -56,7 +56,7 @@ async def test_replacing_keeps_history_and_only_the_newest_is_current(db):
     assert withdrawn.payload is None and len(await orders.my_orders(db, game_id, 1)) == 3
 
 
-async def test_receipt_is_a_hash_of_the_order_and_the_players_salt(db):
+async def test_receipt_is_a_hash_of_the_order_where_it_was_given_and_the_players_salt(db):
     game_id = await started_game(db)
     await _to_day1(db, game_id)
     done = await orders.submit_orders(db, game_id, 2, {"kind": "night", "action": {"kind": "search"}}, NOW)
@@ -64,8 +64,8 @@ async def test_receipt_is_a_hash_of_the_order_and_the_players_salt(db):
 
     async with db.transaction() as session:
         player = (await session.execute(select(Player).where(Player.user_id == 2))).scalar_one()
-    assert done.receipt == receipt(done.payload, player.salt)
-    assert done.receipt != receipt(done.payload, "another salt")
+    assert done.receipt == receipt(done.payload, player.salt, game_id, 1, player.seat)
+    assert done.receipt != receipt(done.payload, "another salt", game_id, 1, player.seat)
 
 
 async def test_orders_after_the_deadline_or_while_paused_are_refused(db):
@@ -101,7 +101,7 @@ async def test_an_order_validated_before_a_resolution_lands_on_the_new_day_after
     done = await orders.submit_orders(db, game_id, 2, {"kind": "night", "action": {"kind": "search"}}, NOW)
     assert done.day == 1
     async with db.transaction() as session:
-        rows = (await session.execute(select(Order).where(Order.user_id == 2))).scalars().all()
+        rows = (await session.execute(select(Order).where(Order.user_id == 2).order_by(Order.id))).scalars().all()
     assert [(o.day, o.payload["kind"]) for o in rows] == [(1, "night")]
 
 
@@ -128,7 +128,7 @@ async def test_fifty_concurrent_submissions_are_all_stored_once(db):
     async with db.transaction() as session:
         game = await session.get(Game, game_id)
         live = await orders.current_orders(session, game)
-        total = (await session.execute(select(Order))).scalars().all()
+        total = (await session.execute(select(Order).order_by(Order.id))).scalars().all()
     assert len(live) == 12 and len(total) == 48
 
 

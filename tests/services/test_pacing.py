@@ -166,7 +166,7 @@ async def test_a_simulated_duel_plays_to_its_end_with_the_script_for_the_npc(db,
 
     result = await simulation.simulate(db, 2, seed=3, ruleset="duel")
     async with db.read() as session:
-        scripted = (await session.execute(select(Order).where(Order.seat == "bandit"))).scalars().all()
+        scripted = (await session.execute(select(Order).where(Order.seat == "bandit").order_by(Order.id))).scalars().all()
     assert result.winners and scripted and all(o.user_id == 0 for o in scripted)
     logged = await orders.published_log(db, result.game_id)  # the NPC's orders are in the log, with no salt
     npc = [e for e in logged if e["seat"] == "bandit"]

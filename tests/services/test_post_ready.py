@@ -116,7 +116,7 @@ async def test_a_move_in_the_post_order_from_someone_not_posting_neither_resolve
 async def test_the_whose_post_dm_says_add_more_or_send(db):
     game_id = await infinity_game(db)
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     told = [r.text for r in rows if r.payload.get("kind") == "step_yours" and r.target_id == 1]
     assert told and told[-1].endswith("add more, or /send it as it stands."), told
 
@@ -155,7 +155,7 @@ async def test_a_post_not_sent_near_the_deadline_is_reminded_and_named_to_the_mo
     deadline = (await game_row(db, game_id)).deadline
     assert await day_actions.send_reminders(db, deadline - timedelta(hours=1), hours_before=2) == 1
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     assert [r.target_id for r in rows if r.payload.get("kind") == "reminder"] == [1]
     [reminder] = [r.text for r in rows if r.payload.get("kind") == "reminder"]
     assert "Step 0 of Test still waits for your orders" in reminder

@@ -110,7 +110,7 @@ async def test_public_results_reveal_the_committed_seed(db):
     await resolution.resolve_day(db, game_id, NOW)
     async with db.transaction() as session:
         seed = await session.get(DaySeed, (game_id, 0))
-        posts = (await session.execute(select(Outbox.text).where(Outbox.target == "channel"))).scalars().all()
+        posts = (await session.execute(select(Outbox.text).where(Outbox.target == "channel").order_by(Outbox.id))).scalars().all()
     assert seed.revealed and any(seed.seed in text for text in posts)
     from bot.services.fairness import commitment
 

@@ -59,7 +59,7 @@ async def test_three_deadline_loops_resolve_each_of_many_due_games_once(db):
     assert sorted(resolved) == sorted((g, 0) for g in game_ids), "each game resolved by exactly one process"
     assert not [f for report in reports for f in report.failed]
     async with db.read() as session:
-        days = (await session.execute(select(Game.day).where(Game.id.in_(game_ids)))).scalars().all()
+        days = (await session.execute(select(Game.day).where(Game.id.in_(game_ids)).order_by(Game.id))).scalars().all()
     assert set(days) == {1}
 
 

@@ -30,7 +30,7 @@ async def infested_user(db, game_id: int) -> int:
         game = await session.get(Game, game_id)
         assert game is not None
         seat = next(s for s, p in game.state["players"].items() if p["team"] == "infested")
-        players = (await session.execute(select(Player).where(Player.game_id == game_id))).scalars()
+        players = (await session.execute(select(Player).where(Player.game_id == game_id).order_by(Player.id))).scalars()
         return next(p.user_id for p in players if p.seat == seat and p.status == "joined")
 
 

@@ -53,7 +53,7 @@ async def signup_game(db, ruleset: str = "mazeworld", players: int = 2, **kwargs
 
 async def requests_of(db, game_id: int, user: int) -> dict:
     async with db.read() as session:
-        players = (await session.execute(Player.__table__.select().where(Player.game_id == game_id))).all()
+        players = (await session.execute(Player.__table__.select().where(Player.game_id == game_id).order_by(Player.id))).all()
     return next(p.requests for p in players if p.user_id == user)
 
 
@@ -205,7 +205,7 @@ async def test_a_sheet_no_longer_accepted_at_the_start_is_dropped_and_both_are_t
     assert (await state_of(db, game_id)).get("s001").name == "Player1"
     assert "sheet" not in await requests_of(db, game_id, 1)
     async with db.read() as session:
-        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id))).scalars().all()
+        rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     told = {(r.target, r.target_id): r.text for r in rows if "no longer accepted" in r.text}
     assert "Player1's character sheet is no longer accepted (sheet: no weapon 'Ray gun')" in told[("moderators", None)]
     assert "Your character sheet for Maze is no longer accepted" in told[("dm", 1)]

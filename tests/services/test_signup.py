@@ -19,7 +19,7 @@ async def test_create_game_refuses_bad_settings_and_timezone(db):
     with pytest.raises(ServiceError, match="unknown ruleset"):
         await games.create_game(db, name="x", ruleset="chess")
     async with db.transaction() as session:
-        assert (await session.execute(select(Game))).scalars().all() == []
+        assert (await session.execute(select(Game).order_by(Game.id))).scalars().all() == []
 
 
 async def test_signup_cap_puts_late_players_on_the_reserve_list_and_promotes_them(db):
@@ -86,8 +86,8 @@ async def test_start_deals_roles_opens_day0_and_publishes_a_seed_commitment(db):
     assert started.status == "running" and started.phase == "day0" and started.deadline is not None
     async with db.transaction() as session:
         seed = await session.get(DaySeed, (game.id, 0))
-        posts = (await session.execute(select(Outbox).where(Outbox.target == "channel"))).scalars().all()
-        dms = (await session.execute(select(Outbox).where(Outbox.target == "dm"))).scalars().all()
+        posts = (await session.execute(select(Outbox).where(Outbox.target == "channel").order_by(Outbox.id))).scalars().all()
+        dms = (await session.execute(select(Outbox).where(Outbox.target == "dm").order_by(Outbox.id))).scalars().all()
     assert seed is not None and not seed.revealed
     assert any(seed.commitment in p.text for p in posts)
     assert all(seed.seed not in p.text for p in posts)

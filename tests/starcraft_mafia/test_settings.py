@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from pydantic import ValidationError
 
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
+from tests.shared_rules import rulings_text, same_default, settings_named
 
-RULINGS = Path("/work/shared/rules/starcraft-mafia-rulings.md")
+RULINGS = "starcraft-mafia-rulings.md"  # in ../shared/rules (tests/shared_rules.py)
 
 
 def test_defaults_are_the_rulings_values():
@@ -35,13 +35,20 @@ def test_infested_table_of_the_rulings():
     assert got == {n: 1 if n <= 7 else 2 if n <= 11 else 3 if n <= 15 else 4 for n in range(5, 21)}
 
 
-@pytest.mark.skipif(not RULINGS.exists(), reason="the rulings file is outside the repository")
 def test_every_setting_named_in_the_rulings_exists():
-    names = set(re.findall(r"`([a-z_]+) = [^`]+`", RULINGS.read_text(encoding="utf-8")))
-    names |= set(re.findall(r"\(`([a-z_]+)`\)", RULINGS.read_text(encoding="utf-8")))
+    names = set(re.findall(r"`([a-z_]+) = [^`]+`", rulings_text(RULINGS)))
+    names |= set(re.findall(r"\(`([a-z_]+)`\)", rulings_text(RULINGS)))
     names.discard("name")  # the rulings' own "`name = value` marks a setting"
     assert len(names) == 14
     assert names == set(SCMSettings.model_fields)
+
+
+def test_every_default_is_the_one_the_rulings_write():
+    """Rulings: "`name = value`" gives each setting's default; read from the rulings file itself, so a ruling
+    that changes a value fails here until the product follows it."""
+    defaults = SCMSettings().model_dump(mode="json")
+    written = settings_named(rulings_text(RULINGS))
+    assert written and {n: v for n, v in written.items() if not same_default(defaults[n], v)} == {}
 
 
 def test_inconsistent_settings_are_refused_clearly():

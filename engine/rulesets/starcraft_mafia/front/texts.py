@@ -158,7 +158,7 @@ TEXTS: dict[str, str] = {
     "opt_join_role": "A class to ask for (leave out: any)",
     "cmd_role_choose": "Ask for a class (granted in sign-up order while it has room)",
     "role_requested": "You asked for the {role} class.",
-    "unknown_role": "{role!r} is not a class of StarCraft Mafia.",
+    "unknown_role": "{role!r} is not a class of StarCraft Mafia: choose one of {roles}.",
     "request_role_choice": "Choose a class with /role choose.",
     # --- help and rules -------------------------------------------------------------------------------
     "help_title": "StarCraft Mafia: commands",
