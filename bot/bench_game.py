@@ -1,9 +1,9 @@
 """The benchmarks' games: how many players a game seats and a game started with them (`brbot bench`).
 
 A benchmark asks for a size (20 players, 100, 1,000); the game seats the players its own computer players
-take (`Front.computer_signups`, as `brbot simulate` does): Battle Royale as many as asked, StarCraft Mafia
-and the card game within their limits, Infinity's demo fight the players of its two PCs (the game master's
-demo roster), Mazeworld's demo its one contestant. A game without computer players is refused in one line.
+take (`Front.computer_signups`, as `brbot simulate` does): a game of simultaneous orders as many as asked
+within its limits, a game master's demo fight the players of its roster's player characters. A game without
+computer players is refused in one line.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def seated(ruleset: str, players: int) -> int:
 
 def sizes(ruleset: str, wanted: tuple[int, ...]) -> list[int]:
     """The player counts a game seats for the sizes `wanted` (its smallest and largest if none fits), each
-    once: Infinity's demo seats 2 whatever is asked, so `(20, 100, 1000)` gives `[2]`."""
+    once: a demo fight seating 2 whatever is asked, so `(20, 100, 1000)` gives `[2]`."""
     rules = registry.get(ruleset)
     most = rules.max_players or max(wanted)
     fitting = [n for n in wanted if rules.min_players <= n <= most] or sorted({rules.min_players, most})
