@@ -16,6 +16,8 @@ UI: dict[str, str] = {
     "wrong_guild": "That game belongs to another server.",
     "game_choice": "#{id} {name} ({status})",
     "cmd_generic": "Give this order in your game (its /help says how)",
+    "cmd_grouped": "An action of your game: pick it in `action`, then its options (your game's /help lists them)",
+    "opt_action": "The action: your game's actions that apply now, as you type",
     "order_saved": "Order saved for Day {day}: {summary}\nReceipt: `{receipt}`",
     "orders_withdrawn": "Your orders for Day {day} are withdrawn: the default applies. Receipt: `{receipt}`",
     "button_accept": "Accept",

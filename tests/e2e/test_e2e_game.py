@@ -147,8 +147,8 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         carol_seat = next(c["value"] for c in targets if c["name"].startswith("Carol"))
         attack = await slash(alice, "attack", {"weapon": weapons[0]["value"], "target": carol_seat, "attempts": 1})
         assert "Order saved for Day 1" in attack.text, attack.text
-        assert "Order saved" in (await slash(bob, "search")).text
-        assert "Order saved" in (await slash(carol, "search", dm=True)).text  # from a DM works too
+        assert "Order saved" in (await slash(bob, "act", {"action": "search"})).text
+        assert "Order saved" in (await slash(carol, "act", {"action": "search"}, dm=True)).text  # from a DM works too
         orders = await slash(alice, "orders", dm=True)
         assert "Attack" in orders.text
         status = await slash(bob, "status")
@@ -168,8 +168,8 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         assert night1["embeds"], "the night's results are embeds"
 
         # --- Day 2 orders, then the bot goes down and Day 2's deadline passes -------------------------
-        await slash(alice, "search")
-        await slash(bob, "defend")
+        await slash(alice, "act", {"action": "search"})
+        await slash(bob, "act", {"action": "defend"})
         routes = await fake.autocomplete(bob, "move", {"route": ""}, focused="route")
         moved = await slash(bob, "move", {"route": routes[0]["value"]})
         assert "Order saved for Day 2" in moved.text, moved.text

@@ -129,7 +129,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "Your post so far: Attack Yan Huo" in hacked.text and "Left: 1 action(s)." in hacked.text, hacked.text
         assert "Add more, or /send it as it stands." in hacked.text, hacked.text
         await unresolved(runner, 0)  # a post being built: the deadline loop's looks leave it alone
-        sent = await slash(alice, "send", dm=True)
+        sent = await slash(alice, "act", {"action": "send"}, dm=True)
         assert "Your post is sent: Attack Yan Huo" in sent.text, sent.text
         game = await stepped(runner, 0)
         await settle(fake, runner, "Lena's post")
@@ -143,15 +143,15 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         covered = await slash(bob, "cover", {"level": "high"}, dm=True)
         assert "Your post so far: Move to high cover. Left: 1½ action(s)." in covered.text, covered.text
         await unresolved(runner, 1)
-        observed = await slash(bob, "observe", dm=True)
+        observed = await slash(bob, "act", {"action": "observe"}, dm=True)
         assert "Move to high cover. Observe. Left: 1 action(s)." in observed.text, observed.text
         await unresolved(runner, 1)
-        undone = await slash(bob, "undo", dm=True)
+        undone = await slash(bob, "act", {"action": "undo"}, dm=True)
         assert "Your post so far: Move to high cover. Left: 1½ action(s)." in undone.text, undone.text
         aimed = await slash(bob, "attack", {"target": "zhanshi"}, dm=True)
         assert "Move to high cover. Attack Zhanshi with your readied weapon. Left: ½ action(s)." in aimed.text
         await unresolved(runner, 1)
-        sent = await slash(bob, "send", dm=True)
+        sent = await slash(bob, "act", {"action": "send"}, dm=True)
         assert "Your post is sent: Move to high cover. Attack Zhanshi" in sent.text, sent.text
         game = await stepped(runner, 1)
         await settle(fake, runner, "the Fusilier's post")
@@ -177,7 +177,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         ordered = await slash(mod, "attack", {"as": "zhanshi", "target": "fusilier"})
         assert "Your post so far: Attack Fusilier" in ordered.text, ordered.text
         await unresolved(runner, 2)
-        await slash(mod, "send", {"as": "zhanshi"})
+        await slash(mod, "act", {"action": "send", "as": "zhanshi"})
         game = await stepped(runner, 2)
 
         # --- the face-off question: Bob answers with the React button -------------------------------------------
@@ -190,7 +190,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "attacks you" not in fake.text(fake.dms_to(alice))
         await settle(fake, runner, "the question")
         assert "Fusilier must choose: react or take the attack." in fake.text(fake.messages_in())
-        refused = await slash(alice, "react", {"choice": "take"}, dm=True)
+        refused = await slash(alice, "act", {"action": "react", "choice": "take"}, dm=True)
         assert refused.text == "The question waits for Fusilier's answer.", refused.text
         answers = buttons(asked)
         clicked = await fake.click(bob, asked, answers["react"])
@@ -250,14 +250,14 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
             assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
             said = None
             if me["immobilized"]:  # rulings, "Immobilizing": the post must start with Reset
-                said = await slash(user, "reset", dm=True)
+                said = await slash(user, "act", {"action": "reset"}, dm=True)
                 assert "Reset." in said.text, said.text
             elif awaited == "fusilier" and not spent and me["infinity_points"] and not me["ip_action_used"]:
-                said = await slash(bob, "points", {"extra_action": True}, dm=True)
+                said = await slash(bob, "skill", {"action": "points", "extra_action": True}, dm=True)
                 assert "Spend an Infinity Point for an extra action." in said.text, said.text
                 spent = True
             elif awaited == "lena" and not switched:
-                said = await slash(alice, "switch", {"item": "combirifle"}, dm=True)
+                said = await slash(alice, "item", {"action": "switch", "item": "combirifle"}, dm=True)
                 assert "Ready the CombiRifle." in said.text, said.text
                 switched = True
             elif me["halves"] >= 2:  # a whole action: attack the first enemy offered
@@ -265,12 +265,12 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 said = await slash(user, "attack", {"target": choices[0]["value"]}, dm=True)
                 assert "Attack " in said.text, said.text
             elif me["minors"] < 4:  # half an action left: a minor one
-                said = await slash(user, "observe", dm=True)
+                said = await slash(user, "act", {"action": "observe"}, dm=True)
                 assert "Observe." in said.text, said.text
             else:  # nothing it may still do: the post's deadline passes (a forfeit)
                 clock.set(game.deadline)
             if said is not None and "/send it as it stands" in said.text:  # from here on, one command a post, sent
-                await slash(user, "send", dm=True)
+                await slash(user, "act", {"action": "send"}, dm=True)
             game = await stepped(runner, game.day)
         await settle(fake, runner, "the end")
         assert timed_out, "no face-off question was left to its deadline"
