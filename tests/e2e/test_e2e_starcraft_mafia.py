@@ -88,8 +88,8 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        assert {"attack", "sleep", "heal", "repair", "probe", "give", "pickup", "steal", "stim", "cloak",
-                "sabotage", "join", "status", "mod", "resolve"} <= registered
+        assert {"attack", "vote", "item", "skill", "act", "join", "status", "mod", "resolve"} <= registered
+        assert not {"sleep", "heal", "repair", "probe", "give", "pickup", "steal", "stim", "cloak", "sabotage"} & registered
 
         # --- set-up: a moderator creates the game; six join, Raynor asks for the Ghost class -------------
         created = await slash(mod, "game create", {"name": "Char", "ruleset": "starcraft_mafia",
@@ -144,6 +144,8 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
             == ["human", "zerg"]
         kinds = await choices(stetmann, "skill", {"action": "steal", "target": seats["Tychus"], "item": ""}, "item")
         assert kinds == await choices(stetmann, "skill", {"action": "steal", "target": seats["Swann"], "item": ""}, "item")
+        skills = [v for _, v in await choices(kerrigan, "skill", {"action": ""}, "action")]
+        assert skills == ["heal", "repair", "probe", "steal", "stim", "cloak", "sabotage"]  # StarCraft Mafia's own
         own = await choices(kerrigan, "item", {"action": "give", "item": ""}, "item")
         assert own == [("C-7 Pistol", own[0][1])]  # his own items only
 
