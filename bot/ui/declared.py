@@ -155,8 +155,8 @@ def _grouped(
     built = MergedCommand(name=name, description=description, games=sorted({g for g, _ in declarations}), grouped=True)
     built.options = [MergedOption(ACTION_OPTION, action_description, "text", required=True, autocomplete=True)]
     try:
-        for option, decl in options.items():
-            merged = _merge_option(option, decl, len(declarations) + 1)  # never required by Discord
+        for option_name, decl in options.items():
+            merged = _merge_option(option_name, decl, len(declarations) + 1)  # never required by Discord
             merged.autocomplete = merged.autocomplete or bool(merged.choices)  # the verb's own choices
             merged.choices = ()
             built.options.append(merged)

@@ -122,7 +122,7 @@ UI: dict[str, str] = {
     "withdraw_old_day": "Those orders were for an earlier day: use /orders again.",
     "free_removed": "Removed from your orders for Day {day}: {summary}\nReceipt: `{receipt}`",
     # --- player commands: answers added with the audit fixes -------------------------------------
-    "trade_button_outdated": "This trade message is from an older version of the bot and cannot say what was offered: ask for the trade again with /trade.",
+    "trade_button_outdated": "This trade message is from an older version of the bot and cannot say what was offered: ask for the trade again with /item action:trade.",
     "withdraw_nothing": "You have no orders for Day {day} to withdraw.",
     "withdraw_nothing_idle": "You have no orders for Day {day} to withdraw: {idle}",
     "join_not_member": "You can join {game} only as a member of its server: use /join in the game's channel.",

@@ -13,7 +13,7 @@ from engine.rulesets.battle_royale_cards.front.texts import text
 DIRECTIONS = tuple((d, d) for d in text("directions").split())
 TURN = ("turn",)
 
-COMMANDS = (
+COMMANDS: tuple[Command, ...] = (
     Command(
         "place",
         text("cmd_place"),

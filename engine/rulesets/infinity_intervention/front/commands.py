@@ -17,7 +17,7 @@ POINTS = (
     Option("ip_crit", text("opt_ip_crit"), type="integer", min_value=0, max_value=2),
 )
 
-COMMANDS = (
+COMMANDS: tuple[Command, ...] = (
     Command(
         "attack",
         text("cmd_attack"),

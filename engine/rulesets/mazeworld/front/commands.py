@@ -21,7 +21,7 @@ ITEM = Option("item", text("opt_item"), source="my_items")
 ACCESSORY = Option("accessory", text("opt_accessory"), source="accessories")
 SIDE = Option("side", text("opt_side"), type="integer", min_value=1, max_value=4)
 
-COMMANDS = (
+COMMANDS: tuple[Command, ...] = (
     Command(
         "attack",
         text("cmd_attack"),
