@@ -100,7 +100,8 @@ class GameCommandsCog(GameCog):
         game = options.pop(GAME_OPTION, None)
         actor = options.pop(AS_PARAMETER, None)
         under = name if grouped else None
-        verb = str(options.pop(ACTION_OPTION)) if grouped else name
+        # a verb typed by hand rather than picked: "Search" or a choice's label "search: ..." name `search`
+        verb = str(options.pop(ACTION_OPTION)).split(":")[0].strip().lower() if grouped else name
 
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}

@@ -133,6 +133,8 @@ async def test_a_verb_of_another_game_and_an_option_of_another_verb_get_the_poli
     assert missing.text == "/skill action:heal needs the option `target` in this game."
     done = await run(cog, "act", 1, action="search")
     assert "Order saved for Day 1: Search" in done.text and done.all_ephemeral
+    typed = await run(cog, "act", 1, action=" Defend: the label typed by hand")  # not picked from the list
+    assert "Order saved for Day 1: Defend" in typed.text
 
 
 async def test_a_verbs_options_come_from_the_verb_chosen(gm, db):
