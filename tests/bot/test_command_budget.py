@@ -143,3 +143,21 @@ async def test_a_verbs_options_come_from_the_verb_chosen(gm, db):
     assert heal and heal[0].name == "Player1 (yourself)"
     nothing = await verb_option_choices("skill", "stim", "target")(FakeInteraction(gm, FakeUser(1, "Player1")), "")
     assert nothing == []  # not a verb of this game: no choices, no error
+
+
+def test_the_bot_refuses_to_start_with_more_than_100_top_level_commands(monkeypatch):
+    """`cog_classes` (what `setup_hook` adds) counts every cog's top-level commands, the games' and the bot's
+    own together, and refuses a set Discord would reject, naming the count."""
+    import sys
+    import types
+
+    import bot.cogs
+
+    crowded = types.ModuleType("tests_crowded_cog")
+    command = type("Command", (), {"parent": None})
+    crowded.COG = type("CrowdedCog", (), {"__cog_app_commands__": [
+        type("Named", (command,), {"name": f"extra{i}"})() for i in range(COMMANDS_MAX - len(registered()) + 1)]})
+    monkeypatch.setitem(sys.modules, "tests_crowded_cog", crowded)
+    monkeypatch.setattr(bot.cogs, "COG_MODULES", [*bot.cogs.COG_MODULES, "tests_crowded_cog"])
+    with pytest.raises(ValueError, match=f"{COMMANDS_MAX + 1} top-level commands"):
+        cog_classes()
