@@ -100,7 +100,7 @@ class GameCommandsCog(GameCog):
         game = options.pop(GAME_OPTION, None)
         actor = options.pop(AS_PARAMETER, None)
         under = name if grouped else None
-        # a verb typed by hand rather than picked: "Search" or a choice's label "search: ..." name `search`
+        # a verb typed by hand rather than picked: any case, or a choice's whole label ("verb: what it does")
         verb = str(options.pop(ACTION_OPTION)).split(":")[0].strip().lower() if grouped else name
 
         async def work(ctx: Ctx) -> str:

@@ -5,7 +5,7 @@ validated by the engine and stored like any submission.
 options left out, asks the game's front (`Front.apply`) for the new orders and submits them with
 `orders.submit_orders`; an offer the new orders make to another player reaches them (`trading.send_offers`).
 A refusal from the front or the engine changes nothing and says why. With `under` the command is a verb
-chosen in that grouped command (`/skill action:stim`): the game must file the verb under it, and an option
+chosen in that grouped command (`/skill action:<verb>`): the game must file the verb under it, and an option
 the verb does not have is refused by name. With `actor`
 (the command's `as` option) the order is for another actor the user may order for (`actors.acting_for`: a
 moderator for an NPC), read through that actor's view and orders.

@@ -8,7 +8,7 @@ The callbacks never raise: a refusal or a failure gives no choices.
 
 - `option_choices(command, option)`: for a merged command's option, the choices of the game the command is
   about: its chooser (`Option.source`), or its fixed choices when the games' fixed choices differ.
-- `verb_choices(under)`: the `action` option of a grouped command (`/skill action:stim`): the verbs the
+- `verb_choices(under)`: the `action` option of a grouped command (`/skill action:<verb>`): the verbs the
   game the command is about files under it that apply in the caller's phase (their view's), as "verb: what
   it does"; `option_choices(under, option, grouped=True)` then offers the chosen verb's own choices.
 - `actor_choices`: the `as` option's choices, the actors the caller may order for.

@@ -8,7 +8,7 @@ declares the command requires it (the service asks for the others by name), keep
 every game offers the same ones (otherwise its choices come from the game by autocomplete), and must have
 the same type in every game (a clash is a packaging error, raised when the bot builds its commands).
 
-A verb a game files `under` a grouped command (`engine.front.grouped`: `/skill action:stim`) is not a
+A verb a game files `under` a grouped command (`engine.front.grouped`: `/skill action:<verb>`) is not a
 top-level command: every installed game's verbs under one name make one command whose first option,
 `action`, is the verb (offered by autocomplete from the player's own game), followed by the union of those
 verbs' options, none required by Discord (the service asks for the options the chosen verb requires). A
