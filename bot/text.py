@@ -99,6 +99,7 @@ TEXT: dict[str, str] = {
     "no_such_command": "/{command} is not a command of {game}: /help lists this game's commands.",
     "command_not_now": "/{command} cannot be used at this point of the game: /help says what you can do now.",
     "option_needed": "/{command} needs the option `{option}` in this game.",
+    "option_not_of_verb": "/{command} has no option `{option}`: leave it out (/help lists each action's options).",
     "no_trade_offer": "{name} has no trade offer for you today.",
     "trade_offer_changed": "{name} has changed their trade offer since that message: nothing was answered. Use the buttons of their newest offer.",
     "trade_offer_old_day": "That trade offer from {name} was for Day {day}, which is over: nothing was answered.",

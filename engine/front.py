@@ -5,7 +5,10 @@ or a moderator sees of a game from its `Front`:
 
 - `commands`: the order commands and their options. Names are top-level (`/attack`, `/move`, `/vote mark`)
   whatever the game; the bot registers one Discord command per name for all installed games and hands each
-  use to the front of the game the command is about.
+  use to the front of the game the command is about. A verb the game marks `under` a shared grouped command
+  (`grouped(commands, {"stim": "skill"})`) is not top-level: it is the `action` of that command
+  (`/skill action:stim`), offered by autocomplete from the player's own game and phase, with its own
+  options, so a game adds few top-level commands (docs/rulesets.md, "Command budget").
 - `choices(source, view, typed, values, current)`: the autocomplete choices of an option whose `source` names
   one, built from the asking player's own view (never the state) and their own current orders for the day
   (what they already ordered may bring choices, like an item picked up tonight), so a choice list cannot
@@ -57,13 +60,18 @@ need them, so listing the games imports no picture library.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.dice.words import DiceWords
 from engine.rng import RecordingRng
 
 OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
+
+ACTION_OPTION = "action"  # the option of a grouped command naming the verb (`/skill action:stim`)
+GROUPED_COMMANDS = ("item", "skill", "act")  # the shared grouped commands games file their verbs under
+SHARED_COMMANDS = ("attack", "move", "vote", "cover")  # top-level verbs any game may declare (merged)
+OWN_COMMANDS_BUDGET = 2  # top-level commands a game may add besides those two lists (docs/rulesets.md)
 
 CHOICES_MAX = 25  # Discord shows at most 25 choices (the bot checks every other limit: bot/ui/declared.py)
 
@@ -92,7 +100,9 @@ class Option:
 class Command:
     """A command players use to give orders: `name` is top-level ("attack") or a group's subcommand
     ("vote mark", with `group_description` saying what the group is). `section` groups it in /help;
-    `phases` lists the phases of the game (the view's "phase") in which it applies (empty: every phase)."""
+    `phases` lists the phases of the game (the view's "phase") in which it applies (empty: every phase).
+    `under` names the shared grouped command the verb is chosen in instead of being top-level ("skill":
+    `/skill action:stim`, see `grouped`); the front still receives `name` ("stim") in `Asked.command`."""
 
     name: str
     description: str
@@ -100,10 +110,21 @@ class Command:
     section: str = "orders"
     phases: tuple[str, ...] = ()
     group_description: str = ""
+    under: str = ""
 
     @property
     def path(self) -> tuple[str, ...]:
         return tuple(self.name.split())
+
+    @property
+    def top_level(self) -> str:
+        """The top-level command a player types for it: the grouped command it is under, or its own first word."""
+        return self.under or self.path[0]
+
+    @property
+    def usage(self) -> str:
+        """How a player types it, without the slash: "attack", "vote mark", "skill action:stim"."""
+        return f"{self.under} {ACTION_OPTION}:{self.name}" if self.under else self.name
 
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
@@ -291,6 +312,15 @@ class StepButton:
     style: str = "secondary"
 
 
+def grouped(commands: tuple[Command, ...], under: Mapping[str, str]) -> tuple[Command, ...]:
+    """The commands with each verb named in `under` (verb -> grouped command, one of `GROUPED_COMMANDS` or a
+    name of the game's own) filed under that grouped command instead of being top-level."""
+    unknown = set(under) - {c.name for c in commands}
+    if unknown:
+        raise ValueError(f"no such command to group: {sorted(unknown)}")
+    return tuple(replace(c, under=under[c.name]) if c.name in under else c for c in commands)
+
+
 Chooser = Callable[[dict[str, Any], str, Mapping[str, Any], Mapping[str, Any]], list[tuple[str, str]]]
 """A chooser: (view, text typed so far, options chosen so far, the player's current orders ({}: none)) -> pairs."""
 
@@ -452,7 +482,7 @@ class Front:
         """The game's commands grouped by section, from their declarations."""
         sections: dict[str, list[str]] = {}
         for cmd in self.commands:
-            sections.setdefault(cmd.section, []).append(f"`/{cmd.name}`: {cmd.description}")
+            sections.setdefault(cmd.section, []).append(f"`/{cmd.usage}`: {cmd.description}")
         return [
             Card(title=self.title, fields=tuple(CardField(name=s, lines=tuple(lines)) for s, lines in sections.items()))
         ]

@@ -3,7 +3,9 @@
 `GameCommandsCog` is made when the bot starts: one Discord command per merged name (`bot.ui.declared`),
 top-level (`/attack`) or in a group (`/vote mark`), each with the game's options plus `game` (the game's
 number, for a DM when the player is in several) and `as` (the actor ordered for: a moderator names the game
-master's NPC, a player one of the actors they control; autocompleted with exactly those). Using one finds the game it
+master's NPC, a player one of the actors they control; autocompleted with exactly those). A grouped command
+(`/skill`) has `action` first, the verb of the player's game, autocompleted from their own game and phase,
+then its verbs' options, each autocompleted for the verb chosen. Using one finds the game it
 is about, hands the options
 to `bot.services.commands.give_order` (the game's front turns them into orders, the engine validates
 them) and confirms the saved orders in words with the receipt, or says why nothing changed.
@@ -19,12 +21,13 @@ from discord import app_commands
 
 from bot.services import commands as game_orders
 from bot.services import limits
-from bot.ui.autocomplete import actor_choices, option_choices
+from bot.ui.autocomplete import actor_choices, option_choices, verb_choices
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, is_moderator
 from bot.ui.declared import MergedCommand, MergedOption, check_limits, merge
 from bot.ui.step_buttons import order_text
 from bot.ui.text import ui
 from engine import registry
+from engine.front import ACTION_OPTION
 
 GAME_OPTION = "game"
 AS_OPTION, AS_PARAMETER = "as", "as_actor"  # `as` is a Python keyword: the callback's parameter is renamed
@@ -50,7 +53,7 @@ def _callback(command: MergedCommand):
     """A callback whose signature is the command's options, as discord.py reads them."""
 
     async def callback(self: GameCommandsCog, interaction: discord.Interaction, **options: Any) -> None:
-        await self.order(interaction, command.name, options)
+        await self.order(interaction, command.name, options, grouped=command.grouped)
 
     parameters = [
         P("self", P.POSITIONAL_OR_KEYWORD),
@@ -70,7 +73,13 @@ def _callback(command: MergedCommand):
     )
     callback.__discord_app_commands_param_rename__ = {AS_PARAMETER: AS_OPTION}  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_autocomplete__ = (  # type: ignore[attr-defined]
-        {o.name: option_choices(command.name, o.name) for o in command.options if o.autocomplete}
+        {
+            o.name: verb_choices(command.name)
+            if command.grouped and o.name == ACTION_OPTION
+            else option_choices(command.name, o.name, command.grouped)
+            for o in command.options
+            if o.autocomplete
+        }
         | {GAME_OPTION: game_autocomplete, AS_PARAMETER: actor_choices}
     )
     callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
@@ -84,26 +93,40 @@ def _callback(command: MergedCommand):
 class GameCommandsCog(GameCog):
     """The games' order commands; made by `build_cog` from what the installed games declare."""
 
-    async def order(self, interaction: discord.Interaction, name: str, options: dict[str, Any]) -> None:
+    async def order(
+        self, interaction: discord.Interaction, name: str, options: dict[str, Any], grouped: bool = False
+    ) -> None:
+        """Give the order of `/name` (`grouped`: of the verb its `action` names) in the game it is about."""
         game = options.pop(GAME_OPTION, None)
         actor = options.pop(AS_PARAMETER, None)
+        under = name if grouped else None
+        # a verb typed by hand rather than picked: any case, or a choice's whole label ("verb: what it does")
+        verb = str(options.pop(ACTION_OPTION)).split(":")[0].strip().lower() if grouped else name
 
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}
             moderator = actor is not None and await is_moderator(self.bot, interaction)
             given = await game_orders.give_order(
-                ctx.db, ctx.game_id, ctx.user_id, name, values, ctx.now, actor, moderator
+                ctx.db, ctx.game_id, ctx.user_id, verb, values, ctx.now, actor, moderator, under=under
             )
             return order_text(given)
 
         await self.run(interaction, game, work)
 
 
-def build_cog(fronts: dict | None = None) -> type[GameCommandsCog]:
+def build_cog(fronts: dict | None = None, other_top_level: int = 0) -> type[GameCommandsCog]:
     """The cog class holding one command per merged name over `fronts` (default: every installed game).
-    Raises ValueError if the merged commands do not fit Discord's limits."""
-    merged = merge(fronts if fronts is not None else registry.fronts(), ui("cmd_generic"))
-    problems = check_limits(merged, extra_options=2, reserved=(GAME_OPTION, AS_OPTION, AS_PARAMETER))
+    Raises ValueError if the merged commands do not fit Discord's limits, counting `other_top_level`
+    commands of the bot's own (`bot.cogs.cog_classes` checks the whole set again)."""
+    merged = merge(
+        fronts if fronts is not None else registry.fronts(),
+        ui("cmd_generic"),
+        grouped_description=ui("cmd_grouped"),
+        action_description=ui("opt_action"),
+    )
+    problems = check_limits(
+        merged, extra_options=2, other_top_level=other_top_level, reserved=(GAME_OPTION, AS_OPTION, AS_PARAMETER)
+    )
     if problems:
         raise ValueError("the games' commands do not fit Discord: " + "; ".join(problems))
     attributes: dict[str, Any] = {}

@@ -4,7 +4,9 @@ validated by the engine and stored like any submission.
 `give_order` reads the player's view and current orders (or the game's default), fills in the defaults of
 options left out, asks the game's front (`Front.apply`) for the new orders and submits them with
 `orders.submit_orders`; an offer the new orders make to another player reaches them (`trading.send_offers`).
-A refusal from the front or the engine changes nothing and says why. With `actor`
+A refusal from the front or the engine changes nothing and says why. With `under` the command is a verb
+chosen in that grouped command (`/skill action:<verb>`): the game must file the verb under it, and an option
+the verb does not have is refused by name. With `actor`
 (the command's `as` option) the order is for another actor the user may order for (`actors.acting_for`: a
 moderator for an NPC), read through that actor's view and orders.
 """
@@ -24,7 +26,7 @@ from bot.services.orders import Submitted, check_may_act, current_orders, submit
 from bot.services.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
-from engine.front import Asked, Command, Option
+from engine.front import ACTION_OPTION, Asked, Command, Option
 
 
 @dataclass
@@ -35,12 +37,15 @@ class Given:
     reply: str | None = None  # the front's own words for what was done, instead of the summary
 
 
-def declared(ruleset: str, name: str) -> Command:
-    """The command `name` as the game declares it; refused, naming the game, if it has none."""
+def declared(ruleset: str, name: str, under: str | None = None) -> Command:
+    """The command `name` as the game declares it (`under`: the verb chosen in that grouped command, which
+    the game must file under it); refused, naming the game and the command as typed, if it has none (a verb
+    of another game, or of another grouped command). A step button or another service names the verb alone."""
     front = registry.front(ruleset)
     command = front.command(name)
-    if command is None:
-        raise ServiceError(say("no_such_command", command=name, game=front.title or ruleset))
+    if command is None or (under is not None and command.under != under):
+        shown = f"{under} {ACTION_OPTION}:{name}" if under else name
+        raise ServiceError(say("no_such_command", command=shown, game=front.title or ruleset))
     return command
 
 
@@ -76,16 +81,22 @@ async def give_order(
     now: datetime,
     actor: str | None = None,
     moderator: bool = False,
+    under: str | None = None,
 ) -> Given:
     game = await game_by_id(db, game_id)
-    command = declared(game.ruleset, name)
+    command = declared(game.ruleset, name, under)
+    shown = command.usage
+    if under is not None:
+        stray = sorted(k for k, v in values.items() if v is not None and command.option(k) is None)
+        if stray:
+            raise ServiceError(say("option_not_of_verb", command=shown, option=stray[0]))
     if actor is not None:
         view, current = await _actor_now(db, game_id, user_id, actor, moderator)
     else:
         view = await player_view(db, game_id, user_id)
     if command.phases and view.get("phase") not in command.phases:
-        raise ServiceError(say("command_not_now", command=name))
-    filled = filled_in(command, values, name)
+        raise ServiceError(say("command_not_now", command=shown))
+    filled = filled_in(command, values, shown)
     if actor is None:
         current = await day_actions.current_payload(db, game_id, user_id)
     await check_may_act(db, game_id, user_id, actor, moderator)  # the dead are told so, whatever they typed

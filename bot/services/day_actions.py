@@ -107,7 +107,7 @@ def _builds_steps(front: Front) -> bool:
 
 async def _built_not_sent(session, game: Game, front: Front) -> dict[str, str]:
     """For a game whose step is built over several commands, by awaited player's seat: what they built and did
-    not send, in words, and the game's line on how to send it ("add more, or /send it"). The state and the
+    not send, in words, and the game's line on how to send it ("add more, or /act action:send it"). The state and the
     orders are read once for the game."""
     ruleset, state = ruleset_of(game), load_state(game)
     given = await current_orders(session, game)

@@ -8,6 +8,9 @@ The callbacks never raise: a refusal or a failure gives no choices.
 
 - `option_choices(command, option)`: for a merged command's option, the choices of the game the command is
   about: its chooser (`Option.source`), or its fixed choices when the games' fixed choices differ.
+- `verb_choices(under)`: the `action` option of a grouped command (`/skill action:<verb>`): the verbs the
+  game the command is about files under it that apply in the caller's phase (their view's), as "verb: what
+  it does"; `option_choices(under, option, grouped=True)` then offers the chosen verb's own choices.
 - `actor_choices`: the `as` option's choices, the actors the caller may order for.
 - `role_choices`: the sign-up `role` option's choices, the roles of the caller's game.
 - `source_choices(game_source)`: a game's chooser by name, for the commands the bot still defines itself.
@@ -27,6 +30,7 @@ from bot.services import actors, lookup, player_views
 from bot.services.errors import ServiceError
 from bot.ui.context import bot_of, in_dm, is_moderator, parent_channel
 from engine import registry
+from engine.front import ACTION_OPTION, Command, Front
 
 log = logging.getLogger(__name__)
 
@@ -130,12 +134,41 @@ def _never_raising(
     return callback
 
 
-def option_choices(command: str, option: str) -> Callback:
-    """The choices of `option` of `/command` in the game the command is about."""
+def grouped_verb(front: Front, under: str, verb: Any) -> Command | None:
+    """The game's verb `verb` filed under the grouped command `under`, or None when it files none by that name."""
+    declared = front.command(str(verb)) if verb not in (None, "") else None
+    return declared if declared is not None and declared.under == under else None
+
+
+def verb_choices(under: str) -> Callback:
+    """The verbs the game the command is about files under `/under`, in the caller's phase, matching what
+    they typed (in the verb or in what it does)."""
 
     def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
         front = registry.front(game.ruleset)
-        declared = front.command(command)
+        phase = caller.view.get("phase")
+        lowered = typed.strip().lower()
+        pairs = [
+            (f"{c.name}: {c.description}", c.name)
+            for c in front.commands
+            if c.under == under and (not c.phases or phase in c.phases)
+        ]
+        return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], "text")
+
+    return _never_raising(pick)
+
+
+def option_choices(command: str, option: str, grouped: bool = False) -> Callback:
+    """The choices of `option` of `/command` in the game the command is about (`grouped`: of the verb
+    chosen in the grouped command's `action`)."""
+
+    def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
+        front = registry.front(game.ruleset)
+        if grouped:
+            declared = grouped_verb(front, command, chosen.get(ACTION_OPTION))
+        else:
+            declared = front.command(command)
+            declared = declared if declared is not None and not declared.under else None
         spec = declared.option(option) if declared else None
         if spec is None:
             return []

@@ -8,6 +8,13 @@ declares the command requires it (the service asks for the others by name), keep
 every game offers the same ones (otherwise its choices come from the game by autocomplete), and must have
 the same type in every game (a clash is a packaging error, raised when the bot builds its commands).
 
+A verb a game files `under` a grouped command (`engine.front.grouped`: `/skill action:<verb>`) is not a
+top-level command: every installed game's verbs under one name make one command whose first option,
+`action`, is the verb (offered by autocomplete from the player's own game), followed by the union of those
+verbs' options, none required by Discord (the service asks for the options the chosen verb requires). A
+name may not be both a grouped command and a top-level command; `top_level_names(front)` is what one game
+adds to Discord's list of top-level commands (its budget: docs/rulesets.md).
+
 `check_limits` proves the result fits Discord: names of 1-32 lowercase characters, descriptions of 1-100,
 at most 25 options, 25 choices and 25 subcommands, 100 top-level commands and 4,000 characters a command,
 numbers' bounds within ±(2^53 - 1) and texts' maximum lengths within 6,000. (The bot bounds every option
@@ -21,7 +28,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.front import Command, Front, Option
+from engine.front import ACTION_OPTION, GROUPED_COMMANDS, SHARED_COMMANDS, Command, Front, Option
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 INTEGER_LIMIT = 2**53 - 1  # Discord's integer and number options carry at most this (either sign)
@@ -49,6 +56,7 @@ class MergedCommand:
     options: list[MergedOption] = field(default_factory=list)
     group_description: str = ""
     games: list[str] = field(default_factory=list)
+    grouped: bool = False  # a grouped command: its first option, `action`, names a game's verb filed under it
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -91,13 +99,25 @@ def merge(
     fronts: Mapping[str, Front],
     generic_description: str = "Give this order in your game (see /help)",
     declared: Callable[[Front], Sequence[Command]] = lambda front: front.commands,
+    grouped_description: str = "An action of your game, picked in `action` (see /help)",
+    action_description: str = "The action: your game's, as you type",
 ) -> list[MergedCommand]:
-    """One command per name over all games, in the order the games (sorted by name) declare them;
-    `declared` picks which of a front's commands (the players' `commands`, the moderators' `moderation`)."""
+    """One command per name over all games, in the order the games (sorted by name) declare them, and one
+    grouped command per name verbs are filed `under`; `declared` picks which of a front's commands (the
+    players' `commands`, the moderators' `moderation`)."""
     by_name: dict[str, list[tuple[str, Command]]] = {}
+    under: dict[str, list[tuple[str, Command]]] = {}
     for game in sorted(fronts):
         for command in declared(fronts[game]):
-            by_name.setdefault(command.name, []).append((game, command))
+            if command.under:
+                if len(command.path) > 1:
+                    raise DeclarationClash(f"/{command.name}: a subcommand cannot be filed under /{command.under}")
+                under.setdefault(command.under, []).append((game, command))
+            else:
+                by_name.setdefault(command.name, []).append((game, command))
+    both = sorted(set(under) & {name.split()[0] for name in by_name})
+    if both:
+        raise DeclarationClash(f"/{both[0]} is both a grouped command and a command of its own")
     merged = []
     for name, declarations in by_name.items():
         options: dict[str, list[Option]] = {}
@@ -117,7 +137,39 @@ def merge(
             raise DeclarationClash(f"/{name}: {clash}") from None
         built.options.sort(key=lambda o: not o.required)  # Discord lists required options first
         merged.append(built)
+    for name, declarations in under.items():
+        merged.append(_grouped(name, declarations, grouped_description, action_description))
     return merged
+
+
+def _grouped(
+    name: str, declarations: list[tuple[str, Command]], description: str, action_description: str
+) -> MergedCommand:
+    """The grouped command `name`: `action` (the verb, by autocomplete), then every verb's options, optional."""
+    options: dict[str, list[Option]] = {}
+    for _, command in declarations:
+        for option in command.options:
+            if option.name == ACTION_OPTION:
+                raise DeclarationClash(f"/{name}: the option name {ACTION_OPTION!r} is the bot's own")
+            options.setdefault(option.name, []).append(option)
+    built = MergedCommand(name=name, description=description, games=sorted({g for g, _ in declarations}), grouped=True)
+    built.options = [MergedOption(ACTION_OPTION, action_description, "text", required=True, autocomplete=True)]
+    try:
+        for option_name, decl in options.items():
+            merged = _merge_option(option_name, decl, len(declarations) + 1)  # never required by Discord
+            merged.autocomplete = merged.autocomplete or bool(merged.choices)  # the verb's own choices
+            merged.choices = ()
+            built.options.append(merged)
+    except DeclarationClash as clash:
+        raise DeclarationClash(f"/{name}: {clash}") from None
+    return built
+
+
+def top_level_names(front: Front) -> set[str]:
+    """The top-level commands this game registers: its order commands (a grouped verb counts as the
+    command it is under), its forms and its picture command."""
+    names = {command.top_level for command in front.commands} | {form.path[0] for form in front.forms}
+    return names | ({front.picture_command} if front.picture_command else set())
 
 
 def _chars(command: MergedCommand) -> int:
@@ -177,3 +229,9 @@ def check_limits(
     if len(top_level) + other_top_level > COMMANDS_MAX:
         problems.append(f"{len(top_level) + other_top_level} top-level commands, more than {COMMANDS_MAX}")
     return problems
+
+
+def own_top_level(front: Front) -> set[str]:
+    """The top-level commands this game adds besides the shared verbs and grouped commands every game may
+    use (`engine.front.SHARED_COMMANDS`, `GROUPED_COMMANDS`): what `OWN_COMMANDS_BUDGET` bounds."""
+    return top_level_names(front) - set(SHARED_COMMANDS) - set(GROUPED_COMMANDS)

@@ -16,6 +16,8 @@ UI: dict[str, str] = {
     "wrong_guild": "That game belongs to another server.",
     "game_choice": "#{id} {name} ({status})",
     "cmd_generic": "Give this order in your game (its /help says how)",
+    "cmd_grouped": "An action of your game: pick it in `action`, then its options (your game's /help lists them)",
+    "opt_action": "The action: your game's actions that apply now, as you type",
     "order_saved": "Order saved for Day {day}: {summary}\nReceipt: `{receipt}`",
     "orders_withdrawn": "Your orders for Day {day} are withdrawn: the default applies. Receipt: `{receipt}`",
     "button_accept": "Accept",
@@ -123,7 +125,7 @@ UI: dict[str, str] = {
     "withdraw_old_day": "Those orders were for an earlier day: use /orders again.",
     "free_removed": "Removed from your orders for Day {day}: {summary}\nReceipt: `{receipt}`",
     # --- player commands: answers added with the audit fixes -------------------------------------
-    "trade_button_outdated": "This trade message is from an older version of the bot and cannot say what was offered: ask for the trade again with /trade.",
+    "trade_button_outdated": "This trade message is from an older version of the bot and cannot say what was offered: ask for the trade again with /item action:trade.",
     "withdraw_nothing": "You have no orders for Day {day} to withdraw.",
     "withdraw_nothing_idle": "You have no orders for Day {day} to withdraw: {idle}",
     "join_not_member": "You can join {game} only as a member of its server: use /join in the game's channel.",

@@ -127,7 +127,9 @@ async def test_a_whole_card_game_on_discord(fake, database_url, clock, monkeypat
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        assert {"place", "move", "attack", "resurrect", "ability", "equip", "swap", "end", "godie"} <= registered
+        # Issue 23: the card game's own verbs are actions of /item, /skill and /act, not top-level commands
+        assert {"move", "attack", "item", "skill", "act", "board"} <= registered
+        assert not {"place", "resurrect", "ability", "equip", "swap", "end", "godie"} & registered
         await fake.slash(mod, "game create", {"name": "Cards", "ruleset": "battle_royale_cards"})
         await fake.slash(mod, "game settings", {"name": "max_rounds", "value": "1"})
         await fake.slash(mod, "game open")
@@ -141,10 +143,13 @@ async def test_a_whole_card_game_on_discord(fake, database_url, clock, monkeypat
         assert "Turn order rolls" in fake.text(fake.messages_in())
 
         # --- placement: one at a time, on the outer edge; the second lets the timer choose -------------------
-        assert "not your turn" in (await fake.slash(users[second], "place", {"square": "A4"})).text
-        squares = await fake.autocomplete(users[first], "place", {"square": ""}, focused="square")
+        place = {"action": "place", "square": "A4"}
+        assert "not your turn" in (await fake.slash(users[second], "act", place)).text
+        acts = await fake.autocomplete(users[first], "act", {"action": ""}, focused="action")
+        assert [a["value"] for a in acts] == ["place"]  # the placement phase: only /act action:place applies
+        squares = await fake.autocomplete(users[first], "act", {"action": "place", "square": ""}, focused="square")
         assert len(squares) == 12 and squares[0]["value"] == "A4"
-        assert "Start on A4" in (await fake.slash(users[first], "place", {"square": "A4"})).text
+        assert "Start on A4" in (await fake.slash(users[first], "act", place)).text
         game = await stepped(runner, 0)
         clock.set(game.deadline)
         game = await stepped(runner, 1)
@@ -156,7 +161,9 @@ async def test_a_whole_card_game_on_discord(fake, database_url, clock, monkeypat
         assert game.state["players"][first]["square"] == "B4"
         shown = await fake.slash(users[first], "map")
         assert "Row B: B3" in shown.text and "B4" in shown.text
-        assert "End the turn" in (await fake.slash(users[first], "end")).text
+        acts = await fake.autocomplete(users[first], "act", {"action": ""}, focused="action")
+        assert [a["value"] for a in acts] == ["end", "godie"]  # a turn: the card game's own, nothing of another game
+        assert "End the turn" in (await fake.slash(users[first], "act", {"action": "end"})).text
         game = await stepped(runner, 3)
 
         # --- the second player's turn times out: played by default, and the one round ends the game --------

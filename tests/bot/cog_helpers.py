@@ -17,6 +17,20 @@ def command(cog, name: str):
     raise KeyError(name)
 
 
+def verb_option_choices(under: str, verb: str, option: str):
+    """The autocomplete of `option` of the grouped command `/under` once `action` names `verb`, as Discord
+    sends it (the options chosen so far in the interaction's namespace)."""
+    from bot.ui.autocomplete import option_choices
+
+    pick = option_choices(under, option, grouped=True)
+
+    async def choices(interaction: FakeInteraction, typed: str):
+        interaction.namespace.action = verb
+        return await pick(interaction, typed)
+
+    return choices
+
+
 async def night_game(db, players: int = 4, zone: int = 5, **kwargs) -> int:
     """A started game whose Day 0 is resolved with everyone starting in `zone` (The Septagon): Night 1 is open."""
     from bot.services import orders

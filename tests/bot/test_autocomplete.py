@@ -5,13 +5,13 @@ from __future__ import annotations
 from bot.cogs.game_commands import COG as OrdersCog
 from bot.services import day_actions
 from bot.ui.autocomplete import option_choices, source_choices
-from tests.bot.cog_helpers import edit_state, night_game, run, seats, state_of
+from tests.bot.cog_helpers import edit_state, night_game, run, seats, state_of, verb_option_choices
 from tests.bot.fakes import FakeInteraction, FakeUser
 
 target_choices = option_choices("attack", "target")
 weapon_choices = option_choices("attack", "weapon")
 zone_choices = option_choices("vote close", "zone")
-item_choices = option_choices("drop", "item")
+item_choices = verb_option_choices("item", "drop", "item")
 partner_item_choices = source_choices("partner_items")
 
 
@@ -81,7 +81,7 @@ async def test_handbook_III_F_1_a_knife_picked_up_tonight_is_offered_for_attack_
     assert "Knife" not in [c.value for c in before]
     dropping = await item_choices(FakeInteraction(gm, FakeUser(1, "Player1")), "")
     cog = OrdersCog(gm)
-    assert "Order saved for Day 1" in (await run(cog, "pickup", 1, item="Knife")).text
+    assert "Order saved for Day 1" in (await run(cog, "item", 1, action="pickup", item="Knife")).text
     offered = await weapon_choices(FakeInteraction(gm, FakeUser(1, "Player1")), "")
     pairs = [(c.name, c.value) for c in before]
     assert [(c.name, c.value) for c in offered] == pairs[:-1] + [("Knife (comes tonight)", "Knife"), pairs[-1]]

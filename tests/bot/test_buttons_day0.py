@@ -97,7 +97,7 @@ async def test_trade_accept_button_adds_the_mirror_to_the_partners_orders(gm, db
     users = await seats(db, game_id)
     seat1 = next(s for s, u in users.items() if u == 1)
     uids = await equip_player(db, game_id, 1, "baseball_bat")
-    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
+    await run(OrdersCog(gm), "item", 1, action="trade", partner=seat2_of(users), give="Baseball Bat")
     accept, _ = await trade_button_ids(db, game_id, 2)
     button, interaction = press(gm, TradeAnswer, accept, 2)
     await button.callback(interaction)
@@ -117,8 +117,8 @@ async def test_an_offer_reaches_the_partner_each_time_it_is_made_and_only_then(g
     users = await seats(db, game_id)
     await equip_player(db, game_id, 1, "knife")
     for _ in range(2):
-        await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
-    await run(OrdersCog(gm), "defend", 1)
+        await run(OrdersCog(gm), "item", 1, action="trade", partner=seat2_of(users), give="Knife")
+    await run(OrdersCog(gm), "act", 1, action="defend")
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     offers = [(r.target_id, r.text) for r in rows if r.payload.get("kind") == "trade_offer"]
@@ -135,9 +135,9 @@ async def test_an_old_trade_message_cannot_accept_a_changed_offer(gm, db):
     await equip_player(db, game_id, 1, "baseball_bat")
     gun = (await equip_player(db, game_id, 2, "paintball_gun"))["paintball_gun"]
     cog = OrdersCog(gm)
-    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Baseball Bat")
+    await run(OrdersCog(gm), "item", 1, action="trade", partner=seat2_of(users), give="Baseball Bat")
     first_accept, first_decline = await trade_button_ids(db, game_id, 2)
-    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), receive="Paintball Gun")
+    await run(OrdersCog(gm), "item", 1, action="trade", partner=seat2_of(users), receive="Paintball Gun")
     second_accept, _ = await trade_button_ids(db, game_id, 2)
     assert second_accept != first_accept
     button, old = press(gm, TradeAnswer, first_accept, 2)
@@ -160,7 +160,7 @@ async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused
     game_id = await night_game(db)
     users = await seats(db, game_id)
     await equip_player(db, game_id, 1, "knife")
-    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users), give="Knife")
+    await run(OrdersCog(gm), "item", 1, action="trade", partner=seat2_of(users), give="Knife")
     accept, decline = await trade_button_ids(db, game_id, 2)
     button, interaction = press(gm, TradeAnswer, decline, 2)
     await button.callback(interaction)
@@ -179,7 +179,7 @@ async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused
 async def test_a_trade_button_from_before_offers_had_digests_is_refused(gm, db):
     game_id = await night_game(db)
     users = await seats(db, game_id)
-    await run(OrdersCog(gm), "trade", 1, partner=seat2_of(users))
+    await run(OrdersCog(gm), "item", 1, action="trade", partner=seat2_of(users))
     button, interaction = press(gm, TradeAnswer, f"brbot:trade:{game_id}:1:yes", 2)
     await button.callback(interaction)
     assert interaction.text.startswith("This trade message is from an older version of the bot")

@@ -53,8 +53,8 @@ def test_all_installed_games_fit_discord_with_the_bots_own_commands():
 def test_five_games_together_still_fit_discord():
     """All five games installed: one /attack for four games, every limit kept (names, descriptions, 25
     options, 25 subcommands, 100 top-level commands)."""
-    merged = merge(registry.fronts() | PLANNED)
-    assert check_limits(merged, extra_options=1, other_top_level=BOT_OWN) == []
+    merged = merge(registry.fronts())  # issue 23: the five are installed (the budget: test_command_budget.py)
+    assert check_limits(merged, extra_options=2, other_top_level=BOT_OWN) == []
     attack = next(c for c in merged if c.name == "attack")
     assert attack.games == ["battle_royale", "battle_royale_cards", "infinity_intervention", "mazeworld",
                             "starcraft_mafia"]

@@ -54,7 +54,7 @@ async def test_a_post_and_a_face_off_through_the_cogs(gm, db, infinity):
     assert "no enemy Fusilier" in refused.text
     await scheduler.tick(db, NOW)  # a post being built (½ action left): the loop's look leaves it alone
     assert (await state(db, game.id))["awaited"] == "lena"
-    sent = await run(cog, "send", 1)
+    sent = await run(cog, "act", 1, action="send")
     assert "Your post is sent: Move to high cover. Attack Yan Huo" in sent.text
 
     await scheduler.tick(db, NOW)
@@ -66,11 +66,11 @@ async def test_a_post_and_a_face_off_through_the_cogs(gm, db, infinity):
         npc = after["awaited"]
         assert after["fighters"][npc]["controller"] is None
         if after["fighters"][npc]["sheet"]["side"] == "pc":
-            await run(cog, "observe", MODERATOR, interaction=moderator(gm), as_actor=npc)
+            await run(cog, "act", MODERATOR, action="observe", interaction=moderator(gm), as_actor=npc)
         else:
             ordered = await run(cog, "attack", MODERATOR, interaction=moderator(gm), as_actor=npc, target="lena")
             assert "Attack Lena" in ordered.text
-        await run(cog, "send", MODERATOR, interaction=moderator(gm), as_actor=npc)  # the NPC's post, sent `as` it
+        await run(cog, "act", MODERATOR, action="send", interaction=moderator(gm), as_actor=npc)  # the NPC's post, sent `as` it
         await scheduler.tick(db, NOW)
         after = await state(db, game.id)
     assert after["pending"]["target"] == "lena"
@@ -79,7 +79,7 @@ async def test_a_post_and_a_face_off_through_the_cogs(gm, db, infinity):
     offered = [o.payload for o in sent if (o.payload or {}).get("kind") == "step_buttons"]
     labels = [b["label"] for b in offered[-1]["buttons"]] if offered else []
     assert labels[-1:] == ["take it"] and (labels[0] == "react") == (len(labels) == 2)
-    answered = await run(cog, "react", 1, choice="take", ip_crit=1)
+    answered = await run(cog, "act", 1, action="react", choice="take", ip_crit=1)
     assert "Face-off: take it, 0 point(s) on saves, 1 on a critical" in answered.text
     take = offered[-1]["buttons"][-1]["custom_id"].split(":")
     pressed = await step_buttons.press(db, game.id, 1, int(take[3]), take[4], NOW)  # the button, as a click

@@ -93,9 +93,9 @@ async def test_negotiate_the_roll_reaches_only_the_moderators_and_mod_rule_posts
     channel alone; `/mod rule` posts the ruling in the game's channel, escaped, and tells the player."""
     game_id = await two_player_game(db)
     cog = build_cog()(gm)
-    said = await run(cog, "negotiate", 1, text="Drop the **gun**")
+    said = await run(cog, "act", 1, action="negotiate", text="Drop the **gun**")
     assert "Negotiate: Drop the **gun**" in said.text
-    await run(cog, "send", 1)
+    await run(cog, "act", 1, action="send")
     await scheduler.tick(db, NOW)
     rows = await outbox(db, game_id)
     rolled = [r for r in rows if (r.payload or {}).get("kind") == "negotiate"]
@@ -147,13 +147,13 @@ async def test_infinity_points_a_player_not_posting_orders_the_move(gm, db, infi
     attack = await run(cog, "attack", 2, target="zhanshi")
     assert "It is Lena's post now." in attack.text
     before = (await state(db, game_id))["order"]
-    moved = await run(cog, "points", 2, after="yan_huo")
+    moved = await run(cog, "skill", 2, action="points", after="yan_huo")
     assert "Spend an Infinity Point to post just after Yan Huo, from the next post." in moved.text
     await scheduler.tick(db, NOW)
     waiting = await state(db, game_id)
     assert waiting["awaited"] == "lena" and waiting["order"] == before  # the move alone resolves nothing
-    await run(cog, "observe", 1)
-    await run(cog, "send", 1)
+    await run(cog, "act", 1, action="observe")
+    await run(cog, "act", 1, action="send")
     await scheduler.tick(db, NOW)
     after = await state(db, game_id)
     assert after["order"][-2:] == ["yan_huo", "fusilier"] and after["fighters"]["fusilier"]["infinity_points"] == 1

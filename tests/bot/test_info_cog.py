@@ -13,9 +13,9 @@ from bot.ui.text import ui
 from tests.bot.cog_helpers import NOW, command, edit_state, night_game, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 
-COMMANDS = ["/join", "/leave", "/role choose", "/role lovers", "/role rival", "/day0", "/attack", "/allout", "/settrap",
-            "/use", "/defend", "/cover", "/search", "/analyze", "/heal", "/move", "/run", "/hold", "/vote mark",
-            "/vote close", "/vote reward", "/trade", "/pickup", "/drop", "/equip", "/track", "/orders", "/status",
+COMMANDS = ["/join", "/leave", "/role choose", "/role lovers", "/role rival", "/day0", "/attack", "/skill action:allout", "/skill action:settrap",
+            "/item action:use", "/act action:defend", "/cover", "/act action:search", "/skill action:analyze", "/skill action:heal", "/move", "/act action:run", "/act action:hold", "/vote mark",
+            "/vote close", "/vote reward", "/item action:trade", "/item action:pickup", "/item action:drop", "/item action:equip", "/skill action:track", "/orders", "/status",
             "/map", "/rules", "/help", "/game create", "/game open", "/game start", "/game pause", "/game resume",
             "/game extend", "/game end", "/game settings", "/resolve now", "/resolve preview", "/mod kill",
             "/mod revive", "/mod substitute", "/mod give", "/mod take", "/mod orders", "/mod audit", "/log"]

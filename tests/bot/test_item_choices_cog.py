@@ -35,18 +35,18 @@ async def test_item_choices_carry_no_engine_ids_and_submit_the_item_chosen(gm, d
         uids["crossbows"] = [i.uid for i in state.zones[student.zone].ground[-2:]]
     await edit_state(db, game_id, two_knives_and_ground)
     free, actions = OrdersCog(gm), OrdersCog(gm)
-    offered = (await complete(free, "drop", "item") + await complete(free, "pickup", "item")
-               + await complete(actions, "attack", "weapon") + await complete(OrdersCog(gm), "trade", "give"))
+    offered = (await complete(free, "item", "item", action="drop") + await complete(free, "item", "item", action="pickup")
+               + await complete(actions, "attack", "weapon") + await complete(OrdersCog(gm), "item", "give", action="trade"))
     assert offered and not [c for c in offered if ENGINE_ID.search(f"{c.name} {c.value}")], offered
-    drop = await complete(free, "drop", "item")
+    drop = await complete(free, "item", "item", action="drop")
     assert [(c.name, c.value) for c in drop if c.value.startswith("Knife")] == [("Knife", "Knife"), ("Knife (2)", "Knife (2)")]
-    await run(free, "drop", 1, item="Knife (2)")
-    pickup = await complete(free, "pickup", "item")
+    await run(free, "item", 1, action="drop", item="Knife (2)")
+    pickup = await complete(free, "item", "item", action="pickup")
     assert [c.value for c in pickup if "Crossbow" in c.value] == ["Crossbow", "Crossbow (2)"]
-    await run(free, "pickup", 1, item="Crossbow (2)")
+    await run(free, "item", 1, action="pickup", item="Crossbow (2)")
     payload = (await day_actions.current_payload(db, game_id, 1))["free"]
     assert payload["drop"] == [uids["knives"][1]] and payload["pick_up"] == [uids["crossbows"][1]]
-    undone = await run(free, "pickup", 1, item="Crossbow (2)", undo=True)
+    undone = await run(free, "item", 1, action="pickup", item="Crossbow (2)", undo=True)
     assert undone.text.startswith("Removed from your orders for Day 1: Pick up Crossbow"), undone.text
     assert (await day_actions.current_payload(db, game_id, 1))["free"]["pick_up"] == []
 
@@ -55,16 +55,16 @@ async def test_settrap_and_use_offer_only_the_items_that_fit(gm, db):
     game_id = await night_game(db)
     await equip_player(db, game_id, 1, "land_mine", "deactivator", "megaphone")
     actions = OrdersCog(gm)
-    assert [c.value for c in await complete(actions, "settrap", "item")] == ["Land Mine"]
-    assert [c.value for c in await complete(actions, "use", "item", use="deactivator")] == ["Deactivator"]
-    assert [c.value for c in await complete(actions, "use", "item", use="megaphone")] == ["Megaphone"]
-    assert await complete(actions, "use", "item", use="escape") == []
-    targets = await complete(actions, "use", "target", use="deactivator")
+    assert [c.value for c in await complete(actions, "skill", "item", action="settrap")] == ["Land Mine"]
+    assert [c.value for c in await complete(actions, "item", "item", action="use", use="deactivator")] == ["Deactivator"]
+    assert [c.value for c in await complete(actions, "item", "item", action="use", use="megaphone")] == ["Megaphone"]
+    assert await complete(actions, "item", "item", action="use", use="escape") == []
+    targets = await complete(actions, "item", "target", action="use", use="deactivator")
     users = await seats(db, game_id)
     me = next(s for s, u in users.items() if u == 1)
     assert targets[0].value == me and targets[0].name == "Player1 (yourself)"
-    chosen = await run(actions, "use", 1, use=type("C", (), {"value": "deactivator", "name": "Deactivator"})(),
-                       item=(await complete(actions, "use", "item", use="deactivator"))[0].value, target=me)
+    chosen = await run(actions, "item", 1, action="use", use=type("C", (), {"value": "deactivator", "name": "Deactivator"})(),
+                       item=(await complete(actions, "item", "item", action="use", use="deactivator"))[0].value, target=me)
     assert chosen.text.startswith("Order saved for Day 1: Use Deactivator on Player1\n"), chosen.text
 
 
@@ -79,7 +79,7 @@ async def test_equip_offers_what_its_how_applies_to(gm, db):
         state.students[me].item(uids["pretty_ribbon"]).worn = True
     await edit_state(db, game_id, stored_and_worn)
     free = OrdersCog(gm)
-    names = {how: [c.value for c in await complete(free, "equip", "item", how=how)]
+    names = {how: [c.value for c in await complete(free, "item", "item", action="equip", how=how)]
              for how in ("wear", "remove", "store", "take_out")}
     assert names == {"wear": ["Headband"], "remove": ["Pretty Ribbon"], "store": ["Headband", "Pretty Ribbon"],
                      "take_out": ["Knife"]}, names

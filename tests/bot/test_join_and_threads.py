@@ -57,7 +57,7 @@ async def test_commands_in_a_players_private_thread_act_on_its_game(gm, db):
     async with db.transaction() as session:
         await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == 1).values(thread_id=8001))
     thread = FakeInteraction(gm, FakeUser(1, "Player1"), channel_id=8001)
-    done = await run(OrdersCog(gm), "search", 1, interaction=thread)
+    done = await run(OrdersCog(gm), "act", 1, action="search", interaction=thread)
     assert done.text.startswith("Order saved for Day 1: Search"), done.text
 
 
@@ -65,7 +65,7 @@ async def test_commands_in_another_thread_of_the_game_channel_act_on_its_game(gm
     await night_game(db)
     thread = FakeInteraction(gm, FakeUser(2, "Player2"), channel_id=8002)
     thread.channel = type("Thread", (), {"parent_id": 555})()
-    done = await run(OrdersCog(gm), "defend", 2, interaction=thread)
+    done = await run(OrdersCog(gm), "act", 2, action="defend", interaction=thread)
     assert done.text.startswith("Order saved for Day 1: Defend"), done.text
-    elsewhere = await run(OrdersCog(gm), "defend", 2, interaction=FakeInteraction(gm, FakeUser(2), channel_id=8003))
+    elsewhere = await run(OrdersCog(gm), "act", 2, action="defend", interaction=FakeInteraction(gm, FakeUser(2), channel_id=8003))
     assert "There is no game in this channel" in elsewhere.text

@@ -62,7 +62,7 @@ async def test_a_mazeworld_turn_through_the_cogs(gm, db):
     ordered = await run(cog, "attack", MODERATOR, interaction=moderator(gm), as_actor="wolf_a", target="s001")
     assert "Attack Player1" in ordered.text and ordered.all_ephemeral
     for wolf in wolves[1:]:
-        await run(cog, "skip", MODERATOR, interaction=moderator(gm), as_actor=wolf["id"])
+        await run(cog, "act", MODERATOR, action="skip", interaction=moderator(gm), as_actor=wolf["id"])
 
     status = await run(InfoCog(gm), "status", 1)
     shown = " ".join(f"{e.title} {e.description} " + " ".join(f"{f.name} {f.value}" for f in e.fields)

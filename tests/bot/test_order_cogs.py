@@ -15,7 +15,7 @@ from tests.bot.cog_helpers import NOW, edit_state, night_game, run, seats, state
 
 async def test_search_is_saved_with_a_receipt(gm, db):
     game_id = await night_game(db)
-    done = await run(OrdersCog(gm), "search", 1)
+    done = await run(OrdersCog(gm), "act", 1, action="search")
     assert done.all_ephemeral
     assert "Order saved for Day 1: Search" in done.text and "Receipt: `" in done.text
     assert (await day_actions.current_payload(db, game_id, 1))["action"] == {"kind": "search"}
@@ -65,7 +65,7 @@ async def test_target_in_another_zone_is_refused(gm, db):
     def elsewhere(state):
         state.students[away].zone = 1
     await edit_state(db, game_id, elsewhere)
-    done = await run(OrdersCog(gm), "analyze", 1, target=away)
+    done = await run(OrdersCog(gm), "skill", 1, action="analyze", target=away)
     assert done.text == say("target_not_here", target="Player2"), done.text
     assert (await day_actions.current_payload(db, game_id, 1))["action"] is None
 
@@ -81,7 +81,7 @@ async def test_move_route_by_names_and_the_not_adjacent_refusal(gm, db):
     assert "not adjacent" in bad.text and "Order saved" not in bad.text
     unreadable = await run(cog, "move", 1, route="to the moon")
     assert "cannot read the route" in unreadable.text
-    hold = await run(cog, "hold", 1)
+    hold = await run(cog, "act", 1, action="hold")
     assert "Hold your ground" in hold.text
 
 
@@ -102,14 +102,14 @@ async def test_votes_name_students_and_zones(gm, db):
 async def test_refusals_when_paused_after_the_deadline_and_for_strangers(gm, db):
     game_id = await night_game(db)
     cog = OrdersCog(gm)
-    stranger = await run(cog, "search", 99)
+    stranger = await run(cog, "act", 99, action="search")
     assert stranger.text == "You are not playing in this game."
     await moderation.pause(db, game_id, 7)
-    paused = await run(cog, "search", 1)
+    paused = await run(cog, "act", 1, action="search")
     assert paused.text == "The game is paused: orders are not accepted until a moderator resumes it."
     await moderation.resume(db, game_id, 7, NOW)
     gm.clock = lambda: NOW + timedelta(days=3)
-    late = await run(cog, "search", 1)
+    late = await run(cog, "act", 1, action="search")
     assert late.text == "Today's deadline has passed: the day is being resolved."
     assert stranger.all_ephemeral and paused.all_ephemeral and late.all_ephemeral
 
@@ -120,14 +120,14 @@ async def test_orders_in_a_dm_need_the_game_only_when_in_several(gm, db):
     game_id = await night_game(db)
     cog = OrdersCog(gm)
     dm = FakeInteraction(gm, FakeUser(1), guild_id=None, channel_id=None)
-    await call(command(cog, "search"), cog, dm, game=None)
+    await call(command(cog, "act"), cog, dm, action="search", game=None)
     assert "Order saved for Day 1: Search" in dm.text
     second = await night_game(db)
     dm2 = FakeInteraction(gm, FakeUser(1), guild_id=None, channel_id=None)
-    await call(command(cog, "defend"), cog, dm2, game=None)
+    await call(command(cog, "act"), cog, dm2, action="defend", game=None)
     assert f"#{game_id}" in dm2.text and f"#{second}" in dm2.text and "game` option" in dm2.text
     dm3 = FakeInteraction(gm, FakeUser(1), guild_id=None, channel_id=None)
-    await call(command(cog, "defend"), cog, dm3, game=second)
+    await call(command(cog, "act"), cog, dm3, action="defend", game=second)
     assert "Order saved for Day 1: Defend" in dm3.text
 
 
@@ -135,7 +135,7 @@ async def test_pickup_and_undo_and_nothing_on_the_ground(gm, db):
     """III.B: pick up items lying in your zone."""
     game_id = await night_game(db)
     cog = OrdersCog(gm)
-    missing = await run(cog, "pickup", 1, item="Rifle")
+    missing = await run(cog, "item", 1, action="pickup", item="Rifle")
     assert missing.text == "There is no Rifle on the ground here."
     state = await state_of(db, game_id)
     zone = state.students["s001"].zone
@@ -146,10 +146,10 @@ async def test_pickup_and_undo_and_nothing_on_the_ground(gm, db):
         game = await session.get(Game, game_id)
         game.state = state.model_dump(mode="json")
         game.state_rev += 1
-    got = await run(cog, "pickup", 1, item="rifle")
+    got = await run(cog, "item", 1, action="pickup", item="rifle")
     assert "Pick up Rifle" in got.text, got.text
     assert (await day_actions.current_payload(db, game_id, 1))["free"]["pick_up"] == [rifle.uid]
-    undone = await run(cog, "pickup", 1, item="Rifle", undo=True)
+    undone = await run(cog, "item", 1, action="pickup", item="Rifle", undo=True)
     assert "Removed from your orders" in undone.text
     assert (await day_actions.current_payload(db, game_id, 1))["free"]["pick_up"] == []
 
@@ -162,7 +162,7 @@ async def test_trade_offer_reaches_only_the_partner_with_buttons(gm, db):
     mine = state.students[next(s for s, u in users.items() if u == 1)].items
     cog = OrdersCog(gm)
     give = mine[0].name if mine else None
-    done = await run(OrdersCog(gm), "trade", 1, partner="Player2", give=give)
+    done = await run(OrdersCog(gm), "item", 1, action="trade", partner="Player2", give=give)
     assert "trade offer went to Player2" in done.text, done.text
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id,

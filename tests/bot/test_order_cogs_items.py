@@ -26,7 +26,7 @@ async def test_allout_is_saved_and_a_weapon_without_ammunition_is_refused(gm, db
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "rifle")
     cog = OrdersCog(gm)
-    done = await run(cog, "allout", 1, weapon="Rifle", target="Player2", attempts=2)
+    done = await run(cog, "skill", 1, action="allout", weapon="Rifle", target="Player2", attempts=2)
     assert "Order saved for Day 1" in done.text and done.all_ephemeral
     action = (await saved(db, game_id))["action"]
     assert action["kind"] == "all_out" and action["weapon"] == uids["rifle"] and list(action["attempts"].values()) == [2]
@@ -40,13 +40,13 @@ async def test_settrap_mines_an_adjacent_path_and_refuses_a_non_trap(gm, db):
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "land_mine", "knife")
     cog = OrdersCog(gm)
-    done = await run(cog, "settrap", 1, item="Land Mine", to_zone="Landing Strip")
+    done = await run(cog, "skill", 1, action="settrap", item="Land Mine", to_zone="Landing Strip")
     assert "Order saved for Day 1" in done.text, done.text
     assert (await saved(db, game_id))["action"] == {"kind": "set_trap", "item": uids["land_mine"], "to_zone": 1,
                                                    "day": None, "target": None}
-    knife = await run(cog, "settrap", 1, item="Knife", to_zone="Landing Strip")
+    knife = await run(cog, "skill", 1, action="settrap", item="Knife", to_zone="Landing Strip")
     assert "Order saved" not in knife.text and "Knife" in knife.text, knife.text
-    far = await run(cog, "settrap", 1, item="Land Mine", to_zone="Cliffs")
+    far = await run(cog, "skill", 1, action="settrap", item="Land Mine", to_zone="Cliffs")
     assert "Order saved" not in far.text and "Cliffs" in far.text, far.text
     assert (await saved(db, game_id))["action"]["to_zone"] == 1  # the refusals changed nothing
 
@@ -56,10 +56,10 @@ async def test_use_a_deactivator_and_escape_needs_a_deactivated_collar(gm, db):
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "deactivator")
     cog = OrdersCog(gm)
-    done = await run(cog, "use", 1, use=Choice("deactivator"), item="Deactivator")
+    done = await run(cog, "item", 1, action="use", use=Choice("deactivator"), item="Deactivator")
     assert "Order saved for Day 1" in done.text, done.text
     assert (await saved(db, game_id))["action"]["item"] == uids["deactivator"]
-    escape = await run(cog, "use", 1, use=Choice("escape"))
+    escape = await run(cog, "item", 1, action="use", use=Choice("escape"))
     assert "Order saved" not in escape.text and "collar" in escape.text.lower(), escape.text
 
 
@@ -81,10 +81,10 @@ async def test_equip_wears_the_headband_and_refuses_to_wear_a_knife(gm, db):
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "headband", "knife")
     cog = OrdersCog(gm)
-    done = await run(cog, "equip", 1, item="Headband", how=Choice("wear"))
+    done = await run(cog, "item", 1, action="equip", item="Headband", how=Choice("wear"))
     assert "Order saved for Day 1" in done.text, done.text
     assert (await saved(db, game_id))["free"]["wear"] == [uids["headband"]]
-    knife = await run(cog, "equip", 1, item="Knife", how=Choice("wear"))
+    knife = await run(cog, "item", 1, action="equip", item="Knife", how=Choice("wear"))
     assert "Order saved" not in knife.text and "Knife" in knife.text, knife.text
     assert (await saved(db, game_id))["free"]["wear"] == [uids["headband"]]
 
@@ -94,10 +94,10 @@ async def test_track_needs_a_tracking_unit(gm, db):
     game_id = await night_game(db)
     users = await seats(db, game_id)
     cog = OrdersCog(gm)
-    without = await run(cog, "track", 1, target="Player3")
+    without = await run(cog, "skill", 1, action="track", target="Player3")
     assert "Order saved" not in without.text and "Tracking Unit" in without.text, without.text
     await equip_player(db, game_id, 1, "tracking_unit")
-    done = await run(cog, "track", 1, target="Player3")
+    done = await run(cog, "skill", 1, action="track", target="Player3")
     assert "Order saved for Day 1" in done.text and "Player3" in done.text, done.text
     assert (await saved(db, game_id))["free"]["track"] == next(s for s, u in users.items() if u == 3)
 
@@ -107,9 +107,9 @@ async def test_run_with_a_full_inventory_must_name_what_to_drop(gm, db):
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "knife", "rifle", "handgun")
     cog = OrdersCog(gm)
-    full = await run(cog, "run", 1, route="Landing Strip")
+    full = await run(cog, "act", 1, action="run", route="Landing Strip")
     assert full.text == say("run_full") and full.all_ephemeral
-    done = await run(cog, "run", 1, route="Landing Strip → Beach", drop="Knife")
+    done = await run(cog, "act", 1, action="run", route="Landing Strip → Beach", drop="Knife")
     assert "Order saved for Day 1" in done.text, done.text
     movement = (await saved(db, game_id))["movement"]
     assert movement["route"] == [1, 4] and uids["knife"] in str(movement)
@@ -125,14 +125,14 @@ async def test_picking_up_into_a_full_inventory_and_acting_when_dead_are_refused
     def crossbow_here(state):
         state.zones[state.students[me].zone].ground.append(state.new_item("crossbow"))
     await edit_state(db, game_id, crossbow_here)
-    full = await run(OrdersCog(gm), "pickup", 1, item="Crossbow")
+    full = await run(OrdersCog(gm), "item", 1, action="pickup", item="Crossbow")
     assert full.text == say("inventory_full", count=4, cap=3), full.text
 
     def dies(state):
         state.students[me].alive = False
         state.students[me].hp = 0
     await edit_state(db, game_id, dies)
-    dead = await run(OrdersCog(gm), "search", 1)
+    dead = await run(OrdersCog(gm), "act", 1, action="search")
     assert dead.text == say("dead") and dead.all_ephemeral
 
 
@@ -153,12 +153,12 @@ async def test_a_weapon_picked_up_tonight_can_be_named_by_tonights_attack(gm, db
     cog = OrdersCog(gm)
     before = await run(cog, "attack", 1, weapon="Crossbow", target="Player2")
     assert "Order saved" not in before.text
-    picked = await run(cog, "pickup", 1, item="Crossbow")
+    picked = await run(cog, "item", 1, action="pickup", item="Crossbow")
     assert "Order saved for Day 1" in picked.text, picked.text
     done = await run(cog, "attack", 1, weapon="Crossbow", target="Player2", attempts=2)
     assert "Order saved for Day 1" in done.text and "Crossbow" in done.text, done.text
     assert (await saved(db, game_id))["action"]["weapon"] == made["uid"]
-    dropped = await run(cog, "drop", 1, item="Knife")
+    dropped = await run(cog, "item", 1, action="drop", item="Knife")
     assert "Order saved for Day 1" in dropped.text, dropped.text
     knife = await run(cog, "attack", 1, weapon="Knife", target="Player2")
     assert knife.text == say("item_leaves", item="Knife") and knife.all_ephemeral
@@ -180,7 +180,7 @@ async def test_a_second_knife_picked_up_tonight_is_knife_2(gm, db):
         state.zones[state.students[me].zone].ground.append(item)
     await edit_state(db, game_id, knife_here)
     cog = OrdersCog(gm)
-    assert "Order saved" in (await run(cog, "pickup", 1, item="Knife")).text
+    assert "Order saved" in (await run(cog, "item", 1, action="pickup", item="Knife")).text
     assert "Order saved" in (await run(cog, "attack", 1, weapon="Knife (2)", target="Player2")).text
     assert (await saved(db, game_id))["action"]["weapon"] == made["uid"]
     assert "Order saved" in (await run(cog, "attack", 1, weapon="Knife", target="Player2")).text

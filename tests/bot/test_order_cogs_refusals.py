@@ -30,13 +30,13 @@ async def test_heal_yourself_with_a_kit_and_the_refusals(gm, db):
     me = await seat_of(db, game_id, 1)
     await equip_player(db, game_id, 1, "knife")
     cog = OrdersCog(gm)
-    no_kit = await run(cog, "heal", 1, target=me, first_aid_kit=True)
+    no_kit = await run(cog, "skill", 1, action="heal", target=me, first_aid_kit=True)
     assert no_kit.text == say("heal_no_kit") and no_kit.all_ephemeral
     assert (await saved(db, game_id))["action"] is None
-    plain = await run(cog, "heal", 1, target="Player2")
+    plain = await run(cog, "skill", 1, action="heal", target="Player2")
     assert plain.text.startswith("Order saved for Day 1: Heal Player2\n"), plain.text
     await equip_player(db, game_id, 1, "first_aid_kit")
-    kit = await run(cog, "heal", 1, target=me, first_aid_kit=True)
+    kit = await run(cog, "skill", 1, action="heal", target=me, first_aid_kit=True)
     assert kit.text.startswith("Order saved for Day 1: Heal yourself with a First Aid Kit") or \
         kit.text.startswith("Order saved for Day 1: Heal Player1 with a First Aid Kit"), kit.text
     assert (await saved(db, game_id))["action"] == {"kind": "heal", "target": me, "first_aid_kit": True}
@@ -47,21 +47,21 @@ async def test_drop_adds_up_undo_takes_it_off_and_an_unknown_item_is_refused(gm,
     game_id = await night_game(db)
     uids = await equip_player(db, game_id, 1, "knife", "rifle")
     cog = OrdersCog(gm)
-    knife = await run(cog, "drop", 1, item="Knife")
-    rifle = await run(cog, "drop", 1, item="rifle")
+    knife = await run(cog, "item", 1, action="drop", item="Knife")
+    rifle = await run(cog, "item", 1, action="drop", item="rifle")
     assert knife.text.startswith("Order saved for Day 1: Drop Knife") and rifle.text.startswith("Order saved for Day 1: Drop Rifle")
     assert (await saved(db, game_id))["free"]["drop"] == [uids["knife"], uids["rifle"]]
-    undone = await run(cog, "drop", 1, item="Knife", undo=True)
+    undone = await run(cog, "item", 1, action="drop", item="Knife", undo=True)
     assert undone.text.startswith("Removed from your orders for Day 1: Drop Knife")
     assert (await saved(db, game_id))["free"]["drop"] == [uids["rifle"]]
-    missing = await run(cog, "drop", 1, item="Uzi")
+    missing = await run(cog, "item", 1, action="drop", item="Uzi")
     assert missing.text == "You carry no item called Uzi." and missing.all_ephemeral
 
 
 async def test_analyze_a_student_here(gm, db):
     """III.C Analyze: a student in your zone."""
     game_id = await night_game(db)
-    done = await run(OrdersCog(gm), "analyze", 1, target="Player2")
+    done = await run(OrdersCog(gm), "skill", 1, action="analyze", target="Player2")
     assert done.text.startswith("Order saved for Day 1: Analyze Player2\nReceipt: `"), done.text
     assert (await saved(db, game_id))["action"] == {"kind": "analyze", "target": await seat_of(db, game_id, 2)}
 
@@ -93,11 +93,11 @@ async def test_trade_refusals_partner_elsewhere_empty_and_an_item_not_seen(gm, d
         state.students[p3].zone = 1  # the Switchblade is concealed by nature (V)
     await edit_state(db, game_id, away)
     cog = OrdersCog(gm)
-    elsewhere = await run(OrdersCog(gm), "trade", 1, partner="Player3", give="Knife")
+    elsewhere = await run(OrdersCog(gm), "item", 1, action="trade", partner="Player3", give="Knife")
     assert elsewhere.text == say("target_not_here", target="Player3"), elsewhere.text
-    empty = await run(OrdersCog(gm), "trade", 1, partner="Player2")
+    empty = await run(OrdersCog(gm), "item", 1, action="trade", partner="Player2")
     assert empty.text == say("trade_empty"), empty.text
-    hidden = await run(OrdersCog(gm), "trade", 1, partner="Player2", give="Knife", receive="Switchblade")
+    hidden = await run(OrdersCog(gm), "item", 1, action="trade", partner="Player2", give="Knife", receive="Switchblade")
     assert hidden.text == "Player2 carries no Switchblade that you can see.", hidden.text
     assert not (await saved(db, game_id))["free"].get("trades")
     assert elsewhere.all_ephemeral and empty.all_ephemeral and hidden.all_ephemeral
@@ -109,13 +109,13 @@ async def test_equip_and_a_stored_item(gm, db):
     game_id = await night_game(db)
     cog = OrdersCog(gm)
     await equip_player(db, game_id, 1, "knife")
-    no_pack = await run(cog, "equip", 1, item="Knife", how=Choice("store"))
+    no_pack = await run(cog, "item", 1, action="equip", item="Knife", how=Choice("store"))
     assert no_pack.text == say("no_backpack_space", item="Knife"), no_pack.text
     uids = await equip_player(db, game_id, 1, "backpack", "knife")
     me = await seat_of(db, game_id, 1)
-    not_in = await run(cog, "equip", 1, item="Knife", how=Choice("take_out"))
+    not_in = await run(cog, "item", 1, action="equip", item="Knife", how=Choice("take_out"))
     assert not_in.text == say("not_stored", item="Knife"), not_in.text
-    store = await run(cog, "equip", 1, item="Knife", how=Choice("store"))
+    store = await run(cog, "item", 1, action="equip", item="Knife", how=Choice("store"))
     assert store.text.startswith("Order saved for Day 1: Put Knife in the Backpack"), store.text
 
     def stored(state):
@@ -130,10 +130,10 @@ async def test_allout_refuses_no_ammunition_and_too_little(gm, db):
     game_id = await night_game(db)
     await equip_player(db, game_id, 1, "rifle", ammo=0)
     cog = OrdersCog(gm)
-    empty = await run(cog, "allout", 1, weapon="Rifle", target="Player2", attempts=1)
+    empty = await run(cog, "skill", 1, action="allout", weapon="Rifle", target="Player2", attempts=1)
     assert empty.text == say("no_ammo", weapon="Rifle"), empty.text
     await equip_player(db, game_id, 1, "rifle", ammo=1)
-    low = await run(cog, "allout", 1, weapon="Rifle", target="Player2", attempts=2)
+    low = await run(cog, "skill", 1, action="allout", weapon="Rifle", target="Player2", attempts=2)
     assert low.text == say("low_ammo", weapon="Rifle", ammo=1, plural="", asked=2), low.text
     assert (await saved(db, game_id))["action"] is None
 
@@ -143,16 +143,16 @@ async def test_settrap_refusals_for_c4_and_poison_vial(gm, db):
     game_id = await night_game(db)
     await equip_player(db, game_id, 1, "c4", "poison_vial")
     cog = OrdersCog(gm)
-    no_day = await run(cog, "settrap", 1, item="C-4")
+    no_day = await run(cog, "skill", 1, action="settrap", item="C-4")
     assert no_day.text == say("c4_needs_day", day=1), no_day.text
-    past = await run(cog, "settrap", 1, item="C-4", day=0)
+    past = await run(cog, "skill", 1, action="settrap", item="C-4", day=0)
     assert past.text == say("c4_past_day", asked=0, day=1), past.text
-    nobody = await run(cog, "settrap", 1, item="Poison Vial")
+    nobody = await run(cog, "skill", 1, action="settrap", item="Poison Vial")
     assert nobody.text == say("poison_needs_target"), nobody.text
-    away = await run(cog, "settrap", 1, item="Poison Vial", target="Nobody")
+    away = await run(cog, "skill", 1, action="settrap", item="Poison Vial", target="Nobody")
     assert "Order saved" not in away.text and "Nobody" in away.text
     assert (await saved(db, game_id))["action"] is None
-    ok = await run(cog, "settrap", 1, item="C-4", day=2)
+    ok = await run(cog, "skill", 1, action="settrap", item="C-4", day=2)
     assert ok.text.startswith("Order saved for Day 1: Set C-4"), ok.text
 
 
@@ -161,11 +161,11 @@ async def test_track_head_counts_need_a_tracking_unit(gm, db):
     not saved as an order that would do nothing."""
     game_id = await night_game(db)
     cog = OrdersCog(gm)
-    without = await run(cog, "track", 1)
+    without = await run(cog, "skill", 1, action="track")
     assert without.text == "You need a Tracking Unit out of your Backpack to count the students in each zone."
     assert "track" not in ((await saved(db, game_id))["free"] or {}) or (await saved(db, game_id))["free"]["track"] is None
     await equip_player(db, game_id, 1, "tracking_unit")
-    done = await run(cog, "track", 1)
+    done = await run(cog, "skill", 1, action="track")
     assert done.text.startswith("Order saved for Day 1: Tracking Unit: head count of every zone"), done.text
 
 
@@ -175,9 +175,9 @@ async def test_hold_ground_is_refused_after_an_all_out_attack_and_a_closed_zone_
     
     game_id = await night_game(db)
     await equip_player(db, game_id, 1, "knife")
-    allout = await run(OrdersCog(gm), "allout", 1, weapon="Knife", target="Player2", attempts=1)
+    allout = await run(OrdersCog(gm), "skill", 1, action="allout", weapon="Knife", target="Player2", attempts=1)
     assert allout.text.startswith("Order saved"), allout.text
-    hold = await run(OrdersCog(gm), "hold", 1)
+    hold = await run(OrdersCog(gm), "act", 1, action="hold")
     assert hold.text == say("no_hold_after_all_out") and hold.all_ephemeral
     assert (await saved(db, game_id))["movement"] is None
 

@@ -7,14 +7,14 @@ from __future__ import annotations
 from bot.cogs.game_commands import COG as OrdersCog
 from bot.services import day_actions, games, moderation, resolution
 from bot.ui.autocomplete import option_choices
-from tests.bot.cog_helpers import NOW, edit_state, run, seats, state_of
+from tests.bot.cog_helpers import NOW, edit_state, run, seats, state_of, verb_option_choices
 from tests.bot.fakes import FakeInteraction, FakeUser
 
 target_choices = option_choices("attack", "target")
 form_choices = option_choices("attack", "form")
 infest_choices = option_choices("attack", "infest")
 weapon_choices = option_choices("attack", "weapon")
-pickup_choices = option_choices("pickup", "item")
+pickup_choices = verb_option_choices("item", "pickup", "item")
 
 
 async def outpost(db, infested_user: int = 6) -> tuple[int, dict[int, str]]:
@@ -46,9 +46,9 @@ async def test_an_order_is_saved_and_changed_until_the_deadline(gm, db):
     cog = OrdersCog(gm)
     attacked = await run(cog, "attack", 1, target=seat_of[2])
     assert attacked.all_ephemeral and attacked.text.startswith("Order saved for Day 1: Attack Player2."), attacked.text
-    stim = await run(cog, "stim", 1)
+    stim = await run(cog, "skill", 1, action="stim")
     assert stim.text.startswith("Order saved for Day 1: Use your Stim Pack."), stim.text
-    slept = await run(cog, "sleep", 1)
+    slept = await run(cog, "act", 1, action="sleep")
     assert slept.text.startswith("Order saved for Day 1: Sleep."), slept.text
     saved = await day_actions.current_payload(db, game_id, 1)
     assert saved["main"] == {"kind": "sleep"} and saved["offensive"] == {"kind": "stim"}
@@ -57,12 +57,12 @@ async def test_an_order_is_saved_and_changed_until_the_deadline(gm, db):
 async def test_a_refusal_says_the_rules_reason_and_changes_nothing(gm, db):
     game_id, seat_of = await outpost(db)
     cog = OrdersCog(gm)
-    await run(cog, "sleep", 1)
+    await run(cog, "act", 1, action="sleep")
     zerg = await run(cog, "attack", 1, target=seat_of[2], form="zerg")
     assert zerg.text == "Only the infested can attack in Zerg form or infest.", zerg.text
-    heal = await run(cog, "heal", 1, target=seat_of[2])
+    heal = await run(cog, "skill", 1, action="heal", target=seat_of[2])
     assert heal.text == "Heal is not an ability of the Marine class.", heal.text
-    pickup = await run(cog, "pickup", 1, item="C-10 Rifle")
+    pickup = await run(cog, "item", 1, action="pickup", item="C-10 Rifle")
     assert pickup.text == "There is no C-10 Rifle on a body to pick up.", pickup.text
     assert (await day_actions.current_payload(db, game_id, 1))["main"] == {"kind": "sleep"}
 

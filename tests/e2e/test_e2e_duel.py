@@ -39,7 +39,7 @@ async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, d
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        assert {"strike", "guard", "react", "attack", "search", "join", "status"} <= registered
+        assert {"strike", "guard", "react", "attack", "act", "join", "status"} <= registered
 
         await slash(mod, "game create", {"name": "Showdown", "ruleset": "duel"})
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})

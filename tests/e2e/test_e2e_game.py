@@ -80,7 +80,8 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        assert {"game", "resolve", "join", "role", "day0", "attack", "search", "status", "map"} <= registered
+        assert {"game", "resolve", "join", "role", "day0", "attack", "act", "status", "map"} <= registered
+        assert not {"search", "defend", "stim", "butcher", "godie"} & registered  # issue 23: actions of /act ...
 
         # --- set-up: create, settings, open -----------------------------------------------------------
         created = await slash(mod, "game create", {"name": "Island", "early_resolution": False})
@@ -147,8 +148,13 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         carol_seat = next(c["value"] for c in targets if c["name"].startswith("Carol"))
         attack = await slash(alice, "attack", {"weapon": weapons[0]["value"], "target": carol_seat, "attempts": 1})
         assert "Order saved for Day 1" in attack.text, attack.text
-        assert "Order saved" in (await slash(bob, "search")).text
-        assert "Order saved" in (await slash(carol, "search", dm=True)).text  # from a DM works too
+        acts = await fake.autocomplete(bob, "act", {"action": ""}, focused="action")
+        assert [a["value"] for a in acts] == ["defend", "search", "run", "hold"]  # Battle Royale's, none of another game
+        assert acts[1]["name"].startswith("search: ")
+        assert "Order saved" in (await slash(bob, "act", {"action": "search"})).text
+        other = await slash(bob, "skill", {"action": "stim"})  # StarCraft Mafia's verb: the polite answer
+        assert other.text == "/skill action:stim is not a command of Battle Royale: /help lists this game's commands."
+        assert "Order saved" in (await slash(carol, "act", {"action": "search"}, dm=True)).text  # from a DM works too
         orders = await slash(alice, "orders", dm=True)
         assert "Attack" in orders.text
         status = await slash(bob, "status")
@@ -168,8 +174,8 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         assert night1["embeds"], "the night's results are embeds"
 
         # --- Day 2 orders, then the bot goes down and Day 2's deadline passes -------------------------
-        await slash(alice, "search")
-        await slash(bob, "defend")
+        await slash(alice, "act", {"action": "search"})
+        await slash(bob, "act", {"action": "defend"})
         routes = await fake.autocomplete(bob, "move", {"route": ""}, focused="route")
         moved = await slash(bob, "move", {"route": routes[0]["value"]})
         assert "Order saved for Day 2" in moved.text, moved.text

@@ -4,11 +4,11 @@ through the real bot (cogs, deadline loop, outbox worker, SQLite) against the fa
 
 A moderator creates the game (the demo roster); Alice and Bob join and play Lena and the Fusilier; the
 moderator starts it. The players post by slash commands in their DMs, a post built over several commands
-(rulings "Post order and turns": each command adds an action, /undo takes the last off, and the post goes when
-sent with /send or when it leaves nothing to spend; the deadline loop's looks in between do not resolve it):
+(rulings "Post order and turns": each command adds an action, /act action:undo takes the last off, and the post goes when
+sent with /act action:send or when it leaves nothing to spend; the deadline loop's looks in between do not resolve it):
 Alice hacks the Yan Huo with Lena's readied Hacking Device and, refused when she aims it at the Zhanshi (not
-hackable), switches to the CombiRifle later; Bob takes high cover, observes, takes that back with /undo and
-attacks the Zhanshi, all in one post he sends, and spends an Infinity Point with /points later. The game master
+hackable), switches to the CombiRifle later; Bob takes high cover, observes, takes that back with /act action:undo and
+attacks the Zhanshi, all in one post he sends, and spends an Infinity Point with /skill action:points later. The game master
 orders the Zhanshi's first post with `as` (and sends it `as` it): it attacks the Fusilier, who can react; Bob
 gets the face-off question and the React / Take it buttons by DM, and clicks React (the same gateway path as a
 real click): a face-off. Afterwards the NPCs' posts are left
@@ -92,8 +92,8 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        posting = {"attack", "cover", "switch", "observe", "reset", "points", "undo", "send", "react", "status"}
-        assert posting <= registered
+        assert {"attack", "cover", "item", "skill", "act", "status"} <= registered
+        assert not {"switch", "observe", "reset", "points", "undo", "send", "react"} & registered  # issue 23
 
         # --- set-up: the demo roster; Alice plays Lena, Bob the Fusilier; the NPCs are the game master's ------
         await slash(mod, "game create", {"name": "Paradiso", "ruleset": "infinity_intervention"})
@@ -112,7 +112,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "Combat begins. Post order: Lena, Fusilier, Zhanshi, Yan Huo. Heat: 4." in fake.text(fake.messages_in())
         assert "You play Lena." in fake.text(fake.dms_to(alice)) and "You play Fusilier." in fake.text(fake.dms_to(bob))
         told = await step_dm(fake, alice, 0)  # Lena posts first: Alice is told by DM, Bob is not
-        assert "Build your post one command at a time (2 action(s) left): add more, or /send" in told["content"]
+        assert "Build your post one command at a time (2 action(s) left): add more, or /act action:send" in told["content"]
         assert "(step 0)" not in fake.text(fake.dms_to(bob))
 
         # --- Lena's first post: her own choices, a refusal with its reason, a hack on the Yan Huo -------------
@@ -127,9 +127,11 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert not_yours.text == "It is Lena's post now.", not_yours.text
         hacked = await slash(alice, "attack", {"target": "yan_huo"}, dm=True)
         assert "Your post so far: Attack Yan Huo" in hacked.text and "Left: 1 action(s)." in hacked.text, hacked.text
-        assert "Add more, or /send it as it stands." in hacked.text, hacked.text
+        assert "Add more, or /act action:send it as it stands." in hacked.text, hacked.text
         await unresolved(runner, 0)  # a post being built: the deadline loop's looks leave it alone
-        sent = await slash(alice, "send", dm=True)
+        acts = await fake.autocomplete(alice, "act", {"action": ""}, focused="action", dm=True)
+        assert [a["value"] for a in acts] == ["observe", "reset", "negotiate", "freeform", "undo", "send", "react"]
+        sent = await slash(alice, "act", {"action": "send"}, dm=True)
         assert "Your post is sent: Attack Yan Huo" in sent.text, sent.text
         game = await stepped(runner, 0)
         await settle(fake, runner, "Lena's post")
@@ -143,21 +145,21 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         covered = await slash(bob, "cover", {"level": "high"}, dm=True)
         assert "Your post so far: Move to high cover. Left: 1½ action(s)." in covered.text, covered.text
         await unresolved(runner, 1)
-        observed = await slash(bob, "observe", dm=True)
+        observed = await slash(bob, "act", {"action": "observe"}, dm=True)
         assert "Move to high cover. Observe. Left: 1 action(s)." in observed.text, observed.text
         await unresolved(runner, 1)
-        undone = await slash(bob, "undo", dm=True)
+        undone = await slash(bob, "act", {"action": "undo"}, dm=True)
         assert "Your post so far: Move to high cover. Left: 1½ action(s)." in undone.text, undone.text
         aimed = await slash(bob, "attack", {"target": "zhanshi"}, dm=True)
         assert "Move to high cover. Attack Zhanshi with your readied weapon. Left: ½ action(s)." in aimed.text
         await unresolved(runner, 1)
-        sent = await slash(bob, "send", dm=True)
+        sent = await slash(bob, "act", {"action": "send"}, dm=True)
         assert "Your post is sent: Move to high cover. Attack Zhanshi" in sent.text, sent.text
         game = await stepped(runner, 1)
         await settle(fake, runner, "the Fusilier's post")
         post = next(m for m in fake.messages_in()[posted:] if "Fusilier moves to high cover." in fake.text([m]))
         assert "Fusilier attacks Zhanshi with the CombiRifle" in fake.text([post])  # both actions: one post
-        assert "Fusilier observes" not in fake.text(fake.messages_in()[posted:])  # taken back with /undo
+        assert "Fusilier observes" not in fake.text(fake.messages_in()[posted:])  # taken back with /act action:undo
 
         # --- the Zhanshi's post: the moderators are told; the game master orders it `as` -----------------------
         assert game.state["awaited"] == "zhanshi"
@@ -177,7 +179,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         ordered = await slash(mod, "attack", {"as": "zhanshi", "target": "fusilier"})
         assert "Your post so far: Attack Fusilier" in ordered.text, ordered.text
         await unresolved(runner, 2)
-        await slash(mod, "send", {"as": "zhanshi"})
+        await slash(mod, "act", {"action": "send", "as": "zhanshi"})
         game = await stepped(runner, 2)
 
         # --- the face-off question: Bob answers with the React button -------------------------------------------
@@ -190,7 +192,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "attacks you" not in fake.text(fake.dms_to(alice))
         await settle(fake, runner, "the question")
         assert "Fusilier must choose: react or take the attack." in fake.text(fake.messages_in())
-        refused = await slash(alice, "react", {"choice": "take"}, dm=True)
+        refused = await slash(alice, "act", {"action": "react", "choice": "take"}, dm=True)
         assert refused.text == "The question waits for Fusilier's answer.", refused.text
         answers = buttons(asked)
         clicked = await fake.click(bob, asked, answers["react"])
@@ -250,14 +252,14 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
             assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
             said = None
             if me["immobilized"]:  # rulings, "Immobilizing": the post must start with Reset
-                said = await slash(user, "reset", dm=True)
+                said = await slash(user, "act", {"action": "reset"}, dm=True)
                 assert "Reset." in said.text, said.text
             elif awaited == "fusilier" and not spent and me["infinity_points"] and not me["ip_action_used"]:
-                said = await slash(bob, "points", {"extra_action": True}, dm=True)
+                said = await slash(bob, "skill", {"action": "points", "extra_action": True}, dm=True)
                 assert "Spend an Infinity Point for an extra action." in said.text, said.text
                 spent = True
             elif awaited == "lena" and not switched:
-                said = await slash(alice, "switch", {"item": "combirifle"}, dm=True)
+                said = await slash(alice, "item", {"action": "switch", "item": "combirifle"}, dm=True)
                 assert "Ready the CombiRifle." in said.text, said.text
                 switched = True
             elif me["halves"] >= 2:  # a whole action: attack the first enemy offered
@@ -265,12 +267,12 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 said = await slash(user, "attack", {"target": choices[0]["value"]}, dm=True)
                 assert "Attack " in said.text, said.text
             elif me["minors"] < 4:  # half an action left: a minor one
-                said = await slash(user, "observe", dm=True)
+                said = await slash(user, "act", {"action": "observe"}, dm=True)
                 assert "Observe." in said.text, said.text
             else:  # nothing it may still do: the post's deadline passes (a forfeit)
                 clock.set(game.deadline)
-            if said is not None and "/send it as it stands" in said.text:  # from here on, one command a post, sent
-                await slash(user, "send", dm=True)
+            if said is not None and "/act action:send it as it stands" in said.text:  # from here on, one command a post, sent
+                await slash(user, "act", {"action": "send"}, dm=True)
             game = await stepped(runner, game.day)
         await settle(fake, runner, "the end")
         assert timed_out, "no face-off question was left to its deadline"

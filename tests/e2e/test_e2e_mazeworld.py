@@ -34,7 +34,8 @@ async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        assert {"attack", "cover", "reload", "escape", "freeform"} <= registered
+        assert {"attack", "cover", "item", "skill", "act", "battlespace"} <= registered
+        assert not {"reload", "escape", "freeform", "butcher"} & registered  # issue 23: actions of /item, /act ...
 
         await slash(mod, "game create", {"name": "Maze", "ruleset": "mazeworld"})
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
@@ -49,6 +50,10 @@ async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
         targets = await fake.autocomplete(alice, "attack", {"target": ""}, focused="target")
         assert [t["value"] for t in targets] == wolves
         assert all("%" not in t["name"] for t in targets)
+        acts = await fake.autocomplete(alice, "act", {"action": ""}, focused="action")
+        assert [a["value"] for a in acts] == ["escape", "skip", "freeform"]  # Mazeworld's, in combat
+        assert [a["value"] for a in await fake.autocomplete(alice, "skill", {"action": ""}, focused="action")] == [
+            "detonate", "execute"]  # /skill action:butcher comes in the aftermath only
         said = await slash(alice, "attack", {"target": targets[0]["value"], "rounds": 3})
         assert "Order saved" in said.text and "Attack Wolf A" in said.text, said.text
         assert await fake.autocomplete(alice, "attack", {"as": ""}, focused="as") == []

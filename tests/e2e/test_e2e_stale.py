@@ -31,6 +31,14 @@ async def stale(fake, user, name: str, options: list[dict], *, sub: list[tuple[s
                                 timeout=10)
 
 
+async def removed(fake, user, name: str, options: list[dict]):
+    """`/name`, a command the bot no longer registers (issue 23: `/search` is now `/act action:search`), as a
+    stale registration would still send it."""
+    data = {"id": str(fake.world.ids()), "name": name, "type": 1, "options": options}
+    return await fake._interact(fake.world.user(user), 2, name, fake.world.channel(fake.game_channel), data,
+                                timeout=10)
+
+
 def answered_privately(record) -> str:
     assert record.replies and all(r.ephemeral for r in record.replies)
     return "\n".join(r.content for r in record.replies)
@@ -54,6 +62,9 @@ async def test_out_of_date_commands_and_unknown_buttons_are_answered(fake, datab
             "an option it no longer has": await stale(fake, alice, "status",
                                                       [{"name": "colour", "type": fi.STRING, "value": "red"}]),
             "a subcommand it no longer has": await stale(fake, mod, "game", [], sub=[("restart", fi.SUB_COMMAND)]),
+            "a command now an action of /act": await removed(fake, alice, "search", []),
+            "a command now an action of /skill": await removed(fake, alice, "stim", [
+                {"name": "undo", "type": fi.BOOLEAN, "value": True}]),
         }
         for case, record in cases.items():
             assert "older form" in answered_privately(record), case

@@ -88,8 +88,8 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}
-        assert {"attack", "sleep", "heal", "repair", "probe", "give", "pickup", "steal", "stim", "cloak",
-                "sabotage", "join", "status", "mod", "resolve"} <= registered
+        assert {"attack", "vote", "item", "skill", "act", "join", "status", "mod", "resolve"} <= registered
+        assert not {"sleep", "heal", "repair", "probe", "give", "pickup", "steal", "stim", "cloak", "sabotage"} & registered
 
         # --- set-up: a moderator creates the game; six join, Raynor asks for the Ghost class -------------
         created = await slash(mod, "game create", {"name": "Char", "ruleset": "starcraft_mafia",
@@ -142,36 +142,38 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
             assert await choices(human, "attack", {"target": seats["Swann"], "infest": ""}, "infest") == []
         assert [v for _, v in await choices(tychus, "attack", {"target": seats["Kerrigan"], "form": ""}, "form")] \
             == ["human", "zerg"]
-        kinds = await choices(stetmann, "steal", {"target": seats["Tychus"], "item": ""}, "item")
-        assert kinds == await choices(stetmann, "steal", {"target": seats["Swann"], "item": ""}, "item")
-        own = await choices(kerrigan, "give", {"item": ""}, "item")
+        kinds = await choices(stetmann, "skill", {"action": "steal", "target": seats["Tychus"], "item": ""}, "item")
+        assert kinds == await choices(stetmann, "skill", {"action": "steal", "target": seats["Swann"], "item": ""}, "item")
+        skills = [v for _, v in await choices(kerrigan, "skill", {"action": ""}, "action")]
+        assert skills == ["heal", "repair", "probe", "steal", "stim", "cloak", "sabotage"]  # StarCraft Mafia's own
+        own = await choices(kerrigan, "item", {"action": "give", "item": ""}, "item")
         assert own == [("C-7 Pistol", own[0][1])]  # his own items only
 
         # --- refusals, with their reasons; nothing saved ---------------------------------------------------
-        refused = await slash(raynor, "stim")
+        refused = await slash(raynor, "skill", {"action": "stim"})
         assert refused.text == "Stim Pack is not an ability of the Ghost class.", refused.text
         refused = await slash(nova, "attack", {"target": seats["Swann"], "form": "zerg"})
         assert refused.text == "Only the infested can attack in Zerg form or infest.", refused.text
-        refused = await slash(kerrigan, "heal", {"target": seats["Nova"]})
+        refused = await slash(kerrigan, "skill", {"action": "heal", "target": seats["Nova"]})
         assert refused.text == "Heal is not an ability of the Technician class.", refused.text
 
         # --- orders, one changed before the deadline --------------------------------------------------------
         assert "Order saved for Day 1: Attack Swann." in (await slash(nova, "attack", {"target": seats["Swann"]})).text
         assert "Order saved for Day 1: Attack Tychus." in (await slash(nova, "attack",
                                                                        {"target": seats["Tychus"]})).text
-        probe = await slash(raynor, "probe", {"target": seats["Tychus"]})
+        probe = await slash(raynor, "skill", {"action": "probe", "target": seats["Tychus"]})
         assert "Order saved for Day 1: Psychic Probe Tychus." in probe.text, probe.text
         zerg = await slash(tychus, "attack", {"target": seats["Kerrigan"], "form": "zerg"})
         assert "Attack Kerrigan in Zerg form" in zerg.text, zerg.text
         infest = await slash(tychus, "attack", {"target": seats["Kerrigan"], "infest": "yes"})  # changed
         assert "Order saved for Day 1: Infest Kerrigan (a secret Zerg attack)." in infest.text, infest.text
-        assert "Order saved for Day 1: Sleep." in (await slash(swann, "sleep")).text
-        healing = await slash(swann, "heal", {"target": seats["Kerrigan"]})  # replaces the day's main action
+        assert "Order saved for Day 1: Sleep." in (await slash(swann, "act", {"action": "sleep"})).text
+        healing = await slash(swann, "skill", {"action": "heal", "target": seats["Kerrigan"]})  # replaces the day's main action
         assert "Order saved for Day 1: Heal Kerrigan." in healing.text, healing.text
-        assert await choices(swann, "pickup", {"item": ""}, "item") == []  # no bodies yet
-        given = await slash(kerrigan, "give", {"item": own[0][1], "to": seats["Stetmann"]})
+        assert await choices(swann, "item", {"action": "pickup", "item": ""}, "item") == []  # no bodies yet
+        given = await slash(kerrigan, "item", {"action": "give", "item": own[0][1], "to": seats["Stetmann"]})
         assert "Give your C-7 Pistol to Stetmann" in given.text, given.text
-        stole = await slash(stetmann, "steal", {"target": seats["Tychus"], "item": "c7_pistol"})
+        stole = await slash(stetmann, "skill", {"action": "steal", "target": seats["Tychus"], "item": "c7_pistol"})
         assert "Steal a C-7 Pistol from Tychus" in stole.text, stole.text
         assert "Attack Tychus" in (await slash(stetmann, "attack", {"target": seats["Tychus"]})).text
         orders = await slash(nova, "orders")
@@ -215,7 +217,7 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
             assert "Swann healed Kerrigan" in fake.text(fake.dms_to(user))
 
         # --- Day 2: the moderator kills both infested; /resolve now ends the game ----------------------------
-        assert "Order saved for Day 2: Sleep." in (await slash(nova, "sleep")).text
+        assert "Order saved for Day 2: Sleep." in (await slash(nova, "act", {"action": "sleep"})).text
         killed = await slash(mod, "mod kill", {"user": tychus, "reason": "left the server"})
         assert killed.all_ephemeral and "Tychus" in killed.text, killed.text
         await settle(fake, runner, "the first kill")

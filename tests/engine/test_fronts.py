@@ -97,3 +97,16 @@ def test_form_commands_are_named_described_and_not_order_commands(name):
     forms = [f.name for f in front.forms]
     assert len(forms) == len(set(forms)) and not set(forms) & {c.name for c in front.commands}
     assert all(f.description.strip() and not f.options for f in front.forms)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_verbs_filed_under_a_grouped_command_are_single_words_under_a_shared_one(name):
+    """Issue 23 (docs/rulesets.md, "Command budget"): a verb filed `under` is typed `/skill action:stim`, so it
+    is one word, under one of the shared grouped commands, and no option of it is named `action`."""
+    from engine.front import ACTION_OPTION, GROUPED_COMMANDS
+
+    for command in registry.front(name).commands:
+        if command.under:
+            assert command.under in GROUPED_COMMANDS and len(command.path) == 1, command.name
+            assert command.option(ACTION_OPTION) is None, command.name
+            assert command.usage == f"{command.under} action:{command.name}"

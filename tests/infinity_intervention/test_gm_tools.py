@@ -5,7 +5,7 @@
 - rulings "Actions": Negotiate "result to moderators, who rule"; Freeform "to moderators, who rule by
   moderation" (the roll and text reach only the moderators; `/mod rule actor: text: [immobilize:]`);
 - rulings "Infinity Points and Heat": "move yourself to just after any actor in post order (lasting, from the
-  next post, may be ordered at any time)" (`/points after:` outside one's post)."""
+  next post, may be ordered at any time)" (`/skill action:points after:` outside one's post)."""
 
 from __future__ import annotations
 
@@ -179,7 +179,7 @@ def test_the_gm_card_lists_what_awaits_a_ruling() -> None:
     assert field.lines == ("Lena: negotiation (turn 1)",)
 
 
-# --- /points after: at any time -------------------------------------------------------------------------
+# --- /skill action:points after: at any time -------------------------------------------------------------------------
 
 
 def points_for(state, seat: str, after: str) -> dict:
@@ -315,6 +315,6 @@ def test_infinity_points_while_asked_the_answer_comes_first() -> None:
     asked = step(state, IIOrders(actions=[Attack(target="fusilier")])).state
     assert asked.phase == "question"
     assert RULESET.validate(asked, "fusilier", IIOrders(insert_after="zhanshi")) == (
-        "Answer the face-off first (/react): it resolves at once, and you can move in the post order right after."
+        "Answer the face-off first (/act action:react): it resolves at once, and you can move in the post order right after."
     )
     assert FRONT.command("points").phases == ("question", "post")

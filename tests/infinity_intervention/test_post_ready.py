@@ -1,6 +1,6 @@
 """Rulings, "Post order and turns": a post spends 0 or more actions (a standard 1, a minor ½, at most 4 minors a
 turn, unspent actions carried), built one command at a time and complete (`Ruleset.ready`) when the player sends
-it (`/send`) or when it leaves no whole or half action to spend (a bought extra action counted). A face-off
+it (`/act action:send`) or when it leaves no whole or half action to spend (a bought extra action counted). A face-off
 answer, a forfeit and an Infinity Point move from a player not posting are ready as they are."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ def test_a_post_with_actions_left_waits_until_it_is_sent() -> None:
 
 
 def test_a_post_that_leaves_nothing_to_spend_is_ready_without_sending() -> None:
-    """Rulings "Post order and turns": two actions a turn; a post that spends them all needs no /send."""
+    """Rulings "Post order and turns": two actions a turn; a post that spends them all needs no /act action:send."""
     state = fight(["fusilier", "zhanshi"])
     two = IIOrders(actions=[Attack(target="zhanshi"), Attack(target="zhanshi")])
     assert RULESET.ready(state, "fusilier", two)
@@ -102,7 +102,7 @@ def test_sending_nothing_twice_is_a_quiet_rotation_that_ends_the_turn() -> None:
 
 
 def test_send_marks_the_post_and_any_later_change_unmarks_it() -> None:
-    """The front: /send sends the post as it stands; adding to it afterwards makes it a post being built again."""
+    """The front: /act action:send sends the post as it stands; adding to it afterwards makes it a post being built again."""
     state = fight(["fusilier", "zhanshi"])
     cover = accepted(state, "cover", seat="s1", level="high")
     sent = accepted(state, "send", seat="s1", current=cover)
@@ -113,15 +113,15 @@ def test_send_marks_the_post_and_any_later_change_unmarks_it() -> None:
 
 
 def test_each_post_command_says_the_post_so_far_what_is_left_and_add_more_or_send() -> None:
-    """The replies: what the post holds, what it leaves, and "add more or /send"; sent or spent, it goes now."""
+    """The replies: what the post holds, what it leaves, and "add more or /act action:send"; sent or spent, it goes now."""
     state = fight(["fusilier", "zhanshi"])
     cover = FRONT.apply(asked(state, "cover", seat="s1", level="high"))
     assert cover.reply == (
-        "Your post so far: Move to high cover. Left: 1½ action(s). Add more, or /send it as it stands."
+        "Your post so far: Move to high cover. Left: 1½ action(s). Add more, or /act action:send it as it stands."
     )
     attack = FRONT.apply(asked(state, "attack", seat="s1", current=cover.orders, target="Zhanshi"))
     assert attack.reply is not None and attack.reply.startswith("Your post so far: Move to high cover. Attack Zhanshi")
-    assert "Left: ½ action(s)." in attack.reply and "/send" in attack.reply
+    assert "Left: ½ action(s)." in attack.reply and "/act action:send" in attack.reply
     full = FRONT.apply(asked(state, "observe", seat="s1", current=attack.orders))
     assert full.reply is not None and "Nothing is left to spend: it goes now" in full.reply
     sent = FRONT.apply(asked(state, "send", seat="s1"))
@@ -133,6 +133,6 @@ def test_each_post_command_says_the_post_so_far_what_is_left_and_add_more_or_sen
 def test_the_whose_post_dm_and_help_say_add_more_or_send() -> None:
     state = fight(["fusilier", "zhanshi"])
     hint = FRONT.step_hint(RULESET.view(state, "s1"))
-    assert hint == "Build your post one command at a time (2 action(s) left): add more, or /send it as it stands."
-    assert "/send" in FRONT.help()[0].description
+    assert hint == "Build your post one command at a time (2 action(s) left): add more, or /act action:send it as it stands."
+    assert "/act action:send" in FRONT.help()[0].description
     assert any(c.name == "send" for c in FRONT.commands)

@@ -1,6 +1,6 @@
 """Early resolution asks the game whether the awaited orders are complete (`Ruleset.ready`): Infinity's post,
 built over several commands (rulings "Post order and turns": a post spends 0 or more actions), is not resolved
-by the deadline loop's look between two commands, but at the next look once sent (`/send`) or once it leaves
+by the deadline loop's look between two commands, but at the next look once sent (`/act action:send`) or once it leaves
 nothing to spend; the deadline resolves it as it stands. Other games resolve early as before."""
 
 from __future__ import annotations
@@ -40,12 +40,12 @@ async def used_orders(db, game_id, day) -> dict:
 
 
 async def test_a_post_of_several_commands_waits_for_send_and_resolves_at_the_next_look(db):
-    """Rulings "Post order and turns": the loop's looks between /cover and /observe do not resolve the post;
-    /send does, at the next look, with both actions in the one post."""
+    """Rulings "Post order and turns": the loop's looks between /cover and /act action:observe do not resolve the post;
+    /act action:send does, at the next look, with both actions in the one post."""
     game_id = await infinity_game(db)
     assert (await game_row(db, game_id)).state["awaited"] == "lena"
     first = await give_order(db, game_id, 1, "cover", {"level": "high"}, NOW)
-    assert "Add more, or /send it as it stands." in (first.reply or "")
+    assert "Add more, or /act action:send it as it stands." in (first.reply or "")
     assert await resolved(db) == []
     await give_order(db, game_id, 1, "observe", {}, NOW)
     assert await resolved(db) == []
@@ -118,7 +118,7 @@ async def test_the_whose_post_dm_says_add_more_or_send(db):
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     told = [r.text for r in rows if r.payload.get("kind") == "step_yours" and r.target_id == 1]
-    assert told and told[-1].endswith("add more, or /send it as it stands."), told
+    assert told and told[-1].endswith("add more, or /act action:send it as it stands."), told
 
 
 async def test_other_games_still_resolve_as_soon_as_everyone_has_acted(db, duel):
@@ -160,10 +160,10 @@ async def test_a_post_not_sent_near_the_deadline_is_reminded_and_named_to_the_mo
     [reminder] = [r.text for r in rows if r.payload.get("kind") == "reminder"]
     assert "Step 0 of Test still waits for your orders" in reminder
     assert "Not sent yet: Move to high cover." in reminder  # what the post holds, and how to send it
-    assert "add more, or /send it as it stands" in reminder
+    assert "add more, or /act action:send it as it stands" in reminder
     await give_order(db, game_id, 1, "observe", {}, NOW)
     await give_order(db, game_id, 1, "observe", {}, NOW)
-    await give_order(db, game_id, 1, "observe", {}, NOW)  # four minors: nothing left, complete without /send
+    await give_order(db, game_id, 1, "observe", {}, NOW)  # four minors: nothing left, complete without /act action:send
     assert await day_actions.who_has_not_submitted(db, game_id) == []
 
 

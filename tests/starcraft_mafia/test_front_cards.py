@@ -90,7 +90,7 @@ def test_rules_list_every_setting_under_the_rulings_name_with_its_value():
 def test_help_lists_every_command_with_an_example():
     text = words(FRONT.help())
     for command in COMMANDS:
-        assert f"`/{command.name}` " in text and f"Example: `/{command.name}" in text
+        assert f"`/{command.usage}` " in text and f"Example: `/{command.usage}" in text
 
 
 def test_every_description_and_choice_label_fits_discord():

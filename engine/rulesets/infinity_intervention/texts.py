@@ -114,8 +114,8 @@ TEXT: dict[str, str] = {
     "extra_in_own_post": "An extra action is bought in your own post; a move in the post order can be ordered "
     "at any time.",
     "already_after": "You already post just after {name}.",
-    "answer_first": "Answer the face-off first (/react): it resolves at once, and you can move in the post order "
-    "right after.",
+    "answer_first": "Answer the face-off first (/act action:react): it resolves at once, and you can move in the "
+    "post order right after.",
     "ip_insert_void": "{name}'s move in the post order is void (no Infinity Point spent): {reason}",
     "must_reset": "You are Immobilized: your post must start with Reset, and you cannot move or attack before it.",
     "no_actions_left": "Not enough actions left for {action}.",

@@ -41,9 +41,9 @@ def test_help_lists_the_games_own_commands_grouped():
     assert [f.name for f in card.fields] == ["Roles (at sign-up)", "Day 0", "Actions (one a day; the default is Defend)",
                                              "Movement", "Free actions", "Votes"]
     text = words([card])
-    for name in ("/role choose", "/role lovers", "/role rival", "/day0", "/attack", "/allout", "/settrap", "/use",
-                 "/defend", "/cover", "/search", "/analyze", "/heal", "/move", "/run", "/hold", "/trade", "/pickup",
-                 "/drop", "/equip", "/track", "/vote mark", "/vote close", "/vote reward"):
+    for name in ("/role choose", "/role lovers", "/role rival", "/day0", "/attack", "/skill action:allout", "/skill action:settrap", "/item action:use",
+                 "/act action:defend", "/cover", "/act action:search", "/skill action:analyze", "/skill action:heal", "/move", "/act action:run", "/act action:hold", "/item action:trade", "/item action:pickup",
+                 "/item action:drop", "/item action:equip", "/skill action:track", "/vote mark", "/vote close", "/vote reward"):
         assert f"`{name}`" in text, name
     for bot_command in ("/join", "/leave", "/status", "/game", "/mod"):
         assert f"`{bot_command}" not in text, bot_command

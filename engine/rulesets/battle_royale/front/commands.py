@@ -1,15 +1,15 @@
 """Battle Royale's order commands as declarations: names, options, where each option's choices come from.
 
-Names and options are the ones players know (handbook III.B-E): one action a night (/attack, /allout,
-/settrap, /use, /defend, /search, /cover, /analyze, /heal), one movement (/move, /run, /hold), free actions
-that add up (/pickup, /drop, /equip, /track, /trade: a proposal the partner answers, `trade.py`) and three votes (/vote
+Names and options are the ones players know (handbook III.B-E), as verbs: one action a night (attack,
+allout, settrap, use, defend, search, cover, analyze, heal), one movement (move, run, hold), free actions
+that add up (pickup, drop, equip, track, trade: a proposal the partner answers, `trade.py`) and three votes (/vote
 mark, /vote close, /vote reward). How a
 command's options become orders is in `apply.py`; the choosers named by `source` are in `choosers.py`.
 """
 
 from __future__ import annotations
 
-from engine.front import Command, Option
+from engine.front import Command, Option, grouped
 from engine.rulesets.battle_royale.front.texts import text
 
 USES = tuple((text(f"use_{value}"), value) for value in ("deactivator", "megaphone", "escape"))
@@ -150,4 +150,26 @@ COMMANDS: tuple[Command, ...] = (
         VOTES,
         group_description=text("cmd_vote"),
     ),
+)
+
+# The verbs filed under the shared grouped commands (`/item action:...`, `/skill action:...`, `/act action:...`)
+# rather than top-level: docs/rulesets.md, "Command budget".
+COMMANDS = grouped(
+    COMMANDS,
+    {
+        "pickup": "item",
+        "drop": "item",
+        "equip": "item",
+        "trade": "item",
+        "use": "item",
+        "allout": "skill",
+        "analyze": "skill",
+        "heal": "skill",
+        "track": "skill",
+        "settrap": "skill",
+        "defend": "act",
+        "search": "act",
+        "hold": "act",
+        "run": "act",
+    },
 )

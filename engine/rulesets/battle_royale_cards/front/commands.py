@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.front import Command, Option
+from engine.front import Command, Option, grouped
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.front.texts import text
 
 DIRECTIONS = tuple((d, d) for d in text("directions").split())
 TURN = ("turn",)
 
-COMMANDS = (
+COMMANDS: tuple[Command, ...] = (
     Command(
         "place",
         text("cmd_place"),
@@ -74,6 +74,21 @@ COMMANDS = (
         section="settings",
         phases=TURN,
     ),
+)
+
+# The verbs filed under the shared grouped commands (`/item action:...`, `/skill action:...`, `/act action:...`)
+# rather than top-level: docs/rulesets.md, "Command budget".
+COMMANDS = grouped(
+    COMMANDS,
+    {
+        "equip": "item",
+        "swap": "item",
+        "ability": "skill",
+        "resurrect": "skill",
+        "godie": "act",
+        "place": "act",
+        "end": "act",
+    },
 )
 
 Pairs = list[tuple[str, str]]

@@ -1,12 +1,12 @@
-"""Infinity: Intervention's commands as declarations. A post is built one action at a time (`/attack`, `/cover`,
-`/switch`, `/observe`, `/reset`, `/negotiate`, `/freeform`, each adding to it; `/undo` takes the last off; `/points`
-spends Infinity Points: the extra action in one's post, a move in the post order at any time) and `/send` sends it
-as it stands (a post that leaves nothing to spend goes without it); `/react` answers a face-off, or sets a standing
+"""Infinity: Intervention's commands as declarations. A post is built one action at a time (attack, cover,
+switch, observe, reset, negotiate, freeform, each adding to it; undo takes the last off; points spends Infinity
+Points: the extra action in one's post, a move in the post order at any time) and send sends it as it stands (a
+post that leaves nothing to spend goes without it); react answers a face-off, or sets a standing
 answer while posting. The game master orders an NPC with the bot's `as` option on the same commands."""
 
 from __future__ import annotations
 
-from engine.front import Command, Option
+from engine.front import Command, Option, grouped
 from engine.rulesets.infinity_intervention.front.texts import text
 
 POST = ("post",)
@@ -17,7 +17,7 @@ POINTS = (
     Option("ip_crit", text("opt_ip_crit"), type="integer", min_value=0, max_value=2),
 )
 
-COMMANDS = (
+COMMANDS: tuple[Command, ...] = (
     Command(
         "attack",
         text("cmd_attack"),
@@ -62,4 +62,21 @@ COMMANDS = (
         ),
         phases=QUESTION,
     ),
+)
+
+# The verbs filed under the shared grouped commands (`/item action:...`, `/skill action:...`, `/act action:...`)
+# rather than top-level: docs/rulesets.md, "Command budget".
+COMMANDS = grouped(
+    COMMANDS,
+    {
+        "switch": "item",
+        "points": "skill",
+        "react": "act",
+        "observe": "act",
+        "reset": "act",
+        "negotiate": "act",
+        "freeform": "act",
+        "undo": "act",
+        "send": "act",
+    },
 )

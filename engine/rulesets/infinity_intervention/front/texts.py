@@ -52,11 +52,11 @@ TEXTS: dict[str, str] = {
     "said_sent": "Sent.",
     "post_nothing": "no action yet.",
     "post_sent_nothing": "no action (you spend nothing this time).",
-    "post_so_far": "Your post so far: {post} Left: {left} action(s){capped}. Add more, or /send it as it stands.",
+    "post_so_far": "Your post so far: {post} Left: {left} action(s){capped}. Add more, or /act action:send it as it stands.",
     "post_no_minors": " (no more minor actions this turn)",
-    "post_full": "Your post: {post} Nothing is left to spend: it goes now, no /send needed.",
+    "post_full": "Your post: {post} Nothing is left to spend: it goes now, no /act action:send needed.",
     "post_sent": "Your post is sent: {post} It goes now.",
-    "step_hint": "Build your post one command at a time ({left} action(s) left): add more, or /send it as it stands.",
+    "step_hint": "Build your post one command at a time ({left} action(s) left): add more, or /act action:send it as it stands.",
     "said_extra": "Spend an Infinity Point for an extra action.",
     "said_after": "Spend an Infinity Point to post just after {name}, from the next post.",
     "react": "react",
@@ -68,9 +68,9 @@ TEXTS: dict[str, str] = {
     "face-off is taken, without points.",
     "help_title": "Infinity: Intervention: commands",
     "help_intro": "On your post, each command adds one action (two actions a turn; minor ones cost half). "
-    "/undo takes the last one off. Add more, or /send the post as it stands: it goes when sent (a post that "
+    "/act action:undo takes the last one off. Add more, or /act action:send the post as it stands: it goes when sent (a post that "
     "leaves nothing to spend goes by itself; one not sent goes at the deadline). Asked in a face-off, answer "
-    "with /react. The game master orders an NPC with any command's `as` option (and /send as it too).",
+    "with /act action:react. The game master orders an NPC with any command's `as` option (and /act action:send as it too).",
     # status
     "status_title": "Infinity: Intervention: turn {turn}",
     "status_post": "{name} is posting. Heat: {heat}.",

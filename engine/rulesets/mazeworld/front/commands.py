@@ -3,7 +3,7 @@ from `choosers.py`; the game master orders an NPC with the bot's `as` option on 
 
 from __future__ import annotations
 
-from engine.front import Command, Option
+from engine.front import Command, Option, grouped
 from engine.rulesets.mazeworld.front.texts import text
 
 COMBAT = ("combat",)
@@ -21,7 +21,7 @@ ITEM = Option("item", text("opt_item"), source="my_items")
 ACCESSORY = Option("accessory", text("opt_accessory"), source="accessories")
 SIDE = Option("side", text("opt_side"), type="integer", min_value=1, max_value=4)
 
-COMMANDS = (
+COMMANDS: tuple[Command, ...] = (
     Command(
         "attack",
         text("cmd_attack"),
@@ -119,4 +119,22 @@ COMMANDS = (
         (Option("target", text("opt_butcher_target"), required=True, source="carcasses"),),
         phases=("aftermath",),
     ),
+)
+
+# The verbs filed under the shared grouped commands (`/item action:...`, `/skill action:...`, `/act action:...`)
+# rather than top-level: docs/rulesets.md, "Command budget".
+COMMANDS = grouped(
+    COMMANDS,
+    {
+        "reload": "item",
+        "swap": "item",
+        "use": "item",
+        "plant": "item",
+        "execute": "skill",
+        "butcher": "skill",
+        "detonate": "skill",
+        "escape": "act",
+        "skip": "act",
+        "freeform": "act",
+    },
 )

@@ -183,7 +183,7 @@ TEXTS: dict[str, str] = {
     "threshold or with the head or upper body gone you die. Others see your condition only in words.",
     "rules_sides_field": "Sides and cover",
     "rules_sides": "The room has four sides. /cover on a side with cover makes you harder to hit; /move "
-    "changes side; /escape leaves by your side's door.",
+    "changes side; /act action:escape leaves by your side's door.",
     "settings_title": "Mazeworld house rules",
     "settings_intro": "A moderator may change any of these with /game settings.",
     "settings_field": "Settings",

@@ -1,7 +1,7 @@
 """StarCraft Mafia's order commands as declarations (issue 11's names).
 
-One main action a day (/attack, /sleep, /heal, /repair, /probe, /nothing), each replacing the day's main
-action, and the extras (/give, /pickup, /steal, and one offensive ability: /stim, /cloak, /sabotage; with the
+One main action a day (attack, sleep, heal, repair, probe, nothing), each replacing the day's main
+action, and the extras (give, pickup, steal, and one offensive ability: stim, cloak, sabotage; with the
 `day_vote` house rule, /vote lynch), each filling or, with `undo`, emptying its own slot. Options naming
 players, items and kinds get their choices from the player's view (`choosers.py`); `form` and `infest` are
 offered only to the infested. How options become orders is in `apply.py`; `EXAMPLES` feed /help.
@@ -9,7 +9,7 @@ offered only to the infested. How options become orders is in `apply.py`; `EXAMP
 
 from __future__ import annotations
 
-from engine.front import Command, Option
+from engine.front import Command, Option, grouped
 from engine.rulesets.starcraft_mafia.front.texts import text
 
 MAIN, EXTRAS = "main", "extras"
@@ -95,22 +95,41 @@ COMMANDS: tuple[Command, ...] = (
     ),
 )
 
+# The verbs filed under the shared grouped commands (`/item action:...`, `/skill action:...`, `/act action:...`)
+# rather than top-level: docs/rulesets.md, "Command budget".
+COMMANDS = grouped(
+    COMMANDS,
+    {
+        "give": "item",
+        "pickup": "item",
+        "heal": "skill",
+        "repair": "skill",
+        "probe": "skill",
+        "steal": "skill",
+        "stim": "skill",
+        "cloak": "skill",
+        "sabotage": "skill",
+        "sleep": "act",
+        "nothing": "act",
+    },
+)
+
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "attack": (
         "/attack target:Raynor",
         "/attack target:Raynor weapon:C-14 Rifle",
         "/attack target:Raynor form:zerg infest:yes",
     ),
-    "sleep": ("/sleep",),
-    "heal": ("/heal target:Tychus",),
-    "repair": ("/repair target:Tychus", "/repair target:yourself item:C-7 Pistol"),
-    "probe": ("/probe target:Kerrigan",),
-    "nothing": ("/nothing",),
-    "give": ("/give item:C-7 Pistol to:Tychus", "/give item:C-7 Pistol undo:true"),
-    "pickup": ("/pickup item:C-10 Rifle",),
-    "steal": ("/steal target:Raynor item:C-14 Rifle",),
-    "stim": ("/stim",),
-    "cloak": ("/cloak",),
-    "sabotage": ("/sabotage target:Raynor item:C-14 Rifle", "/sabotage target:Raynor"),
+    "sleep": ("/act action:sleep",),
+    "heal": ("/skill action:heal target:Tychus",),
+    "repair": ("/skill action:repair target:Tychus", "/skill action:repair target:yourself item:C-7 Pistol"),
+    "probe": ("/skill action:probe target:Kerrigan",),
+    "nothing": ("/act action:nothing",),
+    "give": ("/item action:give item:C-7 Pistol to:Tychus", "/item action:give item:C-7 Pistol undo:true"),
+    "pickup": ("/item action:pickup item:C-10 Rifle",),
+    "steal": ("/skill action:steal target:Raynor item:C-14 Rifle",),
+    "stim": ("/skill action:stim",),
+    "cloak": ("/skill action:cloak",),
+    "sabotage": ("/skill action:sabotage target:Raynor item:C-14 Rifle", "/skill action:sabotage target:Raynor"),
     "vote lynch": ("/vote lynch player:Kerrigan", "/vote lynch undo:true"),
 }

@@ -52,7 +52,7 @@ def rules_cards() -> list[Card]:
 
 def _lines(section: str) -> tuple[str, ...]:
     return tuple(
-        text("help_line", name=c.name, description=c.description, example="`, `".join(EXAMPLES[c.name]))
+        text("help_line", name=c.usage, description=c.description, example="`, `".join(EXAMPLES[c.name]))
         for c in COMMANDS
         if c.section == section
     )
