@@ -41,6 +41,6 @@ async def test_mod_orders_names_a_post_in_progress_as_begun_not_missing(gm, db):
     done = await mod_run(cog, "mod orders")
     assert done.text == ui("mod_unsent", names="Player1") and done.all_ephemeral
     assert "Still without orders" not in done.text
-    await run(build_cog()(gm), "send", 1)
+    await run(build_cog()(gm), "act", 1, action="send")
     assert (await mod_run(cog, "mod orders")).text == ui("mod_all_in")
     assert (await game_row(db, game_id)).day == 0  # sent, not resolved yet: no step was taken meanwhile
