@@ -15,6 +15,8 @@ TEXT: dict[str, str] = {
     # --- refusals: games and players ----------------------------------------------------------
     "no_game": "There is no game #{game_id}.",
     "too_long": "{what} may have at most {most} characters (this one has {length}): nothing was changed.",
+    "not_text": "{what} must be a text: nothing was changed.",
+    "bad_character": "{what} holds a character the bot cannot keep ({character}): nothing was changed.",
     "what_game_name": "A game's name",
     "what_ruleset": "A ruleset's name",
     "what_deadline_time": "The deadline time",
@@ -35,6 +37,10 @@ TEXT: dict[str, str] = {
     "data_file_bad_yaml": "this is not valid YAML",
     "data_file_alias": "aliases (*name) are not allowed",
     "data_file_not_mapping": "The {label} file must hold a mapping (keys and values) at the top.",
+    "data_file_too_deep": "The {label} file nests lists and mappings more than {most} levels deep.",
+    "data_file_long_number": "The {label} file has a number of more than {most} digits.",
+    "data_file_not_finite": "The {label} file has a number that is not finite (NaN or infinity).",
+    "data_file_bad_character": "The {label} file has a character the bot cannot keep ({character}) in a text.",
     # --- players' character sheets (`/sheet`) ----------------------------------------------------------
     "sheet_not_taken": "{game} takes no character sheet from players: the moderators give you your character.",
     "sheet_not_signed_up": "You are not signed up for {game}: sign up with /join first, then attach your sheet.",

@@ -9,6 +9,7 @@ out-of-range number is refused with a message saying what is allowed, and nothin
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.services.errors import ServiceError
@@ -30,10 +31,28 @@ HOURS_MAX = 24 * 14  # hours a moderator may pause or extend by
 SIGNUP_CAP_MAX = 1000  # players admitted to one game (the engine is measured up to 1,000)
 
 
+# What no database column takes in a text: U+0000 (PostgreSQL refuses it) and lone surrogates (not UTF-8)
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def bad_character(value: str) -> str | None:
+    """The first character of `value` the bot cannot store ("U+0000", "U+D800"); None when there is none."""
+    found = UNSTORABLE.search(value)
+    return f"U+{ord(found.group()):04X}" if found else None
+
+
 def text(value: str | None, what: str, most: int) -> str | None:
-    """`value`, refused when longer than `most` characters (`what` names it in the refusal)."""
-    if value is not None and len(value) > most:
+    """`value`, refused when it is not a text, when it is longer than `most` characters, or when it holds a
+    character no database can store (U+0000, a lone surrogate) (`what` names it in the refusal)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise ServiceError(say("not_text", what=what))
+    if len(value) > most:
         raise ServiceError(say("too_long", what=what, most=most, length=len(value)))
+    character = bad_character(value)
+    if character is not None:
+        raise ServiceError(say("bad_character", what=what, character=character))
     return value
 
 
