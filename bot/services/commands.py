@@ -11,6 +11,7 @@ moderator for an NPC), read through that actor's view and orders.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -46,7 +47,10 @@ def declared(ruleset: str, name: str) -> Command:
 
 def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[str, Any]:
     """Every option of the command: the value given, or the option's default when left out; refused,
-    naming the first required option left out and the command as the user typed it (`shown_as`)."""
+    naming the first required option left out and the command as the user typed it (`shown_as`). Options
+    the command does not declare are left out (another game's, under a merged command)."""
+    if not isinstance(values, dict):
+        raise ServiceError(say("malformed_values", command=shown_as))
     for option in command.options:
         checked(option, values.get(option.name))
     filled = {o.name: values.get(o.name) if values.get(o.name) is not None else o.default for o in command.options}
@@ -56,10 +60,30 @@ def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[s
     return filled
 
 
+def _of_type(kind: str, value: Any) -> bool:
+    """Whether `value` is of the option type `kind` (a user: their id, or a member with one)."""
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    if kind == "integer":
+        return isinstance(value, int)
+    if kind == "number":
+        return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+    if kind == "user":
+        return isinstance(value, int) or isinstance(getattr(value, "id", None), int)
+    return isinstance(value, str)
+
+
 def checked(option: Option, value: Any) -> Any:
-    """An option's value within its declared limits (a text's length, a number's range; where the game
-    declares none, the bot's: `bot.services.limits`); refused, naming the option, when it is not."""
+    """An option's value of its declared type and within its declared limits (a text's length and characters,
+    a number's range; where the game declares none, the bot's: `bot.services.limits`); refused, naming the
+    option, when it is not."""
     what = f"`{option.name}`"
+    if value is None:
+        return None
+    if not _of_type(option.type, value):
+        raise ServiceError(say("wrong_type", what=what, kind=say(f"kind_{option.type}")))
     if isinstance(value, str):
         return limits.text(value, what, option.max_length or limits.OPTION_TEXT_MAX)
     least = option.min_value if option.min_value is not None else limits.INTEGER_MIN

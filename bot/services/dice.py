@@ -19,7 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.db.models import DiceRoll, DiceSeed, Game
 from bot.db.session import Database
-from bot.services import fairness
+from bot.services import fairness, limits
 from bot.services.errors import ServiceError
 from bot.services.lookup import GameRef
 from bot.services.verification import Verification
@@ -59,6 +59,8 @@ async def roll_dice(
     db: Database, where: Where, user_id: int, user_name: str, source: str, secret: bool, now: datetime
 ) -> Stored:
     """Parse, roll and store one `/roll`; a refusal (`ServiceError` with the notation's reason) stores nothing."""
+    limits.characters(source, say("what_roll"))  # its label is kept and shown as typed
+    user_name = limits.name(user_name)
     vocabulary = vocabulary_of(where.game.ruleset if where.game else None)
     try:
         parsed = parse(source, vocabulary)

@@ -138,7 +138,8 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
         game = await load_game(session, game_id)
         options = signup_options(game.ruleset)
         allowed = [value for _, value in options.roles] + [p.role for p in options.pairings if p.role]
-        for _, _, role in signups:
+        for user_id, _, role in signups:
+            limits.user_id(user_id)
             if role is not None and role not in allowed:
                 raise ServiceError(_role_text(options, "unknown", role=role))
         if game.status != "signup":
@@ -160,7 +161,7 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
         ).scalar_one()
         players: list[Player] = []
         for user_id, name, role in signups:
-            name = name[: limits.PLAYER_NAME_MAX]
+            name = limits.name(name)
             existing = earlier.get(user_id)
             if existing is not None and existing.status in ("joined", "reserve"):
                 raise ServiceError(say("already_signed_up"))

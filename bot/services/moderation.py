@@ -152,6 +152,10 @@ async def act(
     their defaults, the ruleset's `moderate` applies it, public events are posted, private ones told by DM, and
     the audit log records it in the declaration's names."""
     values = values or {}
+    if user_id is not None:
+        limits.user_id(user_id)
+    if not isinstance(values, dict):
+        raise ServiceError(say("malformed_values", command=f"mod {action}"))
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         _in_play(game)
@@ -203,7 +207,9 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
     """A new player takes over a seat: same character, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
     playing, or replaced earlier in this game, may not. Returns the old player's name."""
-    new_name = new_name[: limits.PLAYER_NAME_MAX]
+    limits.user_id(old_user)
+    limits.user_id(new_user)  # not 0: the script's orders (`pacing.SCRIPT`) are no user's
+    new_name = limits.name(new_name)
     if old_user == new_user:
         raise ServiceError(say("mod_same_player"))
     async with db.transaction() as session:

@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
-from bot.services import fairness
+from bot.services import fairness, limits
 from bot.services.actors import acting_for
 from bot.services.common import load_game, player_of
 from bot.services.errors import ServiceError, first_problem
@@ -149,7 +149,7 @@ def _validated(snap: Snapshot, seat: str, payload: dict[str, Any]) -> dict[str, 
     reason = ruleset.validate(snap.state, seat, orders)
     if reason is not None:
         raise ServiceError(reason)
-    return orders.model_dump(mode="json")
+    return limits.storable(orders.model_dump(mode="json"), say("what_order"))  # no U+0000 in a stored order
 
 
 async def my_orders(db: Database, game_id: int, user_id: int) -> list[Order]:

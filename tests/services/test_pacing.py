@@ -9,7 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game, Order, Outbox, Resolution
-from bot.services import game_admin, games, orders, resolution, scheduler, verification
+from bot.services import game_admin, games, orders, pacing, resolution, scheduler, verification
 from bot.services.commands import give_order
 from bot.services.common import deadline_time, step_hours
 from bot.services.errors import ServiceError
@@ -167,7 +167,7 @@ async def test_a_simulated_duel_plays_to_its_end_with_the_script_for_the_npc(db,
     result = await simulation.simulate(db, 2, seed=3, ruleset="duel")
     async with db.read() as session:
         scripted = (await session.execute(select(Order).where(Order.seat == "bandit"))).scalars().all()
-    assert result.winners and scripted and all(o.user_id == 0 for o in scripted)
+    assert result.winners and scripted and all(o.user_id == pacing.SCRIPT for o in scripted)
     logged = await orders.published_log(db, result.game_id)  # the NPC's orders are in the log, with no salt
     npc = [e for e in logged if e["seat"] == "bandit"]
     assert npc and all(e["salt"] == "" and e["receipt_matches"] for e in npc)
