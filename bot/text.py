@@ -32,6 +32,7 @@ TEXT: dict[str, str] = {
     "what_reason": "The reason",
     "out_of_range": "{what} must be from {least} to {most}, not {value}: nothing was changed.",
     "not_playing": "You are not playing in this game.",
+    "moderators_only": "Only the game's moderators can do this (Manage Server or the server's moderator role): nothing was changed.",
     "data_file_not_taken": "{game} takes no data file: create the game without one.",
     "data_file_too_big": "That {label} file is {size}; the most a {label} file may be is {most}.",
     "data_file_type": "The {label} file must be YAML (.yaml, .yml) or JSON (.json).",

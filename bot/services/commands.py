@@ -17,12 +17,13 @@ from datetime import datetime
 from typing import Any
 
 from bot.db.session import Database
-from bot.services import day_actions, limits, trading
+from bot.services import day_actions, limits, rights, trading
 from bot.services.common import load_game, load_state, ruleset_of
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
 from bot.services.orders import Submitted, check_may_act, current_orders, submit_orders
 from bot.services.player_views import actor_view, player_view
+from bot.services.rights import Caller
 from bot.text import say
 from engine import registry
 from engine.front import Asked, Command, Option
@@ -99,9 +100,12 @@ async def give_order(
     values: dict[str, Any],
     now: datetime,
     actor: str | None = None,
-    moderator: bool = False,
+    moderator: Caller | bool = False,
 ) -> Given:
+    """The player's command `name` with its options `values` made into orders and submitted; with `actor`, for
+    that actor (`moderator`: the caller, who orders for the NPCs if they moderate the game: `rights`)."""
     game = await game_by_id(db, game_id)
+    moderator = moderator if await rights.game_master(db, game_id, moderator) else False
     command = declared(game.ruleset, name)
     if actor is not None:
         view, current = await _actor_now(db, game_id, user_id, actor, moderator)
@@ -122,7 +126,7 @@ async def give_order(
 
 
 async def _actor_now(
-    db: Database, game_id: int, user_id: int, actor: str, moderator: bool
+    db: Database, game_id: int, user_id: int, actor: str, moderator: Caller | bool
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The view and current orders (or the game's default) of the actor the user orders for `as`."""
     view = await actor_view(db, game_id, user_id, actor, moderator)

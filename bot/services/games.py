@@ -58,7 +58,7 @@ async def create_game(
     its settings before opening sign-ups (`game_admin.open_signups`). `settings` are the game's house rules;
     `signup_cap` (the bot's: players admitted, later ones on the reserve list) defaults to the most the game
     takes (`Ruleset.max_players`, else `DEFAULT_SIGNUP_CAP`)."""
-    limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.text(limits.characters(name, say("what_game_name")), say("what_game_name"), limits.GAME_NAME_MAX)
     limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
     try:
         rules = registry.get(ruleset)

@@ -15,6 +15,7 @@ from bot.services.common import load_state
 from bot.services.data_files import read_data_file
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 SMALL = """name: Twin Isles
 zones:
@@ -41,8 +42,8 @@ async def games_count(db) -> int:
 async def test_rulings_island_a_map_file_makes_the_new_games_island(db):
     loaded = await load(SMALL)
     assert loaded.setting == "island" and loaded.summary == "The island is Twin Isles (3 zones)."
-    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=7, name="Isles", data=loaded)
-    await game_admin.open_signups(db, game.id, 7)
+    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=mod(7), name="Isles", data=loaded)
+    await game_admin.open_signups(db, game.id, mod(7))
     for user in (1, 2, 3):
         await games.join_game(db, game.id, user, f"P{user}")
     await games.start_game(db, game.id, NOW)

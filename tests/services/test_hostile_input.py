@@ -17,6 +17,7 @@ from bot.db.models import AuditLog, Game, Order, Outbox, Player
 from bot.services import commands, dice, games, lookup, moderation, resolution, verification
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def _infinity(db) -> int:
@@ -99,9 +100,9 @@ async def test_an_order_the_engine_cannot_read_is_left_out_too(db):
 async def test_a_moderators_reason_and_a_team_message_with_nul_are_refused(db):
     game_id = await started_game(db, players=3)
     with pytest.raises(ServiceError, match="The reason holds a character the bot cannot keep \\(U\\+0000\\)"):
-        await moderation.end(db, game_id, 99, "bye\x00")
+        await moderation.end(db, game_id, mod(99), "bye\x00")
     with pytest.raises(ServiceError, match="The reason must be a text"):
-        await moderation.end(db, game_id, 99, 5)  # type: ignore[arg-type]
+        await moderation.end(db, game_id, mod(99), 5)  # type: ignore[arg-type]
 
 
 async def test_a_roll_label_with_nul_is_refused_and_a_name_is_cleaned(db):
@@ -123,6 +124,6 @@ async def test_the_script_has_no_users_id_and_no_user_zero_can_substitute(db):
     game_id = await started_game(db, players=3)
     for new in (0, -5, 2**64):
         with pytest.raises(ServiceError, match="is no Discord user's id"):
-            await moderation.substitute(db, game_id, 99, 1, new, "Zero")
+            await moderation.substitute(db, game_id, mod(99), 1, new, "Zero")
     with pytest.raises(ServiceError, match="is no Discord user's id"):
         await games.join_game(db, game_id, 0, "Zero")

@@ -8,6 +8,7 @@ import pytest
 from bot.db.models import Game
 from bot.services import moderation, resolution, scheduler
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def test_tick_resolves_due_games_once_and_catches_up_after_downtime(db):
@@ -65,7 +66,7 @@ async def test_a_pause_over_the_deadline_gives_the_players_time_after_the_automa
     game_id = await started_game(db, players=2)
     deadline = await _deadline(db, game_id)
     until = deadline + timedelta(hours=2)  # the deadline passes during the pause
-    await moderation.pause(db, game_id, actor_id=9, until=until)
+    await moderation.pause(db, game_id, actor_id=mod(9), until=until)
     assert (await scheduler.tick(db, until)).resolved == []
     new_deadline = await _deadline(db, game_id)
     assert new_deadline == until + timedelta(hours=1)
@@ -79,9 +80,9 @@ async def test_a_pause_over_the_deadline_gives_the_players_time_after_the_automa
 async def test_a_moderators_resume_follows_the_same_rule(db):
     game_id = await started_game(db, players=2)
     deadline = await _deadline(db, game_id)
-    await moderation.pause(db, game_id, actor_id=9)
+    await moderation.pause(db, game_id, actor_id=mod(9))
     resumed_at = deadline - timedelta(minutes=10)  # ten minutes would be too little time
-    await moderation.resume(db, game_id, actor_id=9, now=resumed_at)
+    await moderation.resume(db, game_id, actor_id=mod(9), now=resumed_at)
     assert await _deadline(db, game_id) == resumed_at + timedelta(hours=1)
     [(_, text)] = await _channel_posts(db, game_id, "resume")
     assert text.startswith("A moderator resumed the game. Orders are open until")
