@@ -82,6 +82,7 @@ TEXT: dict[str, str] = {
     "reads version {current}; no migration between them exists.",
     # --- refusals: sign-up ----------------------------------------------------------------------
     "bad_setting": "Setting {setting}: {problem}.",
+    "settings_not_mapping": "The settings must be given by name (a mapping): nothing was created.",
     "unknown_timezone": "Unknown timezone {timezone!r}: use a name like Europe/Berlin or America/Chicago.",
     "bad_deadline_time": "Deadline time {deadline_time!r} must look like 22:00.",
     "bad_step_hours": "Step hours {value!r} must be a number of hours from 1 to {most}, or daily.",

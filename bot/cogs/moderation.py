@@ -327,7 +327,7 @@ class ModerationCog(GameCog):
     @mod_group.command(name="orders", description=ui("cmd_mod_orders"))
     async def mod_orders(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            names = await day_actions.who_has_not_submitted(ctx.db, ctx.game_id)
+            names = await day_actions.who_has_not_submitted(ctx.db, ctx.game_id, ctx.caller)
             return ui("mod_waiting", names=", ".join(names)) if names else ui("mod_all_in")
 
         await self.moderate(interaction, work, slow=False)  # one read: answered at once
@@ -336,9 +336,9 @@ class ModerationCog(GameCog):
     async def mod_view(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> Reply | str:
             if ctx.game.status in ("setup", "signup"):  # before the start: the sheets players attached, if any
-                listed = await sheets.signup_sheets(ctx.db, ctx.game_id)
+                listed = await sheets.signup_sheets(ctx.db, ctx.game_id, ctx.caller)
                 return "\n".join(listed) if listed else ui("mod_view_not_started", game=ctx.game.name)
-            view = await player_views.gm_view(ctx.db, ctx.game_id)
+            view = await player_views.gm_view(ctx.db, ctx.game_id, ctx.caller)
             cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).gm_status(view))
             return Reply(embeds=embeds(cards)) if cards else ui("mod_view_none")
 
@@ -348,7 +348,7 @@ class ModerationCog(GameCog):
     @app_commands.describe(page=ui("opt_audit_page"))
     async def mod_audit(self, interaction: discord.Interaction, page: Page = 1) -> None:
         async def work(ctx: Ctx) -> str:
-            trail = await moderation.audit_trail(ctx.db, ctx.game_id)
+            trail = await moderation.audit_trail(ctx.db, ctx.game_id, ctx.caller)
             if not trail:
                 return ui("mod_audit_empty")
             title = ui("mod_audit_title", id=ctx.game_id, name=ctx.game.name)
@@ -360,7 +360,7 @@ class ModerationCog(GameCog):
     @app_commands.describe(page=ui("opt_audit_page"))
     async def mod_rolls(self, interaction: discord.Interaction, page: Page = 1) -> None:
         async def work(ctx: Ctx) -> str:
-            rolls = await dice.rolls_of_game(ctx.db, ctx.game_id)
+            rolls = await dice.rolls_of_game(ctx.db, ctx.game_id, ctx.caller)
             if not rolls:
                 return ui("mod_rolls_empty")
             title = ui("mod_rolls_title", id=ctx.game_id, name=ctx.game.name)

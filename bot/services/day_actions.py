@@ -13,10 +13,11 @@ from sqlalchemy import or_, select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
-from bot.services import due
+from bot.services import due, rights
 from bot.services.actors import acting_for
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
 from bot.services.orders import current_orders
+from bot.services.rights import Caller
 from bot.text import say, when
 from engine import registry
 from engine.front import Front
@@ -129,10 +130,12 @@ async def _claim_reminders(session, game: Game) -> bool:
     return row is not None and row.day == game.day and row.reminded_day != game.day
 
 
-async def who_has_not_submitted(db: Database, game_id: int) -> list[str]:
-    """Names of awaited players without orders (for moderators: never what anyone ordered)."""
+async def who_has_not_submitted(db: Database, game_id: int, caller: Caller) -> list[str]:
+    """Names of awaited players without orders (for the game's moderators, checked: `rights`; never what
+    anyone ordered)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id)
+        await rights.moderator(session, game, caller)
         pending = {seat for seat, _ in await pending_players(session, game)}
         return [p.name for p in await players_of(session, game_id) if p.seat in pending]
 

@@ -281,8 +281,9 @@ async def choices(db: Database, game_id: int, action: str, user_id: int | None =
     return ruleset_of(game).moderation_choices(load_state(game), action, seat)
 
 
-async def audit_trail(db: Database, game_id: int) -> list[AuditLog]:
+async def audit_trail(db: Database, game_id: int, caller: Caller) -> list[AuditLog]:
+    """The game's audit log, oldest first (for its moderators: the caller is checked, `rights`)."""
     async with db.read() as session:
-        await load_game(session, game_id)
+        await rights.moderator(session, await load_game(session, game_id), caller)
         rows = await session.execute(select(AuditLog).where(AuditLog.game_id == game_id).order_by(AuditLog.id))
         return list(rows.scalars())

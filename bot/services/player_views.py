@@ -28,10 +28,11 @@ async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any
     return ruleset_of(game).view(state, player.seat)
 
 
-async def gm_view(db: Database, game_id: int) -> dict[str, Any]:
-    """Everything the moderators may see of the game (`Ruleset.gm_view`)."""
+async def gm_view(db: Database, game_id: int, caller: Caller) -> dict[str, Any]:
+    """Everything the moderators may see of the game (`Ruleset.gm_view`; the caller is checked: `rights`)."""
     async with db.read() as session:
         game = await load_game(session, game_id)
+        await rights.moderator(session, game, caller)
         state = load_state(game)
     return ruleset_of(game).gm_view(state)
 

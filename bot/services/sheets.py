@@ -127,11 +127,12 @@ async def show(db: Database, game_id: int, user_id: int) -> Shown:
     return Shown(say("sheet_shown", label=declared.label, game=name, summary=summary(front, sheet)))
 
 
-async def signup_sheets(db: Database, game_id: int) -> list[str] | None:
+async def signup_sheets(db: Database, game_id: int, caller: Caller) -> list[str] | None:
     """The moderators' list before the start: each sign-up and the sheet they attached, if any (None: the game
-    takes no sheet)."""
+    takes no sheet). The caller is checked (`rights`)."""
     async with db.read() as session:
         game = await load_game(session, game_id)
+        await rights.moderator(session, game, caller)
         front = registry.front(game.ruleset)
         declared = front.sheet_file
         if declared is None:

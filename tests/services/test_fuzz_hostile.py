@@ -114,7 +114,8 @@ def _uses(ruleset: str) -> st.SearchStrategy[tuple]:
         for m in front.moderation
     ]
     bot = st.tuples(st.just("bot"), st.sampled_from([1, 2]), st.sampled_from(
-        ["end", "extend", "pause_for", "settings", "substitute", "roll", "say", "join", "create"]),
+        ["end", "extend", "pause_for", "settings", "substitute", "roll", "say", "join", "create", "create_when",
+         "create_cap"]),
         st.tuples(HOSTILE, HOSTILE), st.just(None))
     return st.one_of(*orders, *actions, bot)
 
@@ -150,8 +151,13 @@ async def _bot_service(db, game_id: int, user: int, name: str, first: Any, secon
         await groups.relay(db, game_id, user, first)
     elif name == "join":
         await games.join_game(db, game_id, first, second)
-    else:
+    elif name == "create":
         await games.create_game(db, name=first, ruleset=second, channel_id=600)
+    elif name == "create_when":
+        await games.create_game(db, name="When", channel_id=601, deadline_time=first, timezone=second)
+    else:
+        await games.create_game(db, name="Cap", channel_id=602, signup_cap=first, early_resolution=second,
+                                settings=second)
 
 
 async def _started(db, ruleset: str) -> int:
@@ -231,4 +237,4 @@ async def test_hostile_uploads_are_loaded_or_refused(db, ruleset):
                 await sheets.attach(db, signup.id, 1, f"sheet{suffix}", len(raw), read)
             except ServiceError as refused:
                 assert refused.message.strip()
-    assert await sheets.signup_sheets(db, signup.id) is not None or front.sheet_file is None
+    assert await sheets.signup_sheets(db, signup.id, mod()) is not None or front.sheet_file is None

@@ -50,7 +50,7 @@ async def test_create_sets_up_a_closed_game_and_open_announces_sign_ups(db):
         await game_admin.start(db, game.id, mod(7), NOW)
     await moderation.end(db, game.id, mod(7))
     assert (await _create(db, name="Next")).status == "setup"  # the channel's game is over: a new one may begin
-    trail = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game.id)]
+    trail = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game.id, mod())]
     assert trail == [("create", 7), ("open", 7), ("start", 7), ("end", 7)]
 
 
@@ -121,7 +121,7 @@ async def test_after_the_start_only_the_deadline_timezone_and_early_resolution_c
     await moderation.end(db, game_id, mod(7))
     with pytest.raises(ServiceError, match="over"):
         await game_admin.change_setting(db, game_id, mod(7), "timezone", "UTC")
-    settings = [a.details for a in await moderation.audit_trail(db, game_id) if a.action == "settings"]
+    settings = [a.details for a in await moderation.audit_trail(db, game_id, mod()) if a.action == "settings"]
     assert settings[0] == {"name": "deadline_time", "value": "18:00"}
 
 
@@ -180,7 +180,7 @@ async def test_preview_changes_nothing_and_is_exactly_what_resolving_does(db):
     assert await _counts(db, game_id) == before
     assert preview.day == 1 and preview.public
     assert {name for name, _ in preview.private} <= {"Player1", "Player2", "Player3", "Player4"}
-    assert [a.action for a in await moderation.audit_trail(db, game_id)][-1] == "preview"
+    assert [a.action for a in await moderation.audit_trail(db, game_id, mod())][-1] == "preview"
     done = await resolution.resolve_day(db, game_id, NOW)
     assert [e.text for e in done.events if e.audience.kind == "public"] == preview.public
     names = {p: f"Player{position_of(p)}" for p in ("s001", "s002", "s003", "s004")}
@@ -200,7 +200,7 @@ async def test_preview_refuses_a_game_not_in_play(db):
 async def test_who_has_not_submitted_names_players_never_orders(db):
     game_id = await started_game(db, 3)
     await orders.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 2}, NOW)
-    assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
+    assert await day_actions.who_has_not_submitted(db, game_id, mod()) == ["Player2", "Player3"]
 
 
 async def test_a_games_tables_are_neither_shown_nor_changed(db):

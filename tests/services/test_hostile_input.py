@@ -112,7 +112,7 @@ async def test_a_roll_label_with_nul_is_refused_and_a_name_is_cleaned(db):
         await dice.roll_dice(db, where, 1, "Player1", "1d6 look\x00", False, NOW)
     stored = await dice.roll_dice(db, where, 1, "Pla\x00yer\udc00", "1d6 look", False, NOW)
     assert stored.seq == 1
-    assert [r.user_name for r in await dice.rolls_of_game(db, game_id)] == ["Player"]
+    assert [r.user_name for r in await dice.rolls_of_game(db, game_id, mod())] == ["Player"]
 
 
 async def test_the_script_has_no_users_id_and_no_user_zero_can_substitute(db):
@@ -127,3 +127,17 @@ async def test_the_script_has_no_users_id_and_no_user_zero_can_substitute(db):
             await moderation.substitute(db, game_id, mod(99), 1, new, "Zero")
     with pytest.raises(ServiceError, match="is no Discord user's id"):
         await games.join_game(db, game_id, 0, "Zero")
+
+
+@pytest.mark.parametrize("kwargs, refusal", [
+    ({"early_resolution": "yes"}, "early_resolution must be true or false"),
+    ({"deadline_time": 2200}, "The deadline time must be a text"),
+    ({"timezone": "UTC\x00"}, "The timezone holds a character the bot cannot keep"),
+    ({"settings": ["max_hp", 3]}, "The settings must be given by name"),
+    ({"name": None}, "A game's name must be a text"),
+])
+async def test_a_new_game_with_a_value_of_the_wrong_type_is_refused_and_nothing_is_created(db, kwargs, refusal):
+    with pytest.raises(ServiceError, match=re.escape(refusal)):
+        await games.create_game(db, **({"name": "Typed", "channel_id": 9} | kwargs))
+    async with db.read() as session:
+        assert (await session.execute(select(Game))).first() is None

@@ -78,7 +78,7 @@ async def test_every_moderator_action_is_in_the_audit_trail(db):
     await moderation.pause(db, game_id, actor_id=mod(8))
     await moderation.resume(db, game_id, actor_id=mod(8), now=NOW)
     await resolution.resolve_day(db, game_id, NOW, trigger="moderator", actor_id=9)
-    trail = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game_id)]
+    trail = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game_id, mod())]
     assert trail == [("create", None), ("start", None), ("extend", 7), ("pause", 8), ("resume", 8), ("resolve", 9)]
 
 
@@ -130,7 +130,7 @@ async def test_resolve_now_resolves_today_once_and_names_why_not(db):
     game_id = await started_game(db)
     done = await moderation.resolve_now(db, game_id, mod(7), NOW)
     assert done.day == 0 and (await _game(db, game_id)).day == 1
-    trail = [(a.action, a.actor_id, a.details.get("trigger")) for a in await moderation.audit_trail(db, game_id)]
+    trail = [(a.action, a.actor_id, a.details.get("trigger")) for a in await moderation.audit_trail(db, game_id, mod())]
     assert trail[-1] == ("resolve", 7, "moderator")
     await moderation.end(db, game_id, mod(7))
     with pytest.raises(ServiceError, match="already over"):
@@ -155,7 +155,7 @@ async def test_kill_drops_the_loot_announces_the_death_and_tells_the_victim(db):
     assert any(r.target == "dm" and r.target_id == 2 and "inactive" in r.text for r in rows)
     assert not any(r.target == "dm" and r.target_id != 2 for r in rows)
     assert done.name == "Player2" and done.notes  # where the items fell: for the moderator only
-    (entry,) = [a for a in await moderation.audit_trail(db, game_id) if a.action == "kill"]
+    (entry,) = [a for a in await moderation.audit_trail(db, game_id, mod()) if a.action == "kill"]
     assert (entry.actor_id, entry.details["user_id"], entry.details["reason"]) == (7, 2, "inactive")
 
 
@@ -206,7 +206,7 @@ async def test_revive_restores_a_dead_player_where_they_died(db):
     assert any(r.target == "dm" and r.target_id == 2 and "3/10" in r.text for r in rows)
     done = await orders.submit_orders(db, game_id, 2, {"kind": "night"}, NOW)
     assert done.day == 1
-    assert [a.action for a in await moderation.audit_trail(db, game_id)][-1] == "revive"
+    assert [a.action for a in await moderation.audit_trail(db, game_id, mod())][-1] == "revive"
 
 
 async def test_give_and_take_are_told_by_dm_and_never_posted(db):
@@ -231,9 +231,9 @@ async def test_give_and_take_are_told_by_dm_and_never_posted(db):
         await moderation.act(db, game_id, mod(8), 1, "take", {"item": rifle["uid"]})
     rows = await _outbox_after(db, mark)
     assert all(r.target == "dm" and r.target_id == 1 for r in rows)
-    entries = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game_id)][-2:]
+    entries = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game_id, mod())][-2:]
     assert entries == [("give", 7), ("take", 8)]
-    give, take = [a.details for a in await moderation.audit_trail(db, game_id)][-2:]
+    give, take = [a.details for a in await moderation.audit_trail(db, game_id, mod())][-2:]
     assert give == {"user_id": 1, "kind": "rifle", "item": rifle["uid"]}  # the audit keeps its names
     assert take == {"user_id": 1, "uid": rifle["uid"]}
 

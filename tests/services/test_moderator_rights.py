@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.db.models import AuditLog, Game, GuildSettings
-from bot.services import game_admin, games, lookup, moderation, sheets
+from bot.services import day_actions, dice, game_admin, games, lookup, moderation, player_views, sheets
 from bot.services.common import load_state
 from bot.services.errors import ServiceError
 from bot.services.rights import Caller
@@ -53,6 +53,12 @@ SERVICES = {
     "change_setting": lambda db, g, who: game_admin.change_setting(db, g, who, "deadline_time", "09:00"),
     "preview_day": lambda db, g, who: game_admin.preview_day(db, g, who),
     "create": lambda db, g, who: game_admin.create(db, guild_id=GUILD, channel_id=556, actor_id=who, name="New"),
+    # what only moderators may read: every secret of the game, the audit log, secret rolls, who is late, sheets
+    "gm_view": lambda db, g, who: player_views.gm_view(db, g, who),
+    "audit_trail": lambda db, g, who: moderation.audit_trail(db, g, who),
+    "rolls_of_game": lambda db, g, who: dice.rolls_of_game(db, g, who),
+    "who_has_not_submitted": lambda db, g, who: day_actions.who_has_not_submitted(db, g, who),
+    "signup_sheets": lambda db, g, who: sheets.signup_sheets(db, g, who),
 }
 
 
@@ -65,6 +71,16 @@ async def test_a_moderator_service_refuses_a_caller_who_does_not_moderate_and_ch
     with pytest.raises(ServiceError, match="Only the game's moderators can do this"):
         await SERVICES[service](db, game_id, who)
     assert await _trace(db, game_id) == before
+
+
+@pytest.mark.parametrize("service", sorted(SERVICES))
+async def test_manage_server_in_the_games_server_may(db, service):
+    """Past the check: done, or refused for the game's own reason (a running game is not opened or started)."""
+    game_id = await _running(db)
+    try:
+        await SERVICES[service](db, game_id, OWNER)
+    except ServiceError as refused:
+        assert service in ("open_signups", "resume", "start") and "moderators" not in refused.message
 
 
 async def test_the_servers_moderator_role_moderates_as_set_now(db):

@@ -102,7 +102,7 @@ async def test_paused_game_is_not_due_and_resumes_by_itself(db):
     await resolution.due_games(db, far)
     async with db.transaction() as session:
         assert (await session.get(Game, game_id)).status == "running"
-    trail = [a.action for a in await moderation.audit_trail(db, game_id)]
+    trail = [a.action for a in await moderation.audit_trail(db, game_id, mod())]
     assert trail == ["create", "start", "pause", "resume"]
 
 

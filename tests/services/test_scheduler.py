@@ -34,7 +34,7 @@ async def test_one_failing_game_does_not_stop_the_others(db, monkeypatch):
     report = await scheduler.tick(db, deadline + timedelta(minutes=1))
     assert report.resolved == [(healthy, 0)]
     assert [game for game, _ in report.failed] == [broken]
-    trail = [a.action for a in await moderation.audit_trail(db, broken)]
+    trail = [a.action for a in await moderation.audit_trail(db, broken, mod())]
     assert trail[-1] == "resolve_failed"
 
 
@@ -106,7 +106,7 @@ async def test_a_failing_game_is_retried_less_and_less_often_and_the_moderators_
         assert (await scheduler.tick(db, retry - timedelta(seconds=1))).failed == []  # not tried meanwhile
         now = retry
     assert gaps == [1, 2, 4, 8, 16, 32, 60, 60, 60]
-    trail = [a.action for a in await moderation.audit_trail(db, broken)]
+    trail = [a.action for a in await moderation.audit_trail(db, broken, mod())]
     assert trail.count("resolve_failed") == 1
     told = await _channel_posts(db, broken, "resolve_failed")
     assert len(told) == 1 and told[0][0] == "moderators" and "could not be resolved" in told[0][1]

@@ -51,7 +51,7 @@ async def test_dry_run_pause_extend_and_audit(db):
     async with db.read() as session:
         assert (await session.get(Game, game_id)).status == "paused"  # type: ignore[union-attr]
     await moderation.resume(db, game_id, mod(MODERATOR), NOW + timedelta(hours=1))
-    actions = [row.action for row in await moderation.audit_trail(db, game_id)]
+    actions = [row.action for row in await moderation.audit_trail(db, game_id, mod())]
     assert {"preview", "extend", "pause", "resume"} <= set(actions)
 
 
