@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Order, Outbox, Player
-from bot.services import commands, dice, games, lookup, moderation, resolution, verification
+from bot.services import commands, dice, game_admin, games, groups, lookup, moderation, resolution, verification
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
 from tests.services.conftest import mod
@@ -64,7 +64,9 @@ async def test_a_stored_order_the_game_cannot_use_is_left_out_and_the_game_resol
         (row,) = (await session.execute(select(Order).where(Order.game_id == game_id))).scalars()
         row.payload = {**row.payload, "actions": [{"kind": "freeform", "text": "look\x00around"}]}
         seat = row.seat
+    preview = await game_admin.preview_day(db, game_id, mod())  # what the resolution will do: the same
     done = await resolution.resolve_day(db, game_id, NOW, trigger="timer")
+    assert preview.public == [e.text for e in done.events if e.audience.kind == "public"]
     assert done is not None and done.day == 0
     async with db.read() as session:
         told = [o.text for o in (await session.execute(
@@ -103,6 +105,10 @@ async def test_a_moderators_reason_and_a_team_message_with_nul_are_refused(db):
         await moderation.end(db, game_id, mod(99), "bye\x00")
     with pytest.raises(ServiceError, match="The reason must be a text"):
         await moderation.end(db, game_id, mod(99), 5)  # type: ignore[arg-type]
+    with pytest.raises(ServiceError, match="A message to your group holds a character the bot cannot keep"):
+        await groups.relay(db, game_id, 1, "meet at\x00 dawn")
+    async with db.read() as session:
+        assert (await session.get(Game, game_id)).status == "running"
 
 
 async def test_a_roll_label_with_nul_is_refused_and_a_name_is_cleaned(db):
