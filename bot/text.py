@@ -20,6 +20,7 @@ TEXT: dict[str, str] = {
     "what_game_name": "A game's name",
     "what_player_name": "A player's name",
     "what_order": "The order",
+    "what_actor": "`as`",
     "what_roll": "The roll",
     "bad_user_id": "{user_id} is no Discord user's id: nothing was changed.",
     "what_ruleset": "A ruleset's name",

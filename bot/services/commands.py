@@ -104,6 +104,7 @@ async def give_order(
 ) -> Given:
     """The player's command `name` with its options `values` made into orders and submitted; with `actor`, for
     that actor (`moderator`: the caller, who orders for the NPCs if they moderate the game: `rights`)."""
+    limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
     game = await game_by_id(db, game_id)
     moderator = moderator if await rights.game_master(db, game_id, moderator) else False
     command = declared(game.ruleset, name)

@@ -62,6 +62,7 @@ async def submit_orders(
     transaction that nothing changed since, so an order never lands on a state it was not validated
     against. A refusal or a stale snapshot is checked once more against fresh data before it stands.
     """
+    limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
     master = await rights.game_master(db, game_id, moderator)
     return await _submit(db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload), actor, master)
 

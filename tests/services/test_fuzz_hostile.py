@@ -105,7 +105,7 @@ def _uses(ruleset: str) -> st.SearchStrategy[tuple]:
     front = registry.front(ruleset)
     orders = [
         st.tuples(st.just("order"), st.sampled_from([1, 2, 3, 0, -1]), st.just(c.name), _options(c),
-                  st.sampled_from([None, None, None, "\x00", "bandit", "s1", "x" * 300]))
+                  st.one_of(st.sampled_from([None, None, None, "\x00", "bandit", "s1", "x" * 300]), HOSTILE))
         for c in front.commands
     ]
     actions = [
