@@ -71,7 +71,7 @@ async def create(
 ) -> Game:
     """A new game in this channel, in status "setup"; refused while the channel has a game not over. `data`: a
     data file the moderator attached (`data_files.read_data_file`), filling one of the game's settings."""
-    limits.text(limits.characters(name, say("what_game_name")), say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.required_text(name, say("what_game_name"), limits.GAME_NAME_MAX)
     limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
     limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
@@ -161,8 +161,8 @@ class Changed:
 
 
 async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str, value: str) -> Changed:
-    limits.text(limits.characters(name, say("what_setting")), say("what_setting"), limits.SETTING_NAME_MAX)
-    limits.text(limits.characters(value, say("what_value")), say("what_value"), limits.SETTING_VALUE_MAX)
+    limits.required_text(name, say("what_setting"), limits.SETTING_NAME_MAX)
+    limits.required_text(value, say("what_value"), limits.SETTING_VALUE_MAX)
     name, value = name.strip(), value.strip()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)

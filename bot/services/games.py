@@ -58,10 +58,10 @@ async def create_game(
     its settings before opening sign-ups (`game_admin.open_signups`). `settings` are the game's house rules;
     `signup_cap` (the bot's: players admitted, later ones on the reserve list) defaults to the most the game
     takes (`Ruleset.max_players`, else `DEFAULT_SIGNUP_CAP`)."""
-    limits.text(limits.characters(name, say("what_game_name")), say("what_game_name"), limits.GAME_NAME_MAX)
-    limits.text(limits.characters(ruleset, say("what_ruleset")), say("what_ruleset"), limits.RULESET_MAX)
-    limits.text(limits.characters(deadline_time, say("what_deadline_time")), say("what_deadline_time"), limits.TIME_MAX)
-    limits.text(limits.characters(timezone, say("what_timezone")), say("what_timezone"), limits.TIMEZONE_MAX)
+    limits.required_text(name, say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.required_text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
+    limits.required_text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
+    limits.required_text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
     if not isinstance(early_resolution, bool):
         raise ServiceError(say("wrong_type", what="early_resolution", kind=say("kind_boolean")))
     if settings is not None and not isinstance(settings, dict):

@@ -51,6 +51,11 @@ def text(value: str | None, what: str, most: int) -> str | None:
     return characters(value, what)
 
 
+def required_text(value: Any, what: str, most: int) -> str:
+    """`text`, with nothing (None) refused too: a text that must be given."""
+    return text(characters(value, what), what, most) or ""
+
+
 def characters(value: Any, what: str) -> str:
     """`value`, refused when it is not a text or holds a character no database can store."""
     if not isinstance(value, str):
