@@ -105,7 +105,7 @@ class GameCommandsCog(GameCog):
 
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}
-            moderator = actor is not None and await is_moderator(self.bot, interaction)
+            moderator = ctx.caller if actor is not None and await is_moderator(self.bot, interaction) else False
             given = await game_orders.give_order(
                 ctx.db, ctx.game_id, ctx.user_id, verb, values, ctx.now, actor, moderator, under=under
             )

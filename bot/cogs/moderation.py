@@ -26,7 +26,7 @@ from bot.delivery.written import escaped_cards
 from bot.services import data_files, day_actions, dice, game_admin, limits, moderation, player_views, sheets
 from bot.text import when
 from bot.ui.cards import embeds
-from bot.ui.context import Ctx, GameCog, require_moderator
+from bot.ui.context import Ctx, GameCog, caller_of, require_moderator
 from bot.ui.respond import Reply, defer, refusing, respond
 from bot.ui.text import ui
 from engine import registry
@@ -201,7 +201,7 @@ class ModerationCog(GameCog):
                 self.db,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
-                actor_id=interaction.user.id,
+                actor_id=caller_of(interaction),
                 name=name,
                 ruleset=ruleset,
                 deadline_time=deadline_time,
@@ -216,7 +216,7 @@ class ModerationCog(GameCog):
     @game_group.command(name="open", description=ui("cmd_game_open"))
     async def game_open(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            game = await game_admin.open_signups(ctx.db, ctx.game_id, ctx.user_id)
+            game = await game_admin.open_signups(ctx.db, ctx.game_id, ctx.caller)
             return ui("mod_opened", name=game.name)
 
         await self.moderate(interaction, work)
@@ -224,7 +224,7 @@ class ModerationCog(GameCog):
     @game_group.command(name="start", description=ui("cmd_game_start"))
     async def game_start(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            game = await game_admin.start(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            game = await game_admin.start(ctx.db, ctx.game_id, ctx.caller, ctx.now)
             return ui("mod_started", name=game.name, day=game.day, deadline=when(game.deadline))
 
         await self.moderate(interaction, work)
@@ -233,7 +233,7 @@ class ModerationCog(GameCog):
     @app_commands.describe(hours=ui("opt_pause_hours"))
     async def game_pause(self, interaction: discord.Interaction, hours: Hours | None = None) -> None:
         async def work(ctx: Ctx) -> str:
-            until = await moderation.pause_for(ctx.db, ctx.game_id, ctx.user_id, ctx.now, hours)
+            until = await moderation.pause_for(ctx.db, ctx.game_id, ctx.caller, ctx.now, hours)
             return ui("mod_paused_until", until=when(until)) if until else ui("mod_paused")
 
         await self.moderate(interaction, work)
@@ -241,7 +241,7 @@ class ModerationCog(GameCog):
     @game_group.command(name="resume", description=ui("cmd_game_resume"))
     async def game_resume(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            deadline = await moderation.resume(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            deadline = await moderation.resume(ctx.db, ctx.game_id, ctx.caller, ctx.now)
             return ui("mod_resumed_until", deadline=when(deadline)) if deadline else ui("mod_resumed")
 
         await self.moderate(interaction, work)
@@ -250,7 +250,7 @@ class ModerationCog(GameCog):
     @app_commands.describe(hours=ui("opt_hours"))
     async def game_extend(self, interaction: discord.Interaction, hours: Hours) -> None:
         async def work(ctx: Ctx) -> str:
-            deadline = await moderation.extend(ctx.db, ctx.game_id, ctx.user_id, hours)
+            deadline = await moderation.extend(ctx.db, ctx.game_id, ctx.caller, hours)
             return ui("mod_extended", deadline=when(deadline))
 
         await self.moderate(interaction, work)
@@ -259,7 +259,7 @@ class ModerationCog(GameCog):
     @app_commands.describe(reason=ui("opt_reason"))
     async def game_end(self, interaction: discord.Interaction, reason: Note | None = None) -> None:
         async def work(ctx: Ctx) -> str:
-            await moderation.end(ctx.db, ctx.game_id, ctx.user_id, reason)
+            await moderation.end(ctx.db, ctx.game_id, ctx.caller, reason)
             return ui("mod_ended", name=ctx.game.name)
 
         await self.moderate(interaction, work)
@@ -271,7 +271,7 @@ class ModerationCog(GameCog):
     ) -> None:
         async def work(ctx: Ctx) -> str:
             if name is not None and value is not None:
-                changed = await game_admin.change_setting(ctx.db, ctx.game_id, ctx.user_id, name, value)
+                changed = await game_admin.change_setting(ctx.db, ctx.game_id, ctx.caller, name, value)
                 lines = [ui("mod_setting_changed", name=changed.name, value=shown(changed.value))]
                 if changed.next_day:
                     lines.append(ui("mod_setting_next_day"))
@@ -300,7 +300,7 @@ class ModerationCog(GameCog):
     @resolve_group.command(name="now", description=ui("cmd_resolve_now"))
     async def resolve_now(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            done = await moderation.resolve_now(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            done = await moderation.resolve_now(ctx.db, ctx.game_id, ctx.caller, ctx.now)
             return ui("mod_resolved_over" if done.over else "mod_resolved", day=done.day)
 
         await self.moderate(interaction, work)
@@ -308,7 +308,7 @@ class ModerationCog(GameCog):
     @resolve_group.command(name="preview", description=ui("cmd_resolve_preview"))
     async def resolve_preview(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            preview = await game_admin.preview_day(ctx.db, ctx.game_id, ctx.user_id)
+            preview = await game_admin.preview_day(ctx.db, ctx.game_id, ctx.caller)
             return await send_all(interaction, preview_lines(preview))
 
         await self.moderate(interaction, work)
@@ -319,7 +319,7 @@ class ModerationCog(GameCog):
     async def mod_substitute(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
         async def work(ctx: Ctx) -> str:
             new_name = getattr(new, "display_name", None) or new.name
-            old_name = await moderation.substitute(ctx.db, ctx.game_id, ctx.user_id, old.id, new.id, new_name)
+            old_name = await moderation.substitute(ctx.db, ctx.game_id, ctx.caller, old.id, new.id, new_name)
             return ui("mod_substituted", new=new_name, old=old_name)
 
         await self.moderate(interaction, work)
@@ -327,7 +327,7 @@ class ModerationCog(GameCog):
     @mod_group.command(name="orders", description=ui("cmd_mod_orders"))
     async def mod_orders(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            without, unsent = await day_actions.awaited_players(ctx.db, ctx.game_id)
+            without, unsent = await day_actions.awaited_players(ctx.db, ctx.game_id, ctx.caller)
             said = [ui("mod_waiting", names=", ".join(without))] if without else []
             said += [ui("mod_unsent", names=", ".join(unsent))] if unsent else []
             return "\n".join(said) or ui("mod_all_in")
@@ -338,9 +338,9 @@ class ModerationCog(GameCog):
     async def mod_view(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> Reply | str:
             if ctx.game.status in ("setup", "signup"):  # before the start: the sheets players attached, if any
-                listed = await sheets.signup_sheets(ctx.db, ctx.game_id)
+                listed = await sheets.signup_sheets(ctx.db, ctx.game_id, ctx.caller)
                 return "\n".join(listed) if listed else ui("mod_view_not_started", game=ctx.game.name)
-            view = await player_views.gm_view(ctx.db, ctx.game_id)
+            view = await player_views.gm_view(ctx.db, ctx.game_id, ctx.caller)
             cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).gm_status(view))
             return Reply(embeds=embeds(cards)) if cards else ui("mod_view_none")
 
@@ -350,7 +350,7 @@ class ModerationCog(GameCog):
     @app_commands.describe(page=ui("opt_audit_page"))
     async def mod_audit(self, interaction: discord.Interaction, page: Page = 1) -> None:
         async def work(ctx: Ctx) -> str:
-            trail = await moderation.audit_trail(ctx.db, ctx.game_id)
+            trail = await moderation.audit_trail(ctx.db, ctx.game_id, ctx.caller)
             if not trail:
                 return ui("mod_audit_empty")
             title = ui("mod_audit_title", id=ctx.game_id, name=ctx.game.name)
@@ -362,7 +362,7 @@ class ModerationCog(GameCog):
     @app_commands.describe(page=ui("opt_audit_page"))
     async def mod_rolls(self, interaction: discord.Interaction, page: Page = 1) -> None:
         async def work(ctx: Ctx) -> str:
-            rolls = await dice.rolls_of_game(ctx.db, ctx.game_id)
+            rolls = await dice.rolls_of_game(ctx.db, ctx.game_id, ctx.caller)
             if not rolls:
                 return ui("mod_rolls_empty")
             title = ui("mod_rolls_title", id=ctx.game_id, name=ctx.game.name)
@@ -379,7 +379,7 @@ class ModerationCog(GameCog):
         async def work(ctx: Ctx) -> str:
             values = {k: getattr(v, "value", v) for k, v in options.items()}
             who = user.id if user is not None else None
-            done = await moderation.act(ctx.db, ctx.game_id, ctx.user_id, who, action, values)
+            done = await moderation.act(ctx.db, ctx.game_id, ctx.caller, who, action, values)
             return await send_all(interaction, moderated_lines(done))
 
         await self.moderate(interaction, work)

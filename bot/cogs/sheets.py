@@ -71,7 +71,7 @@ class SheetCog(GameCog):
             if player is None or player.id == ctx.user_id:
                 return await sheets.clear(ctx.db, ctx.game_id, ctx.user_id)
             await require_moderator(self.bot, interaction)  # another player's sheet: the game's moderators only
-            return await sheets.clear(ctx.db, ctx.game_id, player.id, by=ctx.user_id)
+            return await sheets.clear(ctx.db, ctx.game_id, player.id, by=ctx.caller)
 
         await self.run(interaction, game, work)
 

@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.db.session import Database
+from bot.services import rights
 from bot.services.errors import ServiceError
+from bot.services.rights import Caller
 from bot.services.snapshots import snapshot
 from bot.text import say
 from engine import registry
@@ -65,9 +67,10 @@ def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -
     return awaited[0] if awaited else (own[0] if len(own) == 1 else None)
 
 
-async def actor_choices(db: Database, game_id: int, user_id: int, moderator: bool) -> list[tuple[str, str]]:
-    """(name, id) of the actors this user may order for with `as` (a moderator: the game master's NPCs; a
-    player: the actors their seat controls besides itself)."""
+async def actor_choices(db: Database, game_id: int, user_id: int, moderator: Caller | bool) -> list[tuple[str, str]]:
+    """(name, id) of the actors this user may order for with `as` (a moderator: the game master's NPCs, checked:
+    `rights.game_master`; a player: the actors their seat controls besides itself)."""
+    moderator = await rights.game_master(db, game_id, moderator)
     snap = await snapshot(db, game_id)
     if snap.state is None:
         return []

@@ -13,17 +13,19 @@ moderator for an NPC), read through that actor's view and orders.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from bot.db.session import Database
-from bot.services import day_actions, limits, trading
+from bot.services import day_actions, limits, rights, trading
 from bot.services.common import load_game, load_state, ruleset_of
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.lookup import game_by_id
 from bot.services.orders import Submitted, check_may_act, current_orders, submit_orders
 from bot.services.player_views import actor_view, player_view
+from bot.services.rights import Caller
 from bot.text import say
 from engine import registry
 from engine.front import ACTION_OPTION, Asked, Command, Option
@@ -51,7 +53,10 @@ def declared(ruleset: str, name: str, under: str | None = None) -> Command:
 
 def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[str, Any]:
     """Every option of the command: the value given, or the option's default when left out; refused,
-    naming the first required option left out and the command as the user typed it (`shown_as`)."""
+    naming the first required option left out and the command as the user typed it (`shown_as`). Options
+    the command does not declare are left out (another game's, under a merged command)."""
+    if not isinstance(values, dict):
+        raise ServiceError(say("malformed_values", command=shown_as))
     for option in command.options:
         checked(option, values.get(option.name))
     filled = {o.name: values.get(o.name) if values.get(o.name) is not None else o.default for o in command.options}
@@ -61,10 +66,30 @@ def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[s
     return filled
 
 
+def _of_type(kind: str, value: Any) -> bool:
+    """Whether `value` is of the option type `kind` (a user: their id, or a member with one)."""
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    if kind == "integer":
+        return isinstance(value, int)
+    if kind == "number":
+        return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+    if kind == "user":
+        return isinstance(value, int) or isinstance(getattr(value, "id", None), int)
+    return isinstance(value, str)
+
+
 def checked(option: Option, value: Any) -> Any:
-    """An option's value within its declared limits (a text's length, a number's range; where the game
-    declares none, the bot's: `bot.services.limits`); refused, naming the option, when it is not."""
+    """An option's value of its declared type and within its declared limits (a text's length and characters,
+    a number's range; where the game declares none, the bot's: `bot.services.limits`); refused, naming the
+    option, when it is not."""
     what = f"`{option.name}`"
+    if value is None:
+        return None
+    if not _of_type(option.type, value):
+        raise ServiceError(say("wrong_type", what=what, kind=say(f"kind_{option.type}")))
     if isinstance(value, str):
         return limits.text(value, what, option.max_length or limits.OPTION_TEXT_MAX)
     least = option.min_value if option.min_value is not None else limits.INTEGER_MIN
@@ -80,10 +105,14 @@ async def give_order(
     values: dict[str, Any],
     now: datetime,
     actor: str | None = None,
-    moderator: bool = False,
+    moderator: Caller | bool = False,
     under: str | None = None,
 ) -> Given:
+    """The player's command `name` with its options `values` made into orders and submitted; with `actor`, for
+    that actor (`moderator`: the caller, who orders for the NPCs if they moderate the game: `rights`)."""
+    limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
     game = await game_by_id(db, game_id)
+    moderator = moderator if await rights.game_master(db, game_id, moderator) else False
     command = declared(game.ruleset, name, under)
     shown = command.usage
     if under is not None:
@@ -109,7 +138,7 @@ async def give_order(
 
 
 async def _actor_now(
-    db: Database, game_id: int, user_id: int, actor: str, moderator: bool
+    db: Database, game_id: int, user_id: int, actor: str, moderator: Caller | bool
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     """The view and current orders (or the game's default) of the actor the user orders for `as`."""
     view = await actor_view(db, game_id, user_id, actor, moderator)

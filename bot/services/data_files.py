@@ -5,11 +5,15 @@ character sheet (`Front.sheet_file`, bot/services/sheets.py) is read by the same
 Every refusal says what is wrong (too big, not YAML or JSON, unreadable at a given line, not a mapping, or the
 game's own reason) and comes before anything is created. The size is checked before the file is downloaded.
 YAML aliases are refused: a few lines of them can stand for more data than any file of the size allowed.
+The file is parsed within explicit limits before the game sees it (`MAX_DEPTH` levels of lists and mappings,
+numbers of at most `MAX_DIGITS` characters, finite, texts without a character no database can store: U+0000
+or a lone surrogate), so a hostile file is refused with its reason, never a parser's crash.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -17,12 +21,23 @@ from typing import Any
 
 import yaml
 
+from bot.services import limits
 from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.front import DataFile, Refused
 
 SUFFIXES = {".yaml": "yaml", ".yml": "yaml", ".json": "json"}
+MAX_DEPTH = 32  # levels of lists and mappings (a map or a roster needs fewer than 10)
+MAX_DIGITS = 30  # characters of one number (Python refuses to read an integer of more than 4,300 digits)
+
+
+class _Limit(Exception):
+    """A file past one of the limits, met while parsing: the text's key and values (the label comes later)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
 
 
 @dataclass(frozen=True)
@@ -33,13 +48,91 @@ class DataLoaded:
 
 
 class _NoAliases(yaml.SafeLoader):
-    """PyYAML's safe loader, refusing aliases (`*name`)."""
+    """PyYAML's safe loader, refusing aliases (`*name`), nesting past `MAX_DEPTH` (before the composer's
+    recursion reaches Python's limit) and numbers longer than `MAX_DIGITS`."""
+
+    depth = 0
 
     def compose_node(self, parent, index):
         if self.check_event(yaml.AliasEvent):
             mark = self.peek_event().start_mark
             raise yaml.MarkedYAMLError(problem=say("data_file_alias"), problem_mark=mark)
-        return super().compose_node(parent, index)
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH + 1:  # the scalar at the deepest level allowed is one more node
+                raise _Limit("data_file_too_deep", most=MAX_DEPTH)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _yaml_number(construct: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+    def checked(loader: Any, node: Any) -> Any:
+        _digits(str(node.value))
+        return construct(loader, node)
+
+    return checked
+
+
+_NoAliases.add_constructor("tag:yaml.org,2002:int", _yaml_number(yaml.SafeLoader.construct_yaml_int))
+_NoAliases.add_constructor("tag:yaml.org,2002:float", _yaml_number(yaml.SafeLoader.construct_yaml_float))
+
+
+def _digits(number: str) -> str:
+    if len(number) > MAX_DIGITS:
+        raise _Limit("data_file_long_number", most=MAX_DIGITS)
+    return number
+
+
+def _json_int(number: str) -> int:
+    return int(_digits(number))
+
+
+def _json_float(number: str) -> float:
+    return float(_digits(number))
+
+
+def _json_constant(name: str) -> Any:
+    raise _Limit("data_file_not_finite")
+
+
+def _json_depth(text: str) -> None:
+    """Refuse JSON nesting past `MAX_DEPTH` before the parser's recursion meets it (brackets in texts skipped)."""
+    depth, quoted, escaped = 0, False, False
+    for character in text:
+        if quoted:
+            if escaped:
+                escaped = False
+            elif character == "\\":
+                escaped = True
+            elif character == '"':
+                quoted = False
+        elif character == '"':
+            quoted = True
+        elif character in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _Limit("data_file_too_deep", most=MAX_DEPTH)
+        elif character in "]}":
+            depth -= 1
+
+
+def _check_values(data: Any) -> None:
+    """Every text (keys too) storable and every number finite, within `MAX_DEPTH` (walked without recursion)."""
+    pending: list[tuple[Any, int]] = [(data, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, (dict, list)):
+            if depth >= MAX_DEPTH:
+                raise _Limit("data_file_too_deep", most=MAX_DEPTH)
+            items = [*value.keys(), *value.values()] if isinstance(value, dict) else value
+            pending += [(item, depth + 1) for item in items]
+        elif isinstance(value, str):
+            character = limits.bad_character(value)
+            if character is not None:
+                raise _Limit("data_file_bad_character", character=character)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise _Limit("data_file_not_finite")
 
 
 def _refused(tail: str, key: str, **values: object) -> ServiceError:
@@ -47,11 +140,18 @@ def _refused(tail: str, key: str, **values: object) -> ServiceError:
     return ServiceError(f"{say(key, **values)} {tail}")
 
 
-def _parse(text: str, kind: str, tail: str) -> Any:
+def _parse(text: str, kind: str, tail: str, label: str) -> Any:
+    """The file's data, parsed within the limits (`MAX_DEPTH`, `MAX_DIGITS`, texts and numbers storable)."""
     try:
         if kind == "json":
-            return json.loads(text)
-        return yaml.load(text, Loader=_NoAliases)  # noqa: S506 (a safe loader)
+            _json_depth(text)
+            data = json.loads(text, parse_int=_json_int, parse_float=_json_float, parse_constant=_json_constant)
+        else:
+            data = yaml.load(text, Loader=_NoAliases)  # noqa: S506 (a safe loader)
+        _check_values(data)
+        return data
+    except _Limit as limit:
+        raise _refused(tail, limit.key, label=label, **limit.values) from None
     except json.JSONDecodeError as error:
         raise _refused(tail, "data_file_syntax", line=error.lineno, problem=error.msg) from None
     except yaml.YAMLError as error:
@@ -87,7 +187,7 @@ async def read_mapping(
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise _refused(tail, "data_file_not_text", label=declared.label) from None
-    data = _parse(text, kind, tail)
+    data = _parse(text, kind, tail, declared.label)
     if not isinstance(data, dict):
         raise _refused(tail, "data_file_not_mapping", label=declared.label)
     try:

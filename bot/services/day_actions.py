@@ -13,10 +13,11 @@ from sqlalchemy import or_, select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
-from bot.services import due
+from bot.services import due, rights
 from bot.services.actors import acting_for, seat_actors
 from bot.services.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
 from bot.services.orders import current_orders
+from bot.services.rights import Caller
 from bot.text import say, when
 from engine import registry
 from engine.front import Front
@@ -137,17 +138,20 @@ async def _claim_reminders(session, game: Game) -> bool:
     return row is not None and row.day == game.day and row.reminded_day != game.day
 
 
-async def who_has_not_submitted(db: Database, game_id: int) -> list[str]:
-    """Names of awaited players with no orders at all for their awaited actors (for moderators: never what anyone
-    ordered); one whose step is begun and not sent is not among them (`awaited_players`)."""
-    return (await awaited_players(db, game_id))[0]
+async def who_has_not_submitted(db: Database, game_id: int, caller: Caller) -> list[str]:
+    """Names of awaited players with no orders at all for their awaited actors (for the game's moderators,
+    checked: `rights`; never what anyone ordered); one whose step is begun and not sent is not among them
+    (`awaited_players`)."""
+    return (await awaited_players(db, game_id, caller))[0]
 
 
-async def awaited_players(db: Database, game_id: int) -> tuple[list[str], list[str]]:
-    """For `/mod orders`, the names of the awaited players (never what anyone ordered): (without any orders, with
-    orders begun and not complete: a step built over several commands and not yet sent, `due.complete`)."""
+async def awaited_players(db: Database, game_id: int, caller: Caller) -> tuple[list[str], list[str]]:
+    """For `/mod orders` (the game's moderators, checked: `rights`), the names of the awaited players (never what
+    anyone ordered): (without any orders, with orders begun and not complete: a step built over several commands
+    and not yet sent, `due.complete`)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id)
+        await rights.moderator(session, game, caller)
         without, unsent = _waiting(game, await current_orders(session, game))
         players = await players_of(session, game_id)
         return [p.name for p in players if p.seat in without], [p.name for p in players if p.seat in unsent]

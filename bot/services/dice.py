@@ -19,9 +19,10 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.db.models import DiceRoll, DiceSeed, Game
 from bot.db.session import Database
-from bot.services import fairness
+from bot.services import fairness, limits, rights
 from bot.services.errors import ServiceError
 from bot.services.lookup import GameRef
+from bot.services.rights import Caller
 from bot.services.verification import Verification
 from bot.text import say
 from engine import registry
@@ -59,6 +60,8 @@ async def roll_dice(
     db: Database, where: Where, user_id: int, user_name: str, source: str, secret: bool, now: datetime
 ) -> Stored:
     """Parse, roll and store one `/roll`; a refusal (`ServiceError` with the notation's reason) stores nothing."""
+    limits.characters(source, say("what_roll"))  # its label is kept and shown as typed
+    user_name = limits.name(user_name)
     vocabulary = vocabulary_of(where.game.ruleset if where.game else None)
     try:
         parsed = parse(source, vocabulary)
@@ -113,11 +116,19 @@ async def _game_seed(session, game_id: int) -> str:
     return found.seed
 
 
-async def rolls_of_game(db: Database, game_id: int) -> list[DiceRoll]:
-    """Every roll of a game, secret ones too, in the order they were made (the moderators' audit)."""
+async def rolls_of_game(db: Database, game_id: int, caller: Caller) -> list[DiceRoll]:
+    """Every roll of a game, secret ones too, in the order they were made (the moderators' audit: the caller
+    is checked, `rights`)."""
     async with db.read() as session:
-        if await session.get(Game, game_id) is None:
+        game = await session.get(Game, game_id)
+        if game is None:
             raise ServiceError(say("no_game", game_id=game_id))
+        await rights.moderator(session, game, caller)
+    return await _rolls(db, game_id)
+
+
+async def _rolls(db: Database, game_id: int) -> list[DiceRoll]:
+    async with db.read() as session:
         rows = await session.execute(select(DiceRoll).where(DiceRoll.game_id == game_id).order_by(DiceRoll.seq))
         return list(rows.scalars())
 
@@ -125,7 +136,7 @@ async def rolls_of_game(db: Database, game_id: int) -> list[DiceRoll]:
 async def verify_rolls(db: Database, game_id: int) -> Verification:
     """Recompute every stored roll of a game from the game's dice seed and the roll's number; name each roll
     whose stored result differs, and each number missing from the sequence."""
-    rows = await rolls_of_game(db, game_id)
+    rows = await _rolls(db, game_id)
     async with db.read() as session:
         game = await session.get(Game, game_id)
         seed_row = await session.get(DiceSeed, game_id)

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, Game, GuildSettings
 from bot.db.session import Database
-from bot.services import games, limits, lookup, pacing
+from bot.services import games, limits, lookup, pacing, rights
 from bot.services.common import (
     announce,
     audit,
@@ -36,7 +36,9 @@ from bot.services.common import (
 from bot.services.data_files import DataLoaded
 from bot.services.errors import ServiceError, first_problem
 from bot.services.orders import current_orders
-from bot.services.replaying import day_seed, resolve_with_seed
+from bot.services.replaying import day_seed
+from bot.services.resolution import usable_orders
+from bot.services.rights import Caller
 from bot.text import say
 from engine import registry
 
@@ -58,7 +60,7 @@ async def create(
     *,
     guild_id: int,
     channel_id: int,
-    actor_id: int,
+    actor_id: Caller,
     name: str,
     ruleset: str = registry.DEFAULT,
     deadline_time: str = DEFAULT_DEADLINE_TIME,
@@ -69,10 +71,12 @@ async def create(
 ) -> Game:
     """A new game in this channel, in status "setup"; refused while the channel has a game not over. `data`: a
     data file the moderator attached (`data_files.read_data_file`), filling one of the game's settings."""
-    limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.required_text(name, say("what_game_name"), limits.GAME_NAME_MAX)
     limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
     limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
+    async with db.read() as session:
+        by = await rights.moderator_of(session, guild_id, actor_id)
     here = await lookup.game_in_channel(db, channel_id)
     if here is not None and here.status in lookup.LIVE:
         raise ServiceError(say("channel_has_game", game_id=here.id, name=here.name))
@@ -88,19 +92,20 @@ async def create(
         deadline_time=deadline_time,
         timezone=timezone,
         early_resolution=early_resolution,
-        actor_id=actor_id,
+        actor_id=by,
         open_signups=False,
     )
 
 
-async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
+async def open_signups(db: Database, game_id: int, actor_id: Caller) -> Game:
     """setup -> signup, with the sign-up announcement posted to the game's channel."""
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        by = await rights.moderator(session, game, actor_id)
         if game.status != "setup":
             raise ServiceError(say("open_not_setup"))
         game.status = "signup"
-        audit(session, game, actor_id, "open")
+        audit(session, game, by, "open")
         announce(
             session,
             game,
@@ -117,11 +122,14 @@ async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
         return game
 
 
-async def start(db: Database, game_id: int, actor_id: int, now) -> Game:
+async def start(db: Database, game_id: int, actor_id: Caller, now) -> Game:
     """`games.start_game`, with a clear refusal for a game whose sign-ups were never opened."""
-    if (await lookup.game_by_id(db, game_id)).status == "setup":
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        by = await rights.moderator(session, game, actor_id)
+    if game.status == "setup":
         raise ServiceError(say("start_in_setup"))
-    return await games.start_game(db, game_id, now, actor_id=actor_id)
+    return await games.start_game(db, game_id, now, actor_id=by)
 
 
 async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
@@ -152,12 +160,13 @@ class Changed:
     promoted: list[int] = field(default_factory=list)  # reserves who got a place when the cap went up
 
 
-async def change_setting(db: Database, game_id: int, actor_id: int, name: str, value: str) -> Changed:
-    limits.text(name, say("what_setting"), limits.SETTING_NAME_MAX)
-    limits.text(value, say("what_value"), limits.SETTING_VALUE_MAX)
+async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str, value: str) -> Changed:
+    limits.required_text(name, say("what_setting"), limits.SETTING_NAME_MAX)
+    limits.required_text(value, say("what_value"), limits.SETTING_VALUE_MAX)
     name, value = name.strip(), value.strip()
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        by = await rights.moderator(session, game, actor_id)
         rules = ruleset_of(game)
         hours = rules.step_hours_setting  # the game's own name for the step's hours, if it has one
         house = [n for n in rules.house_rules() if n not in GAME_SETTINGS]
@@ -195,7 +204,7 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
             changed.promoted = await _new_cap(session, game, game.signup_cap)
         else:
             changed.value = _house_rule(game, name, value)
-        audit(session, game, actor_id, "settings", name=name, value=changed.value)
+        audit(session, game, by, "settings", name=name, value=changed.value)
         return changed
 
 
@@ -265,9 +274,10 @@ class Preview:
     over: bool
 
 
-async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
+async def preview_day(db: Database, game_id: int, actor_id: Caller) -> Preview:
     async with db.read() as session:
         game = await load_game(session, game_id)
+        by = await rights.moderator(session, game, actor_id)
         if game.status not in ("running", "paused"):
             raise ServiceError(say("preview_not_running"))
         state = load_state(game)
@@ -277,14 +287,14 @@ async def preview_day(db: Database, game_id: int, actor_id: int) -> Preview:
         names = {p.seat: p.name for p in await players_of(session, game_id)}
         day = game.day
     ruleset = ruleset_of(game)
-    result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)  # what resolve_day will run
+    result = usable_orders(ruleset, state, payloads, seed_row.seed)[0]  # what resolve_day will run
     private: dict[str, list[str]] = {}
     for event in result.events:
         if event.audience.kind == "players":
             for seat in event.audience.ids:
                 private.setdefault(seat, []).append(event.text)
     async with db.transaction() as session:
-        audit(session, await load_game(session, game_id), actor_id, "preview", day=day)
+        audit(session, await load_game(session, game_id), by, "preview", day=day)
     return Preview(
         day=day,
         public=[e.text for e in result.events if e.audience.kind == "public"],

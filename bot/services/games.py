@@ -58,8 +58,14 @@ async def create_game(
     its settings before opening sign-ups (`game_admin.open_signups`). `settings` are the game's house rules;
     `signup_cap` (the bot's: players admitted, later ones on the reserve list) defaults to the most the game
     takes (`Ruleset.max_players`, else `DEFAULT_SIGNUP_CAP`)."""
-    limits.text(name, say("what_game_name"), limits.GAME_NAME_MAX)
-    limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
+    limits.required_text(name, say("what_game_name"), limits.GAME_NAME_MAX)
+    limits.required_text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
+    limits.required_text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
+    limits.required_text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
+    if not isinstance(early_resolution, bool):
+        raise ServiceError(say("wrong_type", what="early_resolution", kind=say("kind_boolean")))
+    if settings is not None and not isinstance(settings, dict):
+        raise ServiceError(say("settings_not_mapping"))
     try:
         rules = registry.get(ruleset)
     except KeyError as error:
@@ -171,6 +177,8 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
     async with db.transaction() as session:
         game = await load_game(session, game_id)
         options = signup_options(game.ruleset)
+        for user_id, _, _ in signups:
+            limits.user_id(user_id)
         signups = [
             (user_id, name, None if role is None else role_value(game.ruleset, role, joining=True))
             for user_id, name, role in signups
@@ -194,7 +202,7 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
         ).scalar_one()
         players: list[Player] = []
         for user_id, name, role in signups:
-            name = name[: limits.PLAYER_NAME_MAX]
+            name = limits.name(name)
             existing = earlier.get(user_id)
             if existing is not None and existing.status in ("joined", "reserve"):
                 raise ServiceError(say("already_signed_up"))

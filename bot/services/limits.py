@@ -9,6 +9,7 @@ out-of-range number is refused with a message saying what is allowed, and nothin
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from bot.services.errors import ServiceError
@@ -30,10 +31,38 @@ HOURS_MAX = 24 * 14  # hours a moderator may pause or extend by
 SIGNUP_CAP_MAX = 1000  # players admitted to one game (the engine is measured up to 1,000)
 
 
+# What no database column takes in a text: U+0000 (PostgreSQL refuses it) and lone surrogates (not UTF-8)
+UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def bad_character(value: str) -> str | None:
+    """The first character of `value` the bot cannot store ("U+0000", "U+D800"); None when there is none."""
+    found = UNSTORABLE.search(value)
+    return f"U+{ord(found.group()):04X}" if found else None
+
+
 def text(value: str | None, what: str, most: int) -> str | None:
-    """`value`, refused when longer than `most` characters (`what` names it in the refusal)."""
-    if value is not None and len(value) > most:
+    """`value`, refused when it is not a text, when it is longer than `most` characters, or when it holds a
+    character no database can store (U+0000, a lone surrogate) (`what` names it in the refusal)."""
+    if value is None:
+        return None
+    if isinstance(value, str) and len(value) > most:
         raise ServiceError(say("too_long", what=what, most=most, length=len(value)))
+    return characters(value, what)
+
+
+def required_text(value: Any, what: str, most: int) -> str:
+    """`text`, with nothing (None) refused too: a text that must be given."""
+    return text(characters(value, what), what, most) or ""
+
+
+def characters(value: Any, what: str) -> str:
+    """`value`, refused when it is not a text or holds a character no database can store."""
+    if not isinstance(value, str):
+        raise ServiceError(say("not_text", what=what))
+    character = bad_character(value)
+    if character is not None:
+        raise ServiceError(say("bad_character", what=what, character=character))
     return value
 
 
@@ -59,3 +88,44 @@ def game_number(value: int | None) -> int | None:
     if value is not None and not 1 <= value <= ID_MAX:
         raise ServiceError(say("no_game", game_id=value))
     return value
+
+
+def name(value: Any) -> str:
+    """A player's name as the bot keeps it (their Discord name, not something they typed, so it is cleaned, not
+    refused): the characters no database can store left out, cut to `PLAYER_NAME_MAX`; refused when it is not
+    a text."""
+    if not isinstance(value, str):
+        raise ServiceError(say("not_text", what=say("what_player_name")))
+    return UNSTORABLE.sub("", value)[:PLAYER_NAME_MAX].strip() or "?"
+
+
+def user_id(value: Any) -> int:
+    """A Discord user's id: a whole number from 1 (0 and the negative ones are no user's; the script that
+    orders the game master's NPCs is one of them, `pacing.SCRIPT`)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ID_MAX:
+        raise ServiceError(say("bad_user_id", user_id=value))
+    return value
+
+
+def storable(data: Any, what: str) -> Any:
+    """`data` (JSON data: an order) refused when one of its texts (keys too) holds a character no database can
+    store."""
+    character = bad_character_in(data)
+    if character is not None:
+        raise ServiceError(say("bad_character", what=what, character=character))
+    return data
+
+
+def bad_character_in(data: Any) -> str | None:
+    """The first character no database can store in a text (keys too) of JSON data, walked without recursion
+    (as `bad_character`); None when there is none."""
+    pending = [data]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending += [*value.keys(), *value.values()]
+        elif isinstance(value, list | tuple):
+            pending += value
+        elif isinstance(value, str) and (character := bad_character(value)) is not None:
+            return character
+    return None

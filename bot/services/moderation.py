@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
-from bot.services import fairness, groups, limits, resolution, step_buttons
+from bot.services import fairness, groups, limits, resolution, rights, step_buttons
 from bot.services.commands import filled_in
 from bot.services.common import (
     announce,
@@ -36,81 +36,89 @@ from bot.services.common import (
 from bot.services.errors import ServiceError, engine_refusals
 from bot.services.replaying import reveal_held_seeds
 from bot.services.resuming import resume_locked
+from bot.services.rights import Caller
 from bot.text import escape, say, when
 from engine import registry
 from engine.events import Event
 from engine.front import Moderation
 
 
-async def pause(db: Database, game_id: int, actor_id: int, until: datetime | None = None) -> None:
+async def pause(db: Database, game_id: int, actor_id: Caller, until: datetime | None = None) -> None:
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        by = await rights.moderator(session, game, actor_id)
         if game.status != "running":
             raise ServiceError(say("pause_not_running"))
         game.status = "paused"
         game.paused_until = until
-        audit(session, game, actor_id, "pause", until=until.isoformat() if until else None)
+        audit(session, game, by, "pause", until=until.isoformat() if until else None)
         announce(session, game, say("paused_until", until=when(until)) if until else say("paused"), {"kind": "pause"})
 
 
-async def pause_for(db: Database, game_id: int, actor_id: int, now: datetime, hours: float | None) -> datetime | None:
+async def pause_for(
+    db: Database, game_id: int, actor_id: Caller, now: datetime, hours: float | None
+) -> datetime | None:
     """Pause, resuming by itself after `hours` (None: until a moderator resumes). Returns the resume time."""
-    if hours is not None and not 0 < hours <= 24 * 14:
+    if hours is not None and not _hours(hours):
         raise ServiceError(say("pause_range"))
     until = now + timedelta(hours=hours) if hours is not None else None
     await pause(db, game_id, actor_id, until)
     return until
 
 
-async def resume(db: Database, game_id: int, actor_id: int, now: datetime) -> datetime | None:
+async def resume(db: Database, game_id: int, actor_id: Caller, now: datetime) -> datetime | None:
     """Resume a paused game; the players get at least an hour before the deadline (`resuming.GRACE`).
     Returns the deadline in force after the resume (None for a game without one, still signing up)."""
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        by = await rights.moderator(session, game, actor_id)
         if game.status != "paused":
             raise ServiceError(say("not_paused"))
-        resume_locked(session, game, now, actor_id)
+        resume_locked(session, game, now, by)
         return game.deadline
 
 
-async def extend(db: Database, game_id: int, actor_id: int, hours: float) -> datetime:
-    if not 0 < hours <= 24 * 14:
+async def extend(db: Database, game_id: int, actor_id: Caller, hours: float) -> datetime:
+    if not _hours(hours):
         raise ServiceError(say("extend_range"))
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        by = await rights.moderator(session, game, actor_id)
         if game.status not in ("running", "paused") or game.deadline is None:
             raise ServiceError(say("no_deadline"))
         game.deadline = game.deadline + timedelta(hours=hours)
-        audit(session, game, actor_id, "extend", hours=hours)
+        audit(session, game, by, "extend", hours=hours)
         announce(session, game, say("extended", deadline=when(game.deadline)), {"kind": "extend"})
         return game.deadline
 
 
-async def end(db: Database, game_id: int, actor_id: int, reason: str | None = None) -> None:
+async def end(db: Database, game_id: int, actor_id: Caller, reason: str | None = None) -> None:
     limits.text(reason, say("what_reason"), limits.NOTE_MAX)
     reason = reason or "ended by a moderator"
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        by = await rights.moderator(session, game, actor_id)
         if game.status == "over":
             raise ServiceError(say("already_over"))
         game.status = "over"
         game.deadline = None
-        audit(session, game, actor_id, "end", reason=reason)
+        audit(session, game, by, "end", reason=reason)
         ended = f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}"
         if ruleset_of(game).seeds_revealed == "at_end":
             ended += "\n" + await reveal_held_seeds(session, game)
         announce(session, game, ended, {"kind": "end"})
 
 
-async def resolve_now(db: Database, game_id: int, actor_id: int, now: datetime) -> resolution.Resolved:
+async def resolve_now(db: Database, game_id: int, actor_id: Caller, now: datetime) -> resolution.Resolved:
     """Resolve today now (the deadline loop would do the same at the deadline); refused if another
     resolver got there first."""
     async with db.read() as session:
         game = await load_game(session, game_id)
+        by = await rights.moderator(session, game, actor_id)
         status, day = game.status, game.day
     if status not in ("running", "paused"):
         raise ServiceError(say("already_over") if status == "over" else say("resolve_not_running"))
-    done = await resolution.resolve_day(db, game_id, now, expected_day=day, trigger="moderator", actor_id=actor_id)
+    done = await resolution.resolve_day(db, game_id, now, expected_day=day, trigger="moderator", actor_id=by)
     if done is None:
         raise ServiceError(say("resolve_raced", day=day))
     return done
@@ -145,15 +153,20 @@ def declared(ruleset: str, action: str) -> Moderation:
 
 
 async def act(
-    db: Database, game_id: int, actor_id: int, user_id: int | None, action: str, values: dict[str, Any] | None = None
+    db: Database, game_id: int, actor_id: Caller, user_id: int | None, action: str, values: dict[str, Any] | None = None
 ) -> Moderated:
     """A moderator's action on the player's seat (or on the fight: `user_id` None, for an action not about a
     player, `Moderation.about_player`), as the game declares it (`Front.moderation`): the options left out take
     their defaults, the ruleset's `moderate` applies it, public events are posted, private ones told by DM, and
     the audit log records it in the declaration's names."""
     values = values or {}
+    if user_id is not None:
+        limits.user_id(user_id)
+    if not isinstance(values, dict):
+        raise ServiceError(say("malformed_values", command=f"mod {action}"))
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        by = await rights.moderator(session, game, actor_id)
         _in_play(game)
         what = declared(game.ruleset, action)
         filled = filled_in(what, values, f"mod {action}")
@@ -186,10 +199,13 @@ async def act(
             made = next((e.data[key] for e in result.events if key in (e.data or {})), None)
             if made is not None:
                 details[key] = made
-        audit(
-            session, game, actor_id, action, user_id=user_id, **details, **({"notes": done.notes} if done.notes else {})
-        )
+        audit(session, game, by, action, user_id=user_id, **details, **({"notes": done.notes} if done.notes else {}))
         return done
+
+
+def _hours(hours: Any) -> bool:
+    """Whether `hours` is a number of hours a moderator may pause or extend by (`limits.HOURS_MAX`)."""
+    return not isinstance(hours, bool) and isinstance(hours, int | float) and 0 < hours <= limits.HOURS_MAX
 
 
 def _in_play(game: Game) -> None:
@@ -199,15 +215,18 @@ def _in_play(game: Game) -> None:
         raise ServiceError(say("not_started"))
 
 
-async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, new_user: int, new_name: str) -> str:
+async def substitute(db: Database, game_id: int, actor_id: Caller, old_user: int, new_user: int, new_name: str) -> str:
     """A new player takes over a seat: same character, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
     playing, or replaced earlier in this game, may not. Returns the old player's name."""
-    new_name = new_name[: limits.PLAYER_NAME_MAX]
+    limits.user_id(old_user)
+    limits.user_id(new_user)  # not 0: the script's orders (`pacing.SCRIPT`) are no user's
+    new_name = limits.name(new_name)
     if old_user == new_user:
         raise ServiceError(say("mod_same_player"))
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
+        by = await rights.moderator(session, game, actor_id)
         if game.status == "over":
             raise ServiceError(say("already_over"))
         old = await player_of(session, game_id, old_user, say("mod_not_playing", user_id=old_user))
@@ -241,7 +260,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
             )
         await session.flush()  # the new holder of the seat is in before the groups are brought in line
         await groups.sync(session, game)
-        audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
+        audit(session, game, by, "substitute", old_user=old_user, new_user=new_user)
         announce(session, game, say("substituted", new=new_name, old=old.name), {"kind": "substitute"})
         actor = (ruleset_of(game).actor_name(load_state(game), old.seat) if game.state else None) or old.name
         outbox(session, game, "dm", new_user, say("substitute_dm", actor=actor, game=game.name), {"kind": "substitute"})
@@ -262,8 +281,9 @@ async def choices(db: Database, game_id: int, action: str, user_id: int | None =
     return ruleset_of(game).moderation_choices(load_state(game), action, seat)
 
 
-async def audit_trail(db: Database, game_id: int) -> list[AuditLog]:
+async def audit_trail(db: Database, game_id: int, caller: Caller) -> list[AuditLog]:
+    """The game's audit log, oldest first (for its moderators: the caller is checked, `rights`)."""
     async with db.read() as session:
-        await load_game(session, game_id)
+        await rights.moderator(session, await load_game(session, game_id), caller)
         rows = await session.execute(select(AuditLog).where(AuditLog.game_id == game_id).order_by(AuditLog.id))
         return list(rows.scalars())

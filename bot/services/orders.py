@@ -18,11 +18,12 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Order
 from bot.db.session import Database
-from bot.services import fairness
+from bot.services import fairness, limits, rights
 from bot.services.actors import acting_for
 from bot.services.common import load_game, load_state, player_of
 from bot.services.errors import ServiceError, first_problem
 from bot.services.order_writer import PendingOrder, writer_for
+from bot.services.rights import Caller
 from bot.services.snapshots import Snapshot, StaleSnapshot, snapshot
 from bot.text import say
 from engine import registry
@@ -53,7 +54,7 @@ async def submit_orders(
     payload: dict[str, Any],
     now: datetime,
     actor: str | None = None,
-    moderator: bool = False,
+    moderator: Caller | bool = False,
 ) -> Submitted:
     """Validate and store a player's whole submission for today, replacing the previous one.
 
@@ -61,9 +62,9 @@ async def submit_orders(
     transaction that nothing changed since, so an order never lands on a state it was not validated
     against. A refusal or a stale snapshot is checked once more against fresh data before it stands.
     """
-    return await _submit(
-        db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload), actor, moderator
-    )
+    limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
+    master = await rights.game_master(db, game_id, moderator)
+    return await _submit(db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload), actor, master)
 
 
 async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
@@ -91,11 +92,12 @@ def may_act(snap: Snapshot, seat: str) -> None:
 
 
 async def check_may_act(
-    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: bool = False
+    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: Caller | bool = False
 ) -> None:
     """`may_act` for the seat a user orders for, before a command's options are read: a dead player is told
     they are dead, not that an item of theirs is unknown. A game that is not running is left to
     `submit_orders`, which refuses it in its own words."""
+    moderator = await rights.game_master(db, game_id, moderator)
     for fresh in (False, True):
         snap = await snapshot(db, game_id, fresh=fresh)
         if snap.status != "running" or snap.state is None:
@@ -149,7 +151,7 @@ def _validated(snap: Snapshot, seat: str, payload: dict[str, Any]) -> dict[str, 
     reason = ruleset.validate(snap.state, seat, orders)
     if reason is not None:
         raise ServiceError(reason)
-    return orders.model_dump(mode="json")
+    return limits.storable(orders.model_dump(mode="json"), say("what_order"))  # no U+0000 in a stored order
 
 
 async def my_orders(db: Database, game_id: int, user_id: int) -> list[Order]:

@@ -28,7 +28,7 @@ from bot.services.common import outbox, seat_map
 from bot.text import say, when
 from engine.ruleset import Ruleset
 
-SCRIPT = 0  # the user id of orders the scripted policy gave
+SCRIPT = -1  # the user id of orders the scripted policy gives: no user's (`limits.user_id`; 0 in older rows)
 
 
 def scripted_orders(ruleset: Ruleset, state: Any, payloads: dict[str, Any], seed: str) -> dict[str, Any]:
@@ -43,7 +43,7 @@ async def with_npc_orders(
     session: AsyncSession, game: Game, ruleset: Ruleset, state: Any, payloads: dict[str, Any], seed: str, now: datetime
 ) -> dict[str, Any]:
     """The step's orders with the scripted NPCs' orders added, each also stored as the NPC's order row (by
-    user 0, the script; no salt), so verifying the step finds the very orders it used."""
+    `SCRIPT`, no user; no salt), so verifying the step finds the very orders it used."""
     scripted = scripted_orders(ruleset, state, payloads, seed)
     for actor, payload in scripted.items():
         session.add(

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.db.session import Database
+from bot.services import rights
 from bot.services.actors import acting_for
 from bot.services.common import load_game, load_state, player_of, players_of, ruleset_of
 from bot.services.orders import current_orders
+from bot.services.rights import Caller
 
 
 async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
@@ -26,16 +28,19 @@ async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any
     return ruleset_of(game).view(state, player.seat)
 
 
-async def gm_view(db: Database, game_id: int) -> dict[str, Any]:
-    """Everything the moderators may see of the game (`Ruleset.gm_view`)."""
+async def gm_view(db: Database, game_id: int, caller: Caller) -> dict[str, Any]:
+    """Everything the moderators may see of the game (`Ruleset.gm_view`; the caller is checked: `rights`)."""
     async with db.read() as session:
         game = await load_game(session, game_id)
+        await rights.moderator(session, game, caller)
         state = load_state(game)
     return ruleset_of(game).gm_view(state)
 
 
-async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moderator: bool) -> dict[str, Any]:
-    """The view of an actor the user orders for `as` (`actors.acting_for`: a moderator for an NPC)."""
+async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moderator: Caller | bool) -> dict[str, Any]:
+    """The view of an actor the user orders for `as` (`actors.acting_for`: a moderator for an NPC, checked:
+    `rights.game_master`)."""
+    moderator = await rights.game_master(db, game_id, moderator)
     async with db.read() as session:
         game = await load_game(session, game_id)
         state = load_state(game)
@@ -45,10 +50,11 @@ async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moder
 
 
 async def view_and_orders(
-    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: bool = False
+    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: Caller | bool = False
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The view of the player's seat (or of the actor they order for `as`, as `actor_view`) and that seat's
     current orders for today (None: none yet), read together."""
+    moderator = await rights.game_master(db, game_id, moderator)
     async with db.read() as session:
         game = await load_game(session, game_id)
         state = load_state(game)

@@ -7,18 +7,25 @@ state, the events and their outbox rows and the resolution record, reveal the se
 with a new commitment (and the deadline the turn began with, when the step continued the same turn:
 `pacing.turn_deadline`) and tell whoever it waits for, and commit all of it together. A crash before the
 commit leaves everything as it was; a second resolver finds the day already advanced and does nothing.
+
+No single stored order stalls a game (`usable_orders`): an actor's order the engine cannot read, that holds a
+text no database can store, or without which the engine's failure goes away, is left out (the actor plays the
+game's default orders; the row is kept in the history, no longer current, so `brbot verify` finds the orders
+used) and the moderators are told whose and why. A failure no single order explains is the loop's to retry.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from pydantic import ValidationError
+from sqlalchemy import select, update
 
-from bot.db.models import Game, Resolution
+from bot.db.models import Game, Order, Resolution
 from bot.db.session import Database
-from bot.services import due, fairness, groups, pacing, snapshots
+from bot.services import due, fairness, groups, limits, pacing, snapshots
 from bot.services.common import (
     Claimed,
     announce,
@@ -28,11 +35,13 @@ from bot.services.common import (
     load_state,
     open_day,
     outbox,
+    players_of,
     ruleset_of,
     seat_map,
     store_state,
     write_events,
 )
+from bot.services.errors import first_problem
 from bot.services.orders import current_orders
 from bot.services.replaying import day_seed, resolve_with_seed, reveal_held_seeds
 from bot.services.resuming import resume_if_due
@@ -40,6 +49,8 @@ from bot.services.snapshots import cache_of
 from bot.text import say, when
 from engine import registry
 from engine.events import Event
+from engine.ruleset import Resolution as Outcome
+from engine.ruleset import Ruleset
 
 
 @dataclass
@@ -89,7 +100,9 @@ async def _resolve_locked(
     payloads = await pacing.with_npc_orders(
         session, game, ruleset, state, await current_orders(session, game), seed_row.seed, now
     )
-    result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)
+    result, payloads, dropped = usable_orders(ruleset, state, payloads, seed_row.seed)
+    if dropped:
+        await _drop_orders(session, game, dropped)
     day, before = game.day, game.state
     store_state(game, result.state)
     events_json = [e.model_dump(mode="json") for e in result.events]
@@ -155,6 +168,75 @@ async def _resolve_locked(
         game.resolve_failures, game.retry_at = 0, None
     audit(session, game, actor_id, "resolve", day=day, trigger=trigger)
     return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
+
+
+def usable_orders(
+    ruleset: Ruleset, state: Any, payloads: dict[str, Any], seed: str
+) -> tuple[Outcome, dict[str, Any], dict[str, str]]:
+    """The engine's resolution with every order it can use, the orders used, and the orders left out (actor ->
+    why): one the engine cannot read or with a text no database can store first, then, if the engine still
+    fails (or its result cannot be stored), the one order (in actor order) without which it succeeds. A failure
+    no single order explains is raised as it was (the deadline loop records it and retries)."""
+    dropped = {actor: why for actor, payload in sorted(payloads.items()) if (why := _unusable(ruleset, payload))}
+    kept = {actor: payload for actor, payload in payloads.items() if actor not in dropped}
+    try:
+        return _storable(resolve_with_seed(ruleset, state, kept, seed)), kept, dropped
+    except Exception as error:  # noqa: BLE001 (whatever the engine raised: is one order the cause?)
+        failure = error
+    for actor in sorted(kept):
+        rest = {a: p for a, p in kept.items() if a != actor}
+        try:
+            result = _storable(resolve_with_seed(ruleset, state, rest, seed))
+        except Exception:  # noqa: BLE001, S112 (not this one)
+            continue
+        return result, rest, dropped | {actor: _described(failure)}
+    raise failure
+
+
+def _unusable(ruleset: Ruleset, payload: Any) -> str | None:
+    """Why a stored order cannot be used (None: it can)."""
+    character = limits.bad_character_in(payload)
+    if character is not None:
+        return say("order_unstorable", character=character)
+    try:
+        ruleset.parse_orders(payload)
+    except ValidationError as error:
+        where, problem = first_problem(error)
+        return say("malformed_order", where=where, problem=problem)
+    except Exception as error:  # noqa: BLE001 (a ruleset's own parsing may raise anything)
+        return _described(error)
+    return None
+
+
+def _storable(result: Outcome) -> Outcome:
+    """The engine's result, refused (ValueError) when its state or an event holds a text no database stores."""
+    dumped = [[e.model_dump(mode="json") for e in result.events], result.state.model_dump(mode="json")]
+    character = limits.bad_character_in(dumped)
+    if character is not None:
+        raise ValueError(say("result_unstorable", character=character))
+    return result
+
+
+def _described(error: BaseException) -> str:
+    return f"{type(error).__name__}: {error}"[:300]
+
+
+async def _drop_orders(session, game: Game, dropped: dict[str, str]) -> None:
+    """The left-out orders' rows no longer current (kept in the history), and the moderators told why."""
+    await session.execute(
+        update(Order)
+        .where(Order.game_id == game.id, Order.day == game.day, Order.seat.in_(sorted(dropped)))
+        .where(Order.current.is_(True))
+        .values(current=False)
+    )
+    names = {p.seat: p.name for p in await players_of(session, game.id)}  # a player's seat, or an actor's id
+    names |= {a.id: a.name for a in ruleset_of(game).actors(load_state(game))}
+    step = registry.front(game.ruleset).step_name(game.day)
+    for actor, why in sorted(dropped.items()):
+        name = names.get(actor, actor)
+        told = say("resolve_order_dropped", step=step, game=game.name, name=name, reason=why)
+        outbox(session, game, "moderators", None, told, {"kind": "order_dropped", "day": game.day, "seat": actor})
+        audit(session, game, None, "order_dropped", day=game.day, seat=actor, reason=why)
 
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:

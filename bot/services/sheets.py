@@ -19,10 +19,12 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Player
 from bot.db.session import Database
+from bot.services import rights
 from bot.services.common import audit, load_game, outbox
 from bot.services.data_files import read_mapping
 from bot.services.errors import ServiceError
 from bot.services.player_views import player_view
+from bot.services.rights import Caller
 from bot.text import escape, say
 from engine import registry
 from engine.front import Card, DataFile, Front, Refused
@@ -89,18 +91,19 @@ async def attach(
     return say("sheet_attached", label=declared.label, game=escape(game.name), summary=escape(said))
 
 
-async def clear(db: Database, game_id: int, user_id: int, by: int | None = None) -> str:
-    """Take the player's attached sheet off their sign-up: their own doing, or a moderator's (`by`, checked by
-    the cog), who is answered and the player told by DM so they can attach another."""
+async def clear(db: Database, game_id: int, user_id: int, by: Caller | None = None) -> str:
+    """Take the player's attached sheet off their sign-up: their own doing, or a moderator's (`by`, checked
+    here: `rights`), who is answered and the player told by DM so they can attach another."""
     async with db.transaction() as session:
         game, player = await _changeable(session, game_id, user_id, lock=True)
         _, declared = _declared(game)
-        moderator = by is not None and by != user_id
+        moderator = by is not None and getattr(by, "user_id", None) != user_id
+        by_id = await rights.moderator(session, game, by) if moderator else user_id
         if declared.setting not in player.requests:
             key = "sheet_none_of_player" if moderator else "sheet_none_to_clear"
             return say(key, label=declared.label, game=escape(game.name), name=escape(player.name))
         player.requests = {k: v for k, v in player.requests.items() if k != declared.setting}
-        audit(session, game, by if moderator else user_id, "sheet_cleared", seat=player.seat)
+        audit(session, game, by_id, "sheet_cleared", seat=player.seat)
         if not moderator:
             return say("sheet_cleared", label=declared.label, game=escape(game.name))
         told = say("sheet_cleared_by_moderator", label=declared.label, game=escape(game.name))
@@ -124,11 +127,12 @@ async def show(db: Database, game_id: int, user_id: int) -> Shown:
     return Shown(say("sheet_shown", label=declared.label, game=name, summary=summary(front, sheet)))
 
 
-async def signup_sheets(db: Database, game_id: int) -> list[str] | None:
+async def signup_sheets(db: Database, game_id: int, caller: Caller) -> list[str] | None:
     """The moderators' list before the start: each sign-up and the sheet they attached, if any (None: the game
-    takes no sheet)."""
+    takes no sheet). The caller is checked (`rights`)."""
     async with db.read() as session:
         game = await load_game(session, game_id)
+        await rights.moderator(session, game, caller)
         front = registry.front(game.ruleset)
         declared = front.sheet_file
         if declared is None:

@@ -97,7 +97,9 @@ def _order_differences(used: dict[str, Any], rows: Sequence[Order], players: Seq
     def salt_of(user_id: int | None, seat: str) -> str:
         """The salt the receipt was made with: the seat's player's, or (an actor of theirs named by id, not a
         seat) the player's who gave it."""
-        return salts.get((user_id, seat)) or by_user.get(user_id, "") if user_id is not None else ""
+        if user_id is None or user_id < 1:  # the script's (`pacing.SCRIPT`; 0 in older rows): no salt
+            return ""
+        return salts.get((user_id, seat)) or by_user.get(user_id, "")
 
     found: list[str] = []
     for seat in sorted(set(used) | {s for s, o in current.items() if o.payload is not None}):

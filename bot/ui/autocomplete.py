@@ -28,7 +28,7 @@ from discord import app_commands
 
 from bot.services import actors, lookup, player_views
 from bot.services.errors import ServiceError
-from bot.ui.context import bot_of, in_dm, is_moderator, parent_channel
+from bot.ui.context import bot_of, caller_of, in_dm, is_moderator, parent_channel
 from engine import registry
 from engine.front import ACTION_OPTION, Command, Front
 
@@ -97,7 +97,7 @@ async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef,
         return None
     db = bot_of(interaction).db
     actor = getattr(interaction.namespace, "as", None)
-    moderator = await is_moderator(bot_of(interaction), interaction) if actor else False
+    moderator = caller_of(interaction) if actor and await is_moderator(bot_of(interaction), interaction) else False
     view, orders = await player_views.view_and_orders(
         db, game.id, interaction.user.id, str(actor) if actor else None, moderator
     )
@@ -186,7 +186,7 @@ async def actor_choices(interaction: discord.Interaction, current: str) -> list[
         game = await caller_game(interaction)
         if game is None:
             return []
-        moderator = await is_moderator(bot_of(interaction), interaction)
+        moderator = caller_of(interaction) if await is_moderator(bot_of(interaction), interaction) else False
         pairs = await actors.actor_choices(bot_of(interaction).db, game.id, interaction.user.id, moderator)
         return _as_choices([(label, value) for label, value in pairs if current.lower() in label.lower()], "text")
     except ServiceError:

@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from bot.services import limits, lookup
 from bot.services.errors import ServiceError
+from bot.services.rights import Caller
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
 
@@ -41,6 +42,11 @@ class Ctx:
     @property
     def game_id(self) -> int:
         return self.game.id
+
+    @property
+    def caller(self) -> Caller:
+        """Who asks, as the moderator services check it (`caller_of`)."""
+        return caller_of(self.interaction)
 
     @property
     def user_name(self) -> str:
@@ -80,6 +86,21 @@ async def is_guild_member(bot: GameMasterBot, guild_id: int, user_id: int) -> bo
     except discord.HTTPException:
         return None
     return True
+
+
+def caller_of(interaction: discord.Interaction) -> Caller:
+    """What Discord says of the user in the server the interaction came from (Manage Server or Administrator,
+    their roles), for the services to check against the game (`bot.services.rights`); in a DM, nothing."""
+    if in_dm(interaction):
+        return Caller(user_id=interaction.user.id)
+    permissions = interaction.permissions
+    roles = getattr(interaction.user, "roles", None) or []
+    return Caller(
+        user_id=interaction.user.id,
+        guild_id=interaction.guild_id,
+        manage_guild=bool(permissions is not None and (permissions.manage_guild or permissions.administrator)),
+        role_ids=frozenset(r.id for r in roles),
+    )
 
 
 async def is_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> bool:

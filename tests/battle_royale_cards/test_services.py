@@ -14,6 +14,7 @@ from bot.services import games, scheduler, simulation
 from bot.services.commands import give_order
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 
 async def _game(db, players: int = 2) -> int:
@@ -106,7 +107,7 @@ async def test_a_moderator_removes_a_player(db, cards_installed):
     game = await _row(db, game_id)
     leaving = game.state["order"][1]
     user = await _user_of(db, game_id, leaving)
-    done = await moderation.act(db, game_id, 99, user, "remove")
+    done = await moderation.act(db, game_id, mod(99), user, "remove")
     assert done.done.endswith("has been removed; their cards left the game.")
     game = await _row(db, game_id)
     assert leaving not in game.state["players"] and len(game.state["order"]) == 2
@@ -159,10 +160,10 @@ async def test_the_turn_hours_house_rule_sets_the_turns_deadline(db, cards_insta
         db, name="Cards", ruleset="battle_royale_cards", channel_id=558, settings={"turn_hours": 12}
     )
     assert (await _row(db, game.id)).step_hours == 12
-    changed = await game_admin.change_setting(db, game.id, 99, "turn_hours", "6")
+    changed = await game_admin.change_setting(db, game.id, mod(99), "turn_hours", "6")
     assert changed.value == 6 and (await _row(db, game.id)).step_hours == 6
     with pytest.raises(ServiceError):
-        await game_admin.change_setting(db, game.id, 99, "turn_hours", "0")
+        await game_admin.change_setting(db, game.id, mod(99), "turn_hours", "0")
     assert (await _row(db, game.id)).step_hours == 6
     for user in (1, 2):
         await games.join_game(db, game.id, user, f"Player{user}")
@@ -177,7 +178,7 @@ async def test_removing_the_acting_player_gives_the_next_one_his_step_buttons(db
 
     game_id = await _game(db, players=3)
     leaving, following, _ = (await _row(db, game_id)).state["order"]
-    await moderation.act(db, game_id, 99, await _user_of(db, game_id, leaving), "remove")
+    await moderation.act(db, game_id, mod(99), await _user_of(db, game_id, leaving), "remove")
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     offered = [r.payload["seat"] for r in rows if r.payload.get("kind") == step_buttons.KIND]

@@ -20,6 +20,7 @@ from bot.delivery.worker import OutboxWorker
 from bot.services import resolution
 from tests.bot.delivery_helpers import CHANNEL, CREATOR, Clock, FakeCourier, drain, game_with_a_night, http_error, rows
 from tests.services.conftest import NOW, db, started_game  # noqa: F401  (db: the two-database fixture)
+from tests.services.conftest import mod
 
 
 async def test_each_night_is_one_post_in_order_and_dms_reach_only_their_player(db):
@@ -81,7 +82,7 @@ async def test_a_transient_error_backs_off_then_delivers_once(db, error):
     assert first.last_error
     # a later post to the same channel does not overtake the one waiting for its retry
     from bot.services import moderation
-    await moderation.pause(db, game_id, CREATOR)
+    await moderation.pause(db, game_id, mod(CREATOR))
     assert (await worker.run_once()).claimed == 0
     clock.advance(seconds=16)
     courier.delivered_ok = True

@@ -15,6 +15,7 @@ from engine.rng import RecordingRng
 from tests.bot.cog_helpers import command
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.services.conftest import started_game
+from tests.services.conftest import mod
 
 
 async def _roll(gm, interaction: FakeInteraction, expression: str, secret: bool = False) -> FakeInteraction:
@@ -124,7 +125,7 @@ async def test_a_roll_in_the_channel_of_a_finished_game_belongs_to_no_game(gm, d
     from bot.services import moderation
 
     game_id = await started_game(db)
-    await moderation.end(db, game_id, 900)
+    await moderation.end(db, game_id, mod(900))
     await _roll(gm, player(gm), "2d6")
     done = await _roll(gm, moderator(gm), "2d6", secret=True)
     assert done.text == ui("roll_secret_no_game")

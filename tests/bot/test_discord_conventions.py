@@ -22,6 +22,7 @@ from tests.bot.delivery_helpers import FakeCourier, drain
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.bot.test_moderation_cog import command
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 SNEAKY = "**Bob** @everyone"
 
@@ -37,13 +38,13 @@ def test_a_name_with_markdown_or_a_mention_is_escaped_and_others_are_left_alone(
 async def test_posts_show_players_names_and_moderators_words_as_written(db):
     from bot.services import game_admin
 
-    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=7, name="__Island__")
-    await game_admin.open_signups(db, game.id, 7)
+    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=mod(7), name="__Island__")
+    await game_admin.open_signups(db, game.id, mod(7))
     for user in (1, 2, 3):
         await games.join_game(db, game.id, user, f"Player{user}")
     await games.start_game(db, game.id, NOW)
-    await moderation.substitute(db, game.id, 7, 1, 4, SNEAKY)
-    await moderation.end(db, game.id, 7, "@here <@&123456789012345678> cheated")
+    await moderation.substitute(db, game.id, mod(7), 1, 4, SNEAKY)
+    await moderation.end(db, game.id, mod(7), "@here <@&123456789012345678> cheated")
     courier = FakeCourier()
     await drain(OutboxWorker(db, courier, lambda: NOW))
     posted = courier.text_to("channel", 555)

@@ -18,6 +18,7 @@ from bot.ui.text import ui
 from tests.bot.cog_helpers import NOW, run
 from tests.bot.fakes import FakeInteraction, FakeUser
 from tests.services.conftest import started_game
+from tests.services.conftest import mod
 
 
 def test_the_log_cog_is_loaded_with_the_bot():
@@ -54,7 +55,7 @@ async def test_after_the_game_every_receipt_a_player_was_given_is_recomputed_fro
         given[user] = (await order_service.submit_orders(db, game_id, user,
                                                          {"kind": "day0", "start_zone": zone}, NOW)).receipt
     replaced = (await order_service.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 4}, NOW)).receipt
-    await moderation.end(db, game_id, 7, "test over")
+    await moderation.end(db, game_id, mod(7), "test over")
 
     done = await run(GameLogCog(gm), "log", 1)
     assert done.all_ephemeral and done.deferred_ephemeral is True
@@ -75,7 +76,7 @@ async def test_a_receipt_that_does_not_hash_to_its_logged_order_is_named(gm, db)
     """If the stored order is not the one the player sent, the hash no longer fits and the reply says which."""
     game_id = await started_game(db)
     receipt = (await order_service.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 3}, NOW)).receipt
-    await moderation.end(db, game_id, 7)
+    await moderation.end(db, game_id, mod(7))
     async with db.transaction() as session:
         await session.execute(update(Order).where(Order.receipt == receipt)
                               .values(payload={"kind": "day0", "start_zone": 6}))
@@ -87,7 +88,7 @@ async def test_a_receipt_that_does_not_hash_to_its_logged_order_is_named(gm, db)
 
 async def test_log_in_a_dm_takes_the_game_option_and_refuses_a_stranger(gm, db):
     game_id = await started_game(db)
-    await moderation.end(db, game_id, 7)
+    await moderation.end(db, game_id, mod(7))
     mine = await run(GameLogCog(gm), "log", 1, game=game_id,
                      interaction=FakeInteraction(gm, FakeUser(1, "Player1"), guild_id=None, channel_id=None))
     assert attached_log(mine)["game"] == game_id and mine.all_ephemeral
@@ -99,7 +100,7 @@ async def test_log_in_a_dm_takes_the_game_option_and_refuses_a_stranger(gm, db):
 async def test_log_autocomplete_offers_only_the_callers_finished_games(gm, db):
     running = await started_game(db)
     finished = await started_game(db)
-    await moderation.end(db, finished, 7)
+    await moderation.end(db, finished, mod(7))
     choices = await finished_game_autocomplete(
         FakeInteraction(gm, FakeUser(1, "Player1"), guild_id=None, channel_id=None), "")
     assert [c.value for c in choices] == [finished] and running != finished
@@ -110,13 +111,13 @@ async def test_log_in_a_dm_without_the_game_option_means_the_finished_game(gm, d
     with several asks which."""
     first = await started_game(db)
     await started_game(db)  # still running
-    await moderation.end(db, first, 7)
+    await moderation.end(db, first, mod(7))
 
     def dm():
         return FakeInteraction(gm, FakeUser(1, "Player1"), guild_id=None, channel_id=None)
     only = await run(GameLogCog(gm), "log", 1, interaction=dm())
     assert attached_log(only)["game"] == first
     second = await started_game(db)
-    await moderation.end(db, second, 7)
+    await moderation.end(db, second, mod(7))
     several = await run(GameLogCog(gm), "log", 1, interaction=dm())
     assert several.text == say("which_game", games=f"#{second} Test, #{first} Test") and several.all_ephemeral

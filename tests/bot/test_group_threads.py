@@ -16,6 +16,7 @@ from bot.services import games, groups, moderation, resolution
 from bot.services.errors import ServiceError
 from tests.bot.delivery_helpers import Clock, FakeCourier, drain, http_error, rows
 from tests.services.conftest import NOW, db  # noqa: F401  (db: the two-database fixture)
+from tests.services.conftest import mod
 
 CHANNEL = 556
 MISSING_PERMISSIONS = (discord.Forbidden, 403, 50013, "Missing Permissions")
@@ -88,7 +89,7 @@ async def test_issue_11_a_substitute_is_added_and_the_replaced_player_removed(db
     game_id = await duel_game(db)
     courier, clock = FakeCourier(), Clock()
     await drain(OutboxWorker(db, courier, clock))
-    await moderation.substitute(db, game_id, 900, 2, 3, "Hero3")
+    await moderation.substitute(db, game_id, mod(900), 2, 3, "Hero3")
     await drain(OutboxWorker(db, courier, clock))
     assert courier.members == {7001: {1, 3}} and len(courier.threads) == 1
     assert contents(courier, 7001)[-1] == "Joining the group: <@3>. Leaving the group: <@2>."
@@ -237,7 +238,7 @@ async def test_a_moderator_action_brings_the_groups_in_line(db, duel, monkeypatc
     game_id = await duel_game(db)
     courier, clock = FakeCourier(), Clock()
     await drain(OutboxWorker(db, courier, clock))
-    await moderation.act(db, game_id, 900, 2, "fell")
+    await moderation.act(db, game_id, mod(900), 2, "fell")
     await drain(OutboxWorker(db, courier, clock))
     assert courier.members == {7001: {1}, 7002: {2}}
 

@@ -16,6 +16,7 @@ from tests.bot.cog_helpers import NOW, run
 from tests.bot.fakes import FakeInteraction, FakeUser
 from tests.bot.test_moderation_cog import complete, moderator
 from tests.bot.test_moderation_cog import run as mod_run
+from tests.services.conftest import mod
 
 ROSTER = b"""sheets:
   - {id: ganger, name: Ganger, side: npc, items: [pistol], skills: {ballistics: {expertise: 3}}}
@@ -67,7 +68,7 @@ async def test_sheet_and_demo_roster_a_roster_file_on_game_create_makes_the_figh
     async with db.read() as session:
         game = (await session.execute(select(Game).where(Game.name == "Gangers"))).scalar_one()
     assert game.settings["roster"]["fight"] == ["ganger", "lena", "fusilier"]
-    await game_admin.open_signups(db, game.id, 7)
+    await game_admin.open_signups(db, game.id, mod(7))
     await games.join_game(db, game.id, 1, "Player1")
     await games.start_game(db, game.id, NOW)
     started = await state(db, game.id)

@@ -12,6 +12,7 @@ from bot.services import games
 from bot.ui.text import ui
 from tests.bot.cog_helpers import NOW, command, edit_state, night_game, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser, call
+from tests.services.conftest import mod
 
 COMMANDS = ["/join", "/leave", "/role choose", "/role lovers", "/role rival", "/day0", "/attack", "/skill action:allout", "/skill action:settrap",
             "/item action:use", "/act action:defend", "/cover", "/act action:search", "/skill action:analyze", "/skill action:heal", "/move", "/act action:run", "/act action:hold", "/vote mark",
@@ -114,7 +115,7 @@ async def test_status_in_a_dm_after_the_game_ended_points_to_the_finished_game(g
     from bot.services import moderation
 
     game_id = await night_game(db)
-    await moderation.end(db, game_id, actor_id=7, reason="done")
+    await moderation.end(db, game_id, actor_id=mod(7), reason="done")
     bare = await use(gm, "status", guild_id=None, channel_id=None)
     assert f"Your finished games: #{game_id} Test" in bare.text and f"game:{game_id}" in bare.text
     assert bare.all_ephemeral

@@ -16,6 +16,7 @@ from bot.services.errors import ServiceError
 from bot.ui.respond import Reply, respond
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.bot.test_moderation_cog import command, moderator
+from tests.services.conftest import mod
 
 LONG = "x" * 5000
 
@@ -75,12 +76,12 @@ async def test_free_texts_are_checked_in_the_services_too(db):
         await games.create_game(db, name=LONG)
     game = await games.create_game(db, name="Test", channel_id=555)
     with pytest.raises(ServiceError, match="at most 50"):
-        await game_admin.change_setting(db, game.id, 7, LONG, "1")
+        await game_admin.change_setting(db, game.id, mod(7), LONG, "1")
     with pytest.raises(ServiceError, match="at most 200"):
-        await game_admin.change_setting(db, game.id, 7, "signup_cap", LONG)
+        await game_admin.change_setting(db, game.id, mod(7), "signup_cap", LONG)
     with pytest.raises(ServiceError, match="at most 1000"):
         from bot.services import moderation
-        await moderation.end(db, game.id, 7, LONG)
+        await moderation.end(db, game.id, mod(7), LONG)
     player = await games.join_game(db, game.id, 1, "p" * 300)  # a name from Discord is shortened, not refused
     assert player.name == "p" * 100
 
@@ -146,9 +147,9 @@ async def test_ids_and_numbers_in_settings_that_do_not_fit_the_database_are_refu
     for name, value in (("moderator_role", "<@&99999999999999999999999>"), ("moderator_channel", "<#" + "9" * 30 + ">"),
                         ("moderator_role", "0")):
         with pytest.raises(ServiceError):
-            await game_admin.change_setting(db, game.id, 7, name, value)
+            await game_admin.change_setting(db, game.id, mod(7), name, value)
     assert await moderator_role(db, 1000) is None
-    done = await game_admin.change_setting(db, game.id, 7, "moderator_role", "<@&123456789012345678>")
+    done = await game_admin.change_setting(db, game.id, mod(7), "moderator_role", "<@&123456789012345678>")
     assert done.value == "<@&123456789012345678>"
 
 

@@ -14,6 +14,7 @@ from bot.ui.rules_help import bot_help
 from engine import registry
 from engine.front import Front, Moderation, Option
 from tests.services.conftest import started_game
+from tests.services.conftest import mod
 
 OWN = {"substitute": "Put another person in a player's seat", "orders": "Who has not sent orders",
        "audit": "Every moderator action"}
@@ -94,7 +95,7 @@ def test_the_help_lists_each_games_actions_in_its_own_words():
 async def test_an_action_the_game_does_not_declare_is_refused(db):
     game_id = await started_game(db)
     with pytest.raises(ServiceError) as refused:
-        await moderation.act(db, game_id, 7, 1, "smite")
+        await moderation.act(db, game_id, mod(7), 1, "smite")
     assert refused.value.args[0] == say("no_moderation", action="smite")
 
 
@@ -113,8 +114,8 @@ def test_an_action_on_the_fight_has_no_player_option_and_one_on_a_player_keeps_i
 
 async def test_an_action_on_the_fight_needs_no_player_and_one_on_a_player_does(db):
     infinity = await started_game(db, players=1, ruleset="infinity_intervention")
-    done = await moderation.act(db, infinity, 7, None, "spend_heat", {"kind": "complication", "text": "Sirens."})
+    done = await moderation.act(db, infinity, mod(7), None, "spend_heat", {"kind": "complication", "text": "Sirens."})
     assert done.done == "Heat spent."
     royale = await started_game(db)
     with pytest.raises(ServiceError, match="is about a player"):
-        await moderation.act(db, royale, 7, None, "kill", {"reason": "left"})
+        await moderation.act(db, royale, mod(7), None, "kill", {"reason": "left"})

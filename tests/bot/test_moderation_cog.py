@@ -17,6 +17,7 @@ from bot.text import say, when
 from bot.ui.text import ui
 from tests.bot.fakes import FakeAttachment, FakeInteraction, FakeRole, FakeUser, call
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 MOD = 7
 CHANNEL = 555
@@ -190,7 +191,7 @@ async def test_preview_changes_nothing_and_shows_private_texts_only_to_the_moder
     assert await snapshot() == before
     assert shown.all_ephemeral and shown.response.deferred
     assert all(len(m["content"]) <= 2000 for m in shown.sent)
-    preview = await game_admin.preview_day(db, game_id, MOD)
+    preview = await game_admin.preview_day(db, game_id, mod(MOD))
     for name, texts in preview.private:
         assert f"**To {name}**" in shown.text and all(t in shown.text for t in texts)
     assert "s001" not in shown.text

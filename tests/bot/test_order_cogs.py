@@ -11,6 +11,7 @@ from bot.db.models import Outbox
 from bot.services import day_actions, moderation
 from engine.rulesets.battle_royale.text import say
 from tests.bot.cog_helpers import NOW, edit_state, night_game, run, seats, state_of
+from tests.services.conftest import mod
 
 
 async def test_search_is_saved_with_a_receipt(gm, db):
@@ -104,10 +105,10 @@ async def test_refusals_when_paused_after_the_deadline_and_for_strangers(gm, db)
     cog = OrdersCog(gm)
     stranger = await run(cog, "act", 99, action="search")
     assert stranger.text == "You are not playing in this game."
-    await moderation.pause(db, game_id, 7)
+    await moderation.pause(db, game_id, mod(7))
     paused = await run(cog, "act", 1, action="search")
     assert paused.text == "The game is paused: orders are not accepted until a moderator resumes it."
-    await moderation.resume(db, game_id, 7, NOW)
+    await moderation.resume(db, game_id, mod(7), NOW)
     gm.clock = lambda: NOW + timedelta(days=3)
     late = await run(cog, "act", 1, action="search")
     assert late.text == "Today's deadline has passed: the day is being resolved."

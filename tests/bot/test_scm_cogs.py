@@ -9,6 +9,7 @@ from bot.services import day_actions, games, moderation, resolution
 from bot.ui.autocomplete import option_choices
 from tests.bot.cog_helpers import NOW, edit_state, run, seats, state_of, verb_option_choices
 from tests.bot.fakes import FakeInteraction, FakeUser
+from tests.services.conftest import mod
 
 target_choices = option_choices("attack", "target")
 form_choices = option_choices("attack", "form")
@@ -105,7 +106,7 @@ async def test_mod_kill_is_public_reveals_class_and_team_and_leaves_the_items(gm
     """Rulings, "Public and private": "A moderator kill is public, reveals class and team, and leaves the
     items on the body" (picked up from the next day: rulings, step 5)."""
     game_id, seat_of = await outpost(db)
-    await moderation.act(db, game_id, 99, 2, "kill", {"reason": "left the game"})
+    await moderation.act(db, game_id, mod(99), 2, "kill", {"reason": "left the game"})
     state = await state_of(db, game_id)
     medic = state.players[seat_of[2]]
     assert not medic.alive and medic.death_cause == "left the game" and medic.items

@@ -12,6 +12,7 @@ from bot.db.models import Game
 from bot.services import game_admin, games, resolution
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, db  # noqa: F401 (the service tests' database)
+from tests.services.conftest import mod
 
 MODERATOR = 99
 
@@ -26,10 +27,10 @@ async def _row(db, game_id: int) -> Game:  # noqa: F811
 async def test_rulings_turn_hours_is_each_combat_turns_deadline(db):  # noqa: F811
     game = await games.create_game(db, name="Maze", ruleset="mazeworld", channel_id=771, settings={"turn_hours": 12})
     assert (await _row(db, game.id)).step_hours == 12
-    changed = await game_admin.change_setting(db, game.id, MODERATOR, "turn_hours", "6")
+    changed = await game_admin.change_setting(db, game.id, mod(MODERATOR), "turn_hours", "6")
     assert changed.value == 6 and (await _row(db, game.id)).step_hours == 6
     with pytest.raises(ServiceError):
-        await game_admin.change_setting(db, game.id, MODERATOR, "turn_hours", "0")
+        await game_admin.change_setting(db, game.id, mod(MODERATOR), "turn_hours", "0")
     await games.join_game(db, game.id, 1, "Player1")
     await games.start_game(db, game.id, NOW)
     started = await _row(db, game.id)

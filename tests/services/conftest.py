@@ -43,3 +43,11 @@ async def started_game(db: Database, players: int = 4, **kwargs) -> int:
         await games.join_game(db, game.id, user, f"Player{user}")
     await games.start_game(db, game.id, NOW)
     return game.id
+
+
+def mod(user_id: int = 99):
+    """A moderator of every game as the moderator services check it (`bot.services.rights`): the operator,
+    as the command line acts (the commands pass what Discord says of the caller instead)."""
+    from bot.services.rights import Caller
+
+    return Caller.operator(user_id)

@@ -15,6 +15,7 @@ from bot.services.common import load_state
 from bot.services.data_files import read_data_file
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 SMALL = """name: Twin Isles
 zones:
@@ -41,8 +42,8 @@ async def games_count(db) -> int:
 async def test_rulings_island_a_map_file_makes_the_new_games_island(db):
     loaded = await load(SMALL)
     assert loaded.setting == "island" and loaded.summary == "The island is Twin Isles (3 zones)."
-    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=7, name="Isles", data=loaded)
-    await game_admin.open_signups(db, game.id, 7)
+    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=mod(7), name="Isles", data=loaded)
+    await game_admin.open_signups(db, game.id, mod(7))
     for user in (1, 2, 3):
         await games.join_game(db, game.id, user, f"P{user}")
     await games.start_game(db, game.id, NOW)
@@ -106,3 +107,44 @@ async def test_the_rules_pages_example_map_loads():
     page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "battle-royale.md").read_text(encoding="utf-8")
     example = re.search(r"```yaml\n(.*?)```", page, re.S).group(1)
     assert (await load(example)).summary == "The island is Twin Isles (3 zones)."
+
+
+DEEP_JSON = "[" * 400 + "]" * 400  # 800 bytes that made json.loads raise RecursionError
+HOSTILE = [
+    (DEEP_JSON, "deep.json", "nests lists and mappings more than 32 levels deep"),
+    ('{"a": ' * 300 + "1" + "}" * 300, "deep.json", "more than 32 levels deep"),
+    ("a: " + "[" * 400 + "]" * 400, "deep.yaml", "more than 32 levels deep"),
+    ("a:\n" + "".join(" " * n + "- \n" for n in range(0, 200)), "deep.yaml", "more than 32 levels deep"),
+    ('{"name": ' + "9" * 4301 + "}", "long.json", "has a number of more than 30 digits"),
+    ("name: " + "9" * 4301 + "\n", "long.yaml", "has a number of more than 30 digits"),
+    ('{"name": NaN}', "nan.json", "a number that is not finite"),
+    ("name: .inf\n", "inf.yaml", "a number that is not finite"),
+    ('{"name": "\\ud800"}', "surrogate.json", "a character the bot cannot keep (U+D800)"),
+    ('{"name": "look\\u0000around"}', "nul.json", "a character the bot cannot keep (U+0000)"),
+    ('name: "look\\0around"\n', "nul.yaml", "a character the bot cannot keep (U+0000)"),
+    ('{"\\udfff": 1}', "key.json", "(U+DFFF)"),
+]
+
+
+@pytest.mark.parametrize("text, filename, reason", HOSTILE)
+async def test_a_hostile_map_file_is_refused_naming_the_problem_not_crashing_the_parser(db, text, filename, reason):
+    """Issue 22: deep nesting, a 4,301-digit number and a lone surrogate crashed the parser (RecursionError,
+    ValueError, UnicodeEncodeError); each is now a refusal that names the problem, and nothing is created."""
+    with pytest.raises(ServiceError) as refused:
+        await load(text, filename)
+    assert reason in str(refused.value) and str(refused.value).endswith("Nothing was created.")
+    assert await games_count(db) == 0
+
+
+@pytest.mark.parametrize("text, filename, reason", HOSTILE)
+async def test_a_hostile_infinity_roster_is_refused_naming_the_problem(text, filename, reason):
+    """The same limits hold for every game's file (Infinity's roster, whose check met the lone surrogate)."""
+    with pytest.raises(ServiceError) as refused:
+        await load(text, filename, ruleset="infinity_intervention")
+    assert reason in str(refused.value) and str(refused.value).startswith("The roster file")
+
+
+async def test_nesting_and_numbers_within_the_limits_still_load():
+    nested = {"name": "Twin Isles", "notes": [[[[[[[[[[1]]]]]]]]]], "big": 10**20}
+    loaded = await load(SMALL + f"notes: {json.dumps(nested['notes'])}\nbig: {nested['big']}\n")
+    assert loaded.summary == "The island is Twin Isles (3 zones)."

@@ -10,6 +10,7 @@ from bot.db.models import Game, Outbox
 from bot.services import commands, day_actions, orders, resolution, trading
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def _day1(db, players=3):
@@ -68,7 +69,7 @@ async def test_reminders_reach_only_players_without_orders_and_only_once(db):
     async with db.transaction() as session:
         reminded = (await session.execute(select(Outbox.target_id).where(Outbox.payload["kind"].as_string() == "reminder").order_by(Outbox.id))).scalars().all()
     assert sorted(reminded) == [2, 3]
-    assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
+    assert await day_actions.who_has_not_submitted(db, game_id, mod()) == ["Player2", "Player3"]
 
 
 async def test_order_history_lists_every_submission_of_the_player_oldest_first(db):

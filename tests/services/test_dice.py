@@ -16,6 +16,7 @@ from engine import registry
 from engine.dice import Vocabulary, parse, roll
 from engine.rulesets.mazeworld.dice import DICE
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def _where(db, game_id: int | None) -> dice.Where:
@@ -50,7 +51,7 @@ async def test_a_games_rolls_are_numbered_and_drawn_from_its_dice_seed(db):
     for row in rows:
         assert roll(parse(row.expression), Vocabulary(), dice.roll_rng(seed, row.seq)).as_dict() == row.result
     assert (await dice.verify_rolls(db, game_id)).ok
-    assert [r.seq for r in await dice.rolls_of_game(db, game_id)] == [1, 2, 3]
+    assert [r.seq for r in await dice.rolls_of_game(db, game_id, mod())] == [1, 2, 3]
 
 
 async def test_a_refused_roll_is_rolled_and_stored_nowhere(db):

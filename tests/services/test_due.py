@@ -10,6 +10,7 @@ from sqlalchemy import select, update
 from bot.db.models import Game
 from bot.services import due, game_admin, moderation, orders, resolution, scheduler
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def _game(db, game_id) -> Game:
@@ -41,7 +42,7 @@ async def test_an_idle_pass_reads_no_state_and_a_passed_deadline_is_taken(db, mo
     report = await scheduler.tick(db, deadline - timedelta(minutes=1), reminder_hours=0)
     assert report.resolved == [] and report.failed == []
     monkeypatch.undo()
-    await moderation.extend(db, other, actor_id=9, hours=5)
+    await moderation.extend(db, other, actor_id=mod(9), hours=5)
     report = await scheduler.tick(db, deadline + timedelta(minutes=1))
     assert report.resolved == [(waiting, 0)]  # the game extended by five hours is not due yet
 
@@ -50,7 +51,7 @@ async def test_an_extended_deadline_moves_when_the_game_is_due(db):
     game_id = await started_game(db)
     await _settled(db, game_id)
     deadline = (await _game(db, game_id)).deadline
-    await moderation.extend(db, game_id, actor_id=9, hours=3)
+    await moderation.extend(db, game_id, actor_id=mod(9), hours=3)
     assert (await _game(db, game_id)).due_at == deadline + timedelta(hours=3)
     assert await resolution.due_games(db, deadline + timedelta(hours=2)) == []
     assert await resolution.due_games(db, deadline + timedelta(hours=3)) == [(game_id, 0)]
@@ -60,8 +61,8 @@ async def test_a_paused_game_is_not_taken_at_its_deadline_but_resumes_when_its_p
     forever, timed = await started_game(db), await started_game(db)
     await _settled(db, forever, timed)
     deadline = (await _game(db, forever)).deadline
-    await moderation.pause(db, forever, actor_id=9)
-    await moderation.pause(db, timed, actor_id=9, until=deadline + timedelta(hours=4))
+    await moderation.pause(db, forever, actor_id=mod(9))
+    await moderation.pause(db, timed, actor_id=mod(9), until=deadline + timedelta(hours=4))
     assert (await _game(db, forever)).due_at is None
     assert (await _game(db, timed)).due_at == deadline + timedelta(hours=4)
     report = await scheduler.tick(db, deadline + timedelta(hours=1))
@@ -70,7 +71,7 @@ async def test_a_paused_game_is_not_taken_at_its_deadline_but_resumes_when_its_p
     resumed = await _game(db, timed)
     assert resumed.status == "running" and resumed.deadline == deadline + timedelta(hours=5)
     assert await resolution.due_games(db, deadline + timedelta(hours=5)) == [(timed, 0)]
-    await moderation.resume(db, forever, actor_id=9, now=deadline + timedelta(hours=6))
+    await moderation.resume(db, forever, actor_id=mod(9), now=deadline + timedelta(hours=6))
     assert (await resolution.due_games(db, deadline + timedelta(hours=7)))[:1] == [(forever, 0)]
 
 
@@ -78,7 +79,7 @@ async def test_after_a_resolution_the_game_waits_for_its_next_deadline(db):
     game_id = await started_game(db)
     await _settled(db, game_id)
     first = (await _game(db, game_id)).deadline
-    await moderation.resolve_now(db, game_id, actor_id=9, now=NOW)
+    await moderation.resolve_now(db, game_id, actor_id=mod(9), now=NOW)
     await _settled(db, game_id)
     game = await _game(db, game_id)
     assert game.day == 1 and game.deadline > NOW
@@ -89,7 +90,7 @@ async def test_after_a_resolution_the_game_waits_for_its_next_deadline(db):
 
 async def test_a_game_whose_players_all_sent_orders_is_taken_at_once(db):
     early, late = await started_game(db, players=2), await started_game(db, players=2)
-    await game_admin.change_setting(db, late, 9, "early_resolution", "off")
+    await game_admin.change_setting(db, late, mod(9), "early_resolution", "off")
     await _settled(db, early, late)
     await orders.submit_orders(db, early, 1, {"kind": "day0"}, NOW)
     assert await resolution.due_games(db, NOW) == []  # one of two: looked at, not due
@@ -126,7 +127,7 @@ async def test_the_upgrade_fills_due_at_for_games_in_progress(db):
     running, paused = await started_game(db), await started_game(db)
     signup = (await games.create_game(db, name="later")).id
     until = NOW + timedelta(hours=3)
-    await moderation.pause(db, paused, actor_id=9, until=until)
+    await moderation.pause(db, paused, actor_id=mod(9), until=until)
     async with db.transaction() as session:
         await session.execute(update(Game).values(due_at=None))
     await db.engine.dispose()

@@ -10,6 +10,7 @@ from bot.services import day_actions, game_admin, games, lookup, moderation, ord
 from bot.services.errors import ServiceError
 from bot.text import say
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def _game(db, game_id) -> Game:
@@ -18,7 +19,7 @@ async def _game(db, game_id) -> Game:
 
 
 async def _create(db, **kwargs) -> Game:
-    return await game_admin.create(db, guild_id=1000, channel_id=kwargs.pop("channel_id", 555), actor_id=7,
+    return await game_admin.create(db, guild_id=1000, channel_id=kwargs.pop("channel_id", 555), actor_id=mod(7),
                                    name=kwargs.pop("name", "Setup"), **kwargs)
 
 
@@ -32,24 +33,24 @@ async def test_create_sets_up_a_closed_game_and_open_announces_sign_ups(db):
     with pytest.raises(ServiceError, match="closed"):
         await games.join_game(db, game.id, 1, "P1")
     with pytest.raises(ServiceError, match="/game open"):
-        await game_admin.start(db, game.id, 7, NOW)
-    await game_admin.open_signups(db, game.id, 7)
+        await game_admin.start(db, game.id, mod(7), NOW)
+    await game_admin.open_signups(db, game.id, mod(7))
     assert (await _game(db, game.id)).status == "signup"
     async with db.transaction() as session:
         posts = (await session.execute(select(Outbox).where(Outbox.target == "channel").order_by(Outbox.id))).scalars().all()
     assert [(p.target_id, p.payload["kind"]) for p in posts] == [(555, "signups_open")]
     assert "12 places" in posts[0].text and "20:30 (Europe/Berlin)" in posts[0].text
     with pytest.raises(ServiceError, match="still being set up"):
-        await game_admin.open_signups(db, game.id, 7)
+        await game_admin.open_signups(db, game.id, mod(7))
     await games.join_game(db, game.id, 1, "P1")
     await games.join_game(db, game.id, 2, "P2")
-    started = await game_admin.start(db, game.id, 7, NOW)
+    started = await game_admin.start(db, game.id, mod(7), NOW)
     assert started.status == "running"
     with pytest.raises(ServiceError, match="already started"):
-        await game_admin.start(db, game.id, 7, NOW)
-    await moderation.end(db, game.id, 7)
+        await game_admin.start(db, game.id, mod(7), NOW)
+    await moderation.end(db, game.id, mod(7))
     assert (await _create(db, name="Next")).status == "setup"  # the channel's game is over: a new one may begin
-    trail = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game.id)]
+    trail = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game.id, mod())]
     assert trail == [("create", 7), ("open", 7), ("start", 7), ("end", 7)]
 
 
@@ -64,24 +65,24 @@ async def test_create_refuses_bad_values_naming_them(db):
 
 async def test_settings_change_before_the_start_validated_by_the_ruleset(db):
     game = await _create(db)
-    changed = await game_admin.change_setting(db, game.id, 7, "max_hp", "12")
+    changed = await game_admin.change_setting(db, game.id, mod(7), "max_hp", "12")
     assert (changed.name, changed.value, changed.next_day) == ("max_hp", 12, False)
     assert (await game_admin.settings_of(db, game.id))["max_hp"] == 12
     with pytest.raises(ServiceError, match="Setting max_hp"):
-        await game_admin.change_setting(db, game.id, 7, "max_hp", "0")
+        await game_admin.change_setting(db, game.id, mod(7), "max_hp", "0")
     with pytest.raises(ServiceError, match="Setting days"):
-        await game_admin.change_setting(db, game.id, 7, "days", "many")
+        await game_admin.change_setting(db, game.id, mod(7), "days", "many")
     with pytest.raises(ServiceError, match="no setting 'colour'"):
-        await game_admin.change_setting(db, game.id, 7, "colour", "blue")
-    assert (await game_admin.change_setting(db, game.id, 7, "paintball_ammo", "none")).value is None
-    assert (await game_admin.change_setting(db, game.id, 7, "schoolmates_known", "false")).value is False
-    assert (await game_admin.change_setting(db, game.id, 7, "deadline_time", "9:05")).value == "09:05"
+        await game_admin.change_setting(db, game.id, mod(7), "colour", "blue")
+    assert (await game_admin.change_setting(db, game.id, mod(7), "paintball_ammo", "none")).value is None
+    assert (await game_admin.change_setting(db, game.id, mod(7), "schoolmates_known", "false")).value is False
+    assert (await game_admin.change_setting(db, game.id, mod(7), "deadline_time", "9:05")).value == "09:05"
     with pytest.raises(ServiceError, match="true or false"):
-        await game_admin.change_setting(db, game.id, 7, "early_resolution", "maybe")
-    assert (await game_admin.change_setting(db, game.id, 7, "early_resolution", "no")).value is False
+        await game_admin.change_setting(db, game.id, mod(7), "early_resolution", "maybe")
+    assert (await game_admin.change_setting(db, game.id, mod(7), "early_resolution", "no")).value is False
     with pytest.raises(ServiceError, match="Unknown timezone"):
-        await game_admin.change_setting(db, game.id, 7, "timezone", "Nowhere/Land")
-    await game_admin.open_signups(db, game.id, 7)
+        await game_admin.change_setting(db, game.id, mod(7), "timezone", "Nowhere/Land")
+    await game_admin.open_signups(db, game.id, mod(7))
     for user in (1, 2):
         await games.join_game(db, game.id, user, f"P{user}")
     await games.start_game(db, game.id, NOW)
@@ -92,12 +93,12 @@ async def test_settings_change_before_the_start_validated_by_the_ruleset(db):
 
 async def test_signup_cap_moves_reserves_up_and_never_below_those_joined(db):
     game = await _create(db, signup_cap=3)
-    await game_admin.open_signups(db, game.id, 7)
+    await game_admin.open_signups(db, game.id, mod(7))
     for user in (1, 2, 3, 4, 5):
         await games.join_game(db, game.id, user, f"P{user}")
     with pytest.raises(ServiceError, match="3 players have already joined"):
-        await game_admin.change_setting(db, game.id, 7, "signup_cap", "2")
-    changed = await game_admin.change_setting(db, game.id, 7, "signup_cap", "4")
+        await game_admin.change_setting(db, game.id, mod(7), "signup_cap", "2")
+    changed = await game_admin.change_setting(db, game.id, mod(7), "signup_cap", "4")
     assert changed.promoted == [4] and (await _game(db, game.id)).signup_cap == 4
     async with db.transaction() as session:
         statuses = dict((await session.execute(select(Player.user_id, Player.status)
@@ -110,50 +111,50 @@ async def test_after_the_start_only_the_deadline_timezone_and_early_resolution_c
     game_id = await started_game(db)
     deadline = (await _game(db, game_id)).deadline
     with pytest.raises(ServiceError, match="only deadline_time, timezone, early_resolution"):
-        await game_admin.change_setting(db, game_id, 7, "max_hp", "12")
+        await game_admin.change_setting(db, game_id, mod(7), "max_hp", "12")
     with pytest.raises(ServiceError, match="only deadline_time"):
-        await game_admin.change_setting(db, game_id, 7, "signup_cap", "30")
-    changed = await game_admin.change_setting(db, game_id, 7, "deadline_time", "18:00")
+        await game_admin.change_setting(db, game_id, mod(7), "signup_cap", "30")
+    changed = await game_admin.change_setting(db, game_id, mod(7), "deadline_time", "18:00")
     assert changed.next_day and (await _game(db, game_id)).deadline == deadline  # today's deadline stays
-    assert (await game_admin.change_setting(db, game_id, 7, "timezone", "America/Chicago")).value == "America/Chicago"
-    assert (await game_admin.change_setting(db, game_id, 7, "early_resolution", "false")).next_day is False
-    await moderation.end(db, game_id, 7)
+    assert (await game_admin.change_setting(db, game_id, mod(7), "timezone", "America/Chicago")).value == "America/Chicago"
+    assert (await game_admin.change_setting(db, game_id, mod(7), "early_resolution", "false")).next_day is False
+    await moderation.end(db, game_id, mod(7))
     with pytest.raises(ServiceError, match="over"):
-        await game_admin.change_setting(db, game_id, 7, "timezone", "UTC")
-    settings = [a.details for a in await moderation.audit_trail(db, game_id) if a.action == "settings"]
+        await game_admin.change_setting(db, game_id, mod(7), "timezone", "UTC")
+    settings = [a.details for a in await moderation.audit_trail(db, game_id, mod()) if a.action == "settings"]
     assert settings[0] == {"name": "deadline_time", "value": "18:00"}
 
 
 async def test_moderator_role_is_set_for_the_server(db):
     game = await _create(db)
     assert (await game_admin.settings_of(db, game.id))["moderator_role"] is None
-    assert (await game_admin.change_setting(db, game.id, 7, "moderator_role", "<@&4242>")).value == "<@&4242>"
+    assert (await game_admin.change_setting(db, game.id, mod(7), "moderator_role", "<@&4242>")).value == "<@&4242>"
     assert await lookup.moderator_role(db, 1000) == 4242
     assert (await game_admin.settings_of(db, game.id))["moderator_role"] == "<@&4242>"
     with pytest.raises(ServiceError, match="role mention"):
-        await game_admin.change_setting(db, game.id, 7, "moderator_role", "@everyone")
-    await game_admin.change_setting(db, game.id, 7, "moderator_role", "none")
+        await game_admin.change_setting(db, game.id, mod(7), "moderator_role", "@everyone")
+    await game_admin.change_setting(db, game.id, mod(7), "moderator_role", "none")
     assert await lookup.moderator_role(db, 1000) is None
 
 
 async def test_moderator_channel_may_change_at_any_time(db):
     game_id = await started_game(db)
-    assert (await game_admin.change_setting(db, game_id, 7, "moderator_channel", "<#777>")).value == "<#777>"
+    assert (await game_admin.change_setting(db, game_id, mod(7), "moderator_channel", "<#777>")).value == "<#777>"
     assert (await _game(db, game_id)).moderator_channel_id == 777
     assert (await game_admin.settings_of(db, game_id))["moderator_channel"] == "<#777>"
     with pytest.raises(ServiceError, match="channel mention"):
-        await game_admin.change_setting(db, game_id, 7, "moderator_channel", "general")
-    assert (await game_admin.change_setting(db, game_id, 7, "moderator_channel", "none")).value is None
+        await game_admin.change_setting(db, game_id, mod(7), "moderator_channel", "general")
+    assert (await game_admin.change_setting(db, game_id, mod(7), "moderator_channel", "none")).value is None
 
 
 async def test_the_moderator_channel_is_never_the_public_game_channel(db):
     """Moderators' notes name players whose DMs are closed and failed resolutions: never in the game channel,
     whoever sets it (a Discord moderator or the command line)."""
     game_id = await started_game(db)  # its channel is 555
-    await game_admin.change_setting(db, game_id, 7, "moderator_channel", "<#777>")
+    await game_admin.change_setting(db, game_id, mod(7), "moderator_channel", "<#777>")
     for value in ("<#555>", "555"):
         with pytest.raises(ServiceError) as refused:
-            await game_admin.change_setting(db, game_id, 7, "moderator_channel", value)
+            await game_admin.change_setting(db, game_id, mod(7), "moderator_channel", value)
         assert refused.value.message == say("mod_channel_is_game_channel")
     assert (await _game(db, game_id)).moderator_channel_id == 777
 
@@ -175,11 +176,11 @@ async def test_preview_changes_nothing_and_is_exactly_what_resolving_does(db):
     await resolution.resolve_day(db, game_id, NOW)
     await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "search"}}, NOW)
     before = await _counts(db, game_id)
-    preview = await game_admin.preview_day(db, game_id, actor_id=7)
+    preview = await game_admin.preview_day(db, game_id, actor_id=mod(7))
     assert await _counts(db, game_id) == before
     assert preview.day == 1 and preview.public
     assert {name for name, _ in preview.private} <= {"Player1", "Player2", "Player3", "Player4"}
-    assert [a.action for a in await moderation.audit_trail(db, game_id)][-1] == "preview"
+    assert [a.action for a in await moderation.audit_trail(db, game_id, mod())][-1] == "preview"
     done = await resolution.resolve_day(db, game_id, NOW)
     assert [e.text for e in done.events if e.audience.kind == "public"] == preview.public
     names = {p: f"Player{position_of(p)}" for p in ("s001", "s002", "s003", "s004")}
@@ -193,13 +194,13 @@ async def test_preview_changes_nothing_and_is_exactly_what_resolving_does(db):
 async def test_preview_refuses_a_game_not_in_play(db):
     game = await _create(db)
     with pytest.raises(ServiceError, match="running or paused"):
-        await game_admin.preview_day(db, game.id, 7)
+        await game_admin.preview_day(db, game.id, mod(7))
 
 
 async def test_who_has_not_submitted_names_players_never_orders(db):
     game_id = await started_game(db, 3)
     await orders.submit_orders(db, game_id, 1, {"kind": "day0", "start_zone": 2}, NOW)
-    assert await day_actions.who_has_not_submitted(db, game_id) == ["Player2", "Player3"]
+    assert await day_actions.who_has_not_submitted(db, game_id, mod()) == ["Player2", "Player3"]
 
 
 async def test_a_games_tables_are_neither_shown_nor_changed(db):
@@ -208,4 +209,4 @@ async def test_a_games_tables_are_neither_shown_nor_changed(db):
     shown = await game_admin.settings_of(db, game.id)
     assert "max_hp" in shown and "island" not in shown
     with pytest.raises(ServiceError, match="There is no setting 'island'"):
-        await game_admin.change_setting(db, game.id, 7, "island", "{}")
+        await game_admin.change_setting(db, game.id, mod(7), "island", "{}")

@@ -13,6 +13,7 @@ from bot.db.models import DaySeed, Outbox
 from bot.services import games, moderation, resolution, verification
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 
 async def mafia_game(db) -> int:
@@ -45,7 +46,7 @@ async def test_seeds_stay_secret_while_the_game_runs_and_are_revealed_at_its_end
     with pytest.raises(ServiceError, match="has not been revealed yet"):
         await verification.verify_day(db, game_id, day)
 
-    await moderation.end(db, game_id, 99, "time's up")
+    await moderation.end(db, game_id, mod(99), "time's up")
     assert all((await seeds(db, game_id)).values())
     posted = await channel_posts(db, game_id)
     async with db.read() as session:

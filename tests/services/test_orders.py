@@ -11,6 +11,7 @@ from bot.services import orders, resolution
 from bot.services.errors import ServiceError
 from bot.services.fairness import receipt
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def _to_day1(db, game_id):
@@ -76,7 +77,7 @@ async def test_orders_after_the_deadline_or_while_paused_are_refused(db):
     late = game.deadline + timedelta(minutes=1)
     with pytest.raises(ServiceError, match="deadline has passed"):
         await orders.submit_orders(db, game_id, 1, {"kind": "night"}, late)
-    await moderation.pause(db, game_id, actor_id=99)
+    await moderation.pause(db, game_id, actor_id=mod(99))
     with pytest.raises(ServiceError, match="paused"):
         await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)
 
@@ -87,7 +88,7 @@ async def test_a_substituted_player_is_refused_even_with_a_cached_snapshot(db):
     game_id = await started_game(db)
     await _to_day1(db, game_id)
     await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)  # the snapshot is now cached
-    await moderation.substitute(db, game_id, actor_id=99, old_user=1, new_user=50, new_name="Sub")
+    await moderation.substitute(db, game_id, actor_id=mod(99), old_user=1, new_user=50, new_name="Sub")
     with pytest.raises(ServiceError, match="not playing"):
         await orders.submit_orders(db, game_id, 1, {"kind": "night", "action": {"kind": "search"}}, NOW)
     done = await orders.submit_orders(db, game_id, 50, {"kind": "night", "action": {"kind": "search"}}, NOW)
@@ -110,10 +111,10 @@ async def test_a_stale_paused_snapshot_does_not_refuse_orders_after_resume(db):
 
     game_id = await started_game(db)
     await _to_day1(db, game_id)
-    await moderation.pause(db, game_id, actor_id=9)
+    await moderation.pause(db, game_id, actor_id=mod(9))
     with pytest.raises(ServiceError, match="paused"):
         await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)
-    await moderation.resume(db, game_id, actor_id=9, now=NOW)
+    await moderation.resume(db, game_id, actor_id=mod(9), now=NOW)
     assert (await orders.submit_orders(db, game_id, 1, {"kind": "night"}, NOW)).day == 1
 
 
@@ -183,7 +184,7 @@ async def test_a_dead_players_withdrawal_and_orders_are_refused_and_nothing_is_s
     game_id = await started_game(db)
     await _to_day1(db, game_id)
     stored = await orders.submit_orders(db, game_id, 2, {"kind": "night", "action": {"kind": "search"}}, NOW)
-    await moderation.act(db, game_id, 7, 2, "kill")
+    await moderation.act(db, game_id, mod(7), 2, "kill")
     with pytest.raises(ServiceError) as refused:
         await orders.withdraw_orders(db, game_id, 2, NOW)
     assert str(refused.value) == br_say("dead")

@@ -9,11 +9,12 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game, Order, Outbox, Resolution
-from bot.services import game_admin, games, orders, resolution, scheduler, verification
+from bot.services import game_admin, games, orders, pacing, resolution, scheduler, verification
 from bot.services.commands import give_order
 from bot.services.common import deadline_time, step_hours
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 MODERATOR = 99
 
@@ -69,7 +70,7 @@ async def test_moderators_order_as_the_npc_and_only_they_may(db, duel):
         await give_order(db, game_id, 1, "strike", {"target": "s002"}, NOW, actor="bandit")
     with pytest.raises(ServiceError, match="You are not playing in this game."):
         await give_order(db, game_id, MODERATOR, "strike", {"target": "s002"}, NOW)
-    given = await give_order(db, game_id, MODERATOR, "strike", {"target": "s002"}, NOW, actor="bandit", moderator=True)
+    given = await give_order(db, game_id, MODERATOR, "strike", {"target": "s002"}, NOW, actor="bandit", moderator=mod(MODERATOR))
     assert given.summary == ["Strike Hero2"]
     async with db.read() as session:
         order = (await session.execute(select(Order).where(Order.game_id == game_id, Order.seat == "bandit"))).scalar_one()
@@ -79,7 +80,7 @@ async def test_moderators_order_as_the_npc_and_only_they_may(db, duel):
 async def test_a_blow_asks_its_hero_by_dm_with_its_own_deadline_and_the_answer_goes_on(db, duel):
     game_id = await duel_game(db)
     await to_the_bandits_turn(db, game_id)
-    await give_order(db, game_id, MODERATOR, "strike", {"target": "s002"}, NOW, actor="bandit", moderator=True)
+    await give_order(db, game_id, MODERATOR, "strike", {"target": "s002"}, NOW, actor="bandit", moderator=mod(MODERATOR))
     await step(db, game_id)
     asked = (await outbox_rows(db, game_id, "question"))[-1]
     assert (asked.target, asked.target_id) == ("dm", 2)
@@ -110,7 +111,7 @@ async def test_one_actor_at_a_time_the_player_whose_step_opens_is_told_by_dm(db,
     await to_the_bandits_turn(db, game_id)
     told = await outbox_rows(db, game_id, "step_yours")
     assert [(r.target_id, r.payload["day"]) for r in told] == [(1, 0), (2, 1)]  # the Bandit's step: nobody's
-    await give_order(db, game_id, MODERATOR, "strike", {"target": "s002"}, NOW, actor="bandit", moderator=True)
+    await give_order(db, game_id, MODERATOR, "strike", {"target": "s002"}, NOW, actor="bandit", moderator=mod(MODERATOR))
     await step(db, game_id)
     assert (await outbox_rows(db, game_id, "question"))[-1].target_id == 2
     assert len(await outbox_rows(db, game_id, "step_yours")) == 2
@@ -153,7 +154,7 @@ async def test_the_deadline_rule_is_a_daily_time_or_hours_per_step(db):
     with pytest.raises(ServiceError, match="must look like 22:00"):
         deadline_time("25:00")
     game_id = await started_game(db)
-    changed = await game_admin.change_setting(db, game_id, MODERATOR, "step_hours", "8h")
+    changed = await game_admin.change_setting(db, game_id, mod(MODERATOR), "step_hours", "8h")
     assert (changed.value, changed.next_day) == (8, True)
     assert (await game_admin.settings_of(db, game_id))["step_hours"] == 8
     due = await resolution.resolve_day(db, game_id, NOW, trigger="moderator")
@@ -167,7 +168,7 @@ async def test_a_simulated_duel_plays_to_its_end_with_the_script_for_the_npc(db,
     result = await simulation.simulate(db, 2, seed=3, ruleset="duel")
     async with db.read() as session:
         scripted = (await session.execute(select(Order).where(Order.seat == "bandit").order_by(Order.id))).scalars().all()
-    assert result.winners and scripted and all(o.user_id == 0 for o in scripted)
+    assert result.winners and scripted and all(o.user_id == pacing.SCRIPT for o in scripted)
     logged = await orders.published_log(db, result.game_id)  # the NPC's orders are in the log, with no salt
     npc = [e for e in logged if e["seat"] == "bandit"]
     assert npc and all(e["salt"] == "" and e["receipt_matches"] for e in npc)

@@ -14,6 +14,7 @@ from bot.services import orders, resolution, scheduler
 from bot.services.commands import give_order
 from tests.services.conftest import NOW, started_game
 from tests.services.test_pacing import duel_game
+from tests.services.conftest import mod
 
 LATER = NOW + timedelta(minutes=1)
 
@@ -151,7 +152,7 @@ async def test_a_post_not_sent_near_the_deadline_is_reminded_and_named_to_the_mo
     game_id = await infinity_game(db)
     await give_order(db, game_id, 1, "cover", {"level": "high"}, NOW)
     # named to the moderators as begun and not sent, not as "still without orders" (was: without orders)
-    assert await day_actions.awaited_players(db, game_id) == ([], ["Player1"])
+    assert await day_actions.awaited_players(db, game_id, mod()) == ([], ["Player1"])
     deadline = (await game_row(db, game_id)).deadline
     assert await day_actions.send_reminders(db, deadline - timedelta(hours=1), hours_before=2) == 1
     async with db.read() as session:
@@ -164,7 +165,7 @@ async def test_a_post_not_sent_near_the_deadline_is_reminded_and_named_to_the_mo
     await give_order(db, game_id, 1, "observe", {}, NOW)
     await give_order(db, game_id, 1, "observe", {}, NOW)
     await give_order(db, game_id, 1, "observe", {}, NOW)  # four minors: nothing left, complete without /act action:send
-    assert await day_actions.who_has_not_submitted(db, game_id) == []
+    assert await day_actions.who_has_not_submitted(db, game_id, mod()) == []
 
 
 async def test_with_npc_orders_script_the_game_masters_actors_post_at_once(db):

@@ -13,6 +13,7 @@ from bot.db.session import Database
 from bot.services import moderation, orders, resolution, verification
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def _count(db, model, **where):
@@ -95,13 +96,13 @@ async def test_due_games_by_deadline_and_by_early_resolution(db):
 
 async def test_paused_game_is_not_due_and_resumes_by_itself(db):
     game_id = await started_game(db, players=2)
-    await moderation.pause(db, game_id, actor_id=9, until=NOW + timedelta(hours=2))
+    await moderation.pause(db, game_id, actor_id=mod(9), until=NOW + timedelta(hours=2))
     far = NOW + timedelta(days=5)
     assert await resolution.due_games(db, far - timedelta(days=4, hours=23)) == []
     await resolution.due_games(db, far)
     async with db.transaction() as session:
         assert (await session.get(Game, game_id)).status == "running"
-    trail = [a.action for a in await moderation.audit_trail(db, game_id)]
+    trail = [a.action for a in await moderation.audit_trail(db, game_id, mod())]
     assert trail == ["create", "start", "pause", "resume"]
 
 

@@ -8,6 +8,7 @@ import pytest
 from bot.db.models import Game
 from bot.services import moderation, resolution, scheduler
 from tests.services.conftest import NOW, started_game
+from tests.services.conftest import mod
 
 
 async def test_tick_resolves_due_games_once_and_catches_up_after_downtime(db):
@@ -33,7 +34,7 @@ async def test_one_failing_game_does_not_stop_the_others(db, monkeypatch):
     report = await scheduler.tick(db, deadline + timedelta(minutes=1))
     assert report.resolved == [(healthy, 0)]
     assert [game for game, _ in report.failed] == [broken]
-    trail = [a.action for a in await moderation.audit_trail(db, broken)]
+    trail = [a.action for a in await moderation.audit_trail(db, broken, mod())]
     assert trail[-1] == "resolve_failed"
 
 
@@ -65,7 +66,7 @@ async def test_a_pause_over_the_deadline_gives_the_players_time_after_the_automa
     game_id = await started_game(db, players=2)
     deadline = await _deadline(db, game_id)
     until = deadline + timedelta(hours=2)  # the deadline passes during the pause
-    await moderation.pause(db, game_id, actor_id=9, until=until)
+    await moderation.pause(db, game_id, actor_id=mod(9), until=until)
     assert (await scheduler.tick(db, until)).resolved == []
     new_deadline = await _deadline(db, game_id)
     assert new_deadline == until + timedelta(hours=1)
@@ -79,9 +80,9 @@ async def test_a_pause_over_the_deadline_gives_the_players_time_after_the_automa
 async def test_a_moderators_resume_follows_the_same_rule(db):
     game_id = await started_game(db, players=2)
     deadline = await _deadline(db, game_id)
-    await moderation.pause(db, game_id, actor_id=9)
+    await moderation.pause(db, game_id, actor_id=mod(9))
     resumed_at = deadline - timedelta(minutes=10)  # ten minutes would be too little time
-    await moderation.resume(db, game_id, actor_id=9, now=resumed_at)
+    await moderation.resume(db, game_id, actor_id=mod(9), now=resumed_at)
     assert await _deadline(db, game_id) == resumed_at + timedelta(hours=1)
     [(_, text)] = await _channel_posts(db, game_id, "resume")
     assert text.startswith("A moderator resumed the game. Orders are open until")
@@ -105,7 +106,7 @@ async def test_a_failing_game_is_retried_less_and_less_often_and_the_moderators_
         assert (await scheduler.tick(db, retry - timedelta(seconds=1))).failed == []  # not tried meanwhile
         now = retry
     assert gaps == [1, 2, 4, 8, 16, 32, 60, 60, 60]
-    trail = [a.action for a in await moderation.audit_trail(db, broken)]
+    trail = [a.action for a in await moderation.audit_trail(db, broken, mod())]
     assert trail.count("resolve_failed") == 1
     told = await _channel_posts(db, broken, "resolve_failed")
     assert len(told) == 1 and told[0][0] == "moderators" and "could not be resolved" in told[0][1]

@@ -13,6 +13,7 @@ from sqlalchemy import select
 from bot.db.models import Game, GameGroup, Player
 from bot.services import game_admin, games, moderation, player_views
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 MODERATOR = 99
 
@@ -38,19 +39,19 @@ async def test_dry_run_pause_extend_and_audit(db):
     game_id = await mafia_game(db)
     async with db.read() as session:
         before = (await session.get(Game, game_id)).state  # type: ignore[union-attr]
-    preview = await game_admin.preview_day(db, game_id, MODERATOR)
+    preview = await game_admin.preview_day(db, game_id, mod(MODERATOR))
     assert preview.day == 1 and preview.public and not preview.over
     async with db.read() as session:
         game = await session.get(Game, game_id)
         assert game is not None and game.state == before and game.day == 1  # the dry run changes nothing
     deadline = game.deadline
     assert deadline is not None
-    assert await moderation.extend(db, game_id, MODERATOR, 6) == deadline + timedelta(hours=6)
-    await moderation.pause(db, game_id, MODERATOR)
+    assert await moderation.extend(db, game_id, mod(MODERATOR), 6) == deadline + timedelta(hours=6)
+    await moderation.pause(db, game_id, mod(MODERATOR))
     async with db.read() as session:
         assert (await session.get(Game, game_id)).status == "paused"  # type: ignore[union-attr]
-    await moderation.resume(db, game_id, MODERATOR, NOW + timedelta(hours=1))
-    actions = [row.action for row in await moderation.audit_trail(db, game_id)]
+    await moderation.resume(db, game_id, mod(MODERATOR), NOW + timedelta(hours=1))
+    actions = [row.action for row in await moderation.audit_trail(db, game_id, mod())]
     assert {"preview", "extend", "pause", "resume"} <= set(actions)
 
 
@@ -58,7 +59,7 @@ async def test_a_substitute_takes_the_infested_seat_its_knowledge_and_its_thread
     game_id = await mafia_game(db)
     old = await infested_user(db, game_id)
     seen_before = await player_views.player_view(db, game_id, old)
-    await moderation.substitute(db, game_id, MODERATOR, old, 77, "Newcomer")
+    await moderation.substitute(db, game_id, mod(MODERATOR), old, 77, "Newcomer")
     assert await player_views.player_view(db, game_id, 77) == seen_before
     async with db.read() as session:
         group = (await session.execute(select(GameGroup).where(GameGroup.game_id == game_id))).scalar_one()

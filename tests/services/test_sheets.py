@@ -17,6 +17,7 @@ from bot.services.common import load_state
 from bot.services.errors import ServiceError
 from engine import registry
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 SHEET = """name: Ada Marsh
 ac: C2
@@ -147,14 +148,14 @@ async def test_a_game_without_sheets_refuses_them(db):
         await attach(db, game_id, 1, SHEET)
     with pytest.raises(ServiceError, match="takes no character sheet"):
         sheets.template("battle_royale")
-    assert await sheets.signup_sheets(db, game_id) is None
+    assert await sheets.signup_sheets(db, game_id, mod()) is None
 
 
 async def test_the_moderators_see_every_attached_sheet_and_players_only_their_own(db):
     """Secrets: a player's sheet is shown to them and to the moderators, never to another player."""
     game_id = await signup_game(db, players=3)
     await attach(db, game_id, 1, SHEET)
-    listed = "\n".join(await sheets.signup_sheets(db, game_id))
+    listed = "\n".join(await sheets.signup_sheets(db, game_id, mod()))
     assert "Player1: Ada Marsh (human" in listed and "Player2: no sheet attached" in listed
     other = await sheets.show(db, game_id, 2)
     assert "Ada" not in other.text and "AR70/90" not in other.text

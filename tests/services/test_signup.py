@@ -9,6 +9,7 @@ from bot.db.models import DaySeed, Game, Outbox, Player
 from bot.services import games
 from bot.services.errors import ServiceError
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 
 async def test_create_game_refuses_bad_settings_and_timezone(db):
@@ -164,6 +165,6 @@ async def test_the_sign_up_cap_is_the_bots_and_bounded_by_the_game(db):
     with pytest.raises(ServiceError, match="from 2 to 20"):
         await games.create_game(db, name="Big", ruleset="starcraft_mafia", signup_cap=21)
     with pytest.raises(ServiceError, match="from 2 to 20"):
-        await game_admin.change_setting(db, mafia.id, 7, "signup_cap", "25")
-    changed = await game_admin.change_setting(db, mafia.id, 7, "signup_cap", "12")
+        await game_admin.change_setting(db, mafia.id, mod(7), "signup_cap", "25")
+    changed = await game_admin.change_setting(db, mafia.id, mod(7), "signup_cap", "12")
     assert changed.value == 12

@@ -13,6 +13,7 @@ from bot.services import game_admin, games, resolution
 from bot.services.errors import ServiceError
 from engine import registry
 from tests.services.conftest import NOW
+from tests.services.conftest import mod
 
 MODERATOR = 99
 
@@ -47,17 +48,17 @@ async def test_the_rulings_day_hours_is_the_deadline(db):
 
 async def test_changing_day_hours_in_play_moves_the_next_deadline(db):
     game_id = await mafia_game(db)
-    changed = await game_admin.change_setting(db, game_id, MODERATOR, "day_hours", "12")
+    changed = await game_admin.change_setting(db, game_id, mod(MODERATOR), "day_hours", "12")
     assert (changed.value, changed.next_day) == (12, True)
     assert (await row(db, game_id)).step_hours == 12
     due = await resolution.resolve_day(db, game_id, NOW, trigger="moderator")
     assert due is not None and (await row(db, game_id)).deadline == NOW + timedelta(hours=12)
     # the bot's own name changes the same value, and the rule's bounds hold under both names
-    await game_admin.change_setting(db, game_id, MODERATOR, "step_hours", "36")
+    await game_admin.change_setting(db, game_id, mod(MODERATOR), "step_hours", "36")
     assert (await game_admin.settings_of(db, game_id))["day_hours"] == 36 and (await row(db, game_id)).step_hours == 36
     for name in ("day_hours", "step_hours"):
         with pytest.raises(ServiceError, match="Setting day_hours"):
-            await game_admin.change_setting(db, game_id, MODERATOR, name, "0")
+            await game_admin.change_setting(db, game_id, mod(MODERATOR), name, "0")
     assert (await row(db, game_id)).step_hours == 36
 
 
