@@ -50,9 +50,9 @@ def night_benchmark(
     players: int, nights: int = 7, seed: int = 1, repeats: int = 5, ruleset: str = "battle_royale"
 ) -> float:
     """Median milliseconds `resolve` takes for one resolution (a night) of a `players`-player game."""
-    if players < 1 or nights < 1 or repeats < 1:  # a game of one is a game (Mazeworld's demo: one contestant)
-        raise ValueError("need at least 1 player, 1 night and 1 repeat")
     rules = registry.get(ruleset)
+    if players < rules.min_players or nights < 1 or repeats < 1:  # a game of one where the game allows it
+        raise ValueError(f"need at least {rules.min_players} player(s), 1 night and 1 repeat")
     prepared = prepare(players, nights, seed, ruleset)
     samples: list[float] = []
     for _ in range(repeats):
