@@ -282,6 +282,14 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "The combat is over: the PCs prevail." in public or "The combat is over: the PCs are defeated." in public
         assert "Fusilier spends an Infinity Point for an extra action." in public
         assert "Lena readies the CombiRifle." in public
+        # issue 23: a post tells a step in the order it happened: a new turn stands below the post that ended the
+        # last one (under its own heading, after the actions, rolls and harm), never above them
+        turn_posts = [fake.text([m]) for m in public_messages if re.search(r"Turn [2-9]\d* begins", fake.text([m]))]
+        assert turn_posts
+        for told_post in turn_posts:
+            after_turn = told_post[re.search(r"Turn \d+ begins", told_post).start() :]
+            assert not re.search(r"^(Actions|Rolls and face-offs|Harm):", after_turn, re.M), told_post
+        assert any(re.search(r"^(Actions|Rolls and face-offs|Harm):", t, re.M) for t in turn_posts)
         assert not SECRET.search(public), SECRET.search(public)
         assert all(not m["flags"] & EPHEMERAL for m in public_messages)
         for record in commands:

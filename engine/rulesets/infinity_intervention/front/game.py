@@ -79,6 +79,7 @@ class InfinityFront(Front):
     commands = COMMANDS
     choosers = CHOOSERS
     post_sections = posts.HEADINGS
+    post_in_order = True  # one actor's post at a time: told as it happened (issue 23)
     moderation = MODERATION
     data_file = DataFile(setting="roster", label=text("roster_label"), description=text("roster_description"))
     sheet_file = DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description"))
