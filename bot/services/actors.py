@@ -67,7 +67,7 @@ def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -
 
 async def actor_choices(db: Database, game_id: int, user_id: int, moderator: bool) -> list[tuple[str, str]]:
     """(name, id) of the actors this user may order for with `as` (a moderator: the game master's NPCs; a
-    player: the actors their seat controls besides itself)."""
+    player: the actors their seat controls besides itself), those able to act now only."""
     snap = await snapshot(db, game_id)
     if snap.state is None:
         return []
@@ -76,5 +76,7 @@ async def actor_choices(db: Database, game_id: int, user_id: int, moderator: boo
     return [
         (a.name, a.id)
         for a in registry.get(snap.ruleset).actors(snap.state)
-        if a.id != seat and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
+        if a.able
+        and a.id != seat
+        and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
     ]
