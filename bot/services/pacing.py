@@ -10,8 +10,9 @@ game master's NPCs at the deadline, and who is told that the next step waits for
 - `turn_deadline`: one deadline per turn: a step that leaves the same turn going on (`Ruleset.same_turn`)
   keeps the deadline the turn began with, while it is still ahead.
 - `announce_step`: the pending question goes to its player by DM (or to the moderators for an NPC), with its
-  choices, default and deadline; awaited NPCs are announced to the moderators; otherwise each awaited player
-  whose game declares buttons for the next step gets them by DM (`step_buttons.offer`).
+  choices, default and deadline, and in the same message the answers as buttons when the game has them;
+  awaited NPCs are announced to the moderators; otherwise each awaited player whose game declares buttons
+  for the next step gets them by DM (`step_buttons.offer`).
 """
 
 from __future__ import annotations
@@ -105,9 +106,10 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
         payload = {"kind": "question", "day": game.day, "actor": question.actor}
         if controller is None:
             outbox(session, game, "moderators", None, text, payload)
-        elif controller in users:
-            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
-            await step_buttons.offer(session, game, ruleset, state)  # the answers as buttons, if the game has them
+        elif controller in users:  # one DM: the question with its answers as buttons, if the game has them
+            buttons = step_buttons.seat_buttons(game, ruleset, state, controller)
+            with_buttons = {"kind": step_buttons.KIND, "buttons": buttons} if buttons else {}
+            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller} | with_buttons)
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
     await step_buttons.offer(session, game, ruleset, state)
