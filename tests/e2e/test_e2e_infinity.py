@@ -61,10 +61,16 @@ def seen_by(fake, user: FakeUser, mod_channel) -> list[dict]:
 
 
 async def step_dm(fake, user: FakeUser, day: int) -> dict:
-    """The DM telling `user` that step `day` is theirs (with the face-off's buttons, when it is a question)."""
+    """The DM telling `user` that step `day` is theirs: a post's "(step N)", or a face-off question with its
+    buttons in the same message (their ids name the step: `brbot:step:<game>:<day>:<key>`)."""
+
+    def of_step(message: dict) -> bool:
+        return f"(step {day})" in (message.get("content") or "") or any(
+            ref.split(":")[3] == str(day) for ref in buttons(message).values()
+        )
 
     def found():
-        return next((m for m in reversed(fake.dms_to(user)) if f"(step {day})" in (m.get("content") or "")), None)
+        return next((m for m in reversed(fake.dms_to(user)) if of_step(m)), None)
 
     return await fake.wait_until(found, what=f"{user.name}'s DM for step {day}")
 
@@ -183,7 +189,13 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         # --- the face-off question: Bob answers with the React button -------------------------------------------
         assert game.state["pending"]["target"] == "fusilier"
         asked = await step_dm(fake, bob, 3)
-        assert set(buttons(asked)) == {"react", "take it"}
+        # issue 23: the Fusilier has half an action left: reacting buys the action with an Infinity Point, and
+        # the button and its message say so
+        assert set(buttons(asked)) == {"react (1 Infinity Point)", "take it"}
+        assert "You have no action left: reacting spends an Infinity Point for it." in asked["content"]
+        # issue 23: one DM, the question with its buttons (was: the question, then "your move" with the buttons)
+        assert "Zhanshi attacks you with the CombiRifle" in asked["content"], asked["content"]
+        assert "(step 3)" not in fake.text(fake.dms_to(bob))
         question = fake.text(fake.dms_to(bob))
         assert "Zhanshi attacks you with the CombiRifle (2 strike(s)). React or take it?" in question
         assert "otherwise the answer is Take it" in question
@@ -193,8 +205,9 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         refused = await slash(alice, "react", {"choice": "take"}, dm=True)
         assert refused.text == "The question waits for Fusilier's answer.", refused.text
         answers = buttons(asked)
-        clicked = await fake.click(bob, asked, answers["react"])
+        clicked = await fake.click(bob, asked, answers["react (1 Infinity Point)"])
         assert "Face-off: react, 0 point(s) on saves, 0 on a critical." in clicked.text, clicked.text
+        assert "Reacting spends 1 Infinity Point for the action" in clicked.text, clicked.text
         game = await stepped(runner, 3)
         await settle(fake, runner, "the face-off")
         public = fake.text(fake.messages_in())
