@@ -162,6 +162,7 @@ def test_a_reaction_bought_with_a_point_is_said_on_the_buttons_message_and_none_
     orders = RULESET.parse_orders(FRONT.apply(asked(state, "react", choice="react")).orders)
     refused = RULESET.validate(state, "lena", orders)
     assert refused == "You have no action left and no Infinity Point to buy one: you can only take it."
+    assert "with none left this turn it spends an Infinity Point for it" in card_text(FRONT.rules())  # /rules
 
 
 def test_standing_answer_is_set_while_posting_and_cleared():

@@ -160,6 +160,7 @@ TEXTS: dict[str, str] = {
     "Focus it is a critical. Criticals strike without a save.",
     "rules_faceoff_field": "Face-offs",
     "rules_faceoff": "Attacked, you react (a face-off: both roll, the better success wins) or take it (you save). "
+    "Reacting takes a whole action; with none left this turn it spends an Infinity Point for it. "
     "Infinity Points pass failed saves, soften or negate criticals, buy an action or a place in the order.",
     "rules_heat_field": "Heat",
     "rules_heat": "The game master's pool, public: it grows with PC criticals and focus, and buys NPC boosts, "
