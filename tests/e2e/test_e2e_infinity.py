@@ -226,7 +226,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         # --- the rest of the fight: the PCs attack on their posts (Bob spends an Infinity Point once, Alice
         # switches to her CombiRifle once), the NPCs' script posts at each deadline; the next question asked of
         # a PC is left to its deadline (take, no points); later ones are answered "take it" by button ----------
-        switched = spent = timed_out = False
+        switched = spent = timed_out = passed = False
         other = {alice: bob, bob: alice}
         while game.status != "over":
             assert game.day < MOST_STEPS, "the fight did not end"
@@ -273,6 +273,15 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 said = await slash(alice, "switch", {"item": "combirifle"}, dm=True)
                 assert "Ready the CombiRifle." in said.text, said.text
                 switched = True
+            elif awaited == "lena" and not passed:  # a post of no action, sent: the channel says she passes
+                posted = len(fake.messages_in())
+                await slash(alice, "send", dm=True)
+                game = await stepped(runner, game.day)
+                await settle(fake, runner, "Lena's post of no action")
+                told = fake.text(fake.messages_in()[posted:])
+                assert "Lena passes (no action this post)." in told, told  # issue 23: not the seed line alone
+                passed = True
+                continue
             elif me["halves"] >= 2:  # a whole action: attack the first enemy offered
                 choices = await fake.autocomplete(user, "attack", {"target": ""}, focused="target", dm=True)
                 said = await slash(user, "attack", {"target": choices[0]["value"]}, dm=True)
@@ -287,7 +296,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
             game = await stepped(runner, game.day)
         await settle(fake, runner, "the end")
         assert timed_out, "no face-off question was left to its deadline"
-        assert spent and switched
+        assert spent and switched and passed
 
         # --- what everyone saw -----------------------------------------------------------------------------------
         public_messages = fake.messages_in()
