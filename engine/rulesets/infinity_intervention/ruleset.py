@@ -58,7 +58,8 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         return Resolution(state=state, events=events, rolls=list(rng.rolls))
 
     def actors(self, state: CombatState) -> list[Actor]:
-        return [Actor(i, state.fighters[i].name, state.fighters[i].controller) for i in state.order]
+        fighters = state.fighters
+        return [Actor(i, fighters[i].name, fighters[i].controller, fighters[i].able) for i in state.order]
 
     def awaiting(self, state: CombatState) -> list[str]:
         return [] if state.phase == "over" or state.awaited is None else [state.awaited]
