@@ -72,7 +72,7 @@ class FakeDiscord:
         self.refused: list[dict[str, Any]] = []  # DMs refused with 50007
         self.faults: list[Fault] = []
         self.faults_served: list[dict[str, Any]] = []
-        self.holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
+        self.holds: list[tuple[str, re.Pattern[str], str, asyncio.Event]] = []
         self.nonces: dict[str, int] = {}
         self.nonce_hits = 0  # sends answered with an earlier message because of enforce_nonce
         self.message_by_id: dict[int, dict[str, Any]] = {}
@@ -159,16 +159,17 @@ class FakeDiscord:
                                            "global": is_global, "code": 0 if not is_global else 0},
                        headers=headers, times=times)
 
-    def hold_answer_next(self, method: str, path: str) -> asyncio.Event:
+    def hold_answer_next(self, method: str, path: str, *, agent: str = "") -> asyncio.Event:
         """The next request `method path` is carried out (a message is posted) but its answer waits until the
-        returned event is set: a bot stopped meanwhile has sent the message without learning that it did."""
+        returned event is set: a bot stopped meanwhile has sent the message without learning that it did.
+        With `agent`, only a request whose User-Agent ends with it (one bot process of several)."""
         release = asyncio.Event()
-        self.holds.append((method, re.compile(path + "$"), release))
+        self.holds.append((method, re.compile(path + "$"), agent, release))
         return release
 
-    def take_hold(self, method: str, path: str) -> asyncio.Event | None:
-        for index, (held_method, pattern, release) in enumerate(self.holds):
-            if held_method == method and pattern.match(path):
+    def take_hold(self, method: str, path: str, agent: str = "") -> asyncio.Event | None:
+        for index, (held_method, pattern, held_agent, release) in enumerate(self.holds):
+            if held_method == method and pattern.match(path) and agent.endswith(held_agent):
                 del self.holds[index]
                 return release
         return None
