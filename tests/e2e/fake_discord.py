@@ -39,6 +39,9 @@ from tests.e2e.fake_limits import check_choices, check_message_body, invalid_for
 from tests.e2e.fake_rest import LOADING, Rest
 
 log = logging.getLogger("fake_discord")
+# How long a helper waits for the bot (an answer, a condition) before it fails the test: a safety net only,
+# never a pace (passing runs never wait for it), long enough for a machine under a load of 15.
+PATIENCE = 60.0
 
 
 @dataclass
@@ -315,7 +318,7 @@ class FakeDiscord:
 
     async def slash(self, user: FakeUser | str, command: str, options: dict[str, Any] | None = None, *,
                     channel: FakeChannel | str | None = None, dm: bool = False,
-                    timeout: float = 10.0) -> InteractionRecord:
+                    timeout: float = PATIENCE) -> InteractionRecord:
         """`/command sub ... options` by `user` in a channel (the game channel by default) or their DM with the
         bot; returns the interaction once the bot has answered (after a deferral: once the follow-up came)."""
         user = self.world.user(user)
@@ -326,7 +329,7 @@ class FakeDiscord:
 
     async def autocomplete(self, user: FakeUser | str, command: str, options: dict[str, Any], focused: str, *,
                            channel: FakeChannel | str | None = None, dm: bool = False,
-                           timeout: float = 10.0) -> list[dict[str, Any]]:
+                           timeout: float = PATIENCE) -> list[dict[str, Any]]:
         """The choices the bot offers while `user` types `options[focused]`."""
         user = self.world.user(user)
         top, *path = command.split()
@@ -336,11 +339,11 @@ class FakeDiscord:
         return record.choices or []
 
     async def click(self, user: FakeUser | str, message: dict[str, Any] | Reply, custom_id: str, *,
-                    timeout: float = 10.0) -> InteractionRecord:
+                    timeout: float = PATIENCE) -> InteractionRecord:
         return await self._component(user, message, custom_id, None, timeout)
 
     async def select(self, user: FakeUser | str, message: dict[str, Any] | Reply, custom_id: str,
-                     values: list[str], *, timeout: float = 10.0) -> InteractionRecord:
+                     values: list[str], *, timeout: float = PATIENCE) -> InteractionRecord:
         return await self._component(user, message, custom_id, values, timeout)
 
     async def _component(self, user, message, custom_id, values, timeout) -> InteractionRecord:
@@ -413,7 +416,7 @@ class FakeDiscord:
         pattern = re.compile(path + "$")
         return [r for r in self.requests if r["method"] == method and pattern.match(r["path"])]
 
-    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 10.0, what: str = "a condition") -> Any:
+    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = PATIENCE, what: str = "a condition") -> Any:
         """Poll `predicate` until it is truthy (the bot's loops and deliveries run on their own time)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
