@@ -85,8 +85,8 @@ class Passes:
 
 
 async def unresolved(fake, runner, passes: Passes, day: int, looks: int = 3) -> None:
-    """The deadline loop passes over the game `looks` more times (the first may have begun before) and leaves
-    step `day` unresolved."""
+    """The deadline loop passes over the game `looks` more times (the first may have begun before: 3 make two
+    whole passes at least) and leaves step `day` unresolved."""
     target = passes.done + looks
     await fake.wait_until(lambda: passes.done >= target, what=f"{looks} passes of the deadline loop")
     assert (await game_row(runner.db)).day == day, f"step {day} resolved before its post was sent"
