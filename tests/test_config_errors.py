@@ -42,19 +42,16 @@ def test_migrate_accepts_a_plain_sqlite_url(clean_env, capsys):
     assert "sqlite+aiosqlite" in capsys.readouterr().out and (clean_env / "plain.sqlite3").exists()
 
 
-def test_migrate_accepts_a_plain_postgresql_url(clean_env, capsys):
-    from bot.db.scratch import postgres_reachable, scratch_database
+def test_migrate_accepts_a_plain_postgresql_url(clean_env, capsys, templates):
+    """On the session's migrated PostgreSQL database (tests/databases.py): a new database's migrations are
+    tests/services/test_migrations.py's; here the URL is what is tested."""
+    from bot.db.scratch import postgres_reachable
 
     problem = asyncio.run(postgres_reachable())
     if problem:
         pytest.skip(problem)
-
-    async def migrate_plain() -> int:
-        async with scratch_database() as url:
-            plain = url.replace("postgresql+asyncpg://", "postgresql://", 1)
-            return await asyncio.to_thread(main, ["migrate", "--database", plain])
-
-    assert asyncio.run(migrate_plain()) == 0
+    plain = asyncio.run(templates.postgres()).replace("postgresql+asyncpg://", "postgresql://", 1)
+    assert main(["migrate", "--database", plain]) == 0
     assert "is up to date" in capsys.readouterr().out
 
 

@@ -67,7 +67,8 @@ async def claim(db: Database, now: datetime, limit: int, lease: timedelta) -> li
             query = query.with_for_update(skip_locked=True)
         rows = list((await session.execute(query)).scalars())
         if rows and len(rows) >= limit:
-            rows += await _rest_of_posts(session, rows, postgres)
+            more, left = await _rest_of_posts(session, rows, now, postgres)
+            rows = sorted((row for row in rows + more if row.id not in left), key=lambda row: row.id)
         for row in rows:
             row.status = "sending"
             row.attempts = (row.attempts or 0) + 1
@@ -75,13 +76,19 @@ async def claim(db: Database, now: datetime, limit: int, lease: timedelta) -> li
     return rows
 
 
-async def _rest_of_posts(session, rows: list[Outbox], postgres: bool) -> list[Outbox]:
-    """The rows that complete a resolution's post or DM the limit cut off (committed together, so all due)."""
+async def _rest_of_posts(session, rows: list[Outbox], now: datetime, postgres: bool) -> tuple[list[Outbox], set[int]]:
+    """The rows that complete each resolution's post or DM the limit cut off, and the ids of `rows` to leave
+    for a later pass. The rest is taken however long, and due like the rest of a claim: pending, or `sending`
+    with the lease of a dead process run out (a survivor taking over a post may find it either way). On
+    PostgreSQL a post whose rest another transaction holds locked is left out whole: a pass never holds part
+    of a post, since a part sent alone would be a message of its own, or taken for a duplicate of the post's
+    first message (the same nonce) and dropped."""
     last: dict[tuple, Outbox] = {}
     for row in rows:
         if row.target in ("channel", "dm"):
             last[target_key(row)] = row
     more: list[Outbox] = []
+    left: set[int] = set()
     for row in last.values():
         query = (
             select(Outbox)
@@ -90,20 +97,43 @@ async def _rest_of_posts(session, rows: list[Outbox], postgres: bool) -> list[Ou
                 Outbox.target == row.target,
                 Outbox.target_id.is_not_distinct_from(row.target_id),
                 Outbox.id > row.id,
-                Outbox.status == "pending",
+                _due(now),
             )
             .order_by(Outbox.id)
-            .limit(1000)
         )
-        if postgres:
-            query = query.with_for_update(skip_locked=True)
-        previous = row
+        rest, previous = [], row
         for candidate in (await session.execute(query)).scalars():
             if not continues_group(previous, candidate):
                 break
-            more.append(candidate)
+            rest.append(candidate)
             previous = candidate
-    return more
+        if postgres and rest and not await _lock_all(session, [candidate.id for candidate in rest], now):
+            left.update(head.id for head in _head_of_post(rows, row))
+            continue
+        more += rest
+    return more, left
+
+
+async def _lock_all(session, ids: list[int], now: datetime) -> bool:
+    """Lock these rows if every one is free and still due (PostgreSQL; the rows are refreshed)."""
+    query = (
+        select(Outbox)
+        .where(Outbox.id.in_(ids), _due(now))
+        .with_for_update(skip_locked=True)
+        .execution_options(populate_existing=True)
+    )
+    return len((await session.execute(query)).scalars().all()) == len(ids)
+
+
+def _head_of_post(rows: list[Outbox], last: Outbox) -> list[Outbox]:
+    """The rows of `rows` (in id order) in the same post as `last`, the last of its target among them."""
+    same = [row for row in rows if target_key(row) == target_key(last)]
+    head = [last]
+    for earlier in reversed(same[:-1]):
+        if not continues_group(earlier, head[0]):
+            break
+        head.insert(0, earlier)
+    return head
 
 
 async def _set(db: Database, ids: Sequence[int], **values) -> None:

@@ -9,7 +9,7 @@ from datetime import timedelta
 import aiohttp
 import discord
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from bot.db.models import Outbox
 from bot.db.session import Database
@@ -186,6 +186,79 @@ async def test_a_split_post_resumes_after_the_parts_already_sent(db):
     assert len(posts) >= 3
     assert len(courier.calls) == len(posts)  # the first part was not sent again
     assert [p.embeds[0].title for p in posts] == ["Night 5 results"] + ["Night 5 results (continued)"] * (len(posts) - 1)
+
+
+@pytest.mark.parametrize("left_sending", ["all", "the first", "all but the first"])
+async def test_a_post_taken_over_from_a_dead_process_is_one_message(db, left_sending):
+    """A process died holding a night's post (its rows `sending`, the lease run out), some of the post's rows
+    pending beside them; the process that takes over claims one row a pass (the limit cuts the post after its
+    first row) and still sends the whole night, fair play included, as one message, once."""
+    game_id = await started_game(db, actor_id=CREATOR)
+    night = [Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}", text=f"Student {n} has died.",
+                    payload={"kind": "death", "day": 5, "post": "n5", "title": "Night 5 results", "section": "Deaths"})
+             for n in range(3)]
+    night.append(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce="f" * 24,
+                        text="Day 5 seed revealed.", payload={"kind": "seed_reveal", "day": 5}))
+    async with db.transaction() as session:
+        await session.execute(update(Outbox).values(status="sent"))
+        session.add_all(night)
+    dead = {"all": night, "the first": night[:1], "all but the first": night[1:]}[left_sending]
+    async with db.transaction() as session:  # claimed by the dead process, its lease over a minute ago
+        await session.execute(update(Outbox).where(Outbox.id.in_([r.id for r in dead]))
+                              .values(status="sending", attempts=1, next_attempt_at=NOW - timedelta(minutes=1)))
+    courier = FakeCourier()
+    survivor = OutboxWorker(db, courier, Clock())
+    survivor.claim_limit = 1
+    await drain(survivor)
+    assert {r.status for r in await rows(db, game_id=game_id)} == {"sent"}
+    [post] = courier.to("channel", CHANNEL)
+    assert len(courier.calls) == 1
+    assert [post.embeds[0].title, post.embeds[-1].title] == ["Night 5 results", "Fair play"]
+    shown = courier.text_to("channel", CHANNEL)
+    assert all(f"Student {n} has died." in shown for n in range(3)) and "Day 5 seed revealed." in shown
+
+
+async def test_a_claim_leaves_a_post_whole_when_part_of_it_is_locked_elsewhere(db):
+    """PostgreSQL: the limit cuts a post and another transaction holds a row of its rest locked; the claim
+    takes none of the post (no part of it goes out alone) and takes it whole once the lock is gone."""
+    if db.url.startswith("sqlite"):
+        pytest.skip("one process holds a SQLite database: no other transaction locks a row")
+    game_id = await only_announcements(db, 1)
+    async with db.transaction() as session:
+        session.add_all(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}a",
+                               text=f"Student {n} has died.", payload={"kind": "death", "day": 5, "post": "n5"})
+                        for n in range(3))
+    announcement, *post = await rows(db, status="pending")
+    other = Database(db.url)
+    try:
+        async with other.transaction() as session:  # another process's transaction holds the post's last row
+            await session.execute(select(Outbox.id).where(Outbox.id == post[-1].id).with_for_update())
+            claimed = await store.claim(db, NOW, 2, timedelta(minutes=1))
+    finally:
+        await other.dispose()
+    assert [r.id for r in claimed] == [announcement.id]
+    await store.mark_sent(db, [announcement.id], NOW)
+    assert [r.id for r in await store.claim(db, NOW, 2, timedelta(minutes=1))] == [r.id for r in post]
+
+
+async def test_a_post_of_more_than_a_thousand_rows_is_claimed_whole(db):
+    """A big night (over a thousand rows for the channel) claimed by a pass whose limit cuts it: every row
+    is shown, in one post of several messages, each message once."""
+    game_id = await started_game(db, actor_id=CREATOR)
+    async with db.transaction() as session:
+        await session.execute(update(Outbox).values(status="sent"))
+        for n in range(1010):
+            session.add(Outbox(game_id=game_id, target="channel", target_id=CHANNEL, nonce=f"{n:024x}",
+                               text=f"Student {n} has died.", payload={"kind": "death", "day": 5, "post": "n5"}))
+    courier = FakeCourier()
+    worker = OutboxWorker(db, courier, Clock())
+    worker.claim_limit = 5
+    await drain(worker)
+    posts = courier.to("channel", CHANNEL)
+    assert len(courier.calls) == len(posts)
+    assert [p.embeds[0].title for p in posts] == ["Night 5 results"] + ["Night 5 results (continued)"] * (len(posts) - 1)
+    shown = courier.text_to("channel", CHANNEL)
+    assert all(f"Student {n} has died." in shown for n in range(1010))
 
 
 async def only_announcements(db, count: int) -> int:

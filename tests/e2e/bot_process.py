@@ -3,7 +3,9 @@
 It is `bot.app.run` with the settings from the environment, as `brbot run` has them, and two changes for the
 test: discord.py talks to the fake Discord that the test runs in its own process (`BRBOT_TEST_FAKE_PORT`;
 discord.py has no base-URL option, so the URLs are patched as `FakeDiscord.patched` does), and every REST
-request names the process in its User-Agent (`BRBOT_TEST_PROCESS`), so the test knows who sent what.
+request names the process in its User-Agent (`BRBOT_TEST_PROCESS`), so the test knows who sent what. With
+`BRBOT_TEST_CLAIM_LIMIT`, a delivery pass takes fewer rows than in production (the worker's `CLAIM_LIMIT`,
+shared out as ever), so that a small night already has its posts cut by the limit, as a big one has.
 
     python -m tests.e2e.bot_process      (from the repository root)
 """
@@ -30,6 +32,10 @@ def main() -> None:
         self.user_agent = f"{self.user_agent} brbot-process/{name}"
 
     HTTPClient.__init__ = tagged_init
+    if os.environ.get("BRBOT_TEST_CLAIM_LIMIT"):
+        from bot.delivery import worker
+
+        worker.CLAIM_LIMIT = int(os.environ["BRBOT_TEST_CLAIM_LIMIT"])
     run(Settings(_env_file=None))
 
 

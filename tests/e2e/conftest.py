@@ -9,7 +9,7 @@ import pytest
 
 from bot.config import Settings
 from bot.db.session import Database
-from tests.e2e.fake_discord import FakeDiscord
+from tests.e2e.fake_discord import PATIENCE, FakeDiscord
 
 START = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -48,7 +48,7 @@ class BotRunner:
         self._task: asyncio.Task | None = None
         self.starts = 0
 
-    async def start(self, timeout: float = 15.0):
+    async def start(self, timeout: float = PATIENCE):
         from bot.app import GameMasterBot
 
         self.db = Database(self.url)

@@ -39,6 +39,9 @@ from tests.e2e.fake_limits import check_choices, check_message_body, invalid_for
 from tests.e2e.fake_rest import LOADING, Rest
 
 log = logging.getLogger("fake_discord")
+# How long a helper waits for the bot (an answer, a condition) before it fails the test: a safety net only,
+# never a pace (passing runs never wait for it), long enough for a machine under a load of 15.
+PATIENCE = 60.0
 
 
 @dataclass
@@ -72,7 +75,7 @@ class FakeDiscord:
         self.refused: list[dict[str, Any]] = []  # DMs refused with 50007
         self.faults: list[Fault] = []
         self.faults_served: list[dict[str, Any]] = []
-        self.holds: list[tuple[str, re.Pattern[str], asyncio.Event]] = []
+        self.holds: list[tuple[str, re.Pattern[str], str, asyncio.Event]] = []
         self.nonces: dict[str, int] = {}
         self.nonce_hits = 0  # sends answered with an earlier message because of enforce_nonce
         self.message_by_id: dict[int, dict[str, Any]] = {}
@@ -159,16 +162,17 @@ class FakeDiscord:
                                            "global": is_global, "code": 0 if not is_global else 0},
                        headers=headers, times=times)
 
-    def hold_answer_next(self, method: str, path: str) -> asyncio.Event:
+    def hold_answer_next(self, method: str, path: str, *, agent: str = "") -> asyncio.Event:
         """The next request `method path` is carried out (a message is posted) but its answer waits until the
-        returned event is set: a bot stopped meanwhile has sent the message without learning that it did."""
+        returned event is set: a bot stopped meanwhile has sent the message without learning that it did.
+        With `agent`, only a request whose User-Agent ends with it (one bot process of several)."""
         release = asyncio.Event()
-        self.holds.append((method, re.compile(path + "$"), release))
+        self.holds.append((method, re.compile(path + "$"), agent, release))
         return release
 
-    def take_hold(self, method: str, path: str) -> asyncio.Event | None:
-        for index, (held_method, pattern, release) in enumerate(self.holds):
-            if held_method == method and pattern.match(path):
+    def take_hold(self, method: str, path: str, agent: str = "") -> asyncio.Event | None:
+        for index, (held_method, pattern, held_agent, release) in enumerate(self.holds):
+            if held_method == method and pattern.match(path) and agent.endswith(held_agent):
                 del self.holds[index]
                 return release
         return None
@@ -314,7 +318,7 @@ class FakeDiscord:
 
     async def slash(self, user: FakeUser | str, command: str, options: dict[str, Any] | None = None, *,
                     channel: FakeChannel | str | None = None, dm: bool = False,
-                    timeout: float = 10.0) -> InteractionRecord:
+                    timeout: float = PATIENCE) -> InteractionRecord:
         """`/command sub ... options` by `user` in a channel (the game channel by default) or their DM with the
         bot; returns the interaction once the bot has answered (after a deferral: once the follow-up came)."""
         user = self.world.user(user)
@@ -325,7 +329,7 @@ class FakeDiscord:
 
     async def autocomplete(self, user: FakeUser | str, command: str, options: dict[str, Any], focused: str, *,
                            channel: FakeChannel | str | None = None, dm: bool = False,
-                           timeout: float = 10.0) -> list[dict[str, Any]]:
+                           timeout: float = PATIENCE) -> list[dict[str, Any]]:
         """The choices the bot offers while `user` types `options[focused]`."""
         user = self.world.user(user)
         top, *path = command.split()
@@ -335,11 +339,11 @@ class FakeDiscord:
         return record.choices or []
 
     async def click(self, user: FakeUser | str, message: dict[str, Any] | Reply, custom_id: str, *,
-                    timeout: float = 10.0) -> InteractionRecord:
+                    timeout: float = PATIENCE) -> InteractionRecord:
         return await self._component(user, message, custom_id, None, timeout)
 
     async def select(self, user: FakeUser | str, message: dict[str, Any] | Reply, custom_id: str,
-                     values: list[str], *, timeout: float = 10.0) -> InteractionRecord:
+                     values: list[str], *, timeout: float = PATIENCE) -> InteractionRecord:
         return await self._component(user, message, custom_id, values, timeout)
 
     async def _component(self, user, message, custom_id, values, timeout) -> InteractionRecord:
@@ -412,7 +416,7 @@ class FakeDiscord:
         pattern = re.compile(path + "$")
         return [r for r in self.requests if r["method"] == method and pattern.match(r["path"])]
 
-    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = 10.0, what: str = "a condition") -> Any:
+    async def wait_until(self, predicate: Callable[[], Any], *, timeout: float = PATIENCE, what: str = "a condition") -> Any:
         """Poll `predicate` until it is truthy (the bot's loops and deliveries run on their own time)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

@@ -116,7 +116,7 @@ class Rest:
                     fake.problems.append(f"{request.method} {path}: {error.message} {error.errors}")
                 return json_response(data, error.status)
             entry["status"] = response.status
-            release = fake.take_hold(request.method, path)
+            release = fake.take_hold(request.method, path, entry["agent"])
             if release is not None:  # done, but the answer waits (`FakeDiscord.hold_answer_next`)
                 entry["held"] = True
                 await release.wait()

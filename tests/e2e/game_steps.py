@@ -8,6 +8,7 @@ import asyncio
 from sqlalchemy import select
 
 from bot.db.models import Game
+from tests.e2e.fake_discord import PATIENCE
 
 
 async def game_row(db) -> Game:
@@ -16,7 +17,7 @@ async def game_row(db) -> Game:
         return (await session.execute(select(Game))).scalar_one()
 
 
-async def stepped(runner, day: int, timeout: float = 10.0) -> Game:
+async def stepped(runner, day: int, timeout: float = PATIENCE) -> Game:
     """Wait until the game has moved past `day` (the deadline loop resolved it) or is over."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

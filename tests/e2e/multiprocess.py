@@ -27,7 +27,7 @@ class BotProcess:
     """One `brbot run` subprocess (`tests/e2e/bot_process.py`), its output in a log file."""
 
     def __init__(self, name: str, fake: FakeDiscord, url: str, log_dir: Path, *, shards: int,
-                 lease_seconds: float = 4, poll_seconds: float = 1.5) -> None:
+                 lease_seconds: float = 4, poll_seconds: float = 1.5, claim_limit: int | None = None) -> None:
         self.name = name
         self.log_path = log_dir / f"{name}.log"
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("BRBOT_")} | {
@@ -36,6 +36,8 @@ class BotProcess:
             "BRBOT_POLL_SECONDS": str(poll_seconds), "BRBOT_DELIVERY_SECONDS": "0.3",
             "BRBOT_DELIVERY_LEASE_SECONDS": str(lease_seconds), "BRBOT_LOG_LEVEL": "INFO",
             "BRBOT_TEST_FAKE_PORT": str(fake.port), "BRBOT_TEST_PROCESS": name}
+        if claim_limit is not None:  # rows a delivery pass takes (`bot_process.py`)
+            self.env["BRBOT_TEST_CLAIM_LIMIT"] = str(claim_limit)
         self.process: asyncio.subprocess.Process | None = None
 
     async def start(self) -> None:
@@ -52,8 +54,13 @@ class BotProcess:
         found = re.search(r"this process connects shard (\d+) of", self.log())
         return int(found.group(1)) if found else None
 
+    @property
+    def agent(self) -> str:
+        """How the process's REST requests end their User-Agent."""
+        return f"brbot-process/{self.name}"
+
     def sent_this(self, request: dict) -> bool:
-        return request.get("agent", "").endswith(f"brbot-process/{self.name}")
+        return request.get("agent", "").endswith(self.agent)
 
     async def kill(self) -> None:
         """SIGKILL: no cleanup of any kind, as when the machine or the container is killed."""

@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 from bot.db.models import EventRow, Outbox
 from bot.services import fairness
 from tests.e2e.conftest import BotRunner
+from tests.e2e.fake_discord import PATIENCE
 from tests.e2e.fake_models import EPHEMERAL, PRIVATE_THREAD
 from tests.e2e.game_steps import game_row
 
@@ -33,7 +34,7 @@ async def outbox_counts(db) -> dict[str, int]:
         return dict(rows.all())
 
 
-async def settle(fake, runner, what: str, timeout: float = 15.0) -> None:
+async def settle(fake, runner, what: str, timeout: float = PATIENCE) -> None:
     """Wait until the outbox holds nothing to send (the delivery loop has caught up)."""
     import asyncio
 

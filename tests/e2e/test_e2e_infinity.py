@@ -22,7 +22,6 @@ health in any public post or in a player's messages; a PC's own sheet reaches it
 
 from __future__ import annotations
 
-import asyncio
 import re
 from datetime import timedelta
 
@@ -30,7 +29,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import EventRow
-from bot.services import fairness
+from bot.services import fairness, scheduler
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import EPHEMERAL, FakeUser, walk_components
 from tests.e2e.game_steps import game_row
@@ -75,9 +74,27 @@ async def step_dm(fake, user: FakeUser, day: int) -> dict:
     return await fake.wait_until(found, what=f"{user.name}'s DM for step {day}")
 
 
-async def unresolved(runner, day: int, looks: int = 6) -> None:
-    """The deadline loop looks at the game several times (every 0.05 s) and leaves step `day` unresolved."""
-    await asyncio.sleep(runner.settings.poll_seconds * looks)
+class Passes:
+    """The deadline loop's passes, counted (`scheduler.tick` wrapped): a test waits for passes, not for time."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.done = 0
+        real = scheduler.tick
+
+        async def counted(*args, **kwargs):
+            try:
+                return await real(*args, **kwargs)
+            finally:
+                self.done += 1
+
+        monkeypatch.setattr(scheduler, "tick", counted)
+
+
+async def unresolved(fake, runner, passes: Passes, day: int, looks: int = 3) -> None:
+    """The deadline loop passes over the game `looks` more times (the first may have begun before: 3 make two
+    whole passes at least) and leaves step `day` unresolved."""
+    target = passes.done + looks
+    await fake.wait_until(lambda: passes.done >= target, what=f"{looks} passes of the deadline loop")
     assert (await game_row(runner.db)).day == day, f"step {day} resolved before its post was sent"
 
 
@@ -93,6 +110,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         commands.append(record)
         return record
 
+    passes = Passes(monkeypatch)
     runner = BotRunner(fake, database_url, clock)
     runner.settings = runner.settings.model_copy(update={"poll_seconds": 0.05, "delivery_seconds": 0.05})
     await runner.start()
@@ -134,7 +152,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         hacked = await slash(alice, "attack", {"target": "yan_huo"}, dm=True)
         assert "Your post so far: Attack Yan Huo" in hacked.text and "Left: 1 action(s)." in hacked.text, hacked.text
         assert "Add more, or /act action:send it as it stands." in hacked.text, hacked.text
-        await unresolved(runner, 0)  # a post being built: the deadline loop's looks leave it alone
+        await unresolved(fake, runner, passes, 0)  # a post being built: the deadline loop's looks leave it alone
         acts = await fake.autocomplete(alice, "act", {"action": ""}, focused="action", dm=True)
         assert [a["value"] for a in acts] == ["observe", "reset", "negotiate", "freeform", "undo", "send", "react"]
         sent = await slash(alice, "act", {"action": "send"}, dm=True)
@@ -150,15 +168,15 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         posted = len(fake.messages_in())
         covered = await slash(bob, "cover", {"level": "high"}, dm=True)
         assert "Your post so far: Move to high cover. Left: 1½ action(s)." in covered.text, covered.text
-        await unresolved(runner, 1)
+        await unresolved(fake, runner, passes, 1)
         observed = await slash(bob, "act", {"action": "observe"}, dm=True)
         assert "Move to high cover. Observe. Left: 1 action(s)." in observed.text, observed.text
-        await unresolved(runner, 1)
+        await unresolved(fake, runner, passes, 1)
         undone = await slash(bob, "act", {"action": "undo"}, dm=True)
         assert "Your post so far: Move to high cover. Left: 1½ action(s)." in undone.text, undone.text
         aimed = await slash(bob, "attack", {"target": "zhanshi"}, dm=True)
         assert "Move to high cover. Attack Zhanshi with your readied weapon. Left: ½ action(s)." in aimed.text
-        await unresolved(runner, 1)
+        await unresolved(fake, runner, passes, 1)
         sent = await slash(bob, "act", {"action": "send"}, dm=True)
         assert "Your post is sent: Move to high cover. Attack Zhanshi" in sent.text, sent.text
         game = await stepped(runner, 1)
@@ -184,7 +202,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert viewed.all_ephemeral and "`zhanshi`" in viewed.text and "W 10" in viewed.text, viewed.text
         ordered = await slash(mod, "attack", {"as": "zhanshi", "target": "fusilier"})
         assert "Your post so far: Attack Fusilier" in ordered.text, ordered.text
-        await unresolved(runner, 2)
+        await unresolved(fake, runner, passes, 2)
         await slash(mod, "act", {"action": "send", "as": "zhanshi"})
         game = await stepped(runner, 2)
 

@@ -10,6 +10,7 @@ before Day 2 is resolved (a `Day` with no orders).
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -84,9 +85,15 @@ def revealed(state: SCMState, seat: str) -> bool:
     return p.revealed_day is not None or p.body_hp <= 0
 
 
+def copied(state: SCMState) -> SCMState:
+    """A deep copy of `state`, unpickled: about a third of the time of `model_copy(deep=True)`, which the leak
+    tests make thousands of."""
+    return pickle.loads(pickle.dumps(state))
+
+
 def swapped(state: SCMState, infested: str, human: str) -> SCMState:
     """A copy of `state` with the teams (and what goes with them) of `infested` and `human` exchanged."""
-    other = state.model_copy(deep=True)
+    other = copied(state)
     a, b = other.players[infested], other.players[human]
     for field in ("team", "form", "infested_day", "zerg_hp"):
         va, vb = getattr(a, field), getattr(b, field)

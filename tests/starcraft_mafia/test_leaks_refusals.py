@@ -24,7 +24,7 @@ from engine.rulesets.starcraft_mafia.orders import (
     Steal,
 )
 from engine.rulesets.starcraft_mafia.state import SCMState
-from tests.starcraft_mafia.leak_games import SCM, games, revealed, swapped
+from tests.starcraft_mafia.leak_games import SCM, copied, games, revealed, swapped
 
 
 def tries(state: SCMState, seat: str) -> Iterator[DayOrders]:
@@ -50,7 +50,7 @@ def tries(state: SCMState, seat: str) -> Iterator[DayOrders]:
 
 
 def _stripped(state: SCMState, seat: str) -> SCMState:
-    other = state.model_copy(deep=True)
+    other = copied(state)
     for p in other.living():
         if p.id != seat:
             p.items = []
