@@ -94,7 +94,7 @@ async def test_the_game_masters_as_choices_list_only_creatures_able_to_act(gm, d
     offered = {c.value for c in await actor_choices(moderator(gm), "")}
     assert offered == set(wolves) - {"wolf_a"}
     cog = build_cog()(gm)
-    refused = await run(cog, "act", MODERATOR, action="skip", interaction=moderator(gm), as_actor="wolf_a")
+    refused = await run(cog, "skip", MODERATOR, interaction=moderator(gm), as_actor="wolf_a")
     assert "Wolf A cannot act now." in refused.text
 
 

@@ -295,7 +295,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 switched = True
             elif awaited == "lena" and not passed:  # a post of no action, sent: the channel says she passes
                 posted = len(fake.messages_in())
-                await slash(alice, "act", {"action": "send"}, dm=True)
+                await slash(alice, "send", dm=True)
                 game = await stepped(runner, game.day)
                 await settle(fake, runner, "Lena's post of no action")
                 told = fake.text(fake.messages_in()[posted:])
