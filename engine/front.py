@@ -22,9 +22,8 @@ or a moderator sees of a game from its `Front`:
   the ruleset's `gm_view(state)`.
 - `moderation`: the moderators' `/mod` actions on a player (kill, revive, ...) and their words; the ruleset's
   `moderate` applies them, `moderation_choices` lists what their options may name.
-- `section_of(kind)`, `post_sections`, `post_in_order` and `post_title(day)`: how a resolution's public events are
-  grouped into one post (the bot writes each event's title and section into its outbox row when the events are
-  stored; `post_in_order`: told as they happened, a heading over each run, for games of one actor's steps);
+- `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
+  post (the bot writes each event's title and section into its outbox row when the events are stored);
   `day_title(day)` names a day in the simulation's log.
 - `dice`: the game's own words for the shared `/roll` (`engine.dice.words.DiceWords`: named tables like a
   hit-location die, options that mark the dice rolled), known in the game's channels.
@@ -489,9 +488,6 @@ class Front:
         ]
 
     post_sections: tuple[str, ...] = ()  # the headings `section_of` gives, in the order a post lists them
-    # True: a post tells its events in the order they happened, a heading over each run of one section (a game
-    # of one actor's steps); False: each section once, gathering its events, in `post_sections` order
-    post_in_order: bool = False
 
     def section_of(self, kind: str) -> str | None:
         """The heading a public event of this kind is listed under in a resolution's post (None: narration)."""

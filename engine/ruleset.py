@@ -104,14 +104,11 @@ class ModerationRefused(Exception):
 class Actor:
     """Someone who can be ordered: a player's character or an NPC. `controller` is the seat of the player who
     orders for it, or None when the game master does (moderators act `as` it). Ids are at most 20 characters
-    (the bot stores orders by actor id) and never look like a seat (`s` and digits). `able`: whether it can act
-    now; one that cannot (dead, unconscious) is still listed, so that an order for it gets the game's own
-    reason, but the `as` choices leave it out."""
+    (the bot stores orders by actor id) and never look like a seat (`s` and digits)."""
 
     id: str
     name: str
     controller: str | None
-    able: bool = True
 
 
 @dataclass(frozen=True)

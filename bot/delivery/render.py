@@ -7,12 +7,9 @@ and the fair-play row the resolution writes right after them (the day's `seed_re
 Day 0's `commitment`), become one post of embeds: a headline with the narration, the sections of the game's
 events, and the revealed seed with the next commitment in a "Fair play" embed. The title and each row's
 section come from the game's front, written into the payload with the events (`placement`): rendering
-knows no game. A front that tells a post in the order things happened (`Front.post_in_order`) marks its rows
-`IN_ORDER`: a heading then stands over each run of rows of one section, in the order written, never gathering
-later rows above earlier ones. A player's DM rows with one token become one DM (their private results of that
-resolution). Everything else (a moderator's `/mod kill` announcement, a pause, a reminder, moderator notes)
-is plain text of its own, even when it carries a `day`: it never gets a resolution's title and never joins a
-resolution's post.
+knows no game. A player's DM rows with one token become one DM (their private results of that resolution). Everything
+else (a moderator's `/mod kill` announcement, a pause, a reminder, moderator notes) is plain text of its
+own, even when it carries a `day`: it never gets a resolution's title and never joins a resolution's post.
 
 Only an event's `text` is ever shown; a payload contributes the post's title and sections and the buttons.
 A resolution's row asking for the picture after the step (`ATTACH`: a game that posts its picture after every
@@ -39,7 +36,6 @@ NONCE_LENGTH = 25
 
 FAIR_PLAY = frozenset({"seed_reveal", "commitment"})
 POST = "post"  # payload key: the token `write_events` gives every row of one resolution
-IN_ORDER = "in_order"  # payload key: the post tells its rows in the order written, a heading over each run
 ATTACH = "attach"  # payload key: "picture" asks for the picture of the game after the row's day (step)
 OLD_ROWS_GAME = "battle_royale"  # rows written before posts carried their place were this game's (the only one)
 
@@ -215,9 +211,8 @@ def placement(payload: dict[str, Any]) -> tuple[str, str | None, int]:
 
 def resolution_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
     """The embeds of one resolution's post, message by message: its narration, its sections by rank, then
-    the fair-play rows. Rows placed `IN_ORDER` (a game whose front tells a post as it happened) keep their
-    order: each run of rows under one heading is a section of its own, where it happened."""
-    blocks: list[tuple[str, int, list[str], bool]] = []  # heading, rank, lines, told in order
+    the fair-play rows."""
+    sections: dict[str, tuple[int, list[str]]] = {}
     narration: list[str] = []
     fair: list[str] = []
     title = None
@@ -231,26 +226,17 @@ def resolution_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
             continue
         row_title, section, rank = placement(payload)
         title = title or row_title
-        in_order = bool(payload.get(IN_ORDER))
         if section is None:
             narration.append(row.text)
-        elif in_order and blocks and blocks[-1][0] == section and blocks[-1][3]:
-            blocks[-1][2].append(row.text)  # the run of this heading goes on
-        elif in_order:
-            blocks.append((section, 0, [row.text], True))  # a new run, where it happened
         else:
-            known = next((b for b in blocks if b[0] == section and not b[3]), None)
-            if known is None:
-                blocks.append((section, rank, [row.text], False))
-            else:
-                known[2].append(row.text)
+            sections.setdefault(section, (rank, []))[1].append(row.text)
     if title is None:  # only fair-play rows: titled as their day's post
         title = placement({"day": (rows[0].payload or {}).get("day", 0)})[0]
-    ranked = sorted(blocks, key=lambda block: block[1])  # stable: equal ranks keep their order
+    ranked = sorted(sections.items(), key=lambda item: item[1][0])  # stable: equal ranks keep their order
     return pack_post(
         title=title,
         narration=narration,
-        sections=[(name, texts) for name, _, texts, _ in ranked],
+        sections=[(name, texts) for name, (_, texts) in ranked],
         fair_play=(ui("delivery_fair_play"), fair) if fair else None,
         continued=lambda heading: ui("delivery_continued", title=heading),
     )

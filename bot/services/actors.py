@@ -69,7 +69,7 @@ def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -
 
 async def actor_choices(db: Database, game_id: int, user_id: int, moderator: Caller | bool) -> list[tuple[str, str]]:
     """(name, id) of the actors this user may order for with `as` (a moderator: the game master's NPCs, checked:
-    `rights.game_master`; a player: the actors their seat controls besides itself), those able to act now only."""
+    `rights.game_master`; a player: the actors their seat controls besides itself)."""
     moderator = await rights.game_master(db, game_id, moderator)
     snap = await snapshot(db, game_id)
     if snap.state is None:
@@ -79,7 +79,5 @@ async def actor_choices(db: Database, game_id: int, user_id: int, moderator: Cal
     return [
         (a.name, a.id)
         for a in registry.get(snap.ruleset).actors(snap.state)
-        if a.able
-        and a.id != seat
-        and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
+        if a.id != seat and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
     ]

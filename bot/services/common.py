@@ -234,11 +234,9 @@ def delivery_rows(
 
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
     """Where a public event goes in its resolution's post, as the game's front says: the post's title, and
-    the event's section with its rank (no section: the narration), and whether the post tells its events in
-    the order they happened (`Front.post_in_order`). Delivery renders it as written."""
+    the event's section with its rank (no section: the narration). Delivery renders it as written."""
     section = front.section_of(kind)
-    placed = {"title": front.post_title(day), "section": section, "rank": front.section_rank(section)}
-    return placed | ({"in_order": True} if front.post_in_order else {})  # render.IN_ORDER
+    return {"title": front.post_title(day), "section": section, "rank": front.section_rank(section)}
 
 
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:

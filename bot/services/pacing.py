@@ -10,9 +10,8 @@ game master's NPCs at the deadline, and who is told that the next step waits for
 - `turn_deadline`: one deadline per turn: a step that leaves the same turn going on (`Ruleset.same_turn`)
   keeps the deadline the turn began with, while it is still ahead.
 - `announce_step`: the pending question goes to its player by DM (or to the moderators for an NPC), with its
-  choices, default and deadline, and in the same message the answers as buttons when the game has them;
-  awaited NPCs are announced to the moderators; otherwise each awaited player whose game declares buttons
-  for the next step gets them by DM (`step_buttons.offer`).
+  choices, default and deadline; awaited NPCs are announced to the moderators; otherwise each awaited player
+  whose game declares buttons for the next step gets them by DM (`step_buttons.offer`).
 """
 
 from __future__ import annotations
@@ -27,7 +26,6 @@ from bot.db.models import Game, Order
 from bot.services import due, fairness, step_buttons
 from bot.services.common import outbox, seat_map
 from bot.text import say, when
-from engine import registry
 from engine.ruleset import Ruleset
 
 SCRIPT = -1  # the user id of orders the scripted policy gives: no user's (`limits.user_id`; 0 in older rows)
@@ -84,13 +82,6 @@ def turn_deadline(
     return deadline if ruleset.pending(after) is None else None
 
 
-def _usage(ruleset: str, verb: str) -> str:
-    """How a player types the verb that answers a question (`act action:react` where the game files it under a
-    grouped command), or the verb itself if the game declares no such command."""
-    command = registry.front(ruleset).command(verb)
-    return verb if command is None else command.usage
-
-
 async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
     """Tell whoever the newly opened step waits for, beyond the channel's post: the asked player, the
     moderators for the game master's NPCs."""
@@ -105,7 +96,7 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
             "question_asked",
             game=game.name,
             prompt=question.prompt,
-            command=_usage(game.ruleset, question.command),
+            command=question.command,
             choices=", ".join(labels.values()),
             default=labels.get(question.default, question.default),
             deadline=deadline,
@@ -115,10 +106,9 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
         payload = {"kind": "question", "day": game.day, "actor": question.actor}
         if controller is None:
             outbox(session, game, "moderators", None, text, payload)
-        elif controller in users:  # one DM: the question with its answers as buttons, if the game has them
-            buttons = step_buttons.seat_buttons(game, ruleset, state, controller)
-            with_buttons = {"kind": step_buttons.KIND, "buttons": buttons} if buttons else {}
-            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller} | with_buttons)
+        elif controller in users:
+            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
+            await step_buttons.offer(session, game, ruleset, state)  # the answers as buttons, if the game has them
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
     await step_buttons.offer(session, game, ruleset, state)

@@ -1,6 +1,5 @@
 """Buttons for a player's next step (`Front.step_buttons`): offered by DM whenever a step opens for that
-player (the message telling them it is their move; for a pending question, the question's own DM, so that
-the question and its answers come as one message), and a click turned into the very order the command it
+player (the message telling them it is their move), and a click turned into the very order the command it
 names would give (`commands.give_order`: the front's `apply`, the engine's `validate`, the same receipt).
 In a game played one actor at a time (`pacing = "sequential"`) the player whose step opens is told by DM
 even when the game has no buttons for it (nothing else tells them before the reminder near the deadline).
@@ -67,17 +66,6 @@ def tells(game: Game, ruleset: Ruleset) -> bool:
     return declares(game.ruleset) or ruleset.pacing == "sequential"
 
 
-def seat_buttons(
-    game: Game, ruleset: Ruleset, state: Any, seat: str, view: dict[str, Any] | None = None
-) -> list[dict[str, Any]]:
-    """The buttons of `seat`'s next step (from its `view`, built when not given), as an outbox payload keeps
-    them (none: the game declares none)."""
-    if not declares(game.ruleset):
-        return []
-    seen = view if view is not None else ruleset.view(state, seat)
-    return specs(game.id, game.day, registry.front(game.ruleset).step_buttons(seen, {}))
-
-
 async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
     """DM every awaited player whose game declares buttons for their next step: it is their move, until the
     deadline, with the buttons. One actor at a time, a player with no buttons for the step is told too (not
@@ -93,7 +81,7 @@ async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any)
         if seat is None or seat not in users:
             continue
         view = ruleset.view(state, seat)
-        buttons = seat_buttons(game, ruleset, state, seat, view)
+        buttons = specs(game.id, game.day, front.step_buttons(view, {})) if with_buttons else []
         if buttons:
             text = say("step_yours", game=game.name, day=game.day, deadline=when(game.deadline))
             payload = {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons}

@@ -120,7 +120,7 @@ def test_first_to_three_round_wins_ties_count_for_nobody():
     assert "Rounds: 5-2, 3-3, 6-1, 2-4, 4-1. P0 wins 3-1." in texts(events)
     loser = state.players["s1"]
     assert not loser.alive and loser.square == "C4" and loser.active == [] and 2 in state.players["s0"].active
-    assert "P0 takes Skateboard from P1 and equips it." in texts(events)
+    assert "P0 takes Skateboard from P1." in texts(events)
 
 
 def test_shields_add_round_wins_the_opponent_needs():

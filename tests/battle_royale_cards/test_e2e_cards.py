@@ -1,8 +1,7 @@
 """Issue 14 end to end: whole card games against the fake Discord. One played with the step buttons the bot
 DMs the acting player at every step (placement, moves, the end of a turn: a click is the command), with a
 stale button refused, the grid posted in the channel after a step, /board at any time, one deadline for a
-turn's steps; the other with the game's commands, a placement by the timer, /map and a card attack as the
-turn's last action, its post told in the order it happened (issue 23). In both a timed-out turn
+turn's steps; the other with the game's commands, a placement by the timer and /map. In both a timed-out turn
 is played by default and the round limit (set to 1) ends and scores the game."""
 
 from __future__ import annotations
@@ -165,17 +164,7 @@ async def test_a_whole_card_game_on_discord(fake, database_url, clock, monkeypat
         acts = await fake.autocomplete(users[first], "act", {"action": ""}, focused="action")
         assert [a["value"] for a in acts] == ["end", "godie"]  # a turn: the card game's own, nothing of another game
         assert "End the turn" in (await fake.slash(users[first], "act", {"action": "end"})).text
-        # the turn's last action, a card attack, ends the turn in the same step: its post tells the attack (and
-        # its outcome, under Cards, even a death) above the end of the turn (issue 23)
-        targets = await fake.autocomplete(users[first], "attack", {"target": ""}, focused="target")
-        assert "card" in [t["value"] for t in targets]
-        assert "Attack the card" in (await fake.slash(users[first], "attack", {"target": "card"})).text
         game = await stepped(runner, 3)
-        await settle(fake, runner, "the card attack")
-        post = next(m for m in fake.messages_in() if "attacks the card on B4" in fake.text([m]))
-        fields = [(f["name"], f["value"]) for e in post["embeds"] for f in e.get("fields") or []]
-        assert [name for name, _ in fields] == ["Cards", "Turns"], fields
-        assert "ends the turn." in fields[1][1] and "s turn." in fields[1][1], fields
 
         # --- the second player's turn times out: played by default, and the one round ends the game --------
         clock.set(game.deadline)

@@ -12,7 +12,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Outbox
 from bot.services import games, scheduler
 from bot.ui.autocomplete import actor_choices, option_choices
-from tests.bot.cog_helpers import NOW, call, command, edit_state, run
+from tests.bot.cog_helpers import NOW, call, command, run
 from tests.bot.fakes import FakeInteraction, FakeUser
 
 MODERATOR = 99
@@ -79,23 +79,6 @@ async def test_a_mazeworld_turn_through_the_cogs(gm, db):
         assert secret not in public, secret
     told = "\n".join(r.text for r in rows if r.target == "moderators")
     assert "intends" in told or "Wolf" in told
-
-
-async def test_the_game_masters_as_choices_list_only_creatures_able_to_act(gm, db):
-    """Issue 23: a dead wolf is not offered to the game master's `as` (it would only answer "Wolf A cannot act
-    now"); ordered by its id all the same, it still gets that reason."""
-    game_id = await fight_in_channel(db)
-    wolves = [c["id"] for c in (await state(db, game_id))["creatures"] if c["controller"] is None]
-
-    def kill_wolf_a(maze) -> None:
-        maze.get("wolf_a").status = "dead"
-
-    await edit_state(db, game_id, kill_wolf_a)
-    offered = {c.value for c in await actor_choices(moderator(gm), "")}
-    assert offered == set(wolves) - {"wolf_a"}
-    cog = build_cog()(gm)
-    refused = await run(cog, "skip", MODERATOR, interaction=moderator(gm), as_actor="wolf_a")
-    assert "Wolf A cannot act now." in refused.text
 
 
 async def test_mod_view_shows_the_moderators_every_number_privately_and_players_nothing(gm, db):

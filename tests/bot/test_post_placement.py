@@ -79,23 +79,3 @@ async def test_a_resolution_writes_each_public_rows_place_in_its_post(db):
     assert {p["title"] for p in posted if p["day"] == -1} == {"The game begins"}
     assert all(("section" in p) and ("rank" in p) for p in posted)
     assert not any("title" in r.payload for r in rows if r.target == "dm")  # a DM is no titled post
-
-
-class Relay(Duel):
-    """A game of one actor's steps, whose posts tell what happened in order (`post_in_order`)."""
-
-    post_in_order = True
-
-
-def test_a_post_told_in_order_keeps_the_order_of_its_rows_a_heading_over_each_run():
-    """Issue 23: a post tells a step in the order it happened; a later event never stands above an earlier one
-    because its heading ranks first."""
-    rows = Rows()
-    for text, kind in [("Bob bleeds.", "wound"), ("Ann bleeds.", "wound"), ("Ann challenges Bob.", "challenge"),
-                       ("Bob bleeds again.", "wound")]:
-        rows.add(text, kind, 2, "relay").payload |= placement(Relay(), kind, 2)
-    rows.add("Round 2 seed revealed.", "seed_reveal", 2)
-    ((post,),) = [p.messages for p in render(rows.rows)]
-    assert post.embeds[0].fields == [("Wounds", "Bob bleeds.\nAnn bleeds."), ("Challenges", "Ann challenges Bob."),
-                                     ("Wounds", "Bob bleeds again.")]
-    assert placement(Relay(), "wound", 2)["in_order"] is True and "in_order" not in placement(Duel(), "wound", 2)

@@ -138,33 +138,6 @@ def test_face_off_answer_with_points_reaches_the_engine_and_buttons_offer_it():
     assert any(e.kind == "take" for e in done.events)
 
 
-def test_a_reaction_bought_with_a_point_is_said_on_the_buttons_message_and_none_left_is_refused_in_one_line():
-    """Rulings "Reactions": a PC with no action left reacts by spending an Infinity Point for it. The question
-    (the message carrying the React button) says so, the button and the confirmation name the point; with no
-    point left, React is not offered and `/react choice:react` is refused in one line saying why (issue 23)."""
-    state = _asked_state()
-    lena = state.fighters["lena"]
-    lena.halves, lena.ip_action_used, lena.infinity_points = 1, False, 2  # half an action left, two points
-    lena.readied = "combirifle"  # a weapon that reaches the Zhanshi (her Hacking Device does not)
-    assert "You have no action left: reacting spends an Infinity Point for it." in RULESET.pending(state).prompt
-    labels = [b.label for b in FRONT.step_buttons(RULESET.view(state, "s1"), {})]
-    assert labels == ["react (1 Infinity Point)", "take it"]
-    change = FRONT.apply(asked(state, "react", choice="react"))
-    assert change.summary == [
-        "Face-off: react, 0 point(s) on saves, 0 on a critical. Reacting spends 1 Infinity Point for the action "
-        "(you have none left this turn)."
-    ]
-    lena.halves = 2  # a whole action left: reacting costs nothing, nothing is said
-    assert "Infinity Point for it" not in RULESET.pending(state).prompt
-    assert [b.label for b in FRONT.step_buttons(RULESET.view(state, "s1"), {})] == ["react", "take it"]
-    lena.halves, lena.infinity_points = 1, 0  # no action, no point: take it only
-    assert [b.label for b in FRONT.step_buttons(RULESET.view(state, "s1"), {})] == ["take it"]
-    orders = RULESET.parse_orders(FRONT.apply(asked(state, "react", choice="react")).orders)
-    refused = RULESET.validate(state, "lena", orders)
-    assert refused == "You have no action left and no Infinity Point to buy one: you can only take it."
-    assert "with none left this turn it spends an Infinity Point for it" in card_text(FRONT.rules())  # /rules
-
-
 def test_standing_answer_is_set_while_posting_and_cleared():
     """Rulings "Face-off": a standing answer answers every later face-off without asking."""
     state = fight(ALL)

@@ -318,12 +318,3 @@ def test_infinity_points_while_asked_the_answer_comes_first() -> None:
         "Answer the face-off first (/act action:react): it resolves at once, and you can move in the post order right after."
     )
     assert FRONT.command("points").phases == ("question", "post")
-
-
-def test_the_as_choices_leave_out_an_actor_out_of_the_fight():
-    """Issue 23 (as in Mazeworld): a killed or incapacitated NPC is listed as unable to act, so the game master's
-    `as` choices (`bot.services.actors.actor_choices`) leave it out."""
-    state = fight(["lena", "zhanshi", "yan_huo"])
-    state.fighters["zhanshi"].killed = True
-    able = {a.id: a.able for a in RULESET.actors(state)}
-    assert able == {"lena": True, "zhanshi": False, "yan_huo": True}

@@ -128,15 +128,6 @@ def test_a_quiet_rotation_ends_the_turn_and_unspent_actions_are_lost() -> None:
     assert state.turn == 2 and state.awaited == "fusilier"
 
 
-def test_a_post_of_no_action_says_the_actor_passes() -> None:
-    """Rulings, "Turn": a post may spend nothing; its channel post says so ("Fusilier passes"), not only the
-    seed line (issue 23)."""
-    state = fight(["fusilier", "zhanshi"])
-    result = step(state, IIOrders())
-    public = [e.text for e in result.events if e.audience.kind == "public"]
-    assert public == ["Fusilier passes (no action this post)."]
-
-
 def test_no_post_forfeits_the_turn_and_moderators_are_told_after_three() -> None:
     """Rulings, "Deadline": no post forfeits the remaining actions; moderators told after 3 in a row."""
     state = fight(["fusilier", "zhanshi"])

@@ -85,17 +85,6 @@ def test_pain_states_public_in_words_private_in_numbers():
     assert any("Pain 13%" in e.text for e in mine)
 
 
-def test_a_players_turn_dm_holds_one_pain_line_with_the_turns_end_state():
-    """Visibility: the contestant's own Pain % once a turn (issue 23: a bite and the end of the turn gave two
-    lines), the end state: after the bite (Pain 13) and `pain_regen` 2 at the turn's end, 11%."""
-    state = fight(pain_regen=2)
-    state.creature("wolf_a").side = 1
-    bite = "wolf_a Bite round 1"
-    res = resolve(state, Scripted(*two(bite, 10), ("limb damage", 3)), wolf_a={"do": "attack", "target": "s1"})
-    pain_lines = [e.text for e in res.events if e.audience.kind == "players" and "Pain" in e.text]
-    assert len(pain_lines) == 1 and pain_lines[0].startswith("Ann: Pain 11%"), pain_lines
-
-
 def test_human_limbs_severed_lower_body_and_disabled_arm():
     """Lower body severed (-50%): dead; a disabled limb is said in words."""
     state = fight(wolves=0)  # a Thug: human

@@ -178,19 +178,6 @@ def test_bodyaim_part_rolls_the_bodyaim_die_even_when_unaimed_lands_on_the_torso
     assert any("s1 Beretta M9 round 1 @bodyaim d20" in r.purpose for r in rng.rolls)
 
 
-def test_an_attack_at_bodyaim_is_confirmed_as_chosen_not_as_unaimed():
-    """Rulings "Attack rolls" (issue 23): `part:bodyaim` asks the @bodyaim die for the part; the confirmation
-    says so, apart from an attack with no part named (unaimed)."""
-    state = fight(wolves=1)
-    view = RULESET.view(state, "s1")
-    aimed = accepted(state, "attack", target="wolf_a", part="bodyaim")
-    assert FRONT.describe(aimed, view) == [
-        "Attack Wolf A with the weapon in hand, 1 round(s), at the part the @bodyaim die picks."
-    ]
-    plain = accepted(state, "attack", target="wolf_a")
-    assert FRONT.describe(plain, view) == ["Attack Wolf A with the weapon in hand, 1 round(s), unaimed."]
-
-
 def test_roster_file_is_loaded_and_bad_ones_are_refused_with_the_reason():
     """The roster file (`/game create file:`): a good one loads, a wrong species or count dice is named."""
     value, said = FRONT.load_data({"cover": {1: "light"}, "groups": [{"species": "Wolf", "count": "2"}]})

@@ -64,7 +64,7 @@ def attack_card(state: CardState, player: Player, rng: RecordingRng, events: lis
     )
     if not won:
         player.alive = False
-        events.append(public("died_card", "died_card", facts, name=player.name, square=square))
+        events.append(public("died", "died_card", facts, name=player.name, square=square))
         return False
     if len(set(dice)) == 1 and sum(dice) + bonus < worth:
         events.append(public("triples", "triples", facts, name=player.name))
@@ -73,19 +73,17 @@ def attack_card(state: CardState, player: Player, rng: RecordingRng, events: lis
     return True
 
 
-def receive(state: CardState, player: Player, card_id: int, events: list[Event], told: bool = False) -> None:
-    """Give a won or taken card and say where it went: named publicly only if it is now active. `told`: the
-    spoils' line already said where it went (equipped, or set aside), so the channel is not told twice."""
+def receive(state: CardState, player: Player, card_id: int, events: list[Event]) -> None:
+    """Give a won or taken card and say where it went: named publicly only if it is now active."""
     card = state.settings.deck.card(card_id)
     where, displaced = gain(state, player, card_id)
     if where == "active":
         key = "card_cursed" if card.curse else "card_active"
-        if not told:
-            facts = {"seat": player.seat, "card": card_id}
-            events.append(public("card_gained", key, facts, name=player.name, card=card.name))
+        events.append(
+            public("card_gained", key, {"seat": player.seat, "card": card_id}, name=player.name, card=card.name)
+        )
     else:
-        if not told:
-            events.append(public("card_gained", "card_aside_public", {"seat": player.seat}, name=player.name))
+        events.append(public("card_gained", "card_aside_public", {"seat": player.seat}, name=player.name))
         events.append(
             private([player.seat], "card_aside", "card_aside", {"card": card_id}, card=card.name, worth=card.worth)
         )
@@ -187,7 +185,7 @@ def _spoils(state: CardState, winner: Player, loser: Player, rng: RecordingRng, 
                 card=card.name,
             )
         )
-    receive(state, winner, taken, events, told=not from_aside)
+    receive(state, winner, taken, events)
 
 
 def _faces(dice: list[int]) -> str:

@@ -43,7 +43,7 @@ TEXT: dict[str, str] = {
     # --- battles -------------------------------------------------------------------------------------
     "battle": "{attacker} attacks {defender}. Rounds: {rounds}. {winner} wins {score}.",
     "died_battle": "{name} goes to die on {square}.",
-    "took": "{winner} takes {card} from {name} and equips it.",
+    "took": "{winner} takes {card} from {name}.",
     "took_active_public": "{winner} takes one of {name}'s active cards and sets it aside.",
     "took_aside_public": "{winner} takes one of {name}'s set-aside cards.",
     "took_private": "{winner} took {card} from {name}.",

@@ -49,12 +49,6 @@ def can_react(state: CombatState, target_id: str, attacker_id: str) -> bool:
     return target.halves >= STANDARD or can_buy_action(target)
 
 
-def react_costs_point(state: CombatState, target_id: str, attacker_id: str) -> bool:
-    """Whether reacting would spend an Infinity Point: the target may react only by buying the action (no whole
-    action left this turn)."""
-    return can_react(state, target_id, attacker_id) and state.fighters[target_id].halves < STANDARD
-
-
 def can_buy_action(fighter: Fighter) -> bool:
     return fighter.side == "pc" and fighter.infinity_points >= 1 and not fighter.ip_action_used
 

@@ -56,8 +56,6 @@ def start_post(ctx: Ctx, actor_id: str, orders: IIOrders) -> None:
         spent = True
     else:
         insert = None
-    if not orders.actions:  # a post of no action still says what happened, not only the seed
-        ctx.public("pass", "passes", name=fighter.name)
     run_actions(ctx, actor_id, list(orders.actions), insert, spent)
 
 

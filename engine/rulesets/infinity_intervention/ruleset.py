@@ -10,7 +10,7 @@ from engine.events import Event
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Ruleset, SignUp
 from engine.rulesets.infinity_intervention import heat, moderation, post, turns
-from engine.rulesets.infinity_intervention.attack import Ctx, can_react, react_costs_point
+from engine.rulesets.infinity_intervention.attack import Ctx, can_react
 from engine.rulesets.infinity_intervention.catalog import Roster, Sheet
 from engine.rulesets.infinity_intervention.orders import Answer, IIOrders
 from engine.rulesets.infinity_intervention.script import scripted_answer, scripted_post
@@ -58,8 +58,7 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         return Resolution(state=state, events=events, rolls=list(rng.rolls))
 
     def actors(self, state: CombatState) -> list[Actor]:
-        fighters = state.fighters
-        return [Actor(i, fighters[i].name, fighters[i].controller, fighters[i].able) for i in state.order]
+        return [Actor(i, state.fighters[i].name, state.fighters[i].controller) for i in state.order]
 
     def awaiting(self, state: CombatState) -> list[str]:
         return [] if state.phase == "over" or state.awaited is None else [state.awaited]
@@ -73,18 +72,15 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         choices = [(say("take"), "take")]
         if can_react(state, p.target, p.attacker):
             choices.insert(0, (say("react"), "react"))
-        prompt = say(
-            "question",
-            attacker=attacker.name,
-            item=item.label if item else "",
-            strikes=item.strikes if item else 1,
-            points=target.infinity_points,
-        )
-        if react_costs_point(state, p.target, p.attacker):  # said on the message that carries the React button
-            prompt += " " + say("react_costs_point")
         return Question(
             actor=p.target,
-            prompt=prompt,
+            prompt=say(
+                "question",
+                attacker=attacker.name,
+                item=item.label if item else "",
+                strikes=item.strikes if item else 1,
+                points=target.infinity_points,
+            ),
             choices=tuple(choices),
             default="take",
             command="react",

@@ -41,7 +41,6 @@ TEXT: dict[str, str] = {
     "over_undecided_mods": "The combat reached {turns} turns and ended undecided.",
     # --- a post ---
     "forfeit": "{name} did not post in time and forfeits the rest of this turn's actions.",
-    "passes": "{name} passes (no action this post).",
     "idle_alert": "{name} has missed {posts} posts in a row.",
     "npc_orders": "{name}'s orders before they resolve: {plan}.",
     "plan_attack": "attack {target}",
@@ -95,7 +94,6 @@ TEXT: dict[str, str] = {
     "Infinity Points: {points}.",
     "react": "React",
     "take": "Take it",
-    "react_costs_point": "You have no action left: reacting spends an Infinity Point for it.",
     # --- refusals ---
     "over_already": "The combat is over.",
     "not_in_combat": "You have no character in this combat.",
@@ -108,7 +106,6 @@ TEXT: dict[str, str] = {
     "answer_needed": "Answer the face-off: react or take.",
     "no_question": "Nobody is asking you anything now.",
     "not_your_post": "It is {name}'s post now.",
-    "no_point_to_react": "You have no action left and no Infinity Point to buy one: you can only take it.",
     "cannot_react": "You cannot react now (Immobilized, no action left, or your item cannot reach the attacker).",
     "not_enough_points": "That needs {want} Infinity Point(s); you have {have}.",
     "no_extra_action": "You cannot buy an extra action now (once a turn, with an Infinity Point).",

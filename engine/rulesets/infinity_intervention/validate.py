@@ -3,7 +3,7 @@ changes between a post's first action and its last (a target downed, an item swi
 
 from __future__ import annotations
 
-from engine.rulesets.infinity_intervention.attack import can_buy_action, can_react, usable_against
+from engine.rulesets.infinity_intervention.attack import can_buy_action, can_react
 from engine.rulesets.infinity_intervention.catalog import items
 from engine.rulesets.infinity_intervention.orders import (
     COST,
@@ -157,19 +157,11 @@ def _answer_refusal(state: CombatState, actor: str, answer: Answer | None) -> st
     assert state.pending is not None
     fighter = state.fighters[actor]
     if answer.choice == "react" and not can_react(state, actor, state.pending.attacker):
-        return say("no_point_to_react") if _only_no_point(state, actor, state.pending.attacker) else say("cannot_react")
+        return say("cannot_react")
     points = answer.ip_saves + answer.ip_crit + (1 if answer.choice == "react" and fighter.halves < 2 else 0)
     if points > fighter.infinity_points:
         return say("not_enough_points", have=fighter.infinity_points, want=points)
     return None
-
-
-def _only_no_point(state: CombatState, actor: str, attacker: str) -> bool:
-    """Whether the actor could react but for the action: none left, and no Infinity Point to buy it."""
-    fighter = state.fighters[actor]
-    if not fighter.able or fighter.immobilized or fighter.halves >= 2:
-        return False
-    return usable_against(fighter.item(), state.fighters[attacker]) and not can_buy_action(fighter)
 
 
 def _post_refusal(state: CombatState, actor: str, orders: IIOrders) -> str | None:

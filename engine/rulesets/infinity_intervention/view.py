@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rulesets.infinity_intervention.attack import can_react, react_costs_point
+from engine.rulesets.infinity_intervention.attack import can_react
 from engine.rulesets.infinity_intervention.catalog import SKILL_ATTRIBUTE, items
 from engine.rulesets.infinity_intervention.rolls import crit_range, focus, save_bonus, target_number
 from engine.rulesets.infinity_intervention.state import CombatState, Fighter
@@ -57,10 +57,7 @@ def _question(state: CombatState, mine: list[str]) -> dict[str, Any]:
     pending = state.pending
     assert pending is not None
     asked = {"attacker": pending.attacker, "target": pending.target}
-    if pending.target not in mine:
-        return asked
-    costs = react_costs_point(state, pending.target, pending.attacker)
-    return asked | {"can_react": can_react(state, pending.target, pending.attacker), "react_costs_point": costs}
+    return asked | ({"can_react": can_react(state, pending.target, pending.attacker)} if pending.target in mine else {})
 
 
 def view(state: CombatState, seat: str) -> dict[str, Any]:

@@ -166,11 +166,9 @@ def conditions(creature: Creature) -> list[str]:
 
 
 def private_status(turn: Turn, creature: Creature) -> None:
-    """A contestant's own Pain %, limb states in words, ammunition and cleanliness (private): one line a turn,
-    the latest (an earlier line of this turn is dropped, so the player's DM holds only the turn's end state)."""
+    """A contestant's own Pain %, limb states in words, ammunition and cleanliness (private)."""
     if creature.controller is None:
         return
-    turn.events = [e for e in turn.events if not (e.kind == "status" and (e.data or {}).get("id") == creature.id)]
     limbs = ", ".join(c for c in conditions(creature)) or CONDITIONS["fine"]
     guns = "; ".join(_rounds_of(w) for w in creature.weapons if catalog().weapons[w.name].fed)
     turn.private(

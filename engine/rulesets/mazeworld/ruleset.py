@@ -64,7 +64,7 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
         return awaited(state)
 
     def actors(self, state: MazeState) -> list[Actor]:
-        return [Actor(c.id, c.name, c.controller, c.able) for c in state.creatures if c.controller is None]
+        return [Actor(c.id, c.name, c.controller) for c in state.creatures if c.controller is None]
 
     def orders_anytime(self, state: MazeState, seat: str) -> bool:
         """After a moderator ended combat the NPCs are not awaited, but from the next turn on a moderator may still

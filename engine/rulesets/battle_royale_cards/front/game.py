@@ -28,7 +28,7 @@ SECTIONS = {
         "equip",
         "swap",
     ),
-    "section_cards": ("card_attack", "reroll", "triples", "card_gained", "displaced", "died_card"),
+    "section_cards": ("card_attack", "reroll", "triples", "card_gained", "displaced"),
     "section_battles": ("battle", "spoils", "died"),
     "section_end": ("removed", "round_limit", "game_over"),
 }
@@ -42,7 +42,6 @@ class CardsFront(Front):
     choosers = CHOOSERS
     data_file = DataFile(setting="deck", label="deck", description="A deck file replacing the 25 cards (YAML or JSON)")
     post_sections = tuple(text(key) for key in SECTIONS)
-    post_in_order = True  # one player's step at a time: told as it happened (issue 23)
     moderation = (Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),)
 
     picture_command = "board"

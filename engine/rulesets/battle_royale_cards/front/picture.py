@@ -90,13 +90,5 @@ def grid_picture(view: dict[str, Any]) -> Picture:
     return Picture(
         png=png(image),
         filename=FILENAME,
-        caption=caption(view),
+        caption=text("picture_caption", day=view["day"], text=board_text(view)),
     )
-
-
-def caption(view: dict[str, Any]) -> str:
-    """The picture's caption: which step's end it shows (the view's `day` is the step to come, so the picture
-    after step 3 is that of day 4), then the board in words."""
-    if view["day"] <= 0:
-        return text("picture_caption_start", text=board_text(view))
-    return text("picture_caption", step=view["day"] - 1, text=board_text(view))

@@ -84,8 +84,7 @@ TEXTS: dict[str, str] = {
     "board_people": " [{names}]",
     "board_dead": "{name} (dead)",
     "board_turn": "Now: {name}.",
-    "picture_caption": "The grid after step {step}. {text}",
-    "picture_caption_start": "The grid at the start. {text}",
+    "picture_caption": "The grid, step {day}. {text}",
     # --- posts ---------------------------------------------------------------------------------------
     "post_title": "Battle Royale card game, step {day}",
     "post_start": "Battle Royale card game: the start",

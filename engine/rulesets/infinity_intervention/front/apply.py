@@ -189,11 +189,7 @@ def describe(orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
     if not orders:
         return []
     if orders.get("answer"):
-        said_answer = _said_answer("said_answer", orders["answer"])
-        question = view.get("question") or {}
-        if orders["answer"].get("choice") == "react" and question.get("react_costs_point"):
-            said_answer += text("said_react_point")  # the action to react is bought with a point
-        return [said_answer]
+        return [_said_answer("said_answer", orders["answer"])]
     lines = [said(a, view) for a in orders.get("actions") or []]
     if orders.get("extra_action"):
         lines.append(text("said_extra"))

@@ -79,7 +79,6 @@ class InfinityFront(Front):
     commands = COMMANDS
     choosers = CHOOSERS
     post_sections = posts.HEADINGS
-    post_in_order = True  # one actor's post at a time: told as it happened (issue 23)
     moderation = MODERATION
     data_file = DataFile(setting="roster", label=text("roster_label"), description=text("roster_description"))
     sheet_file = DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description"))
@@ -129,8 +128,7 @@ class InfinityFront(Front):
         take = StepButton(text("take"), "react", (("choice", "take"),))
         if not question.get("can_react"):
             return [take]
-        label = text("react_point") if question.get("react_costs_point") else text("react")
-        return [StepButton(label, "react", (("choice", "react"),), style="primary"), take]
+        return [StepButton(text("react"), "react", (("choice", "react"),), style="primary"), take]
 
     def load_data(self, data: dict[str, Any]) -> tuple[Any, str]:
         """A moderator's roster file (`/game create file:`), checked by the roster schema (`catalog.upload`)."""

@@ -9,9 +9,7 @@ SECTIONS: tuple[tuple[str, frozenset[str]], ...] = (
     ("section_turn", frozenset({"start", "turn", "order", "heat_spent", "revived"})),
     (
         "section_actions",
-        frozenset(
-            {"forfeit", "pass", "ip_spent", "void", "reset", "cover", "switch", "observe", "negotiate", "freeform"}
-        ),
+        frozenset({"forfeit", "ip_spent", "void", "reset", "cover", "switch", "observe", "negotiate", "freeform"}),
     ),
     (
         "section_rolls",

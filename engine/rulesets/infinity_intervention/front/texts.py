@@ -47,7 +47,6 @@ TEXTS: dict[str, str] = {
     "said_negotiate": "Negotiate: {text}",
     "said_freeform": "Freeform: {text}",
     "said_answer": "Face-off: {choice}, {saves} point(s) on saves, {crit} on a critical.",
-    "said_react_point": " Reacting spends 1 Infinity Point for the action (you have none left this turn).",
     "said_standing": "Standing answer: {choice}, {saves} point(s) on saves, {crit} on a critical.",
     "said_clear": "Forget the standing answer.",
     "said_sent": "Sent.",
@@ -61,7 +60,6 @@ TEXTS: dict[str, str] = {
     "said_extra": "Spend an Infinity Point for an extra action.",
     "said_after": "Spend an Infinity Point to post just after {name}, from the next post.",
     "react": "react",
-    "react_point": "react (1 Infinity Point)",
     "take": "take it",
     "cover_none": "no cover",
     "cover_low": "low cover",
@@ -160,7 +158,6 @@ TEXTS: dict[str, str] = {
     "Focus it is a critical. Criticals strike without a save.",
     "rules_faceoff_field": "Face-offs",
     "rules_faceoff": "Attacked, you react (a face-off: both roll, the better success wins) or take it (you save). "
-    "Reacting takes a whole action; with none left this turn it spends an Infinity Point for it. "
     "Infinity Points pass failed saves, soften or negate criticals, buy an action or a place in the order.",
     "rules_heat_field": "Heat",
     "rules_heat": "The game master's pool, public: it grows with PC criticals and focus, and buys NPC boosts, "

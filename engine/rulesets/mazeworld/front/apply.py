@@ -125,13 +125,6 @@ def _name(view: dict[str, Any], cid: str) -> str:
     return next((c["name"] for c in view.get("others", []) if c["id"] == cid), cid)
 
 
-def _said_part(part: str | None) -> str:
-    """Where the attack is aimed, as the player chose: a part, the @bodyaim die, or no part (unaimed)."""
-    if part is None:
-        return text("said_unaimed")
-    return text("said_bodyaim") if part == BODYAIM else text("said_part", part=part)
-
-
 def said(order: dict[str, Any], view: dict[str, Any]) -> str:
     """One action in words."""
     do = order.get("do", "skip")
@@ -146,7 +139,7 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
             mode=text("said_mode", mode=order["mode"]) if order.get("mode") else "",
             rounds=1 if order.get("concentrate") else order.get("rounds") or 1,
             unit=text("rounds_unit"),
-            part=_said_part(part),
+            part=text("said_unaimed") if part in (None, BODYAIM) else text("said_part", part=part),
             concentrate=text("said_concentrate") if order.get("concentrate") else "",
             accessory=text("said_accessory", accessory=order["accessory"]) if order.get("accessory") else "",
             throw=text("said_throw") if order.get("throw") else "",
