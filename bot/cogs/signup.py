@@ -63,6 +63,30 @@ def merged(fronts: Mapping[str, Front]) -> Signup:
     )
 
 
+def joined_reply(front: Front, game: str, reserve: bool, role: str | None) -> str:
+    """What /join answers, in the game's words: signed up (or on the reserve list), the role asked for if any
+    (the game's own `requested` text), then what to do next: the game's `Words.signup`, or from what it takes at
+    sign-up (a character sheet, a role) or, when it takes nothing, to wait for the start."""
+    options = front.signup_options
+    label = next((label for label, value in options.roles if value == role), None)
+    asked = ""
+    if label is not None and "requested" in options.role_texts:
+        asked = " " + options.role_texts["requested"].format(role=label)
+    if reserve:
+        return ui("joined_reserve", game=game) + asked
+    if label is not None:  # the role asked for is confirmed above: nothing more to ask
+        following = ui("joined_wait")
+    elif front.words.signup is not None:
+        following = front.words.signup
+    elif front.sheet_file is not None:
+        following = ui("joined_sheet")
+    elif options.roles:
+        following = ui("joined_role")
+    else:
+        following = ui("joined_wait")
+    return ui("joined", game=game, asked=asked, next=following).strip()
+
+
 class SignUpBase(GameCog):
     """/join, /leave and /role; `build_cog` adds the roles' choices and the pairings' subcommands."""
 
@@ -71,8 +95,9 @@ class SignUpBase(GameCog):
             player = await games.join_game(
                 ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role)
             )
-            key = "joined" if player.status == "joined" else "joined_reserve"
-            return ui(key, game=ctx.game.name)
+            return joined_reply(
+                registry.front(ctx.game.ruleset), ctx.game.name, player.status != "joined", getattr(role, "value", role)
+            )
 
         await self.run(interaction, game, work, joining=True)
 

@@ -25,6 +25,12 @@ def ruleset_of(game: Game) -> Ruleset:
     return registry.get(game.ruleset)
 
 
+async def front_of_game(db: Any, game_id: int) -> Front:
+    """The front of game `game_id` (its words: `Front.words`, `Front.step_name`), for a caller holding no session."""
+    async with db.read() as session:
+        return registry.front((await load_game(session, game_id)).ruleset)
+
+
 async def load_game(session: AsyncSession, game_id: int, lock: bool = False, skip_locked: bool = False) -> Game:
     """The game row; with `lock`, claimed for this transaction (SQLite holds its write lock since BEGIN
     IMMEDIATE; PostgreSQL takes FOR UPDATE). With `skip_locked`, a row another transaction holds raises

@@ -30,9 +30,12 @@ from engine import registry
 
 @dataclass
 class Submitted:
+    """A stored submission: its receipt, its day (step, turn) by number and, in the game's words, by name."""
+
     receipt: str
     day: int
     payload: dict[str, Any] | None
+    step: str = ""  # the day by name, as the game calls it (`Front.step_name`): "Turn 3"
 
 
 def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
@@ -135,7 +138,9 @@ async def _submit(
             if not fresh:
                 continue
             raise ServiceError(say("game_changed")) from None
-        return Submitted(receipt=receipt, day=snap.day, payload=clean)
+        return Submitted(
+            receipt=receipt, day=snap.day, payload=clean, step=registry.front(snap.ruleset).step_name(snap.day)
+        )
     raise AssertionError("unreachable")  # pragma: no cover
 
 

@@ -149,7 +149,7 @@ async def _resolve_locked(
             game,
             "moderators",
             None,
-            say("resolve_recovered", day=day, game=game.name, failures=game.resolve_failures),
+            say("resolve_recovered", step=front.step_name(day), game=game.name, failures=game.resolve_failures),
             {"kind": "resolve_recovered", "day": day},
         )
         game.resolve_failures, game.retry_at = 0, None

@@ -83,10 +83,10 @@ async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any)
         view = ruleset.view(state, seat)
         buttons = specs(game.id, game.day, front.step_buttons(view, {})) if with_buttons else []
         if buttons:
-            text = say("step_yours", game=game.name, day=game.day, deadline=when(game.deadline))
+            text = say("step_yours", game=game.name, step=front.step_name(game.day), deadline=when(game.deadline))
             payload = {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons}
         elif told_plainly:
-            text = say("step_yours_plain", game=game.name, day=game.day, deadline=when(game.deadline))
+            text = say("step_yours_plain", game=game.name, step=front.step_name(game.day), deadline=when(game.deadline))
             payload = {"kind": "step_yours", "day": game.day, "seat": seat}
         else:
             continue

@@ -64,7 +64,7 @@ async def step_dm(fake, user: FakeUser, day: int) -> dict:
     """The DM telling `user` that step `day` is theirs (with the face-off's buttons, when it is a question)."""
 
     def found():
-        return next((m for m in reversed(fake.dms_to(user)) if f"(step {day})" in (m.get("content") or "")), None)
+        return next((m for m in reversed(fake.dms_to(user)) if f"(Step {day})" in (m.get("content") or "")), None)
 
     return await fake.wait_until(found, what=f"{user.name}'s DM for step {day}")
 
@@ -113,7 +113,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "You play Lena." in fake.text(fake.dms_to(alice)) and "You play Fusilier." in fake.text(fake.dms_to(bob))
         told = await step_dm(fake, alice, 0)  # Lena posts first: Alice is told by DM, Bob is not
         assert "Build your post one command at a time (2 action(s) left): add more, or /send" in told["content"]
-        assert "(step 0)" not in fake.text(fake.dms_to(bob))
+        assert "(Step 0)" not in fake.text(fake.dms_to(bob))
 
         # --- Lena's first post: her own choices, a refusal with its reason, a hack on the Yan Huo -------------
         targets = await fake.autocomplete(alice, "attack", {"target": ""}, focused="target", dm=True)
@@ -222,7 +222,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
             if pending is not None and pending["target"] in players:
                 user = players[pending["target"]]
                 asked = await step_dm(fake, user, game.day)  # the question and its buttons, to the target's player
-                assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
+                assert f"(Step {game.day})" not in fake.text(fake.dms_to(other[user]))
                 if not timed_out:  # rulings, "Reactions": `reaction_hours`; no answer: take, no points
                     assert game.deadline == clock() + timedelta(hours=state["settings"]["reaction_hours"])
                     points = state["fighters"][pending["target"]]["infinity_points"]
@@ -247,7 +247,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 continue
             user, me = players[awaited], state["fighters"][awaited]
             await step_dm(fake, user, game.day)  # whose post it is: its player is told by DM, the other is not
-            assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
+            assert f"(Step {game.day})" not in fake.text(fake.dms_to(other[user]))
             said = None
             if me["immobilized"]:  # rulings, "Immobilizing": the post must start with Reset
                 said = await slash(user, "reset", dm=True)

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, CardField, Change, DataFile, Front, Moderation, Picture, Refused, StepButton
+from engine.front import (
+    Asked,
+    Card,
+    CardField,
+    Change,
+    DataFile,
+    Front,
+    Moderation,
+    Picture,
+    Refused,
+    StepButton,
+    Words,
+)
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.battle_royale_cards.catalog import parse
@@ -37,7 +49,7 @@ SECTION_OF = {kind: text(key) for key, kinds in SECTIONS.items() for kind in kin
 
 class CardsFront(Front):
     title = text("title")
-    resolutions_called = "steps"
+    words = Words(step="Step", steps="steps")
     commands = COMMANDS
     choosers = CHOOSERS
     data_file = DataFile(setting="deck", label="deck", description="A deck file replacing the 25 cards (YAML or JSON)")
@@ -91,9 +103,6 @@ class CardsFront(Front):
 
     def post_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")
-
-    def step_name(self, day: int) -> str:
-        return text("day_title", day=day)
 
     def day_title(self, day: int) -> str:
         return text("day_title", day=day) if day >= 0 else text("post_start")

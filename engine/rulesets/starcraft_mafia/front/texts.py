@@ -157,6 +157,7 @@ TEXTS: dict[str, str] = {
     "opt_join_role": "A class to ask for (leave out: any)",
     "cmd_role_choose": "Ask for a class (granted in sign-up order while it has room)",
     "role_requested": "You asked for the {role} class.",
+    "signup_next": "Ask for a class with /role choose, or wait for the start.",
     "unknown_role": "{role!r} is not a class of StarCraft Mafia.",
     "request_role_choice": "Choose a class with /role choose.",
     # --- help and rules -------------------------------------------------------------------------------
