@@ -172,6 +172,7 @@ TEXT: dict[str, str] = {
     "ended": "The game is over: {reason}.",
     "log_published": "The order log is published: `/log` (or `brbot log {game_id}`) shows every order of this game with its receipt and its player's salt, so each of you can check the receipts you were given.",
     "died": "{name} has died.",
+    "moderators_started": "{game} has started with {players} players. The moderators' notes arrive here: one message for each {one} resolved, with every note of it.",
     "signups_open": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
     "the daily deadline is {deadline_time} ({timezone}).",
     "signups_open_hours": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "

@@ -22,6 +22,7 @@ from bot.services.common import (
     audit,
     hour_minute,
     load_game,
+    new_post,
     open_day,
     outbox,
     player_of,
@@ -366,7 +367,16 @@ async def start_game(
             )
         )
         day = await open_day(session, game, now, seeds)
-        post = await write_events(session, game, result.events, await seat_map(session, game_id), -1)
+        post = new_post()  # the moderators' first message: the start, then the start's notes, then what waits for them
+        outbox(
+            session,
+            game,
+            "moderators",
+            None,
+            say("moderators_started", game=game.name, players=len(players), one=registry.front(game.ruleset).words.one),
+            {"kind": "moderators_started", "post": post},
+        )
+        post = await write_events(session, game, result.events, await seat_map(session, game_id), -1, post)
         announce_picture(session, game, -1, post)  # a game showing its picture after every step: the start's too
         await groups.sync(session, game, result.state)
         announce(
@@ -380,7 +390,7 @@ async def start_game(
             ),
             {"kind": "commitment", "day": game.day},
         )
-        await pacing.announce_step(session, game, ruleset, result.state)
+        await pacing.announce_step(session, game, ruleset, result.state, post)
         audit(session, game, actor_id, "start", players=len(players))
     return game
 

@@ -81,9 +81,13 @@ def turn_deadline(
     return deadline if ruleset.pending(after) is None else None
 
 
-async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
+async def announce_step(
+    session: AsyncSession, game: Game, ruleset: Ruleset, state: Any, post: str | None = None
+) -> None:
     """Tell whoever the newly opened step waits for, beyond the channel's post: the asked player, the
-    moderators for the game master's NPCs."""
+    moderators for the game master's NPCs. `post`: the token of the resolution that opened the step
+    (`write_events`): the moderators' "waiting for orders" joins that resolution's one message to them (a
+    question the game master must answer stays a message of its own)."""
     if game.deadline is None:
         return
     deadline = when(game.deadline)
@@ -119,5 +123,5 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
             "moderators",
             None,
             say("npc_awaited", game=game.name, actors=", ".join(npcs), deadline=deadline),
-            {"kind": "npc_awaited", "day": game.day},
+            {"kind": "npc_awaited", "day": game.day} | ({"post": post} if post else {}),
         )

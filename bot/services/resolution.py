@@ -142,7 +142,7 @@ async def _resolve_locked(
             ),
             {"kind": "seed_reveal", "day": day},
         )
-        await pacing.announce_step(session, game, ruleset, result.state)
+        await pacing.announce_step(session, game, ruleset, result.state, post)
     if game.resolve_failures:  # the deadline loop had been failing on this game: tell the moderators it is over
         outbox(
             session,

@@ -153,7 +153,7 @@ UI: dict[str, str] = {
     "group_refused": "The private thread of the group {group} in {game} could not be opened in <#{channel_id}> ({error}): its members talk through `/team say` by DM meanwhile, and the moderators cannot read that. Give the bot Create Private Threads and Send Messages in Threads in that channel; the thread is tried again at the next change of the game, an hour from now at the soonest.",
     "group_by_dm": "**{group}** ({game})\n{intro}\nThe bot cannot open this group's private thread, so write to the others with `/team say text:`: the bot sends your words to them by DM.",
     "delivery_mod_thread_name": "{game}: moderators",
-    "delivery_mod_thread_intro": "{mention}, your DMs are closed and {game} has no moderator channel, so the moderators' notes arrive in this private thread. Members with Manage Threads see it too; `/game settings moderator_channel` sends them elsewhere.",
+    "delivery_mod_thread_intro": "{mention}, the moderators' notes of {game} arrive in this private thread, one message for each resolution. Members with Manage Threads see it too, and whoever you mention here joins it; `/game settings moderator_channel` sends the notes elsewhere.",
     # --- info, status, map, help -------------------------------------------------------------------
     "opt_game": "the game's number (needed in a DM when you are in several games)",
     "opt_as": "Order for another actor you control (moderators: the game master's characters)",
