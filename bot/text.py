@@ -59,6 +59,9 @@ TEXT: dict[str, str] = {
     "sheet_dropped_yours": "Your {label} for {game} is no longer accepted ({reason}): you start with the character the game gives you.",
     "not_awaited": "The game is not waiting for orders from you now.",
     "no_such_actor": "There is no {actor!r} in this game to order for.",
+    "not_orderable": "You may not order for {actor!r}: every player orders for their own character alone (leave"
+    " `as` out to order for yours).{yours}",
+    "as_yours": " With `as` you may name {names}.",
     "actor_of_the_game_master": "{actor} is the game master's: only a moderator orders for them.",
     "not_your_actor": "You do not order for {actor}.",
     "not_started": "This game has not started yet.",

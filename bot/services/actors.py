@@ -37,8 +37,13 @@ def acting_for(ruleset: Ruleset, state: Any, seat: str | None, actor: str | None
         if seat is None:
             raise ServiceError(say("not_playing"))
         return Acting(seat, seat)
-    if actor not in listed:
-        raise ServiceError(say("no_such_actor", actor=actor))
+    if actor not in listed:  # another player (whose seat is no actor to name), or nobody: say whom `as` may name
+        if seat is None and not moderator:
+            raise ServiceError(say("not_playing"))
+        mine = [a.name for a in listed.values() if (a.controller is None and moderator) or a.controller == seat]
+        raise ServiceError(
+            say("not_orderable", actor=actor, yours=say("as_yours", names=", ".join(mine)) if mine else "")
+        )
     controller, name = listed[actor].controller, listed[actor].name
     if controller is None:
         if not moderator:

@@ -151,7 +151,7 @@ UI: dict[str, str] = {
     "group_joining": "Joining the group: {users}.",
     "group_leaving": "Leaving the group: {users}.",
     "group_refused": "The private thread of the group {group} in {game} could not be opened in <#{channel_id}> ({error}): its members talk through `/team say` by DM meanwhile, and the moderators cannot read that. Give the bot Create Private Threads and Send Messages in Threads in that channel; the thread is tried again at the next change of the game, an hour from now at the soonest.",
-    "group_by_dm": "**{group}** ({game})\n{intro}\nThe bot cannot open this group's private thread, so write to the others with `/team say text:`: the bot sends your words to them by DM.",
+    "group_by_dm": "**{group}** ({game})\nThe bot cannot open this group's private thread, so there is no thread to read or write in. Write to the group's other members with `/team say text:`: the bot sends your words by DM to them and to nobody else (the moderators do not read them). Whoever joins the group later is told the same way; the dead leave it.",
     "delivery_mod_thread_name": "{game}: moderators",
     "delivery_mod_thread_intro": "{mention}, the moderators' notes of {game} arrive in this private thread, one message for each resolution. Members with Manage Threads see it too, and whoever you mention here joins it; `/game settings moderator_channel` sends the notes elsewhere.",
     # --- info, status, map, help -------------------------------------------------------------------

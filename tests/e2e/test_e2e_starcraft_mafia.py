@@ -180,7 +180,7 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         assert status.all_ephemeral and "The infested team (secret): Tychus" in status.text
         for human in humans:  # each his own card: his fatigue and items; of the others class and HP only
             card = (await slash(human, "status")).text
-            assert "Fatigue (only you see it)" in card and "Tychus (Medic): suit 20, body 10" in card
+            assert "Fatigue (only you see it, and an opponent in a battle's rolls)" in card and "Tychus (Medic): suit 20, body 10" in card
             assert not leaks_of_the_infested(card, "Tychus"), card
 
         # --- the deadline passes: the deadline loop resolves Day 1 ------------------------------------------

@@ -40,6 +40,7 @@ TEXTS: dict[str, str] = {
     "button_equip": "Equip {cards}",
     "and": " and ",
     # --- refusals of the front -----------------------------------------------------------------------
+    "move_both": "Give a direction or a square, not both: `/move direction:N` or `/move to:D4`.",
     "bad_directions": "Directions are N, NE, E, SE, S, SW, W and NW; {wrong} is not one.",
     "unknown_card": "{card} is not one of your cards.",
     "unknown_target": "Name the card or a player on your square.",
