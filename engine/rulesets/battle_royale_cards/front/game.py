@@ -25,27 +25,6 @@ from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMAND
 from engine.rulesets.battle_royale_cards.front.status import rules_cards, status_cards
 from engine.rulesets.battle_royale_cards.front.texts import TEXTS, text
 
-SECTIONS = {
-    "section_turns": (
-        "start",
-        "order",
-        "placement",
-        "placed",
-        "turn",
-        "end_turn",
-        "timeout",
-        "move",
-        "resurrect",
-        "drinks",
-        "equip",
-        "swap",
-    ),
-    "section_cards": ("card_attack", "reroll", "triples", "card_gained", "displaced"),
-    "section_battles": ("battle", "spoils", "died"),
-    "section_end": ("removed", "round_limit", "game_over"),
-}
-SECTION_OF = {kind: text(key) for key, kinds in SECTIONS.items() for kind in kinds}
-
 
 class CardsFront(Front):
     title = text("title")
@@ -53,7 +32,7 @@ class CardsFront(Front):
     commands = COMMANDS
     choosers = CHOOSERS
     data_file = DataFile(setting="deck", label="deck", description="A deck file replacing the 25 cards (YAML or JSON)")
-    post_sections = tuple(text(key) for key in SECTIONS)
+    # No sections: a step is one player's few actions, told in the order they happened (issue 23).
     moderation = (Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),)
 
     picture_command = "board"
@@ -97,9 +76,6 @@ class CardsFront(Front):
         except ValueError as error:
             raise Refused(_reason(error)) from None
         return deck.model_dump(mode="json"), f"a deck of {len(deck.cards)} cards"
-
-    def section_of(self, kind: str) -> str | None:
-        return SECTION_OF.get(kind)
 
     def post_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")
