@@ -54,6 +54,15 @@ def acting_for(ruleset: Ruleset, state: Any, seat: str | None, actor: str | None
     return Acting(actor, seat)
 
 
+def unable(ruleset: Ruleset, state: Any, seat: str) -> str | None:
+    """Why `seat` can give no orders now, in the game's words ("" when it gives none), or None when it can: awaited,
+    taking orders at any time (`Ruleset.orders_anytime`), or with default orders the game would take (a dead or
+    escaped actor's are refused with the reason)."""
+    if seat in ruleset.awaiting(state) or ruleset.orders_anytime(state, seat):
+        return None
+    return ruleset.validate(state, seat, ruleset.default_orders(state, seat)) or ""
+
+
 def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -> str | None:
     """The actor a seat orders for without `as`, when the game's actors are not seats (a player's PC with an id
     of its own): the one of the seat's actors the game awaits, else its only one; None: the seat itself."""
@@ -65,15 +74,18 @@ def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -
 
 
 async def actor_choices(db: Database, game_id: int, user_id: int, moderator: bool) -> list[tuple[str, str]]:
-    """(name, id) of the actors this user may order for with `as` (a moderator: the game master's NPCs; a
-    player: the actors their seat controls besides itself)."""
+    """(name, id) of the actors this user may order for with `as` now (a moderator: the game master's NPCs; a
+    player: the actors their seat controls besides itself), leaving out those that cannot act (the dead)."""
     snap = await snapshot(db, game_id)
     if snap.state is None:
         return []
     held = snap.seats.get(user_id)
     seat = held[0] if held else None
+    ruleset = registry.get(snap.ruleset)
     return [
         (a.name, a.id)
-        for a in registry.get(snap.ruleset).actors(snap.state)
-        if a.id != seat and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
+        for a in ruleset.actors(snap.state)
+        if a.id != seat
+        and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
+        and unable(ruleset, snap.state, a.id) is None
     ]

@@ -19,7 +19,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services import fairness
-from bot.services.actors import acting_for
+from bot.services.actors import acting_for, unable
 from bot.services.common import load_game, player_of
 from bot.services.errors import ServiceError, first_problem
 from bot.services.order_writer import PendingOrder, writer_for
@@ -86,11 +86,11 @@ def may_act(snap: Snapshot, seat: str) -> None:
     """Refused with the game's own reason when `seat` can give no orders now (dead, escaped, not their turn):
     the reason the game gives for its default orders, since those are what any seat it awaits may send. A seat
     the game takes orders from at any time (`Ruleset.orders_anytime`) may act: `validate` judges its orders."""
-    ruleset = registry.get(snap.ruleset)
-    if snap.state is None or seat in ruleset.awaiting(snap.state) or ruleset.orders_anytime(snap.state, seat):
+    if snap.state is None:
         return
-    reason = ruleset.validate(snap.state, seat, ruleset.default_orders(snap.state, seat))
-    raise ServiceError(reason or say("not_awaited"))
+    reason = unable(registry.get(snap.ruleset), snap.state, seat)
+    if reason is not None:
+        raise ServiceError(reason or say("not_awaited"))
 
 
 async def check_may_act(

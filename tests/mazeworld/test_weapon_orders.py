@@ -121,3 +121,13 @@ def test_own_sheet_card_shows_ammunition_types_attached_rounds_and_charges():
     assert "M203: 0 HE loaded, 2 HE spare" in carbine
     assert "15 JHP loaded, 30 FMJ spare" in beretta and "(other spares: 10 AP)" in beretta
     assert charge == "C4 charge: 2 carried"
+
+
+def test_an_attack_at_the_bodyaim_die_is_confirmed_as_such_not_as_unaimed():
+    """Issue 23: `part:bodyaim` read back as "unaimed", the words of giving no part; the confirmation says what
+    the player chose."""
+    state = fight(sheet=ARMS)
+    aimed = FRONT.apply(asked(state, "attack", target="Wolf A", part="bodyaim"))
+    assert aimed.summary == ["Attack Wolf A with the weapon in hand, 1 round(s), at the part the @bodyaim die picks."]
+    unaimed = FRONT.apply(asked(state, "attack", target="Wolf A"))
+    assert unaimed.summary == ["Attack Wolf A with the weapon in hand, 1 round(s), unaimed."]
