@@ -49,7 +49,7 @@ async def step_dm(fake, user, day: int) -> dict:
 
     def found():
         return next(
-            (m for m in reversed(fake.dms_to(user)) if f"(step {day})" in (m.get("content") or "") and buttons(m)),
+            (m for m in reversed(fake.dms_to(user)) if f"(Step {day})" in (m.get("content") or "") and buttons(m)),
             None,
         )
 

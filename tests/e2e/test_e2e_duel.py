@@ -48,7 +48,7 @@ async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, d
             assert "signed up for Showdown" in (await slash(player, "join")).text
         await slash(mod, "game start")
         await settle(fake, runner, "the start")
-        assert "Day 0 is open" in fake.text(fake.messages_in())
+        assert "Step 0 is open" in fake.text(fake.messages_in())
 
         # --- one actor at a time: each step resolves as soon as its actor acts ---------------------------
         refused = await slash(bob, "strike")

@@ -41,6 +41,7 @@ TEXT: dict[str, str] = {
     "over_undecided_mods": "The combat reached {turns} turns and ended undecided.",
     # --- a post ---
     "forfeit": "{name} did not post in time and forfeits the rest of this turn's actions.",
+    "passes": "{name} passes.",
     "idle_alert": "{name} has missed {posts} posts in a row.",
     "npc_orders": "{name}'s orders before they resolve: {plan}.",
     "plan_attack": "attack {target}",
