@@ -109,9 +109,11 @@ async def announce_step(
         payload = {"kind": "question", "day": game.day, "actor": question.actor}
         if controller is None:
             outbox(session, game, "moderators", None, text, payload)
-        elif controller in users:
-            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
-            await step_buttons.offer(session, game, ruleset, state)  # the answers as buttons, if the game has them
+        elif controller in users:  # the answers as buttons on the question itself, if the game has them: one DM
+            buttons = step_buttons.for_seat(game, ruleset, state, controller)
+            with_buttons = {"buttons": buttons} if buttons else {}
+            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller} | with_buttons)
+            await step_buttons.offer(session, game, ruleset, state, skip=frozenset({controller}))
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
     await step_buttons.offer(session, game, ruleset, state)

@@ -48,7 +48,7 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
             ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
             ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
         ]
-    if kind == "step_buttons":  # `bot.services.step_buttons`: the ids, labels and styles are in the payload
+    if kind in ("step_buttons", "question"):  # `bot.services.step_buttons`: ids, labels and styles in the payload
         return [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
     if kind == "trade_offer":
         ref = trade_ref(payload)

@@ -182,8 +182,14 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
 
         # --- the face-off question: Bob answers with the React button -------------------------------------------
         assert game.state["pending"]["target"] == "fusilier"
-        asked = await step_dm(fake, bob, 3)
+        def question_dm():
+            return next((m for m in reversed(fake.dms_to(bob))
+                         if "React or take it?" in (m.get("content") or "") and buttons(m)), None)
+
+        asked = await fake.wait_until(question_dm, what="Bob's face-off question")
         assert set(buttons(asked)) == {"react", "take it"}
+        # issue 23: one DM, the question with its buttons (was: the question, then "your move" with the buttons)
+        assert not [m for m in fake.dms_to(bob) if "(Step 3)" in (m.get("content") or "")]
         question = fake.text(fake.dms_to(bob))
         assert "Zhanshi attacks you with the CombiRifle (2 strike(s)). React or take it?" in question
         assert "otherwise the answer is Take it" in question
