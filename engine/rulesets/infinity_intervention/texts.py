@@ -95,6 +95,8 @@ TEXT: dict[str, str] = {
     "Infinity Points: {points}.",
     "react": "React",
     "take": "Take it",
+    "react_costs_point": " You have no action left: reacting spends an Infinity Point to buy one.",
+    "react_no_point": "You have no action left and no Infinity Point to buy one: you cannot react, only take it.",
     # --- refusals ---
     "over_already": "The combat is over.",
     "not_in_combat": "You have no character in this combat.",
