@@ -69,6 +69,18 @@ async def step_dm(fake, user: FakeUser, day: int) -> dict:
     return await fake.wait_until(found, what=f"{user.name}'s DM for step {day}")
 
 
+async def question_dm(fake, user: FakeUser, seen: set) -> dict:
+    """The newest face-off question DMed to `user` not seen before: one DM, the question with its answer buttons."""
+
+    def found():
+        return next((m for m in reversed(fake.dms_to(user)) if m["id"] not in seen and buttons(m)
+                     and "Answer with /react" in (m.get("content") or "")), None)
+
+    message = await fake.wait_until(found, what=f"{user.name}'s face-off question")
+    seen.add(message["id"])
+    return message
+
+
 async def unresolved(runner, day: int, looks: int = 6) -> None:
     """The deadline loop looks at the game several times (every 0.05 s) and leaves step `day` unresolved."""
     await asyncio.sleep(runner.settings.poll_seconds * looks)
@@ -220,6 +232,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         # switches to her CombiRifle once), the NPCs' script posts at each deadline; the next question asked of
         # a PC is left to its deadline (take, no points); later ones are answered "take it" by button ----------
         switched = spent = timed_out = False
+        questions = {asked["id"]}
         other = {alice: bob, bob: alice}
         while game.status != "over":
             assert game.day < MOST_STEPS, "the fight did not end"
@@ -227,7 +240,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
             pending = state["pending"]
             if pending is not None and pending["target"] in players:
                 user = players[pending["target"]]
-                asked = await step_dm(fake, user, game.day)  # the question and its buttons, to the target's player
+                asked = await question_dm(fake, user, questions)  # the question and its buttons, to its player
                 assert f"(Step {game.day})" not in fake.text(fake.dms_to(other[user]))
                 if not timed_out:  # rulings, "Reactions": `reaction_hours`; no answer: take, no points
                     assert game.deadline == clock() + timedelta(hours=state["settings"]["reaction_hours"])
