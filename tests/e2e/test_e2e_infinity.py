@@ -31,6 +31,8 @@ from sqlalchemy import select
 
 from bot.db.models import EventRow
 from bot.services import fairness
+from engine import registry
+from tests.bot.test_game_words import wrong_words
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import EPHEMERAL, FakeUser, walk_components
 from tests.e2e.game_steps import game_row
@@ -194,11 +196,11 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
 
         # --- the face-off question: Bob answers with the React button -------------------------------------------
         assert game.state["pending"]["target"] == "fusilier"
-        def question_dm():
+        def first_question():
             return next((m for m in reversed(fake.dms_to(bob))
                          if "React or take it?" in (m.get("content") or "") and buttons(m)), None)
 
-        asked = await fake.wait_until(question_dm, what="Bob's face-off question")
+        asked = await fake.wait_until(first_question, what="Bob's face-off question")
         assert set(buttons(asked)) == {"react", "take it"}
         # issue 23: one DM, the question with its buttons (was: the question, then "your move" with the buttons)
         assert not [m for m in fake.dms_to(bob) if "(Step 3)" in (m.get("content") or "")]
@@ -309,6 +311,13 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "TN was" in told and "save total" in told  # the moderators have the numbers
         assert "orders for Yan Huo" in told  # each NPC post the script made was announced to them first
         assert "Zhanshi's orders before they resolve: attack Fusilier." in told  # the game master's `as`
+        # issue 23: the game's own words everywhere (steps, no days, no roles, no None), and the game master's
+        # inbox: one message per resolved step, besides the start's and the questions the moderators must answer
+        front = registry.front("infinity_intervention")
+        for text in (public, told, *(fake.text(fake.dms_to(u)) for u in (alice, bob)), *(r.text for r in commands)):
+            assert wrong_words(text, front) == [], wrong_words(text, front)
+        asked_of_them = sum("Answer with /react" in (m.get("content") or "") for m in fake.messages_in(mod_channel))
+        assert len(fake.messages_in(mod_channel)) <= game.day + 1 + asked_of_them
 
         # each player's own sheet (/status, above) reached that player alone; no NPC number, nobody else's health
         for user, other in ((alice, bob), (bob, alice)):

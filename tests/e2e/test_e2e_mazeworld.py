@@ -53,9 +53,9 @@ async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
         assert [t["value"] for t in targets] == wolves
         assert all("%" not in t["name"] for t in targets)
         said = await slash(alice, "attack", {"target": targets[0]["value"], "rounds": 3})
-        assert "Order saved for Turn 0" in said.text and "Attack Wolf A" in said.text, said.text
+        assert "Order saved for Turn 1" in said.text and "Attack Wolf A" in said.text, said.text
         mine = (await slash(alice, "orders")).text
-        assert "Your orders in Maze, Turn 0" in mine and "Turn 0: orders are open until" in mine, mine  # issue 23
+        assert "Your orders in Maze, Turn 1" in mine and "Turn 1: orders are open until" in mine, mine  # issue 23
         assert await fake.autocomplete(alice, "attack", {"as": ""}, focused="as") == []
         npcs = await fake.autocomplete(mod, "attack", {"as": ""}, focused="as")
         assert {n["value"] for n in npcs} == set(wolves)

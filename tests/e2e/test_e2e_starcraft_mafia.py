@@ -103,6 +103,8 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         for user in users:
             joined = await slash(user, "join", {"role": "ghost"} if user is raynor else {})
             assert "signed up for Char" in joined.text, joined.text
+            if user is raynor:  # issue 23: the class asked for is confirmed
+                assert "You asked for the Ghost class." in joined.text and "Ask for" not in joined.text, joined.text
         started = await slash(mod, "game start")
         assert "Char has started: Day 1 is open until" in started.text, started.text  # the game's first day
         await settle(fake, runner, "the start")
