@@ -142,7 +142,6 @@ TEXTS: dict[str, str] = {
     "opt_text_mod": "Complication: its narration",
     # posts
     "post_title": "Infinity: Intervention: step {day}",
-    "step_name": "Step {day}",
     "post_start": "Infinity: Intervention: the combat begins",
     # rules
     "rules_title": "Infinity: Intervention combat in short",
