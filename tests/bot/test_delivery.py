@@ -134,6 +134,8 @@ async def test_a_moderator_note_nobody_can_receive_fails_quietly(db):
     (note,) = [n for n in await rows(db, target="moderators") if n.text == "secret note"]
     assert note.status == "failed" and "creator" in note.last_error
     assert not [n for n in await rows(db, target="moderators") if "secret note" in n.text and n.id != note.id]
+    # no start note is written where nobody could read it (no creator, no moderator channel)
+    assert not [n for n in await rows(db, target="moderators") if n.payload.get("kind") == "moderators_started"]
 
 
 async def test_a_crash_after_sending_resends_with_the_same_nonce(db, monkeypatch):
