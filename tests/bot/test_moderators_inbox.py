@@ -24,7 +24,7 @@ async def moderators_rows(db, game_id: int) -> list[Outbox]:
         return list((await session.execute(query)).scalars())
 
 
-@pytest.mark.parametrize("ruleset", ["infinity_intervention", "mazeworld", "starcraft_mafia", "battle_royale"])
+@pytest.mark.parametrize("ruleset", ["infinity_intervention", "mazeworld", "starcraft_mafia"])
 async def test_a_whole_fight_sends_the_moderators_at_most_one_message_per_resolved_step(db, ruleset):
     result = await simulate(db, 6, 11, ruleset=ruleset)
     notes = await moderators_rows(db, result.game_id)
