@@ -35,6 +35,7 @@ from bot.text import say
 
 async def _verify(args: argparse.Namespace) -> int:
     from bot.db.session import Database
+    from bot.services.common import front_of_game
     from bot.services.dice import rolls_of_game, verify_rolls
     from bot.services.errors import ServiceError
     from bot.services.rights import Caller
@@ -47,12 +48,13 @@ async def _verify(args: argparse.Namespace) -> int:
         if not days and not rolls:
             raise ServiceError(say("no_resolved_days", game_id=args.game))
         bad = 0
+        front = await front_of_game(db, args.game)
         for day in days:
             result = await verify_day(db, args.game, day)
             print(
-                say("cli_verified", day=day)
+                say("cli_verified", step=front.step_name(day))
                 if result.ok
-                else say("cli_differs", day=day, differences="; ".join(result.differences))
+                else say("cli_differs", step=front.step_name(day), differences="; ".join(result.differences))
             )
             bad += not result.ok
         if rolls:  # every roll of the game, recomputed from its dice seed (`brbot verify` without a day)
@@ -106,11 +108,13 @@ async def _replay(args: argparse.Namespace) -> int:
 
 async def _log(args: argparse.Namespace) -> int:
     from bot.db.session import Database
+    from bot.services.common import front_of_game
     from bot.services.orders import log_document, published_log
 
     db = Database(_database(args, existing=True))
     try:
         entries = await published_log(db, args.game)
+        front = await front_of_game(db, args.game)
     finally:
         await db.dispose()
     if args.json:
@@ -121,7 +125,7 @@ async def _log(args: argparse.Namespace) -> int:
     for entry in entries:
         if entry["day"] != day:
             day = entry["day"]
-            print(say("cli_heading", title=say("cli_day0") if day == 0 else say("cli_log_day", day=day)))
+            print(say("cli_heading", title=front.step_name(day)))
         order = say("cli_log_withdrawn") if entry["payload"] is None else json.dumps(entry["payload"], sort_keys=True)
         print(
             say(

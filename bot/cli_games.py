@@ -32,8 +32,8 @@ async def simulate(args: argparse.Namespace) -> int:
         workdir = tempfile.TemporaryDirectory(prefix="brbot-sim-")
         url = f"sqlite+aiosqlite:///{Path(workdir.name) / 'simulation.sqlite3'}"
     args.url = url
-    progress = Progress(sys.stderr, args.players, args.verbose)
     front = registry.front(args.ruleset)
+    progress = Progress(sys.stderr, args.players, args.verbose, front.words.one)
     tune_gc()
     last_day: list[int] = [-2]
     last_section: list[str | None] = [None]

@@ -19,8 +19,9 @@ CLEAR_LINE = "\r\x1b[K"  # back to the start of the line, erase to its end
 
 
 class Progress:
-    def __init__(self, stream: TextIO, players: int, verbose: bool = False) -> None:
+    def __init__(self, stream: TextIO, players: int, verbose: bool = False, one: str = "day") -> None:
         self.stream = stream
+        self.one = one  # one resolution in the game's words (`Words.one`): "day", "turn", "step"
         self.enabled = players >= MIN_PLAYERS and not verbose and _is_terminal(stream)
         self.shown = False
 
@@ -30,7 +31,7 @@ class Progress:
             return
         filled = int(WIDTH * min(day, days) / max(days, 1))
         bar = "#" * filled + "." * (WIDTH - filled)
-        self.stream.write(CLEAR_LINE + say("cli_progress", bar=bar, day=day, days=days))
+        self.stream.write(CLEAR_LINE + say("cli_progress", bar=bar, one=self.one, day=day, days=days))
         self.stream.flush()
         self.shown = True
 

@@ -25,6 +25,8 @@ or a moderator sees of a game from its `Front`:
 - `section_of(kind)`, `post_sections` and `post_title(day)`: how a resolution's public events are grouped into one
   post (the bot writes each event's title and section into its outbox row when the events are stored);
   `day_title(day)` names a day in the simulation's log.
+- `words` (`Words`): the game's own words in the shared texts: what one resolution is called ("Day 3",
+  "Turn 3", "Step 3") and what a player does after signing up; `step_name(day)` names one with them.
 - `dice`: the game's own words for the shared `/roll` (`engine.dice.words.DiceWords`: named tables like a
   hit-location die, options that mark the dice rolled), known in the game's channels.
 - `data_file` and `load_data(data)`: a file a moderator may attach when creating a game, replacing one of its
@@ -352,6 +354,31 @@ def rules_and_settings(
     return [rules, settings]
 
 
+@dataclass(frozen=True)
+class Words:
+    """A game's own words in the texts every game shares (sign-up, start, receipts, reminders, `/orders`,
+    `/status`, moderators' replies, fair-play lines, `brbot simulate`): the bot fills them in, so no shared
+    text says "Day" in a game played turn by turn, or "role" in a game without roles.
+
+    `step`: one resolution as a title word before its number ("Day", "Turn", "Step"); `steps`: several, in
+    running text ("8 turns"); `signup`: what a player is told to do next once signed up (None: the bot says
+    it from what the game takes at sign-up: a role (`signup_options`), a character sheet (`sheet_file`), or
+    nothing but waiting for the start)."""
+
+    step: str = "Day"
+    steps: str = "days"
+    signup: str | None = None
+
+    @property
+    def one(self) -> str:
+        """One resolution in running text, lower case: "each turn's orders", "the next day"."""
+        return self.step.lower()
+
+    def name(self, day: int | None) -> str:
+        """Resolution `day` by name ("Turn 3"); before the first (-1, or None: not started) "the start"."""
+        return f"{self.step} {day}" if day is not None and day >= 0 else "the start"
+
+
 class NoComputerPlayers(Exception):
     """Asked of a game that has no computer players (`Front.has_computer_players` is False): `brbot simulate`
     and the benchmarks check that first and refuse in one line."""
@@ -365,7 +392,7 @@ class Front:
     the same output, and nothing reads more than the player's view it is given."""
 
     title: str = ""
-    resolutions_called: str = "days"  # what one resolution is called, plural ("steps", "turns"): `brbot simulate`
+    words: Words = Words()  # the game's words in the shared texts: "Turn 3", "each turn's orders"
     commands: tuple[Command, ...] = ()
     choosers: Mapping[str, Chooser] = {}
 
@@ -503,12 +530,17 @@ class Front:
 
     def day_title(self, day: int) -> str:
         """A day (or step) as the headings of `brbot simulate` name it (`day` -1: the start)."""
-        return f"Day {day}" if day >= 0 else "Start"
+        return self.step_name(day) if day >= 0 else "Start"
 
-    def step_name(self, day: int) -> str:
-        """A day (or step, or turn) as the channel's fair-play lines name it: "Day 3 is open until ...",
-        "Day 3 seed revealed"."""
-        return f"Day {day}"
+    def step_name(self, day: int | None) -> str:
+        """A day (or step, or turn) as the shared texts name it, in the game's `words`: "Day 3 is open until
+        ...", "Turn 3 seed revealed", "Order saved for Step 3"."""
+        return self.words.name(day)
+
+    @property
+    def resolutions_called(self) -> str:
+        """What several resolutions are called, plural ("days", "steps", "turns"): `brbot simulate`."""
+        return self.words.steps
 
     def group_title(self, key: str) -> str:
         """The name of the private chat of the group `key` (`Ruleset.groups`), as its members read it."""

@@ -152,7 +152,7 @@ def test_verify_of_a_negative_day_says_the_day_is_invalid(tmp_path, capsys):
     capsys.readouterr()
     assert main(["verify", "1", "-1", "--database", database]) == 2
     err = capsys.readouterr().err
-    assert "Day -1 is not a day that can be verified" in err and "seed" not in err
+    assert "-1 is not a number that can be verified: a game's days are numbered 0, 1, 2" in err and "seed" not in err
 
 
 def test_verify_fails_naming_the_seat_whose_stored_order_was_changed(tmp_path, capsys):

@@ -19,6 +19,8 @@ from bot.text import say
 from bot.ui.context import Ctx, GameCog, GameNumber, in_dm
 from bot.ui.respond import Reply, respond
 from bot.ui.text import ui
+from engine import registry
+from engine.front import Front
 
 
 async def finished_games(db, user_id: int) -> list[lookup.GameRef]:
@@ -41,24 +43,29 @@ async def finished_game_autocomplete(interaction: discord.Interaction, current: 
     return [c for c in choices if current.lower() in c.name.lower()][:25]
 
 
-def summary_of_mine(entries: list[dict], user_id: int) -> str:
-    """What the caller's own entries say: how many, and any whose receipt is not the hash of its order."""
+def summary_of_mine(entries: list[dict], user_id: int, front: Front | None = None) -> str:
+    """What the caller's own entries say: how many, and any whose receipt is not the hash of its order (each
+    with its day named in the game's words: `front`)."""
+    front = front or Front()
     mine = [e for e in entries if e["user_id"] == user_id]
     if not mine:
         return ui("log_mine_none")
     wrong = [e for e in mine if not e["receipt_matches"]]
     if wrong:
-        return ui("log_mine_wrong", receipts=", ".join(f"`{e['receipt']}` (Day {e['day']})" for e in wrong))
+        receipts = ", ".join(f"`{e['receipt']}` ({front.step_name(e['day'])})" for e in wrong)
+        return ui("log_mine_wrong", receipts=receipts)
     return ui("log_mine_ok", count=len(mine))
 
 
 async def log_reply(ctx: Ctx) -> Reply:
     entries = await order_service.published_log(ctx.db, ctx.game_id)
     days = len({e["day"] for e in entries})
+    front = registry.front(ctx.game.ruleset)
     embed = discord.Embed(
-        title=ui("log_title", game=ctx.game.name), description=ui("log_intro", count=len(entries), days=days)
+        title=ui("log_title", game=ctx.game.name),
+        description=ui("log_intro", count=len(entries), days=days, steps=front.words.steps),
     )
-    embed.add_field(name=ui("log_mine_title"), value=summary_of_mine(entries, ctx.user_id)[:1024], inline=False)
+    embed.add_field(name=ui("log_mine_title"), value=summary_of_mine(entries, ctx.user_id, front)[:1024], inline=False)
     embed.add_field(name=ui("log_check_title"), value=ui("log_check"), inline=False)
     document = order_service.log_document(ctx.game_id, entries).encode("utf-8")
     return Reply(embeds=[embed], file=discord.File(io.BytesIO(document), filename=f"game-{ctx.game_id}-order-log.json"))

@@ -33,8 +33,12 @@ NOT_STARTED = ("setup", "signup")
 
 
 def deadline_line(ctx: Ctx) -> str | None:
-    """When today's orders close, shown in each reader's own time (None: no deadline runs)."""
-    return ui("deadline_line", day=ctx.game.day, deadline=when(ctx.game.deadline)) if ctx.game.deadline else None
+    """When the current orders close, shown in each reader's own time (None: no deadline runs); the day (turn,
+    step) named as the game names it."""
+    if not ctx.game.deadline:
+        return None
+    step = registry.front(ctx.game.ruleset).step_name(ctx.game.day)
+    return ui("deadline_line", step=step, deadline=when(ctx.game.deadline))
 
 
 def _started(ctx: Ctx, key: str) -> None:

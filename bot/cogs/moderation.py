@@ -30,6 +30,7 @@ from bot.ui.context import Ctx, GameCog, caller_of, require_moderator
 from bot.ui.respond import Reply, defer, refusing, respond
 from bot.ui.text import ui
 from engine import registry
+from engine.front import Front
 
 LIMIT = 2000  # characters in one Discord message
 USER_KEYS = {"user_id": "player", "old_user": "from", "new_user": "to"}  # audit details naming a user
@@ -85,8 +86,10 @@ def moderated_lines(done: moderation.Moderated) -> list[str]:
     )
 
 
-def preview_lines(preview: game_admin.Preview) -> list[str]:
-    lines = [ui("mod_preview_title", day=preview.day), ui("mod_preview_public")]
+def preview_lines(preview: game_admin.Preview, front: Front | None = None) -> list[str]:
+    """The preview as the moderator reads it; its day named in the game's words (`front`)."""
+    step = (front or Front()).step_name(preview.day)
+    lines = [ui("mod_preview_title", step=step), ui("mod_preview_public")]
     lines += preview.public or [ui("mod_preview_nothing")]
     for name, texts in preview.private:
         lines += [ui("mod_preview_to", name=name), *texts]
@@ -225,7 +228,8 @@ class ModerationCog(GameCog):
     async def game_start(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
             game = await game_admin.start(ctx.db, ctx.game_id, ctx.caller, ctx.now)
-            return ui("mod_started", name=game.name, day=game.day, deadline=when(game.deadline))
+            step = registry.front(game.ruleset).step_name(game.day)
+            return ui("mod_started", name=game.name, step=step, deadline=when(game.deadline))
 
         await self.moderate(interaction, work)
 
@@ -301,7 +305,8 @@ class ModerationCog(GameCog):
     async def resolve_now(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
             done = await moderation.resolve_now(ctx.db, ctx.game_id, ctx.caller, ctx.now)
-            return ui("mod_resolved_over" if done.over else "mod_resolved", day=done.day)
+            step = registry.front(ctx.game.ruleset).step_name(done.day)
+            return ui("mod_resolved_over" if done.over else "mod_resolved", step=step)
 
         await self.moderate(interaction, work)
 
@@ -309,7 +314,7 @@ class ModerationCog(GameCog):
     async def resolve_preview(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
             preview = await game_admin.preview_day(ctx.db, ctx.game_id, ctx.caller)
-            return await send_all(interaction, preview_lines(preview))
+            return await send_all(interaction, preview_lines(preview, registry.front(ctx.game.ruleset)))
 
         await self.moderate(interaction, work)
 

@@ -28,9 +28,9 @@ def withdraw_button(game_id: int, day: int) -> ButtonSpec:
 async def orders_reply(ctx: Ctx) -> Reply:
     rows = await order_service.my_orders(ctx.db, ctx.game_id, ctx.user_id)
     view = await player_view(ctx.db, ctx.game_id, ctx.user_id)
-    day = view.get("day")
     current = next((r for r in rows if r.current), None)
-    embed = discord.Embed(title=ui("orders_title", game=ctx.game.name, day=day))
+    step = registry.front(ctx.game.ruleset).step_name(ctx.game.day)  # the game's own count, never the view's
+    embed = discord.Embed(title=ui("orders_title", game=ctx.game.name, step=step))
     lines = registry.front(ctx.game.ruleset).describe(current.payload if current else None, view)
     embed.description = "\n".join(f"• {line}" for line in lines)[:4000]
     if rows:

@@ -61,6 +61,28 @@ def merged(fronts: Mapping[str, Front]) -> Signup:
     )
 
 
+def joined_reply(front: Front, game: str, reserve: bool, asked: str | None) -> str:
+    """What /join answers, in the game's words: signed up (or on the reserve list), the role asked for if any
+    (`asked`: the game's own `requested` text, from the service), then what to do next: the game's
+    `Words.signup`, or from what it takes at sign-up (a character sheet, a role) or, when it takes nothing, to
+    wait for the start."""
+    options = front.signup_options
+    told = f" {asked}" if asked else ""
+    if reserve:
+        return ui("joined_reserve", game=game) + told
+    if asked:  # the role asked for is confirmed above: nothing more to ask
+        following = ui("joined_wait")
+    elif front.words.signup is not None:
+        following = front.words.signup
+    elif front.sheet_file is not None:
+        following = ui("joined_sheet")
+    elif options.roles:
+        following = ui("joined_role")
+    else:
+        following = ui("joined_wait")
+    return ui("joined", game=game, asked=told, next=following).strip()
+
+
 class SignUpBase(GameCog):
     """/join, /leave and /role; `build_cog` adds the roles' choices and the pairings' subcommands."""
 
@@ -69,11 +91,8 @@ class SignUpBase(GameCog):
             player = await games.join_game(
                 ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role)
             )
-            key = "joined" if player.status == "joined" else "joined_reserve"
             asked = games.role_requested(ctx.game.ruleset, player.requests) if role is not None else None
-            if asked:
-                return ui(f"{key}_asked", game=ctx.game.name, requested=asked)
-            return ui(key, game=ctx.game.name)
+            return joined_reply(registry.front(ctx.game.ruleset), ctx.game.name, player.status != "joined", asked)
 
         await self.run(interaction, game, work, joining=True)
 

@@ -7,9 +7,11 @@ and the fair-play row the resolution writes right after them (the day's `seed_re
 Day 0's `commitment`), become one post of embeds: a headline with the narration, the sections of the game's
 events, and the revealed seed with the next commitment in a "Fair play" embed. The title and each row's
 section come from the game's front, written into the payload with the events (`placement`): rendering
-knows no game. A player's DM rows with one token become one DM (their private results of that resolution). Everything
-else (a moderator's `/mod kill` announcement, a pause, a reminder, moderator notes) is plain text of its
-own, even when it carries a `day`: it never gets a resolution's title and never joins a resolution's post.
+knows no game. A player's DM rows with one token become one DM (their private results of that resolution), and
+the moderators' rows with one token one message to the moderators (every note of that resolution, one a line,
+split only at Discord's 2,000 characters). Everything else (a moderator's `/mod kill` announcement, a pause, a
+reminder, a question the game master must answer) is plain text of its own, even when it carries a `day`: it
+never gets a resolution's title and never joins a resolution's post.
 
 Only an event's `text` is ever shown; a payload contributes the post's title and sections and the buttons.
 A resolution's row asking for the picture after the step (`ATTACH`: a game that posts its picture after every
@@ -35,6 +37,7 @@ CONTENT_LIMIT = 2000
 NONCE_LENGTH = 25
 
 FAIR_PLAY = frozenset({"seed_reveal", "commitment"})
+GROUPED = ("channel", "dm", "moderators")  # targets whose rows of one resolution (one `post` token) go together
 POST = "post"  # payload key: the token `write_events` gives every row of one resolution
 ATTACH = "attach"  # payload key: "picture" asks for the picture of the game after the row's day (step)
 OLD_ROWS_GAME = "battle_royale"  # rows written before posts carried their place were this game's (the only one)
@@ -111,7 +114,7 @@ def continues_group(previous: Row, row: Row) -> bool:
         return False
     before, now = previous.payload or {}, row.payload or {}
     post = before.get(POST)
-    if post is None or row.target not in ("channel", "dm"):
+    if post is None or row.target not in GROUPED:
         return False
     if now.get(POST) == post:
         return True
@@ -162,6 +165,8 @@ def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
     nonces = group_identity(rows)
     if len(rows) > 1 and rows[0].target == "dm":
         return plain("\n\n".join(row.text for row in rows), nonces, {})
+    if len(rows) > 1 and rows[0].target == "moderators":  # one resolution's notes: one a line
+        return plain("\n".join(row.text for row in rows), nonces, {})
     if len(rows) > 1 or (rows[0].target == "channel" and POST in (rows[0].payload or {})):
         posts = resolution_post(rows)
         messages = [Outgoing(nonce=message_nonce(nonces, i), embeds=tuple(embeds)) for i, embeds in enumerate(posts)]

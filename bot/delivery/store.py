@@ -30,7 +30,7 @@ from sqlalchemy.orm import aliased
 
 from bot.db.models import AuditLog, Game, Outbox, Player
 from bot.db.session import Database
-from bot.delivery.render import continues_group, target_key
+from bot.delivery.render import GROUPED, continues_group, target_key
 
 CLAIM_LOCK_KEY = 0x62726F7574  # pg_advisory_xact_lock key of outbox claims ("brout")
 LIVE = ("pending", "sending")
@@ -85,7 +85,7 @@ async def _rest_of_posts(session, rows: list[Outbox], now: datetime, postgres: b
     first message (the same nonce) and dropped."""
     last: dict[tuple, Outbox] = {}
     for row in rows:
-        if row.target in ("channel", "dm"):
+        if row.target in GROUPED:
             last[target_key(row)] = row
     more: list[Outbox] = []
     left: set[int] = set()
@@ -256,6 +256,21 @@ async def _held(session, thread_id: int | None) -> bool:
         await session.execute(select(Outbox.status).where(Outbox.nonce == keyed_nonce("thread", thread_id)))
     ).scalar()
     return status == "held"
+
+
+async def forget_moderators_thread(db: Database, game_id: int) -> None:
+    """Discord refused to finish the moderators' thread the bot began (the game's moderator channel, its
+    introduction still held): the game has no moderator channel again, and the introduction is given up."""
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        if game is None or not await _held(session, game.moderator_channel_id):
+            return
+        await session.execute(
+            update(Outbox)
+            .where(Outbox.nonce == keyed_nonce("thread", game.moderator_channel_id), Outbox.status == "held")
+            .values(status="failed", last_error="the moderators' thread could not be set up")
+        )
+        game.moderator_channel_id = None
 
 
 async def save_thread(db: Database, game_id: int, user_id: int, thread_id: int | None) -> None:

@@ -4,10 +4,11 @@ moderators.
 - A player whose DMs are closed gets their private messages in a private thread of the game channel that
   only they (and members with Manage Threads) can see. It is opened once and reused across days and
   restarts; a deleted one is opened again.
-- Moderator notes go to the game's moderator channel or, without one, to the game's creator by DM. When the
-  creator's DMs are closed too, the bot opens a private "moderators" thread in the game channel, adds the
-  creator, and makes it the game's moderator channel (`/game settings moderator_channel` shows and changes
-  it), so no note is only logged while the bot can still post in the game channel.
+- Moderator notes go to the game's moderator channel or, without one, to a private "moderators" thread the
+  bot opens in the game channel (at the start: the start's note opens it), with the game's creator added,
+  and makes the game's moderator channel (`/game settings moderator_channel` shows and changes it). Only where
+  Discord refuses the thread do they go to the creator by DM, so no note is only logged while the bot can
+  still post in the game channel or DM the creator.
 
 Opening a thread is two Discord calls (create it, add the member) and an introduction. The thread's id is
 saved as soon as it exists, with its introduction `held` (`store.thread_opened`); the introduction is marked
@@ -57,6 +58,7 @@ class Threads:
         self.remember = remember  # how long a refused DM or a refused thread is not tried again
         self.dms_closed: dict[int, datetime] = {}  # user id -> when a DM was last refused
         self.refused: dict[tuple[int, int], tuple[datetime, ThreadRefused]] = {}  # (game, user) -> last refusal
+        self.moderators_refused: dict[int, datetime] = {}  # game -> when Discord last refused its moderators' thread
         self.opened = 0  # threads opened (for the pass's report)
 
     def _recent(self, when: datetime | None) -> bool:
@@ -166,12 +168,33 @@ class Threads:
         if where is None:
             raise Undeliverable("the game is gone")
         if where.channel_id is not None and where.setting_up and where.creator is not None:
-            await self._moderators_thread(game_id, where, where.channel_id)
+            try:
+                await self._moderators_thread(game_id, where, where.channel_id)
+            except discord.HTTPException as error:
+                await self._moderators_refused(game_id, where, error)
         if where.channel_id is not None:
             return lambda message: self.courier.post(where.channel_id, message)
         if where.creator is None:
             raise Undeliverable("no moderator channel is set and the game's creator is unknown")
+        refused = self.moderators_refused.get(game_id)
+        if where.game_channel_id is not None and not self._recent(refused):
+            try:
+                thread_id = await self._moderators_thread(game_id, where, None)
+            except discord.HTTPException as error:
+                await self._moderators_refused(game_id, where, error)
+            else:
+                return lambda message: self.courier.post(thread_id, message)
         return lambda message: self._to_creator(game_id, where, message)
+
+    async def _moderators_refused(self, game_id: int, where: store.Moderators, error: discord.HTTPException) -> None:
+        """Discord refused the moderators' thread (a transient error is raised again, to retry): the notes go to
+        the creator by DM, and a thread begun is forgotten; it is tried again after `remember`."""
+        if is_transient(error):
+            raise error
+        log.info("game %s: no moderators' thread (%s): notes go by DM", game_id, describe(error))
+        self.moderators_refused[game_id] = self.clock()
+        await store.forget_moderators_thread(self.db, game_id)
+        where.channel_id, where.setting_up = None, False
 
     async def _to_creator(self, game_id: int, where: store.Moderators, message: Outgoing) -> None:
         if where.creator is None:
@@ -182,8 +205,8 @@ class Threads:
                 return
             except DMRefused:
                 self.dms_closed[where.creator] = self.clock()
-        if where.game_channel_id is None:
-            raise Undeliverable("the creator's DMs are closed and the game has no channel for a thread")
+        if where.game_channel_id is None or self._recent(self.moderators_refused.get(game_id)):
+            raise Undeliverable("the creator's DMs are closed and no moderators' thread can be opened")
         log.info("game %s: the creator's DMs are closed; opening a private thread for the moderators", game_id)
         thread_id = await self._moderators_thread(game_id, where, None)
         where.channel_id = thread_id

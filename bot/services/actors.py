@@ -40,8 +40,13 @@ def acting_for(ruleset: Ruleset, state: Any, seat: str | None, actor: str | None
         if seat is None:
             raise ServiceError(say("not_playing"))
         return Acting(seat, seat)
-    if actor not in listed:
-        raise ServiceError(say("no_such_actor", actor=actor))
+    if actor not in listed:  # another player (whose seat is no actor to name), or nobody: say whom `as` may name
+        if seat is None and not moderator:
+            raise ServiceError(say("not_playing"))
+        mine = [a.name for a in listed.values() if (a.controller is None and moderator) or a.controller == seat]
+        raise ServiceError(
+            say("not_orderable", actor=actor, yours=say("as_yours", names=", ".join(mine)) if mine else "")
+        )
     controller, name = listed[actor].controller, listed[actor].name
     if controller is None:
         if not moderator:
@@ -57,6 +62,15 @@ def seat_actors(ruleset: Ruleset, state: Any, seat: str) -> list[str]:
     return [seat, *(a.id for a in ruleset.actors(state) if a.controller == seat and a.id != seat)]
 
 
+def unable(ruleset: Ruleset, state: Any, seat: str) -> str | None:
+    """Why `seat` can give no orders now, in the game's words ("" when it gives none), or None when it can: awaited,
+    taking orders at any time (`Ruleset.orders_anytime`), or with default orders the game would take (a dead or
+    escaped actor's are refused with the reason)."""
+    if seat in ruleset.awaiting(state) or ruleset.orders_anytime(state, seat):
+        return None
+    return ruleset.validate(state, seat, ruleset.default_orders(state, seat)) or ""
+
+
 def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -> str | None:
     """The actor a seat orders for without `as`, when the game's actors are not seats (a player's PC with an id
     of its own): the one of the seat's actors the game awaits, else its only one; None: the seat itself."""
@@ -69,15 +83,18 @@ def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -
 
 async def actor_choices(db: Database, game_id: int, user_id: int, moderator: Caller | bool) -> list[tuple[str, str]]:
     """(name, id) of the actors this user may order for with `as` (a moderator: the game master's NPCs, checked:
-    `rights.game_master`; a player: the actors their seat controls besides itself)."""
+    `rights.game_master`; a player: the actors their seat controls besides itself), leaving out those that cannot act (the dead)."""
     moderator = await rights.game_master(db, game_id, moderator)
     snap = await snapshot(db, game_id)
     if snap.state is None:
         return []
     held = snap.seats.get(user_id)
     seat = held[0] if held else None
+    ruleset = registry.get(snap.ruleset)
     return [
         (a.name, a.id)
-        for a in registry.get(snap.ruleset).actors(snap.state)
-        if a.id != seat and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
+        for a in ruleset.actors(snap.state)
+        if a.id != seat
+        and ((a.controller is None and moderator) or (seat is not None and a.controller == seat))
+        and unable(ruleset, snap.state, a.id) is None
     ]

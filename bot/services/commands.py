@@ -123,6 +123,8 @@ async def give_order(
         view, current = await _actor_now(db, game_id, user_id, actor, moderator)
     else:
         view = await player_view(db, game_id, user_id)
+    if game.status == "over":  # before the phase: a finished game's phase is no reason to give
+        raise ServiceError(say("game_over"))
     if command.phases and view.get("phase") not in command.phases:
         raise ServiceError(say("command_not_now", command=shown))
     filled = filled_in(command, values, shown)

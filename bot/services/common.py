@@ -25,6 +25,12 @@ def ruleset_of(game: Game) -> Ruleset:
     return registry.get(game.ruleset)
 
 
+async def front_of_game(db: Any, game_id: int) -> Front:
+    """The front of game `game_id` (its words: `Front.words`, `Front.step_name`), for a caller holding no session."""
+    async with db.read() as session:
+        return registry.front((await load_game(session, game_id)).ruleset)
+
+
 async def load_game(session: AsyncSession, game_id: int, lock: bool = False, skip_locked: bool = False) -> Game:
     """The game row; with `lock`, claimed for this transaction (SQLite holds its write lock since BEGIN
     IMMEDIATE; PostgreSQL takes FOR UPDATE). With `skip_locked`, a row another transaction holds raises
@@ -155,7 +161,9 @@ def timezone_name(value: str) -> str:
     return value
 
 
-async def write_events(session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int) -> str:
+async def write_events(
+    session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int, post: str | None = None
+) -> str:
     """Store the events of resolving `day` (-1: the start) and, per audience, the outbox rows that deliver them.
 
     The public and private rows carry one `post` token: delivery groups rows with the same token (the
@@ -165,10 +173,11 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
 
     A 1,000-player resolution writes thousands of rows: they go in as two multi-row inserts, not one ORM object
     each. Rows added to the session before are flushed first, so the outbox keeps the order things happened.
-    Returns the post token (`announce_picture` joins the post with it)."""
+    Returns the post token (`announce_picture` joins the post with it): `post` when given (rows written before
+    with it join the same messages), else a new one."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
     start = 0 if last is None else last + 1
-    post = secrets.token_hex(8)
+    post = post or new_post()
     front = registry.front(game.ruleset)
     placed = {kind: placement(front, kind, day) for kind in {e.kind for e in events if e.audience.kind == "public"}}
     rows: list[dict[str, Any]] = []
@@ -193,6 +202,11 @@ async def write_events(session: AsyncSession, game: Game, events: list[Event], s
     if boxes:
         await session.execute(insert(Outbox), boxes)
     return post
+
+
+def new_post() -> str:
+    """A new token for the rows of one resolution (`write_events`)."""
+    return secrets.token_hex(8)
 
 
 def deliver(
@@ -221,13 +235,13 @@ def delivery_rows(
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The outbox rows (as `outbox_row`s) that take one event to its audience: the game's channel, the
     moderators, or a DM to each seat of `seats` (seat -> user id) it names, and the seats sent to by DM.
-    With `post`, the channel and DM rows carry that token (see `write_events`), and a channel row carries
-    `placed`, where the event goes in that post (`placement`)."""
+    With `post`, every row carries that token (see `write_events`: one post, one DM per player, one message to
+    the moderators), and a channel row carries `placed`, where the event goes in that post (`placement`)."""
     grouped = payload | ({"post": post} if post is not None else {})
     if event.audience.kind == "public":
         return [outbox_row(game, "channel", game.channel_id, event.text, grouped | (placed or {}))], []
     if event.audience.kind == "moderators":
-        return [outbox_row(game, "moderators", None, event.text, payload)], []
+        return [outbox_row(game, "moderators", None, event.text, grouped)], []
     sent = [seat for seat in event.audience.ids if seat in seats]
     return [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}) for seat in sent], sent
 

@@ -116,6 +116,7 @@ async def open_signups(db: Database, game_id: int, actor_id: Caller) -> Game:
                 deadline_time=game.deadline_time,
                 timezone=game.timezone,
                 hours=game.step_hours,
+                one=registry.front(game.ruleset).words.one,
             ),
             {"kind": "signups_open", "game": game.id},
         )

@@ -12,8 +12,9 @@ from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import DEFAULT_DEADLINE_TIME, DEFAULT_SIGNUP_CAP, Game, Player, Resolution
+from bot.db.models import DEFAULT_DEADLINE_TIME, DEFAULT_SIGNUP_CAP, AuditLog, Game, Player, Resolution
 from bot.db.session import Database
 from bot.services import fairness, groups, limits, pacing, sheets
 from bot.services.common import (
@@ -22,6 +23,7 @@ from bot.services.common import (
     audit,
     hour_minute,
     load_game,
+    new_post,
     open_day,
     outbox,
     player_of,
@@ -369,6 +371,12 @@ async def _signup_player(session, game: Game, user_id: int, missing: str = say("
         raise ServiceError(missing) from None
 
 
+async def _creator(session: AsyncSession, game_id: int) -> int | None:
+    """Who created the game (its `create` audit row's actor; None: made from the command line)."""
+    query = select(AuditLog.actor_id).where(AuditLog.game_id == game_id, AuditLog.action == "create")
+    return (await session.execute(query.order_by(AuditLog.id).limit(1))).scalar()
+
+
 async def start_game(
     db: Database, game_id: int, now: datetime, actor_id: int | None = None, seeds: fairness.SeedSource | None = None
 ) -> Game:
@@ -407,7 +415,18 @@ async def start_game(
             )
         )
         day = await open_day(session, game, now, seeds)
-        post = await write_events(session, game, result.events, await seat_map(session, game_id), -1)
+        front_of_game = registry.front(game.ruleset)
+        post = new_post()  # the moderators' first message: the start, then the start's notes, then what waits for them
+        if game.moderator_channel_id is not None or await _creator(session, game.id) is not None:  # a reader
+            outbox(
+                session,
+                game,
+                "moderators",
+                None,
+                say("moderators_started", game=game.name, players=len(players), one=front_of_game.words.one),
+                {"kind": "moderators_started", "post": post},
+            )
+        post = await write_events(session, game, result.events, await seat_map(session, game_id), -1, post)
         announce_picture(session, game, -1, post)  # a game showing its picture after every step: the start's too
         await groups.sync(session, game, result.state)
         announce(
@@ -421,7 +440,7 @@ async def start_game(
             ),
             {"kind": "commitment", "day": game.day},
         )
-        await pacing.announce_step(session, game, ruleset, result.state)
+        await pacing.announce_step(session, game, ruleset, result.state, post)
         audit(session, game, actor_id, "start", players=len(players))
     return game
 

@@ -115,12 +115,12 @@ async def resolve_now(db: Database, game_id: int, actor_id: Caller, now: datetim
     async with db.read() as session:
         game = await load_game(session, game_id)
         by = await rights.moderator(session, game, actor_id)
-        status, day = game.status, game.day
+        status, day, front = game.status, game.day, registry.front(game.ruleset)
     if status not in ("running", "paused"):
         raise ServiceError(say("already_over") if status == "over" else say("resolve_not_running"))
     done = await resolution.resolve_day(db, game_id, now, expected_day=day, trigger="moderator", actor_id=by)
     if done is None:
-        raise ServiceError(say("resolve_raced", day=day))
+        raise ServiceError(say("resolve_raced", step=front.step_name(day)))
     return done
 
 

@@ -19,7 +19,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services import fairness, limits, rights
-from bot.services.actors import acting_for
+from bot.services.actors import acting_for, unable
 from bot.services.common import load_game, load_state, player_of
 from bot.services.errors import ServiceError, first_problem
 from bot.services.order_writer import PendingOrder, writer_for
@@ -31,9 +31,12 @@ from engine import registry
 
 @dataclass
 class Submitted:
+    """A stored submission: its receipt, its day (step, turn) by number and, in the game's words, by name."""
+
     receipt: str
     day: int
     payload: dict[str, Any] | None
+    step: str = ""  # the day by name, as the game calls it (`Front.step_name`): "Turn 3"
 
 
 def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
@@ -84,11 +87,11 @@ def may_act(snap: Snapshot, seat: str) -> None:
     """Refused with the game's own reason when `seat` can give no orders now (dead, escaped, not their turn):
     the reason the game gives for its default orders, since those are what any seat it awaits may send. A seat
     the game takes orders from at any time (`Ruleset.orders_anytime`) may act: `validate` judges its orders."""
-    ruleset = registry.get(snap.ruleset)
-    if snap.state is None or seat in ruleset.awaiting(snap.state) or ruleset.orders_anytime(snap.state, seat):
+    if snap.state is None:
         return
-    reason = ruleset.validate(snap.state, seat, ruleset.default_orders(snap.state, seat))
-    raise ServiceError(reason or say("not_awaited"))
+    reason = unable(registry.get(snap.ruleset), snap.state, seat)
+    if reason is not None:
+        raise ServiceError(reason or say("not_awaited"))
 
 
 async def check_may_act(
@@ -137,7 +140,9 @@ async def _submit(
             if not fresh:
                 continue
             raise ServiceError(say("game_changed")) from None
-        return Submitted(receipt=receipt, day=snap.day, payload=clean)
+        return Submitted(
+            receipt=receipt, day=snap.day, payload=clean, step=registry.front(snap.ruleset).step_name(snap.day)
+        )
     raise AssertionError("unreachable")  # pragma: no cover
 
 

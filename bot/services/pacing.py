@@ -82,9 +82,13 @@ def turn_deadline(
     return deadline if ruleset.pending(after) is None else None
 
 
-async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
+async def announce_step(
+    session: AsyncSession, game: Game, ruleset: Ruleset, state: Any, post: str | None = None
+) -> None:
     """Tell whoever the newly opened step waits for, beyond the channel's post: the asked player, the
-    moderators for the game master's NPCs."""
+    moderators for the game master's NPCs. `post`: the token of the resolution that opened the step
+    (`write_events`): the moderators' "waiting for orders" joins that resolution's one message to them (a
+    question the game master must answer stays a message of its own)."""
     if game.deadline is None:
         return
     deadline = when(game.deadline)
@@ -106,9 +110,11 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
         payload = {"kind": "question", "day": game.day, "actor": question.actor}
         if controller is None:
             outbox(session, game, "moderators", None, text, payload)
-        elif controller in users:
-            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller})
-            await step_buttons.offer(session, game, ruleset, state)  # the answers as buttons, if the game has them
+        elif controller in users:  # the answers as buttons on the question itself, if the game has them: one DM
+            buttons = step_buttons.for_seat(game, ruleset, state, controller)
+            with_buttons = {"buttons": buttons} if buttons else {}
+            outbox(session, game, "dm", users[controller], text, payload | {"seat": controller} | with_buttons)
+            await step_buttons.offer(session, game, ruleset, state, skip=frozenset({controller}))
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
     await step_buttons.offer(session, game, ruleset, state)
@@ -120,5 +126,5 @@ async def announce_step(session: AsyncSession, game: Game, ruleset: Ruleset, sta
             "moderators",
             None,
             say("npc_awaited", game=game.name, actors=", ".join(npcs), deadline=deadline),
-            {"kind": "npc_awaited", "day": game.day},
+            {"kind": "npc_awaited", "day": game.day} | ({"post": post} if post else {}),
         )

@@ -24,7 +24,7 @@ async def day_seed(session: AsyncSession, game: Game) -> DaySeed:
     """The seed row of the game's current day (refused when the day has none)."""
     seed_row = await session.get(DaySeed, (game.id, game.day))
     if seed_row is None:
-        raise ServiceError(say("no_seed", day=game.day, game_id=game.id))
+        raise ServiceError(say("no_seed", step=registry.front(game.ruleset).step_name(game.day), game_id=game.id))
     return seed_row
 
 
@@ -42,7 +42,8 @@ async def reveal_held_seeds(session: AsyncSession, game: Game) -> str:
             select(DaySeed).where(DaySeed.game_id == game.id, DaySeed.revealed.is_(False)).order_by(DaySeed.day)
         )
     ).scalars()
-    lines = [say("seeds_revealed_at_end")]
+    words = registry.front(game.ruleset).words
+    lines = [say("seeds_revealed_at_end", one=words.one, steps=words.steps)]
     for row in rows:
         row.revealed = True
         lines.append(

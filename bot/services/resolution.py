@@ -155,14 +155,14 @@ async def _resolve_locked(
             ),
             {"kind": "seed_reveal", "day": day},
         )
-        await pacing.announce_step(session, game, ruleset, result.state)
+        await pacing.announce_step(session, game, ruleset, result.state, post)
     if game.resolve_failures:  # the deadline loop had been failing on this game: tell the moderators it is over
         outbox(
             session,
             game,
             "moderators",
             None,
-            say("resolve_recovered", day=day, game=game.name, failures=game.resolve_failures),
+            say("resolve_recovered", step=front.step_name(day), game=game.name, failures=game.resolve_failures),
             {"kind": "resolve_recovered", "day": day},
         )
         game.resolve_failures, game.retry_at = 0, None

@@ -26,6 +26,7 @@ from bot.db.session import Database
 from bot.services import day_actions, resolution
 from bot.services.common import audit, load_game, outbox
 from bot.text import say, when
+from engine import registry
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +91,13 @@ async def _record_failure(db: Database, game_id: int, day: int, reason: str, now
                     game,
                     "moderators",
                     None,
-                    say("resolve_failed", day=day, game=game.name, error=reason, retry=when(game.retry_at)),
+                    say(
+                        "resolve_failed",
+                        step=registry.front(game.ruleset).step_name(day),
+                        game=game.name,
+                        error=reason,
+                        retry=when(game.retry_at),
+                    ),
                     {"kind": "resolve_failed", "day": day},
                 )
             return game.resolve_failures

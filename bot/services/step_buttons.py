@@ -66,10 +66,20 @@ def tells(game: Game, ruleset: Ruleset) -> bool:
     return declares(game.ruleset) or ruleset.pacing == "sequential"
 
 
-async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any) -> None:
+def for_seat(game: Game, ruleset: Ruleset, state: Any, seat: str) -> list[dict[str, Any]]:
+    """The buttons of `seat`'s next step as an outbox payload keeps them ([]: the game declares none)."""
+    if not declares(game.ruleset):
+        return []
+    return specs(game.id, game.day, registry.front(game.ruleset).step_buttons(ruleset.view(state, seat), {}))
+
+
+async def offer(
+    session: AsyncSession, game: Game, ruleset: Ruleset, state: Any, skip: frozenset[str] = frozenset()
+) -> None:
     """DM every awaited player whose game declares buttons for their next step: it is their move, until the
     deadline, with the buttons. One actor at a time, a player with no buttons for the step is told too (not
-    while a question is pending: the question's own DM tells them)."""
+    while a question is pending: the question's own DM tells them). `skip`: seats already told, with their
+    buttons (a question's DM carries them: one DM, not two)."""
     with_buttons = declares(game.ruleset)
     told_plainly = ruleset.pacing == "sequential" and ruleset.pending(state) is None
     if game.deadline is None or not (with_buttons or told_plainly) or ruleset.is_over(state):
@@ -78,15 +88,15 @@ async def offer(session: AsyncSession, game: Game, ruleset: Ruleset, state: Any)
     users = await seat_map(session, game.id)
     for actor in ruleset.awaiting(state):
         seat = ruleset.controller(state, actor)  # a character with an id of its own: its player's seat
-        if seat is None or seat not in users:
+        if seat is None or seat not in users or seat in skip:
             continue
         view = ruleset.view(state, seat)
         buttons = specs(game.id, game.day, front.step_buttons(view, {})) if with_buttons else []
         if buttons:
-            text = say("step_yours", game=game.name, day=game.day, deadline=when(game.deadline))
+            text = say("step_yours", game=game.name, step=front.step_name(game.day), deadline=when(game.deadline))
             payload = {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons}
         elif told_plainly:
-            text = say("step_yours_plain", game=game.name, day=game.day, deadline=when(game.deadline))
+            text = say("step_yours_plain", game=game.name, step=front.step_name(game.day), deadline=when(game.deadline))
             payload = {"kind": "step_yours", "day": game.day, "seat": seat}
         else:
             continue

@@ -87,7 +87,9 @@ async def _live_offer(
         me = await player_of(session, game_id, user_id)
         proposer = await player_of(session, game_id, proposer_user)
         if day is not None and (day != game.day or game.status not in ("running", "paused")):
-            raise ServiceError(say("trade_offer_old_day", name=proposer.name, day=day))
+            raise ServiceError(
+                say("trade_offer_old_day", name=proposer.name, step=registry.front(game.ruleset).step_name(day))
+            )
         theirs = (await current_orders(session, game)).get(proposer.seat)
         terms = registry.front(game.ruleset).offer_to(theirs, me.seat)
     if terms is None:

@@ -24,6 +24,7 @@ from bot.services.common import load_game, ruleset_of
 from bot.services.errors import ServiceError
 from bot.services.replaying import resolve_with_seed
 from bot.text import say
+from engine import registry
 
 
 @dataclass
@@ -35,16 +36,17 @@ class Verification:
 async def verify_day(db: Database, game_id: int, day: int) -> Verification:
     """Re-run a resolved day from its stored state, orders and revealed seed; compare with what was stored
     and with the day's order rows and receipts."""
-    if day < 0:
-        raise ServiceError(say("verify_day_invalid", day=day))
     async with db.read() as session:
         game = await load_game(session, game_id)
+        front = registry.front(game.ruleset)
+        if day < 0:
+            raise ServiceError(say("verify_day_invalid", day=day, steps=front.words.steps))
         record = await session.get(Resolution, (game_id, day))
         seed_row = await session.get(DaySeed, (game_id, day))
         if record is None:
-            raise ServiceError(say("not_resolved", day=day, game_id=game_id))
+            raise ServiceError(say("not_resolved", step=front.step_name(day), game_id=game_id))
         if seed_row is None or not seed_row.revealed:
-            raise ServiceError(say("seed_hidden", day=day))
+            raise ServiceError(say("seed_hidden", step=front.step_name(day)))
         events = (
             (
                 await session.execute(
@@ -178,9 +180,9 @@ async def replay_day(db: Database, game_id: int, day: int) -> Replay:
     """Every event a resolved day produced, in order (public and private: for moderators); refused for a
     day that has not been resolved."""
     async with db.read() as session:
-        await load_game(session, game_id)
+        game = await load_game(session, game_id)
         if await session.get(Resolution, (game_id, day)) is None:
-            raise ServiceError(say("not_resolved", day=day, game_id=game_id))
+            raise ServiceError(say("not_resolved", step=registry.front(game.ruleset).step_name(day), game_id=game_id))
         rows = await session.execute(
             select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day).order_by(EventRow.seq)
         )
@@ -191,8 +193,8 @@ async def replay_day(db: Database, game_id: int, day: int) -> Replay:
 async def rolls_of_day(db: Database, game_id: int, day: int) -> list[dict[str, Any]]:
     """Every roll of a resolved day, in order, with what it was for (the moderators' audit)."""
     async with db.read() as session:
-        await load_game(session, game_id)
+        game = await load_game(session, game_id)
         record = await session.get(Resolution, (game_id, day))
         if record is None:
-            raise ServiceError(say("not_resolved", day=day, game_id=game_id))
+            raise ServiceError(say("not_resolved", step=registry.front(game.ruleset).step_name(day), game_id=game_id))
         return list(record.rolls or [])

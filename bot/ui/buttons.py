@@ -48,7 +48,7 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
             ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
             ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
         ]
-    if kind == "step_buttons":  # `bot.services.step_buttons`: the ids, labels and styles are in the payload
+    if kind in ("step_buttons", "question"):  # `bot.services.step_buttons`: ids, labels and styles in the payload
         return [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
     if kind == "trade_offer":
         ref = trade_ref(payload)
@@ -185,7 +185,7 @@ class TradeAnswer(
             int(self.parts["day"]),
             self.parts["offer"],
         )
-        return ui("trade_accepted_you", day=done.day, receipt=done.receipt) if done else ui("trade_declined_you")
+        return ui("trade_accepted_you", step=done.step, receipt=done.receipt) if done else ui("trade_declined_you")
 
 
 class WithdrawOrders(
@@ -203,12 +203,13 @@ class WithdrawOrders(
             raise ServiceError(ui("withdraw_old_day"))
         mine = await orders.my_orders(bot.db, game_id, interaction.user.id)
         if not mine or mine[0].payload is None:
-            idle = registry.front(game.ruleset).when_idle()
+            front = registry.front(game.ruleset)
+            idle, step = front.when_idle(), front.step_name(game.day)
             raise ServiceError(
-                ui("withdraw_nothing_idle", day=game.day, idle=idle) if idle else ui("withdraw_nothing", day=game.day)
+                ui("withdraw_nothing_idle", step=step, idle=idle) if idle else ui("withdraw_nothing", step=step)
             )
         done = await orders.withdraw_orders(bot.db, game_id, interaction.user.id, bot.clock())
-        return ui("orders_withdrawn", day=done.day, receipt=done.receipt)
+        return ui("orders_withdrawn", step=done.step, receipt=done.receipt)
 
 
 class StepPress(

@@ -19,6 +19,7 @@ import discord
 
 from bot.services import forms
 from bot.ui.respond import refusing, replace, respond
+from bot.ui.step_buttons import order_text
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Form, Select
@@ -115,13 +116,7 @@ class FormMenu(discord.ui.View):
                 {k: list(v) for k, v in self.values.items()},
                 self.clock(),
             )
-            done = given.submitted
-            content = (
-                ui("order_reply", reply=given.reply, day=done.day, receipt=done.receipt)
-                if given.reply
-                else ui("order_saved", day=done.day, summary="; ".join(given.summary), receipt=done.receipt)
-            )
-            await replace(interaction, content)
+            await replace(interaction, order_text(given))
             self.stop()  # stays in LIVE until its time is up: a press racing the Submit is not "expired"
 
     async def on_timeout(self) -> None:

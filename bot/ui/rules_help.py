@@ -29,6 +29,8 @@ def moderation_lines(fronts: list[Front]) -> list[str]:
 def bot_help(fronts: list[Front]) -> Card:
     """The bot's own commands, with the `/mod` actions of these games among the moderators' commands."""
     lines = {s: _lines(s) for s in BOT_HELP_SECTIONS}
+    if any(front.signup_options.roles for front in fronts):
+        lines["signup"].append(ui("help_roles"))  # roles are asked for only in games that have them
     if any(front.sheet_file is not None for front in fronts):
         lines["signup"].append(ui("help_sheet"))  # /sheet exists only for games that take players' sheets
     lines["moderators_more"] += moderation_lines(fronts) + _lines("moderators_seats")

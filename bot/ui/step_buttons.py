@@ -9,10 +9,10 @@ from bot.ui.text import ui
 def order_text(given) -> str:
     """A given order in words with its receipt (`commands.Given`), as the slash command and the button say it."""
     if given.reply:
-        return ui("order_reply", reply=given.reply, day=given.submitted.day, receipt=given.submitted.receipt)
+        return ui("order_reply", reply=given.reply, step=given.submitted.step, receipt=given.submitted.receipt)
     return ui(
         "free_removed" if given.removed else "order_saved",
-        day=given.submitted.day,
+        step=given.submitted.step,
         summary="; ".join(given.summary),
         receipt=given.submitted.receipt,
     )

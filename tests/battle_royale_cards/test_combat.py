@@ -121,6 +121,18 @@ def test_first_to_three_round_wins_ties_count_for_nobody():
     loser = state.players["s1"]
     assert not loser.alive and loser.square == "C4" and loser.active == [] and 2 in state.players["s0"].active
     assert "P0 takes Skateboard from P1." in texts(events)
+    assert "P0 wins Skateboard and equips it." not in texts(events)  # issue 23: the spoils are told once
+
+
+def test_spoils_set_aside_are_told_once():
+    """Issue 23: "takes one of P1's active cards and sets it aside" is not followed by "wins a card and sets it
+    aside"; the winner alone learns which card, once."""
+    state = ready(at={"s0": "D4", "s1": "D4"}, active={"s0": [1, 3, 4], "s1": [2]})
+    state.players["s1"].go_die = ["N"]
+    _, events = _fight(state, [5, 2, 6, 1, 4, 1])
+    public = [e.text for e in events if e.audience.kind == "public"]
+    assert "P0 takes one of P1's active cards and sets it aside." in public
+    assert not [t for t in public if "wins a card and sets it aside" in t]
 
 
 def test_shields_add_round_wins_the_opponent_needs():

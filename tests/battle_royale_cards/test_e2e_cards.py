@@ -9,6 +9,8 @@ from __future__ import annotations
 import pytest
 
 from bot.cogs import game_commands
+from engine import registry
+from tests.bot.test_game_words import wrong_words
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import walk_components
 from tests.e2e.game_steps import game_row, stepped
@@ -49,7 +51,7 @@ async def step_dm(fake, user, day: int) -> dict:
 
     def found():
         return next(
-            (m for m in reversed(fake.dms_to(user)) if f"(step {day})" in (m.get("content") or "") and buttons(m)),
+            (m for m in reversed(fake.dms_to(user)) if f"(Step {day})" in (m.get("content") or "") and buttons(m)),
             None,
         )
 
@@ -68,8 +70,10 @@ async def test_a_whole_card_game_played_with_buttons(fake, database_url, clock, 
         await fake.slash(mod, "game settings", {"name": "max_rounds", "value": "1"})
         await fake.slash(mod, "game open")
         for player in (alice, bob):
-            assert "signed up for Cards" in (await fake.slash(player, "join")).text
-        await fake.slash(mod, "game start")
+            joined = (await fake.slash(player, "join")).text
+            assert "signed up for Cards" in joined and "role" not in joined and "Wait for the start" in joined
+        started = (await fake.slash(mod, "game start")).text
+        assert "Cards has started: Step 0 is open until" in started, started  # issue 23: was "Day 0"
         await settle(fake, runner, "the start")
         game = await game_row(runner.db)
         users = {seat: {"Alice": alice, "Bob": bob}[p["name"]] for seat, p in game.state["players"].items()}
@@ -115,6 +119,14 @@ async def test_a_whole_card_game_played_with_buttons(fake, database_url, clock, 
         assert (await game_row(runner.db)).day == game.day
         public = fake.text(fake.messages_in())
         assert "turn timed out" in public and "The game is over at the round limit" in public
+        # --- issue 23: the game's own words everywhere; the moderators' notes in their thread, one per step --
+        front = registry.front("battle_royale_cards")
+        (moderators,) = [t for t in fake.threads(private=True) if t.name == "Cards: moderators"]
+        told = fake.messages_in(moderators)
+        for text in (public, fake.text(told), *(fake.text(fake.dms_to(u)) for u in (alice, bob))):
+            assert wrong_words(text, front) == [], wrong_words(text, front)
+        assert mod.id in moderators.members and not fake.dms_to(mod)  # no note by DM
+        assert len(told) <= game.day + 2  # its introduction, the start, then at most one message a step
     finally:
         await runner.stop()
 

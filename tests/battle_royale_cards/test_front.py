@@ -4,6 +4,8 @@ file, computer players and the balance studies."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from engine.front import Asked, Refused
@@ -86,10 +88,31 @@ def test_status_and_the_board_in_words():
     assert again is not None and again.png == picture.png  # the same view, the same bytes
 
 
-def test_posts_sections_and_titles():
-    assert FRONT.section_of("battle") == "Battles" and FRONT.section_of("card_attack") == "Cards"
-    assert FRONT.post_sections == ("Turns", "Cards", "Battles", "The end")
+def test_a_post_tells_a_step_in_the_order_it_happened():
+    """Issue 23: no sections that put "Ayla ends the turn" above her card attack, or a failed attack's death
+    under Battles: every event of a step is told in the order it happened."""
+    from bot.delivery.render import resolution_post
+    from bot.services.common import placement
+
+    kinds = [("card_attack", "Ayla attacks the card on B4."), ("died", "Ayla dies on B4."),
+             ("end_turn", "Ayla ends the turn."), ("turn", "Round 1: Bruno's turn.")]
+    rows = [SimpleNamespace(id=i, payload=placement(FRONT, kind, 3) | {"kind": kind}, text=said)
+            for i, (kind, said) in enumerate(kinds)]
+    (embeds,) = resolution_post(rows)
+    told = embeds[0].description
+    assert [told.index(said) for _, said in kinds] == sorted(told.index(said) for _, said in kinds)
+    assert embeds[0].fields == [] or not any(name in ("Turns", "Cards", "Battles") for name, _ in embeds[0].fields)
     assert FRONT.post_title(3) == "Battle Royale card game, step 3"
+
+
+def test_the_picture_posted_after_a_step_is_captioned_with_that_step():
+    """Issue 23: the view's day is the step now open; the grid posted with step 8's post is "after step 8"."""
+    state = ready(at={"s0": "D4"})
+    view = RULESET.public_view(state)
+    shown = FRONT.public_picture(view | {"day": 9})
+    assert shown is not None and shown.caption.startswith("The grid after step 8.")
+    start = FRONT.public_picture(view | {"day": 0})
+    assert start is not None and start.caption.startswith("The grid at the start.")
 
 
 def test_a_deck_file_is_checked_with_a_clear_reason():

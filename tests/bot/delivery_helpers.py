@@ -19,6 +19,7 @@ from tests.services.conftest import NOW, started_game
 
 CHANNEL = 555
 CREATOR = 900
+MOD_CHANNEL = 777  # a moderator channel, for tests about players' threads (without one, the moderators get a thread)
 
 
 def http_error(cls=discord.HTTPException, status: int = 500, code: int = 0, text: str = "error"):
@@ -140,7 +141,12 @@ async def rows(db: Database, **where) -> list[Outbox]:
         return list((await session.execute(query)).scalars())
 
 
-async def game_with_a_night(db: Database, players: int = 4) -> int:
+async def game_with_a_night(db: Database, players: int = 4, moderator_channel: int | None = None) -> int:
     game_id = await started_game(db, players=players, actor_id=CREATOR)
+    if moderator_channel is not None:
+        from bot.db.models import Game
+
+        async with db.transaction() as session:
+            (await session.get(Game, game_id)).moderator_channel_id = moderator_channel
     assert await resolution.resolve_day(db, game_id, NOW, expected_day=0) is not None
     return game_id

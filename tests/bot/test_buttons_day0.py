@@ -202,7 +202,7 @@ async def test_withdraw_button_restores_the_default_and_refuses_an_old_day(gm, d
     assert "if you send nothing, you Defend" in after.text
     old, interaction = press(gm, WithdrawOrders, f"brbot:withdraw:{game_id}:0", 1)
     await old.callback(interaction)
-    assert interaction.text == "Those orders were for an earlier day: use /orders again."
+    assert interaction.text == "Those orders were for an earlier deadline: use /orders again."
 
 
 async def test_withdraw_with_no_orders_today_says_so(gm, db):

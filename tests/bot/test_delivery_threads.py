@@ -1,7 +1,8 @@
 """The private-thread fallbacks of delivery on SQLite and PostgreSQL: a player whose DMs are closed gets a
 private thread (opened once, even when Discord fails half-way, reused after restarts, opened again when
 deleted); a thread Discord refuses costs the moderators one specific note, not one per message; and the
-moderators' notes reach a private moderators' thread when the creator's DMs are closed too."""
+moderators' notes reach a private moderators' thread by default (issue 23), and the creator by DM only where
+Discord refuses that thread."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -12,7 +13,17 @@ from sqlalchemy import select, update
 from bot.db.models import Game, Player
 from bot.delivery.worker import OutboxWorker
 from bot.services import resolution
-from tests.bot.delivery_helpers import CHANNEL, CREATOR, Clock, FakeCourier, drain, game_with_a_night, http_error, rows
+from tests.bot.delivery_helpers import (
+    CHANNEL,
+    CREATOR,
+    MOD_CHANNEL,
+    Clock,
+    FakeCourier,
+    drain,
+    game_with_a_night,
+    http_error,
+    rows,
+)
 from tests.services.conftest import NOW, db  # noqa: F401  (db: the two-database fixture)
 
 MISSING_PERMISSIONS = (discord.Forbidden, 403, 50013, "Missing Permissions")
@@ -25,7 +36,7 @@ async def thread_of(db, game_id: int, user_id: int) -> int | None:
 
 
 async def test_a_refused_dm_goes_to_one_private_thread_and_the_moderators_are_told(db):
-    game_id = await game_with_a_night(db)
+    game_id = await game_with_a_night(db, moderator_channel=MOD_CHANNEL)
     courier = FakeCourier(closed_dms={2})
     clock = Clock()
     await drain(OutboxWorker(db, courier, clock))
@@ -36,22 +47,22 @@ async def test_a_refused_dm_goes_to_one_private_thread_and_the_moderators_are_to
     assert "your DMs are closed" in in_thread[0].content and in_thread[0].mention_user_ids == (2,)
     assert [m.content for m in in_thread[1:]] == [r.text for r in await rows(db, target="dm", target_id=2)]
     assert courier.to("dm", 2) == []
-    (note,) = await rows(db, target="moderators", status="sent")
+    (note,) = [r for r in await rows(db, target="moderators", status="sent") if r.payload["kind"] != "moderators_started"]
     assert note.payload["kind"] == "delivery_dms_closed" and "<#7001>" in note.text
-    assert "has DMs closed" in courier.text_to("dm", CREATOR)  # no moderator channel: the creator by DM
+    assert "has DMs closed" in courier.text_to("channel", MOD_CHANNEL)
     # the next night, even from a new worker (a restart): the same thread, no new note
     assert await resolution.resolve_day(db, game_id, NOW + timedelta(days=1), expected_day=1) is not None
     before = len(in_thread)
     await drain(OutboxWorker(db, courier, clock))
     assert len(courier.threads) == 1
     assert len(courier.to("channel", thread)) > before
-    assert len(await rows(db, target="moderators")) == 1
+    assert len(await rows(db, target="moderators")) == 2  # the start, and the one note
 
 
 async def test_a_thread_half_opened_is_finished_on_the_retry_never_opened_again(db):
     """Discord creates the thread, then answers 503 when the player is added: the retries (in this worker,
     and in a new one after a restart) add the player to that same thread instead of opening another."""
-    game_id = await game_with_a_night(db)
+    game_id = await game_with_a_night(db, moderator_channel=MOD_CHANNEL)
     courier = FakeCourier(closed_dms={2})
     failures = {"left": 4}
 
@@ -67,7 +78,8 @@ async def test_a_thread_half_opened_is_finished_on_the_retry_never_opened_again(
     await worker.run_once()
     assert courier.threads == [(CHANNEL, "Test: private messages for Player2")] and courier.members == {}
     assert await thread_of(db, game_id, 2) == 7001  # saved as soon as it existed
-    assert await rows(db, target="moderators") == []  # nobody is told of a thread the player is not in
+    assert [r.payload["kind"] for r in await rows(db, target="moderators")] == ["moderators_started"]  # nothing of a
+    # thread the player is not in
     clock.advance(minutes=1)
     await worker.run_once()
     clock.advance(minutes=2)
@@ -77,7 +89,7 @@ async def test_a_thread_half_opened_is_finished_on_the_retry_never_opened_again(
     in_thread = courier.to("channel", 7001)
     assert [m.content for m in in_thread].count(in_thread[0].content) == 1 and "DMs are closed" in in_thread[0].content
     assert [m.content for m in in_thread[1:]] == [r.text for r in await rows(db, target="dm", target_id=2)]
-    (note,) = await rows(db, target="moderators")
+    (note,) = [r for r in await rows(db, target="moderators") if r.payload["kind"] == "delivery_dms_closed"]
     assert "<#7001>" in note.text
     assert {r.status for r in await rows(db, target="dm")} == {"sent"}
 
@@ -98,9 +110,9 @@ async def test_no_private_thread_tells_the_moderators_once_what_permission_is_mi
     failed = await rows(db, target="dm", target_id=2)
     assert len(failed) >= 2 and {r.status for r in failed} == {"failed"}
     assert all("50013" in r.last_error for r in failed)
-    (note,) = await rows(db, target="moderators")
+    started, note = await rows(db, target="moderators")
     shown = courier.text_to("channel", 777)
-    assert note.status == "sent" and shown == note.text
+    assert note.status == "sent" and shown == started.text + "\n" + note.text
     assert "Player2 (<@2>)'s DMs are closed and no private thread could be opened" in shown
     assert "Create Private Threads" in shown and "Send Messages in Threads" in shown and f"<#{CHANNEL}>" in shown
     assert not any(r.text in shown for r in failed)
@@ -109,7 +121,7 @@ async def test_no_private_thread_tells_the_moderators_once_what_permission_is_mi
 
 
 async def test_a_deleted_thread_is_opened_again(db):
-    game_id = await game_with_a_night(db)
+    game_id = await game_with_a_night(db, moderator_channel=MOD_CHANNEL)
     async with db.transaction() as session:
         await session.execute(update(Player).where(Player.game_id == game_id, Player.user_id == 3).values(thread_id=6999))
     courier = FakeCourier(closed_dms={3})
@@ -131,24 +143,49 @@ async def test_moderator_notes_go_to_the_moderator_channel_when_set(db):
     assert courier.to("dm", CREATOR) == []
 
 
-async def test_without_a_moderator_channel_and_with_the_creators_dms_closed_notes_go_to_a_moderators_thread(db):
+async def test_issue_23_without_a_moderator_channel_the_notes_go_to_a_moderators_thread_opened_at_the_start(db):
+    """No moderator channel: the moderators' notes go to a private thread of the game channel with the creator in
+    it, opened by the start's note, not one DM each (the creator's DMs are open); one message per resolution."""
     game_id = await game_with_a_night(db)
-    courier = FakeCourier(closed_dms={2, CREATOR})
+    courier = FakeCourier(closed_dms={2})
     clock = Clock()
     await drain(OutboxWorker(db, courier, clock))
-    assert courier.threads == [(CHANNEL, "Test: private messages for Player2"), (CHANNEL, "Test: moderators")]
-    assert courier.members == {7001: {2}, 7002: {CREATOR}}
-    intro, note = courier.to("channel", 7002)
+    assert courier.threads == [(CHANNEL, "Test: moderators"), (CHANNEL, "Test: private messages for Player2")]
+    assert courier.members == {7001: {CREATOR}, 7002: {2}}
+    assert courier.to("dm", CREATOR) == []
+    intro, started, note = courier.to("channel", 7001)
     assert intro.mention_user_ids == (CREATOR,) and "moderator_channel" in intro.content
-    assert "Player2 (<@2>) has DMs closed" in note.content and "<#7001>" in note.content
+    assert "Test has started with 4 players" in started.content
+    assert "Player2 (<@2>) has DMs closed" in note.content and "<#7002>" in note.content
     async with db.read() as session:
-        assert (await session.get(Game, game_id)).moderator_channel_id == 7002  # /game settings shows it
+        assert (await session.get(Game, game_id)).moderator_channel_id == 7001  # /game settings shows it
     # later notes, even from a new worker, go straight to that thread
     async with db.transaction() as session:
         from bot.delivery.store import tell_moderators
         tell_moderators(session, game_id, "Another note.", {"kind": "x"})
-    dms_tried = len(courier.calls)
     await drain(OutboxWorker(db, courier, clock))
-    assert courier.to("channel", 7002)[-1].content == "Another note."
-    assert len(courier.threads) == 2 and len(courier.calls) == dms_tried + 1
+    assert courier.to("channel", 7001)[-1].content == "Another note."
+    assert len(courier.threads) == 2
     assert {r.status for r in await rows(db, target="moderators")} == {"sent"}
+
+
+async def test_issue_23_where_discord_refuses_the_moderators_thread_the_creator_gets_the_notes_by_dm(db):
+    await game_with_a_night(db)
+    courier = FakeCourier()
+    courier.fail_when = lambda kind, target: http_error(*MISSING_PERMISSIONS) if kind == "thread" else None
+    await drain(OutboxWorker(db, courier, Clock()))
+    assert "Test has started with 4 players" in courier.text_to("dm", CREATOR)
+    assert {r.status for r in await rows(db, target="moderators")} == {"sent"}
+
+
+async def test_a_moderators_thread_discord_will_not_let_the_bot_post_in_is_forgotten_for_the_creators_dms(db):
+    game_id = await game_with_a_night(db)
+    courier = FakeCourier()
+    courier.fail_when = lambda kind, target: http_error(*MISSING_PERMISSIONS) if (kind, target) == ("channel", 7001) \
+        else None
+    await drain(OutboxWorker(db, courier, Clock()))
+    assert courier.threads == [(CHANNEL, "Test: moderators")]
+    assert "Test has started with 4 players" in courier.text_to("dm", CREATOR)
+    assert {r.status for r in await rows(db, target="moderators")} == {"sent"}
+    async with db.read() as session:
+        assert (await session.get(Game, game_id)).moderator_channel_id is None

@@ -47,9 +47,9 @@ async def test_a_duel_played_through_the_cogs(gm, db, duel):
     game_id = await duel_in_channel(db)
     cog = build_cog()(gm)
     struck = await run(cog, "strike", 1)
-    assert struck.all_ephemeral and struck.text.startswith("Order saved for Day 0: Strike") and "Receipt: `" in struck.text
+    assert struck.all_ephemeral and struck.text.startswith("Order saved for Step 0: Strike") and "Receipt: `" in struck.text
     changed = await run(cog, "guard", 1)  # an order stands until its step resolves: it may still change
-    assert changed.text.startswith("Order saved for Day 0: Guard")
+    assert changed.text.startswith("Order saved for Step 0: Guard")
     await scheduler.tick(db, NOW)
     refused = await run(cog, "strike", 1)
     assert refused.text == "It is not your turn: Player2 acts now."
@@ -69,13 +69,13 @@ async def test_a_duel_played_through_the_cogs(gm, db, duel):
     mod = moderator()
     mod.client = gm
     ordered = await run(cog, "strike", MODERATOR, interaction=mod, as_actor="bandit", target="s002")
-    assert ordered.text.startswith("Order saved for Day 2: Strike Player2") and ordered.all_ephemeral
+    assert ordered.text.startswith("Order saved for Step 2: Strike Player2") and ordered.all_ephemeral
     await scheduler.tick(db, NOW)
     assert (await state(db, game_id))["blow"]["target"] == "s002"
 
     assert (await run(cog, "react", 1, choice="dodge")).text == "The question is not yours to answer."
     answered = await run(cog, "react", 2, choice="parry")
-    assert answered.text.startswith("Order saved for Day 3: Answer: Parry")
+    assert answered.text.startswith("Order saved for Step 3: Answer: Parry")
     await scheduler.tick(db, NOW)
     after = await state(db, game_id)
     assert after["blow"] is None and after["day"] == 4 and after["hp"]["s002"] < 6

@@ -76,7 +76,9 @@ async def test_a_post_and_a_face_off_through_the_cogs(gm, db, infinity):
     assert after["pending"]["target"] == "lena"
     async with db.read() as session:
         sent = (await session.execute(select(Outbox).where(Outbox.game_id == game.id).order_by(Outbox.id))).scalars().all()
-    offered = [o.payload for o in sent if (o.payload or {}).get("kind") == "step_buttons"]
+    offered = [o.payload for o in sent if (o.payload or {}).get("buttons")]
+    assert offered[-1]["kind"] == "question"  # issue 23: the buttons are on the question's own DM, one DM
+    assert not [o for o in sent if o.payload.get("kind") == "step_buttons" and o.payload.get("day") == after["day"]]
     labels = [b["label"] for b in offered[-1]["buttons"]] if offered else []
     assert labels[-1:] == ["take it"] and (labels[0] == "react") == (len(labels) == 2)
     answered = await run(cog, "act", 1, action="react", choice="take", ip_crit=1)

@@ -71,7 +71,7 @@ async def test_a_night_bigger_than_one_pass_is_delivered_without_waiting_for_the
     """Issue 16: a big night goes out pass after pass at once, not one pass per delivery tick."""
     from tests.bot.delivery_helpers import FakeCourier
 
-    game_id = await started_game(db, players=6)
+    game_id = await started_game(db, players=6, actor_id=900)  # a creator: the moderators' notes have a reader
     gm.clock = lambda: NOW + timedelta(days=2)
     gm.courier = lambda: FakeCourier()
     loops = Loops(gm)

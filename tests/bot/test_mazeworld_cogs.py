@@ -96,3 +96,19 @@ async def test_mod_view_shows_the_moderators_every_number_privately_and_players_
     assert shown.all_ephemeral and "`wolf_a`" in said and "Pain 37.5" in said and "Beretta M9 15+30" in said
     player = await call(command(cog, "mod view"), cog, FakeInteraction(gm, FakeUser(1, "Player1")))
     assert not player.sent[0].get("embeds") and "37.5" not in player.text
+
+
+async def test_the_game_masters_as_choices_leave_out_the_dead(gm, db):
+    """Issue 23: a dead wolf was offered to `as` (then answered "Wolf A cannot act now"): only those able to act."""
+    from tests.bot.cog_helpers import edit_state
+
+    game_id = await fight_in_channel(db)
+    wolves = [c["id"] for c in (await state(db, game_id))["creatures"] if c["controller"] is None]
+    assert wolves
+
+    def kill_first_wolf(maze):
+        maze.creature(wolves[0]).status = "dead"
+
+    await edit_state(db, game_id, kill_first_wolf)
+    offered = {c.value for c in await actor_choices(moderator(gm), "")}
+    assert offered == set(wolves[1:])

@@ -131,7 +131,7 @@ async def test_pause_resume_extend_end(gm, db):
     assert "until a moderator resumes" in (await run(cog, "game pause")).text
     await run(cog, "game resume")
     extended = await run(cog, "game extend", hours=2.0)
-    assert "Today's deadline is now" in extended.text and extended.all_ephemeral
+    assert "The deadline is now" in extended.text and extended.all_ephemeral
     assert "more than 0" in (await run(cog, "game extend", hours=0.0)).text
     ended = await run(cog, "game end", reason="server closes")
     assert "Test is over" in ended.text and (await _game(db, game_id)).status == "over"
@@ -160,7 +160,7 @@ async def test_settings_after_the_start_say_when_a_deadline_change_applies(gm, d
     await started_game(db)
     cog = ModerationCog(gm)
     later = await run(cog, "game settings", name="deadline_time", value="20:00")
-    assert "from the next day" in later.text
+    assert "from the next one" in later.text
     assert "only deadline_time" in (await run(cog, "game settings", name="days", value="3")).text
 
 
@@ -170,7 +170,7 @@ async def test_resolve_now(gm, db):
     assert "running or paused" in (await run(cog, "resolve now", moderator(gm, channel_id=556))).text
     game_id = await started_game(db)
     done = await run(cog, "resolve now")
-    assert done.text == ui("mod_resolved", day=0) and done.response.deferred and done.all_ephemeral
+    assert done.text == ui("mod_resolved", step="Day 0") and done.response.deferred and done.all_ephemeral
     assert (await _game(db, game_id)).day == 1
 
 
@@ -357,7 +357,7 @@ async def test_refusals_of_pause_preview_and_substitute(gm, db):
     cog = ModerationCog(gm)
     await run(cog, "game create", moderator(gm, channel_id=556), name="Setup only")
     not_running = await run(cog, "resolve preview", moderator(gm, channel_id=556))
-    assert "Only a running or paused game has a day to preview" in not_running.text and not_running.all_ephemeral
+    assert "Only a running or paused game has orders to preview" in not_running.text and not_running.all_ephemeral
     await started_game(db)
     for hours in (0.0, 337.0):
         refused = await run(cog, "game pause", hours=hours)

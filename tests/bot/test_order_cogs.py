@@ -111,7 +111,7 @@ async def test_refusals_when_paused_after_the_deadline_and_for_strangers(gm, db)
     await moderation.resume(db, game_id, mod(7), NOW)
     gm.clock = lambda: NOW + timedelta(days=3)
     late = await run(cog, "act", 1, action="search")
-    assert late.text == "Today's deadline has passed: the day is being resolved."
+    assert late.text == "The deadline has passed: the orders are being resolved."
     assert stranger.all_ephemeral and paused.all_ephemeral and late.all_ephemeral
 
 

@@ -124,7 +124,7 @@ async def test_status_rules_and_help_in_the_games_channel_within_discords_limits
 
     await outpost(db, infested_user=6)
     human = await use(gm, "status", user=1)
-    assert human.all_ephemeral and "Fatigue (only you see it)" in human.text and "C-14 Rifle" in human.text
+    assert human.all_ephemeral and "Fatigue (only you see it, and an opponent in a battle's rolls)" in human.text and "C-14 Rifle" in human.text
     assert "The infested team" not in human.text
     infested = await use(gm, "status", user=6)
     assert "The infested team (secret)" in infested.text and "Zerg form 50/50" in infested.text

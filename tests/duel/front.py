@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.front import Asked, Card, CardField, Change, Command, Front, Option
+from engine.front import Asked, Card, CardField, Change, Command, Front, Option, Words
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from tests.duel.texts import text
@@ -36,6 +36,7 @@ CHOOSERS = {"foes": foes}
 
 class DuelFront(Front):
     title = text("title")
+    words = Words(step="Step", steps="steps")
     commands = COMMANDS
     choosers = CHOOSERS
 

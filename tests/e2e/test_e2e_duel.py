@@ -48,14 +48,14 @@ async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, d
             assert "signed up for Showdown" in (await slash(player, "join")).text
         await slash(mod, "game start")
         await settle(fake, runner, "the start")
-        assert "Day 0 is open" in fake.text(fake.messages_in())
+        assert "Step 0 is open" in fake.text(fake.messages_in())
 
         # --- one actor at a time: each step resolves as soon as its actor acts ---------------------------
         refused = await slash(bob, "strike")
         assert refused.text == "It is not your turn: Alice acts now."
-        assert "Order saved for Day 0: Strike" in (await slash(alice, "strike")).text
+        assert "Order saved for Step 0: Strike" in (await slash(alice, "strike")).text
         await stepped(runner, 0)
-        assert "Order saved for Day 1: Guard" in (await slash(bob, "guard")).text
+        assert "Order saved for Step 1: Guard" in (await slash(bob, "guard")).text
         await stepped(runner, 1)
         await settle(fake, runner, "the heroes' turns")
         public = fake.text(fake.messages_in())
@@ -72,7 +72,7 @@ async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, d
         not_theirs = await slash(alice, "strike", {"as": "bandit", "target": "s002"})
         assert not_theirs.text == "the Bandit is the game master's: only a moderator orders for them."
         ordered = await slash(mod, "strike", {"as": "bandit", "target": targets[1]["value"]})
-        assert "Order saved for Day 2: Strike Bob" in ordered.text, ordered.text
+        assert "Order saved for Step 2: Strike Bob" in ordered.text, ordered.text
         await stepped(runner, 2)
 
         # --- the blow asks Bob by DM; his answer finishes it ------------------------------------------------
@@ -81,7 +81,7 @@ async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, d
         assert "dodge (half the time no harm) or parry" in fake.text(asked) and "/react" in fake.text(asked)
         assert "dodge (half the time" not in fake.text(fake.dms_to(alice))
         assert (await slash(alice, "react", {"choice": "dodge"})).text == "The question is not yours to answer."
-        assert "Order saved for Day 3: Answer: Parry" in (await slash(bob, "react", {"choice": "parry"})).text
+        assert "Order saved for Step 3: Answer: Parry" in (await slash(bob, "react", {"choice": "parry"})).text
         game = await stepped(runner, 3)
         assert game.state["blow"] is None
 

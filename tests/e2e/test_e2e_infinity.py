@@ -30,6 +30,8 @@ from sqlalchemy import select
 
 from bot.db.models import EventRow
 from bot.services import fairness, scheduler
+from engine import registry
+from tests.bot.test_game_words import wrong_words
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import EPHEMERAL, FakeUser, walk_components
 from tests.e2e.game_steps import game_row
@@ -63,9 +65,21 @@ async def step_dm(fake, user: FakeUser, day: int) -> dict:
     """The DM telling `user` that step `day` is theirs (with the face-off's buttons, when it is a question)."""
 
     def found():
-        return next((m for m in reversed(fake.dms_to(user)) if f"(step {day})" in (m.get("content") or "")), None)
+        return next((m for m in reversed(fake.dms_to(user)) if f"(Step {day})" in (m.get("content") or "")), None)
 
     return await fake.wait_until(found, what=f"{user.name}'s DM for step {day}")
+
+
+async def question_dm(fake, user: FakeUser, seen: set) -> dict:
+    """The newest face-off question DMed to `user` not seen before: one DM, the question with its answer buttons."""
+
+    def found():
+        return next((m for m in reversed(fake.dms_to(user)) if m["id"] not in seen and buttons(m)
+                     and "Answer with /act action:react" in (m.get("content") or "")), None)
+
+    message = await fake.wait_until(found, what=f"{user.name}'s face-off question")
+    seen.add(message["id"])
+    return message
 
 
 class Passes:
@@ -131,7 +145,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "You play Lena." in fake.text(fake.dms_to(alice)) and "You play Fusilier." in fake.text(fake.dms_to(bob))
         told = await step_dm(fake, alice, 0)  # Lena posts first: Alice is told by DM, Bob is not
         assert "Build your post one command at a time (2 action(s) left): add more, or /act action:send" in told["content"]
-        assert "(step 0)" not in fake.text(fake.dms_to(bob))
+        assert "(Step 0)" not in fake.text(fake.dms_to(bob))
 
         # --- Lena's first post: her own choices, a refusal with its reason, a hack on the Yan Huo -------------
         targets = await fake.autocomplete(alice, "attack", {"target": ""}, focused="target", dm=True)
@@ -202,8 +216,14 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
 
         # --- the face-off question: Bob answers with the React button -------------------------------------------
         assert game.state["pending"]["target"] == "fusilier"
-        asked = await step_dm(fake, bob, 3)
+        def first_question():
+            return next((m for m in reversed(fake.dms_to(bob))
+                         if "React or take it?" in (m.get("content") or "") and buttons(m)), None)
+
+        asked = await fake.wait_until(first_question, what="Bob's face-off question")
         assert set(buttons(asked)) == {"react", "take it"}
+        # issue 23: one DM, the question with its buttons (was: the question, then "your move" with the buttons)
+        assert not [m for m in fake.dms_to(bob) if "(Step 3)" in (m.get("content") or "")]
         question = fake.text(fake.dms_to(bob))
         assert "Zhanshi attacks you with the CombiRifle (2 strike(s)). React or take it?" in question
         assert "otherwise the answer is Take it" in question
@@ -234,6 +254,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         # switches to her CombiRifle once), the NPCs' script posts at each deadline; the next question asked of
         # a PC is left to its deadline (take, no points); later ones are answered "take it" by button ----------
         switched = spent = timed_out = False
+        questions = {asked["id"]}
         other = {alice: bob, bob: alice}
         while game.status != "over":
             assert game.day < MOST_STEPS, "the fight did not end"
@@ -241,8 +262,8 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
             pending = state["pending"]
             if pending is not None and pending["target"] in players:
                 user = players[pending["target"]]
-                asked = await step_dm(fake, user, game.day)  # the question and its buttons, to the target's player
-                assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
+                asked = await question_dm(fake, user, questions)  # the question and its buttons, to its player
+                assert f"(Step {game.day})" not in fake.text(fake.dms_to(other[user]))
                 if not timed_out:  # rulings, "Reactions": `reaction_hours`; no answer: take, no points
                     assert game.deadline == clock() + timedelta(hours=state["settings"]["reaction_hours"])
                     points = state["fighters"][pending["target"]]["infinity_points"]
@@ -267,7 +288,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 continue
             user, me = players[awaited], state["fighters"][awaited]
             await step_dm(fake, user, game.day)  # whose post it is: its player is told by DM, the other is not
-            assert f"(step {game.day})" not in fake.text(fake.dms_to(other[user]))
+            assert f"(Step {game.day})" not in fake.text(fake.dms_to(other[user]))
             said = None
             if me["immobilized"]:  # rulings, "Immobilizing": the post must start with Reset
                 said = await slash(user, "act", {"action": "reset"}, dm=True)
@@ -310,6 +331,13 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "TN was" in told and "save total" in told  # the moderators have the numbers
         assert "orders for Yan Huo" in told  # each NPC post the script made was announced to them first
         assert "Zhanshi's orders before they resolve: attack Fusilier." in told  # the game master's `as`
+        # issue 23: the game's own words everywhere (steps, no days, no roles, no None), and the game master's
+        # inbox: one message per resolved step, besides the start's and the questions the moderators must answer
+        front = registry.front("infinity_intervention")
+        for text in (public, told, *(fake.text(fake.dms_to(u)) for u in (alice, bob)), *(r.text for r in commands)):
+            assert wrong_words(text, front) == [], wrong_words(text, front)
+        asked_of_them = sum("Answer with /react" in (m.get("content") or "") for m in fake.messages_in(mod_channel))
+        assert len(fake.messages_in(mod_channel)) <= game.day + 1 + asked_of_them
 
         # each player's own sheet (/status, above) reached that player alone; no NPC number, nobody else's health
         for user, other in ((alice, bob), (bob, alice)):

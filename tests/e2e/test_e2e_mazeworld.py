@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from engine import registry
+from tests.bot.test_game_words import wrong_words
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_models import EPHEMERAL
 from tests.e2e.game_steps import game_row, stepped
@@ -40,7 +42,8 @@ async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
         await slash(mod, "game create", {"name": "Maze", "ruleset": "mazeworld"})
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
         await slash(mod, "game open")
-        assert "signed up for Maze" in (await slash(alice, "join")).text
+        joined = (await slash(alice, "join")).text
+        assert "signed up for Maze" in joined and "/sheet upload" in joined and "role" not in joined  # issue 23
         await slash(mod, "game start")
         await settle(fake, runner, "the start")
         game = await game_row(runner.db)
@@ -55,7 +58,9 @@ async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
         assert [a["value"] for a in await fake.autocomplete(alice, "skill", {"action": ""}, focused="action")] == [
             "detonate", "execute"]  # /skill action:butcher comes in the aftermath only
         said = await slash(alice, "attack", {"target": targets[0]["value"], "rounds": 3})
-        assert "Order saved" in said.text and "Attack Wolf A" in said.text, said.text
+        assert "Order saved for Turn 1" in said.text and "Attack Wolf A" in said.text, said.text
+        mine = (await slash(alice, "orders")).text
+        assert "Your orders in Maze, Turn 1" in mine and "Turn 1: orders are open until" in mine, mine  # issue 23
         assert await fake.autocomplete(alice, "attack", {"as": ""}, focused="as") == []
         npcs = await fake.autocomplete(mod, "attack", {"as": ""}, focused="as")
         assert {n["value"] for n in npcs} == set(wolves)
@@ -95,6 +100,11 @@ async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
             assert line not in public, f"private text in the public channel: {line!r}"
         told = fake.text(fake.messages_in(mod_channel))
         assert "intends" in told or "rolled" in told or "Wolf" in told
+        # --- issue 23: the game's own words everywhere, and the game master's inbox ----------------------------
+        front = registry.front("mazeworld")
+        for text in (public, private, told, *(r.text for r in commands)):
+            assert wrong_words(text, front) == [], wrong_words(text, front)
+        assert len(fake.messages_in(mod_channel)) <= game.day + 1  # the start, then one message per turn
     finally:
         await runner.stop()
 

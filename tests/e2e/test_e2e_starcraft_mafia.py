@@ -103,6 +103,8 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         for user in users:
             joined = await slash(user, "join", {"role": "ghost"} if user is raynor else {})
             assert "signed up for Char" in joined.text, joined.text
+            if user is raynor:  # issue 23: the class asked for is confirmed
+                assert "You asked for the Ghost class." in joined.text and "Ask for" not in joined.text, joined.text
         started = await slash(mod, "game start")
         assert "Char has started: Day 1 is open until" in started.text, started.text  # the game's first day
         await settle(fake, runner, "the start")
@@ -182,7 +184,7 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         assert status.all_ephemeral and "The infested team (secret): Tychus" in status.text
         for human in humans:  # each his own card: his fatigue and items; of the others class and HP only
             card = (await slash(human, "status")).text
-            assert "Fatigue (only you see it)" in card and "Tychus (Medic): suit 20, body 10" in card
+            assert "Fatigue (only you see it, and an opponent in a battle's rolls)" in card and "Tychus (Medic): suit 20, body 10" in card
             assert not leaks_of_the_infested(card, "Tychus"), card
 
         # --- the deadline passes: the deadline loop resolves Day 1 ------------------------------------------

@@ -164,3 +164,22 @@ def test_a_pc_who_cannot_react_but_holds_points_is_asked_take_only() -> None:
             question = RULESET.pending(state)
             assert question is not None and [value for _, value in question.choices] == ["take"]
             assert RULESET.validate(state, "fusilier", IIOrders(answer=Answer(choice="react"))) is not None
+
+
+def test_the_question_of_a_pc_with_no_action_left_says_reacting_spends_an_infinity_point() -> None:
+    """Issue 23 (rulings, "Reactions"): the React answer offered with no action left is bought with a point: the
+    question says so; with no point left either, a React answer is refused in one line saying why."""
+    state = fight(["fusilier", "zhanshi"])
+    state = step(state, IIOrders(actions=[Observe()] * 4)).state
+    state = step(state, IIOrders(actions=[Attack(target="fusilier")]), Dealt()).state
+    question = RULESET.pending(state)
+    assert question is not None and question.choices[0][1] == "react"
+    assert "reacting spends an Infinity Point" in question.prompt
+    state.fighters["fusilier"].infinity_points = 0
+    refused = RULESET.validate(state, "fusilier", IIOrders(answer=Answer(choice="react")))
+    assert refused == "You have no action left and no Infinity Point to buy one: you cannot react, only take it."
+
+
+def test_the_question_of_a_pc_with_an_action_left_says_nothing_of_points() -> None:
+    question = RULESET.pending(_zhanshi_shoots_fusilier().state)
+    assert question is not None and "spends an Infinity Point" not in question.prompt

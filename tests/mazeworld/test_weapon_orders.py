@@ -144,3 +144,13 @@ def test_attack_rolls_refused_absent_fire_mode_of_a_melee_weapon():
     assert _refused(bricks, target="Wolf A", mode="auto", throw=True, item="Brick") == (
         "Brick has no fire modes, so it cannot attack in auto mode: leave the mode out.")
     assert accepted(state, "attack", target="Wolf A")["action"]["target"] == "wolf_a"
+
+
+def test_an_attack_at_the_bodyaim_die_is_confirmed_as_such_not_as_unaimed():
+    """Issue 23: `part:bodyaim` read back as "unaimed", the words of giving no part; the confirmation says what
+    the player chose."""
+    state = fight(sheet=ARMS)
+    aimed = FRONT.apply(asked(state, "attack", target="Wolf A", part="bodyaim"))
+    assert aimed.summary == ["Attack Wolf A with the weapon in hand, 1 round(s), at the part the @bodyaim die picks."]
+    unaimed = FRONT.apply(asked(state, "attack", target="Wolf A"))
+    assert unaimed.summary == ["Attack Wolf A with the weapon in hand, 1 round(s), unaimed."]

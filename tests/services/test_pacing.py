@@ -107,7 +107,7 @@ async def test_one_actor_at_a_time_the_player_whose_step_opens_is_told_by_dm(db,
     game_id = await duel_game(db)
     told = await outbox_rows(db, game_id, "step_yours")
     assert [(r.target, r.target_id, r.payload["day"]) for r in told] == [("dm", 1, 0)]
-    assert told[0].text.startswith("Duel: your move (step 0), until ")
+    assert told[0].text.startswith("Duel: your move (Step 0), until ")
     await to_the_bandits_turn(db, game_id)
     told = await outbox_rows(db, game_id, "step_yours")
     assert [(r.target_id, r.payload["day"]) for r in told] == [(1, 0), (2, 1)]  # the Bandit's step: nobody's

@@ -233,7 +233,7 @@ async def test_verify_names_the_first_event_that_differs(db):
 
 async def test_verify_refuses_a_negative_day_as_invalid(db):
     game_id = await _night_one_resolved(db)
-    with pytest.raises(ServiceError, match="Day -1 is not a day that can be verified"):
+    with pytest.raises(ServiceError, match="-1 is not a number that can be verified"):
         await verification.verify_day(db, game_id, -1)
 
 

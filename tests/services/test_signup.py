@@ -145,7 +145,7 @@ async def test_a_role_request_replaces_a_lovers_proposal_and_reaches_the_game(db
         await games.answer_pairing(db, game.id, 2, 1, "lover", accept=True)
     started = await games.start_game(db, game.id, NOW)
     assert started.state["students"]["s001"]["requested_role"] == "lone_wolf"
-    with pytest.raises(ServiceError, match="Roles are fixed"):
+    with pytest.raises(ServiceError, match="Sign-up requests are fixed"):
         await games.request_role(db, game.id, 2, "lone_wolf")
 
 

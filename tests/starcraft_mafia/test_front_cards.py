@@ -41,7 +41,7 @@ def test_your_card_holds_class_hp_own_fatigue_items_and_abilities():
     s = outpost()
     text = words(FRONT.status(scm.view(s, "ma")))
     assert "Marine, uninfested" in text and "Suit 30/30, body 10/10" in text
-    assert "Fatigue (only you see it)" in text and "3: +3 on your hit rolls" in text
+    assert "Fatigue (only you see it, and an opponent in a battle's rolls)" in text and "3: +3 on your hit rolls" in text
     assert "C-14 Rifle" in text and "Stim Pack:" in text
     assert "5: +5" not in text  # another's fatigue is never shown
     assert "The infested team" not in text and "Zerg form" not in text

@@ -73,17 +73,19 @@ def attack_card(state: CardState, player: Player, rng: RecordingRng, events: lis
     return True
 
 
-def receive(state: CardState, player: Player, card_id: int, events: list[Event]) -> None:
-    """Give a won or taken card and say where it went: named publicly only if it is now active."""
+def receive(state: CardState, player: Player, card_id: int, events: list[Event], told: str | None = None) -> None:
+    """Give a won or taken card and say where it went: named publicly only if it is now active. `told`: where
+    the public has already been told it goes ("active", "aside": a battle's spoils say so), not said twice."""
     card = state.settings.deck.card(card_id)
     where, displaced = gain(state, player, card_id)
-    if where == "active":
+    if where == "active" and told != "active":
         key = "card_cursed" if card.curse else "card_active"
         events.append(
             public("card_gained", key, {"seat": player.seat, "card": card_id}, name=player.name, card=card.name)
         )
-    else:
+    elif where != "active" and told != "aside":
         events.append(public("card_gained", "card_aside_public", {"seat": player.seat}, name=player.name))
+    if where != "active":
         events.append(
             private([player.seat], "card_aside", "card_aside", {"card": card_id}, card=card.name, worth=card.worth)
         )
@@ -168,11 +170,14 @@ def _spoils(state: CardState, winner: Player, loser: Player, rng: RecordingRng, 
         return
     card = deck.card(taken)
     lose(loser, taken)
+    told = None
     if not from_aside and (len(winner.active) < SLOTS or card.curse):  # it stays public: active on both sides
         facts = {"seat": winner.seat, "card": taken}
         events.append(public("spoils", "took", facts, winner=winner.name, name=loser.name, card=card.name))
+        told = "active"  # "takes X from Y": the winner's card, active; not told again as won
     else:  # it was or will be set aside: only the two players learn which card
         key = "took_aside_public" if from_aside else "took_active_public"
+        told = None if from_aside else "aside"  # "takes one of Y's active cards and sets it aside"
         events.append(public("spoils", key, {"seat": winner.seat}, winner=winner.name, name=loser.name))
         events.append(
             private(
@@ -185,7 +190,7 @@ def _spoils(state: CardState, winner: Player, loser: Player, rng: RecordingRng, 
                 card=card.name,
             )
         )
-    receive(state, winner, taken, events)
+    receive(state, winner, taken, events, told)
 
 
 def _faces(dice: list[int]) -> str:

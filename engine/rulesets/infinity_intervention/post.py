@@ -56,6 +56,8 @@ def start_post(ctx: Ctx, actor_id: str, orders: IIOrders) -> None:
         spent = True
     else:
         insert = None
+    if not orders.actions and not spent:  # an empty post: the channel reads who passed, not a bare seed line
+        ctx.public("pass", "passes", name=fighter.name)
     run_actions(ctx, actor_id, list(orders.actions), insert, spent)
 
 

@@ -12,7 +12,7 @@ from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Rules
 from engine.rulesets.infinity_intervention import heat, moderation, post, turns
 from engine.rulesets.infinity_intervention.attack import Ctx, can_react
 from engine.rulesets.infinity_intervention.catalog import Roster, Sheet
-from engine.rulesets.infinity_intervention.orders import Answer, IIOrders
+from engine.rulesets.infinity_intervention.orders import STANDARD, Answer, IIOrders
 from engine.rulesets.infinity_intervention.script import scripted_answer, scripted_post
 from engine.rulesets.infinity_intervention.settings import IISettings
 from engine.rulesets.infinity_intervention.setup import players_pcs, start_combat
@@ -70,8 +70,10 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         attacker, target = state.fighters[p.attacker], state.fighters[p.target]
         item = attacker.item()
         choices = [(say("take"), "take")]
+        costs = ""
         if can_react(state, p.target, p.attacker):
             choices.insert(0, (say("react"), "react"))
+            costs = say("react_costs_point") if target.halves < STANDARD else ""  # no action left: it is bought
         return Question(
             actor=p.target,
             prompt=say(
@@ -80,7 +82,8 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
                 item=item.label if item else "",
                 strikes=item.strikes if item else 1,
                 points=target.infinity_points,
-            ),
+            )
+            + costs,
             choices=tuple(choices),
             default="take",
             command="react",

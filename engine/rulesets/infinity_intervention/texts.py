@@ -41,6 +41,7 @@ TEXT: dict[str, str] = {
     "over_undecided_mods": "The combat reached {turns} turns and ended undecided.",
     # --- a post ---
     "forfeit": "{name} did not post in time and forfeits the rest of this turn's actions.",
+    "passes": "{name} passes.",
     "idle_alert": "{name} has missed {posts} posts in a row.",
     "npc_orders": "{name}'s orders before they resolve: {plan}.",
     "plan_attack": "attack {target}",
@@ -94,6 +95,8 @@ TEXT: dict[str, str] = {
     "Infinity Points: {points}.",
     "react": "React",
     "take": "Take it",
+    "react_costs_point": " You have no action left: reacting spends an Infinity Point to buy one.",
+    "react_no_point": "You have no action left and no Infinity Point to buy one: you cannot react, only take it.",
     # --- refusals ---
     "over_already": "The combat is over.",
     "not_in_combat": "You have no character in this combat.",

@@ -157,7 +157,8 @@ def _answer_refusal(state: CombatState, actor: str, answer: Answer | None) -> st
     assert state.pending is not None
     fighter = state.fighters[actor]
     if answer.choice == "react" and not can_react(state, actor, state.pending.attacker):
-        return say("cannot_react")
+        bought = fighter.halves < 2 and fighter.side == "pc" and fighter.able and not fighter.immobilized
+        return say("react_no_point") if bought and not can_buy_action(fighter) else say("cannot_react")
     points = answer.ip_saves + answer.ip_crit + (1 if answer.choice == "react" and fighter.halves < 2 else 0)
     if points > fighter.infinity_points:
         return say("not_enough_points", have=fighter.infinity_points, want=points)

@@ -65,8 +65,16 @@ def resolve_turn(state: MazeState, orders: dict[str, MazeOrders], rng: Recording
     _ending(turn, chosen)
     turn.public("turn", "turn_end", {"turn": work.day}, turn=work.day)
     statuses(turn)
+    turn.events = last_status_only(turn.events)
     work.day += 1
     return work, turn
+
+
+def last_status_only(events: list[Any]) -> list[Any]:
+    """One status line per contestant a turn, its last (the turn's end state): a hit's status line is dropped
+    when a later one of the same creature follows (issue 23: a turn's DM carried two Pain lines)."""
+    last = {e.data.get("id"): n for n, e in enumerate(events) if e.kind == "status"}
+    return [e for n, e in enumerate(events) if e.kind != "status" or last[e.data.get("id")] == n]
 
 
 def _collect(turn: Turn, orders: dict[str, MazeOrders]) -> dict[str, Any]:

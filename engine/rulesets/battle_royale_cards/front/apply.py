@@ -44,6 +44,8 @@ def orders_of(asked: Asked) -> dict[str, Any]:
     if name == "place":
         return {"step": {"kind": "place", "square": str(v["square"]).upper()}}
     if name == "move":
+        if v.get("to") and v.get("direction"):
+            raise Refused(text("move_both"))
         if v.get("to"):
             return {"step": {"kind": "move", "to": str(v["to"]).upper()}}
         return {"step": {"kind": "move", "direction": str(v.get("direction") or "").upper() or None}}

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, CardField, Change, DataFile, Front, Moderation, Picture, Refused, StepButton
+from engine.front import (
+    Asked,
+    Card,
+    CardField,
+    Change,
+    DataFile,
+    Front,
+    Moderation,
+    Picture,
+    Refused,
+    StepButton,
+    Words,
+)
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.battle_royale_cards.catalog import parse
@@ -13,35 +25,14 @@ from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMAND
 from engine.rulesets.battle_royale_cards.front.status import rules_cards, status_cards
 from engine.rulesets.battle_royale_cards.front.texts import TEXTS, text
 
-SECTIONS = {
-    "section_turns": (
-        "start",
-        "order",
-        "placement",
-        "placed",
-        "turn",
-        "end_turn",
-        "timeout",
-        "move",
-        "resurrect",
-        "drinks",
-        "equip",
-        "swap",
-    ),
-    "section_cards": ("card_attack", "reroll", "triples", "card_gained", "displaced"),
-    "section_battles": ("battle", "spoils", "died"),
-    "section_end": ("removed", "round_limit", "game_over"),
-}
-SECTION_OF = {kind: text(key) for key, kinds in SECTIONS.items() for kind in kinds}
-
 
 class CardsFront(Front):
     title = text("title")
-    resolutions_called = "steps"
+    words = Words(step="Step", steps="steps")
     commands = COMMANDS
     choosers = CHOOSERS
     data_file = DataFile(setting="deck", label="deck", description="A deck file replacing the 25 cards (YAML or JSON)")
-    post_sections = tuple(text(key) for key in SECTIONS)
+    # No sections: a step is one player's few actions, told in the order they happened (issue 23).
     moderation = (Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),)
 
     picture_command = "board"
@@ -86,14 +77,8 @@ class CardsFront(Front):
             raise Refused(_reason(error)) from None
         return deck.model_dump(mode="json"), f"a deck of {len(deck.cards)} cards"
 
-    def section_of(self, kind: str) -> str | None:
-        return SECTION_OF.get(kind)
-
     def post_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")
-
-    def step_name(self, day: int) -> str:
-        return text("day_title", day=day)
 
     def day_title(self, day: int) -> str:
         return text("day_title", day=day) if day >= 0 else text("post_start")

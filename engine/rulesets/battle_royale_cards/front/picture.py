@@ -90,5 +90,14 @@ def grid_picture(view: dict[str, Any]) -> Picture:
     return Picture(
         png=png(image),
         filename=FILENAME,
-        caption=text("picture_caption", day=view["day"], text=board_text(view)),
+        caption=_caption(view),
     )
+
+
+def _caption(view: dict) -> str:
+    """The view's day is the step now open: the grid is the one the last step resolved left ("after step 8",
+    posted with step 8's post), or the start's."""
+    done = view["day"] - 1
+    if done < 0:
+        return text("picture_caption_start", text=board_text(view))
+    return text("picture_caption", day=done, text=board_text(view))

@@ -40,6 +40,7 @@ TEXTS: dict[str, str] = {
     "button_equip": "Equip {cards}",
     "and": " and ",
     # --- refusals of the front -----------------------------------------------------------------------
+    "move_both": "Give a direction or a square, not both: `/move direction:N` or `/move to:D4`.",
     "bad_directions": "Directions are N, NE, E, SE, S, SW, W and NW; {wrong} is not one.",
     "unknown_card": "{card} is not one of your cards.",
     "unknown_target": "Name the card or a player on your square.",
@@ -84,15 +85,12 @@ TEXTS: dict[str, str] = {
     "board_people": " [{names}]",
     "board_dead": "{name} (dead)",
     "board_turn": "Now: {name}.",
-    "picture_caption": "The grid, step {day}. {text}",
+    "picture_caption": "The grid after step {day}. {text}",
+    "picture_caption_start": "The grid at the start. {text}",
     # --- posts ---------------------------------------------------------------------------------------
     "post_title": "Battle Royale card game, step {day}",
     "post_start": "Battle Royale card game: the start",
     "day_title": "Step {day}",
-    "section_turns": "Turns",
-    "section_cards": "Cards",
-    "section_battles": "Battles",
-    "section_end": "The end",
     # --- rules ---------------------------------------------------------------------------------------
     "rules_title": "Battle Royale card game: the rules in short",
     "rules_text": "25 cards lie face up on a diamond. On your turn you have actions (2, plus cards) and movements (0, plus cards). Move one square in 8 directions; attack the card on your square with 3 dice plus bonuses at or above its worth (three of a kind always wins), or die there; attack a living player on your square: one die each per round, first to 3 round wins (shields add more), the loser goes to die next door and the winner takes a card. The dead resurrect with an action. At most 3 active cards; more are set aside, seen only by you. Highest total worth wins when the cards are gone, or a lead of 4 cards when one card is left.",

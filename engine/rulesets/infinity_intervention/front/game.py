@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.dice.words import DiceWords
-from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Option, Refused, StepButton
+from engine.front import Asked, Card, Change, DataFile, Front, Moderation, Option, Refused, StepButton, Words
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.infinity_intervention.dice import DICE
@@ -75,7 +75,7 @@ MODERATION = (
 
 class InfinityFront(Front):
     title = text("title")
-    resolutions_called = "steps"
+    words = Words(step="Step", steps="steps")
     commands = COMMANDS
     choosers = CHOOSERS
     post_sections = posts.HEADINGS
@@ -152,9 +152,6 @@ class InfinityFront(Front):
 
     def post_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")
-
-    def step_name(self, day: int) -> str:
-        return text("step_name", day=day)
 
     def day_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")

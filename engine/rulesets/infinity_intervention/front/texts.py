@@ -141,13 +141,7 @@ TEXTS: dict[str, str] = {
     "opt_sheet": "Reinforce: the reserve sheet (id)",
     "opt_text_mod": "Complication: its narration",
     # posts
-    "section_turn": "Turn and order",
-    "section_actions": "Actions",
-    "section_rolls": "Rolls and face-offs",
-    "section_harm": "Harm",
-    "section_end": "End",
     "post_title": "Infinity: Intervention: step {day}",
-    "step_name": "Step {day}",
     "post_start": "Infinity: Intervention: the combat begins",
     # rules
     "rules_title": "Infinity: Intervention combat in short",

@@ -139,7 +139,7 @@ def said(order: dict[str, Any], view: dict[str, Any]) -> str:
             mode=text("said_mode", mode=order["mode"]) if order.get("mode") else "",
             rounds=1 if order.get("concentrate") else order.get("rounds") or 1,
             unit=text("rounds_unit"),
-            part=text("said_unaimed") if part in (None, BODYAIM) else text("said_part", part=part),
+            part=_part_said(part),
             concentrate=text("said_concentrate") if order.get("concentrate") else "",
             accessory=text("said_accessory", accessory=order["accessory"]) if order.get("accessory") else "",
             throw=text("said_throw") if order.get("throw") else "",
@@ -183,3 +183,10 @@ def describe(orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
     if not orders:
         return []
     return [said(orders.get("action") or {"do": "skip"}, view)]
+
+
+def _part_said(part: str | None) -> str:
+    """Where an attack is aimed, as the player chose: unaimed (no part named), the @bodyaim die, or a part."""
+    if part is None:
+        return text("said_unaimed")
+    return text("said_bodyaim") if part == BODYAIM else text("said_part", part=part)

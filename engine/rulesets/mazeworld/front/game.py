@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.dice.words import DiceWords
-from engine.front import Asked, Card, CardField, Change, DataFile, Front, Moderation, Option, Picture, Refused
+from engine.front import Asked, Card, CardField, Change, DataFile, Front, Moderation, Option, Picture, Refused, Words
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.mazeworld.dice import DICE
@@ -37,7 +37,7 @@ MODERATION = (
 
 class MazeworldFront(Front):
     title = text("title")
-    resolutions_called = "turns"
+    words = Words(step="Turn", steps="turns")
     commands = COMMANDS
     choosers = CHOOSERS
     dice: DiceWords | None = DICE
@@ -106,9 +106,6 @@ class MazeworldFront(Front):
 
     def post_title(self, day: int) -> str:
         return text("post_title", day=day) if day >= 0 else text("post_start")
-
-    def step_name(self, day: int) -> str:
-        return text("day_title", day=day)
 
     def day_title(self, day: int) -> str:
         return text("day_title", day=day) if day >= 0 else text("post_start")

@@ -55,6 +55,7 @@ TEXTS: dict[str, str] = {
     "said_mode": " ({mode})",
     "said_part": " at the {part}",
     "said_unaimed": ", unaimed",
+    "said_bodyaim": ", at the part the @bodyaim die picks",
     "said_concentrate": ", concentrating fire",
     "said_accessory": ", using {accessory}",
     "said_throw": ", throwing it",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, Change, Front
+from engine.front import Asked, Card, Change, Front, Words
 from engine.rng import RecordingRng
 from engine.rulesets.starcraft_mafia.front import apply, choosers, computer, describe, posts
 from engine.rulesets.starcraft_mafia.front.commands import COMMANDS
@@ -23,6 +23,7 @@ class StarCraftMafiaFront(Front):
     post_sections = posts.HEADINGS
     moderation = MODERATION
     signup_options = SIGNUP
+    words = Words(signup=text("signup_next"))
 
     def apply(self, asked: Asked) -> Change:
         return apply.apply(asked)

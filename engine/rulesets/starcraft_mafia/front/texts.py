@@ -105,7 +105,7 @@ TEXTS: dict[str, str] = {
     "hp_line": "Suit {suit}/{suit_max}, body {body}/{body_max}",
     "hp_zerg": "Zerg form {hp}/50",
     "hp_form_down": "Your human form is down: you fight only in Zerg form until healed.",
-    "field_fatigue": "Fatigue (only you see it)",
+    "field_fatigue": "Fatigue (only you see it, and an opponent in a battle's rolls)",
     "fatigue_line": "{fatigue}: +{fatigue} on your hit rolls; {awake} day(s) in a row without Sleep",
     "field_items": "Items",
     "no_items": "None",
@@ -158,6 +158,7 @@ TEXTS: dict[str, str] = {
     "opt_join_role": "A class to ask for (leave out: any)",
     "cmd_role_choose": "Ask for a class (granted in sign-up order while it has room)",
     "role_requested": "You asked for the {role} class.",
+    "signup_next": "Ask for a class with /role choose, or wait for the start.",
     "unknown_role": "{role!r} is not a class of StarCraft Mafia: choose one of {roles}.",
     "request_role_choice": "Choose a class with /role choose.",
     # --- help and rules -------------------------------------------------------------------------------
@@ -186,7 +187,8 @@ TEXTS: dict[str, str] = {
     "the Zerg form (50 HP).",
     "rules_public_title": "Public and private",
     "rules_public": "Public: deaths (class, team, cause), human-form battles, transformations, pick-ups, the stat "
-    "list. Private: your fatigue and items, your battles' rolls, what was stolen from you, probe readings.",
+    "list. Private: your items and fatigue (but a battle's rolls, which both combatants get, show the fatigue added "
+    "to each roll), what was stolen from you, probe readings.",
     "rules_winning_title": "Winning",
     "rules_winning": "No uninfested soldier alive: the infested win. No infested alive: the uninfested win. "
     "Nobody alive, or the last day passed: a draw. A team wins with its dead.",
