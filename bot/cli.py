@@ -137,6 +137,28 @@ async def _log(args: argparse.Namespace) -> int:
     return 0
 
 
+def _web(args: argparse.Namespace) -> int:
+    """The read-only web site (bot/web, docs/web.md) over the database, served by uvicorn until stopped."""
+    import uvicorn
+
+    from bot.config import Settings
+    from bot.db.session import Database
+    from bot.web.app import create_app
+
+    settings = Settings()
+    db = Database(_database(args, existing=True))
+    app = create_app(db, poll_seconds=settings.web_poll_seconds, cache_seconds=settings.web_cache_seconds)
+    uvicorn.run(
+        app,
+        host=args.host or settings.web_host,
+        port=args.port or settings.web_port,
+        proxy_headers=True,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        log_level="warning",
+    )
+    return 0
+
+
 async def _migrate(args: argparse.Namespace) -> int:
     from bot.cli_errors import shown
     from bot.migrate import upgrade_async
@@ -338,6 +360,15 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
     p.add_argument("--file", help="the heartbeat file (default: BRBOT_HEALTH_FILE)")
     p.set_defaults(run=_health)
+
+    p = sub.add_parser("web", help="serve the read-only web site of the games whose moderators allow a page")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
+    p.add_argument("--host", help="address to listen on (default: BRBOT_WEB_HOST, 127.0.0.1)")
+    p.add_argument("--port", type=_bounded(1, 65535, "--port"), help="port (default: BRBOT_WEB_PORT, 8080)")
+    p.add_argument(
+        "--forwarded-allow-ips", default="127.0.0.1", help="reverse proxies whose X-Forwarded-* headers are trusted"
+    )
+    p.set_defaults(run=_web)
 
     p = sub.add_parser("migrate", help="apply the database migrations")
     p.add_argument("--database", help="database URL")
