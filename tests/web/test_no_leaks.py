@@ -9,6 +9,7 @@ purpose and the seeds not yet revealed. A secret that the channel itself was tol
 words a public one repeats, a field the public post names), or that the rules card and house rules say (an
 item's name), is not one.
 """
+
 from __future__ import annotations
 
 import html
@@ -64,9 +65,7 @@ async def secrets_now(db, game_id: int, shown: dict[int, set[str]]) -> tuple[set
         events = (await session.execute(select(EventRow).where(EventRow.game_id == game_id))).scalars().all()
         told = set(
             (
-                await session.execute(
-                    select(Outbox.text).where(Outbox.game_id == game_id, Outbox.target == "channel")
-                )
+                await session.execute(select(Outbox.text).where(Outbox.game_id == game_id, Outbox.target == "channel"))
             ).scalars()
         )
         seeds = (await session.execute(select(DaySeed).where(DaySeed.game_id == game_id))).scalars().all()
@@ -124,7 +123,8 @@ async def test_no_page_ever_shows_a_secret(db, site, monkeypatch, ruleset, playe
         page = visible(response.text)
         never, told, over = await secrets_now(db, game_id, shown)
         leaked = sorted(s for s in never if s in page and shows(page, s))
-        assert not leaked, f"{ruleset}, step {len(checked)}: the page shows {leaked[:3]}" + str([page[max(0, page.find(x) - 300) : page.find(x) + 50] for x in leaked[:1]])
+        where = [page[max(0, page.find(x) - 300) : page.find(x) + 50] for x in leaked[:1]]
+        assert not leaked, f"{ruleset}, step {len(checked)}: the page shows {leaked[:3]} in {where}"
         for text in told:  # and it does show what the channel was told (up to its first markup)
             start = re.split(r"[<*`\n]", text, maxsplit=1)[0][:30]
             assert visible(start) in page
