@@ -23,9 +23,10 @@ HEARTBEAT_SECONDS = 15.0  # a comment line so proxies keep an idle stream open
 
 
 class Watch:
-    def __init__(self, version: str) -> None:
-        self.version = version
-        self.followers: set[asyncio.Queue[str]] = set()
+    """One followed game: its followers' queues, each with the version that follower was last told."""
+
+    def __init__(self) -> None:
+        self.followers: dict[asyncio.Queue[str], str] = {}
         self.task: asyncio.Task[None] | None = None
 
 
@@ -42,20 +43,18 @@ class Live:
 
     async def follow(self, key: str, seen: str) -> AsyncIterator[str]:
         """The versions of the game's page from now on, each as it appears (`seen`: the version the page
-        shows; a newer one already there is told at once)."""
+        shows; a newer one already there is told at the watcher's next look)."""
         watch = self.watches.get(key)
-        if watch is None:
-            watch = self.watches[key] = Watch(await public_pages.page_version(self.db, key))
+        if watch is None:  # made before any await, so followers arriving together share it
+            watch = self.watches[key] = Watch()
             watch.task = asyncio.create_task(self._watch(key, watch))
         queue: asyncio.Queue[str] = asyncio.Queue()
-        watch.followers.add(queue)
+        watch.followers[queue] = seen
         try:
-            if watch.version != seen:
-                yield watch.version
             while True:
                 yield await queue.get()
         finally:
-            watch.followers.discard(queue)
+            watch.followers.pop(queue, None)
             if not watch.followers and self.watches.get(key) is watch:
                 del self.watches[key]
                 if watch.task is not None:
@@ -63,18 +62,19 @@ class Live:
 
     async def _watch(self, key: str, watch: Watch) -> None:
         while True:
-            await asyncio.sleep(self.poll_seconds)
             try:
                 version = await public_pages.page_version(self.db, key)
             except public_pages.NoPage:
                 version = "gone"
-            except Exception:  # a database hiccup: try again at the next poll
+            except Exception:  # a database hiccup: try again at the next look
                 log.exception("could not read the version of a followed game")
-                continue
-            if version != watch.version:
-                watch.version = version
-                for queue in list(watch.followers):
-                    queue.put_nowait(version)
+                version = ""
+            if version:
+                for queue, told in list(watch.followers.items()):
+                    if told != version:
+                        watch.followers[queue] = version
+                        queue.put_nowait(version)
+            await asyncio.sleep(self.poll_seconds)
 
     async def close(self) -> None:
         for watch in list(self.watches.values()):
