@@ -117,8 +117,8 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
     async def picture(request: Request) -> Response:
         key, day = request.path_params["key"], request.path_params["day"]
         try:
-            stored = await public_pages.picture(db, key, day)
-        except NoPage:
+            stored = await public_pages.picture(db, key, int(day))  # -1: the picture after the start
+        except (ValueError, NoPage):
             return not_found(request)
         return Response(
             stored.png,
@@ -188,7 +188,7 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
         routes=[
             Route("/", index),
             Route("/g/{key:str}", game),
-            Route("/g/{key:str}/picture/{day:int}.png", picture),
+            Route("/g/{key:str}/picture/{day:str}.png", picture),
             Route("/g/{key:str}/events", events),
             Route("/p/{user:int}", player),
             Route("/healthz", health),

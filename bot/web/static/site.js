@@ -4,7 +4,9 @@
 
 /* --- times ------------------------------------------------------------------------------------ */
 function showTimes(root) {
-  const full = new Intl.DateTimeFormat(undefined, { dateStyle: "long", timeStyle: "short", timeZoneName: "short" });
+  const full = new Intl.DateTimeFormat(undefined, {
+    year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
+  });
   const relative = typeof Intl.RelativeTimeFormat === "function" ? new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }) : null;
   for (const el of root.querySelectorAll("time[datetime]")) {
     const when = new Date(el.getAttribute("datetime"));
