@@ -1,6 +1,7 @@
 """`brbot bench`: the engine's time per night, order submission latency under 50 concurrent submitters, and
 the live-games figures (`bench_live`: 500 games' peak memory, an idle deadline pass; `bench_delivery`: a
-night's delivery over the floor of Discord's rate limits).
+night's delivery over the floor of Discord's rate limits; `bench_web`: the web site's pages, live followers
+and memory).
 
 Submission is measured through the real service (validation by the engine, one transaction, the order
 row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database: the
@@ -23,6 +24,8 @@ from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
 from bot.bench_delivery import delivery_bench
 from bot.bench_live import PLAYERS as LIVE_PLAYERS
 from bot.bench_live import live_bench
+from bot.bench_web import PLAYERS as WEB_PLAYERS
+from bot.bench_web import web_bench
 from bot.db.models import position_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
@@ -105,10 +108,12 @@ async def run_bench(postgres_admin_url: str | None = None, ruleset: str = regist
             postgres = await submit_latency(url, ruleset)
     live = await live_bench(players=_sizes(ruleset, (LIVE_PLAYERS,))[-1], ruleset=ruleset)
     night = await delivery_bench(players=_sizes(ruleset, (NIGHT_PLAYERS,))[-1], ruleset=ruleset)
+    web = await web_bench(ruleset, players=_sizes(ruleset, (WEB_PLAYERS,))[-1])
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},
         **live,
         "delivery_vs_floor": night["vs_floor"],
         "delivery": night,
+        **web,
     }

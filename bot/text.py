@@ -118,6 +118,9 @@ TEXT: dict[str, str] = {
     "resolve_raced": "Day {day} has just been resolved by someone else.",
     "preview_not_running": "Only a running or paused game has a day to preview.",
     "web_skip": "Skip to the page",
+    "web_step_page": "This step's own page",
+    "web_previous": "Previous step",
+    "web_next": "Next step",
     "web_missing_title": "No such page",
     "web_missing": "There is no page at this address: the game does not exist, or its moderators have not opened its page.",
     "web_index_title": "Games",
@@ -270,6 +273,7 @@ TEXT: dict[str, str] = {
     "cli_bench_engine": "engine: one resolution with {players:>5} players: {ms:8.2f} ms (median)",
     "cli_bench_skipped": "submit: {backend}: not reachable, skipped",
     "cli_bench_submit": "submit: {backend}: p50 {p50:.1f} ms, p99 {p99:.1f} ms (50 concurrent)",
+    "cli_bench_web": "web: a step's page of a 200-player game p95 {step:.1f} ms (the whole game's page {game:.1f} ms); 200 open pages told of a step within {follow:.0f} ms; 500 games' pages served in {mb:.1f} MB",
     "cli_bench_live": "live: 500 games in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
     "cli_bench_delivery": "delivery: a resolution ({messages} messages, {requests} requests) in {seconds:.2f} s, "
     "{ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a 150 ms round trip)",

@@ -210,7 +210,10 @@ class Outbox(Base):
         Integer, default=0, server_default="0"
     )  # messages of a split post already sent
 
-    __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_outbox_pending", "status", "next_attempt_at"),
+        Index("ix_outbox_game_target", "game_id", "target"),  # the web pages read a game's channel rows
+    )
 
 
 class GameGroup(Base):

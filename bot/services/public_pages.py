@@ -39,6 +39,7 @@ from engine import registry
 from engine.front import Card, Front
 
 MODES = ("off", "link", "listed")
+FAIR = ("seed_reveal", "commitment")  # a step's fair-play rows (bot.delivery.render.FAIR_PLAY)
 KEY_BYTES = 24  # the address's secret: 32 URL-safe characters, 192 bits
 
 
@@ -200,6 +201,23 @@ async def _game_for(session: Any, key: str) -> Game:
     return game
 
 
+@dataclass(frozen=True)
+class _Brief:
+    id: int
+    name: str
+    ruleset: str
+
+
+async def _brief_for(session: Any, key: str) -> _Brief:
+    """The game at this address without its state (a big game's state is the costly part of its row)."""
+    row = (
+        await session.execute(select(Game.id, Game.name, Game.ruleset, Game.web).where(Game.web_key == key))
+    ).one_or_none()
+    if row is None or row[3] not in ("link", "listed"):
+        raise NoPage(key)
+    return _Brief(row[0], row[1], row[2])
+
+
 async def page_version(db: Database, key: str) -> str:
     """A short token that changes whenever the game's page would (a new channel post, a new state, a new
     status): what the live updates compare. One small query."""
@@ -299,11 +317,75 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+@dataclass
+class StepPage:
+    """One resolved step's page: the channel's rows of that step, its picture's words, and its neighbours."""
+
+    key: str
+    name: str
+    title: str
+    day: int
+    posts: list[PostRow]
+    picture: bool
+    caption: str
+    previous: int | None
+    next: int | None
+
+
+async def step_page(db: Database, key: str, day: int) -> StepPage:
+    """The page of resolved step `day` (`NoPage` for a step not resolved): only that step's channel rows are
+    read, and its picture's words from the store (drawn first if this is its first reader)."""
+    async with db.read() as session:
+        game = await _brief_for(session, key)
+        days = list(
+            (
+                await session.execute(
+                    select(Resolution.day).where(Resolution.game_id == game.id).order_by(Resolution.day)
+                )
+            ).scalars()
+        )
+        if day not in days:
+            raise NoPage(key)
+        rows = (
+            await session.execute(
+                select(Outbox)
+                .where(
+                    Outbox.game_id == game.id,
+                    Outbox.target == "channel",
+                    Outbox.payload["day"].as_integer() == day,
+                    Outbox.payload["post"].as_string().is_not(None) | Outbox.payload["kind"].as_string().in_(FAIR),
+                )
+                .order_by(Outbox.id)
+            )
+        ).scalars()
+        posts = [PostRow(r.id, r.game_id, r.target, r.target_id, r.text, dict(r.payload or {}), r.nonce) for r in rows]
+        caption = await session.scalar(
+            select(WebPicture.caption).where(WebPicture.game_id == game.id, WebPicture.day == day)
+        )
+        name, ruleset = game.name, game.ruleset
+    front = registry.front(ruleset)
+    drawn = draws_pictures(front)
+    if drawn and caption is None:
+        caption = (await picture(db, key, day)).caption
+    at = days.index(day)
+    return StepPage(
+        key=key,
+        name=name,
+        title=front.title or ruleset,
+        day=day,
+        posts=posts,
+        picture=drawn,
+        caption=caption or "",
+        previous=days[at - 1] if at > 0 else None,
+        next=days[at + 1] if at + 1 < len(days) else None,
+    )
+
+
 async def picture(db: Database, key: str, day: int) -> WebPicture:
     """The public picture after resolved step `day`: drawn once from the stored state (public view only) and
     kept; later requests read the stored bytes."""
     async with db.read() as session:
-        game = await _game_for(session, key)
+        game = await _brief_for(session, key)
         stored = await session.get(WebPicture, (game.id, day))
         if stored is not None:
             return stored

@@ -1,7 +1,8 @@
 """The site's routes (Starlette) over `bot.services.public_pages`, with server-side Jinja2 templates.
 
 - `/`: the games their moderators listed; `/g/<key>`: a game's page (its address is unguessable: `link`
-  games are reached only through it); `/g/<key>/picture/<day>.png`: the picture after a step, stored once;
+  games are reached only through it); `/g/<key>/step/<day>`: one resolved step's post and picture (what
+  the game's page links each step to); `/g/<key>/picture/<day>.png`: the picture after a step, stored once;
   `/g/<key>/events`: server-sent events telling an open page that it changed; `/p/<user id>`: a player's
   listed games; `/healthz`: the container's health check.
 - Every post is rendered from the channel's rows by `bot.delivery.render`, as delivery renders it for Discord.
@@ -114,6 +115,22 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
         response.headers.update(_page_headers(page.version, f'"{page.version}"', cache_seconds))
         return response
 
+    async def step(request: Request) -> Response:
+        key = request.path_params["key"]
+        try:
+            page = await public_pages.step_page(db, key, int(request.path_params["day"]))
+        except (ValueError, NoPage):
+            return not_found(request)
+        messages = [m for parcel in render(page.posts) for m in parcel.messages if m.picture is None]
+        title = next((e.title for m in messages for e in m.embeds if e.title), "") or say("web_announcement")
+        item = Item(messages=messages, day=page.day, title=title, anchor=f"step-{page.day}")
+        if page.picture:
+            item.picture, item.caption = page.day, page.caption
+        response = html(request, "step.html", {"page": page, "item": item})
+        response.headers["Cache-Control"] = f"public, max-age={PICTURE_MAX_AGE}"  # a resolved step never changes
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
     async def picture(request: Request) -> Response:
         key, day = request.path_params["key"], request.path_params["day"]
         try:
@@ -188,6 +205,7 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
         routes=[
             Route("/", index),
             Route("/g/{key:str}", game),
+            Route("/g/{key:str}/step/{day:str}", step),
             Route("/g/{key:str}/picture/{day:str}.png", picture),
             Route("/g/{key:str}/events", events),
             Route("/p/{user:int}", player),

@@ -98,3 +98,17 @@ async def test_the_setting_refuses_an_unknown_mode(db):
     game_id = await started_game(db)
     with pytest.raises(ServiceError, match="off, link, listed"):
         await game_admin.change_setting(db, game_id, 1, "web", "public")
+
+
+async def test_a_steps_own_page_shows_its_post_and_picture(db, site):
+    result = await simulation.simulate(db, 6, 7, ruleset="battle_royale")
+    key = await open_page(db, result.game_id, "listed")
+    page = await site.get(f"/g/{key}/step/1")
+    assert page.status_code == 200
+    assert "Night 1 results" in page.text and "Day 1 seed revealed" in page.text
+    assert "Night 2 results" not in page.text and "Day 0 seed revealed" not in page.text
+    assert f"/g/{key}/picture/1.png" in page.text and "The island on Day 2" in page.text
+    assert f'href="/g/{key}/step/0"' in page.text and f'href="/g/{key}/step/2"' in page.text
+    assert (await site.get(f"/g/{key}/step/999")).status_code == 404
+    game = await site.get(f"/g/{key}")
+    assert f'href="/g/{key}/step/1"' in game.text  # the game's page links each step's own page

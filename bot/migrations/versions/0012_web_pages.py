@@ -1,5 +1,6 @@
-"""web pages: a game's page setting (`games.web`: off, link, listed) with its unguessable key, the pictures the
-site shows drawn once and stored (`web_pictures`), and each step's verification computed once (`web_checks`)
+"""web pages: a game's page setting (`games.web`: off, link, listed) with its unguessable key, the pictures
+the site shows drawn once and stored (`web_pictures`), each step's verification computed once (`web_checks`),
+and an index of the outbox by game and target (a page reads only the channel's rows)
 
 Revision ID: 0012
 Revises: 0008 (the lead re-chains it)
@@ -24,6 +25,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("web", sa.String(length=10), nullable=False, server_default="off"))
         batch.add_column(sa.Column("web_key", sa.String(length=64), nullable=True))
         batch.create_index("ix_games_web_key", ["web_key"], unique=True)
+    op.create_index("ix_outbox_game_target", "outbox", ["game_id", "target"])  # a page reads the channel's rows
     op.create_table(
         "web_pictures",
         sa.Column("game_id", BIG_ID, nullable=False),
@@ -49,6 +51,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("web_checks")
     op.drop_table("web_pictures")
+    op.drop_index("ix_outbox_game_target", table_name="outbox")
     with op.batch_alter_table("games") as batch:
         batch.drop_index("ix_games_web_key")
         batch.drop_column("web_key")
