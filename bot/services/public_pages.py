@@ -206,6 +206,7 @@ class _Brief:
     id: int
     name: str
     ruleset: str
+    web: str
 
 
 async def _brief_for(session: Any, key: str) -> _Brief:
@@ -215,7 +216,7 @@ async def _brief_for(session: Any, key: str) -> _Brief:
     ).one_or_none()
     if row is None or row[3] not in ("link", "listed"):
         raise NoPage(key)
-    return _Brief(row[0], row[1], row[2])
+    return _Brief(row[0], row[1], row[2], row[3])
 
 
 async def page_version(db: Database, key: str) -> str:
@@ -326,6 +327,7 @@ class StepPage:
     title: str
     day: int
     posts: list[PostRow]
+    listed: bool
     picture: bool
     caption: str
     previous: int | None
@@ -362,7 +364,7 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
         caption = await session.scalar(
             select(WebPicture.caption).where(WebPicture.game_id == game.id, WebPicture.day == day)
         )
-        name, ruleset = game.name, game.ruleset
+        name, ruleset, listed = game.name, game.ruleset, game.web == "listed"
     front = registry.front(ruleset)
     drawn = draws_pictures(front)
     if drawn and caption is None:
@@ -374,6 +376,7 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
         title=front.title or ruleset,
         day=day,
         posts=posts,
+        listed=listed,
         picture=drawn,
         caption=caption or "",
         previous=days[at - 1] if at > 0 else None,

@@ -127,7 +127,8 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
         if page.picture:
             item.picture, item.caption = page.day, page.caption
         response = html(request, "step.html", {"page": page, "item": item})
-        response.headers["Cache-Control"] = f"public, max-age={PICTURE_MAX_AGE}"  # a resolved step never changes
+        scope = "public" if page.listed else "private"  # a link page's address is its secret
+        response.headers["Cache-Control"] = f"{scope}, max-age={PICTURE_MAX_AGE}"  # a resolved step never changes
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
