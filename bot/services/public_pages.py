@@ -222,20 +222,21 @@ async def _brief_for(session: Any, key: str) -> _Brief:
 async def page_version(db: Database, key: str) -> str:
     """A short token that changes whenever the game's page would (a new channel post, a new state, a new
     status): what the live updates compare. One small query."""
+    last = (  # in the same statement as the game row: one snapshot, never a new post with an old state
+        select(func.max(Outbox.id))
+        .where(Outbox.game_id == Game.id, Outbox.target == "channel")
+        .correlate(Game)
+        .scalar_subquery()
+    )
     async with db.read() as session:
         row = (
             await session.execute(
-                select(Game.id, Game.web, Game.state_rev, Game.status, Game.day).where(Game.web_key == key)
+                select(Game.id, Game.web, Game.state_rev, Game.status, Game.day, last).where(Game.web_key == key)
             )
         ).one_or_none()
-        if row is None or row[1] not in ("link", "listed"):
-            raise NoPage(key)
-        last = (
-            await session.execute(
-                select(func.max(Outbox.id)).where(Outbox.game_id == row[0], Outbox.target == "channel")
-            )
-        ).scalar_one()
-    return f"{row[1]}.{row[2]}.{row[3]}.{row[4]}.{last or 0}"
+    if row is None or row[1] not in ("link", "listed"):
+        raise NoPage(key)
+    return f"{row[1]}.{row[2]}.{row[3]}.{row[4]}.{row[5] or 0}"
 
 
 async def game_page(db: Database, key: str) -> GamePage:

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import time
 from collections.abc import AsyncIterator
@@ -169,9 +170,11 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
                         continue
                     version, pending = pending.result(), None
                     yield f"event: changed\ndata: {json.dumps(version)}\n\n"
-            finally:
+            finally:  # the page went away (or the server stops): stop following
                 if pending is not None:
                     pending.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, StopAsyncIteration):
+                        await pending  # the generator must be done running before it is closed
                 await versions.aclose()  # type: ignore[attr-defined]
 
         return StreamingResponse(
