@@ -92,7 +92,6 @@ async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS) -> flo
     key = (await public_pages.listed_games(db))[0].key
     seen = await public_pages.page_version(db, key)
     server = uvicorn.Server(uvicorn.Config(create_app(db, poll_seconds=0.5), port=0, log_level="warning"))
-    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
     serving = asyncio.create_task(server.serve())
     while not server.started:
         await asyncio.sleep(0.01)

@@ -48,7 +48,7 @@ class NoPage(LookupError):
     either way, so an address says nothing of a game without a page)."""
 
 
-@dataclass(frozen=True)
+@dataclass
 class PostRow:
     """A row the game's channel received (what `bot.delivery.render` reads of an outbox row)."""
 

@@ -18,7 +18,6 @@ from bot.web.app import create_app
 def _server(app) -> uvicorn.Server:
     config = uvicorn.Config(app, host="127.0.0.1", port=0, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
-    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
     return server
 
 

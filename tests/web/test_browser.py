@@ -73,9 +73,10 @@ def test_a_finished_game_loads_with_its_pictures_and_its_checks_are_green(chrome
     _wait(chrome, lambda d: d.find_element("id", "check-summary").get_attribute("class") in ("ok", "bad"))
     pictures = chrome.find_elements("css selector", "figure img")
     assert pictures
-    for img in pictures:
+    for img in pictures:  # each in view until it has loaded (they load lazily)
         chrome.execute_script("arguments[0].scrollIntoView()", img)
-    _wait(chrome, lambda d: all(d.execute_script("return arguments[0].naturalWidth", i) > 0 for i in pictures))
+        _wait(chrome, lambda d, img=img: d.execute_script("return arguments[0].complete", img))
+        assert chrome.execute_script("return arguments[0].naturalWidth", img) > 0
     assert chrome.find_element("id", "check-summary").get_attribute("class") == "ok"
     rows = chrome.find_elements("css selector", "tr.order-row, tr.seed-row")
     assert rows and all("match" in r.get_attribute("class").split() for r in rows)

@@ -1,5 +1,6 @@
 """The web site's deployment: a `web` service in docker-compose beside the bot and PostgreSQL, with its health
 check, and `brbot web`'s health route answering while the database does."""
+
 from __future__ import annotations
 
 from pathlib import Path
