@@ -13,7 +13,7 @@ from tests.web.helpers import open_page
 
 
 async def test_a_finished_game_publishes_orders_seeds_and_stored_checks(db, site, monkeypatch):
-    result = await simulation.simulate(db, 5, 11, ruleset="battle_royale")
+    result = await simulation.simulate(db, 4, 11, ruleset="battle_royale")
     key = await open_page(db, result.game_id, "listed")
     calls: list[int] = []
     real = verification.verify_day
@@ -38,7 +38,7 @@ async def test_a_finished_game_publishes_orders_seeds_and_stored_checks(db, site
 
 
 async def test_a_changed_order_shows_as_a_difference(db, site):
-    result = await simulation.simulate(db, 5, 11, ruleset="battle_royale")
+    result = await simulation.simulate(db, 4, 11, ruleset="battle_royale")
     async with db.transaction() as session:  # someone edits a stored order after the fact
         first = await session.scalar(
             select(Order).where(Order.game_id == result.game_id, Order.day == 1, Order.current.is_(True)).limit(1)

@@ -56,7 +56,7 @@ async def test_a_listed_page_is_on_the_index_and_revalidates_with_its_version(db
 
 
 async def test_every_step_post_with_its_picture_stored_once(db, site, monkeypatch):
-    result = await simulation.simulate(db, 6, 7, ruleset="battle_royale")
+    result = await simulation.simulate(db, 4, 7, ruleset="battle_royale")
     key = await open_page(db, result.game_id, "listed")
     drawn: list[int] = []
     real = public_pages._draw
@@ -81,7 +81,7 @@ async def test_every_step_post_with_its_picture_stored_once(db, site, monkeypatc
 
 
 async def test_the_page_shows_the_living_and_the_dead_and_the_rules(db, site):
-    result = await simulation.simulate(db, 6, 7, ruleset="battle_royale")
+    result = await simulation.simulate(db, 4, 7, ruleset="battle_royale")
     key = await open_page(db, result.game_id, "link")
     page = (await site.get(f"/g/{key}")).text
     assert "Living (" in page and "Dead (" in page
@@ -101,7 +101,7 @@ async def test_the_setting_refuses_an_unknown_mode(db):
 
 
 async def test_a_steps_own_page_shows_its_post_and_picture(db, site):
-    result = await simulation.simulate(db, 6, 7, ruleset="battle_royale")
+    result = await simulation.simulate(db, 4, 7, ruleset="battle_royale")
     key = await open_page(db, result.game_id, "listed")
     page = await site.get(f"/g/{key}/step/1")
     assert page.status_code == 200
