@@ -1,5 +1,5 @@
 """A channel post's text as HTML: escaped, with Discord's time stamps (`<t:1767225600:f>`) turned into `<time>`
-elements the page's script shows in the reader's own time zone, and `**bold**` kept bold. Pure."""
+elements the page's script shows in the reader's own local time, and `**bold**` kept bold. Pure."""
 
 from __future__ import annotations
 
