@@ -147,6 +147,7 @@ TEXT: dict[str, str] = {
     "web_fairness": "Fairness",
     "web_fairness_intro": "The game is over, so everything is published: every order with its receipt and its player's salt, and every step's seed with the commitment posted before the step. This page recomputes each receipt and commitment in your browser.",
     "web_check_again": "Check again",
+    "web_checks": "Each step re-run (brbot verify)",
     "web_seeds": "Seeds",
     "web_step": "Step",
     "web_seed": "Seed",

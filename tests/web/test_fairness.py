@@ -32,7 +32,7 @@ async def test_a_finished_game_publishes_orders_seeds_and_stored_checks(db, site
         assert f'data-seed="{seed.seed}" data-commitment="{seed.commitment}"' in page
     for order in orders:
         assert f'data-receipt="{order.receipt}"' in page
-    assert page.count("Verified: re-running this step") == result.resolved == checks == len(calls)
+    assert page.count('class="check-row ok"') == result.resolved == checks == len(calls)
     await site.get(f"/g/{key}")
     assert len(calls) == result.resolved  # stored: not verified again
 
@@ -46,7 +46,7 @@ async def test_a_changed_order_shows_as_a_difference(db, site):
         await session.execute(update(Order).where(Order.id == first.id).values(receipt="000000000000"))
     key = await open_page(db, result.game_id, "link")
     page = (await site.get(f"/g/{key}")).text
-    assert 'class="verified bad"' in page and "000000000000" in page
+    assert 'class="check-row bad"' in page and 'class="verified bad"' in page and "000000000000" in page
 
 
 async def test_nothing_is_published_while_the_game_runs(db, site):
