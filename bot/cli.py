@@ -137,8 +137,22 @@ async def _log(args: argparse.Namespace) -> int:
     return 0
 
 
+async def _web_ready(url: str) -> None:
+    """Read the site's index once before serving: the same errors as every command (brbot migrate's hint)."""
+    from bot.db.session import Database
+    from bot.services import public_pages
+
+    db = Database(url)
+    try:
+        await public_pages.listed_games(db)
+    finally:
+        await db.dispose()
+
+
 def _web(args: argparse.Namespace) -> int:
     """The read-only web site (bot/web, docs/web.md) over the database, served by uvicorn until stopped."""
+    import asyncio
+
     import uvicorn
 
     from bot.config import Settings
@@ -146,7 +160,9 @@ def _web(args: argparse.Namespace) -> int:
     from bot.web.app import create_app
 
     settings = Settings()
-    db = Database(_database(args, existing=True))
+    url = _database(args, existing=True)
+    asyncio.run(_web_ready(url))  # a database without the tables (or not migrated) stops here, in one line
+    db = Database(url)
     app = create_app(db, poll_seconds=settings.web_poll_seconds, cache_seconds=settings.web_cache_seconds)
     uvicorn.run(
         app,

@@ -26,3 +26,15 @@ async def test_the_health_route_answers(site):
     response = await site.get("/healthz")
     assert response.status_code == 200 and response.text.startswith("ok")
     assert response.headers["Cache-Control"] == "no-store"
+
+
+def test_brbot_web_refuses_a_database_without_the_tables_in_one_line(tmp_path, capsys):
+    import sqlite3
+
+    from bot.cli import main
+
+    path = tmp_path / "old.sqlite3"
+    sqlite3.connect(path).close()  # a file, but no tables
+    assert main(["web", "--database", f"sqlite+aiosqlite:///{path}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brbot: ") and "brbot migrate" in err
