@@ -1,4 +1,4 @@
-"""The `brbot` command line: run, simulate, balance, bench, verify, replay, log, migrate (the commands that
+"""The `brbot` command line: run, simulate, balance, bench, verify, replay, log, web, migrate (the commands that
 play games with computer players are in `bot.cli_games`; what commands share, in `bot.cli_common`).
 
 Every command takes `--database URL` (default: the BRBOT_DATABASE_URL setting) where it needs one;
