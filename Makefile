@@ -22,10 +22,12 @@ demo: $(STAMP)
 	$(BIN)/brbot simulate --players 20 --seed 42 --database sqlite+aiosqlite:///$(DEMO_DB)
 
 # The card game's board pictures for its players' page (docs/images/cards-board-*.png, from a seeded game),
-# and Mazeworld's battlespace (docs/images/mazeworld-battlespace-*.png, from the demo fight of a seed).
+# and Mazeworld's battlespace (docs/images/mazeworld-battlespace-*.png, from the demo fight of a seed), and the
+# web site's pages in headless Chromium (docs/images/web-*.png: needs chromium and chromium-driver).
 docs-pictures: $(STAMP)
 	$(BIN)/python -m tests.battle_royale_cards.render_doc_pictures
 	$(BIN)/python -m tests.mazeworld.render_doc_pictures
+	$(BIN)/python -m tests.web.screenshots docs/images
 
 run: $(STAMP)
 	$(BIN)/brbot run

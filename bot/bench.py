@@ -1,6 +1,7 @@
 """`brbot bench`: the engine's time per night, order submission latency under 50 concurrent submitters, and
 the live-games figures (`bench_live`: 500 games' peak memory, an idle deadline pass; `bench_delivery`: a
-night's delivery over the floor of Discord's rate limits).
+night's delivery over the floor of Discord's rate limits; `bench_web`: the web site's pages, live followers
+and memory).
 
 Submission is measured through the real service (validation by the engine, one transaction, the order
 row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database: the
@@ -28,6 +29,8 @@ from bot.bench_game import sizes, started
 from bot.bench_live import GAMES as LIVE_GAMES
 from bot.bench_live import PLAYERS as LIVE_PLAYERS
 from bot.bench_live import live_bench
+from bot.bench_web import PLAYERS as WEB_PLAYERS
+from bot.bench_web import web_bench
 from bot.db.models import position_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
@@ -145,6 +148,7 @@ async def run_bench(
             postgres = await submit_latency(url, ruleset, size)
     live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
     night = await delivery_bench(sizes(ruleset, (size.night_players,))[-1], ruleset, size.delivery_runs)
+    web = await web_bench(ruleset, players=sizes(ruleset, (WEB_PLAYERS,))[-1])
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},
@@ -152,4 +156,5 @@ async def run_bench(
         "live_games": size.live_games,
         "delivery_vs_floor": night["vs_floor"],
         "delivery": night,
+        **web,
     }

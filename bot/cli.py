@@ -1,4 +1,4 @@
-"""The `brbot` command line: run, simulate, balance, bench, verify, replay, log, migrate (the commands that
+"""The `brbot` command line: run, simulate, balance, bench, verify, replay, log, web, migrate (the commands that
 play games with computer players are in `bot.cli_games`; what commands share, in `bot.cli_common`).
 
 Every command takes `--database URL` (default: the BRBOT_DATABASE_URL setting) where it needs one;
@@ -139,6 +139,44 @@ async def _log(args: argparse.Namespace) -> int:
                 order=order,
             )
         )
+    return 0
+
+
+async def _web_ready(url: str) -> None:
+    """Read the site's index once before serving: the same errors as every command (brbot migrate's hint)."""
+    from bot.db.session import Database
+    from bot.services import public_pages
+
+    db = Database(url)
+    try:
+        await public_pages.listed_games(db)
+    finally:
+        await db.dispose()
+
+
+def _web(args: argparse.Namespace) -> int:
+    """The read-only web site (bot/web, docs/web.md) over the database, served by uvicorn until stopped."""
+    import asyncio
+
+    import uvicorn
+
+    from bot.config import Settings
+    from bot.db.session import Database
+    from bot.web.app import create_app
+
+    settings = Settings()
+    url = _database(args, existing=True)
+    asyncio.run(_web_ready(url))  # a database without the tables (or not migrated) stops here, in one line
+    db = Database(url)
+    app = create_app(db, poll_seconds=settings.web_poll_seconds, cache_seconds=settings.web_cache_seconds)
+    uvicorn.run(
+        app,
+        host=args.host or settings.web_host,
+        port=args.port or settings.web_port,
+        proxy_headers=True,
+        forwarded_allow_ips=args.forwarded_allow_ips,
+        log_level="warning",
+    )
     return 0
 
 
@@ -346,6 +384,15 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
     p.add_argument("--file", help="the heartbeat file (default: BRBOT_HEALTH_FILE)")
     p.set_defaults(run=_health)
+
+    p = sub.add_parser("web", help="serve the read-only web site of the games whose moderators allow a page")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
+    p.add_argument("--host", help="address to listen on (default: BRBOT_WEB_HOST, 127.0.0.1)")
+    p.add_argument("--port", type=_bounded(1, 65535, "--port"), help="port (default: BRBOT_WEB_PORT, 8080)")
+    p.add_argument(
+        "--forwarded-allow-ips", default="127.0.0.1", help="reverse proxies whose X-Forwarded-* headers are trusted"
+    )
+    p.set_defaults(run=_web)
 
     p = sub.add_parser("migrate", help="apply the database migrations")
     p.add_argument("--database", help="database URL")

@@ -190,6 +190,15 @@ async def bench(args: argparse.Namespace) -> int:
                 print(say("cli_bench_submit", backend=backend, **stats))
         live = {"games": report["live_games"], "mb": report["games_500_peak_mb"], "ms": report["idle_tick_500_ms"]}
         print(say("cli_bench_live", **live))
+        print(
+            say(
+                "cli_bench_web",
+                step=report["web_step_page_p95_ms"],
+                game=report["web_game_page_p95_ms"],
+                follow=report["web_follow_200_max_ms"],
+                mb=report["web_500_games_peak_mb"],
+            )
+        )
         delivery = report["delivery"]
         print(
             say(

@@ -41,6 +41,14 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(None, ge=1, description="Discord shards across all processes (unset: Discord's)")
     shard_ids: str = Field("", description="this process's shards: 0,1 or 0-3, or auto (unset: all)")
     delivery_lease_seconds: float = Field(40.0, ge=1, description="how long a stopped process keeps its deliveries")
+    # the web site (`brbot web`, docs/web.md)
+    web_url: str = Field("http://localhost:8080", description="the site's public address, as the bot posts it")
+    web_host: str = Field("127.0.0.1", description="the address `brbot web` listens on")
+    web_port: int = Field(8080, ge=1, le=65535, description="the port `brbot web` listens on")
+    web_poll_seconds: float = Field(
+        1.0, gt=0, description="how often the site looks for a step resolved in a live game"
+    )
+    web_cache_seconds: int = Field(30, ge=0, description="how long browsers and proxies may keep a running game's page")
 
     @field_validator("database_url")
     @classmethod

@@ -17,6 +17,7 @@ or a moderator sees of a game from its `Front`:
   the player-facing reason. The engine's `validate` still checks the whole orders afterwards.
 - `describe(orders, view)`: orders in words, for confirmations and `/orders`; `when_idle()`: what a player
   who sends nothing does, in words.
+- `public_status(view)`: the public figures now, as cards, from the public view (the web site's game page).
 - `status(view)`, `picture(view)`, `rules()`, `help()`: cards (embeds, in the bot), a PNG, the rules in
   short and the command list. `gm_status(view)`: the moderators' cards of the whole game (`/mod view`), from
   the ruleset's `gm_view(state)`.
@@ -496,6 +497,11 @@ class Front:
 
     def picture(self, view: dict[str, Any]) -> Picture | None:
         return None
+
+    def public_status(self, view: dict[str, Any]) -> list[Card]:
+        """The public figures now (who lives, who died, the scores), from the public view
+        (`Ruleset.public_view`) alone: the cards of a game's web page. Default: `status` of that view."""
+        return self.status(view)
 
     def gm_status(self, view: dict[str, Any]) -> list[Card]:
         """The moderators' cards of the whole game (`/mod view`, ephemeral), from `Ruleset.gm_view`: every

@@ -19,6 +19,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -105,6 +106,8 @@ class Game(Base):
     resolve_failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # failed tries in a row
     retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # no automatic try before this (backoff)
     due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)  # the loop's next look (services/due)
+    web: Mapped[str] = mapped_column(String(10), default="off", server_default="off")  # off | link | listed
+    web_key: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)  # the page's unguessable address
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)
@@ -209,7 +212,10 @@ class Outbox(Base):
         Integer, default=0, server_default="0"
     )  # messages of a split post already sent
 
-    __table_args__ = (Index("ix_outbox_pending", "status", "next_attempt_at"),)
+    __table_args__ = (
+        Index("ix_outbox_pending", "status", "next_attempt_at"),
+        Index("ix_outbox_game_target", "game_id", "target"),  # the web pages read a game's channel rows
+    )
 
 
 class GameGroup(Base):
@@ -273,3 +279,29 @@ class DiceRoll(Base):
     rolled_at: Mapped[datetime] = mapped_column(UTCDateTime())
 
     __table_args__ = (UniqueConstraint("game_id", "seq", name="uq_dice_rolls_game_seq"),)
+
+
+class WebPicture(Base):
+    """The public picture after a step as the web site shows it (bot/services/public_pages.py): drawn once from
+    the stored resolution's public view and kept, so a page never redraws it."""
+
+    __tablename__ = "web_pictures"
+
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    day: Mapped[int] = mapped_column(Integer, primary_key=True)
+    filename: Mapped[str] = mapped_column(String(100))
+    png: Mapped[bytes] = mapped_column(LargeBinary)
+    caption: Mapped[str] = mapped_column(Text)
+
+
+class WebCheck(Base):
+    """A finished game's step as `brbot verify` found it (`verification.verify_day`), computed once and kept
+    for its web page: whether it matched and each difference named."""
+
+    __tablename__ = "web_checks"
+
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    day: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ok: Mapped[bool] = mapped_column(Boolean)
+    differences: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    checked_at: Mapped[datetime] = mapped_column(UTCDateTime())

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, Game, GuildSettings
 from bot.db.session import Database
-from bot.services import games, limits, lookup, pacing, rights
+from bot.services import games, limits, lookup, pacing, public_pages, rights
 from bot.services.common import (
     announce,
     audit,
@@ -50,8 +50,9 @@ GAME_SETTINGS = (
     "moderator_role",
     "moderator_channel",
     "step_hours",
+    "web",
 )
-IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel", "step_hours")
+IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel", "step_hours", "web")
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 
 
@@ -145,6 +146,7 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
         "signup_cap": game.signup_cap,
         "moderator_role": f"<@&{role}>" if role else None,
         "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None,
+        "web": game.web,
     }
     rules = ruleset_of(game)
     if game.step_hours is not None and not rules.step_hours_setting:  # steps that last hours (a daily game keeps
@@ -173,7 +175,7 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
         house = [n for n in rules.house_rules() if n not in GAME_SETTINGS]
         if name not in GAME_SETTINGS and name not in house:
             raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*GAME_SETTINGS, *house))))
-        if game.status == "over":
+        if game.status == "over" and name != "web":  # a finished game's page may still be opened or closed
             raise ServiceError(say("settings_over"))
         started = game.status not in ("setup", "signup")
         if started and name not in IN_PLAY and name != hours:
@@ -198,6 +200,8 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
             game.step_hours = changed.value = step_hours(value)
         elif name == "timezone":
             game.timezone = changed.value = timezone_name(value)
+        elif name == "web":  # who may see the game's web page: off, link, listed (services/public_pages)
+            changed.value = public_pages.set_mode(session, game, value)
         elif name == "early_resolution":
             game.early_resolution = changed.value = _bool(name, value)
         elif name == "signup_cap":  # the bot's cap, not a house rule of the game

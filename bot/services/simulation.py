@@ -24,7 +24,7 @@ from sqlalchemy import select
 
 from bot.db.models import EventRow, Player, seat_of
 from bot.db.session import Database
-from bot.services import fairness, games, orders, resolution
+from bot.services import fairness, games, orders, public_pages, resolution
 from bot.services.common import load_game, load_state, ruleset_of, seat_map
 from bot.services.data_files import DataLoaded
 from bot.services.errors import ServiceError
@@ -74,6 +74,7 @@ async def simulate(
     game = await games.create_game(
         db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1, settings=settings, signup_cap=cap
     )
+    await public_pages.list_simulated(db, game.id)  # its page is on the site's index (`brbot web`)
     signups = front.computer_signups(players, rng)
     users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
     await games.join_many(db, game.id, [(users[s.seat], s.name, s.requests.get("role")) for s in signups])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, Change, Form, Front, Picture
+from engine.front import Asked, Card, CardField, Change, Form, Front, Picture
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, island_file, posts, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
@@ -94,6 +94,24 @@ class BattleRoyaleFront(Front):
     def status(self, view: dict[str, Any]) -> list[Card]:
         """/status: "You", "What you know" and "Around you", from the player's view alone."""
         return status_cards(view) if "me" in view else []
+
+    def public_status(self, view: dict[str, Any]) -> list[Card]:
+        """The living, the escaped and the dead, from the public view (the game's web page)."""
+        students = view.get("students", [])
+        alive = [s["name"] + (text("public_marked") if s.get("marked") else "") for s in students if s["alive"]]
+        escaped = [s["name"] for s in students if s.get("escaped")]
+        dead = [
+            text("public_died", name=s["name"], day=s["died_day"])
+            for s in students
+            if not s["alive"] and not s.get("escaped")
+        ]
+        fields = [
+            CardField(text("public_living", n=len(alive)), tuple(alive), empty=text("public_none")),
+            CardField(text("public_dead", n=len(dead)), tuple(dead), empty=text("public_none")),
+        ]
+        if escaped:
+            fields.append(CardField(text("public_escaped", n=len(escaped)), tuple(escaped)))
+        return [Card(title=text("public_title", day=view.get("day", 0)), fields=tuple(fields), colour="red")]
 
     def picture(self, view: dict[str, Any]) -> Picture | None:
         """/map: the island drawn from the view (Pillow is imported only now)."""

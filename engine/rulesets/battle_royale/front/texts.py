@@ -8,6 +8,13 @@ the status cards, the map and the rules in short.
 from __future__ import annotations
 
 TEXTS: dict[str, str] = {
+    "public_title": "The island on Day {day}",
+    "public_living": "Living ({n})",
+    "public_dead": "Dead ({n})",
+    "public_escaped": "Escaped ({n})",
+    "public_died": "{name} (died on Day {day})",
+    "public_marked": " (marked)",
+    "public_none": "nobody",
     "orders_idle": "if you send nothing, you Defend and stay where you are.",
     "orders_default": "Nothing yet: {idle}",
     "unarmed": "bare hands",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Asked, Card, Change, Front, Words
+from engine.front import Asked, Card, CardField, Change, Front, Words
 from engine.rng import RecordingRng
 from engine.rulesets.starcraft_mafia.front import apply, choosers, computer, describe, posts
 from engine.rulesets.starcraft_mafia.front.commands import COMMANDS
@@ -36,6 +36,23 @@ class StarCraftMafiaFront(Front):
 
     def status(self, view: dict[str, Any]) -> list[Card]:
         return status_cards(view) if "me" in view else []
+
+    def public_status(self, view: dict[str, Any]) -> list[Card]:
+        """The living, and the dead with their cause and team as revealed, from the public view (the web page)."""
+        players = view.get("players", [])
+        alive = [p["name"] for p in players if p["alive"]]
+        dead = [
+            text(
+                "public_died", name=p["name"], day=p.get("died_day"), cause=p.get("cause", ""), team=p.get("team", "?")
+            )
+            for p in players
+            if not p["alive"]
+        ]
+        fields = (
+            CardField(text("public_living", n=len(alive)), tuple(alive), empty=text("public_none")),
+            CardField(text("public_dead", n=len(dead)), tuple(dead), empty=text("public_none")),
+        )
+        return [Card(title=text("public_title", day=view.get("day", 0)), fields=fields, colour="purple")]
 
     def rules(self) -> list[Card]:
         return rules_cards()

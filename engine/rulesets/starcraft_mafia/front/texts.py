@@ -8,6 +8,11 @@ from __future__ import annotations
 
 TEXTS: dict[str, str] = {
     "title": "StarCraft Mafia",
+    "public_title": "StarCraft Mafia on Day {day}",
+    "public_living": "Living ({n})",
+    "public_dead": "Dead ({n})",
+    "public_died": "{name}, {team}: {cause} (Day {day})",
+    "public_none": "nobody",
     # --- commands (descriptions at most 100 characters) -------------------------------------------
     "cmd_attack": "Attack a player today (yourself: suicide); the infested may attack in Zerg form or infest",
     "cmd_sleep": "Sleep today: +2 body HP and -3 fatigue, but you defend badly",

@@ -1,0 +1,190 @@
+"""`brbot bench`'s web site figures (docs/web.md, docs/performance.md):
+
+- `web_step_page_p95_ms`: a step's page (`/g/<key>/step/<day>`) of a finished 200-player game of the bench's
+  game (Battle Royale by default), p95 over `REQUESTS` requests with its picture already stored (the first
+  reader draws it); `web_game_page_p95_ms` the same for the whole game's page;
+- `web_follow_200_max_ms`: 200 open pages following a live game over server-sent events on one process
+  (uvicorn on 127.0.0.1), the longest wait from a step's resolution to the last page told of it;
+- `web_500_games_peak_mb`: the peak resident memory of a fresh site process (`python -m bot.bench_web DB`)
+  after serving the index and the page of each of 500 listed live games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from engine import registry
+
+PLAYERS = 200
+FOLLOWERS = 200
+REQUESTS = 60
+GAMES = 500
+NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+
+
+def _p95(samples: list[float]) -> float:
+    ordered = sorted(samples)
+    return round(ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))], 2)
+
+
+async def page_times(url: str, players: int, ruleset: str) -> dict[str, float]:
+    """p95 of a step's page and of the whole game's page of a finished simulated game."""
+    import httpx
+    from sqlalchemy import select
+
+    from bot.db.models import Game
+    from bot.db.session import Database
+    from bot.migrate import upgrade_async
+    from bot.services import simulation
+    from bot.web.app import create_app
+
+    await upgrade_async(url)
+    db = Database(url)
+    try:
+        result = await simulation.simulate(db, players, 1, ruleset=ruleset)
+        async with db.read() as session:
+            key = (await session.execute(select(Game.web_key).where(Game.id == result.game_id))).scalar_one()
+        app = create_app(db)
+        figures: dict[str, float] = {}
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as client:
+            middle = max(0, result.resolved // 2)
+            paths = {"web_step_page_p95_ms": f"/g/{key}/step/{middle}", "web_game_page_p95_ms": f"/g/{key}"}
+            for name, path in paths.items():
+                assert (await client.get(path)).status_code == 200  # the first reader draws the pictures
+                samples = []
+                for _ in range(REQUESTS):
+                    start = time.perf_counter()
+                    response = await client.get(path)
+                    samples.append((time.perf_counter() - start) * 1000)
+                    assert response.status_code == 200
+                figures[name] = _p95(samples)
+        await app.state.live.close()
+        return figures
+    finally:
+        await db.dispose()
+
+
+async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS) -> float:
+    """The longest wait, in ms, from a step's resolution to the last of `followers` open pages told of it."""
+    import httpx
+    import uvicorn
+
+    from bot.db.session import Database
+    from bot.migrate import upgrade_async
+    from bot.services import games, public_pages, resolution
+    from bot.web.app import create_app
+
+    await upgrade_async(url)
+    db = Database(url)
+    rules = registry.get(ruleset)
+    game = await games.create_game(db, name="followed", ruleset=ruleset, signup_cap=rules.max_players or 20)
+    for user in range(1, max(rules.min_players, 4) + 1):
+        await games.join_game(db, game.id, user, f"Player {user}")
+    await games.start_game(db, game.id, NOW)
+    await public_pages.list_simulated(db, game.id)
+    key = (await public_pages.listed_games(db))[0].key
+    seen = await public_pages.page_version(db, key)
+    server = uvicorn.Server(uvicorn.Config(create_app(db, poll_seconds=0.5), port=0, log_level="warning"))
+    serving = asyncio.create_task(server.serve())
+    while not server.started:
+        await asyncio.sleep(0.01)
+    port = server.servers[0].sockets[0].getsockname()[1]
+    limits = httpx.Limits(max_connections=followers + 10)
+    told: list[float] = []
+    connected = 0
+    every_page_open = asyncio.Event()
+
+    async def page(client: httpx.AsyncClient) -> None:
+        nonlocal connected
+        async with client.stream("GET", f"/g/{key}/events", params={"seen": seen}) as stream:
+            lines = stream.aiter_lines()
+            await lines.__anext__()  # "retry: ...": the page is following
+            connected += 1
+            if connected == followers:
+                every_page_open.set()
+            async for line in lines:
+                if line.startswith("event: changed"):
+                    told.append(time.perf_counter())
+                    return
+
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits, timeout=60) as client:
+            pages = [asyncio.create_task(page(client)) for _ in range(followers)]
+            await every_page_open.wait()
+            start = time.perf_counter()
+            await resolution.resolve_day(db, game.id, NOW, expected_day=0, trigger="bench")
+            await asyncio.gather(*pages)
+    finally:
+        server.should_exit = server.force_exit = True
+        await serving
+        await db.dispose()
+    return round((max(told) - start) * 1000, 1)
+
+
+async def memory_process(url: str) -> dict:
+    """In this process: the site serves the index and each listed game's page; then its peak memory."""
+    import httpx
+
+    from bot.bench_live import peak_kb
+    from bot.db.session import Database
+    from bot.services import public_pages
+    from bot.web.app import create_app
+
+    db = Database(url)
+    app = create_app(db)
+    try:
+        async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://bench") as client:
+            assert (await client.get("/")).status_code == 200
+            for game in await public_pages.listed_games(db):
+                assert (await client.get(f"/g/{game.key}")).status_code == 200
+        count = len(await public_pages.listed_games(db))
+    finally:
+        await app.state.live.close()
+        await db.dispose()
+    return {"games": count, "peak_mb": round(peak_kb() / 1024, 1)}
+
+
+async def memory_bench(ruleset: str, games: int = GAMES) -> float:
+    from sqlalchemy import select, update
+
+    from bot.bench_live import seed_games
+    from bot.db.models import Game
+    from bot.db.session import Database
+
+    with tempfile.TemporaryDirectory(prefix="brbot-web-") as workdir:
+        url = f"sqlite+aiosqlite:///{Path(workdir) / 'web.sqlite3'}"
+        await seed_games(url, games, 20, ruleset)
+        db = Database(url)
+        async with db.transaction() as session:  # every copy listed, each with an address of its own
+            for game_id in list((await session.execute(select(Game.id))).scalars()):
+                await session.execute(
+                    update(Game).where(Game.id == game_id).values(web="listed", web_key=f"bench-{game_id}")
+                )
+        await db.dispose()
+        child = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.bench_web", url, stdout=subprocess.PIPE)
+        out, _ = await child.communicate()
+        if child.returncode != 0:
+            raise RuntimeError(f"the web memory bench process failed ({child.returncode})")
+    return json.loads(out.decode().strip().splitlines()[-1])["peak_mb"]
+
+
+async def web_bench(ruleset: str = registry.DEFAULT, players: int = PLAYERS) -> dict:
+    """Every web figure, by its `brbot bench` key."""
+    with tempfile.TemporaryDirectory(prefix="brbot-web-") as workdir:
+        figures = await page_times(f"sqlite+aiosqlite:///{Path(workdir) / 'pages.sqlite3'}", players, ruleset)
+        figures["web_follow_200_max_ms"] = await follow_time(
+            f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}", ruleset
+        )
+    figures["web_500_games_peak_mb"] = await memory_bench(ruleset)
+    return figures
+
+
+if __name__ == "__main__":
+    print(json.dumps(asyncio.run(memory_process(sys.argv[1]))))

@@ -1,0 +1,50 @@
+"""Every game type's page on SQLite and PostgreSQL (issue 25): a finished simulated game of each has its page,
+each step's own page, and, after the end, every step verified (`brbot verify`'s result, stored) and every
+published receipt matching its order and salt."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import Game
+from bot.services import games, public_pages, simulation
+from tests.web.test_no_leaks import GAMES
+
+
+@pytest.mark.parametrize(("ruleset", "players", "house_rules"), GAMES)
+async def test_a_finished_game_of_every_type_has_its_pages_and_verifies(
+    db, site, monkeypatch, ruleset, players, house_rules
+):
+    create = games.create_game
+
+    async def create_with_house_rules(*args, settings, **kwargs):
+        return await create(*args, settings=settings | house_rules, **kwargs)
+
+    monkeypatch.setattr(games, "create_game", create_with_house_rules)
+    result = await simulation.simulate(db, players, 2, ruleset=ruleset)
+    async with db.read() as session:
+        key = (await session.execute(select(Game.web_key).where(Game.id == result.game_id))).scalar_one()
+    page = await site.get(f"/g/{key}")
+    assert page.status_code == 200 and 'id="fairness"' in page.text
+    checks = await public_pages.stored_checks(db, result.game_id)
+    assert checks and all(ok for ok, _ in checks.values()), checks
+    assert page.text.count('class="check-row ok"') == len(checks)  # every step, with a post of its own or not
+    revealed = await public_pages.revealed(db, result.game_id)
+    players = [entry for entry in revealed.orders if entry["salt"]]  # see the xfail below for actors' orders
+    assert revealed.orders and all(entry["receipt_matches"] for entry in players)
+    step = await site.get(f"/g/{key}/step/{min(checks)}")
+    assert step.status_code == 200
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="orders.published_log looks a salt up by (user, seat) only: an order for a player's character "
+    "(Infinity, Mazeworld: an actor id, not a seat) is published with no salt, so its receipt shows as not "
+    "matching on the page (and in brbot log) although verify_day, which falls back to the user's salt, "
+    "accepts it. Left to the receipts' owner (orders.py).",
+)
+async def test_an_actors_order_is_published_with_its_players_salt(db):
+    result = await simulation.simulate(db, 2, 2, ruleset="infinity_intervention")
+    revealed = await public_pages.revealed(db, result.game_id)
+    assert all(entry["receipt_matches"] for entry in revealed.orders)
