@@ -200,12 +200,11 @@ async def published_log(db: Database, game_id: int) -> list[dict[str, Any]]:
         game = await load_game(session, game_id)
         if game.status != "over":
             raise ServiceError(say("log_not_published"))
-        players = {
-            (p.user_id, p.seat): p
-            for p in (await session.execute(select(Player).where(Player.game_id == game_id))).scalars()
-        }
+        seated = (await session.execute(select(Player).where(Player.game_id == game_id).order_by(Player.id))).scalars()
+        players = {(p.user_id, p.seat): p for p in seated}
+        by_user = {user_id: p for (user_id, _), p in players.items()}  # orders for a character of one's own
         rows = (await session.execute(select(Order).where(Order.game_id == game_id).order_by(Order.id))).scalars()
-        entries = [_entry(o, players.get((o.user_id, o.seat))) for o in rows]
+        entries = [_entry(o, players.get((o.user_id, o.seat)) or by_user.get(o.user_id)) for o in rows]
     for entry in entries:
         entry["receipt_matches"] = receipt_matches(entry, game_id)
     return entries

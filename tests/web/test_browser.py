@@ -103,8 +103,11 @@ def test_the_browsers_formulas_are_the_servers(chrome, pages):
     address, keys, _ = pages
     chrome.get(f"{address}/g/{keys['over']}")
     order = {"zone": 'Café "Ü"\n', "n": [1, True, None], "a": {"b": "\u2603 𝄞"}}
-    script = "const done = arguments[2]; brbotReceipt(arguments[0], arguments[1]).then(done);"
-    assert chrome.execute_async_script(script, order, "salt") == fairness.receipt(order, "salt")
+    script = "const done = arguments[6]; brbotReceipt(...Array.from(arguments).slice(0, 6)).then(done);"
+    for version in (1, 2):  # today's receipts bind the game, the step and the seat; version 1 did not
+        expected = fairness.receipt(order, "salt", 7, 3, "seat_é", version=version)
+        assert chrome.execute_async_script(script, order, "salt", 7, 3, "seat_é", version) == expected
+    assert fairness.receipt(order, "salt", 7, 3, "seat_é") != fairness.receipt(order, "salt", 7, 4, "seat_é")
     commit = "seedCommitment(arguments[0]).then(arguments[1]);"
     assert chrome.execute_async_script(commit, "ab" * 32) == fairness.commitment("ab" * 32)
 

@@ -31,20 +31,14 @@ async def test_a_finished_game_of_every_type_has_its_pages_and_verifies(
     assert checks and all(ok for ok, _ in checks.values()), checks
     assert page.text.count('class="check-row ok"') == len(checks)  # every step, with a post of its own or not
     revealed = await public_pages.revealed(db, result.game_id)
-    players = [entry for entry in revealed.orders if entry["salt"]]  # see the xfail below for actors' orders
-    assert revealed.orders and all(entry["receipt_matches"] for entry in players)
+    assert revealed.orders and all(entry["receipt_matches"] for entry in revealed.orders)
     step = await site.get(f"/g/{key}/step/{min(checks)}")
     assert step.status_code == 200
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="orders.published_log looks a salt up by (user, seat) only: an order for a player's character "
-    "(Infinity, Mazeworld: an actor id, not a seat) is published with no salt, so its receipt shows as not "
-    "matching on the page (and in brbot log) although verify_day, which falls back to the user's salt, "
-    "accepts it. Left to the receipts' owner (orders.py).",
-)
 async def test_an_actors_order_is_published_with_its_players_salt(db):
+    """An order for a player's character (an actor id of its own, not the seat) is published with its player's
+    salt, so its receipt checks (it was published with none and showed as not matching)."""
     result = await simulation.simulate(db, 2, 2, ruleset="infinity_intervention")
     revealed = await public_pages.revealed(db, result.game_id)
     assert all(entry["receipt_matches"] for entry in revealed.orders)

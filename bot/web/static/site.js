@@ -26,7 +26,9 @@ function showTimes(root) {
 /* --- the fairness checks -------------------------------------------------------------------------
    The formulas are bot/services/fairness.py's, recomputed here from the published values:
      canonical(value) = Python's json.dumps(value, sort_keys=True, separators=(",", ":")) (ASCII, \uXXXX escapes)
-     receipt          = the first 12 hex digits of SHA-256(canonical(order) + salt)      (brbotReceipt)
+     receipt          = the first 12 hex digits of SHA-256(canonical({day, game, order, seat}) + salt)
+                        (version 2; version 1, orders stored before migration 0009: canonical(order) + salt)
+                                                                                        (brbotReceipt)
      commitment       = SHA-256(seed as ASCII), 64 hex digits                             (seedCommitment)
    docs/web.md says the same. */
 function canonicalString(text) {
@@ -62,9 +64,12 @@ async function sha256Hex(text) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/* The one receipt formula (bot/services/fairness.receipt). */
-async function brbotReceipt(order, salt) {
-  return (await sha256Hex(canonical(order) + salt)).slice(0, 12);
+/* The one receipt formula (bot/services/fairness.receipt): it binds the game, the step (day) and the seat as
+   well as the order and the salt, so no receipt stands for another step's order; version 1 hashed the order
+   alone with the salt (orders stored before migration 0009). */
+async function brbotReceipt(order, salt, game, day, seat, version) {
+  const bound = version === 1 ? canonical(order) : canonical({ day: day, game: game, order: order, seat: seat });
+  return (await sha256Hex(bound + salt)).slice(0, 12);
 }
 
 async function seedCommitment(seed) {
@@ -90,7 +95,10 @@ async function checkFairness(root) {
   for (const row of section.querySelectorAll("tr.order-row")) {
     let ok = false;
     try {
-      ok = (await brbotReceipt(JSON.parse(row.dataset.payload), row.dataset.salt)) === row.dataset.receipt;
+      const d = row.dataset;
+      const receipt = await brbotReceipt(
+        JSON.parse(d.payload), d.salt, Number(d.game), Number(d.day), d.seat, Number(d.version));
+      ok = receipt === d.receipt;
     } catch (e) {
       ok = false;
     }
