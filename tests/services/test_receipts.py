@@ -14,7 +14,7 @@ from sqlalchemy import select
 from bot.db.models import Order, Player
 from bot.services import moderation, orders, resolution, verification
 from bot.services.fairness import canonical, receipt
-from tests.services.conftest import NOW, started_game
+from tests.services.conftest import NOW, mod, started_game
 
 SEARCH = {"kind": "night", "action": {"kind": "search"}}
 
@@ -69,7 +69,7 @@ async def test_orders_stored_before_0009_keep_their_receipts_and_still_verify(db
     assert [(o.seat, o.receipt_version) for o in stored] == [("s001", 1), ("s002", 1)]
     assert (await verification.verify_day(db, game_id, 0)).ok
     today = await orders.submit_orders(db, game_id, 1, SEARCH, NOW)
-    await moderation.end(db, game_id, actor_id=7)
+    await moderation.end(db, game_id, actor_id=mod(7))
     log = await orders.published_log(db, game_id)
     assert [(e["receipt"], e["receipt_version"]) for e in log] == [(o.receipt, 1) for o in stored] + [
         (today.receipt, 2)

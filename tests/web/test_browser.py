@@ -13,6 +13,7 @@ import pytest
 from bot.db.models import Game
 from bot.db.session import Database
 from bot.services import fairness, game_admin, games, resolution, simulation
+from tests.services.conftest import mod
 from tests.services.conftest import NOW
 from tests.web import browser
 from tests.web.serving import Thread
@@ -31,7 +32,7 @@ async def _games(url: str) -> dict[str, str]:
         await games.start_game(db, running.id, NOW)
         keys = {}
         for name, game_id, mode in (("over", over.game_id, "listed"), ("running", running.id, "link")):
-            await game_admin.change_setting(db, game_id, 1, "web", mode)
+            await game_admin.change_setting(db, game_id, mod(1), "web", mode)
             async with db.read() as session:
                 keys[name] = (await session.get(Game, game_id)).web_key  # type: ignore[union-attr]
         keys["running_id"] = str(running.id)

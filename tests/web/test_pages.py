@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 
 from bot.db.models import Outbox, WebPicture
 from bot.services import public_pages, simulation
+from tests.services.conftest import mod
 from tests.services.conftest import started_game
 from tests.web.helpers import open_page
 
@@ -97,7 +98,7 @@ async def test_the_setting_refuses_an_unknown_mode(db):
 
     game_id = await started_game(db)
     with pytest.raises(ServiceError, match="off, link, listed"):
-        await game_admin.change_setting(db, game_id, 1, "web", "public")
+        await game_admin.change_setting(db, game_id, mod(1), "web", "public")
 
 
 async def test_a_steps_own_page_shows_its_post_and_picture(db, site):
