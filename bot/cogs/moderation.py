@@ -24,7 +24,7 @@ from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
 from bot.delivery.written import escaped_cards
 from bot.services import data_files, day_actions, dice, game_admin, limits, moderation, player_views, sheets
-from bot.text import when
+from bot.text import say, when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, require_moderator
 from bot.ui.respond import Reply, defer, refusing, respond
@@ -224,7 +224,10 @@ class ModerationCog(GameCog):
     @game_group.command(name="start", description=ui("cmd_game_start"))
     async def game_start(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            game = await game_admin.start(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            begun = await game_admin.start(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
+            game = begun.game
+            if not begun.started:
+                return say("muster_opened_reply", name=game.name, until=when(begun.until))
             return ui("mod_started", name=game.name, day=game.day, deadline=when(game.deadline))
 
         await self.moderate(interaction, work)

@@ -17,7 +17,7 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.services import games, limits
+from bot.services import games, limits, muster
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.text import ui
 from engine import registry
@@ -72,6 +72,7 @@ class SignUpBase(GameCog):
                 ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role)
             )
             key = "joined" if player.status == "joined" else "joined_reserve"
+            await muster.begin_if_full(ctx.db, ctx.game_id, ctx.now)  # a full lobby begins the game
             return ui(key, game=ctx.game.name)
 
         await self.run(interaction, game, work, joining=True)

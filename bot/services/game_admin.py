@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, Game, GuildSettings
 from bot.db.session import Database
-from bot.services import games, limits, lookup, pacing
+from bot.services import community, games, limits, lobby, lookup, muster, pacing
 from bot.services.common import (
     announce,
     audit,
@@ -114,14 +114,16 @@ async def open_signups(db: Database, game_id: int, actor_id: int) -> Game:
             ),
             {"kind": "signups_open", "game": game.id},
         )
+        await lobby.open_lobby(session, game)
         return game
 
 
-async def start(db: Database, game_id: int, actor_id: int, now) -> Game:
-    """`games.start_game`, with a clear refusal for a game whose sign-ups were never opened."""
+async def start(db: Database, game_id: int, actor_id: int, now) -> muster.Begun:
+    """`/game start`: the muster (`muster.begin`; at once `games.start_game` when `muster_hours` is 0), with a
+    clear refusal for a game whose sign-ups were never opened."""
     if (await lookup.game_by_id(db, game_id)).status == "setup":
         raise ServiceError(say("start_in_setup"))
-    return await games.start_game(db, game_id, now, actor_id=actor_id)
+    return await muster.begin(db, game_id, now, actor_id=actor_id)
 
 
 async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
@@ -140,6 +142,7 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
     rules = ruleset_of(game)
     if game.step_hours is not None and not rules.step_hours_setting:  # steps that last hours (a daily game keeps
         shown["step_hours"] = game.step_hours  # its list as it was; a game naming its own shows it by that name)
+    shown |= community.shown(game)
     parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
     return shown | {k: v for k, v in parsed.items() if k not in shown}
 
@@ -160,18 +163,22 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
         game = await load_game(session, game_id, lock=True)
         rules = ruleset_of(game)
         hours = rules.step_hours_setting  # the game's own name for the step's hours, if it has one
-        house = [n for n in rules.house_rules() if n not in GAME_SETTINGS]
-        if name not in GAME_SETTINGS and name not in house:
-            raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*GAME_SETTINGS, *house))))
+        own = (*GAME_SETTINGS, *community.SETTINGS)
+        house = [n for n in rules.house_rules() if n not in own]
+        if name not in own and name not in house:
+            raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*own, *house))))
         if game.status == "over":
             raise ServiceError(say("settings_over"))
         started = game.status not in ("setup", "signup")
-        if started and name not in IN_PLAY and name != hours:
-            raise ServiceError(say("setting_after_start", choices=", ".join(IN_PLAY)))
+        in_play = (*IN_PLAY, *community.IN_PLAY)
+        if started and name not in in_play and name != hours:
+            raise ServiceError(say("setting_after_start", choices=", ".join(in_play)))
         changed = Changed(
             name=name, value=None, next_day=started and name in ("deadline_time", "step_hours", "timezone", hours)
         )
-        if name == "moderator_role":
+        if name in community.SETTINGS:
+            changed.value = community.change(game, name, value)
+        elif name == "moderator_role":
             changed.value = await _moderator_role(session, game, value)
         elif name == "moderator_channel":
             channel = _mention(value, "#", "bad_channel")
@@ -196,6 +203,8 @@ async def change_setting(db: Database, game_id: int, actor_id: int, name: str, v
         else:
             changed.value = _house_rule(game, name, value)
         audit(session, game, actor_id, "settings", name=name, value=changed.value)
+        if name in ("signup_cap", "start_at", "min_reliability"):
+            await lobby.refresh(session, game)
         return changed
 
 

@@ -21,6 +21,10 @@ UI: dict[str, str] = {
     "button_accept": "Accept",
     "button_decline": "Decline",
     "button_withdraw": "Withdraw today's orders",
+    "button_join": "Join",
+    "button_join_as": "Join as {role}",
+    "button_leave": "Leave",
+    "button_ready": "Ready",
     # --- moderators --------------------------------------------------------------------------------
     "cmd_game": "Moderators: create, open, start, pause, resume, extend or end a game; its settings",
     "cmd_game_create": "Create a game in this channel (closed until /game open)",

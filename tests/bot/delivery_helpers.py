@@ -54,10 +54,18 @@ class FakeCourier:
             return
         self.delivered.append((kind, target, message))
 
-    async def post(self, channel_id: int, message: Outgoing) -> None:
+    async def post(self, channel_id: int, message: Outgoing) -> int:
         await asyncio.sleep(0)
         self._check("channel", channel_id)
         self._deliver("channel", channel_id, message)
+        return 9000 + len(self.delivered)
+
+    async def edit(self, channel_id: int, message_id: int, message: Outgoing) -> None:
+        """Replace message `message_id` (the lobby's): recorded as an ("edit", message id) delivery."""
+        await asyncio.sleep(0)
+        self._check("edit", message_id)
+        self.calls.append(("edit", message_id, message.nonce))
+        self.delivered.append(("edit", message_id, message))
 
     async def dm(self, user_id: int, message: Outgoing) -> None:
         await asyncio.sleep(0)
