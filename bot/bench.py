@@ -1,6 +1,7 @@
 """`brbot bench`: the engine's time per night, order submission latency under 50 concurrent submitters, and
 the live-games figures (`bench_live`: 500 games' peak memory, an idle deadline pass; `bench_delivery`: a
-night's delivery over the floor of Discord's rate limits).
+night's delivery over the floor of Discord's rate limits; `bench_community`: /profile and /leaderboard on 10,000
+finished games).
 
 Submission is measured through the real service (validation by the engine, one transaction, the order
 row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database: the
@@ -19,6 +20,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bot.bench_community import community_bench
 from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
 from bot.bench_delivery import delivery_bench
 from bot.bench_live import PLAYERS as LIVE_PLAYERS
@@ -111,4 +113,5 @@ async def run_bench(postgres_admin_url: str | None = None, ruleset: str = regist
         **live,
         "delivery_vs_floor": night["vs_floor"],
         "delivery": night,
+        "community_ms": await community_bench(postgres_admin_url),  # /profile and /leaderboard (issue 24)
     }

@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Player
 from bot.db.session import Database
-from bot.services import fairness, groups, limits, resolution, step_buttons
+from bot.services import fairness, groups, limits, profiles, records, resolution, step_buttons
 from bot.services.commands import filled_in
 from bot.services.common import (
     announce,
@@ -93,8 +93,11 @@ async def end(db: Database, game_id: int, actor_id: int, reason: str | None = No
         game = await load_game(session, game_id, lock=True)
         if game.status == "over":
             raise ServiceError(say("already_over"))
+        started = game.state is not None
         game.status = "over"
         game.deadline = None
+        if started:  # its players finished it: their records and statistics gain it
+            await profiles.game_over(session, game, load_state(game))
         audit(session, game, actor_id, "end", reason=reason)
         ended = f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}"
         if ruleset_of(game).seeds_revealed == "at_end":
@@ -219,6 +222,9 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
         if existing is not None and existing.status == "replaced":
             raise ServiceError(say("mod_was_replaced", user_id=new_user))
         old.status = "replaced"
+        if game.state is not None:  # in play: the replaced player abandoned the game (records)
+            await records.ended(session, [old], abandoned=True)
+            await records.started(session, [new_user])
         await session.flush()  # the seat is free before the new holder takes it
         if existing is None:
             session.add(
@@ -239,6 +245,7 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
                 old.requests,
                 old.position,
             )
+            existing.steps_given = existing.steps_missed = existing.missed_streak = 0
         await session.flush()  # the new holder of the seat is in before the groups are brought in line
         await groups.sync(session, game)
         audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)

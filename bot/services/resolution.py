@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
-from bot.services import due, fairness, groups, pacing, snapshots
+from bot.services import due, fairness, groups, pacing, profiles, records, snapshots
 from bot.services.common import (
     Claimed,
     announce,
@@ -89,8 +89,13 @@ async def _resolve_locked(
     payloads = await pacing.with_npc_orders(
         session, game, ruleset, state, await current_orders(session, game), seed_row.seed, now
     )
+    given = set(await current_orders(session, game))  # before the NPCs' scripted orders join them
     result = resolve_with_seed(ruleset, state, payloads, seed_row.seed)
     day, before = game.day, game.state
+    deadline_passed = trigger == "timer" or game.deadline is None or game.deadline <= now
+    awaited = set(ruleset.awaiting(state))
+    # a step a moderator resolves before its deadline counts the orders given, never a miss
+    missed = await records.count_step(session, game.id, awaited if deadline_passed else awaited & given, given)
     store_state(game, result.state)
     events_json = [e.model_dump(mode="json") for e in result.events]
     session.add(
@@ -121,6 +126,7 @@ async def _resolve_locked(
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
+        await profiles.game_over(session, game, result.state)
         if held:
             reveal = await reveal_held_seeds(session, game)
         announce(
@@ -154,6 +160,7 @@ async def _resolve_locked(
         )
         game.resolve_failures, game.retry_at = 0, None
     audit(session, game, actor_id, "resolve", day=day, trigger=trigger)
+    del missed  # (the absent players' seats: part 4)
     return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
 
 

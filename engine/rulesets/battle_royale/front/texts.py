@@ -8,6 +8,7 @@ the status cards, the map and the rules in short.
 from __future__ import annotations
 
 TEXTS: dict[str, str] = {
+    "profile_kills": "Kills",  # a headline figure on /profile and /leaderboard (front/community.py)
     "orders_idle": "if you send nothing, you Defend and stay where you are.",
     "orders_default": "Nothing yet: {idle}",
     "unarmed": "bare hands",

@@ -10,6 +10,7 @@ from engine.ruleset import SignUp
 from engine.rulesets.battle_royale_cards.catalog import parse
 from engine.rulesets.battle_royale_cards.front import apply as applying
 from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMANDS
+from engine.rulesets.battle_royale_cards.front.community import COMMUNITY
 from engine.rulesets.battle_royale_cards.front.status import rules_cards, status_cards
 from engine.rulesets.battle_royale_cards.front.texts import TEXTS, text
 
@@ -36,6 +37,7 @@ SECTION_OF = {kind: text(key) for key, kinds in SECTIONS.items() for kind in kin
 
 
 class CardsFront(Front):
+    community = COMMUNITY
     title = text("title")
     resolutions_called = "steps"
     commands = COMMANDS
