@@ -304,6 +304,13 @@ TEXT: dict[str, str] = {
     "muster_dropped_you": "You did not confirm in time for {name}: your place went to someone else. You may /join again while sign-ups are open.",
     "muster_too_few": "{name} has {count} ready players, fewer than the {minimum} it needs: back to sign-ups. The moderators start it again when enough have joined.",
     "start_at_too_few": "{name} was to start at its start time, but only {count} of the {minimum} players it needs have joined: sign-ups stay open (set a new start_at, or /game start once enough have joined).",
+    "absence_offer": "{name} has missed {missed} steps in a row in **{game}**: will you take their place? You would play on with everything they knew. Accept or Decline below.",
+    "absence_moderators": "{name} has missed {missed} steps in a row in {game}, and no reserve or volunteer took the place: decide with /mod substitute (or let them play on).",
+    "absence_gone": "This offer is no longer open: nothing was done.",
+    "absence_back": "The place in {game} is no longer free (the player came back, or the game ended): nothing was done.",
+    "absence_declined": "You declined the place in {game}; someone else will be asked.",
+    "absence_accepted": "You now play in {game}: your DMs will bring you what your character knows.",
+    "absence_replaced_you": "You missed too many steps in a row in {game}: someone else took your place.",
     "auto_start_failed": "{name} could not start by itself (the bot's log says why): start it with /game start once the problem is fixed.",
     "muster_opened_reply": "The muster of {name} is open: the players have until {until} to press Ready; the game starts when all have.",
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.services import profiles
+from bot.services import absence, profiles
 from bot.ui.context import GameCog
 from bot.ui.respond import refusing, respond
 from bot.ui.text import ui
@@ -82,6 +82,24 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 class CommunityCog(GameCog):
+    sub_group = app_commands.Group(name="sub", description=ui("cmd_sub"), guild_only=True)
+
+    @sub_group.command(name="volunteer", description=ui("cmd_sub_volunteer"))
+    async def sub_volunteer(self, interaction: discord.Interaction) -> None:
+        async with refusing(interaction):
+            assert interaction.guild_id is not None  # guild_only
+            user = interaction.user
+            name = getattr(user, "display_name", None) or user.name
+            added = await absence.volunteer(self.db, interaction.guild_id, user.id, name, self.bot.clock())
+            await respond(interaction, ui("sub_added" if added else "sub_already"))
+
+    @sub_group.command(name="withdraw", description=ui("cmd_sub_withdraw"))
+    async def sub_withdraw(self, interaction: discord.Interaction) -> None:
+        async with refusing(interaction):
+            assert interaction.guild_id is not None  # guild_only
+            removed = await absence.withdraw(self.db, interaction.guild_id, interaction.user.id)
+            await respond(interaction, ui("sub_removed" if removed else "sub_not_on"))
+
     @app_commands.command(name="profile", description=ui("cmd_profile"))
     @app_commands.describe(user=ui("opt_profile_user"))
     async def profile(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:

@@ -206,53 +206,60 @@ async def substitute(db: Database, game_id: int, actor_id: int, old_user: int, n
     """A new player takes over a seat: same character, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
     playing, or replaced earlier in this game, may not. Returns the old player's name."""
-    new_name = new_name[: limits.PLAYER_NAME_MAX]
     if old_user == new_user:
         raise ServiceError(say("mod_same_player"))
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
-        if game.status == "over":
-            raise ServiceError(say("already_over"))
-        old = await player_of(session, game_id, old_user, say("mod_not_playing", user_id=old_user))
-        existing = (
-            await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == new_user))
-        ).scalar_one_or_none()
-        if existing is not None and existing.status == "joined":
-            raise ServiceError(say("already_playing", name=new_name))
-        if existing is not None and existing.status == "replaced":
-            raise ServiceError(say("mod_was_replaced", user_id=new_user))
-        old.status = "replaced"
-        if game.state is not None:  # in play: the replaced player abandoned the game (records)
-            await records.ended(session, [old], abandoned=True)
-            await records.started(session, [new_user])
-        await session.flush()  # the seat is free before the new holder takes it
-        if existing is None:
-            session.add(
-                Player(
-                    game_id=game_id,
-                    user_id=new_user,
-                    name=new_name,
-                    status="joined",
-                    requests=old.requests,
-                    salt=fairness.new_salt(),
-                    position=old.position,
-                )
+        return await take_over(session, game, actor_id, old_user, new_user, new_name)
+
+
+async def take_over(session, game: Game, actor_id: int | None, old_user: int, new_user: int, new_name: str) -> str:
+    """`substitute` in the caller's transaction, on the game it locked (also an absent player's seat taken by the
+    reserve or volunteer who accepted it: `absence`). In play, the old player abandoned the game (`records`)."""
+    new_name = new_name[: limits.PLAYER_NAME_MAX]
+    game_id = game.id
+    if game.status == "over":
+        raise ServiceError(say("already_over"))
+    old = await player_of(session, game_id, old_user, say("mod_not_playing", user_id=old_user))
+    existing = (
+        await session.execute(select(Player).where(Player.game_id == game_id, Player.user_id == new_user))
+    ).scalar_one_or_none()
+    if existing is not None and existing.status == "joined":
+        raise ServiceError(say("already_playing", name=new_name))
+    if existing is not None and existing.status == "replaced":
+        raise ServiceError(say("mod_was_replaced", user_id=new_user))
+    old.status = "replaced"
+    if game.state is not None:  # in play: the replaced player abandoned the game (records)
+        await records.ended(session, [old], abandoned=True)
+        await records.started(session, [new_user])
+    await session.flush()  # the seat is free before the new holder takes it
+    if existing is None:
+        session.add(
+            Player(
+                game_id=game_id,
+                user_id=new_user,
+                name=new_name,
+                status="joined",
+                requests=old.requests,
+                salt=fairness.new_salt(),
+                position=old.position,
             )
-        else:  # from the reserve list, or back after leaving before the start: they never held a seat
-            existing.status, existing.name, existing.requests, existing.position = (
-                "joined",
-                new_name,
-                old.requests,
-                old.position,
-            )
-            existing.steps_given = existing.steps_missed = existing.missed_streak = 0
-        await session.flush()  # the new holder of the seat is in before the groups are brought in line
-        await groups.sync(session, game)
-        audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
-        announce(session, game, say("substituted", new=new_name, old=old.name), {"kind": "substitute"})
-        actor = (ruleset_of(game).actor_name(load_state(game), old.seat) if game.state else None) or old.name
-        outbox(session, game, "dm", new_user, say("substitute_dm", actor=actor, game=game.name), {"kind": "substitute"})
-        return old.name
+        )
+    else:  # from the reserve list, or back after leaving before the start: they never held a seat
+        existing.status, existing.name, existing.requests, existing.position = (
+            "joined",
+            new_name,
+            old.requests,
+            old.position,
+        )
+        existing.steps_given = existing.steps_missed = existing.missed_streak = 0
+    await session.flush()  # the new holder of the seat is in before the groups are brought in line
+    await groups.sync(session, game)
+    audit(session, game, actor_id, "substitute", old_user=old_user, new_user=new_user)
+    announce(session, game, say("substituted", new=new_name, old=old.name), {"kind": "substitute"})
+    actor = (ruleset_of(game).actor_name(load_state(game), old.seat) if game.state else None) or old.name
+    outbox(session, game, "dm", new_user, say("substitute_dm", actor=actor, game=game.name), {"kind": "substitute"})
+    return old.name
 
 
 async def choices(db: Database, game_id: int, action: str, user_id: int | None = None) -> list[tuple[str, str]]:

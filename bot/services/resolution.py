@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
-from bot.services import due, fairness, groups, pacing, profiles, records, snapshots
+from bot.services import absence, due, fairness, groups, pacing, profiles, records, snapshots
 from bot.services.common import (
     Claimed,
     announce,
@@ -160,7 +160,8 @@ async def _resolve_locked(
         )
         game.resolve_failures, game.retry_at = 0, None
     audit(session, game, actor_id, "resolve", day=day, trigger=trigger)
-    del missed  # (the absent players' seats: part 4)
+    if game.status != "over":  # a player absent `absence_steps` steps in a row: the seat is offered
+        await absence.absent(session, game, missed, now)
     return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
 
 

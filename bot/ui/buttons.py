@@ -300,6 +300,20 @@ class ReadyPress(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"
         return await muster.confirm(bot.db, int(self.parts["game"]), interaction.user.id, bot.clock())
 
 
+class SeatAnswer(
+    _Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:seat:(?P<offer>\d+):(?P<answer>yes|no)"
+):
+    """Accept or Decline on an absent player's seat offered by DM (`bot.services.absence`)."""
+
+    async def answer(self, interaction: discord.Interaction, bot) -> str:
+        from bot.services import absence
+
+        name = getattr(interaction.user, "display_name", None) or interaction.user.name
+        return await absence.answer(
+            bot.db, int(self.parts["offer"]), interaction.user.id, self.parts["answer"] == "yes", name
+        )
+
+
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
@@ -312,6 +326,7 @@ def dynamic_items() -> list[type]:
         StepPress,
         LobbyPress,
         ReadyPress,
+        SeatAnswer,
         FormExpired,
         FormSelectExpired,
     ]
