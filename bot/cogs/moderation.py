@@ -23,7 +23,17 @@ from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
 from bot.delivery.written import escaped_cards
-from bot.services import data_files, day_actions, dice, game_admin, limits, moderation, player_views, sheets
+from bot.services import (
+    data_files,
+    day_actions,
+    dice,
+    game_admin,
+    limits,
+    moderation,
+    player_views,
+    sheets,
+    spectators,
+)
 from bot.text import say, when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, require_moderator
@@ -231,6 +241,15 @@ class ModerationCog(GameCog):
             return ui("mod_started", name=game.name, day=game.day, deadline=when(game.deadline))
 
         await self.moderate(interaction, work)
+
+    @game_group.command(name="watch", description=ui("cmd_game_watch"))
+    async def game_watch(self, interaction: discord.Interaction) -> None:
+        """Anyone (not only moderators): watch the channel's game from its thread for the dead and spectators."""
+
+        async def work(ctx: Ctx) -> str:
+            return await spectators.watch(ctx.db, ctx.game_id, ctx.user_id)
+
+        await self.run(interaction, None, work, slow=True)
 
     @game_group.command(name="pause", description=ui("cmd_game_pause"))
     @app_commands.describe(hours=ui("opt_pause_hours"))

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from bot.db.session import Database
-from bot.delivery import pictures, store
+from bot.delivery import group_store, pictures, store
 from bot.delivery.courier import (
     Courier,
     Undeliverable,
@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 
 CLAIM_LIMIT = 200  # rows one pass takes
 GROUP = "group"  # the target of a row that brings a game's private group in line (`groups`)
+GROUP_POST = "group_post"  # the target of a message into a group's private thread (`group_store.thread_of`)
 LOBBY = "lobby"  # the target of a row that brings a game's lobby message in line (`lobby`)
 
 
@@ -236,6 +237,9 @@ class OutboxWorker:
             return lambda message: self.threads.dm(row.game_id, row.target_id, message)
         if row.target == "moderators":
             return await self.threads.moderators(row.game_id)
+        if row.target == GROUP_POST:  # into a group's private thread (the dead's: `services.spectators`)
+            thread_id = await group_store.thread_of(self.db, row.game_id, (row.payload or {}).get("group", ""))
+            return lambda message: self.courier.post(thread_id, message)
         raise Undeliverable(f"unknown target {row.target!r}")
 
     async def _record_failure(self, parcel: Parcel, error: Exception, report: DeliveryReport) -> bool:

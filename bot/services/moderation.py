@@ -17,9 +17,9 @@ from typing import Any
 
 from sqlalchemy import select
 
-from bot.db.models import AuditLog, Game, Player
+from bot.db.models import AuditLog, Game, Outbox, Player
 from bot.db.session import Database
-from bot.services import fairness, groups, limits, profiles, records, resolution, step_buttons
+from bot.services import fairness, groups, limits, profiles, records, resolution, spectators, step_buttons
 from bot.services.commands import filled_in
 from bot.services.common import (
     announce,
@@ -184,6 +184,8 @@ async def act(
             payload = {"kind": event.kind, "day": game.day, "moderation": action}
             done.told += [(names[seat], event.text) for seat in deliver(session, game, event, seats, payload)]
         await groups.sync(session, game, result.state)
+        private = await spectators.copies(session, game, result.events, seats)  # `dead_see private`
+        session.add_all([Outbox(**row) for row in private])
         details = {what.audited_as.get(name, name): value for name, value in filled.items()}
         for key in what.recorded:
             made = next((e.data[key] for e in result.events if key in (e.data or {})), None)

@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import insert, select
 
-from bot.db.models import Game, Resolution
+from bot.db.models import Game, Outbox, Resolution
 from bot.db.session import Database
-from bot.services import absence, due, fairness, groups, pacing, profiles, records, snapshots
+from bot.services import absence, due, fairness, groups, pacing, profiles, records, snapshots, spectators
 from bot.services.common import (
     Claimed,
     announce,
@@ -116,6 +116,7 @@ async def _resolve_locked(
     post = await write_events(session, game, result.events, await seat_map(session, game.id), day)
     announce_picture(session, game, day, post)  # a game that shows its picture after every step: with the post
     await groups.sync(session, game, result.state)
+    await _copy_to_the_dead(session, game, result.events)
     front = registry.front(game.ruleset)
     reveal = say(
         "seed_held" if held else "seed_revealed",
@@ -163,6 +164,13 @@ async def _resolve_locked(
     if game.status != "over":  # a player absent `absence_steps` steps in a row: the seat is offered
         await absence.absent(session, game, missed, now)
     return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
+
+
+async def _copy_to_the_dead(session, game: Game, events: list[Event]) -> None:
+    """With `dead_see private`, the dead's thread gets this step's private results (`spectators.copies`)."""
+    rows = await spectators.copies(session, game, events, await seat_map(session, game.id))
+    if rows:
+        await session.execute(insert(Outbox), rows)
 
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:

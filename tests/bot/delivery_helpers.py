@@ -149,6 +149,12 @@ async def rows(db: Database, **where) -> list[Outbox]:
 
 
 async def game_with_a_night(db: Database, players: int = 4) -> int:
+    """A started game whose first night is resolved (nobody gave orders). Absent players are not offered out
+    (`absence_steps` 0): the delivery tests count the moderators' notes of delivery alone."""
     game_id = await started_game(db, players=players, actor_id=CREATOR)
+    async with db.transaction() as session:
+        from bot.db.models import Game
+
+        (await session.get(Game, game_id)).community = {"absence_steps": 0}
     assert await resolution.resolve_day(db, game_id, NOW, expected_day=0) is not None
     return game_id
