@@ -44,6 +44,10 @@ class Undeliverable(Exception):
     """A permanent reason found before asking Discord (no channel set, no moderator to tell, ...)."""
 
 
+class NotYetOpen(Exception):
+    """A message for a thread that is still to be opened (a group's: its sync row opens it); tried again."""
+
+
 class Courier(Protocol):
     async def post(self, channel_id: int, message: Outgoing) -> int | None:
         """Post into a text channel or a thread; the message's id (a courier that cannot say: None)."""
@@ -85,9 +89,8 @@ def is_transient(error: BaseException) -> bool:
 
 def is_unexpected(error: BaseException) -> bool:
     """Not a failure Discord or the network reports: a bug worth a traceback in the log."""
-    return not isinstance(
-        error, (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError, DMRefused, Undeliverable)
-    )
+    known = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+    return not isinstance(error, (*known, DMRefused, Undeliverable, NotYetOpen))
 
 
 def is_unknown_channel(error: BaseException) -> bool:
