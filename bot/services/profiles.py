@@ -23,10 +23,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import EventRow, Game, PlayerStat
+from bot.db.models import EventRow, Game, Player, PlayerStat
 from bot.db.session import Database
 from bot.services import records
-from bot.services.common import players_of, ruleset_of
+from bot.services.common import ruleset_of
 from engine import registry
 from engine.front import AUDIENCE
 
@@ -68,7 +68,16 @@ class Standing:
 
 async def game_over(session: AsyncSession, game: Game, state: Any) -> None:
     """The game is over: its players' records and statistics gain it (see the module's docstring)."""
-    players = await players_of(session, game.id)
+    players = list(
+        (
+            await session.execute(  # fresh: the step counters were just raised by UPDATE statements (`records`)
+                select(Player)
+                .where(Player.game_id == game.id, Player.status == "joined")
+                .order_by(Player.position)
+                .execution_options(populate_existing=True)
+            )
+        ).scalars()
+    )
     await records.ended(session, players)
     if state is None or not players:
         return

@@ -147,28 +147,36 @@ async def started(session: AsyncSession, user_ids: Iterable[int]) -> None:
 
 async def count_step(session: AsyncSession, game_id: int, awaited: set[str], given: set[str]) -> list[Player]:
     """Count a resolved step on the seats it awaited: given in time (the streak of misses ends) or missed (it
-    grows). Returns the players whose streak of misses grew, with their new counts."""
-    if not awaited:
+    grows), two UPDATE statements whatever the number of players. Returns the players who missed it, with their
+    new counts, in seat order."""
+    given_positions = sorted(int(seat[1:]) for seat in awaited & given if seat.startswith("s"))
+    missed_positions = sorted(int(seat[1:]) for seat in awaited - given if seat.startswith("s"))
+    joined = (Player.game_id == game_id, Player.status == "joined")
+    if given_positions:
+        await session.execute(
+            update(Player)
+            .where(*joined, Player.position.in_(given_positions))
+            .values(steps_given=Player.steps_given + 1, missed_streak=0)
+            .execution_options(synchronize_session=False)
+        )
+    if not missed_positions:
         return []
-    players = list(
+    await session.execute(
+        update(Player)
+        .where(*joined, Player.position.in_(missed_positions))
+        .values(steps_missed=Player.steps_missed + 1, missed_streak=Player.missed_streak + 1)
+        .execution_options(synchronize_session=False)
+    )
+    return list(
         (
             await session.execute(
-                select(Player).where(Player.game_id == game_id, Player.status == "joined").order_by(Player.position)
+                select(Player)
+                .where(*joined, Player.position.in_(missed_positions))
+                .order_by(Player.position)
+                .execution_options(populate_existing=True)
             )
         ).scalars()
     )
-    missed = []
-    for player in players:
-        if player.seat not in awaited:
-            continue
-        if player.seat in given:
-            player.steps_given = (player.steps_given or 0) + 1
-            player.missed_streak = 0
-        else:
-            player.steps_missed = (player.steps_missed or 0) + 1
-            player.missed_streak = (player.missed_streak or 0) + 1
-            missed.append(player)
-    return missed
 
 
 async def ended(session: AsyncSession, players: list[Player], abandoned: bool = False) -> None:
