@@ -4,8 +4,10 @@ change settings, and preview today's resolution.
 A game created here starts in status "setup": moderators adjust its settings, then open sign-ups, which
 posts the announcement. Before the start every setting may change (the ruleset's house rules are
 validated by its settings model, so a bad value is refused naming the setting); once the game runs only
-the deadline rule (a daily time, or hours per step), the timezone, early resolution and the moderators'
-channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the
+the deadline rule (a daily time, or hours per step), the timezone, early resolution, the moderators'
+channel and the community's `absence_steps` and `dead_see` may change, and a new deadline rule applies from
+the next day (step). The community's settings (`community`: start_at, muster_hours, min_reliability,
+absence_steps, dead_see) are listed and changed here like the bot's own. The preview runs the engine on the
 current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
