@@ -1,7 +1,7 @@
 """`brbot bench`: the engine's time per night, order submission latency under 50 concurrent submitters, and
 the live-games figures (`bench_live`: 500 games' peak memory, an idle deadline pass; `bench_delivery`: a
 night's delivery over the floor of Discord's rate limits; `bench_web`: the web site's pages, live followers
-and memory).
+and memory; `bench_community`: /profile and /leaderboard on 10,000 finished games).
 
 Submission is measured through the real service (validation by the engine, one transaction, the order
 row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database: the
@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot.bench_community import community_bench
 from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
 from bot.bench_delivery import RUNS as DELIVERY_RUNS
 from bot.bench_delivery import delivery_bench
@@ -157,4 +158,5 @@ async def run_bench(
         "delivery_vs_floor": night["vs_floor"],
         "delivery": night,
         **web,
+        "community_ms": await community_bench(postgres_admin_url),  # /profile and /leaderboard (issue 24)
     }

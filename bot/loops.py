@@ -75,7 +75,7 @@ class Loops:
             log.info("game %s: day %s resolved by its deadline", game_id, day)
         for game_id, error in report.failed:
             log.error("game %s could not be resolved: %s", game_id, error)
-        if report.resolved or report.reminders:
+        if report.resolved or report.reminders or report.mustered:
             self.kick()
 
     async def deliver(self) -> None:

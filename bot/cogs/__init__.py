@@ -20,6 +20,7 @@ COG_MODULES = [
     "bot.cogs.game_log",
     "bot.cogs.team",
     "bot.cogs.dice",
+    "bot.cogs.community",
 ]
 
 

@@ -13,8 +13,9 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.services import dice, lookup
+from bot.services import dice, lookup, spectators
 from bot.services.errors import ServiceError
+from bot.text import say
 from bot.ui.context import GameCog, in_dm, is_moderator, parent_channel
 from bot.ui.limits import CONTENT_MAX
 from bot.ui.respond import refusing
@@ -55,6 +56,8 @@ class DiceCog(GameCog):
             if not in_dm(interaction) and interaction.channel_id is not None:
                 game = await lookup.game_in_channel(self.db, interaction.channel_id, parent_channel(interaction))
                 game = game if game is not None and game.status in lookup.LIVE else None
+            if game is not None and not await spectators.may_post(self.db, game.id, interaction.user.id):
+                raise ServiceError(say("dead_no_posting"))  # the dead talk in their own thread
             if secret:
                 if game is None:
                     raise ServiceError(ui("roll_secret_dm" if in_dm(interaction) else "roll_secret_no_game"))

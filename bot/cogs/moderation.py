@@ -23,8 +23,18 @@ from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
 from bot.delivery.written import escaped_cards
-from bot.services import data_files, day_actions, dice, game_admin, limits, moderation, player_views, sheets
-from bot.text import when
+from bot.services import (
+    data_files,
+    day_actions,
+    dice,
+    game_admin,
+    limits,
+    moderation,
+    player_views,
+    sheets,
+    spectators,
+)
+from bot.text import say, when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, caller_of, require_moderator
 from bot.ui.respond import Reply, defer, refusing, respond
@@ -227,11 +237,23 @@ class ModerationCog(GameCog):
     @game_group.command(name="start", description=ui("cmd_game_start"))
     async def game_start(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
-            game = await game_admin.start(ctx.db, ctx.game_id, ctx.caller, ctx.now)
+            begun = await game_admin.start(ctx.db, ctx.game_id, ctx.caller, ctx.now)
+            game = begun.game
+            if not begun.started:
+                return say("muster_opened_reply", name=game.name, until=when(begun.until))
             step = registry.front(game.ruleset).step_name(game.day)
             return ui("mod_started", name=game.name, step=step, deadline=when(game.deadline))
 
         await self.moderate(interaction, work)
+
+    @game_group.command(name="watch", description=ui("cmd_game_watch"))
+    async def game_watch(self, interaction: discord.Interaction) -> None:
+        """Anyone (not only moderators): watch the channel's game from its thread for the dead and spectators."""
+
+        async def work(ctx: Ctx) -> str:
+            return await spectators.watch(ctx.db, ctx.game_id, ctx.user_id)
+
+        await self.run(interaction, None, work, slow=True)
 
     @game_group.command(name="pause", description=ui("cmd_game_pause"))
     @app_commands.describe(hours=ui("opt_pause_hours"))

@@ -18,7 +18,7 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.services import games, limits
+from bot.services import games, limits, muster
 from bot.ui.autocomplete import role_choices
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.text import ui
@@ -92,6 +92,7 @@ class SignUpBase(GameCog):
                 ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role)
             )
             asked = games.role_requested(ctx.game.ruleset, player.requests) if role is not None else None
+            await muster.begin_if_full(ctx.db, ctx.game_id, ctx.now)  # a full lobby begins the game
             return joined_reply(registry.front(ctx.game.ruleset), ctx.game.name, player.status != "joined", asked)
 
         await self.run(interaction, game, work, joining=True)

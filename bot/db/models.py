@@ -1,5 +1,6 @@
 """SQLAlchemy 2 models: guild settings, games, players, orders, events, the outbox, day seeds,
-resolutions, games' private groups and the moderators' audit trail.
+resolutions, games' private groups, the moderators' audit trail, and the community's tables: players' records
+across games, per-server statistics, substitutes, seat offers and watchers (bot/services/community).
 
 Discord ids, games' numbers and every row id are 64-bit (`BigID`: BIGINT on PostgreSQL, SQLite's INTEGER,
 already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema
@@ -108,6 +109,10 @@ class Game(Base):
     due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)  # the loop's next look (services/due)
     web: Mapped[str] = mapped_column(String(10), default="off", server_default="off")  # off | link | listed
     web_key: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)  # the page's unguessable address
+    community: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # community settings set (services/community)
+    lobby_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the sign-up message kept up to date
+    start_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # start by itself then (if enough joined)
+    muster_until: Mapped[datetime | None] = mapped_column(UTCDateTime())  # mustering: confirm by then
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)
@@ -120,11 +125,15 @@ class Player(Base):
     game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"))
     user_id: Mapped[int] = mapped_column(BigInteger)
     name: Mapped[str] = mapped_column(String(100))
-    status: Mapped[str] = mapped_column(String(20), default="joined")  # joined | reserve | left | replaced
+    status: Mapped[str] = mapped_column(String(20), default="joined")  # joined | reserve | left | replaced | dropped
     requests: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     salt: Mapped[str] = mapped_column(String(64))
     position: Mapped[int] = mapped_column(Integer, default=0)
     thread_id: Mapped[int | None] = mapped_column(BigInteger)  # private thread used while the player's DMs are closed
+    ready_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # confirmed at the muster
+    steps_given: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # awaited steps with orders
+    steps_missed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # awaited steps without
+    missed_streak: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # missed in a row now
     joined_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (UniqueConstraint("game_id", "user_id", name="uq_players_game_user"),)
@@ -305,3 +314,79 @@ class WebCheck(Base):
     ok: Mapped[bool] = mapped_column(Boolean)
     differences: Mapped[list[Any]] = mapped_column(JSON, default=list)
     checked_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class PlayerRecord(Base):
+    """A Discord user's record across every game and server the bot runs (`bot.services.records`): games
+    played (started with them), finished (played to the end in their seat), abandoned (replaced or removed for
+    absence), awaited steps with orders given in time and missed, and `recent`: [given, awaited] per finished
+    game, the last `records.RECENT` of them, newest last (the reliability figure reads it)."""
+
+    __tablename__ = "player_records"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    games_played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    games_finished: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    games_abandoned: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    steps_given: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    steps_missed: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    recent: Mapped[list[Any]] = mapped_column(JSON, default=list)
+
+
+class PlayerStat(Base):
+    """One user's results in one game type on one server (`bot.services.profiles`), added to when a game ends:
+    games, wins, survivals and the game's own headline figures (`engine.front.Community.figures`)."""
+
+    __tablename__ = "player_stats"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)  # 0: a game outside any server
+    ruleset: Mapped[str] = mapped_column(String(50), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    games: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    wins: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    survivals: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    figures: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+    __table_args__ = (
+        Index("ix_player_stats_board", "guild_id", "ruleset", "wins", "games"),
+        Index("ix_player_stats_user", "user_id"),
+    )
+
+
+class Substitute(Base):
+    """A server's volunteer to take an absent player's seat in any of its games (`/sub volunteer`)."""
+
+    __tablename__ = "substitutes"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    name: Mapped[str] = mapped_column(String(100))
+    since: Mapped[datetime] = mapped_column(UTCDateTime())
+
+
+class SeatOffer(Base):
+    """An absent player's seat offered by DM (`bot.services.absence`): to `user_id` (None: nobody was left to
+    ask, the moderators decide), `status` open | accepted | declined | closed; `asked`: every user asked so far."""
+
+    __tablename__ = "seat_offers"
+
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[str] = mapped_column(String(20))
+    absent_id: Mapped[int] = mapped_column(BigInteger)
+    user_id: Mapped[int | None] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(20), default="open")
+    asked: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime())
+
+    __table_args__ = (Index("ix_seat_offers_game", "game_id", "status"),)
+
+
+class Watcher(Base):
+    """A spectator of a game (`/game watch`): a member of its dead's thread, never of its living's chats."""
+
+    __tablename__ = "watchers"
+
+    game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)

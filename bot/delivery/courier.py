@@ -1,6 +1,6 @@
-"""The one place that talks to Discord for delivery: post to a channel or thread, DM a user, open a private
-thread and add its members (separate calls, so the thread's id can be saved in between), take a member out
-and look a thread up; and which failures are worth retrying.
+"""The one place that talks to Discord for delivery: post to a channel or thread (and edit such a post), DM a
+user, open a private thread and add its members (separate calls, so the thread's id can be saved in between),
+take a member out and look a thread up; and which failures are worth retrying.
 
 `Courier` is the protocol the worker uses (tests pass a fake). `DiscordCourier(client)` implements it on
 discord.py's HTTP layer (`client.http`), which retries 429s and 5xx responses itself and needs no cache of
@@ -44,9 +44,16 @@ class Undeliverable(Exception):
     """A permanent reason found before asking Discord (no channel set, no moderator to tell, ...)."""
 
 
+class NotYetOpen(Exception):
+    """A message for a thread that is still to be opened (a group's: its sync row opens it); tried again."""
+
+
 class Courier(Protocol):
-    async def post(self, channel_id: int, message: Outgoing) -> None:
-        """Post into a text channel or a thread."""
+    async def post(self, channel_id: int, message: Outgoing) -> int | None:
+        """Post into a text channel or a thread; the message's id (a courier that cannot say: None)."""
+
+    async def edit(self, channel_id: int, message_id: int, message: Outgoing) -> None:
+        """Replace a message the bot posted (its text and buttons); discord.NotFound when it was deleted."""
 
     async def dm(self, user_id: int, message: Outgoing) -> None:
         """Send a direct message; raises `DMRefused` when the user's DMs are closed to the bot."""
@@ -82,9 +89,8 @@ def is_transient(error: BaseException) -> bool:
 
 def is_unexpected(error: BaseException) -> bool:
     """Not a failure Discord or the network reports: a bug worth a traceback in the log."""
-    return not isinstance(
-        error, (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError, DMRefused, Undeliverable)
-    )
+    known = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+    return not isinstance(error, (*known, DMRefused, Undeliverable, NotYetOpen))
 
 
 def is_unknown_channel(error: BaseException) -> bool:
@@ -116,7 +122,7 @@ class DiscordCourier:
         self.pace = pace or GlobalPace()
         self._dm_channels: dict[int, int] = {}
 
-    async def post(self, channel_id: int, message: Outgoing) -> None:
+    async def post(self, channel_id: int, message: Outgoing) -> int | None:
         await self.pace.wait()
         params = handle_message_parameters(
             content=message.content,
@@ -129,7 +135,19 @@ class DiscordCourier:
             allowed_mentions=allowed_mentions(message),
         )
         with params:
-            await self.client.http.send_message(channel_id, params=params)
+            sent = await self.client.http.send_message(channel_id, params=params)
+        return int(sent["id"]) if isinstance(sent, dict) and "id" in sent else None
+
+    async def edit(self, channel_id: int, message_id: int, message: Outgoing) -> None:
+        await self.pace.wait()
+        view = message.view()
+        params = handle_message_parameters(
+            content=message.content,
+            view=view if view is not None else None,
+            allowed_mentions=allowed_mentions(message),
+        )
+        with params:
+            await self.client.http.edit_message(channel_id, message_id, params=params)
 
     async def dm(self, user_id: int, message: Outgoing) -> None:
         channel_id = self._dm_channels.get(user_id)

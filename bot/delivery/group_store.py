@@ -112,3 +112,18 @@ async def told_by_dm(db: Database, group: GroupInfo, joined: list[int], messages
                     nonce=secrets.token_hex(12),
                 )
             )
+
+
+async def thread_of(db: Database, game_id: int, key: str) -> int:
+    """The group's private thread, to post into; raises `NotYetOpen` while it has none (delivery retries), and
+    `Undeliverable` when Discord refused it (the moderators are told of the failure)."""
+    from bot.delivery.courier import NotYetOpen, Undeliverable
+
+    group = await group_info(db, game_id, key)
+    if group is None:
+        raise Undeliverable(f"game {game_id} has no group {key!r}")
+    if group.thread_id is None:
+        if group.refused_at is not None:
+            raise Undeliverable(f"the private thread of group {key!r} could not be opened")
+        raise NotYetOpen(f"the private thread of group {key!r} is not open yet")
+    return group.thread_id

@@ -15,7 +15,8 @@ seconds (or runs `run_forever`). One pass:
    the player's private thread in the game channel (opened once, the moderators told); moderator notes go
    to the game's moderator channel or, without one, to the game's creator by DM, or when the creator's DMs
    are closed to a private moderators' thread (`threads`); a `group` row brings a game's private group in
-   line (its private thread and members, or the DM fallback: `groups`);
+   line (its private thread and members, or the DM fallback: `groups`), a `lobby` row a game's sign-up message
+   (posted once, then edited, at most once a second: `lobby`);
 4. marks each parcel sent; a transient failure (5xx, 429, network) is retried with exponential backoff and
    holds back that target's later rows; a permanent one (other 4xx), or the last attempt, marks the rows
    failed and tells the moderators (once per player when no private thread can be opened). A failing row
@@ -31,7 +32,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from bot.db.session import Database
-from bot.delivery import pictures, store
+from bot.delivery import group_store, pictures, store
 from bot.delivery.courier import (
     Courier,
     Undeliverable,
@@ -40,6 +41,7 @@ from bot.delivery.courier import (
     is_unexpected,
 )
 from bot.delivery.groups import Groups
+from bot.delivery.lobby import Lobbies
 from bot.delivery.render import Outgoing, Parcel, group, render_parcel
 from bot.delivery.threads import ThreadRefused, Threads
 from bot.delivery.written import escape_rows
@@ -49,6 +51,8 @@ log = logging.getLogger(__name__)
 
 CLAIM_LIMIT = 200  # rows one pass takes
 GROUP = "group"  # the target of a row that brings a game's private group in line (`groups`)
+GROUP_POST = "group_post"  # the target of a message into a group's private thread (`group_store.thread_of`)
+LOBBY = "lobby"  # the target of a row that brings a game's lobby message in line (`lobby`)
 
 
 def utcnow() -> datetime:
@@ -107,6 +111,7 @@ class OutboxWorker:
         self.claim_limit = CLAIM_LIMIT
         self.threads = Threads(db, courier, clock, remember_closed_dms)
         self.groups = Groups(db, courier, clock, remember_closed_dms)
+        self.lobbies = Lobbies(db, courier, clock)
 
     async def run_once(self, limit: int | None = None) -> DeliveryReport:
         """One pass over the due rows (at most `claim_limit`, or `limit`, more only to keep a resolution post whole);
@@ -199,6 +204,8 @@ class OutboxWorker:
             if parcel.first.target == GROUP:  # a game's private group to bring in line: no message of its own
                 for row in parcel.rows:
                     await self.groups.sync(row.game_id, row.payload or {})
+            elif parcel.first.target == LOBBY:  # a game's lobby message: posted once, then edited
+                await self.lobbies.sync(parcel.rows[-1])
             else:
                 await self._send_parts(parcel, report)
         finally:
@@ -230,6 +237,9 @@ class OutboxWorker:
             return lambda message: self.threads.dm(row.game_id, row.target_id, message)
         if row.target == "moderators":
             return await self.threads.moderators(row.game_id)
+        if row.target == GROUP_POST:  # into a group's private thread (the dead's: `services.spectators`)
+            thread_id = await group_store.thread_of(self.db, row.game_id, (row.payload or {}).get("group", ""))
+            return lambda message: self.courier.post(thread_id, message)
         raise Undeliverable(f"unknown target {row.target!r}")
 
     async def _record_failure(self, parcel: Parcel, error: Exception, report: DeliveryReport) -> bool:

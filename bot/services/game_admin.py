@@ -4,8 +4,10 @@ change settings, and preview today's resolution.
 A game created here starts in status "setup": moderators adjust its settings, then open sign-ups, which
 posts the announcement. Before the start every setting may change (the ruleset's house rules are
 validated by its settings model, so a bad value is refused naming the setting); once the game runs only
-the deadline rule (a daily time, or hours per step), the timezone, early resolution and the moderators'
-channel may change, and a new deadline rule applies from the next day (step). The preview runs the engine on the
+the deadline rule (a daily time, or hours per step), the timezone, early resolution, the moderators'
+channel and the community's `absence_steps` and `dead_see` may change, and a new deadline rule applies from
+the next day (step). The community's settings (`community`: start_at, muster_hours, min_reliability,
+absence_steps, dead_see) are listed and changed here like the bot's own. The preview runs the engine on the
 current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
@@ -20,7 +22,7 @@ from pydantic import ValidationError
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, Game, GuildSettings
 from bot.db.session import Database
-from bot.services import games, limits, lookup, pacing, public_pages, rights
+from bot.services import community, games, limits, lobby, lookup, muster, pacing, public_pages, rights
 from bot.services.common import (
     announce,
     audit,
@@ -121,17 +123,19 @@ async def open_signups(db: Database, game_id: int, actor_id: Caller) -> Game:
             ),
             {"kind": "signups_open", "game": game.id},
         )
+        await lobby.open_lobby(session, game)
         return game
 
 
-async def start(db: Database, game_id: int, actor_id: Caller, now) -> Game:
-    """`games.start_game`, with a clear refusal for a game whose sign-ups were never opened."""
+async def start(db: Database, game_id: int, actor_id: Caller, now) -> muster.Begun:
+    """`/game start`: the muster (`muster.begin`; at once `games.start_game` when `muster_hours` is 0), with a
+    clear refusal for a game whose sign-ups were never opened."""
     async with db.read() as session:
         game = await load_game(session, game_id)
         by = await rights.moderator(session, game, actor_id)
     if game.status == "setup":
         raise ServiceError(say("start_in_setup"))
-    return await games.start_game(db, game_id, now, actor_id=by)
+    return await muster.begin(db, game_id, now, actor_id=by)
 
 
 async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
@@ -151,6 +155,7 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
     rules = ruleset_of(game)
     if game.step_hours is not None and not rules.step_hours_setting:  # steps that last hours (a daily game keeps
         shown["step_hours"] = game.step_hours  # its list as it was; a game naming its own shows it by that name)
+    shown |= community.shown(game)
     parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
     return shown | {k: v for k, v in parsed.items() if k not in shown}
 
@@ -172,18 +177,22 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
         by = await rights.moderator(session, game, actor_id)
         rules = ruleset_of(game)
         hours = rules.step_hours_setting  # the game's own name for the step's hours, if it has one
-        house = [n for n in rules.house_rules() if n not in GAME_SETTINGS]
-        if name not in GAME_SETTINGS and name not in house:
-            raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*GAME_SETTINGS, *house))))
+        own = (*GAME_SETTINGS, *community.SETTINGS)
+        house = [n for n in rules.house_rules() if n not in own]
+        if name not in own and name not in house:
+            raise ServiceError(say("unknown_setting", name=name, choices=", ".join((*own, *house))))
         if game.status == "over" and name != "web":  # a finished game's page may still be opened or closed
             raise ServiceError(say("settings_over"))
         started = game.status not in ("setup", "signup")
-        if started and name not in IN_PLAY and name != hours:
-            raise ServiceError(say("setting_after_start", choices=", ".join(IN_PLAY)))
+        in_play = (*IN_PLAY, *community.IN_PLAY)
+        if started and name not in in_play and name != hours:
+            raise ServiceError(say("setting_after_start", choices=", ".join(in_play)))
         changed = Changed(
             name=name, value=None, next_day=started and name in ("deadline_time", "step_hours", "timezone", hours)
         )
-        if name == "moderator_role":
+        if name in community.SETTINGS:
+            changed.value = community.change(game, name, value)
+        elif name == "moderator_role":
             changed.value = await _moderator_role(session, game, value)
         elif name == "moderator_channel":
             channel = _mention(value, "#", "bad_channel")
@@ -210,6 +219,8 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
         else:
             changed.value = _house_rule(game, name, value)
         audit(session, game, by, "settings", name=name, value=changed.value)
+        if name in ("signup_cap", "start_at", "min_reliability"):
+            await lobby.refresh(session, game)
         return changed
 
 

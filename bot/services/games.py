@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, DEFAULT_SIGNUP_CAP, AuditLog, Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import fairness, groups, limits, pacing, sheets
+from bot.services import community, fairness, groups, limits, lobby, pacing, records, sheets
 from bot.services.common import (
     announce,
     announce_picture,
@@ -188,6 +188,13 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
         if game.status != "signup":
             raise ServiceError(say("signups_closed"))
         users = [user_id for user_id, _, _ in signups]
+        minimum = community.value(game, "min_reliability")
+        if minimum != "none":
+            for record in (await records.records_of(session, users)).values():
+                if not records.admits(record, minimum):
+                    figure = say("figure", figure=record.figure) if record.figure is not None else say("figure_none")
+                    tier = say(f"tier_{record.tier}")
+                    raise ServiceError(say("min_reliability_refused", minimum=minimum, tier=tier, figure=figure))
         earlier = {
             p.user_id: p
             for p in (
@@ -230,6 +237,12 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
                 earlier[user_id] = player
             players.append(player)
         await session.flush()
+        if game.muster_until is not None:  # mustering: a newcomer confirms too
+            from bot.services import muster
+
+            for player in players:
+                muster.ask(session, game, player)
+        await lobby.refresh(session, game)
     return players
 
 
@@ -256,14 +269,15 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
             for pairing in (p for p in options.pairings if p.mutual):
                 if user_id in (other.requests.get(pairing.key), other.requests.get(_proposal(pairing))):
                     other.requests = _unpaired(other.requests, pairing, options)
-        if not was_joined:
-            return None
-        reserves = await players_of(session, game_id, ("reserve",))
-        if reserves:
-            reserves[0].status = "joined"
-            outbox(session, game, "dm", reserves[0].user_id, say("promoted", game=game.name), {"kind": "promoted"})
-            return reserves[0]
-    return None
+        promoted = None
+        if was_joined:
+            reserves = await players_of(session, game_id, ("reserve",))
+            if reserves:
+                promoted = reserves[0]
+                promoted.status = "joined"
+                outbox(session, game, "dm", promoted.user_id, say("promoted", game=game.name), {"kind": "promoted"})
+        await lobby.refresh(session, game)
+        return promoted
 
 
 def _proposal(pairing: Pairing) -> str:
@@ -401,6 +415,9 @@ async def start_game(
             raise ServiceError(say("start_refused", reason=str(refusal))) from None
         store_state(game, result.state)
         game.status = "running"
+        game.start_at = game.muster_until = None
+        await records.started(session, [p.user_id for p in players])
+        await lobby.refresh(session, game)
         session.add(
             Resolution(
                 game_id=game.id,

@@ -36,17 +36,26 @@ SAY_MAX = 1500  # a relayed message: Discord's 2,000 less the heading
 
 
 async def sync(session: AsyncSession, game: Game, state: Any | None = None) -> None:
-    """Store each private group's members as the game says now and ask delivery to bring its chat in line."""
+    """Store each private group's members as the game says now and ask delivery to bring its chat in line; the
+    dead's thread too (`spectators.sync`)."""
     if state is None:
         if game.state is None:
             return
         state = load_state(game)
+    from bot.services import spectators  # the dead's thread: a group of the bot's own, kept beside the game's
+
+    await spectators.sync(session, game, state)
     ruleset = ruleset_of(game)
-    if type(ruleset).groups is Ruleset.groups:  # a game without groups costs no query
+    if type(ruleset).groups is Ruleset.groups:  # a game without groups costs no more
         return
     wanted = ruleset.groups(state)
     stored = {
-        g.key: g for g in (await session.execute(select(GameGroup).where(GameGroup.game_id == game.id))).scalars()
+        g.key: g
+        for g in (
+            await session.execute(
+                select(GameGroup).where(GameGroup.game_id == game.id, GameGroup.key != spectators.DEAD)
+            )
+        ).scalars()
     }
     if not wanted and not stored:
         return
@@ -75,6 +84,9 @@ async def relay(db: Database, game_id: int, user_id: int, text: str, group: str 
         game = await load_game(session, game_id)
         if game.state is None:
             raise ServiceError(say("not_started"))
+        dead = await _relay_to_the_dead(session, game, user_id, text, group)
+        if dead is not None:
+            return dead
         player = await player_of(session, game_id, user_id)
         front = registry.front(game.ruleset)
         mine = {key: seats for key, seats in ruleset_of(game).groups(load_state(game)).items() if player.seat in seats}
@@ -108,3 +120,48 @@ def _chosen(mine: dict[str, list[str]], group: str | None, title) -> str:
         if wanted in (key.lower(), title(key).lower()):
             return key
     raise ServiceError(say("group_not_yours", group=group, groups=", ".join(title(k) for k in sorted(mine))))
+
+
+async def _relay_to_the_dead(session, game: Game, user_id: int, text: str, group: str | None) -> str | None:
+    """`relay` for a member of the dead's thread (`spectators`) who is in no group of the game's, or names it:
+    by DM to the thread's other members while Discord refuses the thread. None: not for the dead's thread."""
+    from bot.services import spectators
+
+    dead = await spectators.members_of(session, game.id)
+    if user_id not in dead:
+        return None
+    title = say("dead_title")
+    seats = await seat_map(session, game.id)
+    seat = next((s for s, u in seats.items() if u == user_id), None)
+    living_groups = [k for k, members in ruleset_of(game).groups(load_state(game)).items() if seat in members]
+    named = group is not None and group.strip().lower() in (spectators.DEAD, title.lower())
+    if living_groups and not named:
+        return None
+    row = (
+        await session.execute(select(GameGroup).where(GameGroup.game_id == game.id, GameGroup.key == spectators.DEAD))
+    ).scalar_one()
+    if row.thread_id is not None and row.refused_at is None:
+        raise ServiceError(say("group_use_thread", group=title, thread_id=row.thread_id))
+    others = [u for u in dead if u != user_id]
+    if not others:
+        raise ServiceError(say("group_alone", group=title))
+    player = await _name_of(session, game.id, user_id)
+    name = player.name if player is not None else f"<@{user_id}>"
+    words = say("group_relayed_text", game=game.name, group=title, name=name, text=escape(text))
+    for other in others:
+        outbox(session, game, "dm", other, words, {"kind": "group_relay", "group": spectators.DEAD})
+    return say("group_relayed", group=title, count=len(others))
+
+
+async def _name_of(session, game_id: int, user_id: int):
+    from bot.db.models import Player
+
+    return (
+        (
+            await session.execute(
+                select(Player).where(Player.game_id == game_id, Player.user_id == user_id).order_by(Player.id.desc())
+            )
+        )
+        .scalars()
+        .first()
+    )

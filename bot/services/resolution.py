@@ -21,11 +21,11 @@ from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import select, update
+from sqlalchemy import insert, select, update
 
-from bot.db.models import Game, Order, Resolution
+from bot.db.models import Game, Order, Outbox, Resolution
 from bot.db.session import Database
-from bot.services import due, fairness, groups, limits, pacing, snapshots
+from bot.services import absence, due, fairness, groups, limits, pacing, profiles, records, snapshots, spectators
 from bot.services.common import (
     Claimed,
     announce,
@@ -100,10 +100,15 @@ async def _resolve_locked(
     payloads = await pacing.with_npc_orders(
         session, game, ruleset, state, await current_orders(session, game), seed_row.seed, now
     )
+    given = set(await current_orders(session, game))  # before the NPCs' scripted orders join them
     result, payloads, dropped = usable_orders(ruleset, state, payloads, seed_row.seed)
     if dropped:
         await _drop_orders(session, game, dropped)
     day, before = game.day, game.state
+    deadline_passed = trigger == "timer" or game.deadline is None or game.deadline <= now
+    awaited = set(ruleset.awaiting(state))
+    # a step a moderator resolves before its deadline counts the orders given, never a miss
+    missed = await records.count_step(session, game.id, awaited if deadline_passed else awaited & given, given)
     store_state(game, result.state)
     events_json = [e.model_dump(mode="json") for e in result.events]
     session.add(
@@ -124,6 +129,7 @@ async def _resolve_locked(
     post = await write_events(session, game, result.events, await seat_map(session, game.id), day)
     announce_picture(session, game, day, post)  # a game that shows its picture after every step: with the post
     await groups.sync(session, game, result.state)
+    await _copy_to_the_dead(session, game, result.events)
     front = registry.front(game.ruleset)
     reveal = say(
         "seed_held" if held else "seed_revealed",
@@ -134,6 +140,7 @@ async def _resolve_locked(
     if ruleset.is_over(result.state):
         game.status = "over"
         game.deadline = None
+        await profiles.game_over(session, game, result.state)
         if held:
             reveal = await reveal_held_seeds(session, game)
         announce(
@@ -167,6 +174,8 @@ async def _resolve_locked(
         )
         game.resolve_failures, game.retry_at = 0, None
     audit(session, game, actor_id, "resolve", day=day, trigger=trigger)
+    if game.status != "over":  # a player absent `absence_steps` steps in a row: the seat is offered
+        await absence.absent(session, game, missed, now)
     return Resolved(game_id=game.id, day=day, events=result.events, over=game.status == "over")
 
 
@@ -237,6 +246,13 @@ async def _drop_orders(session, game: Game, dropped: dict[str, str]) -> None:
         told = say("resolve_order_dropped", step=step, game=game.name, name=name, reason=why)
         outbox(session, game, "moderators", None, told, {"kind": "order_dropped", "day": game.day, "seat": actor})
         audit(session, game, None, "order_dropped", day=game.day, seat=actor, reason=why)
+
+
+async def _copy_to_the_dead(session, game: Game, events: list[Event]) -> None:
+    """With `dead_see private`, the dead's thread gets this step's private results (`spectators.copies`)."""
+    rows = await spectators.copies(session, game, events, await seat_map(session, game.id))
+    if rows:
+        await session.execute(insert(Outbox), rows)
 
 
 async def due_games(db: Database, now: datetime) -> list[tuple[int, int]]:

@@ -1,4 +1,5 @@
-"""One pass of the deadline loop, as a service: resolve every due game, then write reminders.
+"""One pass of the deadline loop, as a service: resolve every due game, write reminders, then close the musters
+whose time is up and begin the games whose start time came (`muster.due`).
 
 The bot's loop (and any other front end) calls `tick(db, now)` every few seconds. Each due game is
 resolved in its own transaction with SKIP LOCKED claiming, so another bot process resolving the same game
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.db.session import Database
-from bot.services import day_actions, resolution
+from bot.services import day_actions, muster, resolution
 from bot.services.common import audit, load_game, outbox
 from bot.text import say, when
 from engine import registry
@@ -39,6 +40,7 @@ class TickReport:
     resolved: list[tuple[int, int]] = field(default_factory=list)
     failed: list[tuple[int, str]] = field(default_factory=list)
     reminders: int = 0
+    mustered: int = 0  # games whose muster closed or whose start time came (`muster.due`)
 
 
 def backoff(failures: int) -> timedelta:
@@ -71,6 +73,10 @@ async def tick(db: Database, now: datetime, reminder_hours: float = 2.0) -> Tick
         if done is not None:
             report.resolved.append((game_id, day))
     report.reminders = await day_actions.send_reminders(db, now, reminder_hours)
+    try:
+        report.mustered = await muster.due(db, now)
+    except Exception:  # one failing pass over the musters never stops the loop
+        log.exception("musters and start times could not be processed")
     return report
 
 

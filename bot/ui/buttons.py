@@ -1,5 +1,6 @@
 """Buttons that outlive a restart: answering a sign-up proposal (a game's mutual pairing) or a trade
-offer, withdrawing orders, a game's step buttons (their handler: `bot.ui.step_buttons`).
+offer, withdrawing orders, a game's step buttons (their handler: `bot.ui.step_buttons`), a lobby's Join and
+Leave, a muster's Ready and an absent player's seat offered (Accept/Decline).
 
 Services write an outbox row whose payload names what it is about (`{"kind": "<pairing>_proposal",
 "pairing": <key>, ...}`); `buttons_for(payload)` says which buttons the delivered message carries. Each
@@ -22,7 +23,15 @@ import discord
 from engine import registry
 
 PROPOSAL = "_proposal"  # the end of a proposal's payload kind: "<pairing name>_proposal"
-OWN_PREFIXES = ("pair", "trade", "withdraw", "step")  # brbot:<these>: ids that are not an old proposal's
+OWN_PREFIXES = (
+    "pair",
+    "trade",
+    "withdraw",
+    "step",
+    "lobby",
+    "ready",
+    "seat",
+)  # brbot:<these>: ids that are not an old proposal's
 
 
 @dataclass(frozen=True)
@@ -50,6 +59,28 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
         ]
     if kind in ("step_buttons", "question"):  # `bot.services.step_buttons`: ids, labels and styles in the payload
         return [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
+    if kind == "lobby" and payload.get("open"):  # `bot.services.lobby`: Join (as each role) and Leave
+        ref = f"brbot:lobby:{payload['game']}"
+        roles = [
+            ButtonSpec(f"{ref}:join:{value}", ui("button_join_as", role=label)[:80], "primary")
+            for label, value in payload.get("roles") or []
+            if len(f"{ref}:join:{value}") <= 100
+        ]
+        return [
+            ButtonSpec(f"{ref}:join", ui("button_join"), "success"),
+            *roles[:20],
+            ButtonSpec(f"{ref}:leave", ui("button_leave"), "danger"),
+        ]
+    if kind == "muster":  # `bot.services.muster`: the DM asking a player to confirm
+        return (
+            [ButtonSpec(f"brbot:ready:{payload['game']}", ui("button_ready"), "success")] if "game" in payload else []
+        )
+    if kind == "seat_offer":  # `bot.services.absence`: an absent player's seat offered
+        ref = f"brbot:seat:{payload['offer']}"
+        return [
+            ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
+            ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
+        ]
     if kind == "trade_offer":
         ref = trade_ref(payload)
         return [
@@ -230,11 +261,76 @@ class StepPress(
         return order_text(given)
 
 
+class LobbyPress(
+    _Answer,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"brbot:lobby:(?P<game>\d+):(?P<action>join|leave)(?::(?P<role>[A-Za-z0-9_\-]+))?",
+):
+    """Join (as a role) or Leave on a game's lobby message (`bot.services.lobby`): as /join and /leave; answered
+    to the presser alone, the lobby message itself is edited by delivery. A full lobby then begins the game."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        from bot.ui.respond import refusing, respond
+
+        async with refusing(interaction):
+            outcome = await self.answer(interaction, interaction.client)
+            interaction.client.kick()  # type: ignore[attr-defined]
+            await respond(interaction, outcome)
+
+    async def answer(self, interaction: discord.Interaction, bot) -> str:
+        from bot.services import games, lookup, muster
+        from bot.ui.text import ui
+
+        game_id = int(self.parts["game"])
+        game = await lookup.game_by_id(bot.db, game_id)
+        if self.parts["action"] == "leave":
+            await games.leave_game(bot.db, game_id, interaction.user.id)
+            return ui("left", game=game.name)
+        name = getattr(interaction.user, "display_name", None) or interaction.user.name
+        player = await games.join_game(bot.db, game_id, interaction.user.id, name, self.parts.get("role"))
+        await muster.begin_if_full(bot.db, game_id, bot.clock())
+        return ui("joined" if player.status == "joined" else "joined_reserve", game=game.name)
+
+
+class ReadyPress(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:ready:(?P<game>\d+)"):
+    """Ready on a muster's DM (`bot.services.muster`): the player confirms; the last one starts the game."""
+
+    async def answer(self, interaction: discord.Interaction, bot) -> str:
+        from bot.services import muster
+
+        return await muster.confirm(bot.db, int(self.parts["game"]), interaction.user.id, bot.clock())
+
+
+class SeatAnswer(
+    _Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:seat:(?P<offer>\d+):(?P<answer>yes|no)"
+):
+    """Accept or Decline on an absent player's seat offered by DM (`bot.services.absence`)."""
+
+    async def answer(self, interaction: discord.Interaction, bot) -> str:
+        from bot.services import absence
+
+        name = getattr(interaction.user, "display_name", None) or interaction.user.name
+        return await absence.answer(
+            bot.db, int(self.parts["offer"]), interaction.user.id, self.parts["answer"] == "yes", name
+        )
+
+
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
 
-    return [PairAnswer, LegacyPairAnswer, TradeAnswer, WithdrawOrders, StepPress, FormExpired, FormSelectExpired]
+    return [
+        PairAnswer,
+        LegacyPairAnswer,
+        TradeAnswer,
+        WithdrawOrders,
+        StepPress,
+        LobbyPress,
+        ReadyPress,
+        SeatAnswer,
+        FormExpired,
+        FormSelectExpired,
+    ]
 
 
 DYNAMIC_ITEMS: list[type] = dynamic_items()

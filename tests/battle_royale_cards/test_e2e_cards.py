@@ -68,6 +68,7 @@ async def test_a_whole_card_game_played_with_buttons(fake, database_url, clock, 
         assert "board" in {c["name"] for c in fake.registered[None]}
         await fake.slash(mod, "game create", {"name": "Cards", "ruleset": "battle_royale_cards"})
         await fake.slash(mod, "game settings", {"name": "max_rounds", "value": "1"})
+        await fake.slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await fake.slash(mod, "game open")
         for player in (alice, bob):
             joined = (await fake.slash(player, "join")).text
@@ -144,6 +145,7 @@ async def test_a_whole_card_game_on_discord(fake, database_url, clock, monkeypat
         assert not {"place", "resurrect", "ability", "equip", "swap", "end", "godie"} & registered
         await fake.slash(mod, "game create", {"name": "Cards", "ruleset": "battle_royale_cards"})
         await fake.slash(mod, "game settings", {"name": "max_rounds", "value": "1"})
+        await fake.slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await fake.slash(mod, "game open")
         for player in (alice, bob):
             assert "signed up for Cards" in (await fake.slash(player, "join")).text

@@ -55,10 +55,18 @@ class FakeCourier:
             return
         self.delivered.append((kind, target, message))
 
-    async def post(self, channel_id: int, message: Outgoing) -> None:
+    async def post(self, channel_id: int, message: Outgoing) -> int:
         await asyncio.sleep(0)
         self._check("channel", channel_id)
         self._deliver("channel", channel_id, message)
+        return 9000 + len(self.delivered)
+
+    async def edit(self, channel_id: int, message_id: int, message: Outgoing) -> None:
+        """Replace message `message_id` (the lobby's): recorded as an ("edit", message id) delivery."""
+        await asyncio.sleep(0)
+        self._check("edit", message_id)
+        self.calls.append(("edit", message_id, message.nonce))
+        self.delivered.append(("edit", message_id, message))
 
     async def dm(self, user_id: int, message: Outgoing) -> None:
         await asyncio.sleep(0)
@@ -142,11 +150,15 @@ async def rows(db: Database, **where) -> list[Outbox]:
 
 
 async def game_with_a_night(db: Database, players: int = 4, moderator_channel: int | None = None) -> int:
+    """A started game whose first night is resolved (nobody gave orders). Absent players are not offered out
+    (`absence_steps` 0): the delivery tests count the moderators' notes of delivery alone."""
     game_id = await started_game(db, players=players, actor_id=CREATOR)
-    if moderator_channel is not None:
-        from bot.db.models import Game
+    from bot.db.models import Game
 
-        async with db.transaction() as session:
-            (await session.get(Game, game_id)).moderator_channel_id = moderator_channel
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        game.community = {"absence_steps": 0}
+        if moderator_channel is not None:
+            game.moderator_channel_id = moderator_channel
     assert await resolution.resolve_day(db, game_id, NOW, expected_day=0) is not None
     return game_id

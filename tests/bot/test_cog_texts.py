@@ -18,6 +18,7 @@ def declared_texts() -> set[str]:
     sign-up and data file."""
     out: set[str] = set()
     for front in registry.fronts().values():
+        out.add(front.title)  # the game's name (its texts module's), a choice of /leaderboard
         for command in (*front.commands, *front.moderation, *front.forms):
             out |= {command.description, command.group_description}
             for option in command.options:

@@ -130,3 +130,15 @@ async def test_a_roll_in_the_channel_of_a_finished_game_belongs_to_no_game(gm, d
     done = await _roll(gm, moderator(gm), "2d6", secret=True)
     assert done.text == ui("roll_secret_no_game")
     assert [(r.game_id, r.seq) for r in await _rows(db)] == [(None, None)]
+
+
+async def test_a_dead_player_has_the_bot_post_nothing_in_the_living_channel(gm, db):
+    """Issue 24, part 5: the dead talk in their own thread; /roll in the game's channel is refused to them, and
+    nothing is rolled or posted."""
+    from bot.services import moderation
+
+    game_id = await started_game(db)
+    await moderation.act(db, game_id, 900, 1, "kill", {"reason": "test"})
+    done = await _roll(gm, player(gm), "2d6 Ghostly")
+    assert done.all_ephemeral and "The dead do not post in the living's channel" in done.text
+    assert await _rows(db) == []

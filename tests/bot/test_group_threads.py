@@ -82,8 +82,11 @@ async def test_issue_11_the_dead_are_removed_and_a_new_group_opens_for_its_first
     await drain(OutboxWorker(db, courier, clock))
     await step(db, game_id, fell="s002")
     await drain(OutboxWorker(db, courier, clock))
-    assert courier.members == {7001: {1}, 7002: {2}}
-    assert courier.threads == [(CHANNEL, "Duel: Heroes' camp"), (CHANNEL, "Duel: The fallen")]
+    # issue 24: the bot's own thread for the dead (and spectators) opens too, with the fallen hero in it
+    assert courier.members == {7001: {1}, 7002: {2}, 7003: {2}}
+    assert sorted(courier.threads) == sorted(
+        [(CHANNEL, "Duel: Heroes' camp"), (CHANNEL, "Duel: The fallen"), (CHANNEL, "Duel: the dead")]
+    )
     assert contents(courier, 7001)[-1] == "Leaving the group: <@2>."
     assert (await group_rows(db, game_id))["heroes"].joined == [1]
 
@@ -153,8 +156,9 @@ async def test_the_fallback_tells_the_moderators_once_and_the_members_how_to_tal
     await step(db, game_id)
     await drain(OutboxWorker(db, courier, clock))
     refused = [r for r in await rows(db, target="moderators") if r.payload["kind"] == "group_refused"]
-    assert [r.payload["group"] for r in refused] == ["heroes", "fallen"] and courier.members == {}
-    assert courier.text_to("dm", 2).count("/team say") == 2  # told once for each group: the camp, then the fallen
+    # issue 24: the bot's own thread for the dead is refused too (its members talk with /team say as well)
+    assert [r.payload["group"] for r in refused] == ["heroes", "_dead", "fallen"] and courier.members == {}
+    assert courier.text_to("dm", 2).count("/team say") == 3  # once for each group: the camp, the dead, the fallen
 
 
 async def test_team_say_relays_by_dm_to_the_other_members_only_escaped_and_pinging_nobody(db, duel):
@@ -243,7 +247,7 @@ async def test_a_moderator_action_brings_the_groups_in_line(db, duel, monkeypatc
     await drain(OutboxWorker(db, courier, clock))
     await moderation.act(db, game_id, mod(900), 2, "fell")
     await drain(OutboxWorker(db, courier, clock))
-    assert courier.members == {7001: {1}, 7002: {2}}
+    assert courier.members == {7001: {1}, 7002: {2}, 7003: {2}}  # the camp, the fallen, the dead's (issue 24)
 
 
 def test_the_base_front_names_a_group_from_its_key():

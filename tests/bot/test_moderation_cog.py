@@ -12,7 +12,7 @@ from sqlalchemy import func, select
 from bot.cogs.moderation import LIMIT, ModerationCog, send_all
 from bot.delivery.split import pack
 from bot.db.models import AuditLog, DaySeed, Game, Order, Outbox
-from bot.services import game_admin, games, lookup, orders, resolution
+from bot.services import game_admin, games, lookup, muster, orders, resolution
 from bot.text import say, when
 from bot.ui.text import ui
 from tests.bot.fakes import FakeAttachment, FakeInteraction, FakeRole, FakeUser, call
@@ -71,9 +71,14 @@ async def test_every_command_refuses_non_moderators_and_dms(gm, db):
     game_id = await started_game(db)
     cog = ModerationCog(gm)
     names = [c.qualified_name for c in commands_of(cog)]
-    assert len(names) == 26 and {"game create", "resolve preview", "mod audit", "mod rolls", "mod view"} <= set(names)
+    assert len(names) == 27 and {"game create", "resolve preview", "mod audit", "mod rolls", "mod view"} <= set(names)
     before = (await _rows(db, Outbox), await _rows(db, AuditLog), (await _game(db, game_id)).state_rev)
     for cmd in commands_of(cog):
+        if cmd.qualified_name == "game watch":  # issue 24: anyone may watch, but not a living player of the game
+            player = FakeInteraction(gm, FakeUser(2, "Player2"))
+            await call(cmd, cog, player)
+            assert "You play in" in player.text and player.all_ephemeral
+            continue
         options = {p.name: FakeUser(2) if p.type == discord.AppCommandOptionType.user else DUMMY[p.type]
                    for p in cmd.parameters if p.required}
         player = FakeInteraction(gm, FakeUser(2, "Player2"))
@@ -115,9 +120,22 @@ async def test_game_create_open_start(gm, db):
     assert "needs at least 2 players; 0 signed up" in few.text and few.all_ephemeral
     for user in (1, 2):
         await games.join_game(db, game.id, user, f"P{user}")
-    started = await run(cog, "game start")
-    assert "Island has started: Day 0 is open" in started.text and started.response.deferred and started.all_ephemeral
+    mustering = await run(cog, "game start")  # issue 24: the players confirm first (muster_hours, 24 by default)
+    assert "The muster of Island is open" in mustering.text and mustering.all_ephemeral
+    assert (await _game(db, game.id)).status == "signup"
+    for user in (1, 2):
+        await muster.confirm(db, game.id, user, NOW)
     assert (await _game(db, game.id)).status == "running"
+    await run(cog, "game end")
+    await run(cog, "game create", name="Isle", ruleset="battle_royale")
+    await run(cog, "game settings", name="muster_hours", value="0")
+    await run(cog, "game open")
+    isle = await lookup.game_in_channel(db, CHANNEL)
+    for user in (1, 2):
+        await games.join_game(db, isle.id, user, f"P{user}")
+    started = await run(cog, "game start")
+    assert "Isle has started: Day 0 is open" in started.text and started.response.deferred and started.all_ephemeral
+    assert (await _game(db, isle.id)).status == "running"
 
 
 async def test_pause_resume_extend_end(gm, db):
@@ -152,7 +170,10 @@ async def test_settings_show_change_and_refuse(gm, db):
     role = await run(cog, "game settings", name="moderator_role", value="<@&99>")
     assert "<@&99>" in role.text and await lookup.moderator_role(db, 1000) == 99
     names = await cog.setting_names(moderator(gm), "dead")
-    assert [c.value for c in names] == ["deadline_time"]
+    assert [c.value for c in names] == ["deadline_time", "dead_see"]  # the community's settings are listed too
+    shown = await run(cog, "game settings")
+    assert "`muster_hours`: 24" in shown.text and "`dead_see`: channel" in shown.text
+    assert "`start_at`: none" in shown.text and "`min_reliability`: none" in shown.text
     assert await cog.setting_names(FakeInteraction(gm, FakeUser(2)), "dead") == []
 
 

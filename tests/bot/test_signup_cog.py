@@ -4,7 +4,7 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from bot.cogs.signup import SignUpCog
-from bot.db.models import Outbox, Player
+from bot.db.models import Game, Outbox, Player
 from bot.services import games
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 
@@ -152,3 +152,41 @@ async def test_leave_when_not_signed_up_is_refused(gm, db):
 def app_role(name: str, value: str):
     from discord import app_commands
     return app_commands.Choice(name=name, value=value)
+
+
+async def test_the_lobby_buttons_join_and_leave_and_a_full_lobby_musters(gm, db):
+    """Issue 24: the lobby's Join (as a role) and Leave buttons act as /join and /leave, answered to the presser
+    alone; the press that fills the game begins its muster (the Ready DMs go out)."""
+    import re
+
+    from bot.services import game_admin
+    from bot.ui.buttons import LobbyPress, ReadyPress
+
+    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=7, name="Lobby", signup_cap=2)
+    await game_admin.open_signups(db, game.id, 7)
+
+    async def press(cls, custom_id: str, user: int):
+        match = re.fullmatch(cls.__discord_ui_compiled_template__, custom_id)
+        item = cls(custom_id, **match.groupdict())
+        interaction = FakeInteraction(gm, FakeUser(user, f"Player{user}"))
+        interaction.message = None  # a DM's button: answered, not edited
+        await item.callback(interaction)
+        return interaction
+
+    joined = await press(LobbyPress, f"brbot:lobby:{game.id}:join:lone_wolf", 1)
+    assert "signed up" in joined.text.lower() and joined.all_ephemeral
+    async with db.read() as session:
+        requests = (await session.execute(select(Player.requests).where(Player.user_id == 1))).scalar_one()
+    assert requests == {"role": "lone_wolf"}
+    left = await press(LobbyPress, f"brbot:lobby:{game.id}:leave", 1)
+    assert "left" in left.text.lower()
+    await press(LobbyPress, f"brbot:lobby:{game.id}:join", 1)
+    await press(LobbyPress, f"brbot:lobby:{game.id}:join", 2)  # full: the muster begins
+    async with db.read() as session:
+        game_row = await session.get(Game, game.id)
+        assert game_row.muster_until is not None and game_row.status == "signup"
+    ready = await press(ReadyPress, f"brbot:ready:{game.id}", 1)
+    assert "You are ready" in ready.text
+    await press(ReadyPress, f"brbot:ready:{game.id}", 2)
+    async with db.read() as session:
+        assert (await session.get(Game, game.id)).status == "running"

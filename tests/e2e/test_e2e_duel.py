@@ -43,6 +43,7 @@ async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, d
 
         await slash(mod, "game create", {"name": "Showdown", "ruleset": "duel"})
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
+        await slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await slash(mod, "game open")
         for player in (alice, bob):
             assert "signed up for Showdown" in (await slash(player, "join")).text

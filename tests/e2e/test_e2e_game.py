@@ -91,6 +91,7 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         assert "Only moderators" in refused.text
         await slash(mod, "game settings", {"name": "days", "value": "2"})
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
+        await slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await slash(mod, "game open")
         await fake.wait_until(lambda: "/join" in fake.text(fake.messages_in()), what="the sign-up announcement")
 

@@ -22,6 +22,7 @@ async def started_duel(fake, runner, slash_user):
     await fake.slash(mod, "game create", {"name": "Showdown", "ruleset": "duel"})
     settings = await fake.slash(mod, "game settings", {"name": "hero_chat", "value": "true"})
     assert "hero_chat" in settings.text, settings.text
+    await fake.slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
     await fake.slash(mod, "game open")
     for player in (alice, bob):
         assert "signed up for Showdown" in (await fake.slash(player, "join")).text

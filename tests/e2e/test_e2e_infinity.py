@@ -130,6 +130,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         # --- set-up: the demo roster; Alice plays Lena, Bob the Fusilier; the NPCs are the game master's ------
         await slash(mod, "game create", {"name": "Paradiso", "ruleset": "infinity_intervention"})
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
+        await slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await slash(mod, "game open")
         for player in (alice, bob):
             assert "signed up for Paradiso" in (await slash(player, "join")).text

@@ -41,6 +41,7 @@ async def test_a_whole_gm_run_fight_on_discord(fake, database_url, clock):
 
         await slash(mod, "game create", {"name": "Maze", "ruleset": "mazeworld"})
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
+        await slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await slash(mod, "game open")
         joined = (await slash(alice, "join")).text
         assert "signed up for Maze" in joined and "/sheet upload" in joined and "role" not in joined  # issue 23
@@ -122,6 +123,7 @@ async def test_a_player_attaches_a_sheet_and_fights_with_it(fake, database_url, 
     try:
         assert "sheet" in {c["name"] for c in fake.registered[None]}
         await fake.slash(mod, "game create", {"name": "Maze", "ruleset": "mazeworld"})
+        await fake.slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await fake.slash(mod, "game open")
         await fake.slash(alice, "join")
         await fake.slash(bob, "join")

@@ -96,6 +96,7 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
                                                    "early_resolution": False})
         assert "Char" in created.text, created.text
         await slash(mod, "game settings", {"name": "moderator_channel", "value": f"<#{mod_channel.id}>"})
+        await slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await slash(mod, "game open")
         await fake.wait_until(lambda: "/join" in fake.text(fake.messages_in()), what="the sign-up announcement")
         # its days last `day_hours` (24) from when each opens, not until a daily time
@@ -313,6 +314,7 @@ async def test_idle_days_pass_with_resolve_now_until_the_day_limit_draws(fake, d
         for name, value in (("max_days", "3"), ("idle_alert_days", "2")):
             changed = await fake.slash(mod, "game settings", {"name": name, "value": value})
             assert name in changed.text and changed.all_ephemeral, changed.text
+        await fake.slash(mod, "game settings", {"name": "muster_hours", "value": "0"})  # no muster here
         await fake.slash(mod, "game open")
         for user in users:
             await fake.slash(user, "join")

@@ -44,14 +44,15 @@ async def test_create_sets_up_a_closed_game_and_open_announces_sign_ups(db):
         await game_admin.open_signups(db, game.id, mod(7))
     await games.join_game(db, game.id, 1, "P1")
     await games.join_game(db, game.id, 2, "P2")
+    await game_admin.change_setting(db, game.id, mod(7), "muster_hours", "0")  # no muster: /game start starts at once
     started = await game_admin.start(db, game.id, mod(7), NOW)
-    assert started.status == "running"
+    assert started.started and started.game.status == "running"
     with pytest.raises(ServiceError, match="already started"):
         await game_admin.start(db, game.id, mod(7), NOW)
     await moderation.end(db, game.id, mod(7))
     assert (await _create(db, name="Next")).status == "setup"  # the channel's game is over: a new one may begin
     trail = [(a.action, a.actor_id) for a in await moderation.audit_trail(db, game.id, mod())]
-    assert trail == [("create", 7), ("open", 7), ("start", 7), ("end", 7)]
+    assert trail == [("create", 7), ("open", 7), ("settings", 7), ("start", 7), ("end", 7)]
 
 
 async def test_create_refuses_bad_values_naming_them(db):

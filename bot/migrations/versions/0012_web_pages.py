@@ -3,7 +3,7 @@ the site shows drawn once and stored (`web_pictures`), each step's verification 
 and an index of the outbox by game and target (a page reads only the channel's rows)
 
 Revision ID: 0012
-Revises: 0009
+Revises: 0011
 Create Date: 2026-11-27
 """
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012"
-down_revision = "0009"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

@@ -9,6 +9,7 @@ from engine.front import Asked, Card, CardField, Change, Form, Front, Picture
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, island_file, posts, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
+from engine.rulesets.battle_royale.front.community import COMMUNITY
 from engine.rulesets.battle_royale.front.moderation import MODERATION
 from engine.rulesets.battle_royale.front.rules_help import help_cards, rules_cards
 from engine.rulesets.battle_royale.front.signup import SIGNUP
@@ -17,6 +18,7 @@ from engine.rulesets.battle_royale.front.texts import text
 
 
 class BattleRoyaleFront(Front):
+    community = COMMUNITY
     title = "Battle Royale"
     commands = COMMANDS
     choosers = choosers.CHOOSERS

@@ -15,6 +15,7 @@ TEXTS: dict[str, str] = {
     "public_died": "{name} (died on Day {day})",
     "public_marked": " (marked)",
     "public_none": "nobody",
+    "profile_kills": "Kills",  # a headline figure on /profile and /leaderboard (front/community.py)
     "orders_idle": "if you send nothing, you Defend and stay where you are.",
     "orders_default": "Nothing yet: {idle}",
     "unarmed": "bare hands",

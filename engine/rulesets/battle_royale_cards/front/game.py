@@ -22,11 +22,13 @@ from engine.ruleset import SignUp
 from engine.rulesets.battle_royale_cards.catalog import parse
 from engine.rulesets.battle_royale_cards.front import apply as applying
 from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMANDS
+from engine.rulesets.battle_royale_cards.front.community import COMMUNITY
 from engine.rulesets.battle_royale_cards.front.status import rules_cards, status_cards
 from engine.rulesets.battle_royale_cards.front.texts import TEXTS, text
 
 
 class CardsFront(Front):
+    community = COMMUNITY
     title = text("title")
     words = Words(step="Step", steps="steps")
     commands = COMMANDS

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 TEXTS: dict[str, str] = {
+    "profile_battles": "Battles won",  # a headline figure on /profile and /leaderboard (front/community.py)
     "title": "Battle Royale card game",
     # --- commands ------------------------------------------------------------------------------------
     "cmd_place": "Choose your starting square on the outer edge",

@@ -17,6 +17,7 @@ from engine.rulesets.infinity_intervention.front import apply as applying
 from engine.rulesets.infinity_intervention.front import posts, sheet
 from engine.rulesets.infinity_intervention.front.choosers import CHOOSERS, me
 from engine.rulesets.infinity_intervention.front.commands import COMMANDS
+from engine.rulesets.infinity_intervention.front.community import COMMUNITY
 from engine.rulesets.infinity_intervention.front.gm import gm_cards
 from engine.rulesets.infinity_intervention.front.rules_help import rules_cards
 from engine.rulesets.infinity_intervention.front.status import sheet_card, status_cards
@@ -74,6 +75,7 @@ MODERATION = (
 
 
 class InfinityFront(Front):
+    community = COMMUNITY
     title = text("title")
     words = Words(step="Step", steps="steps")
     commands = COMMANDS

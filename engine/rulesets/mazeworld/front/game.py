@@ -17,6 +17,7 @@ from engine.rulesets.mazeworld.front import apply as applying
 from engine.rulesets.mazeworld.front import posts, sheet
 from engine.rulesets.mazeworld.front.choosers import CHOOSERS
 from engine.rulesets.mazeworld.front.commands import COMMANDS
+from engine.rulesets.mazeworld.front.community import COMMUNITY
 from engine.rulesets.mazeworld.front.gm import gm_cards
 from engine.rulesets.mazeworld.front.rules_help import rules_cards
 from engine.rulesets.mazeworld.front.status import sheet_card, status_cards
@@ -36,6 +37,7 @@ MODERATION = (
 
 
 class MazeworldFront(Front):
+    community = COMMUNITY
     title = text("title")
     words = Words(step="Turn", steps="turns")
     commands = COMMANDS

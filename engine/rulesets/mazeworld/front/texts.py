@@ -4,6 +4,7 @@ words (refusals, events) stay in `engine/rulesets/mazeworld/texts.py`."""
 from __future__ import annotations
 
 TEXTS: dict[str, str] = {
+    "profile_kills": "Kills",  # a headline figure on /profile and /leaderboard (front/community.py)
     "title": "Mazeworld",
     # commands
     "cmd_attack": "Attack a creature: weapon, fire mode, rounds, body part, concentrate, accessory, throw",

@@ -9,6 +9,7 @@ from engine.front import Asked, Card, CardField, Change, Front, Words
 from engine.rng import RecordingRng
 from engine.rulesets.starcraft_mafia.front import apply, choosers, computer, describe, posts
 from engine.rulesets.starcraft_mafia.front.commands import COMMANDS
+from engine.rulesets.starcraft_mafia.front.community import COMMUNITY
 from engine.rulesets.starcraft_mafia.front.moderation import MODERATION
 from engine.rulesets.starcraft_mafia.front.rules_help import help_cards, rules_cards
 from engine.rulesets.starcraft_mafia.front.signup import SIGNUP
@@ -17,6 +18,7 @@ from engine.rulesets.starcraft_mafia.front.texts import TEXTS, text
 
 
 class StarCraftMafiaFront(Front):
+    community = COMMUNITY
     title = text("title")
     commands = COMMANDS
     choosers = choosers.CHOOSERS

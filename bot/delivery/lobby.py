@@ -1,0 +1,68 @@
+"""A game's lobby message on Discord (`bot.services.lobby` writes what it should say): posted once in the game's
+channel, its id kept on the game (`games.lobby_message_id`), edited in place afterwards, and posted again if
+someone deleted it. One game's lobby is edited at most once a second however fast people join: the services keep
+at most one lobby row waiting per game (rewriting it), and this waits out the second since the last edit of
+the same game's lobby (kept per worker, and read from the last lobby row sent, so a restart keeps to it too).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
+
+import discord
+from sqlalchemy import func, select, update
+
+from bot.db.models import Game, Outbox
+from bot.db.session import Database
+from bot.delivery.courier import Courier, Undeliverable
+from bot.delivery.render import Outgoing, message_nonce
+
+EVERY = timedelta(seconds=1)  # at most one edit of a game's lobby this often
+UNKNOWN_MESSAGE = 10008
+
+
+class Lobbies:
+    """Posts and edits the games' lobby messages. One per worker."""
+
+    def __init__(self, db: Database, courier: Courier, clock: Callable[[], datetime]) -> None:
+        self.db = db
+        self.courier = courier
+        self.clock = clock
+        self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # waits out the second (tests: their clock)
+        self.last: dict[int, datetime] = {}  # game id -> when this worker last posted or edited its lobby
+
+    async def sync(self, row) -> None:
+        """Make the game's lobby message read as `row` says (the newest lobby row of its parcel)."""
+        if row.target_id is None:
+            raise Undeliverable("the game has no channel for its lobby")
+        async with self.db.read() as session:
+            message_id = (await session.execute(select(Game.lobby_message_id).where(Game.id == row.game_id))).scalar()
+            last_sent = (
+                await session.execute(
+                    select(func.max(Outbox.sent_at)).where(Outbox.game_id == row.game_id, Outbox.target == "lobby")
+                )
+            ).scalar()
+        last = max((t for t in (self.last.get(row.game_id), last_sent) if t is not None), default=None)
+        if last is not None:
+            wait = (last + EVERY - self.clock()).total_seconds()
+            if wait > 0:
+                await self.sleep(min(wait, EVERY.total_seconds()))
+        payload = dict(row.payload or {})
+        message = Outgoing(
+            nonce=message_nonce([row.nonce], 0), content=row.text, buttons=payload if payload.get("open") else None
+        )
+        if message_id is not None:
+            try:
+                await self.courier.edit(row.target_id, message_id, message)
+                self.last[row.game_id] = self.clock()
+                return
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_MESSAGE:
+                    raise
+        posted = await self.courier.post(row.target_id, message)
+        self.last[row.game_id] = self.clock()
+        if posted is not None:
+            async with self.db.transaction() as session:
+                await session.execute(update(Game).where(Game.id == row.game_id).values(lobby_message_id=posted))

@@ -1,0 +1,174 @@
+"""Absent players (issue 24, part 4): after `absence_steps` awaited steps missed in a row (a community setting,
+2 by default, 0: off; the games' own idle alerts stay as they are) a player's seat is offered by DM, with
+Accept and Decline buttons, to the game's first reserve not yet asked (in sign-up order), else to a volunteer of
+the server's substitute list (`/sub volunteer`, longest there first) who is not in the game. On Accept the seat
+moves with everything its player knew, as `/mod substitute` does (`moderation.take_over`), and the absent player's
+record counts an abandoned game; on Decline the next one is asked; with nobody left the moderators are told and
+decide (`/mod substitute`). An offer is one `SeatOffer` row per absence, so a restart changes nothing, and a
+player who gives orders again before anyone accepts keeps the seat (the offer is closed when answered).
+
+Read functions (`volunteers`) return plain values; the others run in the callers' transactions or their own.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import Game, Player, SeatOffer, Substitute
+from bot.db.session import Database
+from bot.services import community, limits
+from bot.services.common import audit, load_game, outbox
+from bot.services.errors import ServiceError
+from bot.text import say
+
+KIND = "seat_offer"  # the payload kind of an offer's DM: `bot.ui.buttons` gives it Accept and Decline
+
+
+async def absent(session: AsyncSession, game: Game, missed: list[Player], now: datetime) -> None:
+    """After a resolution: offer the seat of each player whose misses in a row reached `absence_steps`."""
+    steps = community.value(game, "absence_steps")
+    if not steps:
+        return
+    for player in missed:
+        if (player.missed_streak or 0) < steps:
+            continue
+        open_offer = (
+            await session.execute(
+                select(SeatOffer.id).where(
+                    SeatOffer.game_id == game.id, SeatOffer.seat == player.seat, SeatOffer.status == "open"
+                )
+            )
+        ).first()
+        if open_offer is not None:
+            continue
+        offer = SeatOffer(
+            game_id=game.id, seat=player.seat, absent_id=player.user_id, status="open", asked=[], created_at=now
+        )
+        session.add(offer)
+        await session.flush()
+        audit(session, game, None, "absent", user_id=player.user_id, missed=player.missed_streak)
+        await _ask_next(session, game, offer, player.name)
+
+
+async def _candidate(session: AsyncSession, game: Game, asked: list[int]) -> tuple[int, str] | None:
+    """The next one to ask: the first reserve not asked yet, else the server's longest-standing volunteer who is
+    not in the game and was not asked."""
+    in_game = {
+        user_id: status
+        for user_id, status in (
+            await session.execute(select(Player.user_id, Player.status).where(Player.game_id == game.id))
+        ).all()
+    }
+    reserves = (
+        await session.execute(
+            select(Player.user_id, Player.name)
+            .where(Player.game_id == game.id, Player.status == "reserve")
+            .order_by(Player.position)
+        )
+    ).all()
+    for user_id, name in reserves:
+        if user_id not in asked:
+            return user_id, name
+    if game.guild_id is None:
+        return None
+    volunteers = (
+        await session.execute(
+            select(Substitute.user_id, Substitute.name)
+            .where(Substitute.guild_id == game.guild_id)
+            .order_by(Substitute.since, Substitute.user_id)
+        )
+    ).all()
+    for user_id, name in volunteers:
+        if user_id not in asked and in_game.get(user_id) not in ("joined", "replaced"):
+            return user_id, name
+    return None
+
+
+async def _ask_next(session: AsyncSession, game: Game, offer: SeatOffer, absent_name: str) -> None:
+    """Offer the seat to the next candidate, or, with none left, hand it to the moderators."""
+    found = await _candidate(session, game, list(offer.asked or []))
+    if found is None:
+        offer.user_id, offer.status = None, "moderators"
+        text = say("absence_moderators", name=absent_name, game=game.name, missed=_steps(game))
+        outbox(session, game, "moderators", None, text, {"kind": "absence"})
+        return
+    user_id, _ = found
+    offer.user_id = user_id
+    offer.asked = [*(offer.asked or []), user_id]
+    text = say("absence_offer", name=absent_name, game=game.name, missed=_steps(game))
+    outbox(session, game, "dm", user_id, text, {"kind": KIND, "offer": offer.id, "game": game.id})
+
+
+def _steps(game: Game) -> int:
+    return community.value(game, "absence_steps")
+
+
+async def answer(db: Database, offer_id: int, user_id: int, accept: bool, name: str) -> str:
+    """Accept or Decline an offered seat (the DM's buttons); returns what the one who answered is told."""
+    from bot.services import moderation  # moderation's take_over moves the seat (it imports what imports this)
+
+    async with db.transaction() as session:
+        offer = await session.get(SeatOffer, offer_id)
+        if offer is None:
+            raise ServiceError(say("absence_gone"))
+        game = await load_game(session, offer.game_id, lock=True)
+        await session.refresh(offer)
+        if offer.status != "open" or offer.user_id != user_id:
+            raise ServiceError(say("absence_gone"))
+        absent_player = (
+            await session.execute(
+                select(Player).where(
+                    Player.game_id == game.id, Player.user_id == offer.absent_id, Player.status == "joined"
+                )
+            )
+        ).scalar_one_or_none()
+        game_name = game.name
+        if game.status not in ("running", "paused") or absent_player is None or not absent_player.missed_streak:
+            offer.status = "closed"  # the game is over, or the player came back: kept closed, then refused
+        elif not accept:
+            await _ask_next(session, game, offer, absent_player.name)
+            return say("absence_declined", game=game.name)
+        else:
+            offer.status = "accepted"
+            stored = (
+                await session.execute(select(Player.name).where(Player.game_id == game.id, Player.user_id == user_id))
+            ).scalar()
+            await moderation.take_over(session, game, None, offer.absent_id, user_id, stored or name)
+            told = say("absence_replaced_you", game=game.name)
+            outbox(session, game, "dm", offer.absent_id, told, {"kind": "absence"})
+            return say("absence_accepted", game=game.name)
+    raise ServiceError(say("absence_back", game=game_name))
+
+
+async def volunteer(db: Database, guild_id: int, user_id: int, name: str, now: datetime) -> bool:
+    """`/sub volunteer`: put the user on the server's substitute list; False if they were on it already."""
+    name = name[: limits.PLAYER_NAME_MAX]
+    async with db.transaction() as session:
+        if await session.get(Substitute, (guild_id, user_id)) is not None:
+            return False
+        session.add(Substitute(guild_id=guild_id, user_id=user_id, name=name, since=now))
+        return True
+
+
+async def withdraw(db: Database, guild_id: int, user_id: int) -> bool:
+    """`/sub withdraw`: take the user off the server's substitute list; False if they were not on it."""
+    async with db.transaction() as session:
+        row = await session.get(Substitute, (guild_id, user_id))
+        if row is None:
+            return False
+        await session.delete(row)
+        return True
+
+
+async def volunteers(db: Database, guild_id: int) -> list[tuple[int, str]]:
+    """The server's substitute list, (user id, name), longest there first."""
+    async with db.read() as session:
+        rows = await session.execute(
+            select(Substitute.user_id, Substitute.name)
+            .where(Substitute.guild_id == guild_id)
+            .order_by(Substitute.since, Substitute.user_id)
+        )
+        return [(user_id, name) for user_id, name in rows.all()]

@@ -1,0 +1,9 @@
+"""What StarCraft Mafia tells the bot's shared community features (`engine.front.Community`): hidden information
+(roles and night results: the dead may be shown them). Its events name no killer, so it has no headline figure
+beyond wins and survivals (`StarCraftMafiaFront.outcome`)."""
+
+from __future__ import annotations
+
+from engine.front import Community
+
+COMMUNITY = Community(hidden=True)
