@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.services import day_actions, orders
 from bot.services.commands import give_order
-from tests.services.conftest import NOW
+from tests.services.conftest import NOW, mod
 from tests.services.test_post_ready import game_row, infinity_game
 
 
@@ -31,9 +31,9 @@ async def test_the_history_of_a_player_holds_the_characters_orders(db):
 
 async def test_mod_orders_does_not_call_a_post_in_progress_without_orders(db):
     game_id = await infinity_game(db)
-    assert await day_actions.awaited_players(db, game_id) == (["Player1"], [])
+    assert await day_actions.awaited_players(db, game_id, mod()) == (["Player1"], [])
     await give_order(db, game_id, 1, "cover", {"level": "high"}, NOW)
-    assert await day_actions.who_has_not_submitted(db, game_id) == []
-    assert await day_actions.awaited_players(db, game_id) == ([], ["Player1"])
+    assert await day_actions.who_has_not_submitted(db, game_id, mod()) == []
+    assert await day_actions.awaited_players(db, game_id, mod()) == ([], ["Player1"])
     await give_order(db, game_id, 1, "send", {}, NOW)
-    assert await day_actions.awaited_players(db, game_id) == ([], [])  # sent: complete, resolved at the next look
+    assert await day_actions.awaited_players(db, game_id, mod()) == ([], [])  # sent: complete, resolved at the next look
