@@ -22,6 +22,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot.bench_community import CALLS as COMMUNITY_CALLS
+from bot.bench_community import GAMES as COMMUNITY_GAMES
+from bot.bench_community import PLAYERS as COMMUNITY_PLAYERS
 from bot.bench_community import community_bench
 from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
 from bot.bench_delivery import RUNS as DELIVERY_RUNS
@@ -30,7 +33,10 @@ from bot.bench_game import sizes, started
 from bot.bench_live import GAMES as LIVE_GAMES
 from bot.bench_live import PLAYERS as LIVE_PLAYERS
 from bot.bench_live import live_bench
+from bot.bench_web import FOLLOWERS as WEB_FOLLOWERS
+from bot.bench_web import GAMES as WEB_GAMES
 from bot.bench_web import PLAYERS as WEB_PLAYERS
+from bot.bench_web import REQUESTS as WEB_REQUESTS
 from bot.bench_web import web_bench
 from bot.db.models import position_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
@@ -63,11 +69,19 @@ class Sizes:
     live_players: int = LIVE_PLAYERS
     night_players: int = NIGHT_PLAYERS
     delivery_runs: int = DELIVERY_RUNS
+    web_players: int = WEB_PLAYERS
+    web_followers: int = WEB_FOLLOWERS
+    web_games: int = WEB_GAMES
+    web_requests: int = WEB_REQUESTS
+    community_games: int = COMMUNITY_GAMES
+    community_players: int = COMMUNITY_PLAYERS
+    community_calls: int = COMMUNITY_CALLS
 
 
 QUICK = Sizes(
     engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
-    delivery_runs=1,
+    delivery_runs=1, web_players=4, web_followers=3, web_games=3, web_requests=3, community_games=20,
+    community_players=40, community_calls=5,
 )  # fmt: skip
 
 
@@ -149,7 +163,12 @@ async def run_bench(
             postgres = await submit_latency(url, ruleset, size)
     live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
     night = await delivery_bench(sizes(ruleset, (size.night_players,))[-1], ruleset, size.delivery_runs)
-    web = await web_bench(ruleset, players=sizes(ruleset, (WEB_PLAYERS,))[-1])
+    web = await web_bench(
+        ruleset, sizes(ruleset, (size.web_players,))[-1], size.web_followers, size.web_games, size.web_requests
+    )
+    community = await community_bench(
+        postgres_admin_url, size.community_games, size.community_players, size.community_calls
+    )
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},
@@ -158,5 +177,5 @@ async def run_bench(
         "delivery_vs_floor": night["vs_floor"],
         "delivery": night,
         **web,
-        "community_ms": await community_bench(postgres_admin_url),  # /profile and /leaderboard (issue 24)
+        "community_ms": community,  # /profile and /leaderboard (issue 24)
     }

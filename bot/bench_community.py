@@ -40,7 +40,9 @@ def _percentile(samples: list[float], pct: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(pct / 100 * (len(ordered) - 1))))]
 
 
-async def _fill(db: Database, rng: random.Random) -> tuple[list[int], list[str]]:
+async def _fill(
+    db: Database, rng: random.Random, games: int = GAMES, players: int = PLAYERS
+) -> tuple[list[int], list[str]]:
     """The rows of `GAMES` finished games of `PLAYERS` players (one of them played through the services)."""
     rulesets = sorted(n for n, f in registry.fronts().items() if f.has_computer_players)
     await simulation.simulate(db, 4, seed=1, ruleset=rulesets[0])
@@ -49,7 +51,7 @@ async def _fill(db: Database, rng: random.Random) -> tuple[list[int], list[str]]
     game_rows, seat_rows = [], []
     stats: dict[tuple[int, str, int], list[int]] = {}
     records: dict[int, list[list[int]]] = {}
-    for number in range(GAMES - 1):
+    for number in range(games - 1):
         guild, ruleset = guilds[number % GUILDS], rulesets[number % len(rulesets)]
         game_rows.append(
             {
@@ -64,7 +66,7 @@ async def _fill(db: Database, rng: random.Random) -> tuple[list[int], list[str]]
                 "created_at": now,
             }
         )
-        for seat, user in enumerate(rng.sample(range(1, PLAYERS + 1), PER_GAME), start=1):
+        for seat, user in enumerate(rng.sample(range(1, players + 1), PER_GAME), start=1):
             seat_rows.append((number, user, seat))
             row = stats.setdefault((guild, ruleset, user), [0, 0, 0, 0])
             won, survived, kills = seat == 1, seat <= 3, rng.randrange(3)
@@ -127,20 +129,22 @@ async def _fill(db: Database, rng: random.Random) -> tuple[list[int], list[str]]
     return guilds, rulesets
 
 
-async def read_latency(url: str) -> dict[str, dict[str, float]]:
+async def read_latency(
+    url: str, games: int = GAMES, players: int = PLAYERS, calls: int = CALLS
+) -> dict[str, dict[str, float]]:
     """p50 and p99 (ms) of `profiles.profile` and `profiles.leaderboard` on the filled database at `url`."""
     await upgrade_async(url)
     db = Database(url)
     try:
         rng = random.Random(24)
-        guilds, rulesets = await _fill(db, rng)
+        guilds, rulesets = await _fill(db, rng, games, players)
         for user in range(1, 20):  # connections open, statements compiled, as in a running bot
             await profiles.profile(db, user)
             await profiles.leaderboard(db, guilds[0], rulesets[0])
         timed: dict[str, list[float]] = {"profile": [], "leaderboard": []}
-        for _ in range(CALLS):
+        for _ in range(calls):
             start = time.perf_counter()
-            await profiles.profile(db, rng.randrange(1, PLAYERS + 1))
+            await profiles.profile(db, rng.randrange(1, players + 1))
             timed["profile"].append((time.perf_counter() - start) * 1000)
             start = time.perf_counter()
             await profiles.leaderboard(db, rng.choice(guilds), rng.choice(rulesets))
@@ -153,15 +157,18 @@ async def read_latency(url: str) -> dict[str, dict[str, float]]:
         await db.dispose()
 
 
-async def community_bench(postgres_admin_url: str | None = None) -> dict[str, dict | None]:
-    """The figures on a fresh SQLite file and, when reachable, a scratch PostgreSQL database."""
+async def community_bench(
+    postgres_admin_url: str | None = None, games: int = GAMES, players: int = PLAYERS, calls: int = CALLS
+) -> dict[str, dict | None]:
+    """The figures on a fresh SQLite file and, when reachable, a scratch PostgreSQL database (the sizes smaller
+    for `brbot bench --quick`)."""
     with tempfile.TemporaryDirectory(prefix="brbot-bench-community-") as workdir:
-        sqlite = await read_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'community.sqlite3'}")
+        sqlite = await read_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'community.sqlite3'}", games, players, calls)
     admin = postgres_admin_url or DEFAULT_ADMIN_URL
     postgres = None
     if await postgres_reachable(admin) is None:
         async with scratch_database(admin) as url:
-            postgres = await read_latency(url)
+            postgres = await read_latency(url, games, players, calls)
     return {"sqlite": sqlite, "postgres": postgres}
 
 

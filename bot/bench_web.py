@@ -34,7 +34,7 @@ def _p95(samples: list[float]) -> float:
     return round(ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))], 2)
 
 
-async def page_times(url: str, players: int, ruleset: str) -> dict[str, float]:
+async def page_times(url: str, players: int, ruleset: str, requests: int = REQUESTS) -> dict[str, float]:
     """p95 of a step's page and of the whole game's page of a finished simulated game."""
     import httpx
     from sqlalchemy import select
@@ -59,7 +59,7 @@ async def page_times(url: str, players: int, ruleset: str) -> dict[str, float]:
             for name, path in paths.items():
                 assert (await client.get(path)).status_code == 200  # the first reader draws the pictures
                 samples = []
-                for _ in range(REQUESTS):
+                for _ in range(requests):
                     start = time.perf_counter()
                     response = await client.get(path)
                     samples.append((time.perf_counter() - start) * 1000)
@@ -76,22 +76,22 @@ async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS) -> flo
     import httpx
     import uvicorn
 
+    from bot.bench_game import sizes, started
     from bot.db.session import Database
     from bot.migrate import upgrade_async
-    from bot.services import games, public_pages, resolution
+    from bot.services import lookup, public_pages, resolution
     from bot.web.app import create_app
 
     await upgrade_async(url)
     db = Database(url)
-    rules = registry.get(ruleset)
-    game = await games.create_game(db, name="followed", ruleset=ruleset, signup_cap=rules.max_players or 20)
-    for user in range(1, max(rules.min_players, 4) + 1):
-        await games.join_game(db, game.id, user, f"Player {user}")
-    await games.start_game(db, game.id, NOW)
+    game_id = await started(db, ruleset, sizes(ruleset, (4,))[-1], "followed", NOW)  # as the game seats them
+    game = await lookup.game_by_id(db, game_id)
     await public_pages.list_simulated(db, game.id)
     key = (await public_pages.listed_games(db))[0].key
     seen = await public_pages.page_version(db, key)
-    server = uvicorn.Server(uvicorn.Config(create_app(db, poll_seconds=0.5), port=0, log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(db, poll_seconds=0.5), port=0, log_level="warning", timeout_graceful_shutdown=5)
+    )
     serving = asyncio.create_task(server.serve())
     while not server.started:
         await asyncio.sleep(0.01)
@@ -119,10 +119,12 @@ async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS) -> flo
             pages = [asyncio.create_task(page(client)) for _ in range(followers)]
             await every_page_open.wait()
             start = time.perf_counter()
-            await resolution.resolve_day(db, game.id, NOW, expected_day=0, trigger="bench")
-            await asyncio.gather(*pages)
+            done = await resolution.resolve_day(db, game.id, NOW, expected_day=game.day, trigger="bench")
+            if done is None:
+                raise RuntimeError(f"the followed game's step {game.day} was not resolved")
+            await asyncio.wait_for(asyncio.gather(*pages), timeout=120)  # never waits for ever
     finally:
-        server.should_exit = server.force_exit = True
+        server.should_exit = True  # the pages have closed their streams: a graceful stop, its lifespan ended
         await serving
         await db.dispose()
     return round((max(told) - start) * 1000, 1)
@@ -154,13 +156,14 @@ async def memory_process(url: str) -> dict:
 async def memory_bench(ruleset: str, games: int = GAMES) -> float:
     from sqlalchemy import select, update
 
+    from bot.bench_game import sizes
     from bot.bench_live import seed_games
     from bot.db.models import Game
     from bot.db.session import Database
 
     with tempfile.TemporaryDirectory(prefix="brbot-web-") as workdir:
         url = f"sqlite+aiosqlite:///{Path(workdir) / 'web.sqlite3'}"
-        await seed_games(url, games, 20, ruleset)
+        await seed_games(url, games, sizes(ruleset, (20,))[-1], ruleset)  # as many as the game seats
         db = Database(url)
         async with db.transaction() as session:  # every copy listed, each with an address of its own
             for game_id in list((await session.execute(select(Game.id))).scalars()):
@@ -175,14 +178,20 @@ async def memory_bench(ruleset: str, games: int = GAMES) -> float:
     return json.loads(out.decode().strip().splitlines()[-1])["peak_mb"]
 
 
-async def web_bench(ruleset: str = registry.DEFAULT, players: int = PLAYERS) -> dict:
-    """Every web figure, by its `brbot bench` key."""
+async def web_bench(
+    ruleset: str = registry.DEFAULT,
+    players: int = PLAYERS,
+    followers: int = FOLLOWERS,
+    games: int = GAMES,
+    requests: int = REQUESTS,
+) -> dict:
+    """Every web figure, by its `brbot bench` key (the sizes smaller for `brbot bench --quick`)."""
     with tempfile.TemporaryDirectory(prefix="brbot-web-") as workdir:
-        figures = await page_times(f"sqlite+aiosqlite:///{Path(workdir) / 'pages.sqlite3'}", players, ruleset)
+        figures = await page_times(f"sqlite+aiosqlite:///{Path(workdir) / 'pages.sqlite3'}", players, ruleset, requests)
         figures["web_follow_200_max_ms"] = await follow_time(
-            f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}", ruleset
+            f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}", ruleset, followers
         )
-    figures["web_500_games_peak_mb"] = await memory_bench(ruleset)
+    figures["web_500_games_peak_mb"] = await memory_bench(ruleset, games)
     return figures
 
 
