@@ -193,8 +193,8 @@ async def bench(args: argparse.Namespace) -> int:
         print(
             say(
                 "cli_bench_web",
-                step=report["web_step_page_p95_ms"],
-                game=report["web_game_page_p95_ms"],
+                step_page=report["web_step_page_p95_ms"],
+                game_page=report["web_game_page_p95_ms"],
                 follow=report["web_follow_200_max_ms"],
                 mb=report["web_500_games_peak_mb"],
             )

@@ -310,7 +310,7 @@ TEXT: dict[str, str] = {
     "cli_bench_live": "live: {games} games in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
     "cli_bench_no_computer_players": "{game} has no computer players, so it cannot be benchmarked.",
     "cli_bench_nobody_awaited": "{game} awaits no player's orders after its opening step: nothing to time.",
-    "cli_bench_web": "web: a step's page of a 200-player game p95 {step:.1f} ms (the whole game's page {game:.1f} ms); 200 open pages told of a step within {follow:.0f} ms; 500 games' pages served in {mb:.1f} MB",
+    "cli_bench_web": "web: a step's page of a 200-player game p95 {step_page:.1f} ms (the whole game's page {game_page:.1f} ms); 200 open pages told of a step within {follow:.0f} ms; 500 games' pages served in {mb:.1f} MB",
     "cli_bench_delivery": "delivery: a resolution ({messages} messages, {requests} requests) in {seconds:.2f} s, "
     "{ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a 150 ms round trip)",
     "cli_verified": "{step}: identical outcome",

@@ -21,6 +21,7 @@ from discord import app_commands
 from bot.services import games, limits, muster
 from bot.ui.autocomplete import role_choices
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
+from bot.ui.joined import joined_reply
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Front, Pairing
@@ -61,28 +62,6 @@ def merged(fronts: Mapping[str, Front]) -> Signup:
     )
 
 
-def joined_reply(front: Front, game: str, reserve: bool, asked: str | None) -> str:
-    """What /join answers, in the game's words: signed up (or on the reserve list), the role asked for if any
-    (`asked`: the game's own `requested` text, from the service), then what to do next: the game's
-    `Words.signup`, or from what it takes at sign-up (a character sheet, a role) or, when it takes nothing, to
-    wait for the start."""
-    options = front.signup_options
-    told = f" {asked}" if asked else ""
-    if reserve:
-        return ui("joined_reserve", game=game) + told
-    if asked:  # the role asked for is confirmed above: nothing more to ask
-        following = ui("joined_wait")
-    elif front.words.signup is not None:
-        following = front.words.signup
-    elif front.sheet_file is not None:
-        following = ui("joined_sheet")
-    elif options.roles:
-        following = ui("joined_role")
-    else:
-        following = ui("joined_wait")
-    return ui("joined", game=game, asked=told, next=following).strip()
-
-
 class SignUpBase(GameCog):
     """/join, /leave and /role; `build_cog` adds the roles' choices and the pairings' subcommands."""
 
@@ -91,7 +70,7 @@ class SignUpBase(GameCog):
             player = await games.join_game(
                 ctx.db, ctx.game_id, ctx.user_id, ctx.user_name, getattr(role, "value", role)
             )
-            asked = games.role_requested(ctx.game.ruleset, player.requests) if role is not None else None
+            asked = (player.requests or {}).get("role") if role is not None else None  # as the service read it
             await muster.begin_if_full(ctx.db, ctx.game_id, ctx.now)  # a full lobby begins the game
             return joined_reply(registry.front(ctx.game.ruleset), ctx.game.name, player.status != "joined", asked)
 

@@ -279,6 +279,7 @@ class LobbyPress(
 
     async def answer(self, interaction: discord.Interaction, bot) -> str:
         from bot.services import games, lookup, muster
+        from bot.ui.joined import joined_reply
         from bot.ui.text import ui
 
         game_id = int(self.parts["game"])
@@ -287,9 +288,11 @@ class LobbyPress(
             await games.leave_game(bot.db, game_id, interaction.user.id)
             return ui("left", game=game.name)
         name = getattr(interaction.user, "display_name", None) or interaction.user.name
-        player = await games.join_game(bot.db, game_id, interaction.user.id, name, self.parts.get("role"))
+        role = self.parts.get("role")
+        player = await games.join_game(bot.db, game_id, interaction.user.id, name, role)
         await muster.begin_if_full(bot.db, game_id, bot.clock())
-        return ui("joined" if player.status == "joined" else "joined_reserve", game=game.name)
+        asked = (player.requests or {}).get("role") if role else None
+        return joined_reply(registry.front(game.ruleset), game.name, player.status != "joined", asked)
 
 
 class ReadyPress(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:ready:(?P<game>\d+)"):

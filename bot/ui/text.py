@@ -141,8 +141,6 @@ UI: dict[str, str] = {
     "joined_sheet": "Attach your character sheet with /sheet upload (/sheet template gives an example to edit), or play the character the moderators give you: wait for the start.",
     "joined_wait": "Wait for the start: the moderators start the game.",
     "joined_reserve": "{game} is full: you are on the reserve list and move up if someone leaves.",
-    "joined_asked": "You are signed up for {game}. {requested}",
-    "joined_reserve_asked": "{game} is full: you are on the reserve list and move up if someone leaves. {requested}",
     "left": "You have left {game}.",
     # --- orders in words ---------------------------------------------------------------------------
     # --- order commands ----------------------------------------------------------------------------

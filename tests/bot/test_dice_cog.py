@@ -14,8 +14,7 @@ from engine.dice import Vocabulary, parse, roll
 from engine.rng import RecordingRng
 from tests.bot.cog_helpers import command
 from tests.bot.fakes import FakeInteraction, FakeUser, call
-from tests.services.conftest import started_game
-from tests.services.conftest import mod
+from tests.services.conftest import mod, started_game
 
 
 async def _roll(gm, interaction: FakeInteraction, expression: str, secret: bool = False) -> FakeInteraction:
@@ -138,7 +137,7 @@ async def test_a_dead_player_has_the_bot_post_nothing_in_the_living_channel(gm, 
     from bot.services import moderation
 
     game_id = await started_game(db)
-    await moderation.act(db, game_id, 900, 1, "kill", {"reason": "test"})
+    await moderation.act(db, game_id, mod(900), 1, "kill", {"reason": "test"})
     done = await _roll(gm, player(gm), "2d6 Ghostly")
     assert done.all_ephemeral and "The dead do not post in the living's channel" in done.text
     assert await _rows(db) == []

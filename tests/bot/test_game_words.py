@@ -18,7 +18,7 @@ from sqlalchemy import select
 
 from bot.cogs.game_log import summary_of_mine
 from bot.cogs.moderation import preview_lines
-from bot.cogs.signup import joined_reply
+from bot.ui.joined import joined_reply
 from bot.db.models import Outbox
 from bot.services import game_admin
 from bot.text import TEXT
@@ -28,10 +28,17 @@ from engine.front import Front
 
 GAMES = sorted(registry.BUILT_IN)
 
-# Texts about a Discord role (the moderators' server role), not a game's role; the value `daily` of a setting.
-DISCORD_ROLES = {"bad_role", "moderators_only", "opt_value", "bad_step_hours"}
+# Texts about a Discord role (the moderators' server role), not a game's role; the value `daily` of a setting;
+# the refusals that answer someone who asked for a role in a game without any (they must say so); the order
+# log's formula, which names its JSON field "day" whatever the game calls a step.
+DISCORD_ROLES = {
+    "bad_role", "moderators_only", "opt_value", "bad_step_hours", "no_roles", "no_roles_join", "log_check",
+}  # fmt: skip
 # Texts shown only where a game has roles: the /role commands (registered when a game has roles) and their help.
-ROLES_ONLY = {"joined_role", "cmd_role", "cmd_role_choose", "opt_role", "help_roles"}
+ROLES_ONLY = {
+    "joined_role", "cmd_role", "cmd_role_choose", "opt_role", "help_roles",
+    "role_unknown_template", "role_not_chosen_template", "role_requested_template",  # a game's role texts' defaults
+}  # fmt: skip
 # The command line's own column headings, and the order log: not what a game's players read.
 NOT_A_GAMES = {"cli_rulesets_header"}
 

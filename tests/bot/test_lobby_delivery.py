@@ -11,7 +11,7 @@ from bot.db.models import Game
 from bot.delivery.worker import OutboxWorker
 from bot.services import game_admin, games
 from tests.bot.delivery_helpers import Clock, FakeCourier, drain, http_error
-from tests.services.conftest import NOW
+from tests.services.conftest import NOW, mod
 
 
 async def _worker(db, courier, clock):
@@ -27,8 +27,8 @@ async def _worker(db, courier, clock):
 
 
 async def _open(db, cap: int = 3) -> int:
-    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=7, name="Lobby", signup_cap=cap)
-    await game_admin.open_signups(db, game.id, 7)
+    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=mod(7), name="Lobby", signup_cap=cap)
+    await game_admin.open_signups(db, game.id, mod(7))
     return game.id
 
 
@@ -71,8 +71,8 @@ async def test_a_deleted_lobby_is_posted_again_and_a_started_game_shows_no_butto
     lobbies = [m for m in courier.to("channel", 555) if m.content and "sign-ups" in m.content]
     assert len(lobbies) == 2 and "P1 (new)" in lobbies[1].content
     await games.join_game(db, game_id, 2, "P2")
-    await game_admin.change_setting(db, game_id, 7, "muster_hours", "0")
-    await game_admin.start(db, game_id, 7, NOW)
+    await game_admin.change_setting(db, game_id, mod(7), "muster_hours", "0")
+    await game_admin.start(db, game_id, mod(7), NOW)
     clock.advance(seconds=2)
     await drain(worker)
     async with db.read() as session:

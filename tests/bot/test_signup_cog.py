@@ -7,6 +7,7 @@ from bot.cogs.signup import SignUpCog
 from bot.db.models import Game, Outbox, Player
 from bot.services import games
 from tests.bot.fakes import FakeInteraction, FakeUser, call
+from tests.services.conftest import mod
 
 CHANNEL = 555
 
@@ -162,8 +163,8 @@ async def test_the_lobby_buttons_join_and_leave_and_a_full_lobby_musters(gm, db)
     from bot.services import game_admin
     from bot.ui.buttons import LobbyPress, ReadyPress
 
-    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=7, name="Lobby", signup_cap=2)
-    await game_admin.open_signups(db, game.id, 7)
+    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=mod(7), name="Lobby", signup_cap=2)
+    await game_admin.open_signups(db, game.id, mod(7))
 
     async def press(cls, custom_id: str, user: int):
         match = re.fullmatch(cls.__discord_ui_compiled_template__, custom_id)

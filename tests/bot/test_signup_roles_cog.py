@@ -33,7 +33,7 @@ async def test_starcraft_mafia_join_confirms_the_class_and_role_choose_refuses_a
     await _game(db, "starcraft_mafia")
     cog = SignUpCog(gm)
     join = await call(command(cog, "join"), cog, FakeInteraction(gm, FakeUser(1)), role="marine", game=None)
-    assert join.text == "You are signed up for G. You asked for the Marine class."
+    assert join.text == "You are signed up for G. You asked for the Marine class. Wait for the start: the moderators start the game."
     choose = await call(command(cog, "role choose"), cog, FakeInteraction(gm, FakeUser(1)),
                         role="Dedicated Student", game=None)
     assert choose.text.startswith("'Dedicated Student' is not a class of StarCraft Mafia: choose one of Marine")

@@ -14,7 +14,7 @@ from bot.db.models import Game, Outbox, Player, SeatOffer
 from bot.services import absence, game_admin, games, records, resolution
 from bot.services.errors import ServiceError
 from bot.ui.buttons import buttons_for
-from tests.services.conftest import NOW
+from tests.services.conftest import NOW, mod
 from tests.services.test_records import _give_orders
 
 
@@ -128,6 +128,6 @@ async def test_absence_steps_zero_turns_it_off(db):
     for _ in range(3):
         await _step(db, game_id, [1, 2, 3])
     assert await _offers(db, game_id) == []
-    await game_admin.change_setting(db, game_id, 7, "absence_steps", "1")  # may change in play
+    await game_admin.change_setting(db, game_id, mod(7), "absence_steps", "1")  # may change in play
     await _step(db, game_id, [1, 2, 3])
     assert [o.user_id for o in await _offers(db, game_id)] == [11]

@@ -13,14 +13,14 @@ from sqlalchemy import select
 from bot.db.models import Game, Outbox, PlayerRecord
 from bot.services import game_admin, games, muster
 from bot.services.errors import ServiceError
-from tests.services.conftest import NOW
+from tests.services.conftest import NOW, mod
 
 
 async def _open(db, cap: int = 4, **settings: str) -> int:
-    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=7, name="Lobby", signup_cap=cap)
+    game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=mod(7), name="Lobby", signup_cap=cap)
     for name, value in settings.items():
-        await game_admin.change_setting(db, game.id, 7, name, value)
-    await game_admin.open_signups(db, game.id, 7)
+        await game_admin.change_setting(db, game.id, mod(7), name, value)
+    await game_admin.open_signups(db, game.id, mod(7))
     return game.id
 
 
@@ -64,7 +64,7 @@ async def test_the_lobby_closes_its_buttons_when_the_game_starts(db):
     game_id = await _open(db, cap=3, muster_hours="0")
     for user in (1, 2):
         await games.join_game(db, game_id, user, f"P{user}")
-    begun = await game_admin.start(db, game_id, 7, NOW)
+    begun = await game_admin.start(db, game_id, mod(7), NOW)
     assert begun.started
     row = (await _lobby_rows(db, game_id))[-1]
     assert row.payload["open"] is False and "sign-ups are closed" in row.text
@@ -121,12 +121,12 @@ async def test_community_settings_are_listed_with_their_defaults_and_checked(db)
         "dead_see": "channel",
     }
     with pytest.raises(ServiceError, match="min_reliability"):
-        await game_admin.change_setting(db, game_id, 7, "min_reliability", "great")
+        await game_admin.change_setting(db, game_id, mod(7), "min_reliability", "great")
     with pytest.raises(ServiceError, match="dead_see"):
-        await game_admin.change_setting(db, game_id, 7, "dead_see", "everything")
+        await game_admin.change_setting(db, game_id, mod(7), "dead_see", "everything")
     with pytest.raises(ServiceError, match="start_at"):
-        await game_admin.change_setting(db, game_id, 7, "start_at", "tomorrow")
-    await game_admin.change_setting(db, game_id, 7, "start_at", "2026-03-02 20:00")
+        await game_admin.change_setting(db, game_id, mod(7), "start_at", "tomorrow")
+    await game_admin.change_setting(db, game_id, mod(7), "start_at", "2026-03-02 20:00")
     assert (await game_admin.settings_of(db, game_id))["start_at"] == "2026-03-02 20:00"
 
 
@@ -154,11 +154,11 @@ async def test_min_reliability_refuses_players_below_it_and_the_lobby_shows_tier
         await games.join_game(db, game_id, 2, "Flaky")
     with pytest.raises(ServiceError, match="yours is new"):
         await games.join_game(db, game_id, 3, "Newcomer")
-    await game_admin.change_setting(db, game_id, 7, "min_reliability", "new")
+    await game_admin.change_setting(db, game_id, mod(7), "min_reliability", "new")
     await games.join_game(db, game_id, 3, "Newcomer")  # "new" admits all but the unreliable
     with pytest.raises(ServiceError, match="unreliable"):
         await games.join_game(db, game_id, 2, "Flaky")
-    await game_admin.change_setting(db, game_id, 7, "min_reliability", "15")
+    await game_admin.change_setting(db, game_id, mod(7), "min_reliability", "15")
     await games.join_game(db, game_id, 2, "Flaky")
     text = (await _lobby_rows(db, game_id))[-1].text
     assert "- Steady (reliable)" in text and "- Newcomer (new)" in text and "- Flaky (unreliable)" in text

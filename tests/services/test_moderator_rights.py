@@ -28,7 +28,9 @@ async def _running(db) -> int:
     await game_admin.open_signups(db, game.id, OWNER)
     for user in (1, 2, 3):
         await games.join_game(db, game.id, user, f"Player{user}")
-    await game_admin.start(db, game.id, OWNER, NOW)
+    await game_admin.change_setting(db, game.id, OWNER, "muster_hours", "0")  # no muster: the start is at once
+    begun = await game_admin.start(db, game.id, OWNER, NOW)
+    assert begun.started
     return game.id
 
 

@@ -14,7 +14,7 @@ from bot.db.models import Game, Outbox, Player
 from bot.services import game_admin, games, muster, scheduler
 from bot.services.errors import ServiceError
 from bot.ui.buttons import buttons_for
-from tests.services.conftest import NOW
+from tests.services.conftest import NOW, mod
 
 
 async def _mustering(db, joined: int, reserves: int = 0, cap: int | None = None, ruleset: str | None = None) -> int:
@@ -22,10 +22,10 @@ async def _mustering(db, joined: int, reserves: int = 0, cap: int | None = None,
     game = await game_admin.create(
         db, guild_id=1000, channel_id=555, actor_id=7, name="Muster", signup_cap=cap or joined, **extra
     )
-    await game_admin.open_signups(db, game.id, 7)
+    await game_admin.open_signups(db, game.id, mod(7))
     for user in range(1, joined + reserves + 1):
         await games.join_game(db, game.id, user, f"P{user}")
-    begun = await game_admin.start(db, game.id, 7, NOW)
+    begun = await game_admin.start(db, game.id, mod(7), NOW)
     assert not begun.started and begun.until == NOW + timedelta(hours=24)
     return game.id
 
@@ -97,8 +97,8 @@ async def test_a_muster_below_the_minimum_goes_back_to_sign_ups(db):
     assert any("fewer than the 2 it needs: back to sign-ups" in t for t in await _texts(db, "channel"))
     assert any("back to sign-ups" in t for t in await _texts(db, "moderators"))
     await games.join_game(db, game_id, 9, "Late")  # sign-ups are open again
-    await game_admin.change_setting(db, game_id, 7, "muster_hours", "0")
-    assert (await game_admin.start(db, game_id, 7, NOW)).started
+    await game_admin.change_setting(db, game_id, mod(7), "muster_hours", "0")
+    assert (await game_admin.start(db, game_id, mod(7), NOW)).started
 
 
 async def test_someone_joining_during_the_muster_is_asked_too(db):

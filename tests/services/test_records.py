@@ -12,7 +12,7 @@ from bot.services import moderation, orders, records, resolution
 from bot.services.common import load_game, load_state
 from engine import registry
 from engine.rng import RecordingRng
-from tests.services.conftest import NOW, started_game
+from tests.services.conftest import NOW, mod, started_game
 
 
 async def _give_orders(db, game_id: int, users: list[int]) -> None:
@@ -44,7 +44,7 @@ async def test_a_step_counts_orders_given_and_missed_and_the_end_adds_them_to_th
     assert [(p.steps_given, p.steps_missed, p.missed_streak) for p in players.values()] == [
         (1, 0, 0), (1, 0, 0), (0, 1, 1), (0, 1, 1)
     ]
-    await moderation.end(db, game_id, 7)
+    await moderation.end(db, game_id, mod(7))
     one, three = await records.record_of(db, 1), await records.record_of(db, 3)
     assert (one.games_played, one.games_finished, one.steps_given, one.steps_missed) == (1, 1, 1, 0)
     assert (three.games_finished, three.steps_given, three.steps_missed, three.figure) == (1, 0, 1, 0)
@@ -56,7 +56,7 @@ async def test_a_step_counts_orders_given_and_missed_and_the_end_adds_them_to_th
 async def test_a_moderator_resolving_before_the_deadline_counts_no_miss(db):
     game_id = await started_game(db, players=4)
     await _give_orders(db, game_id, [1])
-    await moderation.resolve_now(db, game_id, 7, NOW)
+    await moderation.resolve_now(db, game_id, mod(7), NOW)
     players = await _players(db, game_id)
     assert (players[1].steps_given, players[2].steps_missed, players[2].missed_streak) == (1, 0, 0)
 
@@ -64,11 +64,11 @@ async def test_a_moderator_resolving_before_the_deadline_counts_no_miss(db):
 async def test_a_replaced_player_abandoned_the_game_and_the_substitute_played_it(db):
     game_id = await started_game(db, players=4)
     assert await resolution.resolve_day(db, game_id, await _deadline(db, game_id), expected_day=0)
-    await moderation.substitute(db, game_id, 7, 2, 50, "Sub")
+    await moderation.substitute(db, game_id, mod(7), 2, 50, "Sub")
     gone, sub = await records.record_of(db, 2), await records.record_of(db, 50)
     assert (gone.games_abandoned, gone.games_finished, gone.steps_missed) == (1, 0, 1)
     assert (sub.games_played, sub.games_finished) == (1, 0)
-    await moderation.end(db, game_id, 7)
+    await moderation.end(db, game_id, mod(7))
     assert (await records.record_of(db, 50)).games_finished == 1
     assert (await records.record_of(db, 2)).games_finished == 0
 

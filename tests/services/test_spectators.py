@@ -11,7 +11,7 @@ from sqlalchemy import select
 from bot.db.models import EventRow, Game, GameGroup, Outbox
 from bot.services import game_admin, games, moderation, resolution, spectators
 from bot.services.errors import ServiceError
-from tests.services.conftest import NOW, started_game
+from tests.services.conftest import NOW, mod, started_game
 from tests.services.test_records import _give_orders
 
 
@@ -46,7 +46,7 @@ async def test_the_thread_opens_at_the_first_death_with_the_dead_and_watchers_ne
     assert await _members(db, game_id) is None  # nobody dead, nobody watching: no thread
     with pytest.raises(ServiceError, match="You play in"):
         await spectators.watch(db, game_id, 1)
-    await moderation.act(db, game_id, 7, 4, "kill", {"reason": "test"})
+    await moderation.act(db, game_id, mod(7), 4, "kill", {"reason": "test"})
     assert await _members(db, game_id) == [4]
     assert "added to its thread" in await spectators.watch(db, game_id, 50)
     assert await _members(db, game_id) == [4, 50]
@@ -58,7 +58,7 @@ async def test_the_thread_opens_at_the_first_death_with_the_dead_and_watchers_ne
         living = {int(seat[1:]) for seat, s in state["students"].items() if s["alive"]}
         members = set(await _members(db, game_id))
         assert not members & living and 50 in members and 4 in members
-    await moderation.act(db, game_id, 7, 4, "revive", {})
+    await moderation.act(db, game_id, mod(7), 4, "revive", {})
     assert 4 not in await _members(db, game_id)  # back among the living: out of the thread
 
 
@@ -66,10 +66,10 @@ async def test_dead_see_channel_shows_nothing_private_and_private_shows_what_com
     game_id = await started_game(db, players=4, guild_id=1000)
     await _step(db, game_id)  # Day 0 (private results to each player) before anyone is dead
     assert await _dead_posts(db, game_id) == []
-    await moderation.act(db, game_id, 7, 4, "kill", {"reason": "test"})
+    await moderation.act(db, game_id, mod(7), 4, "kill", {"reason": "test"})
     await _step(db, game_id)
     assert await _dead_posts(db, game_id) == []  # dead_see channel: nothing private
-    await game_admin.change_setting(db, game_id, 7, "dead_see", "private")  # may change in play
+    await game_admin.change_setting(db, game_id, mod(7), "dead_see", "private")  # may change in play
     async with db.read() as session:
         before = (await session.execute(select(EventRow.id).order_by(EventRow.id.desc()).limit(1))).scalar_one()
     await _step(db, game_id)
@@ -86,7 +86,7 @@ async def test_dead_see_channel_shows_nothing_private_and_private_shows_what_com
 
 async def test_a_dead_player_may_not_post_in_the_living_channel_through_the_bot(db):
     game_id = await started_game(db, players=4, guild_id=1000)
-    await moderation.act(db, game_id, 7, 4, "kill", {"reason": "test"})
+    await moderation.act(db, game_id, mod(7), 4, "kill", {"reason": "test"})
     assert not await spectators.may_post(db, game_id, 4)
     assert await spectators.may_post(db, game_id, 1)
     assert await spectators.may_post(db, game_id, 99)  # not a player
@@ -109,8 +109,8 @@ async def test_on_discord_the_thread_holds_the_dead_and_watchers_and_gets_the_pr
     from tests.bot.delivery_helpers import Clock, FakeCourier, drain
 
     game_id = await started_game(db, players=4, guild_id=1000)
-    await game_admin.change_setting(db, game_id, 7, "dead_see", "private")
-    await moderation.act(db, game_id, 7, 4, "kill", {"reason": "test"})
+    await game_admin.change_setting(db, game_id, mod(7), "dead_see", "private")
+    await moderation.act(db, game_id, mod(7), 4, "kill", {"reason": "test"})
     await spectators.watch(db, game_id, 50)
     courier, clock = FakeCourier(), Clock()
     worker = OutboxWorker(db, courier, clock)
