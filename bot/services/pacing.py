@@ -26,6 +26,7 @@ from bot.db.models import Game, Order
 from bot.services import due, fairness, step_buttons
 from bot.services.common import outbox, seat_map
 from bot.text import say, when
+from engine import registry
 from engine.ruleset import Ruleset
 
 SCRIPT = -1  # the user id of orders the scripted policy gives: no user's (`limits.user_id`; 0 in older rows)
@@ -82,6 +83,13 @@ def turn_deadline(
     return deadline if ruleset.pending(after) is None else None
 
 
+def _usage(ruleset: str, verb: str) -> str:
+    """How a player types the verb that answers a question (`act action:react` where the game files it under a
+    grouped command), or the verb itself if the game declares no such command."""
+    command = registry.front(ruleset).command(verb)
+    return verb if command is None else command.usage
+
+
 async def announce_step(
     session: AsyncSession, game: Game, ruleset: Ruleset, state: Any, post: str | None = None
 ) -> None:
@@ -100,7 +108,7 @@ async def announce_step(
             "question_asked",
             game=game.name,
             prompt=question.prompt,
-            command=question.command,
+            command=_usage(game.ruleset, question.command),
             choices=", ".join(labels.values()),
             default=labels.get(question.default, question.default),
             deadline=deadline,

@@ -93,7 +93,7 @@ async def test_a_whole_game_from_the_lobby_to_the_profiles(fake, database_url, c
         for _ in range(2):
             game = await game_row(runner.db)
             for player in playing:
-                assert "Order saved" in (await fake.slash(player, "sleep")).text
+                assert "Order saved" in (await fake.slash(player, "act", {"action": "sleep"})).text
             clock.set(game.deadline)
             await stepped(runner, game.day)
         offers = await fake.wait_until(
@@ -104,7 +104,7 @@ async def test_a_whole_game_from_the_lobby_to_the_profiles(fake, database_url, c
         await fake.click(sub, offers[0], accept)
         await settle(fake, runner, "the substitution")
         assert "Sub takes over from Bea." in fake.text(fake.messages_in())
-        assert "Order saved" in (await fake.slash(sub, "sleep")).text  # the seat is Sub's now
+        assert "Order saved" in (await fake.slash(sub, "act", {"action": "sleep"})).text  # the seat is Sub's now
 
         # --- Cal dies: the thread of the dead, a spectator, never a living player --------------------------------
         assert "You watch Char" in (await fake.slash(watcher, "game watch")).text
@@ -117,7 +117,7 @@ async def test_a_whole_game_from_the_lobby_to_the_profiles(fake, database_url, c
         assert "The dead do not post in the living's channel" in refused.text
         game = await game_row(runner.db)
         for player in living:
-            await fake.slash(player, "sleep")
+            await fake.slash(player, "act", {"action": "sleep"})
         clock.set(game.deadline)
         await stepped(runner, game.day)
         await settle(fake, runner, "a day with the dead watching")

@@ -337,7 +337,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         front = registry.front("infinity_intervention")
         for text in (public, told, *(fake.text(fake.dms_to(u)) for u in (alice, bob)), *(r.text for r in commands)):
             assert wrong_words(text, front) == [], wrong_words(text, front)
-        asked_of_them = sum("Answer with /react" in (m.get("content") or "") for m in fake.messages_in(mod_channel))
+        asked_of_them = sum("Answer with /act action:react" in (m.get("content") or "") for m in fake.messages_in(mod_channel))
         assert len(fake.messages_in(mod_channel)) <= game.day + 1 + asked_of_them
 
         # each player's own sheet (/status, above) reached that player alone; no NPC number, nobody else's health
