@@ -20,7 +20,7 @@ from tests.services.conftest import NOW, mod
 async def _mustering(db, joined: int, reserves: int = 0, cap: int | None = None, ruleset: str | None = None) -> int:
     extra = {"ruleset": ruleset} if ruleset else {}
     game = await game_admin.create(
-        db, guild_id=1000, channel_id=555, actor_id=7, name="Muster", signup_cap=cap or joined, **extra
+        db, guild_id=1000, channel_id=555, actor_id=mod(7), name="Muster", signup_cap=cap or joined, **extra
     )
     await game_admin.open_signups(db, game.id, mod(7))
     for user in range(1, joined + reserves + 1):

@@ -59,9 +59,13 @@ def pages(tmp_path_factory, templates):
 
 
 def _wait(chrome, condition, seconds: float = 15):
+    """Wait until `condition` holds; an element the page replaced while it was read (a live update swaps the
+    game's content) is read again at the next poll, not a failure."""
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(chrome, seconds, poll_frequency=0.05).until(condition)
+    waiting = WebDriverWait(chrome, seconds, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,))
+    return waiting.until(condition)
 
 
 def _errors(chrome) -> list[str]:
