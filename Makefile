@@ -36,7 +36,7 @@ run: $(STAMP)
 # PYTHONDONTWRITEBYTECODE: every xdist worker and every bot process the end-to-end tests start would otherwise
 # compile the whole project again (collection took 52 s instead of 28 s on the development machine).
 test: $(STAMP)
-	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto
+	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto --durations=25
 
 # Lint, types and formatting (configured in pyproject.toml): all three run and any failure fails the target.
 # Until the tree has been through `make format` once, ruff reports the import order, old-style annotations and

@@ -81,7 +81,7 @@ async def _fill(
         for start in range(0, len(game_rows), CHUNK):
             result = await session.execute(insert(Game).returning(Game.id), game_rows[start : start + CHUNK])
             ids += list(result.scalars())
-        players = [
+        player_rows = [
             {
                 "game_id": ids[number],
                 "user_id": user,
@@ -94,8 +94,8 @@ async def _fill(
             }
             for number, user, seat in seat_rows
         ]
-        for start in range(0, len(players), CHUNK):
-            await session.execute(insert(Player), players[start : start + CHUNK])
+        for start in range(0, len(player_rows), CHUNK):
+            await session.execute(insert(Player), player_rows[start : start + CHUNK])
         stat_rows = [
             {
                 "guild_id": g,

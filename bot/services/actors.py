@@ -83,7 +83,8 @@ def own_actor(ruleset: Ruleset, state: Any, seat: str, listed: dict[str, Any]) -
 
 async def actor_choices(db: Database, game_id: int, user_id: int, moderator: Caller | bool) -> list[tuple[str, str]]:
     """(name, id) of the actors this user may order for with `as` (a moderator: the game master's NPCs, checked:
-    `rights.game_master`; a player: the actors their seat controls besides itself), leaving out those that cannot act (the dead)."""
+    `rights.game_master`; a player: the actors their seat controls besides itself), leaving out those that
+    cannot act (the dead)."""
     moderator = await rights.game_master(db, game_id, moderator)
     snap = await snapshot(db, game_id)
     if snap.state is None:
