@@ -2,7 +2,7 @@
 2 by default, 0: off; the games' own idle alerts stay as they are) a player's seat is offered by DM, with
 Accept and Decline buttons, to the game's first reserve not yet asked (in sign-up order), else to a volunteer of
 the server's substitute list (`/sub volunteer`, longest there first) who is not in the game. On Accept the seat
-moves with everything its player knew, as `/mod substitute` does (`moderation.take_over`), and the absent player's
+moves with everything its player knew, as `/mod substitute` does (`seats.take_over`), and the absent player's
 record counts an abandoned game; on Decline the next one is asked; with nobody left the moderators are told and
 decide (`/mod substitute`). An offer is one `SeatOffer` row per absence, so a restart changes nothing, and a
 player who gives orders again before anyone accepts keeps the seat (the offer is closed when answered).
@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Player, SeatOffer, Substitute
 from bot.db.session import Database
-from bot.services import community, limits
+from bot.services import community, limits, seats
 from bot.services.common import audit, load_game, outbox
 from bot.services.errors import ServiceError
 from bot.text import say
@@ -108,8 +108,6 @@ def _steps(game: Game) -> int:
 
 async def answer(db: Database, offer_id: int, user_id: int, accept: bool, name: str) -> str:
     """Accept or Decline an offered seat (the DM's buttons); returns what the one who answered is told."""
-    from bot.services import moderation  # moderation's take_over moves the seat (it imports what imports this)
-
     async with db.transaction() as session:
         offer = await session.get(SeatOffer, offer_id)
         if offer is None:
@@ -136,7 +134,7 @@ async def answer(db: Database, offer_id: int, user_id: int, accept: bool, name: 
             stored = (
                 await session.execute(select(Player.name).where(Player.game_id == game.id, Player.user_id == user_id))
             ).scalar()
-            await moderation.take_over(session, game, None, offer.absent_id, user_id, stored or name)
+            await seats.take_over(session, game, None, offer.absent_id, user_id, stored or name)
             told = say("absence_replaced_you", game=game.name)
             outbox(session, game, "dm", offer.absent_id, told, {"kind": "absence"})
             return say("absence_accepted", game=game.name)

@@ -16,7 +16,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, DEFAULT_SIGNUP_CAP, AuditLog, Game, Player, Resolution
 from bot.db.session import Database
-from bot.services import community, fairness, groups, limits, lobby, pacing, records, sheets
+from bot.services import community, fairness, groups, limits, lobby, muster_dm, pacing, records, sheets
 from bot.services.common import (
     announce,
     announce_picture,
@@ -238,10 +238,8 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
             players.append(player)
         await session.flush()
         if game.muster_until is not None:  # mustering: a newcomer confirms too
-            from bot.services import muster
-
             for player in players:
-                muster.ask(session, game, player)
+                muster_dm.ask(session, game, player)
         await lobby.refresh(session, game)
     return players
 

@@ -28,12 +28,11 @@ from bot.db.session import Database
 from bot.services import community, games, lobby
 from bot.services.common import announce, audit, load_game, outbox, players_of, ruleset_of
 from bot.services.errors import ServiceError
+from bot.services.muster_dm import KIND, ask
 from bot.text import say, when
 from engine import registry
 
 log = logging.getLogger(__name__)
-
-KIND = "muster"  # the payload kind of the muster's DM: `bot.ui.buttons` gives it the Ready button
 
 
 @dataclass
@@ -43,19 +42,6 @@ class Begun:
     game: Game
     started: bool
     until: datetime | None = None
-
-
-def ask(session, game: Game, player: Player) -> None:
-    """DM a player (or a reserve) the muster's Ready button."""
-    reserve = say("muster_dm_reserve") if player.status == "reserve" else ""
-    outbox(
-        session,
-        game,
-        "dm",
-        player.user_id,
-        say("muster_dm", name=game.name, until=when(game.muster_until), reserve=reserve),
-        {"kind": KIND, "game": game.id},
-    )
 
 
 def _minimum(game: Game) -> int:
