@@ -94,6 +94,15 @@ def front(name: str) -> Front:
     return _FRONTS[name]
 
 
+def title(name: str) -> str:
+    """A game's title as players read it ("Battle Royale"), or its name when it has none or is not installed
+    any more (a finished game of a game since removed still shows on profiles and pages)."""
+    try:
+        return front(name).title or name
+    except KeyError:
+        return name
+
+
 def names() -> list[str]:
     _load_plugins()
     return sorted(set(_RULESETS) | set(BUILT_IN))

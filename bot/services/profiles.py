@@ -141,13 +141,6 @@ async def _counted(session: AsyncSession, game: Game, community, view: dict[str,
     return counts
 
 
-def _title(ruleset: str) -> str:
-    try:
-        return registry.front(ruleset).title or ruleset
-    except KeyError:
-        return ruleset
-
-
 async def profile(db: Database, user_id: int) -> Profile:
     """A player's profile: their record (reliability), and per game type their games, wins, survivals and the
     game's headline figures, over every server (one indexed read of their rows)."""
@@ -175,7 +168,7 @@ async def profile(db: Database, user_id: int) -> Profile:
         stats.append(
             GameTypeStats(
                 ruleset=ruleset,
-                title=_title(ruleset),
+                title=registry.title(ruleset),
                 games=sum(r.games for r in of_ruleset),
                 wins=sum(r.wins for r in of_ruleset),
                 survivals=sum(r.survivals for r in of_ruleset),

@@ -181,17 +181,10 @@ async def listed_games(db: Database) -> list[Listed]:
             )
         ).all()
     return [
-        Listed(key=r[0], name=r[1], title=_title(r[2]), status=r[3], day=r[4], players=r[5] or 0)
+        Listed(key=r[0], name=r[1], title=registry.title(r[2]), status=r[3], day=r[4], players=r[5] or 0)
         for r in rows
         if r[0] is not None
     ]
-
-
-def _title(ruleset: str) -> str:
-    try:
-        return registry.front(ruleset).title or ruleset
-    except KeyError:
-        return ruleset
 
 
 async def _game_for(session: Any, key: str) -> Game:
@@ -498,7 +491,7 @@ async def player_page(db: Database, user_id: int) -> PlayerPage:
         listed = Listed(
             key=game.web_key or "",
             name=game.name,
-            title=_title(game.ruleset),
+            title=registry.title(game.ruleset),
             status=game.status,
             day=game.day,
             players=0,
