@@ -135,9 +135,12 @@ class GameMasterBot(commands.AutoShardedBot):
         return DiscordCourier(self, GlobalPace(RATE * self.delivery_share))
 
     def kick(self) -> None:
-        """Something was written to the outbox: deliver it now rather than on the next tick."""
+        """A command or a button changed something: deliver what it wrote to the outbox now, and look now for
+        a step it made ready (the last orders of a game that resolves early, a post sent), rather than on the
+        next tick of either loop."""
         if self.loops is not None:
             self.loops.kick()
+            self.loops.look()
 
     async def on_ready(self) -> None:
         """One line for whoever runs the bot: who it is, its guilds and its games (again after a new session)."""

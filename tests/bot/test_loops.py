@@ -1,5 +1,6 @@
 """The deadline loop: due games are resolved (also after downtime), one failing game or pass never stops
-it, and reminders are written; delivery is woken right away after a resolution."""
+it, and reminders are written; delivery is woken right away after a resolution, and the deadline loop right
+away after a command (`Loops.look`)."""
 from __future__ import annotations
 
 import asyncio
@@ -58,7 +59,7 @@ async def test_the_loop_survives_a_failing_pass(gm, db):
         if len(calls) == 1:
             raise RuntimeError("database went away")
 
-    task = asyncio.create_task(loops._every(0.01, flaky))
+    task = asyncio.create_task(loops._every(0.01, flaky, asyncio.Event()))
     for _ in range(100):
         if len(calls) >= 3:
             break
@@ -81,3 +82,38 @@ async def test_a_night_bigger_than_one_pass_is_delivered_without_waiting_for_the
     async with db.read() as session:
         rows = (await session.execute(select(Outbox).where(Outbox.game_id == game_id).order_by(Outbox.id))).scalars().all()
     assert len(rows) > 3 * 3 and {r.status for r in rows} == {"sent"}
+
+
+async def test_a_woken_loop_looks_at_once_not_on_its_next_tick(gm, db):
+    """A command that makes a step ready wakes the deadline loop (`GameMasterBot.kick` -> `Loops.look`): the
+    next pass comes at once, though the tick is an hour away; a wake set during a pass brings the next one."""
+    loops = Loops(gm)
+    passes: list[asyncio.Event] = [asyncio.Event() for _ in range(3)]
+    done = 0
+
+    async def job() -> None:
+        nonlocal done
+        passes[done].set()
+        done += 1
+        if done == 2:
+            loops.look()  # woken while this pass runs: the next pass is not lost
+
+    task = asyncio.create_task(loops._every(3600, job, loops.wake_deadlines))
+    try:
+        await asyncio.wait_for(passes[0].wait(), 10)
+        loops.look()
+        await asyncio.wait_for(passes[1].wait(), 10)  # without the wake: an hour
+        await asyncio.wait_for(passes[2].wait(), 10)
+    finally:
+        task.cancel()
+    assert done == 3
+
+
+def test_the_bots_kick_wakes_both_loops(gm):
+    """After a command or a button (`GameMasterBot.kick`): deliver now, and look for a ready step now."""
+    from bot.app import GameMasterBot
+
+    loops = Loops(gm)
+    holder = type("Holder", (), {"loops": loops})()
+    GameMasterBot.kick(holder)  # type: ignore[arg-type]
+    assert loops.wake.is_set() and loops.wake_deadlines.is_set()

@@ -15,20 +15,24 @@ START = datetime(2026, 6, 1, 12, 0, tzinfo=timezone.utc)
 
 
 class Clock:
-    """The bot's clock: `clock()` is now; `clock.advance(hours=25)` moves time on (deadlines pass at once)."""
+    """The bot's clock: `clock()` is now; `clock.advance(hours=25)` moves time on (deadlines pass at once: each
+    bot on the clock is told, and its deadline loop looks at once, as it would when real time reached them)."""
 
     def __init__(self, now: datetime = START) -> None:
         self.now = now
+        self.moved: list = []  # callables told when time moves (`BotRunner`)
 
     def __call__(self) -> datetime:
         return self.now
 
     def advance(self, **delta: float) -> datetime:
-        self.now += timedelta(**delta)
+        self.set(self.now + timedelta(**delta))
         return self.now
 
     def set(self, moment: datetime) -> None:
         self.now = moment
+        for tell in self.moved:
+            tell()
 
 
 class BotRunner:
@@ -44,6 +48,7 @@ class BotRunner:
         self.settings = Settings(database_url=database_url, discord_token=FakeDiscord.token, sync_commands=True,
                                  poll_seconds=0.2, delivery_seconds=0.2, **settings)
         self.bot = None
+        clock.moved.append(self.look)
         self.db: Database | None = None
         self._task: asyncio.Task | None = None
         self.starts = 0
@@ -97,6 +102,12 @@ class BotRunner:
             await db.dispose()
         if hung:
             raise AssertionError(hung)
+
+    def look(self) -> None:
+        """Wake the running bot's deadline loop (time moved, or a test wants a look now)."""
+        loops = getattr(self.bot, "loops", None)
+        if loops is not None:
+            loops.look()
 
     async def restart(self):
         await self.stop()

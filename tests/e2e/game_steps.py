@@ -23,5 +23,5 @@ async def stepped(runner, day: int, timeout: float = PATIENCE) -> Game:
     end = loop.time() + timeout
     while (game := await game_row(runner.db)).day <= day and game.status != "over":
         assert loop.time() < end, f"step {day} was not resolved"
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.02)
     return game

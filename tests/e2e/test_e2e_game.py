@@ -47,7 +47,7 @@ async def settle(fake, runner, what: str, timeout: float = PATIENCE) -> None:
             return
         if loop.time() > deadline:
             raise AssertionError(f"the outbox did not drain ({what}): {counts}; problems {fake.problems[-5:]}")
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0.02)
 
 
 def custom_ids(message: dict) -> list[str]:

@@ -99,10 +99,12 @@ class Passes:
 
 
 async def unresolved(fake, runner, passes: Passes, day: int, looks: int = 3) -> None:
-    """The deadline loop passes over the game `looks` more times (the first may have begun before: 3 make two
-    whole passes at least) and leaves step `day` unresolved."""
-    target = passes.done + looks
-    await fake.wait_until(lambda: passes.done >= target, what=f"{looks} passes of the deadline loop")
+    """The deadline loop, woken `looks` times, passes over the game as often (the first may have begun before:
+    3 make two whole passes at least) and leaves step `day` unresolved."""
+    for _ in range(looks):
+        target = passes.done + 1
+        runner.look()
+        await fake.wait_until(lambda: passes.done >= target, what="a pass of the deadline loop")
     assert (await game_row(runner.db)).day == day, f"step {day} resolved before its post was sent"
 
 
@@ -120,7 +122,9 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
 
     passes = Passes(monkeypatch)
     runner = BotRunner(fake, database_url, clock)
-    runner.settings = runner.settings.model_copy(update={"poll_seconds": 0.05, "delivery_seconds": 0.05})
+    # no tick of the deadline loop comes by itself in this test: a post sent, a button clicked or the clock
+    # moved to a deadline wakes it (`Loops.look`), so each step here resolves because the bot looked at once
+    runner.settings = runner.settings.model_copy(update={"poll_seconds": 3600, "delivery_seconds": 0.05})
     await runner.start()
     try:
         registered = {c["name"] for c in fake.registered[None]}

@@ -44,6 +44,7 @@ GAMES = 30
 PROCESSES = 3
 LEASE_SECONDS = 4
 CLAIM_LIMIT = 30  # a pass takes 20 rows here (a third of 30, at least 20): small nights have their posts cut too
+POLL_SECONDS = 0.5  # the deadline loop's tick: the games are made due by the test's UPDATE, which wakes no loop
 WAIT = 180  # seconds a step may take before the test gives up (a loaded machine is slow, never wrong)
 
 
@@ -64,7 +65,7 @@ async def test_three_processes_resolve_due_games_once_and_deliver_once_with_proc
     db = Database(postgres_url)
     now = datetime.now(timezone.utc).replace(microsecond=0)
     processes = [BotProcess(f"bot{n}", fake, postgres_url, tmp_path, shards=PROCESSES, lease_seconds=LEASE_SECONDS,
-                            claim_limit=CLAIM_LIMIT) for n in range(PROCESSES)]
+                            poll_seconds=POLL_SECONDS, claim_limit=CLAIM_LIMIT) for n in range(PROCESSES)]
     try:
         for process in processes:
             await process.start()
