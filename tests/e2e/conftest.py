@@ -35,6 +35,13 @@ class Clock:
             tell()
 
 
+async def _lobby_wait(seconds: float) -> None:
+    """A game's lobby is edited at most once a second, measured on the bot's clock (`bot.delivery.lobby`); the
+    test's clock stands still between its moves, so every edit would wait a whole real second (and the delivery
+    pass with it). The rule itself is tested on a clock that moves (tests/bot/test_lobby_delivery.py)."""
+    await asyncio.sleep(0)
+
+
 class BotRunner:
     """The real bot (discord.py over HTTP and the gateway) against the fake; `restart()` is a new process's worth
     of bot on the same database: new client, new database engine, new gateway session."""
@@ -67,6 +74,9 @@ class BotRunner:
             if self._task in done:
                 self._task.result()  # raises what went wrong at start-up
             raise AssertionError(f"the bot was not ready within {timeout}s; problems: {self.fake.problems[-5:]}")
+        loops = getattr(self.bot, "loops", None)
+        if loops is not None:  # the lobby's second between edits is counted on this clock, which stands still
+            loops.worker.lobbies.sleep = _lobby_wait
         self.starts += 1
         return self.bot
 
