@@ -27,6 +27,7 @@ from bot.bench_community import GAMES as COMMUNITY_GAMES
 from bot.bench_community import PLAYERS as COMMUNITY_PLAYERS
 from bot.bench_community import community_bench
 from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
+from bot.bench_delivery import RTT as DELIVERY_RTT
 from bot.bench_delivery import RUNS as DELIVERY_RUNS
 from bot.bench_delivery import delivery_bench
 from bot.bench_game import sizes, started
@@ -36,6 +37,7 @@ from bot.bench_live import live_bench
 from bot.bench_web import FOLLOWERS as WEB_FOLLOWERS
 from bot.bench_web import GAMES as WEB_GAMES
 from bot.bench_web import PLAYERS as WEB_PLAYERS
+from bot.bench_web import POLL_SECONDS as WEB_POLL_SECONDS
 from bot.bench_web import REQUESTS as WEB_REQUESTS
 from bot.bench_web import web_bench
 from bot.db.models import position_of
@@ -58,7 +60,8 @@ NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 @dataclass(frozen=True)
 class Sizes:
     """How big each part of the bench is: the figures of docs/performance.md by default, `QUICK` for a
-    smoke run (`brbot bench --quick`: every part runs, at sizes whose figures mean little)."""
+    smoke run (`brbot bench --quick`: every part runs, at sizes whose figures mean little, and with a short
+    round trip to the fake Discord and a short poll of the followed game, which only wait)."""
 
     engine: tuple[int, ...] = (20, 100, 1000)
     nights: int = 7
@@ -69,10 +72,12 @@ class Sizes:
     live_players: int = LIVE_PLAYERS
     night_players: int = NIGHT_PLAYERS
     delivery_runs: int = DELIVERY_RUNS
+    delivery_rtt: float = DELIVERY_RTT
     web_players: int = WEB_PLAYERS
     web_followers: int = WEB_FOLLOWERS
     web_games: int = WEB_GAMES
     web_requests: int = WEB_REQUESTS
+    web_poll_seconds: float = WEB_POLL_SECONDS
     community_games: int = COMMUNITY_GAMES
     community_players: int = COMMUNITY_PLAYERS
     community_calls: int = COMMUNITY_CALLS
@@ -80,8 +85,8 @@ class Sizes:
 
 QUICK = Sizes(
     engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
-    delivery_runs=1, web_players=4, web_followers=3, web_games=3, web_requests=3, community_games=20,
-    community_players=40, community_calls=5,
+    delivery_runs=1, delivery_rtt=0.01, web_players=4, web_followers=3, web_games=3, web_requests=3,
+    web_poll_seconds=0.05, community_games=20, community_players=40, community_calls=5,
 )  # fmt: skip
 
 
@@ -162,9 +167,16 @@ async def run_bench(
         async with scratch_database(admin) as url:
             postgres = await submit_latency(url, ruleset, size)
     live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
-    night = await delivery_bench(sizes(ruleset, (size.night_players,))[-1], ruleset, size.delivery_runs)
+    night = await delivery_bench(
+        sizes(ruleset, (size.night_players,))[-1], ruleset, size.delivery_runs, size.delivery_rtt
+    )
     web = await web_bench(
-        ruleset, sizes(ruleset, (size.web_players,))[-1], size.web_followers, size.web_games, size.web_requests
+        ruleset,
+        sizes(ruleset, (size.web_players,))[-1],
+        size.web_followers,
+        size.web_games,
+        size.web_requests,
+        size.web_poll_seconds,
     )
     community = await community_bench(
         postgres_admin_url, size.community_games, size.community_players, size.community_calls
