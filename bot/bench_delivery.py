@@ -31,13 +31,12 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.D
     and whose next step's are waiting in the outbox."""
     from sqlalchemy import update
 
-    from bot.bench_game import started
+    from bot.bench_game import migrated, started
     from bot.db.models import Game, Outbox
     from bot.db.session import Database
-    from bot.migrate import upgrade_async
     from bot.services import resolution
 
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     try:
         game_id = await started(db, ruleset, players, "night", NOW, channel_id=555)

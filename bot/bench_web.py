@@ -40,13 +40,13 @@ async def page_times(url: str, players: int, ruleset: str, requests: int = REQUE
     import httpx
     from sqlalchemy import select
 
+    from bot.bench_game import migrated
     from bot.db.models import Game
     from bot.db.session import Database
-    from bot.migrate import upgrade_async
     from bot.services import simulation
     from bot.web.app import create_app
 
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     try:
         result = await simulation.simulate(db, players, 1, ruleset=ruleset)
@@ -78,13 +78,12 @@ async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS, poll_s
     import httpx
     import uvicorn
 
-    from bot.bench_game import sizes, started
+    from bot.bench_game import migrated, sizes, started
     from bot.db.session import Database
-    from bot.migrate import upgrade_async
     from bot.services import lookup, public_pages, resolution
     from bot.web.app import create_app
 
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     game_id = await started(db, ruleset, sizes(ruleset, (4,))[-1], "followed", NOW)  # as the game seats them
     game = await lookup.game_by_id(db, game_id)
