@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
+from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -27,21 +28,22 @@ from bot.bench_community import GAMES as COMMUNITY_GAMES
 from bot.bench_community import PLAYERS as COMMUNITY_PLAYERS
 from bot.bench_community import community_bench
 from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
+from bot.bench_delivery import RTT as DELIVERY_RTT
 from bot.bench_delivery import RUNS as DELIVERY_RUNS
 from bot.bench_delivery import delivery_bench
-from bot.bench_game import sizes, started
+from bot.bench_game import migrated, migrated_scratch_databases, sizes, started
 from bot.bench_live import GAMES as LIVE_GAMES
 from bot.bench_live import PLAYERS as LIVE_PLAYERS
 from bot.bench_live import live_bench
 from bot.bench_web import FOLLOWERS as WEB_FOLLOWERS
 from bot.bench_web import GAMES as WEB_GAMES
 from bot.bench_web import PLAYERS as WEB_PLAYERS
+from bot.bench_web import POLL_SECONDS as WEB_POLL_SECONDS
 from bot.bench_web import REQUESTS as WEB_REQUESTS
 from bot.bench_web import web_bench
 from bot.db.models import position_of
-from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
+from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable
 from bot.db.session import Database
-from bot.migrate import upgrade_async
 from bot.services import orders, resolution
 from bot.services.common import load_game, load_state
 from bot.services.errors import ServiceError
@@ -58,7 +60,8 @@ NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 @dataclass(frozen=True)
 class Sizes:
     """How big each part of the bench is: the figures of docs/performance.md by default, `QUICK` for a
-    smoke run (`brbot bench --quick`: every part runs, at sizes whose figures mean little)."""
+    smoke run (`brbot bench --quick`: every part runs, at sizes whose figures mean little, and with a short
+    round trip to the fake Discord and a short poll of the followed game, which only wait)."""
 
     engine: tuple[int, ...] = (20, 100, 1000)
     nights: int = 7
@@ -69,10 +72,12 @@ class Sizes:
     live_players: int = LIVE_PLAYERS
     night_players: int = NIGHT_PLAYERS
     delivery_runs: int = DELIVERY_RUNS
+    delivery_rtt: float = DELIVERY_RTT
     web_players: int = WEB_PLAYERS
     web_followers: int = WEB_FOLLOWERS
     web_games: int = WEB_GAMES
     web_requests: int = WEB_REQUESTS
+    web_poll_seconds: float = WEB_POLL_SECONDS
     community_games: int = COMMUNITY_GAMES
     community_players: int = COMMUNITY_PLAYERS
     community_calls: int = COMMUNITY_CALLS
@@ -80,8 +85,8 @@ class Sizes:
 
 QUICK = Sizes(
     engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
-    delivery_runs=1, web_players=4, web_followers=3, web_games=3, web_requests=3, community_games=20,
-    community_players=40, community_calls=5,
+    delivery_runs=1, delivery_rtt=0.01, web_players=4, web_followers=3, web_games=3, web_requests=3,
+    web_poll_seconds=0.05, community_games=20, community_players=40, community_calls=5,
 )  # fmt: skip
 
 
@@ -106,7 +111,7 @@ def _plans(ruleset: str, state: Any, rng: RecordingRng) -> dict[int, tuple[str |
 async def submit_latency(url: str, ruleset: str = registry.DEFAULT, size: Sizes = Sizes()) -> dict[str, Any]:
     """Order submission latency: every player the game awaits after its opening step submits at once (a game
     played one actor at a time awaits one)."""
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     try:
         game_id = await started(db, ruleset, sizes(ruleset, (size.submitters,))[-1], "bench", NOW)
@@ -157,18 +162,30 @@ async def run_bench(
     with tempfile.TemporaryDirectory(prefix="brbot-bench-") as workdir:
         sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}", ruleset, size)
     admin = postgres_admin_url or DEFAULT_ADMIN_URL
-    postgres = None
-    if await postgres_reachable(admin) is None:
-        async with scratch_database(admin) as url:
-            postgres = await submit_latency(url, ruleset, size)
-    live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
-    night = await delivery_bench(sizes(ruleset, (size.night_players,))[-1], ruleset, size.delivery_runs)
-    web = await web_bench(
-        ruleset, sizes(ruleset, (size.web_players,))[-1], size.web_followers, size.web_games, size.web_requests
-    )
-    community = await community_bench(
-        postgres_admin_url, size.community_games, size.community_players, size.community_calls
-    )
+    async with AsyncExitStack() as scratch:
+        postgres, pg_urls = None, []
+        if await postgres_reachable(admin) is None:  # one migration for the submissions' and the community's
+            pg_urls = await scratch.enter_async_context(migrated_scratch_databases(admin, 2))
+            postgres = await submit_latency(pg_urls[0], ruleset, size)
+        live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
+        night = await delivery_bench(
+            sizes(ruleset, (size.night_players,))[-1], ruleset, size.delivery_runs, size.delivery_rtt
+        )
+        web = await web_bench(
+            ruleset,
+            sizes(ruleset, (size.web_players,))[-1],
+            size.web_followers,
+            size.web_games,
+            size.web_requests,
+            size.web_poll_seconds,
+        )
+        community = await community_bench(
+            postgres_admin_url,
+            size.community_games,
+            size.community_players,
+            size.community_calls,
+            postgres_url=pg_urls[1] if pg_urls else None,
+        )
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},

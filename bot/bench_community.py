@@ -20,10 +20,10 @@ from pathlib import Path
 
 from sqlalchemy import insert
 
+from bot.bench_game import migrated
 from bot.db.models import Game, Player, PlayerRecord, PlayerStat
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
-from bot.migrate import upgrade_async
 from bot.services import profiles, simulation
 from engine import registry
 
@@ -133,7 +133,7 @@ async def read_latency(
     url: str, games: int = GAMES, players: int = PLAYERS, calls: int = CALLS
 ) -> dict[str, dict[str, float]]:
     """p50 and p99 (ms) of `profiles.profile` and `profiles.leaderboard` on the filled database at `url`."""
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     try:
         rng = random.Random(24)
@@ -158,12 +158,18 @@ async def read_latency(
 
 
 async def community_bench(
-    postgres_admin_url: str | None = None, games: int = GAMES, players: int = PLAYERS, calls: int = CALLS
+    postgres_admin_url: str | None = None,
+    games: int = GAMES,
+    players: int = PLAYERS,
+    calls: int = CALLS,
+    postgres_url: str | None = None,
 ) -> dict[str, dict | None]:
-    """The figures on a fresh SQLite file and, when reachable, a scratch PostgreSQL database (the sizes smaller
-    for `brbot bench --quick`)."""
+    """The figures on a fresh SQLite file and, when reachable, a scratch PostgreSQL database (`postgres_url`: an
+    empty one the caller made; the sizes smaller for `brbot bench --quick`)."""
     with tempfile.TemporaryDirectory(prefix="brbot-bench-community-") as workdir:
         sqlite = await read_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'community.sqlite3'}", games, players, calls)
+    if postgres_url is not None:
+        return {"sqlite": sqlite, "postgres": await read_latency(postgres_url, games, players, calls)}
     admin = postgres_admin_url or DEFAULT_ADMIN_URL
     postgres = None
     if await postgres_reachable(admin) is None:

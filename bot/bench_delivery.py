@@ -22,6 +22,7 @@ from engine import registry
 
 PLAYERS = 100
 RUNS = 3
+RTT = 0.150  # the fake Discord's round trip, in seconds (`brbot bench --quick` takes a shorter one)
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
@@ -30,13 +31,12 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.D
     and whose next step's are waiting in the outbox."""
     from sqlalchemy import update
 
-    from bot.bench_game import started
+    from bot.bench_game import migrated, started
     from bot.db.models import Game, Outbox
     from bot.db.session import Database
-    from bot.migrate import upgrade_async
     from bot.services import resolution
 
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     try:
         game_id = await started(db, ruleset, players, "night", NOW, channel_id=555)
@@ -49,7 +49,7 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.D
         await db.dispose()
 
 
-async def deliver_night(url: str, rtt: float = 0.150) -> dict:
+async def deliver_night(url: str, rtt: float = RTT) -> dict:
     """Deliver the waiting night to a fake Discord; the time it took, the floor and their ratio."""
     from bot.bench_discord import elsewhere
 
@@ -96,9 +96,11 @@ async def _deliver(fake, url: str) -> dict:
     return {"rows": sent, "messages": messages, "seconds": round(elapsed, 2)}
 
 
-async def delivery_bench(players: int = PLAYERS, ruleset: str = registry.DEFAULT, runs: int = RUNS) -> dict:
-    """The same night delivered `runs` times (each from a copy of the seeded database); the median run, with
-    every run's ratio beside it (the figure moves with the machine's load)."""
+async def delivery_bench(
+    players: int = PLAYERS, ruleset: str = registry.DEFAULT, runs: int = RUNS, rtt: float = RTT
+) -> dict:
+    """The same night delivered `runs` times (each from a copy of the seeded database) to a fake Discord `rtt`
+    seconds away; the median run, with every run's ratio beside it (the figure moves with the machine's load)."""
     with tempfile.TemporaryDirectory(prefix="brbot-delivery-") as workdir:
         seeded = Path(workdir) / "night.sqlite3"
         await seed_night(f"sqlite+aiosqlite:///{seeded}", players, ruleset)
@@ -106,7 +108,7 @@ async def delivery_bench(players: int = PLAYERS, ruleset: str = registry.DEFAULT
         for run in range(runs):
             copy = Path(workdir) / f"run{run}.sqlite3"
             shutil.copyfile(seeded, copy)
-            results.append(await deliver_night(f"sqlite+aiosqlite:///{copy}"))
+            results.append(await deliver_night(f"sqlite+aiosqlite:///{copy}", rtt))
     results.sort(key=lambda r: r["vs_floor"])
     return results[len(results) // 2] | {"runs": [r["vs_floor"] for r in results]}
 

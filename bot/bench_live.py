@@ -36,13 +36,12 @@ async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, rules
     one started through the services."""
     from sqlalchemy import insert, select, update
 
-    from bot.bench_game import started
+    from bot.bench_game import migrated, started
     from bot.db.models import DaySeed, Game, Player
     from bot.db.session import Database
-    from bot.migrate import upgrade_async
     from bot.services import resolution
 
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     try:
         first_id = await started(db, ruleset, players, "live 1", NOW)

@@ -26,6 +26,7 @@ PLAYERS = 200
 FOLLOWERS = 200
 REQUESTS = 60
 GAMES = 500
+POLL_SECONDS = 0.5  # how often the followed game's watcher looks (`brbot bench --quick` looks more often)
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
@@ -39,13 +40,13 @@ async def page_times(url: str, players: int, ruleset: str, requests: int = REQUE
     import httpx
     from sqlalchemy import select
 
+    from bot.bench_game import migrated
     from bot.db.models import Game
     from bot.db.session import Database
-    from bot.migrate import upgrade_async
     from bot.services import simulation
     from bot.web.app import create_app
 
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     try:
         result = await simulation.simulate(db, players, 1, ruleset=ruleset)
@@ -71,18 +72,18 @@ async def page_times(url: str, players: int, ruleset: str, requests: int = REQUE
         await db.dispose()
 
 
-async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS) -> float:
-    """The longest wait, in ms, from a step's resolution to the last of `followers` open pages told of it."""
+async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS, poll_seconds: float = POLL_SECONDS) -> float:
+    """The longest wait, in ms, from a step's resolution to the last of `followers` open pages told of it (the
+    site's watcher looking every `poll_seconds`)."""
     import httpx
     import uvicorn
 
-    from bot.bench_game import sizes, started
+    from bot.bench_game import migrated, sizes, started
     from bot.db.session import Database
-    from bot.migrate import upgrade_async
     from bot.services import lookup, public_pages, resolution
     from bot.web.app import create_app
 
-    await upgrade_async(url)
+    await migrated(url)
     db = Database(url)
     game_id = await started(db, ruleset, sizes(ruleset, (4,))[-1], "followed", NOW)  # as the game seats them
     game = await lookup.game_by_id(db, game_id)
@@ -90,7 +91,9 @@ async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS) -> flo
     key = (await public_pages.listed_games(db))[0].key
     seen = await public_pages.page_version(db, key)
     server = uvicorn.Server(
-        uvicorn.Config(create_app(db, poll_seconds=0.5), port=0, log_level="warning", timeout_graceful_shutdown=5)
+        uvicorn.Config(
+            create_app(db, poll_seconds=poll_seconds), port=0, log_level="warning", timeout_graceful_shutdown=5
+        )
     )
     serving = asyncio.create_task(server.serve())
     while not server.started:
@@ -184,12 +187,13 @@ async def web_bench(
     followers: int = FOLLOWERS,
     games: int = GAMES,
     requests: int = REQUESTS,
+    poll_seconds: float = POLL_SECONDS,
 ) -> dict:
     """Every web figure, by its `brbot bench` key (the sizes smaller for `brbot bench --quick`)."""
     with tempfile.TemporaryDirectory(prefix="brbot-web-") as workdir:
         figures = await page_times(f"sqlite+aiosqlite:///{Path(workdir) / 'pages.sqlite3'}", players, ruleset, requests)
         figures["web_follow_200_max_ms"] = await follow_time(
-            f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}", ruleset, followers
+            f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}", ruleset, followers, poll_seconds
         )
     figures["web_500_games_peak_mb"] = await memory_bench(ruleset, games)
     return figures

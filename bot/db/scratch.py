@@ -40,15 +40,16 @@ async def postgres_reachable(admin_url: str | None = None) -> str | None:
 
 
 @asynccontextmanager
-async def scratch_database(admin_url: str | None = None) -> AsyncIterator[str]:
-    """Create an empty database, yield its SQLAlchemy async URL, drop it afterwards."""
+async def scratch_database(admin_url: str | None = None, template: str | None = None) -> AsyncIterator[str]:
+    """Create an empty database (or a copy of the database named `template`, to which nobody may be connected),
+    yield its SQLAlchemy async URL, drop it afterwards."""
     import asyncpg
 
     admin_url = admin_url or postgres_admin_url()
     name = f"brbot_scratch_{secrets.token_hex(6)}"
     admin = await asyncpg.connect(admin_url, timeout=5)
     try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
+        await admin.execute(f'CREATE DATABASE "{name}"' + (f' TEMPLATE "{template}"' if template else ""))
     finally:
         await admin.close()
     base = admin_url.rsplit("/", 1)[0].replace("postgresql://", "postgresql+asyncpg://", 1)

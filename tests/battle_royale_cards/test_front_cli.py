@@ -8,8 +8,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 from bot.cli import main
 
 
@@ -21,18 +19,21 @@ def simulate(tmp_path, players: int, seed: int) -> tuple[list[dict], str]:
     return [json.loads(line) for line in log.read_text().splitlines()], database
 
 
-@pytest.mark.parametrize("players", [2, 6])
-def test_simulate_plays_a_whole_game(tmp_path, capsys, players):
-    lines, _ = simulate(tmp_path, players, seed=players)
-    out = capsys.readouterr().out
+def assert_a_whole_game(lines: list[dict], out: str) -> None:
     assert re.search(r"Game over after \d+ steps\.", out)  # a step game counts its steps, not days
     assert [line["kind"] for line in lines].count("game_over") == 1
     assert any(line["kind"] == "placed" for line in lines) and any(line["kind"] == "card_attack" for line in lines)
 
 
-def test_verify_and_replay_a_simulated_game(tmp_path, capsys):
-    _, database = simulate(tmp_path, 3, seed=3)
-    capsys.readouterr()
+def test_simulate_plays_a_whole_game_of_six(tmp_path, capsys):
+    lines, _ = simulate(tmp_path, 6, seed=6)
+    assert_a_whole_game(lines, capsys.readouterr().out)
+
+
+def test_simulate_plays_a_whole_game_of_two_which_verify_and_replay_confirm(tmp_path, capsys):
+    """One simulated game (each costs a second or two) for `simulate`, then `verify` and `replay` on it."""
+    lines, database = simulate(tmp_path, 2, seed=2)
+    assert_a_whole_game(lines, capsys.readouterr().out)
     assert main(["verify", "1", "--database", database]) == 0
     out = capsys.readouterr().out
     assert "identical outcome" in out and "DIFFERS" not in out

@@ -4,43 +4,89 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+from collections.abc import Awaitable
+from contextlib import asynccontextmanager
 
+import pytest
+
+from bot.db.session import Database
 from bot.delivery.pace import GlobalPace
 from bot.delivery.worker import OutboxWorker
 from tests.bot.delivery_helpers import CHANNEL, Clock, FakeCourier, drain, game_with_a_night, rows
 from tests.services.conftest import db  # noqa: F401, F811  (db: the two-database fixture)
 
 
-class SlowCourier(FakeCourier):
-    """Each send takes a round trip; records how many targets were being sent to at once, and whether one
-    target ever had two messages in flight."""
+class HeldCourier(FakeCourier):
+    """Counts how many targets the worker works on at once, and records whether one target ever had two
+    messages in flight. Until `together` targets are at work together, each is held where it stands, as by
+    a long round trip: at a send, or at the database (`hold_the_database`: the moderators' notes read where
+    they go before their first send). Then nothing is held any more. A worker that works on fewer targets at
+    once never gets there: after `patience` seconds (far beyond the pass's own work) the holds end and
+    `most_targets` shows it. One that works on more has started them all while the first are held."""
 
-    def __init__(self) -> None:
+    def __init__(self, together: int, patience: float = 10.0) -> None:
         super().__init__()
+        self.together = together
+        self.patience = patience
+        self.enough = asyncio.Event()
+        self.at_work: set[asyncio.Task] = set()  # the worker's tasks (one per target) held or sending
         self.flying: dict[tuple[str, int], int] = {}
         self.most_targets = 0
         self.two_at_once_to_one_target = False
 
-    async def _trip(self, kind: str, target: int) -> None:
+    async def hold(self) -> None:
+        """Count the current task at work and wait until enough targets are (or `patience` runs out)."""
+        self.at_work.add(asyncio.current_task())
+        self.most_targets = max(self.most_targets, len(self.at_work))
+        if len(self.at_work) >= self.together:
+            self.enough.set()
+        try:
+            async with asyncio.timeout(self.patience):
+                await self.enough.wait()
+        except TimeoutError:  # never that many at once: let the pass end, `most_targets` fails the test
+            self.enough.set()
+
+    def hold_the_database(self, database: Database, monkeypatch: pytest.MonkeyPatch) -> None:
+        """Hold the worker's tasks also when they open a database session (not the test's own task, which
+        claims the rows)."""
+        test_task = asyncio.current_task()
+
+        def held(open_session):
+            @asynccontextmanager
+            async def session():
+                if not self.enough.is_set() and asyncio.current_task() is not test_task:
+                    await self.hold()
+                    self.at_work.discard(asyncio.current_task())
+                async with open_session() as opened:
+                    yield opened
+
+            return session
+
+        monkeypatch.setattr(database, "read", held(database.read))
+        monkeypatch.setattr(database, "transaction", held(database.transaction))
+
+    async def _trip(self, kind: str, target: int, send: Awaitable[None]) -> None:
         key = (kind, target)
         self.flying[key] = self.flying.get(key, 0) + 1
         self.two_at_once_to_one_target |= self.flying[key] > 1
-        self.most_targets = max(self.most_targets, sum(1 for n in self.flying.values() if n))
-        await asyncio.sleep(0.3)  # long beside the pass's own work, so every target is in flight together
-        self.flying[key] -= 1
+        try:
+            await self.hold()
+            await send
+        finally:
+            self.flying[key] -= 1
+            self.at_work.discard(asyncio.current_task())
 
     async def post(self, channel_id, message) -> None:
-        await self._trip("channel", channel_id)
-        await super().post(channel_id, message)
+        await self._trip("channel", channel_id, super().post(channel_id, message))
 
     async def dm(self, user_id, message) -> None:
-        await self._trip("dm", user_id)
-        await super().dm(user_id, message)
+        await self._trip("dm", user_id, super().dm(user_id, message))
 
 
-async def test_every_target_is_sent_to_at_once_each_in_its_own_order(db):  # noqa: F811
+async def test_every_target_is_sent_to_at_once_each_in_its_own_order(db, monkeypatch):  # noqa: F811
     await game_with_a_night(db, players=10)
-    courier = SlowCourier()
+    courier = HeldCourier(together=12)
+    courier.hold_the_database(db, monkeypatch)
     await drain(OutboxWorker(db, courier, Clock()))
     assert courier.most_targets == 12  # ten players' DMs, the channel and the moderators (it was 4 at a time)
     assert not courier.two_at_once_to_one_target
@@ -51,9 +97,10 @@ async def test_every_target_is_sent_to_at_once_each_in_its_own_order(db):  # noq
     assert titles == ["The game begins", "Day 0 results: the students set out"]
 
 
-async def test_a_worker_can_still_be_told_how_many_targets_at_once(db):  # noqa: F811
+async def test_a_worker_can_still_be_told_how_many_targets_at_once(db, monkeypatch):  # noqa: F811
     await game_with_a_night(db, players=10)
-    courier = SlowCourier()
+    courier = HeldCourier(together=3)
+    courier.hold_the_database(db, monkeypatch)
     await drain(OutboxWorker(db, courier, Clock(), concurrency=3))
     assert courier.most_targets == 3
 
