@@ -35,16 +35,18 @@ TARGET = "group"  # the outbox target of a group's sync row
 SAY_MAX = 1500  # a relayed message: Discord's 2,000 less the heading
 
 
-async def sync(session: AsyncSession, game: Game, state: Any | None = None) -> None:
+async def sync(
+    session: AsyncSession, game: Game, state: Any | None = None, seats: dict[str, int] | None = None
+) -> None:
     """Store each private group's members as the game says now and ask delivery to bring its chat in line; the
-    dead's thread too (`spectators.sync`)."""
+    dead's thread too (`spectators.sync`). `seats`: the game's `seat_map`, if the caller has just read it."""
     if state is None:
         if game.state is None:
             return
         state = load_state(game)
     from bot.services import spectators  # the dead's thread: a group of the bot's own, kept beside the game's
 
-    await spectators.sync(session, game, state)
+    await spectators.sync(session, game, state, seats)
     ruleset = ruleset_of(game)
     if type(ruleset).groups is Ruleset.groups:  # a game without groups costs no more
         return

@@ -91,12 +91,18 @@ def _usage(ruleset: str, verb: str) -> str:
 
 
 async def announce_step(
-    session: AsyncSession, game: Game, ruleset: Ruleset, state: Any, post: str | None = None
+    session: AsyncSession,
+    game: Game,
+    ruleset: Ruleset,
+    state: Any,
+    post: str | None = None,
+    seats: dict[str, int] | None = None,
 ) -> None:
     """Tell whoever the newly opened step waits for, beyond the channel's post: the asked player, the
     moderators for the game master's NPCs. `post`: the token of the resolution that opened the step
     (`write_events`): the moderators' "waiting for orders" joins that resolution's one message to them (a
-    question the game master must answer stays a message of its own)."""
+    question the game master must answer stays a message of its own). `seats`: the game's `seat_map`, if the
+    caller has just read it (else it is read here)."""
     if game.deadline is None:
         return
     deadline = when(game.deadline)
@@ -114,7 +120,7 @@ async def announce_step(
             deadline=deadline,
         )
         controller = ruleset.controller(state, question.actor)
-        users = await seat_map(session, game.id)
+        users = seats if seats is not None else await seat_map(session, game.id)
         payload = {"kind": "question", "day": game.day, "actor": question.actor}
         if controller is None:
             outbox(session, game, "moderators", None, text, payload)
@@ -122,10 +128,10 @@ async def announce_step(
             buttons = step_buttons.for_seat(game, ruleset, state, controller)
             with_buttons = {"buttons": buttons} if buttons else {}
             outbox(session, game, "dm", users[controller], text, payload | {"seat": controller} | with_buttons)
-            await step_buttons.offer(session, game, ruleset, state, skip=frozenset({controller}))
+            await step_buttons.offer(session, game, ruleset, state, skip=frozenset({controller}), seats=users)
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
-    await step_buttons.offer(session, game, ruleset, state)
+    await step_buttons.offer(session, game, ruleset, state, seats=seats)
     npcs = [names[a].name for a in ruleset.awaiting(state) if a in names and names[a].controller is None]
     if npcs:
         outbox(

@@ -126,10 +126,11 @@ async def _resolve_locked(
     )
     held = ruleset.seeds_revealed == "at_end"  # hidden teams: the seeds wait for the end of the game
     seed_row.revealed = not held
-    post = await write_events(session, game, result.events, await seat_map(session, game.id), day)
+    seats = await seat_map(session, game.id)  # read once: nothing below changes who holds a seat
+    post = await write_events(session, game, result.events, seats, day)
     announce_picture(session, game, day, post)  # a game that shows its picture after every step: with the post
-    await groups.sync(session, game, result.state)
-    await _copy_to_the_dead(session, game, result.events)
+    await groups.sync(session, game, result.state, seats)
+    await _copy_to_the_dead(session, game, result.events, seats)
     front = registry.front(game.ruleset)
     reveal = say(
         "seed_held" if held else "seed_revealed",
@@ -162,7 +163,7 @@ async def _resolve_locked(
             ),
             {"kind": "seed_reveal", "day": day},
         )
-        await pacing.announce_step(session, game, ruleset, result.state, post)
+        await pacing.announce_step(session, game, ruleset, result.state, post, seats)
     if game.resolve_failures:  # the deadline loop had been failing on this game: tell the moderators it is over
         outbox(
             session,
@@ -248,9 +249,9 @@ async def _drop_orders(session, game: Game, dropped: dict[str, str]) -> None:
         audit(session, game, None, "order_dropped", day=game.day, seat=actor, reason=why)
 
 
-async def _copy_to_the_dead(session, game: Game, events: list[Event]) -> None:
+async def _copy_to_the_dead(session, game: Game, events: list[Event], seats: dict[str, int]) -> None:
     """With `dead_see private`, the dead's thread gets this step's private results (`spectators.copies`)."""
-    rows = await spectators.copies(session, game, events, await seat_map(session, game.id))
+    rows = await spectators.copies(session, game, events, seats)
     if rows:
         await session.execute(insert(Outbox), rows)
 

@@ -43,11 +43,15 @@ def _living(game: Game, state: Any, seats: dict[str, int]) -> set[str]:
     return {seat for seat in survivors if seat in seats}
 
 
-async def sync(session: AsyncSession, game: Game, state: Any | None = None) -> None:
-    """Store who is in the dead's thread now and, when that changed, ask delivery to bring it in line."""
+async def sync(
+    session: AsyncSession, game: Game, state: Any | None = None, seats: dict[str, int] | None = None
+) -> None:
+    """Store who is in the dead's thread now and, when that changed, ask delivery to bring it in line.
+    `seats`: the game's `seat_map`, if the caller has just read it (else it is read here)."""
     if state is None and game.state is not None:
         state = load_state(game)
-    seats = await seat_map(session, game.id)
+    if seats is None:
+        seats = await seat_map(session, game.id)
     watchers = set((await session.execute(select(Watcher.user_id).where(Watcher.game_id == game.id))).scalars().all())
     dead: set[int] = set()
     living_users = set(seats.values())

@@ -74,18 +74,24 @@ def for_seat(game: Game, ruleset: Ruleset, state: Any, seat: str) -> list[dict[s
 
 
 async def offer(
-    session: AsyncSession, game: Game, ruleset: Ruleset, state: Any, skip: frozenset[str] = frozenset()
+    session: AsyncSession,
+    game: Game,
+    ruleset: Ruleset,
+    state: Any,
+    skip: frozenset[str] = frozenset(),
+    seats: dict[str, int] | None = None,
 ) -> None:
     """DM every awaited player whose game declares buttons for their next step: it is their move, until the
     deadline, with the buttons. One actor at a time, a player with no buttons for the step is told too (not
     while a question is pending: the question's own DM tells them). `skip`: seats already told, with their
-    buttons (a question's DM carries them: one DM, not two)."""
+    buttons (a question's DM carries them: one DM, not two). `seats`: the game's `seat_map`, if the caller has
+    just read it (else it is read here)."""
     with_buttons = declares(game.ruleset)
     told_plainly = ruleset.pacing == "sequential" and ruleset.pending(state) is None
     if game.deadline is None or not (with_buttons or told_plainly) or ruleset.is_over(state):
         return  # a game without step buttons costs nothing here (no view built for its players)
     front = registry.front(game.ruleset)
-    users = await seat_map(session, game.id)
+    users = seats if seats is not None else await seat_map(session, game.id)
     for actor in ruleset.awaiting(state):
         seat = ruleset.controller(state, actor)  # a character with an id of its own: its player's seat
         if seat is None or seat not in users or seat in skip:
