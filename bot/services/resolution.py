@@ -97,10 +97,9 @@ async def _resolve_locked(
     ruleset = ruleset_of(game)
     state = load_state(game)
     seed_row = await day_seed(session, game)
-    payloads = await pacing.with_npc_orders(
-        session, game, ruleset, state, await current_orders(session, game), seed_row.seed, now
-    )
-    given = set(await current_orders(session, game))  # before the NPCs' scripted orders join them
+    current = await current_orders(session, game)
+    given = set(current)  # before the NPCs' scripted orders join them (they are no player's seats)
+    payloads = await pacing.with_npc_orders(session, game, ruleset, state, current, seed_row.seed, now)
     result, payloads, dropped = usable_orders(ruleset, state, payloads, seed_row.seed)
     if dropped:
         await _drop_orders(session, game, dropped)
