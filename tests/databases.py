@@ -146,7 +146,7 @@ class WorkerDatabase:
         return self.url
 
     async def rows(self) -> str:
-        """The statements that put back every table's rows and every sequence as they are now (after `empty`)."""
+        """The script that puts back every table's rows and every sequence as they are now (run after `empty`)."""
         from bot.db.models import Base
 
         connection = await self._connect()
