@@ -9,7 +9,14 @@ database of a kind builds it with the real migrations, once, and every test star
   migrated database of its own, cloned once from its migrated template (`CREATE DATABASE ... TEMPLATE`), and
   empties it before each test: other connections to it are ended, every table's rows are deleted and the
   id sequences restarted, so the test sees exactly the freshly migrated database (ids from 1). If that
-  fails, or a test left the schema at another revision, the database is dropped and cloned again.
+  fails, or a test left the schema at another revision, the database is dropped and cloned again. Its commits
+  do not wait for the disk (`synchronous_commit = off`, as SQLite's `synchronous=NORMAL`): only a crash of the
+  server could lose the last ones; what every connection sees, and when, is the same.
+
+A test may also start from a state that is costly to build, the same for many tests (a running game): `prepared`
+builds it once per worker and kind, on the test's own fresh database, keeps it (SQLite: a copy of the file;
+PostgreSQL: every table's rows and sequences, put back by one script once the database is emptied) and gives
+every later test the same state in its own untouched database (about 5 ms instead of a tenth of a second).
 
 Every name carries the worker's id and process id, so parallel workers (and engineers) never share one;
 templates are dropped when the session ends. The migrations still build every test database, and
@@ -20,7 +27,10 @@ from __future__ import annotations
 import asyncio
 import os
 import shutil
+import zlib
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from bot.db.scratch import postgres_admin_url
 from bot.migrate import upgrade_async
@@ -39,6 +49,7 @@ class Templates:
         self.folder = folder
         self.sqlite_template: Path | None = None
         self.pg: WorkerDatabase | None = None
+        self.kept: dict[tuple[str, str], tuple[Any, Any]] = {}  # (kind, key) -> (what build returned, the state)
 
     async def sqlite(self, target: Path) -> str:
         if self.sqlite_template is None:
@@ -53,6 +64,40 @@ class Templates:
         if self.pg is None:
             self.pg = await WorkerDatabase.create()
         return await self.pg.fresh()
+
+    async def prepared(self, url: str, key: str, build: Callable[[Any], Awaitable[Any]]) -> Any:
+        """Give the fresh database at `url` (from `sqlite` or `postgres`, not yet used) the state `build(database)`
+        leaves, and return what it returned: built the first time `key` is asked for on this worker and kind,
+        then copied. The build draws its day seeds from a source of its own, so the test's own seed source
+        (`same_seeds`) starts where it would have: every test sees the same state and the same seeds next."""
+        from bot.db.session import Database
+        from bot.services import fairness
+
+        kind = "sqlite" if url.startswith("sqlite") else "postgres"
+        if (kind, key) in self.kept:
+            result, state = self.kept[kind, key]
+            if kind == "sqlite":
+                shutil.copyfile(state, _sqlite_path(url))
+            else:
+                assert self.pg is not None and url == self.pg.url
+                await self.pg.restore(state)
+            return result
+        drawn, fairness.new_seed = fairness.new_seed, fairness.seeded_source(zlib.crc32(key.encode()))
+        database = Database(url)
+        try:
+            result = await build(database)
+        finally:
+            fairness.new_seed = drawn
+            await database.dispose()
+        if kind == "sqlite":
+            state = self.folder / f"prepared_{len(self.kept)}.sqlite3"
+            assert not Path(f"{_sqlite_path(url)}-wal").exists(), "the database must be checkpointed to be copied"
+            shutil.copyfile(_sqlite_path(url), state)
+        else:
+            assert self.pg is not None and url == self.pg.url
+            state = await self.pg.rows()
+        self.kept[kind, key] = (result, state)
+        return result
 
     def close(self) -> None:
         """Drop the PostgreSQL databases (at the end of the session, outside any event loop)."""
@@ -86,7 +131,8 @@ class WorkerDatabase:
 
     async def clone(self) -> None:
         await _admin(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)',
-                     f'CREATE DATABASE "{self.name}" TEMPLATE "{self.template}"')
+                     f'CREATE DATABASE "{self.name}" TEMPLATE "{self.template}"',
+                     f'ALTER DATABASE "{self.name}" SET synchronous_commit = off')
         self.used = False
 
     async def fresh(self) -> str:
@@ -99,10 +145,43 @@ class WorkerDatabase:
         self.used = True
         return self.url
 
-    async def empty(self) -> None:
+    async def rows(self) -> str:
+        """The script that puts back every table's rows and every sequence as they are now (run after `empty`)."""
+        from bot.db.models import Base
+
+        connection = await self._connect()
+        try:
+            restoring = []
+            for table in Base.metadata.sorted_tables:  # parents first
+                rows = await connection.fetchval(f'SELECT json_agg(t) FROM "{table.name}" t')
+                if rows is not None:
+                    assert "$rows$" not in rows
+                    restoring.append(f'INSERT INTO "{table.name}" SELECT * FROM '
+                                     f'json_populate_recordset(NULL::"{table.name}", $rows${rows}$rows$)')
+            for s in await connection.fetch("SELECT schemaname, sequencename FROM pg_sequences ORDER BY 1, 2"):
+                name = f'"{s["schemaname"]}"."{s["sequencename"]}"'
+                value, called = await connection.fetchrow(f"SELECT last_value, is_called FROM {name}")
+                restoring.append(f"SELECT setval('{name}', {value}, {str(called).lower()})")
+            return "; ".join(restoring)
+        finally:
+            await connection.close()
+
+    async def restore(self, rows: str) -> None:
+        """The database (emptied by `fresh`) with the rows and sequences `rows` gave back."""
+        connection = await self._connect()
+        try:
+            async with connection.transaction():
+                await connection.execute(rows)
+        finally:
+            await connection.close()
+
+    async def _connect(self):
         import asyncpg
 
-        connection = await asyncpg.connect(postgres_admin_url().rsplit("/", 1)[0] + f"/{self.name}", timeout=5)
+        return await asyncpg.connect(postgres_admin_url().rsplit("/", 1)[0] + f"/{self.name}", timeout=5)
+
+    async def empty(self) -> None:
+        connection = await self._connect()
         try:
             await connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                                      "WHERE datname = current_database() AND pid <> pg_backend_pid()")
@@ -133,6 +212,10 @@ async def _emptying(connection) -> str:
         *(f'DELETE FROM "{table.name}"' for table in reversed(Base.metadata.sorted_tables)),
         *(f"""SELECT setval('"{s["schemaname"]}"."{s["sequencename"]}"', 1, false)""" for s in sequences),
     ])
+
+
+def _sqlite_path(url: str) -> str:
+    return url.removeprefix("sqlite+aiosqlite:///")
 
 
 def _base() -> str:

@@ -39,7 +39,7 @@ async def sync(
     session: AsyncSession, game: Game, state: Any | None = None, seats: dict[str, int] | None = None
 ) -> None:
     """Store each private group's members as the game says now and ask delivery to bring its chat in line; the
-    dead's thread too (`spectators.sync`). `seats`: the game's `seat_map`, when the caller has just read it."""
+    dead's thread too (`spectators.sync`). `seats`: the game's `seat_map`, if the caller has just read it."""
     if state is None:
         if game.state is None:
             return

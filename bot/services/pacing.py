@@ -101,8 +101,8 @@ async def announce_step(
     """Tell whoever the newly opened step waits for, beyond the channel's post: the asked player, the
     moderators for the game master's NPCs. `post`: the token of the resolution that opened the step
     (`write_events`): the moderators' "waiting for orders" joins that resolution's one message to them (a
-    question the game master must answer stays a message of its own). `seats`: the game's `seat_map`, when the
-    caller has just read it."""
+    question the game master must answer stays a message of its own). `seats`: the game's `seat_map`, if the
+    caller has just read it (else it is read here)."""
     if game.deadline is None:
         return
     deadline = when(game.deadline)

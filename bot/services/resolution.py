@@ -97,10 +97,9 @@ async def _resolve_locked(
     ruleset = ruleset_of(game)
     state = load_state(game)
     seed_row = await day_seed(session, game)
-    payloads = await pacing.with_npc_orders(
-        session, game, ruleset, state, await current_orders(session, game), seed_row.seed, now
-    )
-    given = set(await current_orders(session, game))  # before the NPCs' scripted orders join them
+    current = await current_orders(session, game)
+    given = set(current)  # before the NPCs' scripted orders join them (they are no player's seats)
+    payloads = await pacing.with_npc_orders(session, game, ruleset, state, current, seed_row.seed, now)
     result, payloads, dropped = usable_orders(ruleset, state, payloads, seed_row.seed)
     if dropped:
         await _drop_orders(session, game, dropped)
@@ -126,7 +125,7 @@ async def _resolve_locked(
     )
     held = ruleset.seeds_revealed == "at_end"  # hidden teams: the seeds wait for the end of the game
     seed_row.revealed = not held
-    seats = await seat_map(session, game.id)  # read once: nothing below changes who holds the seats
+    seats = await seat_map(session, game.id)  # read once: nothing below changes who holds a seat
     post = await write_events(session, game, result.events, seats, day)
     announce_picture(session, game, day, post)  # a game that shows its picture after every step: with the post
     await groups.sync(session, game, result.state, seats)

@@ -46,8 +46,8 @@ def _living(game: Game, state: Any, seats: dict[str, int]) -> set[str]:
 async def sync(
     session: AsyncSession, game: Game, state: Any | None = None, seats: dict[str, int] | None = None
 ) -> None:
-    """Store who is in the dead's thread now and, when that changed, ask delivery to bring it in line
-    (`seats`: the game's `seat_map`, when the caller has just read it)."""
+    """Store who is in the dead's thread now and, when that changed, ask delivery to bring it in line.
+    `seats`: the game's `seat_map`, if the caller has just read it (else it is read here)."""
     if state is None and game.state is not None:
         state = load_state(game)
     if seats is None:

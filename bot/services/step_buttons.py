@@ -84,8 +84,8 @@ async def offer(
     """DM every awaited player whose game declares buttons for their next step: it is their move, until the
     deadline, with the buttons. One actor at a time, a player with no buttons for the step is told too (not
     while a question is pending: the question's own DM tells them). `skip`: seats already told, with their
-    buttons (a question's DM carries them: one DM, not two). `seats`: the game's `seat_map`, when the caller
-    has just read it."""
+    buttons (a question's DM carries them: one DM, not two). `seats`: the game's `seat_map`, if the caller has
+    just read it (else it is read here)."""
     with_buttons = declares(game.ruleset)
     told_plainly = ruleset.pacing == "sequential" and ruleset.pending(state) is None
     if game.deadline is None or not (with_buttons or told_plainly) or ruleset.is_over(state):

@@ -278,21 +278,22 @@ def test_a_games_picture_command_is_registered_once_and_never_over_another_comma
 
 
 async def test_profile_shows_the_whole_record_to_its_player_and_the_tier_to_others(gm, db):
-    """Issue 24: /profile [user] and /leaderboard game:, from the stored statistics and records."""
+    """Issue 24: /profile [user] and /leaderboard game:, from the stored statistics and records (of a Battle Royale
+    game: 8 steps, where a card game takes a hundred)."""
     from discord import app_commands
 
     from bot.cogs.community import CommunityCog
     from bot.services import simulation
 
-    await simulation.simulate(db, 4, seed=5, ruleset="battle_royale_cards")
+    await simulation.simulate(db, 4, seed=5, ruleset="battle_royale")
     cog = CommunityCog(gm)
     player = simulation.USER_BASE
     own = await call(command(cog, "profile"), cog, FakeInteraction(gm, FakeUser(player, "Bot0")))
     assert "Reliability: new" in own.text and "Your record: 1 games played, 1 finished" in own.text
-    assert "- Battle Royale card game: 1 games" in own.text
+    assert "- Battle Royale: 1 games" in own.text
     other = await call(command(cog, "profile"), cog, FakeInteraction(gm, FakeUser(5, "Other")),
                        user=FakeUser(player, "Bot0"))
     assert "Reliability: new" in other.text and "Your record" not in other.text and other.all_ephemeral
     board = await call(command(cog, "leaderboard"), cog, FakeInteraction(gm, FakeUser(5, "Other"), guild_id=None),
-                       game=app_commands.Choice(name="Cards", value="battle_royale_cards"))
+                       game=app_commands.Choice(name="Battle Royale", value="battle_royale"))
     assert "belong to a server" in board.text

@@ -23,7 +23,15 @@ ELSEWHERE = Caller(user_id=5, guild_id=2000, manage_guild=True)  # Manage Server
 OWNER = Caller(user_id=7, guild_id=GUILD, manage_guild=True)
 
 
-async def _running(db) -> int:
+@pytest.fixture
+async def game_id(db, templates) -> int:
+    """The id of the running game of `_build`, built once per worker and database kind and copied into this test's own
+    database (tests/databases.py: `prepared`): every test starts from the same untouched game."""
+    return await templates.prepared(db.url, "moderator_rights.running", _build)
+
+
+async def _build(db) -> int:
+    """A game in GUILD with three players, started by its owner at NOW."""
     game = await game_admin.create(db, guild_id=GUILD, channel_id=555, actor_id=OWNER, name="Rights")
     await game_admin.open_signups(db, game.id, OWNER)
     for user in (1, 2, 3):
@@ -67,8 +75,9 @@ SERVICES = {
 @pytest.mark.parametrize("service", sorted(SERVICES))
 @pytest.mark.parametrize("who", [1, PLAYER, ELSEWHERE, Caller(user_id=1, guild_id=None, manage_guild=True)],
                          ids=["plain id", "player", "another server", "no server"])
-async def test_a_moderator_service_refuses_a_caller_who_does_not_moderate_and_changes_nothing(db, service, who):
-    game_id = await _running(db)
+async def test_a_moderator_service_refuses_a_caller_who_does_not_moderate_and_changes_nothing(
+    db, game_id, service, who
+):
     before = await _trace(db, game_id)
     with pytest.raises(ServiceError, match="Only the game's moderators can do this"):
         await SERVICES[service](db, game_id, who)
@@ -76,17 +85,15 @@ async def test_a_moderator_service_refuses_a_caller_who_does_not_moderate_and_ch
 
 
 @pytest.mark.parametrize("service", sorted(SERVICES))
-async def test_manage_server_in_the_games_server_may(db, service):
+async def test_manage_server_in_the_games_server_may(db, game_id, service):
     """Past the check: done, or refused for the game's own reason (a running game is not opened or started)."""
-    game_id = await _running(db)
     try:
         await SERVICES[service](db, game_id, OWNER)
     except ServiceError as refused:
         assert service in ("open_signups", "resume", "start") and "moderators" not in refused.message
 
 
-async def test_the_servers_moderator_role_moderates_as_set_now(db):
-    game_id = await _running(db)
+async def test_the_servers_moderator_role_moderates_as_set_now(db, game_id):
     with_role = Caller(user_id=8, guild_id=GUILD, role_ids=frozenset({4242, 1}))
     with pytest.raises(ServiceError, match="Only the game's moderators"):
         await moderation.extend(db, game_id, with_role, 6)
@@ -115,9 +122,8 @@ async def test_a_player_cannot_clear_another_players_sheet(db):
 
 
 @pytest.mark.parametrize("reason", [5, ["x"], {"a": 1}, True, 2.5])
-async def test_a_kill_reason_that_is_not_a_text_is_refused_and_the_game_still_loads(db, reason):
+async def test_a_kill_reason_that_is_not_a_text_is_refused_and_the_game_still_loads(db, game_id, reason):
     """A non-string `/mod kill reason` was stored as the death cause: the game's state no longer loaded."""
-    game_id = await _running(db)
     with pytest.raises(ServiceError, match="`reason` must be a text"):
         await moderation.act(db, game_id, mod(), 2, "kill", {"reason": reason})
     async with db.read() as session:

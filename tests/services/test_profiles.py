@@ -62,12 +62,14 @@ async def test_a_finished_game_adds_to_each_players_profile_and_record(db, rules
 
 
 async def test_a_profile_counts_several_games_and_a_leaderboard_belongs_to_its_server(db):
-    first = await simulation.simulate(db, 4, seed=5, ruleset="battle_royale_cards")
-    second = await simulation.simulate(db, 4, seed=6, ruleset="battle_royale_cards")
+    """Two games of one game (Battle Royale: 8 steps, where a card game takes a hundred; what each game adds to
+    a profile is the parametrized test's) add up on the same player's profile and record."""
+    first = await simulation.simulate(db, 4, seed=5, ruleset="battle_royale")
+    second = await simulation.simulate(db, 4, seed=6, ruleset="battle_royale")
     user = simulation.USER_BASE  # the first computer player of both games
     shown = await profiles.profile(db, user)
-    assert [(s.ruleset, s.games) for s in shown.games] == [("battle_royale_cards", 2)]
+    assert [(s.ruleset, s.games) for s in shown.games] == [("battle_royale", 2)]
     assert (await records.record_of(db, user)).games_finished == 2
-    assert await profiles.leaderboard(db, 4242, "battle_royale_cards") == []  # games outside any server: board 0
-    assert len(await profiles.leaderboard(db, 0, "battle_royale_cards")) == 4
+    assert await profiles.leaderboard(db, 4242, "battle_royale") == []  # games outside any server: board 0
+    assert len(await profiles.leaderboard(db, 0, "battle_royale")) == 4
     assert first.game_id != second.game_id

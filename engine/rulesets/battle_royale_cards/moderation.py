@@ -33,7 +33,7 @@ def remove(state: CardState, seat: str) -> Resolution[CardState]:
         raise ModerationRefused(say("over"))
     if seat not in state.players:
         raise ModerationRefused(say("not_playing"))
-    new = state.model_copy(deep=True)
+    new = state.copied()
     events: list[Event] = []
     player = new.players[seat]
     events.append(

@@ -4,12 +4,14 @@
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 from math import comb
 
 FACES = range(1, 7)
 
 
+@cache  # a few dozen different questions, asked for every card on the grid at every step of the scripted player
 def card_chance(worth: int, bonus: int = 0, triples: bool = True) -> float:
     """The chance that 3d6 + `bonus` >= `worth`, or three of a kind when `triples` counts."""
     wins = sum(1 for d in product(FACES, repeat=3) if sum(d) + bonus >= worth or (triples and len(set(d)) == 1))

@@ -38,6 +38,6 @@ def after_preturn(state: CardState, orders: CardOrders | None = None) -> CardSta
     """The state as the turn's step will find it: a copy with the preturn applied if it is not done yet."""
     if state.turn is None or state.turn.preturn_done:
         return state
-    copy = state.model_copy(deep=True)
+    copy = state.copied()
     run_preturn(copy, orders or CardOrders(), [])
     return copy

@@ -41,7 +41,7 @@ def acting(state: CardState) -> str | None:
 
 
 def resolve_step(state: CardState, orders: dict[str, CardOrders], rng: RecordingRng) -> tuple[CardState, list[Event]]:
-    new = state.model_copy(deep=True)
+    new = state.copied()
     events: list[Event] = []
     seat = acting(new)
     if seat is not None:
