@@ -32,7 +32,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import make_url
+
 from bot.db.scratch import postgres_admin_url
+from bot.db.session import is_sqlite
 from bot.migrate import upgrade_async
 
 
@@ -73,7 +76,7 @@ class Templates:
         from bot.db.session import Database
         from bot.services import fairness
 
-        kind = "sqlite" if url.startswith("sqlite") else "postgres"
+        kind = "sqlite" if is_sqlite(url) else "postgres"
         if (kind, key) in self.kept:
             result, state = self.kept[kind, key]
             if kind == "sqlite":
@@ -215,7 +218,8 @@ async def _emptying(connection) -> str:
 
 
 def _sqlite_path(url: str) -> str:
-    return url.removeprefix("sqlite+aiosqlite:///")
+    """The file of a SQLite URL."""
+    return make_url(url).database or ""
 
 
 def _base() -> str:

@@ -43,6 +43,12 @@ def position_of(seat: str) -> int:
     return int(seat[1:])
 
 
+def is_seat(actor: str) -> bool:
+    """Whether an actor id is a player's seat (`seat_of`), not a character, a creature or an NPC of the game's
+    own (a Mazeworld "spider_a" or an Infinity "sniper" begins with an s too)."""
+    return len(actor) > 1 and actor[0] == "s" and actor[1:].isascii() and actor[1:].isdigit()
+
+
 DEFAULT_DEADLINE_TIME = "22:00"  # a new game's daily deadline (in its `timezone`) until changed
 DEFAULT_SIGNUP_CAP = 20  # players a new game admits when its ruleset sets no most
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import Player, PlayerRecord
+from bot.db.models import Player, PlayerRecord, is_seat, position_of
 from bot.db.session import Database
 
 RECENT = 10  # games the figure reads
@@ -149,8 +149,8 @@ async def count_step(session: AsyncSession, game_id: int, awaited: set[str], giv
     """Count a resolved step on the seats it awaited: given in time (the streak of misses ends) or missed (it
     grows), two UPDATE statements whatever the number of players. Returns the players who missed it, with their
     new counts, in seat order."""
-    given_positions = sorted(int(seat[1:]) for seat in awaited & given if seat.startswith("s"))
-    missed_positions = sorted(int(seat[1:]) for seat in awaited - given if seat.startswith("s"))
+    given_positions = sorted(position_of(seat) for seat in awaited & given if is_seat(seat))
+    missed_positions = sorted(position_of(seat) for seat in awaited - given if is_seat(seat))
     joined = (Player.game_id == game_id, Player.status == "joined")
     if given_positions:
         await session.execute(

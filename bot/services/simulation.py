@@ -25,7 +25,7 @@ from sqlalchemy import select
 from bot.db.models import EventRow, Player, seat_of
 from bot.db.session import Database
 from bot.services import fairness, games, orders, public_pages, resolution
-from bot.services.common import load_game, load_state, ruleset_of
+from bot.services.common import load_game, load_state, ruleset_of, seat_map
 from bot.services.data_files import DataLoaded
 from bot.services.errors import ServiceError
 from bot.text import say
@@ -88,16 +88,13 @@ async def simulate(
     while True:
         async with db.transaction() as session:
             current = await load_game(session, game.id)
-            rows = (
-                await session.execute(  # one read for both: who holds each seat (`seat_map`) and every name
-                    select(Player.position, Player.user_id, Player.name, Player.status)
-                    .where(Player.game_id == game.id)
-                    .order_by(Player.id)
-                )
-            ).all()
-            joined = sorted((p for p in rows if p.status == "joined"), key=lambda p: p.position)
-            seats = {seat_of(p.position): p.user_id for p in joined}
-            names = {seat_of(p.position): p.name for p in rows}
+            seats = await seat_map(session, game.id)
+            names = {
+                seat_of(pos): name
+                for pos, name in (
+                    await session.execute(select(Player.position, Player.name).where(Player.game_id == game.id))
+                ).all()
+            }
             seen = await _emit(session, game.id, seen, names, log, on_event, ending)
             if current.status == "over":
                 state = load_state(current)

@@ -109,3 +109,24 @@ def test_whole_games_end_with_a_winner(players):
     state = play(players, players)
     assert state.end in ("a", "b", "rounds") and state.winners
     assert set(state.scores) == set(state.players)
+
+
+def test_a_step_never_changes_the_state_it_was_given_and_the_shared_deck_never_changes():
+    """docs/engine.md: the engine is pure. A step's copies share the frozen deck with the state they come from
+    (`CardState.copied`) and copy everything else: every state of a whole game reads the same after the
+    computer player, the validation and the step have used it, and the deck is the one the game began with."""
+    result = RULESET.new_game(roster(3), CardSettings(), RecordingRng(5))
+    state, deck = result.state, result.state.settings.deck.model_dump_json()
+    steps = 0
+    while not RULESET.is_over(state):
+        before = state.model_dump_json()
+        (seat,) = RULESET.awaiting(state)
+        rng = RecordingRng(f"5-{steps}")
+        orders = RULESET.computer_orders(state, seat, rng)
+        assert RULESET.validate(state, seat, orders) is None
+        after = RULESET.resolve(state, {seat: orders}, rng).state
+        assert state.model_dump_json() == before, f"step {steps} changed the state it was given"
+        assert after.players is not state.players and after.board is not state.board
+        state, steps = after, steps + 1
+        assert steps < 5000
+    assert state.settings.deck.model_dump_json() == deck

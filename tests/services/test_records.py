@@ -80,3 +80,23 @@ def test_the_figure_reads_the_last_ten_games_and_the_tier_needs_three():
     assert records.tier_of([[8, 10]] * 3) == "reliable" and records.tier_of([[7, 10]] * 3) == "unreliable"
     old_misses = [[0, 10]] * 5 + [[10, 10]] * 10  # only the last ten count
     assert records.figure_of(old_misses) == 100 and records.tier_of(old_misses) == "reliable"
+
+
+async def test_a_step_counts_only_the_players_seats_not_characters_whose_ids_begin_with_s(db):
+    """A game's own actors (a Mazeworld "spider_a", an Infinity NPC "sniper") are no player's seat: a step
+    awaiting them is counted on the seats alone (their ids were read as positions: int("niper") stopped the
+    resolution)."""
+    game_id = await started_game(db, players=2)
+    async with db.transaction() as session:
+        missed = await records.count_step(session, game_id, {"s001", "s002", "sniper", "spider_a"}, {"s001", "sniper"})
+    assert [p.user_id for p in missed] == [2]
+    players = await _players(db, game_id)
+    assert (players[1].steps_given, players[1].steps_missed) == (1, 0)
+    assert (players[2].steps_given, players[2].steps_missed) == (0, 1)
+
+
+def test_a_seat_is_s_and_ascii_digits_only():
+    from bot.db.models import is_seat, seat_of
+
+    assert is_seat(seat_of(1)) and is_seat(seat_of(1000))
+    assert not any(is_seat(actor) for actor in ("sniper", "spider_a", "s", "s²", "s-1", "lena", "zhanshi"))
