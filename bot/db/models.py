@@ -45,7 +45,7 @@ def position_of(seat: str) -> int:
 
 def is_seat(actor: str) -> bool:
     """Whether an actor id is a player's seat (`seat_of`), not a character, a creature or an NPC of the game's
-    own (a Mazeworld "spider_a" or an Infinity "sniper" begins with an s too)."""
+    own (a creature "spider_a" or an NPC "sniper" begins with an s too)."""
     return len(actor) > 1 and actor[0] == "s" and actor[1:].isascii() and actor[1:].isdigit()
 
 
