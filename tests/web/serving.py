@@ -29,7 +29,8 @@ def _address(server: uvicorn.Server) -> str:
 @contextlib.asynccontextmanager
 async def served(db: Database, poll_seconds: float = 0.05) -> AsyncIterator[str]:
     """The site's address while it is served in this event loop."""
-    server = _server(create_app(db, poll_seconds=poll_seconds))
+    app = create_app(db, poll_seconds=poll_seconds)
+    server = _server(app)
     task = asyncio.create_task(server.serve())
     while not server.started:
         await asyncio.sleep(0.01)
@@ -39,6 +40,7 @@ async def served(db: Database, poll_seconds: float = 0.05) -> AsyncIterator[str]
         server.should_exit = True
         server.force_exit = True  # open event streams do not end by themselves
         await task
+        await app.state.live.close()  # a forced exit skips the shutdown: the watchers' queries end here
 
 
 class Thread:
@@ -55,13 +57,17 @@ class Thread:
     def _run(self) -> None:
         async def main() -> None:
             db = Database(self.url)
-            self.server = _server(create_app(db, poll_seconds=self.poll_seconds))
+            app = create_app(db, poll_seconds=self.poll_seconds)
+            self.server = _server(app)
             task = asyncio.create_task(self.server.serve())
             while not self.server.started:
                 await asyncio.sleep(0.01)
             self.address = _address(self.server)
             self.ready.set()
             await task
+            # a forced exit skips the shutdown: the watchers' queries end before the database and the loop close
+            # (else a SQLite thread may answer a loop already closed)
+            await app.state.live.close()
             await db.dispose()
 
         asyncio.run(main())
