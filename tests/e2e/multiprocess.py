@@ -2,7 +2,8 @@
 
 `BotProcess` starts `tests/e2e/bot_process.py` as a subprocess (its output in a log file), knows the shard it
 took (`auto`) and which REST requests it sent (each process names itself in its User-Agent), and can be
-killed. Its REST requests go to the fake, or to a proxy in front of it (`api_base`, with `pacing`). `set_up_games` starts many games at once through the services.
+killed. Its REST requests go to the fake, or to a proxy in front of it (`api_base`, with `pacing`).
+`set_up_games` starts many games at once through the services.
 """
 from __future__ import annotations
 
