@@ -115,3 +115,25 @@ async def test_without_a_proxy_the_same_requests_wait_their_turns():
     for w in waits:
         w.cancel()
     await asyncio.gather(*waits, return_exceptions=True)
+
+
+@pytest.mark.parametrize("pacing, share", [("shares", 1 / 3), ("proxy", 1.0)])
+async def test_brbot_run_gives_a_process_its_shards_share_only_without_a_proxy(pacing, share, tmp_path, monkeypatch):
+    """`brbot run` (`bot.app.serve`) with one shard of three: a third of the pace and of a pass's rows in shares,
+    all of it through a proxy. The bot is stopped before it connects: what it was given is what is tested."""
+    from bot import app
+
+    made: list[app.GameMasterBot] = []
+
+    class Recorded(app.GameMasterBot):
+        async def start(self, token: str, *, reconnect: bool = True) -> None:
+            made.append(self)
+
+    monkeypatch.setattr(app, "GameMasterBot", Recorded)
+    settings = Settings(_env_file=None, database_url=f"sqlite+aiosqlite:///{tmp_path / 'x.sqlite3'}",
+                        discord_token="token", shard_count=3, shard_ids="1", discord_pacing=pacing,
+                        discord_api_base="http://nirn-proxy:8080")
+    await app.serve(settings)
+    [bot] = made
+    assert bot.delivery_share == pytest.approx(share)
+    assert bot.shard_ids == [1] and bot.shard_count == 3
