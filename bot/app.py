@@ -11,6 +11,14 @@ role (`allowed_mentions`); users are pinged only where a message names them on p
 The bot is discord.py's `AutoShardedBot`: one process connects the shards its settings name (all of them by
 default), and several processes against one PostgreSQL share the shards out (`bot.sharding`,
 docs/scaling.md). Only the process with shard 0 registers the slash commands.
+
+With `BRBOT_DISCORD_API_BASE` (a REST proxy in front of Discord, docs/scaling.md), every REST request goes to
+that address: the bot sets discord.py's `Route.BASE` when it logs in, and puts the old one back when it closes.
+Route.BASE is discord.py's one place for the API's address (its own API-version switch sets it): its HTTP
+client, the interaction answers and follow-ups (sent by its webhook adapter, not by the HTTP client) and the
+gateway lookup (`GET /gateway/bot`) all build their URLs from it, so a subclass of the HTTP client would miss
+the interactions. A process runs one bot, so the process-wide attribute is the bot's setting. The gateway's
+websocket is not REST and does not go through a REST proxy: it is the address Discord's lookup gives.
 """
 
 from __future__ import annotations
@@ -101,8 +109,17 @@ class GameMasterBot(commands.AutoShardedBot):
         self.start_loops = start_loops
         self.sync_commands = settings.sync_commands  # `run` turns it off in all but the process with shard 0
         self.delivery_share = 1.0  # of Discord's global rate limit; `run` gives a process its shards' share
+        self._plain_api_base: str | None = None  # discord.py's API address before `login` set the setting's
         self.loops: Loops | None = None
         self.heartbeat: asyncio.Task | None = None
+
+    async def login(self, token: str) -> None:
+        """Point discord.py's REST requests at BRBOT_DISCORD_API_BASE (when set), then log in through it."""
+        from discord.http import Route
+
+        if self.settings.discord_api_base and self._plain_api_base is None:
+            self._plain_api_base, Route.BASE = Route.BASE, self.settings.discord_api_base
+        await super().login(token)
 
     async def setup_hook(self) -> None:
         from bot.cogs import cog_classes
@@ -130,9 +147,9 @@ class GameMasterBot(commands.AutoShardedBot):
     def courier(self) -> Courier:
         """What sends this bot's messages to Discord (the outbox worker's courier)."""
         from bot.delivery.courier import DiscordCourier
-        from bot.delivery.pace import RATE, GlobalPace
+        from bot.delivery.pace import delivery_pace
 
-        return DiscordCourier(self, GlobalPace(RATE * self.delivery_share))
+        return DiscordCourier(self, delivery_pace(self.settings.discord_pacing, self.delivery_share))
 
     def kick(self) -> None:
         """A command or a button changed something: deliver what it wrote to the outbox now, and look now for
@@ -203,6 +220,10 @@ class GameMasterBot(commands.AutoShardedBot):
             self.heartbeat.cancel()
             await asyncio.gather(self.heartbeat, return_exceptions=True)
         await super().close()
+        if self._plain_api_base is not None:
+            from discord.http import Route
+
+            Route.BASE, self._plain_api_base = self._plain_api_base, None
 
 
 def run(settings: Settings) -> None:
@@ -237,7 +258,7 @@ async def serve(settings: Settings) -> None:
     db = Database(settings.database_url)
     bot = GameMasterBot(settings, db, shard_count=plan.count, shard_ids=plan.ids)
     bot.sync_commands = settings.sync_commands and plan.syncs_commands
-    bot.delivery_share = plan.share
+    bot.delivery_share = plan.delivery_share(settings.discord_pacing)
     lost = False
 
     async def keep_shard(claim: ShardClaim) -> None:

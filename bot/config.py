@@ -4,17 +4,22 @@ A bad setting is refused when the settings are read, with the setting's name and
 line prints it as one line, `brbot: ...`): a number that is not one or not above zero, a log level Python
 does not know, shards that do not fit together (`bot.sharding`). A database URL without its async driver is
 accepted and completed (`postgresql://` and `postgres://` become `postgresql+asyncpg://`, `sqlite://`
-becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give.
+becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give. Discord's
+API address (`BRBOT_DISCORD_API_BASE`, a REST proxy's) must be an http(s) URL; given without a path, it gets
+Discord's (`/api/v10`), the paths a proxy serves. `BRBOT_DISCORD_PACING=proxy` needs that address.
 """
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from pydantic import Field, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.sharding import AUTO, ShardPlan, check_shards, parse_shard_ids
+from bot.sharding import AUTO, PACINGS, ShardPlan, check_pacing, check_shards, parse_shard_ids
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+API_PATH = "/api/v10"  # the Discord API version discord.py 2 speaks, as a proxy serves it
 ASYNC_DRIVERS = {"postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg", "sqlite": "sqlite+aiosqlite"}
 
 
@@ -24,6 +29,18 @@ def async_url(url: str) -> str:
     if sep and scheme.lower() in ASYNC_DRIVERS:
         return f"{ASYNC_DRIVERS[scheme.lower()]}://{rest}"
     return url
+
+
+def api_base(url: str) -> str:
+    """BRBOT_DISCORD_API_BASE: "" (discord.py's own, Discord's address) or an http(s) URL without a trailing
+    slash, with Discord's API path if it has none; raises ValueError with what is wrong."""
+    url = url.strip().rstrip("/")
+    if not url:
+        return ""
+    parts = urlsplit(url)
+    if parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
+        raise ValueError("must be an http:// or https:// address, like http://nirn-proxy:8080/api/v10")
+    return url if parts.path else url + API_PATH
 
 
 class Settings(BaseSettings):
@@ -41,6 +58,9 @@ class Settings(BaseSettings):
     shard_count: int | None = Field(None, ge=1, description="Discord shards across all processes (unset: Discord's)")
     shard_ids: str = Field("", description="this process's shards: 0,1 or 0-3, or auto (unset: all)")
     delivery_lease_seconds: float = Field(40.0, ge=1, description="how long a stopped process keeps its deliveries")
+    # a shared REST proxy in front of Discord (docs/scaling.md)
+    discord_api_base: str = Field("", description="Discord's REST API address, or a proxy's (unset: Discord's)")
+    discord_pacing: str = Field("shares", description=f"who keeps Discord's global rate limit: {' or '.join(PACINGS)}")
     # the web site (`brbot web`, docs/web.md)
     web_url: str = Field("http://localhost:8080", description="the site's public address, as the bot posts it")
     web_host: str = Field("127.0.0.1", description="the address `brbot web` listens on")
@@ -54,6 +74,16 @@ class Settings(BaseSettings):
     @classmethod
     def _with_async_driver(cls, value: str) -> str:
         return async_url(value)
+
+    @field_validator("discord_api_base")
+    @classmethod
+    def _api_base(cls, value: str) -> str:
+        return api_base(value)
+
+    @field_validator("discord_pacing")
+    @classmethod
+    def _pacing(cls, value: str, info: ValidationInfo) -> str:
+        return check_pacing(value, info.data.get("discord_api_base"))  # None: the address's own error is reported
 
     @field_validator("log_level")
     @classmethod

@@ -13,6 +13,11 @@ waiting here) takes the shard over. The connection asks the server for TCP keepa
 vanishes without closing its sockets frees its shard within about half a minute. Deadlines and deliveries
 are not tied to shards: every process resolves due games and sends the outbox (docs/scaling.md), each within
 its share of Discord's global rate limit (`ShardPlan.share`), which all processes of one bot share.
+
+Unless a shared REST proxy in front of Discord keeps that limit for all of them (`BRBOT_DISCORD_PACING=proxy`
+with `BRBOT_DISCORD_API_BASE` the proxy's address, as nirn-proxy does): then no process holds a share, each
+sends as fast as the proxy answers, and the proxy holds back what would pass Discord's global and per-route
+limits (its 429s are still honoured). A dead process's share is then never lost: the limit is the proxy's.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ log = logging.getLogger(__name__)
 SHARD_LOCK_SPACE = 0x62727368  # first key of pg_try_advisory_lock(space, shard) ("brsh")
 KEEPALIVES = {"tcp_keepalives_idle": "10", "tcp_keepalives_interval": "5", "tcp_keepalives_count": "3"}
 AUTO = "auto"
+SHARES, PROXY = "shares", "proxy"  # BRBOT_DISCORD_PACING: who keeps Discord's global rate limit
+PACINGS = (SHARES, PROXY)
 
 
 def parse_shard_ids(text: str) -> str:
@@ -68,6 +75,20 @@ def check_shards(count: int | None, ids: str) -> None:
             )
 
 
+def check_pacing(pacing: str, api_base: str | None) -> str:
+    """BRBOT_DISCORD_PACING in its canonical form; `proxy` needs the proxy's address (`api_base`; None: not
+    known, its own error is the one to report). Raises ValueError with what is wrong."""
+    pacing = pacing.strip().lower()
+    if pacing not in PACINGS:
+        raise ValueError(f"must be {SHARES} (each process paces at its shards' share) or {PROXY} (a proxy does)")
+    if pacing == PROXY and api_base == "":
+        raise ValueError(
+            "BRBOT_DISCORD_PACING=proxy needs BRBOT_DISCORD_API_BASE, the address of the proxy that keeps Discord's "
+            "rate limits (else every process would send to Discord unpaced)"
+        )
+    return pacing
+
+
 @dataclass
 class ShardPlan:
     """What this process connects: `count` None lets Discord recommend (all shards here); `ids` None means
@@ -81,6 +102,11 @@ class ShardPlan:
         """This process's share of the bot's work with Discord, in proportion to its shards: the part of
         Discord's global rate limit (one for the whole bot token, across all its processes) that it may use."""
         return len(self.ids) / self.count if self.ids is not None and self.count else 1.0
+
+    def delivery_share(self, pacing: str) -> float:
+        """The part of Discord's global rate limit this process paces its deliveries at: its shards' share, or
+        all of it when a proxy keeps the limit for every process (`PROXY`: the process does not pace)."""
+        return self.share if pacing == SHARES else 1.0
 
     @property
     def syncs_commands(self) -> bool:

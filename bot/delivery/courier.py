@@ -22,7 +22,7 @@ import aiohttp
 import discord
 from discord.http import handle_message_parameters
 
-from bot.delivery.pace import GlobalPace
+from bot.delivery.pace import GlobalPace, Pace
 from bot.delivery.render import Outgoing
 
 DM_CLOSED = 50007  # "Cannot send messages to this user"
@@ -117,9 +117,9 @@ class DiscordCourier:
     """`Courier` over discord.py 2.7's HTTP client (the bot itself: `DiscordCourier(bot)`); every request
     waits its turn within Discord's global limit (`pace`)."""
 
-    def __init__(self, client: discord.Client, pace: GlobalPace | None = None) -> None:
+    def __init__(self, client: discord.Client, pace: Pace | None = None) -> None:
         self.client = client
-        self.pace = pace or GlobalPace()
+        self.pace: Pace = pace or GlobalPace()
         self._dm_channels: dict[int, int] = {}
 
     async def post(self, channel_id: int, message: Outgoing) -> int | None:

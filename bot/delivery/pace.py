@@ -10,6 +10,11 @@ second can arrive smeared over the next (new connections, a busy loop) and meet 
 Discord's window. And never more than `rate` in any second: turns that came due while the loop was busy do
 not all leave at once when it wakes. The default, 45 a second, leaves the rest for the bot's other calls
 and for jitter.
+
+With a shared REST proxy in front of Discord (`BRBOT_DISCORD_PACING=proxy`, docs/scaling.md), the process keeps
+no pace of its own (`Unpaced`): the proxy holds each request until Discord's global and per-route limits allow
+it, for every process at once, and passes on a 429 when it meets one, which discord.py waits out (the
+Retry-After) and retries as it does without a proxy. `delivery_pace` picks the pace for the setting.
 """
 
 from __future__ import annotations
@@ -18,8 +23,16 @@ import asyncio
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from bot.sharding import SHARES
 
 RATE = 45.0  # of Discord's 50 a second
+
+
+class Pace(Protocol):
+    async def wait(self) -> None:
+        """Return when the next request may begin."""
 
 
 class GlobalPace:
@@ -53,3 +66,15 @@ class GlobalPace:
                 self._begun.append(now)
                 return
             turn = self._begun[0] + 1.0
+
+
+class Unpaced:
+    """No pace of the process's own: a proxy in front of Discord keeps the limits (`BRBOT_DISCORD_PACING=proxy`)."""
+
+    async def wait(self) -> None:
+        return None
+
+
+def delivery_pace(pacing: str, share: float = 1.0) -> Pace:
+    """The courier's pace for BRBOT_DISCORD_PACING: `share` of `RATE` (shares), or none (proxy)."""
+    return GlobalPace(RATE * share) if pacing == SHARES else Unpaced()

@@ -85,7 +85,8 @@ class Rest:
         path = "/" + request.match_info["tail"]
         fake = self.fake
         entry = {"method": request.method, "path": path, "query": dict(request.query),
-                 "agent": request.headers.get("User-Agent", "")}  # tells bot processes apart (scale-out test)
+                 "agent": request.headers.get("User-Agent", ""),  # tells bot processes apart (scale-out test)
+                 "via": request.headers.get("Via", "")}  # the proxies it came through (stand_in_proxy.py)
         fake.requests.append(entry)
         try:
             body, files = await self._body(request)

@@ -2,7 +2,8 @@
 
 `BotProcess` starts `tests/e2e/bot_process.py` as a subprocess (its output in a log file), knows the shard it
 took (`auto`) and which REST requests it sent (each process names itself in its User-Agent), and can be
-killed. `set_up_games` starts many games at once through the services.
+killed. Its REST requests go to the fake, or to a proxy in front of it (`api_base`, with `pacing`).
+`set_up_games` starts many games at once through the services.
 """
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ class BotProcess:
     """One `brbot run` subprocess (`tests/e2e/bot_process.py`), its output in a log file."""
 
     def __init__(self, name: str, fake: FakeDiscord, url: str, log_dir: Path, *, shards: int,
-                 lease_seconds: float = 4, poll_seconds: float = 1.5, claim_limit: int | None = None) -> None:
+                 lease_seconds: float = 4, poll_seconds: float = 1.5, claim_limit: int | None = None,
+                 api_base: str = "", pacing: str = "shares") -> None:
         self.name = name
         self.log_path = log_dir / f"{name}.log"
         self.env = {k: v for k, v in os.environ.items() if not k.startswith("BRBOT_")} | {
@@ -35,7 +37,8 @@ class BotProcess:
             "BRBOT_SHARD_COUNT": str(shards), "BRBOT_SHARD_IDS": "auto",
             "BRBOT_POLL_SECONDS": str(poll_seconds), "BRBOT_DELIVERY_SECONDS": "0.3",
             "BRBOT_DELIVERY_LEASE_SECONDS": str(lease_seconds), "BRBOT_LOG_LEVEL": "INFO",
-            "BRBOT_TEST_FAKE_PORT": str(fake.port), "BRBOT_TEST_PROCESS": name}
+            "BRBOT_TEST_FAKE_PORT": str(fake.port), "BRBOT_TEST_PROCESS": name,
+            "BRBOT_DISCORD_API_BASE": api_base or fake.api_base, "BRBOT_DISCORD_PACING": pacing}
         if claim_limit is not None:  # rows a delivery pass takes (`bot_process.py`)
             self.env["BRBOT_TEST_CLAIM_LIMIT"] = str(claim_limit)
         self.process: asyncio.subprocess.Process | None = None

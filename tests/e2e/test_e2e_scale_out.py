@@ -24,6 +24,12 @@ what is tested is the takeover, not the size (`tests/e2e/scale_bench.py` measure
 (skipped without it); 8-11 s a case on the 2-core development machine with the suite's other worker busy: the
 processes starting, the lease running out and the survivors sending at their share of Discord's pace (a third
 each: two of three killed leave one survivor sending about 70 messages at 15 a second).
+
+Issue 29, past one machine's fixed shares: the "two of three" case runs through a stand-in for a shared REST
+proxy (`tests/e2e/stand_in_proxy.py`, nirn-proxy's place in docs/scaling.md), with the processes'
+`BRBOT_DISCORD_API_BASE` pointed at it and `BRBOT_DISCORD_PACING=proxy` (each process sends unpaced, the proxy's
+buckets keep Discord's limits): every REST request the fake received came through it, the interaction answers
+too, from every process. One of the three cases rather than a fourth, since each costs its processes' start.
 """
 from __future__ import annotations
 
@@ -39,6 +45,7 @@ from bot.db.session import Database
 from bot.migrate import upgrade_async
 from tests.e2e.fake_gateway import shard_of
 from tests.e2e.multiprocess import BotProcess, count, nothing_waiting, set_up_games, wait_for
+from tests.e2e.stand_in_proxy import VIA, StandInProxy
 
 pytestmark = pytest.mark.e2e
 
@@ -60,14 +67,19 @@ async def postgres_url():
         yield url
 
 
-@pytest.mark.parametrize("victims", [(1,), (0,), (0, 2)],
-                         ids=["one process", "the process that registered the commands", "two of three"])
+@pytest.mark.parametrize("victims, through_proxy", [((1,), False), ((0,), False), ((0, 2), True)],
+                         ids=["one process", "the process that registered the commands",
+                              "two of three, through a shared REST proxy"])
 async def test_three_processes_resolve_due_games_once_and_deliver_once_with_processes_killed(
-        fake, postgres_url, tmp_path, victims):
+        fake, postgres_url, tmp_path, victims, through_proxy):
     db = Database(postgres_url)
     now = datetime.now(timezone.utc).replace(microsecond=0)
+    proxy = StandInProxy(fake) if through_proxy else None
+    if proxy is not None:
+        await proxy.start()
+    route = {"api_base": proxy.api_base, "pacing": "proxy"} if proxy is not None else {}
     processes = [BotProcess(f"bot{n}", fake, postgres_url, tmp_path, shards=PROCESSES, lease_seconds=LEASE_SECONDS,
-                            poll_seconds=POLL_SECONDS, claim_limit=CLAIM_LIMIT) for n in range(PROCESSES)]
+                            poll_seconds=POLL_SECONDS, claim_limit=CLAIM_LIMIT, **route) for n in range(PROCESSES)]
     try:
         for process in processes:
             await process.start()
@@ -161,7 +173,16 @@ async def test_three_processes_resolve_due_games_once_and_deliver_once_with_proc
         # --- the survivors stop cleanly on SIGTERM (docker compose stop), their shards freed -------------------
         assert [await p.stop() for p in survivors] == [0] * len(survivors), [p.log()[-2000:] for p in survivors]
         assert all("lost the database connection" not in p.log() for p in survivors)
+
+        # --- through the proxy: every REST request the bots made took that path -------------------------------
+        if proxy is not None:
+            bypassed = [f"{r['method']} {r['path']}" for r in fake.requests if r["via"] != VIA]
+            assert fake.requests and not bypassed, f"reached Discord without the proxy: {bypassed[:5]}"
+            assert all(any(p.sent_this(r) for r in proxy.requests) for p in processes), "every process used it"
+            assert any(r["path"].startswith(f"/interactions/{helped.id}/") for r in proxy.requests), "the answer too"
     finally:
         for process in processes:
             await process.stop()
+        if proxy is not None:
+            await proxy.stop()
         await db.dispose()
