@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Player, SeatOffer, Substitute
@@ -142,23 +144,29 @@ async def answer(db: Database, offer_id: int, user_id: int, accept: bool, name: 
 
 
 async def volunteer(db: Database, guild_id: int, user_id: int, name: str, now: datetime) -> bool:
-    """`/sub volunteer`: put the user on the server's substitute list; False if they were on it already."""
-    name = name[: limits.PLAYER_NAME_MAX]
+    """`/sub volunteer`: put the user on the server's substitute list; False if they were on it already (also
+    when the same user volunteers twice at once: the row is inserted only if absent, in one statement). The name
+    is cleaned as a joiner's is (`limits.name`)."""
+    limits.user_id(user_id)
+    name = limits.name(name)
+    insert = pg_insert if db.engine.dialect.name == "postgresql" else sqlite_insert
     async with db.transaction() as session:
-        if await session.get(Substitute, (guild_id, user_id)) is not None:
-            return False
-        session.add(Substitute(guild_id=guild_id, user_id=user_id, name=name, since=now))
-        return True
+        added = await session.execute(
+            insert(Substitute)
+            .values(guild_id=guild_id, user_id=user_id, name=name, since=now)
+            .on_conflict_do_nothing(index_elements=["guild_id", "user_id"])
+        )
+        return bool(added.rowcount)  # type: ignore[attr-defined]
 
 
 async def withdraw(db: Database, guild_id: int, user_id: int) -> bool:
-    """`/sub withdraw`: take the user off the server's substitute list; False if they were not on it."""
+    """`/sub withdraw`: take the user off the server's substitute list; False if they were not on it (also the
+    second of two withdrawals at once: one statement deletes the row, and only one of them finds it)."""
     async with db.transaction() as session:
-        row = await session.get(Substitute, (guild_id, user_id))
-        if row is None:
-            return False
-        await session.delete(row)
-        return True
+        removed = await session.execute(
+            delete(Substitute).where(Substitute.guild_id == guild_id, Substitute.user_id == user_id)
+        )
+        return bool(removed.rowcount)  # type: ignore[attr-defined]
 
 
 async def volunteers(db: Database, guild_id: int) -> list[tuple[int, str]]:

@@ -175,9 +175,11 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
     """Sign up several (user id, name, role) in one transaction, in order, each as `join_game` would; one
     refusal refuses them all and changes nothing. The cost does not grow with the players already signed up:
     the count and the last position are read once, and only these users' earlier rows (`brbot simulate`
-    signs up 1,000 computer players this way)."""
+    signs up 1,000 computer players this way). The game's row is claimed first (`load_game(lock=True)`), so
+    sign-ups at the same moment queue: each reads the count and the last position the one before it wrote,
+    and never gives a seat twice nor a place past the cap."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)
         for user_id, _, _ in signups:
             limits.user_id(user_id)
@@ -248,7 +250,7 @@ async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
     """Leave before the start; the first reserve takes the place, and whoever was paired with the player by
     a mutual pairing (or had a proposal from or to them) is unpaired. Returns the promoted reserve, if any."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)  # as sign-ups do: one reserve takes one place
         if game.status != "signup":
             raise ServiceError(say("leave_started"))
         row = (
@@ -294,7 +296,7 @@ def _unpaired(requests: dict[str, Any], pairing: Pairing, options: SignupOptions
 async def request_role(db: Database, game_id: int, user_id: int, role: str) -> str:
     """Ask for one of the game's roles (a mutual pairing and its proposal are withdrawn); returns its label."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)
         role = role_value(game.ruleset, role)
         label = next(label for label, value in options.roles if value == role)
@@ -308,7 +310,7 @@ async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: in
     """`/role <name>`: propose a mutual pairing to `other_id` (they answer by DM with buttons), or set a
     one-sided one (None clears a clearable one). Returns the pairing, whose texts say what was done."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)
         pairing = pairing_named(game.ruleset, name)
         if pairing.mutual:
             if other_id is None or other_id == user_id:
@@ -348,7 +350,7 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
     Returns what the one who answered is told. `key` may also be the pairing's name (the buttons of a
     proposal sent before pairings were generic carry it)."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)
         pairing = next((p for p in options.pairings if p.mutual and key in (p.key, p.name)), None)
         if pairing is None:
