@@ -119,3 +119,47 @@ async def test_a_game_of_one_actor_at_a_time_musters_too(db, ruleset):
     await muster.confirm(db, game_id, 1, NOW)
     await muster.confirm(db, game_id, 2, NOW)
     assert (await _game(db, game_id)).status == "running"
+
+
+async def test_a_ready_reserve_taking_a_leavers_place_starts_the_game(db):
+    """Issue 29, point 5: the lobby said "2 of 2 players are ready" and the game waited for the muster's
+    deadline, since only the Ready button ran the start check."""
+    game_id = await _mustering(db, joined=2, reserves=1, cap=2)
+    await muster.confirm(db, game_id, 1, NOW)
+    await muster.confirm(db, game_id, 3, NOW)  # the reserve is ready
+    await games.leave_game(db, game_id, 2, NOW)  # 2 never pressed Ready; reserve 3 takes the place
+    game = await _game(db, game_id)
+    assert (game.status, game.muster_until) == ("running", None)
+    assert (await _statuses(db, game_id))[3] == "joined"
+
+
+async def test_the_last_unready_player_leaving_starts_the_game(db):
+    game_id = await _mustering(db, joined=3)
+    for user in (1, 2):
+        await muster.confirm(db, game_id, user, NOW)
+    await games.leave_game(db, game_id, 3, NOW)
+    assert (await _game(db, game_id)).status == "running"
+
+
+async def test_a_leave_leaving_fewer_than_the_minimum_does_not_start(db):
+    game_id = await _mustering(db, joined=2)
+    await muster.confirm(db, game_id, 1, NOW)
+    await games.leave_game(db, game_id, 2, NOW)  # one ready player; the game needs two
+    game = await _game(db, game_id)
+    assert game.status == "signup" and game.muster_until is not None
+    assert await muster.due(db, NOW) == 0  # the loop neither starts it nor counts it
+
+
+async def test_every_seat_ready_by_a_moderators_substitute_starts_at_the_loops_next_pass(db):
+    """A path that does not run the start check itself (a moderator putting a ready reserve in an unready
+    player's seat) is seen by the deadline loop, long before the muster's deadline."""
+    from bot.services import moderation
+
+    game_id = await _mustering(db, joined=2, reserves=1, cap=2)
+    await muster.confirm(db, game_id, 1, NOW)
+    await muster.confirm(db, game_id, 3, NOW)
+    await moderation.substitute(db, game_id, mod(7), 2, 3, "P3")
+    assert (await _game(db, game_id)).status == "signup"
+    report = await scheduler.tick(db, NOW + timedelta(minutes=1))
+    assert report.mustered == 1
+    assert (await _game(db, game_id)).status == "running"
