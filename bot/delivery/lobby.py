@@ -3,6 +3,8 @@ channel, its id kept on the game (`games.lobby_message_id`), edited in place aft
 someone deleted it. One game's lobby is edited at most once a second however fast people join: the services keep
 at most one lobby row waiting per game (rewriting it), and this waits out the second since the last edit of
 the same game's lobby (kept per worker, and read from the last lobby row sent, so a restart keeps to it too).
+What an edit shows is read when it is made, after the wait: the newest lobby row of the game, so joins made
+while it waited are in it (the row written for them then edits it to the same text).
 """
 
 from __future__ import annotations
@@ -49,9 +51,9 @@ class Lobbies:
             wait = (last + EVERY - self.clock()).total_seconds()
             if wait > 0:
                 await self.sleep(min(wait, EVERY.total_seconds()))
-        payload = dict(row.payload or {})
+        text, payload = await self._newest(row)
         message = Outgoing(
-            nonce=message_nonce([row.nonce], 0), content=row.text, buttons=payload if payload.get("open") else None
+            nonce=message_nonce([row.nonce], 0), content=text, buttons=payload if payload.get("open") else None
         )
         if message_id is not None:
             try:
@@ -66,3 +68,19 @@ class Lobbies:
         if posted is not None:
             async with self.db.transaction() as session:
                 await session.execute(update(Game).where(Game.id == row.game_id).values(lobby_message_id=posted))
+
+    async def _newest(self, row) -> tuple[str, dict]:
+        """The lobby as it reads now, after the wait: the newest lobby row of the game (one written while this
+        waited holds the roster as of its change), else this row's own."""
+        async with self.db.read() as session:
+            newest = (
+                await session.execute(
+                    select(Outbox.text, Outbox.payload)
+                    .where(Outbox.game_id == row.game_id, Outbox.target == "lobby", Outbox.id >= row.id)
+                    .order_by(Outbox.id.desc())
+                    .limit(1)
+                )
+            ).first()
+        text, payload = newest if newest is not None else (row.text, row.payload)
+        return text, dict(payload or {})
+
