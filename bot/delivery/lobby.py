@@ -83,4 +83,3 @@ class Lobbies:
             ).first()
         text, payload = newest if newest is not None else (row.text, row.payload)
         return text, dict(payload or {})
-

@@ -29,7 +29,7 @@ from bot.services import community, games, lobby, muster_dm
 from bot.services.common import announce, audit, load_game, outbox, players_of
 from bot.services.errors import ServiceError
 from bot.services.muster_dm import KIND, ask
-from bot.text import say, when
+from bot.text import listed, say, when
 from engine import registry
 
 log = logging.getLogger(__name__)
@@ -126,11 +126,16 @@ async def close(db: Database, game_id: int, now: datetime) -> bool:
         for player in promoted:
             player.status = "joined"
         if dropped:
-            replaced = say("muster_replaced", names=", ".join(p.name for p in promoted)) if promoted else ""
-            names = ", ".join(p.name for p in dropped)
-            announce(
-                session, game, say("muster_dropped", names=names, name=game.name, replaced=replaced), {"kind": KIND}
+            names = listed([p.name for p in promoted])
+            replaced = say("muster_replaced", names=names, count=len(promoted)) if promoted else ""
+            text = say(
+                "muster_dropped",
+                names=listed([p.name for p in dropped]),
+                dropped=len(dropped),
+                name=game.name,
+                replaced=replaced,
             )
+            announce(session, game, text, {"kind": KIND})
         count = len(joined) - len(dropped) + len(promoted)
         minimum = muster_dm.minimum(game)
         game.muster_until = None
