@@ -105,7 +105,7 @@ async def _busy(session: AsyncSession, game: Game, offer: SeatOffer) -> set[int]
             SeatOffer.id != offer.id,
         )
     )
-    return set(rows.scalars())
+    return {user_id for user_id in rows.scalars() if user_id is not None}
 
 
 async def _ask_next(session: AsyncSession, game: Game, offer: SeatOffer, absent_name: str) -> None:
