@@ -4,7 +4,8 @@ someone deleted it. One game's lobby is edited at most once a second however fas
 at most one lobby row waiting per game (rewriting it), and this waits out the second since the last edit of
 the same game's lobby (kept per worker, and read from the last lobby row sent, so a restart keeps to it too).
 What an edit shows is read when it is made, after the wait: the newest lobby row of the game, so joins made
-while it waited are in it (the row written for them then edits it to the same text).
+while it waited are in it; the row written for them then finds the message reading so already and makes no
+second edit.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class Lobbies:
         self.clock = clock
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # waits out the second (tests: their clock)
         self.last: dict[int, datetime] = {}  # game id -> when this worker last posted or edited its lobby
+        self.shown: dict[int, tuple[int, str, dict]] = {}  # game id -> (message id, text, payload) it last sent
 
     async def sync(self, row) -> None:
         """Make the game's lobby message read as `row` says (the newest lobby row of its parcel)."""
@@ -46,6 +48,8 @@ class Lobbies:
                     select(func.max(Outbox.sent_at)).where(Outbox.game_id == row.game_id, Outbox.target == "lobby")
                 )
             ).scalar()
+        if message_id is not None and self.shown.get(row.game_id) == (message_id, row.text, dict(row.payload or {})):
+            return  # an edit made after its wait showed this row already
         last = max((t for t in (self.last.get(row.game_id), last_sent) if t is not None), default=None)
         if last is not None:
             wait = (last + EVERY - self.clock()).total_seconds()
@@ -59,6 +63,7 @@ class Lobbies:
             try:
                 await self.courier.edit(row.target_id, message_id, message)
                 self.last[row.game_id] = self.clock()
+                self.shown[row.game_id] = (message_id, text, payload)
                 return
             except discord.NotFound as error:
                 if error.code != UNKNOWN_MESSAGE:
@@ -66,6 +71,7 @@ class Lobbies:
         posted = await self.courier.post(row.target_id, message)
         self.last[row.game_id] = self.clock()
         if posted is not None:
+            self.shown[row.game_id] = (posted, text, payload)
             async with self.db.transaction() as session:
                 await session.execute(update(Game).where(Game.id == row.game_id).values(lobby_message_id=posted))
 
