@@ -3,13 +3,16 @@
 `say(key, **values)` renders one. Refusals (`ServiceError` messages), channel posts, reminder DMs, the
 seed commitment and reveal posts, moderator announcements and the `brbot` command line's output all come
 from here, so wording can be reviewed, changed or translated without touching the services. Values are
-formatted before they are passed in (dates through `when`). The engine's own texts live in its ruleset
-(`engine/rulesets/battle_royale/text.py`).
+formatted before they are passed in (dates through `when`); a word after a count takes the count's number
+with `{count:player|players}` (`render`), and names listed in a sentence are joined by `listed`. The
+engine's own texts live in its ruleset (`engine/rulesets/battle_royale/text.py`).
 """
 
 from __future__ import annotations
 
+import string
 from datetime import datetime
+from typing import Any
 
 TEXT: dict[str, str] = {
     # --- refusals: games and players ----------------------------------------------------------
@@ -257,7 +260,7 @@ TEXT: dict[str, str] = {
     "ended": "The game is over: {reason}.",
     "log_published": "The order log is published: `/log` (or `brbot log {game_id}`) shows every order of this game with its receipt and its player's salt, so each of you can check the receipts you were given.",
     "died": "{name} has died.",
-    "moderators_started": "{game} has started with {players} players. The moderators' notes arrive here: one message for each {one} resolved, with every note of it.",
+    "moderators_started": "{game} has started with {players} {players:player|players}. The moderators' notes arrive here: one message for each {one} resolved, with every note of it.",
     "signups_open": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
     "the daily deadline is {deadline_time} ({timezone}).",
     "signups_open_hours": "Sign-ups for {name} are open: use /join in this channel. {cap} places; "
@@ -373,9 +376,9 @@ TEXT: dict[str, str] = {
     "lobby_player": "{name} ({tier})",
     "lobby_nobody": "- nobody yet",
     "lobby_reserves": "Reserves, in order: {names}",
-    "lobby_places": "Places left: {left} (the game needs at least {minimum} players).",
+    "lobby_places": "Places left: {left} (the game needs at least {minimum} {minimum:player|players}).",
     "lobby_min_reliability": "Players admitted: reliability {minimum} or better.",
-    "lobby_muster": "Muster: {ready} of {count} players are ready; the others have until {until} to press Ready in their DM.",
+    "lobby_muster": "Muster: {ready} of {count} {count:player|players} ready; the others have until {until} to press Ready in their DM.",
     "lobby_start_at": "Starts by itself at {at}, if enough players have joined; or as soon as it is full.",
     "lobby_start_full": "Starts by itself as soon as it is full, or when the moderators start it.",
     "lobby_how": "Join or leave with the buttons below (or /join and /leave).",
@@ -386,13 +389,13 @@ TEXT: dict[str, str] = {
     "muster_ready_all": "You are ready for {name}: everyone is, and the game starts.",
     "muster_not_now": "{name} is not mustering now: nothing to confirm.",
     "muster_not_in": "You are not signed up for {name}.",
-    "muster_dropped": "{names} did not confirm for {name} and were dropped{replaced}.",
-    "muster_replaced": "; in their places: {names}",
+    "muster_dropped": "{names} did not confirm for {name} and {dropped:was|were} dropped{replaced}.",
+    "muster_replaced": "; in {count:their place|their places}: {names}",
     "muster_dropped_you": "You did not confirm in time for {name}: your place went to someone else. You may /join again while sign-ups are open.",
-    "muster_too_few": "{name} has {count} ready players, fewer than the {minimum} it needs: back to sign-ups. The moderators start it again when enough have joined.",
-    "start_at_too_few": "{name} was to start at its start time, but only {count} of the {minimum} players it needs have joined: sign-ups stay open (set a new start_at, or /game start once enough have joined).",
-    "absence_offer": "{name} has missed {missed} steps in a row in **{game}**: will you take their place? You would play on with everything they knew. Accept or Decline below.",
-    "absence_moderators": "{name} has missed {missed} steps in a row in {game}, and no reserve or volunteer took the place: decide with /mod substitute (or let them play on).",
+    "muster_too_few": "{name} has {count} ready {count:player|players}, fewer than the {minimum} it needs: back to sign-ups. The moderators start it again when enough have joined.",
+    "start_at_too_few": "{name} was to start at its start time, but only {count} of the {minimum} players it needs {count:has|have} joined: sign-ups stay open (set a new start_at, or /game start once enough have joined).",
+    "absence_offer": "{name} has missed {missed} {missed:step|steps} in a row in **{game}**: will you take their place? You would play on with everything they knew. Accept or Decline below.",
+    "absence_moderators": "{name} has missed {missed} {missed:step|steps} in a row in {game}, and no reserve or volunteer took the place: decide with /mod substitute (or let them play on).",
     "absence_gone": "This offer is no longer open: nothing was done.",
     "absence_back": "The place in {game} is no longer free (the player came back, or the game ended): nothing was done.",
     "absence_declined": "You declined the place in {game}; someone else will be asked.",
@@ -408,13 +411,41 @@ TEXT: dict[str, str] = {
     "watch_now": "You watch {game}: you are added to its thread for the dead and spectators.",
     "watch_at_start": "You will watch {game}: you are added to its thread for the dead and spectators when it starts.",
     "dead_no_posting": "The dead do not post in the living's channel: talk in the game's thread for the dead.",
+    "list_and": "{most} and {last}",
     "auto_start_failed": "{name} could not start by itself (the bot's log says why): start it with /game start once the problem is fixed.",
     "muster_opened_reply": "The muster of {name} is open: the players have until {until} to press Ready; the game starts when all have.",
 }
 
 
+class _Words(string.Formatter):
+    """`str.format` with one more format spec, for a word that follows a count: `{count:player|players}` is
+    "player" when `count` is 1 and "players" for any other number (0 too), so a sentence reads right for one
+    and for many ("1 ready player", "3 ready players", "Cal was dropped", "Cal and Dee were dropped")."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 else many
+        return super().format_field(value, format_spec)
+
+
+WORDS = _Words()
+
+
+def render(template: str, **values: object) -> str:
+    """A template filled in, with the plural spec of `_Words` (`say` here, `ui` in `bot.ui.text`)."""
+    return WORDS.vformat(template, (), values)
+
+
 def say(key: str, **values: object) -> str:
-    return TEXT[key].format(**values)
+    return render(TEXT[key], **values)
+
+
+def listed(names: list[str]) -> str:
+    """Names as a sentence lists them: "Cal", "Cal and Dee", "Ann, Cal and Dee"."""
+    if len(names) < 2:
+        return "".join(names)
+    return TEXT["list_and"].format(most=", ".join(names[:-1]), last=names[-1])
 
 
 def escape(text: str) -> str:

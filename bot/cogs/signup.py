@@ -81,7 +81,7 @@ class SignUpBase(GameCog):
     @app_commands.autocomplete(game=game_autocomplete)
     async def leave(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async def work(ctx: Ctx) -> str:
-            await games.leave_game(ctx.db, ctx.game_id, ctx.user_id)
+            await games.leave_game(ctx.db, ctx.game_id, ctx.user_id, ctx.now)
             return ui("left", game=ctx.game.name)
 
         await self.run(interaction, game, work)

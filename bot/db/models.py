@@ -372,8 +372,9 @@ class Substitute(Base):
 
 
 class SeatOffer(Base):
-    """An absent player's seat offered by DM (`bot.services.absence`): to `user_id` (None: nobody was left to
-    ask, the moderators decide), `status` open | accepted | declined | closed; `asked`: every user asked so far."""
+    """An absent player's seat offered by DM (`bot.services.absence`): to `user_id` (None: waiting for a
+    candidate, or nobody was left to ask), `status` open | waiting (everyone left to ask holds another offer) |
+    accepted | closed | moderators (nobody left: they decide); `asked`: every user asked so far."""
 
     __tablename__ = "seat_offers"
 

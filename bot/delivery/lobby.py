@@ -3,6 +3,9 @@ channel, its id kept on the game (`games.lobby_message_id`), edited in place aft
 someone deleted it. One game's lobby is edited at most once a second however fast people join: the services keep
 at most one lobby row waiting per game (rewriting it), and this waits out the second since the last edit of
 the same game's lobby (kept per worker, and read from the last lobby row sent, so a restart keeps to it too).
+What an edit shows is read when it is made, after the wait: the newest lobby row of the game, so joins made
+while it waited are in it; the row written for them then finds the message reading so already and makes no
+second edit.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ class Lobbies:
         self.clock = clock
         self.sleep: Callable[[float], Awaitable[None]] = asyncio.sleep  # waits out the second (tests: their clock)
         self.last: dict[int, datetime] = {}  # game id -> when this worker last posted or edited its lobby
+        self.shown: dict[int, tuple[int, str, dict]] = {}  # game id -> (message id, text, payload) it last sent
 
     async def sync(self, row) -> None:
         """Make the game's lobby message read as `row` says (the newest lobby row of its parcel)."""
@@ -44,19 +48,22 @@ class Lobbies:
                     select(func.max(Outbox.sent_at)).where(Outbox.game_id == row.game_id, Outbox.target == "lobby")
                 )
             ).scalar()
+        if message_id is not None and self.shown.get(row.game_id) == (message_id, row.text, dict(row.payload or {})):
+            return  # an edit made after its wait showed this row already
         last = max((t for t in (self.last.get(row.game_id), last_sent) if t is not None), default=None)
         if last is not None:
             wait = (last + EVERY - self.clock()).total_seconds()
             if wait > 0:
                 await self.sleep(min(wait, EVERY.total_seconds()))
-        payload = dict(row.payload or {})
+        text, payload = await self._newest(row)
         message = Outgoing(
-            nonce=message_nonce([row.nonce], 0), content=row.text, buttons=payload if payload.get("open") else None
+            nonce=message_nonce([row.nonce], 0), content=text, buttons=payload if payload.get("open") else None
         )
         if message_id is not None:
             try:
                 await self.courier.edit(row.target_id, message_id, message)
                 self.last[row.game_id] = self.clock()
+                self.shown[row.game_id] = (message_id, text, payload)
                 return
             except discord.NotFound as error:
                 if error.code != UNKNOWN_MESSAGE:
@@ -64,5 +71,21 @@ class Lobbies:
         posted = await self.courier.post(row.target_id, message)
         self.last[row.game_id] = self.clock()
         if posted is not None:
+            self.shown[row.game_id] = (posted, text, payload)
             async with self.db.transaction() as session:
                 await session.execute(update(Game).where(Game.id == row.game_id).values(lobby_message_id=posted))
+
+    async def _newest(self, row) -> tuple[str, dict]:
+        """The lobby as it reads now, after the wait: the newest lobby row of the game (one written while this
+        waited holds the roster as of its change), else this row's own."""
+        async with self.db.read() as session:
+            newest = (
+                await session.execute(
+                    select(Outbox.text, Outbox.payload)
+                    .where(Outbox.game_id == row.game_id, Outbox.target == "lobby", Outbox.id >= row.id)
+                    .order_by(Outbox.id.desc())
+                    .limit(1)
+                )
+            ).first()
+        text, payload = newest if newest is not None else (row.text, row.payload)
+        return text, dict(payload or {})

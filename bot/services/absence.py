@@ -7,6 +7,11 @@ record counts an abandoned game; on Decline the next one is asked; with nobody l
 decide (`/mod substitute`). An offer is one `SeatOffer` row per absence, so a restart changes nothing, and a
 player who gives orders again before anyone accepts keeps the seat (the offer is closed when answered).
 
+Several seats absent at once go to different people: someone is offered one seat of a game at a time, so the
+second seat goes to the next reserve (or volunteer); when everyone left to ask holds an offer already, the seat
+waits (status "waiting") and is offered as soon as one of them answers. Someone who accepts a seat holds no
+other offer any more: any other open offer of theirs moves on to the next candidate.
+
 Read functions (`volunteers`) return plain values; the others run in the callers' transactions or their own.
 """
 
@@ -14,7 +19,9 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import delete, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Player, SeatOffer, Substitute
@@ -25,6 +32,7 @@ from bot.services.errors import ServiceError
 from bot.text import say
 
 KIND = "seat_offer"  # the payload kind of an offer's DM: `bot.ui.buttons` gives it Accept and Decline
+PENDING = ("open", "waiting")  # an offer still to be answered: asked of someone, or waiting for a candidate
 
 
 async def absent(session: AsyncSession, game: Game, missed: list[Player], now: datetime) -> None:
@@ -38,7 +46,7 @@ async def absent(session: AsyncSession, game: Game, missed: list[Player], now: d
         open_offer = (
             await session.execute(
                 select(SeatOffer.id).where(
-                    SeatOffer.game_id == game.id, SeatOffer.seat == player.seat, SeatOffer.status == "open"
+                    SeatOffer.game_id == game.id, SeatOffer.seat == player.seat, SeatOffer.status.in_(PENDING)
                 )
             )
         ).first()
@@ -53,9 +61,9 @@ async def absent(session: AsyncSession, game: Game, missed: list[Player], now: d
         await _ask_next(session, game, offer, player.name)
 
 
-async def _candidate(session: AsyncSession, game: Game, asked: list[int]) -> tuple[int, str] | None:
-    """The next one to ask: the first reserve not asked yet, else the server's longest-standing volunteer who is
-    not in the game and was not asked."""
+async def _candidates(session: AsyncSession, game: Game, asked: list[int]) -> list[tuple[int, str]]:
+    """Who may still be asked for a seat, in order: the reserves not asked yet (in sign-up order), then the
+    server's volunteers who are not in the game and were not asked (longest there first)."""
     in_game = {
         user_id: status
         for user_id, status in (
@@ -69,11 +77,9 @@ async def _candidate(session: AsyncSession, game: Game, asked: list[int]) -> tup
             .order_by(Player.position)
         )
     ).all()
-    for user_id, name in reserves:
-        if user_id not in asked:
-            return user_id, name
+    found = [(user_id, name) for user_id, name in reserves if user_id not in asked]
     if game.guild_id is None:
-        return None
+        return found
     volunteers = (
         await session.execute(
             select(Substitute.user_id, Substitute.name)
@@ -81,25 +87,81 @@ async def _candidate(session: AsyncSession, game: Game, asked: list[int]) -> tup
             .order_by(Substitute.since, Substitute.user_id)
         )
     ).all()
-    for user_id, name in volunteers:
-        if user_id not in asked and in_game.get(user_id) not in ("joined", "replaced"):
-            return user_id, name
-    return None
+    found += [
+        (user_id, name)
+        for user_id, name in volunteers
+        if user_id not in asked and in_game.get(user_id) not in ("joined", "replaced")
+    ]
+    return found
+
+
+async def _busy(session: AsyncSession, game: Game, offer: SeatOffer) -> set[int]:
+    """Who holds another of the game's open offers: asked for one seat at a time, they are not asked again."""
+    rows = await session.execute(
+        select(SeatOffer.user_id).where(
+            SeatOffer.game_id == game.id,
+            SeatOffer.status == "open",
+            SeatOffer.user_id.is_not(None),
+            SeatOffer.id != offer.id,
+        )
+    )
+    return {user_id for user_id in rows.scalars() if user_id is not None}
 
 
 async def _ask_next(session: AsyncSession, game: Game, offer: SeatOffer, absent_name: str) -> None:
-    """Offer the seat to the next candidate, or, with none left, hand it to the moderators."""
-    found = await _candidate(session, game, list(offer.asked or []))
-    if found is None:
-        offer.user_id, offer.status = None, "moderators"
+    """Offer the seat to the next candidate who holds no other offer of the game; when every candidate left
+    holds one, the offer waits for them (status "waiting", asked again by `_move_on`); with none left at all,
+    it goes to the moderators."""
+    candidates = await _candidates(session, game, list(offer.asked or []))
+    busy = await _busy(session, game, offer)
+    free = [(user_id, name) for user_id, name in candidates if user_id not in busy]
+    if not free:
+        offer.user_id = None
+        if candidates:
+            offer.status = "waiting"
+            return
+        offer.status = "moderators"
         text = say("absence_moderators", name=absent_name, game=game.name, missed=_steps(game))
         outbox(session, game, "moderators", None, text, {"kind": "absence"})
         return
-    user_id, _ = found
-    offer.user_id = user_id
+    user_id, _ = free[0]
+    offer.user_id, offer.status = user_id, "open"
     offer.asked = [*(offer.asked or []), user_id]
     text = say("absence_offer", name=absent_name, game=game.name, missed=_steps(game))
     outbox(session, game, "dm", user_id, text, {"kind": KIND, "offer": offer.id, "game": game.id})
+
+
+async def _move_on(session: AsyncSession, game: Game, freed: int, took_seat: bool) -> None:
+    """After `freed` answered an offer: when they took a seat, their other open offers of the game go to the
+    next candidate; then the waiting offers are asked again (`freed` may be free for one of them now). An
+    offer whose absent player came back meanwhile is closed instead."""
+    await session.flush()
+    if took_seat:
+        held = select(SeatOffer).where(
+            SeatOffer.game_id == game.id, SeatOffer.status == "open", SeatOffer.user_id == freed
+        )
+        for offer in (await session.execute(held.order_by(SeatOffer.id))).scalars():
+            await _ask_again(session, game, offer)
+    waiting = select(SeatOffer).where(SeatOffer.game_id == game.id, SeatOffer.status == "waiting")
+    for offer in (await session.execute(waiting.order_by(SeatOffer.id))).scalars():
+        await _ask_again(session, game, offer)
+
+
+async def _ask_again(session: AsyncSession, game: Game, offer: SeatOffer) -> None:
+    absent_player = await _absent_player(session, game, offer)
+    if absent_player is None or not absent_player.missed_streak:
+        offer.user_id, offer.status = None, "closed"
+    else:
+        await _ask_next(session, game, offer, absent_player.name)
+    await session.flush()
+
+
+async def _absent_player(session: AsyncSession, game: Game, offer: SeatOffer) -> Player | None:
+    """The offer's absent player, while they still hold the seat."""
+    query = select(Player).where(
+        Player.game_id == game.id, Player.user_id == offer.absent_id, Player.status == "joined"
+    )
+    return (await session.execute(query)).scalar_one_or_none()
 
 
 def _steps(game: Game) -> int:
@@ -116,18 +178,15 @@ async def answer(db: Database, offer_id: int, user_id: int, accept: bool, name: 
         await session.refresh(offer)
         if offer.status != "open" or offer.user_id != user_id:
             raise ServiceError(say("absence_gone"))
-        absent_player = (
-            await session.execute(
-                select(Player).where(
-                    Player.game_id == game.id, Player.user_id == offer.absent_id, Player.status == "joined"
-                )
-            )
-        ).scalar_one_or_none()
+        absent_player = await _absent_player(session, game, offer)
         game_name = game.name
         if game.status not in ("running", "paused") or absent_player is None or not absent_player.missed_streak:
             offer.status = "closed"  # the game is over, or the player came back: kept closed, then refused
+            if game.status in ("running", "paused"):
+                await _move_on(session, game, user_id, took_seat=False)
         elif not accept:
             await _ask_next(session, game, offer, absent_player.name)
+            await _move_on(session, game, user_id, took_seat=False)
             return say("absence_declined", game=game.name)
         else:
             offer.status = "accepted"
@@ -137,28 +196,35 @@ async def answer(db: Database, offer_id: int, user_id: int, accept: bool, name: 
             await seats.take_over(session, game, None, offer.absent_id, user_id, stored or name)
             told = say("absence_replaced_you", game=game.name)
             outbox(session, game, "dm", offer.absent_id, told, {"kind": "absence"})
+            await _move_on(session, game, user_id, took_seat=True)
             return say("absence_accepted", game=game.name)
     raise ServiceError(say("absence_back", game=game_name))
 
 
 async def volunteer(db: Database, guild_id: int, user_id: int, name: str, now: datetime) -> bool:
-    """`/sub volunteer`: put the user on the server's substitute list; False if they were on it already."""
-    name = name[: limits.PLAYER_NAME_MAX]
+    """`/sub volunteer`: put the user on the server's substitute list; False if they were on it already (also
+    when the same user volunteers twice at once: the row is inserted only if absent, in one statement). The name
+    is cleaned as a joiner's is (`limits.name`)."""
+    limits.user_id(user_id)
+    name = limits.name(name)
+    insert = pg_insert if db.engine.dialect.name == "postgresql" else sqlite_insert
     async with db.transaction() as session:
-        if await session.get(Substitute, (guild_id, user_id)) is not None:
-            return False
-        session.add(Substitute(guild_id=guild_id, user_id=user_id, name=name, since=now))
-        return True
+        added = await session.execute(
+            insert(Substitute)
+            .values(guild_id=guild_id, user_id=user_id, name=name, since=now)
+            .on_conflict_do_nothing(index_elements=["guild_id", "user_id"])
+        )
+        return bool(added.rowcount)  # type: ignore[attr-defined]
 
 
 async def withdraw(db: Database, guild_id: int, user_id: int) -> bool:
-    """`/sub withdraw`: take the user off the server's substitute list; False if they were not on it."""
+    """`/sub withdraw`: take the user off the server's substitute list; False if they were not on it (also the
+    second of two withdrawals at once: one statement deletes the row, and only one of them finds it)."""
     async with db.transaction() as session:
-        row = await session.get(Substitute, (guild_id, user_id))
-        if row is None:
-            return False
-        await session.delete(row)
-        return True
+        removed = await session.execute(
+            delete(Substitute).where(Substitute.guild_id == guild_id, Substitute.user_id == user_id)
+        )
+        return bool(removed.rowcount)  # type: ignore[attr-defined]
 
 
 async def volunteers(db: Database, guild_id: int) -> list[tuple[int, str]]:

@@ -175,9 +175,11 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
     """Sign up several (user id, name, role) in one transaction, in order, each as `join_game` would; one
     refusal refuses them all and changes nothing. The cost does not grow with the players already signed up:
     the count and the last position are read once, and only these users' earlier rows (`brbot simulate`
-    signs up 1,000 computer players this way)."""
+    signs up 1,000 computer players this way). The game's row is claimed first (`load_game(lock=True)`), so
+    sign-ups at the same moment queue: each reads the count and the last position the one before it wrote,
+    and never gives a seat twice nor a place past the cap."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)
         for user_id, _, _ in signups:
             limits.user_id(user_id)
@@ -244,11 +246,22 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
     return players
 
 
-async def leave_game(db: Database, game_id: int, user_id: int) -> Player | None:
+async def leave_game(db: Database, game_id: int, user_id: int, now: datetime) -> Player | None:
     """Leave before the start; the first reserve takes the place, and whoever was paired with the player by
-    a mutual pairing (or had a proposal from or to them) is unpaired. Returns the promoted reserve, if any."""
+    a mutual pairing (or had a proposal from or to them) is unpaired. Returns the promoted reserve, if any.
+    During a muster, a leave that leaves only ready players (the leaver was the last unready one, or a ready
+    reserve took the place) starts the game, as the last Ready would (`start_if_ready`)."""
+    promoted = await _leave(db, game_id, user_id)
+    try:
+        await start_if_ready(db, game_id, now)
+    except ServiceError:  # the game's set-up refuses: the leave stands; the deadline loop tells the moderators
+        pass
+    return promoted
+
+
+async def _leave(db: Database, game_id: int, user_id: int) -> Player | None:
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)  # as sign-ups do: one reserve takes one place
         if game.status != "signup":
             raise ServiceError(say("leave_started"))
         row = (
@@ -294,7 +307,7 @@ def _unpaired(requests: dict[str, Any], pairing: Pairing, options: SignupOptions
 async def request_role(db: Database, game_id: int, user_id: int, role: str) -> str:
     """Ask for one of the game's roles (a mutual pairing and its proposal are withdrawn); returns its label."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)
         role = role_value(game.ruleset, role)
         label = next(label for label, value in options.roles if value == role)
@@ -308,7 +321,7 @@ async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: in
     """`/role <name>`: propose a mutual pairing to `other_id` (they answer by DM with buttons), or set a
     one-sided one (None clears a clearable one). Returns the pairing, whose texts say what was done."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)
         pairing = pairing_named(game.ruleset, name)
         if pairing.mutual:
             if other_id is None or other_id == user_id:
@@ -348,7 +361,7 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
     Returns what the one who answered is told. `key` may also be the pairing's name (the buttons of a
     proposal sent before pairings were generic carry it)."""
     async with db.transaction() as session:
-        game = await load_game(session, game_id)
+        game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)
         pairing = next((p for p in options.pairings if p.mutual and key in (p.key, p.name)), None)
         if pairing is None:
@@ -396,68 +409,94 @@ async def start_game(
     with its seed commitment."""
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
-        if game.status != "signup":
-            raise ServiceError(say("already_started"))
-        players = await players_of(session, game_id)
-        ruleset = ruleset_of(game)
-        if len(players) < max(1, ruleset.min_players):
-            if ruleset.min_players <= 1:
-                raise ServiceError(say("no_players"))
-            title = registry.front(game.ruleset).title or game.ruleset
-            raise ServiceError(say("too_few_players", game=title, minimum=ruleset.min_players, count=len(players)))
-        roster = _roster(players, signup_options(game.ruleset), sheets.at_start(session, game, players))
-        seed = (seeds or fairness.new_seed)()
-        try:
-            result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))
-        except ValueError as refusal:  # the game's own set-up refusal (a request or a sheet it cannot take)
-            raise ServiceError(say("start_refused", reason=str(refusal))) from None
-        store_state(game, result.state)
-        game.status = "running"
-        game.start_at = game.muster_until = None
-        await records.started(session, [p.user_id for p in players])
-        await lobby.refresh(session, game)
-        session.add(
-            Resolution(
-                game_id=game.id,
-                day=-1,
-                phase="setup",
-                state_before={},
-                orders={"roster": [r.model_dump() for r in roster], "seed": seed},
-                state_after=game.state,
-                outcome_hash=fairness.outcome_hash(game.state, [e.model_dump(mode="json") for e in result.events]),
-                rolls=[r.as_dict() for r in result.rolls],
-                trigger="start",
-            )
+        await _start(session, game, now, actor_id, seeds)
+    return game
+
+
+async def start_if_ready(db: Database, game_id: int, now: datetime) -> bool:
+    """The muster's start check, whatever made the last seat ready (the Ready button, a leave, a ready reserve
+    taking a place, a moderator's action, seen by the deadline loop): a game mustering whose every player is
+    ready (`muster_dm.everyone_ready`) starts, in the same transaction as the check. True if it started. A
+    start the game's set-up refuses raises, as `start_game` does, and changes nothing; the deadline loop then
+    gives up and tells the moderators (`muster.due`)."""
+    async with db.transaction() as session:
+        game = await load_game(session, game_id, lock=True)
+        if not await muster_dm.everyone_ready(session, game):
+            return False
+        await _start(session, game, now)
+        return True
+
+
+async def _start(
+    session: AsyncSession,
+    game: Game,
+    now: datetime,
+    actor_id: int | None = None,
+    seeds: fairness.SeedSource | None = None,
+) -> None:
+    """`start_game` in the caller's transaction, on the game row it claimed."""
+    game_id = game.id
+    if game.status != "signup":
+        raise ServiceError(say("already_started"))
+    players = await players_of(session, game_id)
+    ruleset = ruleset_of(game)
+    if len(players) < max(1, ruleset.min_players):
+        if ruleset.min_players <= 1:
+            raise ServiceError(say("no_players"))
+        title = registry.front(game.ruleset).title or game.ruleset
+        raise ServiceError(say("too_few_players", game=title, minimum=ruleset.min_players, count=len(players)))
+    roster = _roster(players, signup_options(game.ruleset), sheets.at_start(session, game, players))
+    seed = (seeds or fairness.new_seed)()
+    try:
+        result = ruleset.new_game(roster, ruleset.parse_settings(game.settings), fairness.rng_for(seed))
+    except ValueError as refusal:  # the game's own set-up refusal (a request or a sheet it cannot take)
+        raise ServiceError(say("start_refused", reason=str(refusal))) from None
+    store_state(game, result.state)
+    game.status = "running"
+    game.start_at = game.muster_until = None
+    await records.started(session, [p.user_id for p in players])
+    await lobby.refresh(session, game)
+    session.add(
+        Resolution(
+            game_id=game.id,
+            day=-1,
+            phase="setup",
+            state_before={},
+            orders={"roster": [r.model_dump() for r in roster], "seed": seed},
+            state_after=game.state,
+            outcome_hash=fairness.outcome_hash(game.state, [e.model_dump(mode="json") for e in result.events]),
+            rolls=[r.as_dict() for r in result.rolls],
+            trigger="start",
         )
-        day = await open_day(session, game, now, seeds)
-        front_of_game = registry.front(game.ruleset)
-        post = new_post()  # the moderators' first message: the start, then the start's notes, then what waits for them
-        if game.moderator_channel_id is not None or await _creator(session, game.id) is not None:  # a reader
-            outbox(
-                session,
-                game,
-                "moderators",
-                None,
-                say("moderators_started", game=game.name, players=len(players), one=front_of_game.words.one),
-                {"kind": "moderators_started", "post": post},
-            )
-        post = await write_events(session, game, result.events, await seat_map(session, game_id), -1, post)
-        announce_picture(session, game, -1, post)  # a game showing its picture after every step: the start's too
-        await groups.sync(session, game, result.state)
-        announce(
+    )
+    day = await open_day(session, game, now, seeds)
+    front_of_game = registry.front(game.ruleset)
+    post = new_post()  # the moderators' first message: the start, then the start's notes, then what waits for them
+    if game.moderator_channel_id is not None or await _creator(session, game.id) is not None:  # a reader
+        outbox(
             session,
             game,
-            say(
-                "day_open",
-                step=registry.front(game.ruleset).step_name(game.day),
-                deadline=when(game.deadline),
-                commitment=day.commitment,
-            ),
-            {"kind": "commitment", "day": game.day},
+            "moderators",
+            None,
+            say("moderators_started", game=game.name, players=len(players), one=front_of_game.words.one),
+            {"kind": "moderators_started", "post": post},
         )
-        await pacing.announce_step(session, game, ruleset, result.state, post)
-        audit(session, game, actor_id, "start", players=len(players))
-    return game
+    post = await write_events(session, game, result.events, await seat_map(session, game_id), -1, post)
+    announce_picture(session, game, -1, post)  # a game showing its picture after every step: the start's too
+    await groups.sync(session, game, result.state)
+    announce(
+        session,
+        game,
+        say(
+            "day_open",
+            step=registry.front(game.ruleset).step_name(game.day),
+            deadline=when(game.deadline),
+            commitment=day.commitment,
+        ),
+        {"kind": "commitment", "day": game.day},
+    )
+    await pacing.announce_step(session, game, ruleset, result.state, post)
+    audit(session, game, actor_id, "start", players=len(players))
 
 
 def _roster(players: list[Player], options: SignupOptions, sheet: str | None = None) -> list[SignUp]:

@@ -21,15 +21,15 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, or_, select
+from sqlalchemy import and_, exists, or_, select
 
 from bot.db.models import Game, Player
 from bot.db.session import Database
-from bot.services import community, games, lobby
-from bot.services.common import announce, audit, load_game, outbox, players_of, ruleset_of
+from bot.services import community, games, lobby, muster_dm
+from bot.services.common import announce, audit, load_game, outbox, players_of
 from bot.services.errors import ServiceError
 from bot.services.muster_dm import KIND, ask
-from bot.text import say, when
+from bot.text import listed, say, when
 from engine import registry
 
 log = logging.getLogger(__name__)
@@ -44,10 +44,6 @@ class Begun:
     until: datetime | None = None
 
 
-def _minimum(game: Game) -> int:
-    return max(1, ruleset_of(game).min_players)
-
-
 async def begin(db: Database, game_id: int, now: datetime, actor_id: int | None = None) -> Begun:
     """Start the game, through a muster unless its `muster_hours` is 0. Refused while it has too few players."""
     async with db.transaction() as session:
@@ -57,7 +53,7 @@ async def begin(db: Database, game_id: int, now: datetime, actor_id: int | None 
         if game.muster_until is not None:
             return Begun(game, False, game.muster_until)
         joined = await players_of(session, game_id)
-        minimum = _minimum(game)
+        minimum = muster_dm.minimum(game)
         if len(joined) < minimum:
             title = registry.front(game.ruleset).title or game.ruleset
             raise ServiceError(say("too_few_players", game=title, minimum=minimum, count=len(joined)))
@@ -105,20 +101,11 @@ async def confirm(db: Database, game_id: int, user_id: int, now: datetime) -> st
         if player is None:
             raise ServiceError(say("muster_not_in", name=game.name))
         player.ready_at = player.ready_at or now
-        await session.flush()
-        waiting = (
-            await session.execute(
-                select(func.count())
-                .select_from(Player)
-                .where(Player.game_id == game_id, Player.status == "joined", Player.ready_at.is_(None))
-            )
-        ).scalar_one()
         await lobby.refresh(session, game)
         name = game.name
-    if waiting:
-        return say("muster_ready", name=name)
-    await games.start_game(db, game_id, now)
-    return say("muster_ready_all", name=name)
+    if await games.start_if_ready(db, game_id, now):
+        return say("muster_ready_all", name=name)
+    return say("muster_ready", name=name)
 
 
 async def close(db: Database, game_id: int, now: datetime) -> bool:
@@ -139,13 +126,18 @@ async def close(db: Database, game_id: int, now: datetime) -> bool:
         for player in promoted:
             player.status = "joined"
         if dropped:
-            replaced = say("muster_replaced", names=", ".join(p.name for p in promoted)) if promoted else ""
-            names = ", ".join(p.name for p in dropped)
-            announce(
-                session, game, say("muster_dropped", names=names, name=game.name, replaced=replaced), {"kind": KIND}
+            names = listed([p.name for p in promoted])
+            replaced = say("muster_replaced", names=names, count=len(promoted)) if promoted else ""
+            text = say(
+                "muster_dropped",
+                names=listed([p.name for p in dropped]),
+                dropped=len(dropped),
+                name=game.name,
+                replaced=replaced,
             )
+            announce(session, game, text, {"kind": KIND})
         count = len(joined) - len(dropped) + len(promoted)
-        minimum = _minimum(game)
+        minimum = muster_dm.minimum(game)
         game.muster_until = None
         audit(session, game, None, "muster_closed", dropped=[p.user_id for p in dropped], count=count)
         if count < minimum:
@@ -165,7 +157,7 @@ async def start_time_reached(db: Database, game_id: int, now: datetime) -> bool:
         if game.status != "signup" or game.start_at is None or game.start_at > now or game.muster_until is not None:
             return False
         count = len(await players_of(session, game_id))
-        minimum = _minimum(game)
+        minimum = muster_dm.minimum(game)
         if count < minimum:
             game.start_at = None
             text = say("start_at_too_few", name=game.name, count=count, minimum=minimum)
@@ -177,26 +169,30 @@ async def start_time_reached(db: Database, game_id: int, now: datetime) -> bool:
 
 
 async def due(db: Database, now: datetime) -> int:
-    """One pass of the deadline loop over games signing up: musters whose time is up, start times reached.
-    Returns how many games it acted on."""
+    """One pass of the deadline loop over games signing up: musters whose time is up, musters whose every player
+    is ready however they got there (a moderator's substitute, a raised cap: the paths that do not run the start
+    check themselves), start times reached. Returns how many games it acted on."""
+    unready = exists().where(Player.game_id == Game.id, Player.status == "joined", Player.ready_at.is_(None))
     async with db.read() as session:
         rows = (
             await session.execute(
-                select(Game.id, Game.muster_until)
+                select(Game.id, Game.muster_until, Game.muster_until <= now)
                 .where(
                     Game.status == "signup",
-                    or_(Game.muster_until <= now, Game.start_at <= now),
+                    or_(Game.muster_until <= now, Game.start_at <= now, and_(Game.muster_until.is_not(None), ~unready)),
                 )
                 .order_by(Game.id)
             )
         ).all()
     acted = 0
-    for game_id, muster_until in rows:
+    for game_id, muster_until, over in rows:
         try:
-            if muster_until is not None:
-                await close(db, game_id, now)
-            else:
+            if muster_until is None:
                 await start_time_reached(db, game_id, now)
+            elif over:
+                await close(db, game_id, now)
+            elif not await games.start_if_ready(db, game_id, now):
+                continue  # fewer ready players than the game needs: the muster runs on
         except Exception:  # one game's failure (its own set-up refusal) never stops the others
             log.exception("game %s: the muster or start time could not be processed", game_id)
             await _give_up(db, game_id)

@@ -285,7 +285,7 @@ class LobbyPress(
         game_id = int(self.parts["game"])
         game = await lookup.game_by_id(bot.db, game_id)
         if self.parts["action"] == "leave":
-            await games.leave_game(bot.db, game_id, interaction.user.id)
+            await games.leave_game(bot.db, game_id, interaction.user.id, bot.clock())
             return ui("left", game=game.name)
         name = getattr(interaction.user, "display_name", None) or interaction.user.name
         role = self.parts.get("role")

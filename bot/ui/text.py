@@ -6,6 +6,8 @@ text module. `ui(key, **values)` renders one of these.
 
 from __future__ import annotations
 
+from bot.text import render
+
 UI: dict[str, str] = {
     # --- generic ---------------------------------------------------------------------------------
     "crashed": "Something went wrong on our side, so this answer is incomplete: check whether your command took effect (/orders, /status or /game settings show it) before trying it again. The moderators can see the error in the bot's log.",
@@ -39,12 +41,12 @@ UI: dict[str, str] = {
     "profile_tier_new": "new",
     "profile_tier_reliable": "reliable",
     "profile_tier_unreliable": "unreliable",
-    "profile_record": "Your record: {played} games played, {finished} finished, {abandoned} abandoned; {given} steps with orders in time, {missed} missed.",
-    "profile_game": "- {title}: {games} games, {wins} wins, {survivals} survived{figures}",
+    "profile_record": "Your record: {played} {played:game|games} played, {finished} finished, {abandoned} abandoned; {given} {given:step|steps} with orders in time, {missed} missed.",
+    "profile_game": "- {title}: {games} {games:game|games}, {wins} {wins:win|wins}, {survivals} survived{figures}",
     "profile_figure_item": ", {label}: {count}",
     "profile_no_games": "No finished games yet.",
     "board_title": "**{game}: this server's leaderboard** (wins, then games)",
-    "board_line": "{rank}. <@{user_id}>: {wins} wins in {games} games, {survivals} survived{figures}",
+    "board_line": "{rank}. <@{user_id}>: {wins} {wins:win|wins} in {games} {games:game|games}, {survivals} survived{figures}",
     "board_empty": "Nobody has finished a game of it here yet.",
     "cmd_sub": "The server's substitutes: who may take an absent player's place",
     "cmd_sub_volunteer": "Offer to take the place of absent players in this server's games",
@@ -260,4 +262,5 @@ UI: dict[str, str] = {
 
 
 def ui(key: str, **values: object) -> str:
-    return UI[key].format(**values)
+    """One of these filled in; `{count:game|games}` picks the word for the count, as in `bot.text.render`."""
+    return render(UI[key], **values)

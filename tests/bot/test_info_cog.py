@@ -289,8 +289,8 @@ async def test_profile_shows_the_whole_record_to_its_player_and_the_tier_to_othe
     cog = CommunityCog(gm)
     player = simulation.USER_BASE
     own = await call(command(cog, "profile"), cog, FakeInteraction(gm, FakeUser(player, "Bot0")))
-    assert "Reliability: new" in own.text and "Your record: 1 games played, 1 finished" in own.text
-    assert "- Battle Royale: 1 games" in own.text
+    assert "Reliability: new" in own.text and "Your record: 1 game played, 1 finished" in own.text
+    assert "- Battle Royale: 1 game," in own.text
     other = await call(command(cog, "profile"), cog, FakeInteraction(gm, FakeUser(5, "Other")),
                        user=FakeUser(player, "Bot0"))
     assert "Reliability: new" in other.text and "Your record" not in other.text and other.all_ephemeral

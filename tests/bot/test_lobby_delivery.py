@@ -79,3 +79,27 @@ async def test_a_deleted_lobby_is_posted_again_and_a_started_game_shows_no_butto
         message_id = (await session.execute(select(Game.lobby_message_id))).scalar_one()
     last = courier.to("edit", message_id)[-1]
     assert "sign-ups are closed" in last.content and last.view() is None
+
+
+async def test_an_edit_after_the_wait_shows_the_roster_as_of_the_edit(db):
+    """Issue 29, point 5: the first edit after a burst of joins showed the roster from before its wait; the
+    joins made while it waited out the second are in it."""
+    game_id = await _open(db, cap=5)
+    clock, courier = Clock(), FakeCourier()
+    worker, _ = await _worker(db, courier, clock)
+    await drain(worker)
+    await games.join_game(db, game_id, 1, "P1")
+    joined_while_waiting = []
+
+    async def sleep(seconds: float) -> None:
+        clock.advance(seconds=seconds)
+        if not joined_while_waiting:
+            joined_while_waiting.append(await games.join_game(db, game_id, 2, "Late"))
+
+    worker.lobbies.sleep = sleep
+    await drain(worker)
+    async with db.read() as session:
+        message_id = (await session.execute(select(Game.lobby_message_id))).scalar_one()
+    edits = courier.to("edit", message_id)
+    assert joined_while_waiting and "P1 (new)" in edits[0].content and "Late (new)" in edits[0].content
+    assert len(edits) == 1  # the row written for the late join found the message reading so already

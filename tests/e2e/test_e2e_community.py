@@ -81,7 +81,7 @@ async def test_a_whole_game_from_the_lobby_to_the_profiles(fake, database_url, c
         game = await game_row(runner.db)
         assert game.status == "running"
         public = fake.text(fake.messages_in())
-        assert "Fiona did not confirm for Char and were dropped; in their places: Gus" in public
+        assert "Fiona did not confirm for Char and was dropped; in their place: Gus" in public
         assert "did not confirm in time" in fake.text(fake.dms_to(fiona))
         assert lobby_of(fake) is None  # the lobby message lost its buttons: sign-ups are closed
         seats = {p["name"]: seat for seat, p in game.state["players"].items()}
@@ -130,7 +130,7 @@ async def test_a_whole_game_from_the_lobby_to_the_profiles(fake, database_url, c
         await fake.slash(mod, "game end")
         await settle(fake, runner, "the end")
         own = await fake.slash(ann, "profile")
-        assert "- StarCraft Mafia: 1 games" in own.text and "Your record: 1 games played, 1 finished" in own.text
+        assert "- StarCraft Mafia: 1 game," in own.text and "Your record: 1 game played, 1 finished" in own.text
         gone = await fake.slash(bea, "profile")
         assert "1 abandoned" in gone.text and "No finished games yet." in gone.text
         other = await fake.slash(ann, "profile", {"user": bea})

@@ -131,3 +131,59 @@ async def test_absence_steps_zero_turns_it_off(db):
     await game_admin.change_setting(db, game_id, mod(7), "absence_steps", "1")  # may change in play
     await _step(db, game_id, [1, 2, 3])
     assert [o.user_id for o in await _offers(db, game_id)] == [11]
+
+
+async def test_seats_absent_in_one_step_go_to_different_reserves(db):
+    """Issue 29, point 8: every seat absent in one step was offered to the same first reserve; once they took
+    one, the others waited for ever on someone who now played."""
+    game_id = await _game_with(db, reserves=2)
+    await _step(db, game_id, [1, 2])
+    await _step(db, game_id, [1, 2])  # 3 and 4 both absent in the same step
+    offers = await _offers(db, game_id)
+    assert [(o.seat, o.user_id, o.status) for o in offers] == [("s003", 11, "open"), ("s004", 12, "open")]
+    await absence.answer(db, offers[0].id, 11, True, "R11")
+    await absence.answer(db, offers[1].id, 12, True, "R12")
+    assert (await _holder(db, game_id, 3), await _holder(db, game_id, 4)) == (11, 12)
+
+
+async def test_one_reserve_is_offered_one_seat_at_a_time(db):
+    """With one reserve for two seats, the second seat waits while the reserve decides on the first: taken,
+    the second goes on (here to the moderators, nobody being left); declined, the second is offered to them."""
+    game_id = await _game_with(db, reserves=1)
+    await _step(db, game_id, [1, 2])
+    await _step(db, game_id, [1, 2])
+    first, second = await _offers(db, game_id)
+    assert [(o.user_id, o.status) for o in (first, second)] == [(11, "open"), (None, "waiting")]
+    assert len(await _offer_dms(db, 11)) == 1
+    await absence.answer(db, first.id, 11, True, "R11")
+    first, second = await _offers(db, game_id)
+    assert (first.status, second.status, second.user_id) == ("accepted", "moderators", None)
+
+
+async def test_a_declined_seat_frees_the_reserve_for_the_waiting_one(db):
+    game_id = await _game_with(db, reserves=1)
+    await _step(db, game_id, [1, 2])
+    await _step(db, game_id, [1, 2])
+    first, _ = await _offers(db, game_id)
+    await absence.answer(db, first.id, 11, False, "R11")
+    first, second = await _offers(db, game_id)
+    assert (first.status, second.user_id, second.status) == ("moderators", 11, "open")
+    assert len(await _offer_dms(db, 11)) == 2
+    await absence.answer(db, second.id, 11, True, "R11")
+    assert await _holder(db, game_id, 4) == 11
+
+
+async def test_a_seat_taken_moves_the_takers_other_offers_on(db):
+    """An offer a reserve still held when they took another seat (from before one seat at a time) goes to the
+    next candidate, not waiting for ever."""
+    game_id = await _game_with(db, reserves=2)
+    await _step(db, game_id, [1, 2])
+    await _step(db, game_id, [1, 2])
+    first, second = await _offers(db, game_id)
+    async with db.transaction() as session:  # both offered to reserve 11, as the bot did before
+        held = await session.get(SeatOffer, second.id)
+        held.user_id, held.asked = 11, [11]
+    await absence.answer(db, first.id, 11, True, "R11")
+    _, second = await _offers(db, game_id)
+    assert (second.user_id, second.status) == (12, "open")
+    assert "P4 has missed" in (await _offer_dms(db, 12))[-1].text

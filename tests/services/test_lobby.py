@@ -45,7 +45,7 @@ async def test_the_lobby_shows_the_roster_tiers_places_and_reserves_in_one_waiti
     assert "Players (2/2):" in text and "- P1 (new)" in text and "- P2 (new)" in text
     assert "Reserves, in order: P3 (new)" in text and "Places left: 0" in text
     assert rows[0].payload["open"] is True and rows[0].target_id == 555
-    await games.leave_game(db, game_id, 1)
+    await games.leave_game(db, game_id, 1, NOW)
     text = (await _lobby_rows(db, game_id))[0].text
     assert "- P1" not in text and "- P3 (new)" in text and "Reserves" not in text
 

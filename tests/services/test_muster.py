@@ -64,7 +64,7 @@ async def test_every_player_and_reserve_is_asked_by_dm_with_a_ready_button(db):
 async def test_the_game_starts_when_every_player_is_ready(db):
     game_id = await _mustering(db, joined=3)
     assert "You are ready" in await muster.confirm(db, game_id, 1, NOW)
-    assert "1 of 3 players are ready" in (await _texts(db, "lobby"))[-1]
+    assert "Muster: 1 of 3 players ready" in (await _texts(db, "lobby"))[-1]
     await muster.confirm(db, game_id, 2, NOW)
     assert (await _game(db, game_id)).status == "signup"
     assert "everyone is" in await muster.confirm(db, game_id, 3, NOW)
@@ -84,7 +84,7 @@ async def test_at_the_deadline_no_shows_are_dropped_and_ready_reserves_take_thei
     assert await _statuses(db, game_id) == {1: "joined", 2: "joined", 3: "dropped", 4: "reserve", 5: "joined", 6: "reserve"}
     assert (await _game(db, game_id)).status == "running"
     told = "\n".join(await _texts(db, "channel"))
-    assert "P3 did not confirm for Muster and were dropped; in their places: P5" in told
+    assert "P3 did not confirm for Muster and was dropped; in their place: P5" in told
     assert any("did not confirm in time" in t for t in await _texts(db, "dm", 3))
 
 
@@ -119,3 +119,66 @@ async def test_a_game_of_one_actor_at_a_time_musters_too(db, ruleset):
     await muster.confirm(db, game_id, 1, NOW)
     await muster.confirm(db, game_id, 2, NOW)
     assert (await _game(db, game_id)).status == "running"
+
+
+async def test_a_ready_reserve_taking_a_leavers_place_starts_the_game(db):
+    """Issue 29, point 5: the lobby said "2 of 2 players are ready" and the game waited for the muster's
+    deadline, since only the Ready button ran the start check."""
+    game_id = await _mustering(db, joined=2, reserves=1, cap=2)
+    await muster.confirm(db, game_id, 1, NOW)
+    await muster.confirm(db, game_id, 3, NOW)  # the reserve is ready
+    await games.leave_game(db, game_id, 2, NOW)  # 2 never pressed Ready; reserve 3 takes the place
+    game = await _game(db, game_id)
+    assert (game.status, game.muster_until) == ("running", None)
+    assert (await _statuses(db, game_id))[3] == "joined"
+
+
+async def test_the_last_unready_player_leaving_starts_the_game(db):
+    game_id = await _mustering(db, joined=3)
+    for user in (1, 2):
+        await muster.confirm(db, game_id, user, NOW)
+    await games.leave_game(db, game_id, 3, NOW)
+    assert (await _game(db, game_id)).status == "running"
+
+
+async def test_a_leave_leaving_fewer_than_the_minimum_does_not_start(db):
+    game_id = await _mustering(db, joined=2)
+    await muster.confirm(db, game_id, 1, NOW)
+    await games.leave_game(db, game_id, 2, NOW)  # one ready player; the game needs two
+    game = await _game(db, game_id)
+    assert game.status == "signup" and game.muster_until is not None
+    assert await muster.due(db, NOW) == 0  # the loop neither starts it nor counts it
+
+
+async def test_every_seat_ready_by_a_moderators_substitute_starts_at_the_loops_next_pass(db):
+    """A path that does not run the start check itself (a moderator putting a ready reserve in an unready
+    player's seat) is seen by the deadline loop, long before the muster's deadline."""
+    from bot.services import moderation
+
+    game_id = await _mustering(db, joined=2, reserves=1, cap=2)
+    await muster.confirm(db, game_id, 1, NOW)
+    await muster.confirm(db, game_id, 3, NOW)
+    await moderation.substitute(db, game_id, mod(7), 2, 3, "P3")
+    assert (await _game(db, game_id)).status == "signup"
+    report = await scheduler.tick(db, NOW + timedelta(minutes=1))
+    assert report.mustered == 1
+    assert (await _game(db, game_id)).status == "running"
+
+
+async def test_the_muster_reads_right_for_one_and_for_many(db):
+    """Issue 29, point 5: "1 ready players", "Cal ... and were dropped": each count takes its word's number,
+    and the names dropped are listed as a sentence lists them."""
+    game_id = await _mustering(db, joined=4, reserves=1, cap=4)
+    lobby_text = (await _texts(db, "lobby"))[-1]
+    assert "Muster: 0 of 4 players ready" in lobby_text
+    await muster.confirm(db, game_id, 1, NOW)
+    await muster.close(db, game_id, NOW + timedelta(hours=25))  # 2, 3 and 4 dropped; reserve 5 did not confirm
+    told = "\n".join(await _texts(db, "channel"))
+    assert "P2, P3 and P4 did not confirm for Muster and were dropped." in told
+    assert "Muster has 1 ready player, fewer than the 2 it needs" in told
+
+
+async def test_one_ready_of_one_reads_right(db):
+    game_id = await _mustering(db, joined=2, cap=2)
+    await games.leave_game(db, game_id, 2, NOW)
+    assert "Muster: 0 of 1 player ready" in (await _texts(db, "lobby"))[-1]

@@ -31,10 +31,10 @@ async def test_signup_cap_puts_late_players_on_the_reserve_list_and_promotes_the
     assert (first.status, late.status) == ("joined", "reserve")
     with pytest.raises(ServiceError, match="already signed up"):
         await games.join_game(db, game.id, 3, "C")
-    promoted = await games.leave_game(db, game.id, 1)
+    promoted = await games.leave_game(db, game.id, 1, NOW)
     assert promoted is not None and promoted.user_id == 3
     with pytest.raises(ServiceError, match="not signed up"):
-        await games.leave_game(db, game.id, 1)
+        await games.leave_game(db, game.id, 1, NOW)
 
 
 async def test_lovers_need_both_to_agree(db):

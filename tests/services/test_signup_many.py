@@ -8,6 +8,7 @@ from sqlalchemy import select
 from bot.db.models import Player
 from bot.services import games
 from bot.services.errors import ServiceError
+from tests.services.conftest import NOW
 
 
 async def _rows(db, game_id):
@@ -44,6 +45,6 @@ async def test_one_refusal_refuses_the_whole_list_and_changes_nothing(db):
 async def test_a_player_who_left_signs_up_again_at_the_end(db):
     game = await games.create_game(db, name="Back")
     await games.join_many(db, game.id, [(1, "A", None), (2, "B", None)])
-    await games.leave_game(db, game.id, 1)
+    await games.leave_game(db, game.id, 1, NOW)
     await games.join_many(db, game.id, [(1, "A", None)])
     assert [(u, s, pos) for u, _, s, pos, _ in await _rows(db, game.id)] == [(2, "joined", 2), (1, "joined", 3)]
