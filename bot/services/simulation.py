@@ -42,6 +42,7 @@ class SimulationResult:
     days: int  # the engine's day counter at the end (the log's `days`)
     winners: list[str]
     survivors: list[str]
+    resolved: int = 0  # how many days (or steps, turns) were resolved, the start's (Battle Royale's Day 0) too
     last: int | None = None  # the day (or step, turn) resolved last: the summary's "Game over after Day 7"
 
 
@@ -80,6 +81,7 @@ async def simulate(
     await games.join_many(db, game.id, [(users[s.seat], s.name, s.requests.get("role")) for s in signups])
     await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
     now = EPOCH
+    resolved = 0
     last: int | None = None
     await games.start_game(db, game.id, now, seeds=seeds)
     seen = 0
@@ -121,7 +123,7 @@ async def simulate(
         )
         now = now + timedelta(days=1)
         if await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds):
-            last = day
+            resolved, last = resolved + 1, day
         length = front.length(state)
         if on_day is not None and length is not None:  # a progress bar needs the game's length
             on_day(day, length)
@@ -145,7 +147,9 @@ async def simulate(
             )
             + "\n"
         )
-    return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors, last=last)
+    return SimulationResult(
+        game_id=game.id, days=state.day, winners=winners, survivors=survivors, resolved=resolved, last=last
+    )
 
 
 async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, int], pairings) -> None:
