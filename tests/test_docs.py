@@ -9,8 +9,9 @@ repository's top-level folders or files, or that ends in a file extension the re
 (`ruleset.py`). It is found at the repository's root, or (on a game's page, docs/rules/<game>.md) in that
 game's package or tests, or as the end of a repository path (`front/texts.py`). `module.name` (a function of
 a module: `bot/services/groups.sync`) names a module that defines that name. A `{placeholder}`, a
-`<placeholder>`, a glob with no match and an upper-case `FILE.jsonl` are what the reader fills in: only
-globs are checked, and must match. `../shared/rules/...` is checked where the rules texts are cloned.
+`<placeholder>` and an upper-case `FILE.jsonl` are what the reader fills in; a glob must match. A dotted
+name of the code (`engine.front.Front.outcome`, `Ruleset.awaiting`) must be a module and its attributes (a
+model's field counts). `../shared/rules/...` is checked where the rules texts are cloned.
 Commands: `/name`, `/group sub` and `/act action:verb` (a game's verb under the shared `/act`, `/item`,
 `/skill`) must be registered; the tests' own duel game (docs/rulesets.md's worked example) counts too."""
 
@@ -181,10 +182,42 @@ def _test_problem(span: str, file: str | None, test: str) -> str | None:
     return None
 
 
+def name_problem(span: str) -> str | None:
+    """Why the dotted name `span` names nothing of the code (None: it does, or it is no dotted name)."""
+    import importlib
+
+    from engine.front import Front
+    from engine.ruleset import Ruleset
+
+    if re.fullmatch(r"(Front|Ruleset)(\.\w+)+", span):
+        head, *rest = span.split(".")
+        target: object = {"Front": Front, "Ruleset": Ruleset}[head]
+    elif re.fullmatch(r"(bot|engine)(\.\w+)+", span):
+        parts = span.split(".")
+        for i in range(len(parts), 0, -1):
+            try:
+                target, rest = importlib.import_module(".".join(parts[:i])), parts[i:]
+                break
+            except ImportError:
+                continue
+    else:
+        return None
+    for name in rest:
+        fields = getattr(target, "model_fields", None) or getattr(target, "__dataclass_fields__", None) or {}
+        if name in fields or name in getattr(target, "__annotations__", {}):
+            return None  # a field: what it holds is not followed further
+        if not hasattr(target, name):
+            return f"{span}: {name} is not there"
+        target = getattr(target, name)
+    return None
+
+
 def problems(doc: Path, text: str, bot: Commands) -> list[str]:
     found = []
     last_file: list[str | None] = [None]
     for span in spans(text):
+        if problem := name_problem(span):
+            found.append(problem)
         if looks_like_path(span) or span.startswith("::"):
             problem = path_problem(span, doc, last_file)
             if problem:
@@ -211,14 +244,19 @@ def test_the_check_finds_a_missing_file_an_unregistered_command_and_an_issue_num
     text = (
         "# The bot (issue 29)\n\n`bot/cogs/ordering.py` and `bot/ui/item_keys.py`; `/pickup`, then /equip and "
         "`/game nosuch`, `/skill action:fly`; `test_docs.py::test_no_such_test`; `bot/services/groups.nosuch`.\n"
+        "`Ruleset.data_settings`, `engine.front.Front.nosuch`, `bot.services.nosuch`.\n"
         "Named rightly: `bot/cogs/info.py`, `front/texts.py`, `/game settings web`, `/item action:pickup`, /join, "
-        "`test_docs.py::test_every_file_and_command_a_doc_names_exists`, `bot/services/groups.sync`.\n"
+        "`test_docs.py::test_every_file_and_command_a_doc_names_exists`, `bot/services/groups.sync`, "
+        "`engine.front.Front.outcome`, `Ruleset.awaiting`, `bot.services.simulation.SimulationResult.last`.\n"
     )
     assert problems(doc, text, bot) == [
         "bot/cogs/ordering.py: no such file in the repository",
         "bot/ui/item_keys.py: no such file in the repository",
         "test_docs.py::test_no_such_test: tests/test_docs.py has no test test_no_such_test",
         "bot/services/groups.nosuch: bot/services/groups.py defines no nosuch",
+        "Ruleset.data_settings: data_settings is not there",
+        "engine.front.Front.nosuch: nosuch is not there",
+        "bot.services.nosuch: nosuch is not there",
         "/pickup: /pickup is not a command the bot registers",
         "/game nosuch: /game has no subcommand nosuch",
         "/skill action:fly: no game has the verb fly under /skill",
