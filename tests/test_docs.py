@@ -18,6 +18,7 @@ Commands: `/name`, `/group sub` and `/act action:verb` (a game's verb under the 
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,11 +38,13 @@ BARE_COMMAND = re.compile(r"(?<![\w/.:<>~`\-\]+^$])/([a-z][a-z0-9_]*)\b(?![/.\w]
 
 
 def repository_files() -> list[str]:
+    """Every file and folder of the checkout (folders end in `/`), without the virtualenv and caches."""
     found = []
-    for path in ROOT.rglob("*"):
-        parts = path.relative_to(ROOT).parts
-        if not any(part in SKIP_DIRS for part in parts):
-            found.append("/".join(parts) + ("/" if path.is_dir() else ""))
+    for folder, dirs, files in os.walk(ROOT):
+        dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS)
+        base = Path(folder).relative_to(ROOT).as_posix()
+        prefix = "" if base == "." else f"{base}/"
+        found += [f"{prefix}{d}/" for d in dirs] + [f"{prefix}{f}" for f in files]
     return found
 
 
