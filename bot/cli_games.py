@@ -79,15 +79,30 @@ async def simulate(args: argparse.Namespace) -> int:
     print(
         say(
             "cli_game_over",
-            days=result.resolved,
-            called=front.resolutions_called,
+            last=front.step_name(result.last),
             winners=", ".join(result.winners) or say("cli_none"),
             survivors=", ".join(result.survivors) or say("cli_none"),
         )
     )
     if args.database:
-        print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
+        print(say("cli_game_kept", game_id=result.game_id, url=shown(url), brbot=_command()))
     return 0
+
+
+def _command() -> str:
+    """`brbot` as the reader can type it again: `brbot` when that is the one on the PATH, else the path it was
+    run by (`make demo` runs `.venv/bin/brbot`, which a fresh shell does not find as `brbot`)."""
+    import os
+    import shutil
+
+    ran = sys.argv[0]
+    if Path(ran).name != "brbot":  # not run as the installed command (`python -m bot`, a test)
+        return "brbot"
+    found = shutil.which("brbot")
+    try:
+        return "brbot" if found and os.path.samefile(found, ran) else ran
+    except OSError:  # the path it was run by is gone or was relative to another folder
+        return ran
 
 
 async def _data_file(ruleset: str, path: str | None):

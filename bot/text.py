@@ -296,10 +296,10 @@ TEXT: dict[str, str] = {
     "cli_public": "  {text}",
     "cli_private": "    [to {who}] {text}",
     "cli_progress": "[{bar}] {one} {day}/{days}",
-    "cli_game_over": "\nGame over after {days} {called}. Winners: {winners}. Survivors: {survivors}.",
+    "cli_game_over": "\nGame over after {last}. Winners: {winners}. Survivors: {survivors}.",
     "cli_none": "none",
-    "cli_game_kept": "This was game #{game_id}, kept in {url}: try `brbot log {game_id} --database {url}`, "
-    "`brbot replay {game_id} 1 --database {url}` or `brbot verify {game_id} --database {url}`.",
+    "cli_game_kept": "This was game #{game_id}, kept in {url}: try `{brbot} log {game_id} --database {url}`, "
+    "`{brbot} replay {game_id} 1 --database {url}` or `{brbot} verify {game_id} --database {url}`.",
     "cli_balance_header": "{study:28}  measured  expected    diff",
     "cli_balance_row": "{name:28} {measured:9.3f} {expected:9.3f} {diff:6.1f}%",
     "cli_balance_none": "{ruleset} has no balance studies.",

@@ -42,7 +42,8 @@ class SimulationResult:
     days: int  # the engine's day counter at the end (the log's `days`)
     winners: list[str]
     survivors: list[str]
-    resolved: int = 0  # how many days (or steps, turns) were resolved after the set-up
+    resolved: int = 0  # how many days (or steps, turns) were resolved, the start's (Battle Royale's Day 0) too
+    last: int | None = None  # the day (or step, turn) resolved last: the summary's "Game over after Day 7"
 
 
 def _audience(raw: dict[str, Any], names: dict[str, str]) -> Any:
@@ -81,6 +82,7 @@ async def simulate(
     await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
     now = EPOCH
     resolved = 0
+    last: int | None = None
     await games.start_game(db, game.id, now, seeds=seeds)
     seen = 0
     names: dict[str, str] = {}
@@ -121,7 +123,7 @@ async def simulate(
         )
         now = now + timedelta(days=1)
         if await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds):
-            resolved += 1
+            resolved, last = resolved + 1, day
         length = front.length(state)
         if on_day is not None and length is not None:  # a progress bar needs the game's length
             on_day(day, length)
@@ -145,7 +147,9 @@ async def simulate(
             )
             + "\n"
         )
-    return SimulationResult(game_id=game.id, days=state.day, winners=winners, survivors=survivors, resolved=resolved)
+    return SimulationResult(
+        game_id=game.id, days=state.day, winners=winners, survivors=survivors, resolved=resolved, last=last
+    )
 
 
 async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, int], pairings) -> None:

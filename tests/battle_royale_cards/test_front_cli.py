@@ -20,7 +20,7 @@ def simulate(tmp_path, players: int, seed: int) -> tuple[list[dict], str]:
 
 
 def assert_a_whole_game(lines: list[dict], out: str) -> None:
-    assert re.search(r"Game over after \d+ steps\.", out)  # a step game counts its steps, not days
+    assert re.search(r"Game over after Step \d+\.", out)  # a step game names its last step, not a day
     assert [line["kind"] for line in lines].count("game_over") == 1
     assert any(line["kind"] == "placed" for line in lines) and any(line["kind"] == "card_attack" for line in lines)
 

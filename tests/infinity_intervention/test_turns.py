@@ -176,6 +176,25 @@ def test_the_combat_ends_when_a_side_has_no_able_member() -> None:
     assert RULESET.validate(result.state, "fusilier", IIOrders()) == "The combat is over."
 
 
+def test_the_side_left_able_wins_and_its_standing_npcs_survive() -> None:
+    """Rulings, "End": the combat ends when one side has no able member, so the other side prevails; when
+    that is the NPCs' side, its fighters win and those not killed survive (the summary said "Winners: none.
+    Survivors: none." while Yan Huo stood)."""
+    from engine.rulesets.infinity_intervention.front.game import FRONT
+
+    state = fight(["fusilier", "zhanshi", "yan_huo"])
+    state.fighters["fusilier"].wounds = 0
+    state.fighters["fusilier"].killed = True
+    state.fighters["zhanshi"].killed = True
+    state.outcome, state.phase = "npc", "over"
+    assert FRONT.outcome(state) == {"winners": ["Zhanshi", "Yan Huo"], "survivors": ["Yan Huo"]}
+    state.outcome = "pc"  # the PCs' side prevailing: their players win, whoever stands survives
+    state.fighters["fusilier"].killed = False
+    assert FRONT.outcome(state) == {"winners": ["s1"], "survivors": ["s1", "Yan Huo"]}
+    state.outcome = "undecided"
+    assert FRONT.outcome(state)["winners"] == []
+
+
 def test_max_turns_ends_the_combat_undecided_and_moderators_are_told() -> None:
     """Rulings, "End": after `max_turns` turns the combat ends undecided and moderators are told."""
     state = fight(["fusilier", "zhanshi"], max_turns=2)

@@ -24,8 +24,8 @@ def test_simulate_plays_the_demo_fight_to_its_end(mazeworld_installed, tmp_path,
     lines, database = _simulate(tmp_path, "a")
     out = capsys.readouterr().out
     assert "Turn 1" in out and "Order of passage" in out
-    turns = out.count("\n== Turn ")  # its last line counts the turns played, in the game's own word
-    assert f"Game over after {turns} turns." in out
+    turns = out.count("\n== Turn ")  # its last line names the last turn played, in the game's own word
+    assert f"Game over after Turn {turns}." in out
     assert lines[-1]["kind"] == "game_over"
     assert any(line["kind"] == "attack" for line in lines)
     assert main(["verify", "1", "--database", database]) == 0
@@ -38,7 +38,7 @@ def test_a_lost_fight_names_the_surviving_creatures_by_name(mazeworld_installed,
     """Seed 1: the wolves win; the last line lists them as the players read them ("Wolf A"), not by id."""
     _simulate(tmp_path, "lost", seed=1)
     last = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("Game over"))
-    assert last.startswith("Game over after 6 turns. Winners: none. Survivors: Wolf A")
+    assert last.startswith("Game over after Turn 6. Winners: none. Survivors: Wolf A")
     assert "wolf_" not in last
 
 

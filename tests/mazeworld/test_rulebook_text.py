@@ -264,6 +264,25 @@ def test_turn_resolution_steps_in_order():
     assert res.state.creature("wolf_a").pain == 2  # the bleed of step 8
 
 
+def test_turn_resolution_steps_in_order_in_the_turns_post():
+    """Text "Turn resolution steps": "End of Turn x" comes after the actions in the turn's post too, where the
+    front groups the public events by section (it was listed with the order of passage, before the actions)."""
+    from engine.rulesets.mazeworld.front.game import FRONT
+
+    state = fight()
+    res = resolve(state, Scripted(*two(f"{SHOT} 1", 4)), s1={"do": "attack", "target": "wolf_a"})
+    public = [e for e in res.events if e.audience.kind == "public"]
+
+    def rank(event) -> int:
+        return FRONT.section_rank(FRONT.section_of(event.kind))
+
+    end = next(e for e in public if e.text == "End of Turn 1.")
+    shot = next(e for e in public if e.text.startswith("Ann attacks Wolf A"))
+    start = next(e for e in public if e.text == "Start of Turn 1.")
+    assert rank(start) < rank(shot) < rank(end)
+    assert all(rank(e) <= rank(end) for e in public)  # nothing is listed after the turn's end
+
+
 @pytest.mark.parametrize(("part", "pain", "hurt", "limb"), [
     ("head", 17, "head", 4), ("upper body", 17, "upper body", 4), ("left arm", 7, "left arm", 4),
     ("right hand", 9, "right hand", 4), ("left foot", 9, "left foot", 4), ("crotch", 34, "lower body", 8)])

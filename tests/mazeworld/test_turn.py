@@ -229,7 +229,10 @@ def test_end_combat_aftermath_butcher_and_pass():
     state = fight(sheet={"hunting": 1})
     state.creature("wolf_a").parts["head"].hp = 1
     res = resolve(state, Scripted(*two(SHOT, 11), ("limb damage", 3)), s1={"do": "attack", "target": "wolf_a", "part": "head"})
-    assert res.state.phase == "aftermath" and "Combat is over." in texts(res, "public")
+    assert res.state.phase == "aftermath"
+    # The fight goes on (aftermath turns), so the post says so rather than only "Combat is over."
+    over = next(t for t in texts(res, "public") if t.startswith("Combat is over."))
+    assert "Aftermath turns follow" in over and "every contestant skips" in over
     assert RULESET.awaiting(res.state) == ["s1"]
     meat = resolve(res.state, Scripted(("butcher wolf_a 1d25", 3)), s1={"do": "butcher", "target": "wolf_a"})
     ann = meat.state.creature("s1")

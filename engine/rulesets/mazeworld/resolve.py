@@ -63,7 +63,7 @@ def resolve_turn(state: MazeState, orders: dict[str, MazeOrders], rng: Recording
             _perform(turn, cid, chosen[cid])
     end_of_turn(turn)
     _ending(turn, chosen)
-    turn.public("turn", "turn_end", {"turn": work.day}, turn=work.day)
+    turn.public("turn_end", "turn_end", {"turn": work.day}, turn=work.day)
     statuses(turn)
     turn.events = last_status_only(turn.events)
     work.day += 1

@@ -97,7 +97,8 @@ TEXTS: dict[str, str] = {
     "blackout": "{name} blacks out.",
     "wakes": "{name} wakes up.",
     "temerity_public": "{name} {reaction}.",
-    "combat_over": "Combat is over.",
+    "combat_over": "Combat is over. Aftermath turns follow (execute, butcher, reload, use an item) until a turn "
+    "in which every contestant skips: then the fight is over.",
     "combat_again": "{name} wakes: combat starts again.",
     "combat_again_attack": "{name} attacks: combat starts again.",
     "combat_again_unseen": "Combat starts again.",

@@ -176,10 +176,20 @@ class InfinityFront(Front):
         return None  # a step is one post or one answer: how many a turn takes depends on the fight
 
     def outcome(self, state: Any) -> dict[str, list[str]]:
-        """The PCs' players win when the PCs prevail; the survivors are the seats of PCs not killed."""
-        pcs = [f for f in state.fighters.values() if f.controller]
-        winners = sorted({f.controller for f in pcs}) if state.outcome == "pc" else []
-        return {"winners": winners, "survivors": sorted({f.controller for f in pcs if not f.killed})}
+        """The prevailing side wins (rulings, "End": the other side has no able member), the survivors are the
+        fighters not killed: a player's character as its player's seat, the game master's fighters by name
+        ("Yan Huo"), as Mazeworld names its creatures. An undecided or ended combat has no winners."""
+
+        def who(fighters: list[Any]) -> list[str]:
+            seats = sorted({f.controller for f in fighters if f.controller})
+            return seats + [f.name for f in fighters if not f.controller]
+
+        fighters = list(state.fighters.values())
+        side = state.outcome if state.outcome in ("pc", "npc") else None
+        return {
+            "winners": who([f for f in fighters if f.side == side]),
+            "survivors": who([f for f in fighters if not f.killed]),
+        }
 
     def studies(
         self, trials: int, seed: int, settings: dict[str, Any] | None = None

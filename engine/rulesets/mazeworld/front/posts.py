@@ -36,7 +36,7 @@ SECTIONS: tuple[tuple[str, frozenset[str]], ...] = (
         ),
     ),
     ("section_harm", frozenset({"condition", "blackout", "wakes", "death", "kill", "temerity"})),
-    ("section_end", frozenset({"over", "again"})),
+    ("section_end", frozenset({"over", "again", "turn_end"})),
 )
 HEADINGS: tuple[str, ...] = tuple(text(key) for key, _ in SECTIONS)
 
