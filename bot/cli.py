@@ -416,11 +416,11 @@ def _bounded(low: int, high: int, name: str):
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     args.url = None
-    if getattr(args, "database", None):
-        from bot.config import async_url
-
-        args.database = async_url(args.database)
     try:
+        if getattr(args, "database", None):
+            from bot.config import supported_url
+
+            args.database = supported_url(args.database)
         outcome = args.run(args)
         if not isinstance(outcome, types.CoroutineType):
             return outcome

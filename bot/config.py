@@ -4,7 +4,9 @@ A bad setting is refused when the settings are read, with the setting's name and
 line prints it as one line, `brbot: ...`): a number that is not one or not above zero, a log level Python
 does not know, shards that do not fit together (`bot.sharding`). A database URL without its async driver is
 accepted and completed (`postgresql://` and `postgres://` become `postgresql+asyncpg://`, `sqlite://`
-becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give.
+becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give. Any other
+database or driver (`mysql://`, `postgresql+psycopg2://`) is refused in one line naming the URLs the bot takes
+(`supported_url`; the password is not shown).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from bot.sharding import AUTO, ShardPlan, check_shards, parse_shard_ids
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+SUPPORTED_DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg")
 ASYNC_DRIVERS = {"postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg", "sqlite": "sqlite+aiosqlite"}
 
 
@@ -23,6 +26,25 @@ def async_url(url: str) -> str:
     scheme, sep, rest = url.partition("://")
     if sep and scheme.lower() in ASYNC_DRIVERS:
         return f"{ASYNC_DRIVERS[scheme.lower()]}://{rest}"
+    return url
+
+
+def supported_url(url: str) -> str:
+    """`async_url(url)`, refused (`ServiceError`, one line without the password) if the bot has no driver for
+    it; a text that is no URL at all is left to the database layer's own error."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    url = async_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    if parsed.drivername not in SUPPORTED_DRIVERS:
+        from bot.services.errors import ServiceError
+        from bot.text import say
+
+        raise ServiceError(say("cli_unsupported_url", url=parsed.render_as_string(hide_password=True)))
     return url
 
 
@@ -53,7 +75,7 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _with_async_driver(cls, value: str) -> str:
-        return async_url(value)
+        return supported_url(value)  # its refusal is no ValueError: pydantic would print the URL's password
 
     @field_validator("log_level")
     @classmethod

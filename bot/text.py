@@ -278,6 +278,8 @@ TEXT: dict[str, str] = {
     "or set BRBOT_DATABASE_URL",
     "cli_unreachable": "cannot reach the database at {where}: {reason}",
     "cli_os_error": "{reason}",
+    "cli_unsupported_url": "unsupported database URL {url!r}: use sqlite+aiosqlite:///FILE or "
+    "postgresql+asyncpg://USER:PASSWORD@HOST/DATABASE (postgresql:// and postgres:// are accepted)",
     "cli_bad_url": "{url!r} is not a database URL ({detail})",
     "cli_log_unwritable": "cannot write the log file {path}: {reason}",
     "cli_data_help": "a data file the game takes, as /game create's file option: {what}",
