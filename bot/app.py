@@ -206,16 +206,46 @@ class GameMasterBot(commands.AutoShardedBot):
 
 
 def run(settings: Settings) -> None:
-    """`brbot run`: migrate, then connect to Discord until stopped (Ctrl+C)."""
+    """`brbot run`: check the token with Discord, migrate, then connect to Discord until stopped (Ctrl+C)."""
     from bot.migrate import upgrade
     from bot.sharding import AUTO, require_postgres
 
     if settings.shard_ids == AUTO:
         require_postgres(settings.database_url)
+    asyncio.run(check_login(settings.discord_token))  # before migrating: a bad token leaves no database behind
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     upgrade(settings.database_url)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve(settings))
+
+
+async def check_login(token: str) -> None:
+    """Log in to Discord's HTTP API once (`GET /users/@me`), as the bot will: a token Discord refuses raises
+    `discord.LoginFailure` (`brbot run` says so in one line); a Discord that cannot be reached (no DNS, refused,
+    no network) raises `ServiceError` naming the address tried, rather than aiohttp's bare "Name or service
+    not known", which the command line would take for the database's."""
+    import aiohttp
+    from discord.http import HTTPClient
+
+    http = HTTPClient(asyncio.get_running_loop())
+    try:
+        await http.static_login(token)
+    except (aiohttp.ClientConnectionError, TimeoutError) as error:
+        raise discord_unreachable(error) from None
+    finally:
+        await http.close()
+
+
+def discord_unreachable(error: BaseException) -> Exception:
+    """The one-line refusal for a connection to Discord that failed (`error`), naming the address tried."""
+    from discord.http import Route
+
+    from bot.services.errors import ServiceError
+    from bot.text import say
+
+    cause = getattr(error, "os_error", None)
+    reason = getattr(cause, "strerror", None) or str(cause or error) or error.__class__.__name__
+    return ServiceError(say("cli_discord_unreachable", where=Route.BASE, reason=reason))
 
 
 async def serve(settings: Settings) -> None:

@@ -191,9 +191,10 @@ async def _migrate(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from aiohttp import ClientConnectionError
     from discord import LoginFailure
 
-    from bot.app import run
+    from bot.app import discord_unreachable, run
     from bot.config import Settings
     from bot.services.errors import ServiceError
 
@@ -210,6 +211,8 @@ def _run(args: argparse.Namespace) -> int:
         run(settings)
     except LoginFailure as error:
         raise ServiceError(say("cli_bad_token", detail=error)) from None
+    except ClientConnectionError as error:  # Discord, not the database (which `explain` would name)
+        raise discord_unreachable(error) from None
     return 0
 
 

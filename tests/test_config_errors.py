@@ -124,3 +124,16 @@ def test_the_database_layer_refuses_an_unsupported_url_too():
 
     with pytest.raises(ServiceError, match="unsupported database URL 'mysql://brbot:\\*\\*\\*@db/brbot'"):
         Database("mysql://brbot:secret@db/brbot")
+
+
+def test_brbot_run_that_cannot_reach_discord_says_so_and_creates_no_database(clean_env, monkeypatch, capsys):
+    """Issue 29: "Name or service not known" did not say Discord could not be reached, and `brbot run` had
+    migrated (created the SQLite file) first. Port 1 of this machine refuses: no Internet is involved."""
+    from discord.http import Route
+
+    monkeypatch.setattr(Route, "BASE", "http://127.0.0.1:1/api/v10")
+    monkeypatch.setenv("BRBOT_DISCORD_TOKEN", "token")
+    assert main(["run", "--database", f"sqlite+aiosqlite:///{clean_env / 'bot.sqlite3'}"]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith("brbot: cannot reach Discord at http://127.0.0.1:1/api/v10 (") and "database" not in err
+    assert list(clean_env.iterdir()) == []

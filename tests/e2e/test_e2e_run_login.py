@@ -1,0 +1,22 @@
+"""`brbot run` asks Discord whether its token is good before it migrates: a refused token leaves no database
+file behind (issue 29). The fake Discord serves the login (tests/e2e/fake_discord.py)."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.cli import main
+
+pytestmark = pytest.mark.e2e
+
+
+async def test_a_refused_token_creates_no_database(fake, tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("BRBOT_DISCORD_TOKEN", "not-a-token")
+    fake.fail_next("GET", r"/users/@me", 401, {"message": "401: Unauthorized", "code": 0})
+    path = tmp_path / "bot.sqlite3"
+    assert await asyncio.to_thread(main, ["run", "--database", f"sqlite+aiosqlite:///{path}"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("brbot: Discord refused the token in BRBOT_DISCORD_TOKEN") and err.count("\n") == 1
+    assert not path.exists() and list(tmp_path.iterdir()) == []
+
