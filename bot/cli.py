@@ -24,6 +24,7 @@ from bot.cli_common import tune_gc
 from bot.cli_games import balance as _balance
 from bot.cli_games import bench as _bench
 from bot.cli_games import rulesets as _rulesets
+from bot.cli_games import MOST_PLAYERS, USUAL_PLAYERS
 from bot.cli_games import simulate as _simulate
 from bot.cli_help import Parser
 from bot.text import say
@@ -329,7 +330,12 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="play a whole game with computer players through the real services")
     _ruleset_option(p, "the game to play")
-    p.add_argument("--players", type=_bounded(2, 1000, "--players"), default=20, help="number of players (2-1000)")
+    p.add_argument(
+        "--players",
+        type=_bounded(1, MOST_PLAYERS, "--players"),
+        help=f"number of players (default: {USUAL_PLAYERS}, or the most the game seats if fewer; a number the game"
+        " cannot seat is refused with its range)",
+    )
     p.add_argument("--seed", type=int, default=42, help="the same seed plays the same game")
     p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
     p.add_argument("--verbose", action="store_true", help="print every private message too")

@@ -13,6 +13,9 @@ from typing import Any
 from bot.cli_common import tune_gc
 from bot.text import say
 
+MOST_PLAYERS = 1000  # `simulate --players` at most, for any game
+USUAL_PLAYERS = 20  # `simulate` without `--players`: this many, or as many as the game seats if fewer
+
 
 async def simulate(args: argparse.Namespace) -> int:
     import tempfile
@@ -24,6 +27,7 @@ async def simulate(args: argparse.Namespace) -> int:
     from bot.services.simulation import simulate
     from engine import registry
 
+    args.players = players(args.ruleset, args.players)  # a number the game cannot seat is refused at once
     data = await _data_file(args.ruleset, args.data)  # a bad file is refused before any work is done
     log = _open_log(args.log)  # before anything else: a bad path is refused before any work is done
     url = args.database
@@ -88,6 +92,41 @@ async def simulate(args: argparse.Namespace) -> int:
     if args.database:
         print(say("cli_game_kept", game_id=result.game_id, url=shown(url)))
     return 0
+
+
+def players(ruleset: str, asked: int | None) -> int:
+    """How many computer players `simulate` seats: `asked` (`--players`), refused if the game's simulation
+    cannot seat that many (a game's own range; a GM-run demo fight seats its own roster), rather than playing
+    fewer in silence; without `--players`, `USUAL_PLAYERS`, or the most the game seats if that is fewer."""
+    from bot.services.errors import ServiceError
+    from engine import registry
+    from engine.rng import RecordingRng
+
+    rules, front = registry.get(ruleset), registry.front(ruleset)
+    if not front.has_computer_players:
+        raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
+
+    def seated(count: int) -> int:  # the sign-ups the game's computer players make, within its sign-up cap
+        signups = len(front.computer_signups(count, RecordingRng(0, record=False)))
+        return min(signups, rules.max_players or signups)
+
+    fewest = max(rules.min_players, 1)
+    if asked is not None and fewest <= asked and seated(asked) == asked:
+        return asked
+    most = seated(MOST_PLAYERS)
+    fewest = min(fewest, most)
+    if asked is None:
+        return max(fewest, min(USUAL_PLAYERS, most))
+    seats = (
+        say("cli_seats_exactly", count=most, players=_plural(most, "player"))
+        if fewest == most
+        else say("cli_seats_between", low=fewest, high=most)
+    )
+    raise ServiceError(say("cli_players_unseated", asked=asked, game=front.title or ruleset, seats=seats))
+
+
+def _plural(count: int, word: str) -> str:
+    return word if count == 1 else f"{word}s"
 
 
 async def _data_file(ruleset: str, path: str | None):

@@ -74,7 +74,7 @@ def test_version_names_the_installed_package(capsys):
 
 
 @pytest.mark.parametrize("command, shown", [
-    ("simulate", ["(default: 20)", "(default: 42)", "(default: battle_royale)", "(default: a fresh SQLite file)"]),
+    ("simulate", ["(default: 20, or the most the game seats if fewer", "(default: 42)", "(default: battle_royale)", "(default: a fresh SQLite file)"]),
     ("balance", ["(default: 100000)", "(default: 1)"]),
     ("run", ["(default: BRBOT_DATABASE_URL)"]),
 ])
@@ -94,7 +94,7 @@ def test_simulate_into_a_named_database_says_which_game_to_look_at(tmp_path, cap
 
 
 @pytest.mark.parametrize("args, message", [
-    (["simulate", "--players", "1"], "--players must be between 2 and 1000"),
+    (["simulate", "--players", "0"], "--players must be between 1 and 1000"),
     (["simulate", "--players", "many"], "--players must be a whole number"),
     (["balance", "--trials", "0"], "--trials must be between 1"),
     (["verify"], "the following arguments are required: game"),
@@ -104,6 +104,35 @@ def test_bad_arguments_are_refused_clearly(args, message, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(args)
     assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("ruleset, players, seats", [
+    ("starcraft_mafia", 30, "a simulation of StarCraft Mafia seats 5 to 20 players"),
+    ("starcraft_mafia", 4, "a simulation of StarCraft Mafia seats 5 to 20 players"),
+    ("battle_royale_cards", 30, "a simulation of Battle Royale card game seats 2 to 6 players"),
+    ("mazeworld", 30, "a simulation of Mazeworld seats exactly 1 player"),
+    ("infinity_intervention", 3, "a simulation of Infinity: Intervention seats 1 to 2 players"),
+    ("battle_royale", 1, "a simulation of Battle Royale seats 2 to 1000 players"),
+])
+def test_simulate_refuses_a_number_of_players_the_game_does_not_seat(ruleset, players, seats, tmp_path, capsys):
+    """Issue 29: `simulate --players 30` silently played 20 (StarCraft Mafia), 6 (cards), 1 or 2 (the GM-run
+    games); now it is refused with the game's range, before anything is done."""
+    database = tmp_path / "never.sqlite3"
+    assert main(["simulate", "--ruleset", ruleset, "--players", str(players),
+                 "--database", f"sqlite+aiosqlite:///{database}"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == f"brbot: --players {players}: {seats} (see brbot rulesets)\n"
+    assert not database.exists()
+
+
+@pytest.mark.parametrize("ruleset, players, seated", [("mazeworld", [], 1), ("infinity_intervention", ["--players", "1"], 1)])
+def test_simulate_plays_the_games_own_number_without_players_and_a_game_of_one(ruleset, players, seated, tmp_path):
+    """Without `--players`, a game that seats fewer than 20 plays as many as it seats; one PC is a game too."""
+    log = tmp_path / "one.jsonl"
+    assert main(["simulate", "--ruleset", ruleset, *players, "--log", str(log)]) == 0
+    audiences = {p for line in log.read_text().splitlines() if isinstance(a := json.loads(line)["audience"], dict)
+                 for p in a["players"]}
+    assert len(audiences) == seated
 
 
 def test_a_database_without_tables_is_explained(tmp_path, capsys):
