@@ -348,7 +348,13 @@ def parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("balance", help="a game's balance studies: measured figures against the rulebook's")
     _ruleset_option(p, "the game to study")
-    p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
+    p.add_argument(
+        "--trials",
+        type=_bounded(1, 10_000_000, "--trials"),
+        default=100_000,
+        help="how many times each figure is measured, in every game: a study of single attacks or rolls makes that"
+        " many; a study of whole games plays fewer (a few hundred at most), as each game's studies say",
+    )
     p.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument(
@@ -356,7 +362,9 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a house rule to study instead of its default (VALUE in JSON; repeatable), e.g. day_vote=true",
+        help="a house rule to study instead of its default (VALUE in JSON; repeatable), e.g. day_vote=true; a name"
+        " the game's settings do not have is refused, naming those it has; studies that play no whole games"
+        " ignore house rules",
     )
     p.set_defaults(run=_balance)
 

@@ -165,17 +165,24 @@ def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
     from bot.services.errors import ServiceError, first_problem
     from engine import registry
 
+    rules = registry.get(ruleset)
+    known = sorted(rules.settings_model.model_fields)
     values: dict[str, Any] = {}
     for pair in pairs:
         name, equals, value = pair.partition("=")
         if not equals or not name.strip():
             raise ServiceError(say("cli_bad_set", pair=pair))
+        if name.strip() not in known:  # pydantic would ignore it, and the study would run without it
+            title = registry.front(ruleset).title or ruleset
+            raise ServiceError(
+                say("cli_unknown_set", pair=pair, game=title, name=name.strip(), known=", ".join(known) or say("cli_none"))
+            )
         try:
             values[name.strip()] = json.loads(value)
         except ValueError:
             values[name.strip()] = value
     try:
-        registry.get(ruleset).parse_settings(values)
+        rules.parse_settings(values)
     except ValidationError as error:
         setting, problem = first_problem(error)
         raise ServiceError(say("bad_setting", setting=setting, problem=problem)) from None
@@ -183,10 +190,13 @@ def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
 
 
 def balance(args: argparse.Namespace) -> int:
+    from bot.cli_progress import Elapsed
     from engine import registry
 
     settings = _house_rules(args.ruleset, args.set)
-    studies = registry.front(args.ruleset).studies(args.trials, args.seed, settings or None)
+    front = registry.front(args.ruleset)
+    with Elapsed(sys.stderr, front.title or args.ruleset, args.trials):  # on a terminal: the studies can take minutes
+        studies = front.studies(args.trials, args.seed, settings or None)
     if args.json:
         print(json.dumps(studies, indent=2))
         return 0
@@ -195,10 +205,18 @@ def balance(args: argparse.Namespace) -> int:
     for study, rows in studies.items():
         print(say("cli_balance_header", study=study))
         for name, row in rows.items():
-            expected = row["expected"]
-            diff = (row["measured"] - expected) / expected * 100 if expected else 0.0
-            print(say("cli_balance_row", name=name, measured=row["measured"], expected=expected, diff=diff))
+            print(_balance_row(name, row))
     return 0
+
+
+def _balance_row(name: str, row: dict[str, Any]) -> str:
+    """One figure: measured, the rulebook's expectation and the difference; a figure the rulebook gives no
+    number for (`expected` missing, null or 0: no difference can be said from 0) shows its measurement alone."""
+    expected = row.get("expected")
+    if not expected:
+        return say("cli_balance_measured", name=name, measured=row["measured"])
+    diff = (row["measured"] - expected) / expected * 100
+    return say("cli_balance_row", name=name, measured=row["measured"], expected=expected, diff=diff)
 
 
 def rulesets(args: argparse.Namespace) -> int:

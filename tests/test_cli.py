@@ -437,3 +437,64 @@ def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys)
         registry.unregister("parlour")
     err = capsys.readouterr().err
     assert err == "brbot: Parlour has no computer players, so it cannot be benchmarked.\n"
+
+
+@pytest.fixture
+def study_game():
+    """A game whose studies give a figure with an expectation, one with none (null) and one with 0."""
+    from engine import registry
+    from tests.bot.test_info_games import Parlour, ParlourFront
+
+    class StudiedFront(ParlourFront):
+        def studies(self, trials, seed, settings=None):
+            return {"guesses": {"right": {"measured": 0.55, "expected": 0.5},
+                                "length": {"measured": 4.25, "expected": None},
+                                "share of hints": {"measured": 12.5, "expected": 0.0}}}
+
+    registry.register(Parlour(), StudiedFront())
+    yield "parlour"
+    registry.unregister("parlour")
+
+
+def test_balance_prints_a_figure_without_an_expectation_without_expected_or_diff(study_game, capsys):
+    """Issue 29: figures with no expectation printed as "expected 0.000 diff 0.0%"."""
+    assert main(["balance", "--ruleset", study_game, "--trials", "10"]) == 0
+    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()[1:]}
+    assert rows["right"] == ["0.550", "0.500", "10.0%"]
+    assert rows["length"] == ["4.250"] and rows["share"] == ["of", "hints", "12.500"]
+
+
+@pytest.mark.parametrize("ruleset, known", [("starcraft_mafia", "day_vote"), ("battle_royale", "days")])
+def test_balance_refuses_a_setting_the_game_does_not_have_naming_those_it_has(ruleset, known, capsys):
+    """Issue 29: `balance --set foo=bar` was accepted and ignored."""
+    assert main(["balance", "--ruleset", ruleset, "--set", "foo=bar"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "--set 'foo=bar': " in captured.err and "has no setting 'foo'; its settings: " in captured.err
+    assert f" {known}," in captured.err
+
+
+def test_balance_trials_help_is_worded_for_every_game(capsys):
+    """Issue 29: `--trials`' help was Battle Royale's ("attempts per weapon") for every game."""
+    with pytest.raises(SystemExit):
+        main(["balance", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "how many times each figure is measured, in every game" in out and "weapon" not in out
+
+
+def test_balance_shows_a_progress_line_on_a_terminal_and_erases_it(study_game, monkeypatch):
+    """Issue 29: the long studies printed nothing until the end; on a terminal a line counts the seconds
+    (drawn at once, then every second) and is erased when the studies end."""
+    import sys
+
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stdout", terminal.stream())
+    monkeypatch.setattr(sys, "stderr", terminal.stream())
+    assert main(["balance", "--ruleset", study_game, "--trials", "10"]) == 0
+    assert any("studying Parlour (10 trials): 0 s so far" in text for text in terminal.written)
+    assert not any("studying" in line for line in terminal.lines) and any("right" in line for line in terminal.lines)
+
+
+def test_balance_shows_no_progress_line_when_stderr_is_not_a_terminal(study_game, capsys):
+    assert main(["balance", "--ruleset", study_game, "--trials", "10"]) == 0
+    assert capsys.readouterr().err == ""
