@@ -91,6 +91,7 @@ async def _replay(args: argparse.Namespace) -> int:
 
     db = Database(_database(args, existing=True))
     try:
+        await _replayable(db, args.game, args.day)
         replay = await replay_day(db, args.game, args.day)
         for row in replay.events:
             who = (
@@ -105,6 +106,30 @@ async def _replay(args: argparse.Namespace) -> int:
     finally:
         await db.dispose()
     return 0
+
+
+async def _replayable(db, game_id: int, day: int) -> None:
+    """`replay GAME DAY` takes a resolved day: not the sign-up (-1, whose events are each seat's secret role)
+    or any number below 0, nor one past the last resolved; the refusal names the days there are."""
+    from bot.services.common import front_of_game
+    from bot.services.errors import ServiceError
+
+    days = await _resolved_days(db, game_id)
+    if day in days:
+        return
+    front = await front_of_game(db, game_id)
+    there = (
+        say(
+            "cli_replay_days",
+            steps=front.resolutions_called,
+            first=front.step_name(days[0]),
+            last=front.step_name(days[-1]),
+        )
+        if days
+        else say("cli_replay_none", steps=front.resolutions_called)
+    )
+    key = "cli_replay_below" if day < 0 else "cli_replay_past"
+    raise ServiceError(say(key, day=day, step=front.step_name(day), game_id=game_id, there=there))
 
 
 async def _log(args: argparse.Namespace) -> int:
@@ -386,8 +411,8 @@ def parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_verify)
 
     p = sub.add_parser("replay", help="print every event of a resolved day")
-    p.add_argument("game", type=int)
-    p.add_argument("day", type=int)
+    p.add_argument("game", type=int, help="game number")
+    p.add_argument("day", type=int, help="a resolved day (0 is the first; brbot verify GAME lists them)")
     p.add_argument("--rolls", action="store_true", help="also print every roll of the day and what it was for")
     p.add_argument("--database", help="database URL")
     p.set_defaults(run=_replay)

@@ -176,6 +176,21 @@ def test_replay_of_a_day_never_resolved_is_refused(tmp_path, capsys):
     assert captured.out == "" and "Day 99 of game #1 has not been resolved" in captured.err
 
 
+@pytest.mark.parametrize("day, refusal", [
+    ("-1", "brbot: -1 is not a day that can be replayed: game #1's resolved days run from Day 0 to Day "),
+    ("-5", "brbot: -5 is not a day that can be replayed: game #1's resolved days run from Day 0 to Day "),
+    ("40", "brbot: Day 40 of game #1 has not been resolved: its resolved days run from Day 0 to Day "),
+])
+def test_replay_of_a_day_before_the_first_or_after_the_last_is_refused_naming_the_days(day, refusal, tmp_path, capsys):
+    """Issue 29: `replay 1 -1` printed the sign-up (every seat's role); a day before 0 or after the last
+    resolved one is refused, naming the resolved days."""
+    _, database = _simulate(tmp_path, "range")
+    capsys.readouterr()
+    assert main(["replay", "1", day, "--database", database]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(refusal) and captured.err.count("\n") == 1
+
+
 def test_verify_of_a_negative_day_says_the_day_is_invalid(tmp_path, capsys):
     _, database = _simulate(tmp_path, "negative")
     capsys.readouterr()
