@@ -349,11 +349,11 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action=_Version)
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
-    p = sub.add_parser("run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
+    p = _command(sub, "run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_run)
 
-    p = sub.add_parser("simulate", help="play a whole game with computer players through the real services")
+    p = _command(sub, "simulate", help="play a whole game with computer players through the real services")
     _ruleset_option(p, "the game to play")
     p.add_argument(
         "--players",
@@ -368,10 +368,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="FILE", action=_DataOption)
     p.set_defaults(run=_simulate)
 
-    p = sub.add_parser("rulesets", help="the games this bot can run: name, players and pacing")
+    p = _command(sub, "rulesets", help="the games this bot can run: name, players and pacing")
     p.set_defaults(run=_rulesets)
 
-    p = sub.add_parser("balance", help="a game's balance studies: measured figures against the rulebook's")
+    p = _command(sub, "balance", help="a game's balance studies: measured figures against the rulebook's")
     _ruleset_option(p, "the game to study")
     p.add_argument(
         "--trials",
@@ -393,7 +393,7 @@ def parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_balance)
 
-    p = sub.add_parser("bench", help="engine time per night, order submission latency, live games and delivery")
+    p = _command(sub, "bench", help="engine time per night, order submission latency, live games and delivery")
     _ruleset_option(p, "the game to time")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")
@@ -402,32 +402,32 @@ def parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_bench)
 
-    p = sub.add_parser(
+    p = _command(sub, 
         "verify", help="re-run resolved days from stored state, orders and revealed seed, and recompute the rolls"
     )
     p.add_argument("game", type=int, help="game number")
     p.add_argument("day", type=int, nargs="?", help="one day (default: every resolved day, and every /roll)")
-    p.add_argument("--database", help="database URL")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_verify)
 
-    p = sub.add_parser("replay", help="print every event of a resolved day")
+    p = _command(sub, "replay", help="print every event of a resolved day")
     p.add_argument("game", type=int, help="game number")
     p.add_argument("day", type=int, help="a resolved day (0 is the first; brbot verify GAME lists them)")
     p.add_argument("--rolls", action="store_true", help="also print every roll of the day and what it was for")
-    p.add_argument("--database", help="database URL")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_replay)
 
-    p = sub.add_parser("log", help="print a finished game's published order log: every order, receipt and salt")
+    p = _command(sub, "log", help="print a finished game's published order log: every order, receipt and salt")
     p.add_argument("game", type=int, help="game number")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument("--database", help="database URL")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_log)
 
-    p = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
+    p = _command(sub, "health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
     p.add_argument("--file", help="the heartbeat file (default: BRBOT_HEALTH_FILE)")
     p.set_defaults(run=_health)
 
-    p = sub.add_parser("web", help="serve the read-only web site of the games whose moderators allow a page")
+    p = _command(sub, "web", help="serve the read-only web site of the games whose moderators allow a page")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.add_argument("--host", help="address to listen on (default: BRBOT_WEB_HOST, 127.0.0.1)")
     p.add_argument("--port", type=_bounded(1, 65535, "--port"), help="port (default: BRBOT_WEB_PORT, 8080)")
@@ -436,10 +436,15 @@ def parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_web)
 
-    p = sub.add_parser("migrate", help="apply the database migrations")
-    p.add_argument("--database", help="database URL")
+    p = _command(sub, "migrate", help="apply the database migrations")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_migrate)
     return top
+
+
+def _command(sub, name: str, help: str) -> argparse.ArgumentParser:  # noqa: A002 - argparse's own name
+    """A subcommand whose `--help` page opens with what it does (the line `brbot --help` lists)."""
+    return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".")
 
 
 def _bounded(low: int, high: int, name: str):

@@ -65,6 +65,24 @@ def test_every_command_has_help(command, capsys):
     assert exit_.value.code == 0 and "usage: brbot" in capsys.readouterr().out
 
 
+COMMANDS = ["run", "simulate", "rulesets", "balance", "bench", "verify", "replay", "log", "health", "web", "migrate"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_commands_help_page_says_what_it_does_and_where_its_database_is(command, capsys):
+    """Issue 29: the subcommands' --help pages had no description, and verify, replay, log and migrate did not
+    say which database they use by default."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    page = capsys.readouterr().out
+    description = page.split("\n\n")[1]
+    assert not description.startswith(("options:", "positional arguments:"))
+    assert description.strip().endswith(".") and len(description.split()) >= 3
+    flat = " ".join(page.split())
+    assert "--database DATABASE" not in flat or "--database DATABASE database URL (default: " in flat \
+        or "--database DATABASE PostgreSQL URL to measure too (default: " in flat
+
+
 def test_version_names_the_installed_package(capsys):
     from importlib.metadata import version
 
