@@ -238,33 +238,64 @@ async def bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        for players, ms in report["engine_ms"].items():
-            print(say("cli_bench_engine", players=players, ms=ms))
-        for backend, stats in report["submit_ms"].items():
-            if stats is None:
-                print(say("cli_bench_skipped", backend=backend))
-            else:
-                print(say("cli_bench_submit", backend=backend, **stats))
-        live = {"games": report["live_games"], "mb": report["games_500_peak_mb"], "ms": report["idle_tick_500_ms"]}
-        print(say("cli_bench_live", **live))
-        print(
-            say(
-                "cli_bench_web",
-                step_page=report["web_step_page_p95_ms"],
-                game_page=report["web_game_page_p95_ms"],
-                follow=report["web_follow_200_max_ms"],
-                mb=report["web_500_games_peak_mb"],
-            )
-        )
-        delivery = report["delivery"]
-        print(
-            say(
-                "cli_bench_delivery",
-                messages=delivery["messages"],
-                requests=delivery["requests"],
-                seconds=delivery["seconds"],
-                ratio=delivery["vs_floor"],
-                floor=delivery["floor_seconds"],
-            )
-        )
+        for line in bench_lines(report, registry.front(args.ruleset)):
+            print(line)
     return 0
+
+
+def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
+    """`brbot bench`'s report as text, with the sizes it was measured at (small ones with `--quick`) and the
+    game's own words: its step ("turn"), its title, "1 player" but "5 players"."""
+    one, title = front.words.one, front.title
+    lines = [
+        say("cli_bench_engine", one=one, players=players, people=_plural(int(players), "player"), ms=ms)
+        for players, ms in report["engine_ms"].items()
+    ]
+    for backend, stats in report["submit_ms"].items():
+        if stats is None:
+            lines.append(say("cli_bench_skipped", backend=backend))
+        else:
+            lines.append(say("cli_bench_submit", backend=backend, **stats))
+    games = report["live_games"]
+    lines.append(
+        say(
+            "cli_bench_live",
+            games=games,
+            kind=_plural(games, "game"),
+            mb=report["games_500_peak_mb"],
+            ms=report["idle_tick_500_ms"],
+        )
+    )
+    lines.append(
+        say(
+            "cli_bench_web",
+            one=one,
+            title=title,
+            players=report["web_players"],
+            people=_plural(report["web_players"], "player"),
+            step_page=report["web_step_page_p95_ms"],
+            game_page=report["web_game_page_p95_ms"],
+            followers=report["web_followers"],
+            pages=_plural(report["web_followers"], "page"),
+            follow=report["web_follow_200_max_ms"],
+            games=report["web_games"],
+            mb=report["web_500_games_peak_mb"],
+        )
+    )
+    delivery = report["delivery"]
+    lines.append(
+        say(
+            "cli_bench_delivery",
+            one=one,
+            title=title,
+            players=delivery["players"],
+            people=_plural(delivery["players"], "player"),
+            messages=delivery["messages"],
+            requests=delivery["requests"],
+            seconds=delivery["seconds"],
+            ratio=delivery["vs_floor"],
+            floor=delivery["floor_seconds"],
+            rtt=delivery["rtt_ms"],
+        )
+    )
+    return lines

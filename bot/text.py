@@ -312,15 +312,18 @@ TEXT: dict[str, str] = {
     "cli_no_computer_players": "{game} has no computer players, so it cannot be simulated.",
     "cli_rulesets_header": "name                  title                         players  pacing",
     "cli_rulesets_row": "{name:21} {title:29} {players:8} {pacing}",
-    "cli_bench_engine": "engine: one resolution with {players:>5} players: {ms:8.2f} ms (median)",
+    "cli_bench_engine": "engine: one {one} with {players:>5} {people}: {ms:8.2f} ms (median)",
     "cli_bench_skipped": "submit: {backend}: not reachable, skipped",
     "cli_bench_submit": "submit: {backend}: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({submitters} concurrent)",
-    "cli_bench_live": "live: {games} games in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
+    "cli_bench_live": "live: {games} {kind} in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
     "cli_bench_no_computer_players": "{game} has no computer players, so it cannot be benchmarked.",
     "cli_bench_nobody_awaited": "{game} awaits no player's orders after its opening step: nothing to time.",
-    "cli_bench_web": "web: a step's page of a 200-player game p95 {step_page:.1f} ms (the whole game's page {game_page:.1f} ms); 200 open pages told of a step within {follow:.0f} ms; 500 games' pages served in {mb:.1f} MB",
-    "cli_bench_delivery": "delivery: a resolution ({messages} messages, {requests} requests) in {seconds:.2f} s, "
-    "{ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a 150 ms round trip)",
+    "cli_bench_web": "web: a {one}'s page of a {players}-player game of {title} p95 {step_page:.1f} ms (the whole "
+    "game's page {game_page:.1f} ms); {followers} open {pages} told of a {one} within {follow:.0f} ms; {games} games' "
+    "pages served in {mb:.1f} MB",
+    "cli_bench_delivery": "delivery: a {one} of a {players}-player game of {title} ({messages} messages, {requests} "
+    "requests) in {seconds:.2f} s, {ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a {rtt} ms "
+    "round trip)",
     "cli_verified": "{step}: identical outcome",
     "cli_differs": "{step}: DIFFERS: {differences}",
     "cli_rolls_verified": "Rolls: all {count} identical",

@@ -457,6 +457,12 @@ def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsy
     assert list(report["engine_ms"]) == [seats] and report["engine_ms"][seats] > 0
     assert report["submit_ms"]["sqlite"]["submitters"] == 1 and report["submit_ms"]["sqlite"]["p99"] > 0
     assert report["live_games"] == 2 and report["delivery"]["messages"] > 0
+    from bot.bench import QUICK
+    from bot.bench_game import sizes
+
+    assert report["web_players"] == sizes(ruleset, (QUICK.web_players,))[-1]  # the sizes the text names
+    assert report["delivery"]["players"] == sizes(ruleset, (QUICK.night_players,))[-1]
+    assert (report["web_followers"], report["web_games"]) == (QUICK.web_followers, QUICK.web_games)
 
 
 def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys):
