@@ -2,8 +2,8 @@
 
 Only what delivery calls: `GET /users/@me` (login), `POST /users/@me/channels` (open a DM),
 `POST /channels/{id}/messages`, and a group's private thread (a team's chat: `POST /channels/{id}/threads`,
-`PUT`/`DELETE /channels/{thread}/thread-members/{user}`, `GET /channels/{thread}`). Each request takes `rtt` seconds there and back (half each way) and is
-counted where it arrives, as Discord counts it:
+`PUT`/`DELETE /channels/{thread}/thread-members/{user}`, `GET /channels/{thread}`). Each request takes
+`rtt` seconds there and back (half each way) and is counted where it arrives, as Discord counts it:
 - the global limit: at most `global_rate` requests in any second (Discord: 50 per bot), else a global 429;
 - per route: at most 5 messages per channel (a DM is a channel) in a window of 5 seconds from the first,
   told in the `X-RateLimit-*` headers (discord.py waits when `Remaining` is 0), else a 429. Opening a DM
@@ -272,7 +272,13 @@ def _thread_payload(thread: str, parent: str, name: str) -> dict:
         "rate_limit_per_user": 0,
         "message_count": 0,
         "member_count": 1,
-        "thread_metadata": {"archived": False, "auto_archive_duration": 10080, "archive_timestamp": "2026-01-01T12:00:00+00:00", "locked": False, "invitable": False},
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-01-01T12:00:00+00:00",
+            "locked": False,
+            "invitable": False,
+        },
     }
 
 

@@ -6,7 +6,7 @@ Every command takes `--database URL` (default: the BRBOT_DATABASE_URL setting) w
 log) refuse a SQLite file that does not exist rather than create an empty one. Errors end in one line,
 `brbot: <reason>`, and a non-zero exit: a refusal, a database that cannot be reached or does not exist,
 tables that are missing (then, and only then, the hint to run `brbot migrate`), a log file that cannot be
-written.
+written, a database URL the bot has no driver for, a Discord that refuses the token or cannot be reached.
 """
 
 from __future__ import annotations
@@ -21,10 +21,10 @@ from pathlib import Path
 from bot.cli_common import database as _database
 from bot.cli_common import sqlite_folder_exists as _sqlite_folder_exists
 from bot.cli_common import tune_gc
+from bot.cli_games import MOST_PLAYERS, USUAL_PLAYERS
 from bot.cli_games import balance as _balance
 from bot.cli_games import bench as _bench
 from bot.cli_games import rulesets as _rulesets
-from bot.cli_games import MOST_PLAYERS, USUAL_PLAYERS
 from bot.cli_games import simulate as _simulate
 from bot.cli_help import Parser
 from bot.text import say
@@ -402,8 +402,8 @@ def parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_bench)
 
-    p = _command(sub, 
-        "verify", help="re-run resolved days from stored state, orders and revealed seed, and recompute the rolls"
+    p = _command(
+        sub, "verify", help="re-run resolved days from stored state, orders and revealed seed, and recompute the rolls"
     )
     p.add_argument("game", type=int, help="game number")
     p.add_argument("day", type=int, nargs="?", help="one day (default: every resolved day, and every /roll)")

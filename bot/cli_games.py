@@ -175,7 +175,13 @@ def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
         if name.strip() not in known:  # pydantic would ignore it, and the study would run without it
             title = registry.front(ruleset).title or ruleset
             raise ServiceError(
-                say("cli_unknown_set", pair=pair, game=title, name=name.strip(), known=", ".join(known) or say("cli_none"))
+                say(
+                    "cli_unknown_set",
+                    pair=pair,
+                    game=title,
+                    name=name.strip(),
+                    known=", ".join(known) or say("cli_none"),
+                )
             )
         try:
             values[name.strip()] = json.loads(value)

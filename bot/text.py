@@ -302,7 +302,7 @@ TEXT: dict[str, str] = {
     "cli_balance_header": "{study:28}  measured  expected    diff",
     "cli_balance_row": "{name:28} {measured:9.3f} {expected:9.3f} {diff:6.1f}%",
     "cli_balance_measured": "{name:28} {measured:9.3f}",
-    "cli_unknown_set": "--set {pair!r}: {game} has no setting {name!r}; its settings: {known}",
+    "cli_unknown_set": "Setting {name}: {game} has no such setting (--set {pair!r}); its settings: {known}",
     "cli_studying": "studying {game} ({trials} trials): {seconds} s so far",
     "cli_balance_none": "{ruleset} has no balance studies.",
     "cli_bad_set": "--set {pair!r}: write NAME=VALUE, e.g. day_vote=true.",

@@ -509,7 +509,7 @@ def test_balance_refuses_a_setting_the_game_does_not_have_naming_those_it_has(ru
     assert main(["balance", "--ruleset", ruleset, "--set", "foo=bar"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
-    assert "--set 'foo=bar': " in captured.err and "has no setting 'foo'; its settings: " in captured.err
+    assert captured.err.startswith("brbot: Setting foo: ") and "has no such setting (--set 'foo=bar'); its settings: " in captured.err
     assert f" {known}," in captured.err
 
 
