@@ -221,8 +221,8 @@ def run(settings: Settings) -> None:
 
 async def check_login(token: str) -> None:
     """Log in to Discord's HTTP API once (`GET /users/@me`), as the bot will: a token Discord refuses raises
-    `discord.LoginFailure` (`brbot run` says so in one line); a Discord that cannot be reached (no DNS, refused,
-    no network) raises `ServiceError` naming the address tried, rather than aiohttp's bare "Name or service
+    `discord.LoginFailure` (`brbot run` says so in one line); another refusal (403, an outage), and a Discord
+    that cannot be reached (no DNS, refused, no network), raise `ServiceError` naming the address tried, rather than aiohttp's bare "Name or service
     not known", which the command line would take for the database's."""
     import aiohttp
     from discord.http import HTTPClient
@@ -232,6 +232,14 @@ async def check_login(token: str) -> None:
         await http.static_login(token)
     except (aiohttp.ClientConnectionError, TimeoutError) as error:
         raise discord_unreachable(error) from None
+    except discord.HTTPException as error:  # an answer other than 401 (which is LoginFailure): say it as it came
+        from discord.http import Route
+
+        from bot.services.errors import ServiceError
+        from bot.text import say
+
+        detail = f"{error.status} {error.text or error.response.reason}".strip()
+        raise ServiceError(say("cli_discord_login_failed", where=Route.BASE, detail=detail)) from None
     finally:
         await http.close()
 

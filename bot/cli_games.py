@@ -110,13 +110,13 @@ def players(ruleset: str, asked: int | None) -> int:
         signups = len(front.computer_signups(count, RecordingRng(0, record=False)))
         return min(signups, rules.max_players or signups)
 
+    if asked is None:
+        return seated(USUAL_PLAYERS)
     fewest = max(rules.min_players, 1)
-    if asked is not None and fewest <= asked and seated(asked) == asked:
+    if fewest <= asked and seated(asked) == asked:
         return asked
     most = seated(MOST_PLAYERS)
     fewest = min(fewest, most)
-    if asked is None:
-        return max(fewest, min(USUAL_PLAYERS, most))
     seats = (
         say("cli_seats_exactly", count=most, players=_plural(most, "player"))
         if fewest == most

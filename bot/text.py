@@ -352,6 +352,7 @@ TEXT: dict[str, str] = {
     "the URL",
     "cli_bad_token": "Discord refused the token in BRBOT_DISCORD_TOKEN ({detail}): copy it again from the developer "
     "portal (Bot > Reset Token)",
+    "cli_discord_login_failed": "Discord at {where} did not accept the login ({detail}); nothing was changed",
     "cli_discord_unreachable": "cannot reach Discord at {where} ({reason}): check the network, DNS and any "
     "firewall or proxy; nothing was changed",
     "health_no_file": "not running: no heartbeat in {path} (the bot writes it while connected to Discord)",

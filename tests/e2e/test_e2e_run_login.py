@@ -20,3 +20,14 @@ async def test_a_refused_token_creates_no_database(fake, tmp_path, monkeypatch, 
     assert err.startswith("brbot: Discord refused the token in BRBOT_DISCORD_TOKEN") and err.count("\n") == 1
     assert not path.exists() and list(tmp_path.iterdir()) == []
 
+
+
+async def test_a_login_discord_answers_otherwise_is_one_line_too(fake, tmp_path, monkeypatch, capsys):
+    """A 403 (or an outage) at the login is said as Discord answered it, before any database is made."""
+    monkeypatch.setenv("BRBOT_DISCORD_TOKEN", "a-token")
+    fake.fail_next("GET", r"/users/@me", 403, {"message": "Missing Access", "code": 50001})
+    path = tmp_path / "bot.sqlite3"
+    assert await asyncio.to_thread(main, ["run", "--database", f"sqlite+aiosqlite:///{path}"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"brbot: Discord at {fake.api_base} did not accept the login (403 Missing Access); nothing was changed\n"
+    assert not path.exists()
