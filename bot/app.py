@@ -222,8 +222,9 @@ def run(settings: Settings) -> None:
 async def check_login(token: str) -> None:
     """Log in to Discord's HTTP API once (`GET /users/@me`), as the bot will: a token Discord refuses raises
     `discord.LoginFailure` (`brbot run` says so in one line); another refusal (403, an outage), and a Discord
-    that cannot be reached (no DNS, refused, no network), raise `ServiceError` naming the address tried, rather than aiohttp's bare "Name or service
-    not known", which the command line would take for the database's."""
+    that cannot be reached (no DNS, refused, no network), raise `ServiceError` naming the address tried,
+    rather than aiohttp's bare "Name or service not known", which the command line would take for the
+    database's."""
     import aiohttp
     from discord.http import HTTPClient
 
