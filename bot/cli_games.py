@@ -126,7 +126,8 @@ def players(ruleset: str, asked: int | None) -> int:
 
 
 def _plural(count: int, word: str) -> str:
-    return word if count == 1 else f"{word}s"
+    """`word` ("player", "page", "game") as bot/text.py spells it for `count` of them: "1 player", "5 players"."""
+    return say(f"cli_word_{word}" if count == 1 else f"cli_word_{word}s")
 
 
 async def _data_file(ruleset: str, path: str | None):
