@@ -126,7 +126,8 @@ def players(ruleset: str, asked: int | None) -> int:
 
 
 def _plural(count: int, word: str) -> str:
-    """`word` ("player", "page", "game") as bot/text.py spells it for `count` of them: "1 player", "5 players"."""
+    """`word` ("player", "page", "game", "message", "request") as bot/text.py spells it for `count` of them:
+    "1 player", "5 players"."""
     return say(f"cli_word_{word}" if count == 1 else f"cli_word_{word}s")
 
 
@@ -298,7 +299,9 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             players=delivery["players"],
             people=_plural(delivery["players"], "player"),
             messages=delivery["messages"],
+            posts=_plural(delivery["messages"], "message"),
             requests=delivery["requests"],
+            calls=_plural(delivery["requests"], "request"),
             seconds=delivery["seconds"],
             ratio=delivery["vs_floor"],
             floor=delivery["floor_seconds"],

@@ -310,6 +310,10 @@ TEXT: dict[str, str] = {
     "cli_word_players": "players",
     "cli_word_page": "page",
     "cli_word_pages": "pages",
+    "cli_word_message": "message",
+    "cli_word_messages": "messages",
+    "cli_word_request": "request",
+    "cli_word_requests": "requests",
     "cli_word_game": "game",
     "cli_word_games": "games",
     "cli_players_unseated": "--players {asked}: a simulation of {game} seats {seats} (see brbot rulesets)",
@@ -327,8 +331,8 @@ TEXT: dict[str, str] = {
     "cli_bench_web": "web: a {one}'s page of a {players}-player game of {title} p95 {step_page:.1f} ms (the whole "
     "game's page {game_page:.1f} ms); {followers} open {pages} told of a {one} within {follow:.0f} ms; {games} games' "
     "pages served in {mb:.1f} MB",
-    "cli_bench_delivery": "delivery: a {one} of a {players}-player game of {title} ({messages} messages, {requests} "
-    "requests) in {seconds:.2f} s, {ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a {rtt} ms "
+    "cli_bench_delivery": "delivery: a {one} of a {players}-player game of {title} ({messages} {posts}, {requests} "
+    "{calls}) in {seconds:.2f} s, {ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a {rtt} ms "
     "round trip)",
     "cli_verified": "{step}: identical outcome",
     "cli_differs": "{step}: DIFFERS: {differences}",

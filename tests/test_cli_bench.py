@@ -19,7 +19,7 @@ def _report(players: str, web_players: int, live_games: int, night_players: int)
         "web_players": web_players, "web_followers": 3, "web_games": 3,
         "web_step_page_p95_ms": 4.0, "web_game_page_p95_ms": 5.0, "web_follow_200_max_ms": 60.0,
         "web_500_games_peak_mb": 70.0,
-        "delivery": {"players": night_players, "messages": 3, "requests": 5, "seconds": 0.5, "vs_floor": 2.0,
+        "delivery": {"players": night_players, "messages": 1, "requests": 5, "seconds": 0.5, "vs_floor": 2.0,
                      "floor_seconds": 0.25, "rtt_ms": 10},
     }
 
@@ -30,7 +30,8 @@ def test_bench_text_says_the_sizes_it_measured_in_the_games_words():
     assert "engine: one turn with     1 player:" in lines[0]
     assert "a turn's page of a 1-player game of Mazeworld" in text and "200" not in text and "500" not in text
     assert "3 open pages told of a turn" in text and "3 games' pages served" in text
-    assert "delivery: a turn of a 1-player game of Mazeworld" in text and "at a 10 ms round trip" in text
+    assert "delivery: a turn of a 1-player game of Mazeworld (1 message, 5 requests)" in text
+    assert "at a 10 ms round trip" in text
     assert "1 players" not in text and "live: 2 games in one process" in text
 
 
