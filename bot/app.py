@@ -227,16 +227,59 @@ class GameMasterBot(commands.AutoShardedBot):
 
 
 def run(settings: Settings) -> None:
-    """`brbot run`: migrate, then connect to Discord until stopped (Ctrl+C)."""
+    """`brbot run`: check the token with Discord, migrate, then connect to Discord until stopped (Ctrl+C)."""
     from bot.migrate import upgrade
     from bot.sharding import AUTO, require_postgres
 
     if settings.shard_ids == AUTO:
         require_postgres(settings.database_url)
+    # before migrating: a bad token leaves no database behind
+    asyncio.run(check_login(settings.discord_token, settings.discord_api_base))
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     upgrade(settings.database_url)
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(serve(settings))
+
+
+async def check_login(token: str, api_base: str = "") -> None:
+    """Log in to Discord's HTTP API once (`GET /users/@me`), as the bot will (through `api_base`, the
+    BRBOT_DISCORD_API_BASE proxy, when set): a token Discord refuses raises
+    `discord.LoginFailure` (`brbot run` says so in one line); another refusal (403, an outage), and a Discord
+    that cannot be reached (no DNS, refused, no network), raise `ServiceError` naming the address tried,
+    rather than aiohttp's bare "Name or service not known", which the command line would take for the
+    database's."""
+    import aiohttp
+    from discord.http import HTTPClient, Route
+
+    http = HTTPClient(asyncio.get_running_loop())
+    plain_base = Route.BASE
+    if api_base:
+        Route.BASE = api_base
+    try:
+        await http.static_login(token)
+    except (aiohttp.ClientConnectionError, TimeoutError) as error:
+        raise discord_unreachable(error) from None
+    except discord.HTTPException as error:  # an answer other than 401 (which is LoginFailure): say it as it came
+        from bot.services.errors import ServiceError
+        from bot.text import say
+
+        detail = f"{error.status} {error.text or error.response.reason}".strip()
+        raise ServiceError(say("cli_discord_login_failed", where=Route.BASE, detail=detail)) from None
+    finally:
+        await http.close()
+        Route.BASE = plain_base
+
+
+def discord_unreachable(error: BaseException) -> Exception:
+    """The one-line refusal for a connection to Discord that failed (`error`), naming the address tried."""
+    from discord.http import Route
+
+    from bot.services.errors import ServiceError
+    from bot.text import say
+
+    cause = getattr(error, "os_error", None)
+    reason = getattr(cause, "strerror", None) or str(cause or error) or error.__class__.__name__
+    return ServiceError(say("cli_discord_unreachable", where=Route.BASE, reason=reason))
 
 
 async def serve(settings: Settings) -> None:

@@ -168,12 +168,12 @@ async def run_bench(
             pg_urls = await scratch.enter_async_context(migrated_scratch_databases(admin, 2))
             postgres = await submit_latency(pg_urls[0], ruleset, size)
         live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
-        night = await delivery_bench(
-            sizes(ruleset, (size.night_players,))[-1], ruleset, size.delivery_runs, size.delivery_rtt
-        )
+        night_players = sizes(ruleset, (size.night_players,))[-1]
+        night = await delivery_bench(night_players, ruleset, size.delivery_runs, size.delivery_rtt)
+        web_players = sizes(ruleset, (size.web_players,))[-1]
         web = await web_bench(
             ruleset,
-            sizes(ruleset, (size.web_players,))[-1],
+            web_players,
             size.web_followers,
             size.web_games,
             size.web_requests,
@@ -192,7 +192,10 @@ async def run_bench(
         **live,
         "live_games": size.live_games,
         "delivery_vs_floor": night["vs_floor"],
-        "delivery": night,
+        "delivery": night | {"players": night_players, "rtt_ms": round(size.delivery_rtt * 1000)},
         **web,
+        "web_players": web_players,  # the sizes the web figures were measured at (`--quick`: small ones)
+        "web_followers": size.web_followers,
+        "web_games": size.web_games,
         "community_ms": community,  # /profile and /leaderboard (issue 24)
     }

@@ -1,13 +1,15 @@
 """A minimal fake Discord REST API with Discord's rate limits and a round trip, for `brbot bench`.
 
-Only what delivery calls: `GET /users/@me` (login), `POST /users/@me/channels` (open a DM) and
-`POST /channels/{id}/messages`. Each request takes `rtt` seconds there and back (half each way) and is
-counted where it arrives, as Discord counts it:
+Only what delivery calls: `GET /users/@me` (login), `POST /users/@me/channels` (open a DM),
+`POST /channels/{id}/messages`, and a group's private thread (a team's chat: `POST /channels/{id}/threads`,
+`PUT`/`DELETE /channels/{thread}/thread-members/{user}`, `GET /channels/{thread}`). Each request takes
+`rtt` seconds there and back (half each way) and is counted where it arrives, as Discord counts it:
 - the global limit: at most `global_rate` requests in any second (Discord: 50 per bot), else a global 429;
 - per route: at most 5 messages per channel (a DM is a channel) in a window of 5 seconds from the first,
   told in the `X-RateLimit-*` headers (discord.py waits when `Remaining` is 0), else a 429. Opening a DM
   has no published limit of its own: its headers tell a bucket that never runs out, so only the global
-  limit applies to it (headers it must have: without them discord.py opens one DM at a time).
+  limit applies to it (headers it must have: without them discord.py opens one DM at a time); the same for
+  a thread's calls.
 
 Every request is logged, so `floor` can say how fast those same requests could have gone at best. The
 end-to-end tests' fake (tests/e2e) checks message contents instead; this one only times.
@@ -31,6 +33,7 @@ from aiohttp import web
 BUCKET = "5d0b8b2a7c1e9f3a"  # one bucket hash for every channel's messages (the channel is the major parameter)
 DM_BUCKET = "a41c7e0d93b2f615"  # opening DMs: Discord publishes no figure for the route;
 DM_ROUTE_RATE = 1000  # the fake tells a bucket that never runs out, so only the global limit applies
+THREAD_BUCKET = "b7e2c90f41d6a385"  # a thread's calls (open, members, look-up): a bucket that never runs out
 
 
 @dataclass
@@ -121,6 +124,8 @@ class FakeLimitedDiscord:
                     "X-RateLimit-Bucket": DM_BUCKET,
                 },
             )
+        if parts[0] == "channels" and (len(parts) == 2 or parts[2] in ("threads", "thread-members")):
+            return self._thread(method, parts, now, body)
         if method == "POST" and len(parts) == 3 and parts[0] == "channels" and parts[2] == "messages":
             channel = parts[1]
             start, count = self._windows.get(channel, (now, 0))
@@ -143,6 +148,31 @@ class FakeLimitedDiscord:
                 },
             )
         return _json({"message": f"the bench's fake Discord has no {method} /{path}", "code": 0}, status=404)
+
+    def _thread(self, method: str, parts: list[str], now: float, body: bytes) -> web.Response:
+        """A group's private thread: opened in a channel, its members added or taken out, looked up. Each call
+        counts against the global limit only, and one thread's calls wait for each other (one chain)."""
+        unlimited = {
+            "X-RateLimit-Limit": str(DM_ROUTE_RATE),
+            "X-RateLimit-Remaining": str(DM_ROUTE_RATE - 1),
+            "X-RateLimit-Reset-After": "1.000",
+            "X-RateLimit-Bucket": THREAD_BUCKET,
+        }
+        if method == "POST" and len(parts) == 3 and parts[2] == "threads":
+            thread = str(next(self._ids))
+            name = json.loads(body or b"{}").get("name", "thread")
+            self._recent.append(now)
+            self.seen.append(Seen(now, f"thread {thread}", None))
+            return _json(_thread_payload(thread, parts[1], name), unlimited)
+        if method in ("PUT", "DELETE") and len(parts) == 4 and parts[2] == "thread-members":
+            self._recent.append(now)
+            self.seen.append(Seen(now, f"thread {parts[1]}", None))
+            return web.Response(status=204, headers=unlimited)
+        if method == "GET" and len(parts) == 2:
+            self._recent.append(now)
+            self.seen.append(Seen(now, f"thread {parts[1]}", None))
+            return _json(_thread_payload(parts[1], "1", "thread"), unlimited)
+        return _json({"message": f"the bench's fake Discord has no {method} /{'/'.join(parts)}", "code": 0}, status=404)
 
     def _limited(self, retry_after: float, is_global: bool) -> web.Response:
         self.rejected += 1
@@ -227,6 +257,29 @@ async def _serve(rtt: float) -> None:
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     await fake.stop()
     print(json.dumps(fake.report()), flush=True)
+
+
+def _thread_payload(thread: str, parent: str, name: str) -> dict:
+    """A private thread as Discord describes it (what discord.py reads of it)."""
+    return {
+        "id": thread,
+        "type": 12,
+        "guild_id": "1",
+        "parent_id": parent,
+        "owner_id": "1",
+        "name": name,
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 10080,
+            "archive_timestamp": "2026-01-01T12:00:00+00:00",
+            "locked": False,
+            "invitable": False,
+        },
+    }
 
 
 def _json(data: object, headers: dict[str, str] | None = None, status: int = 200) -> web.Response:

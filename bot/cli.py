@@ -6,7 +6,7 @@ Every command takes `--database URL` (default: the BRBOT_DATABASE_URL setting) w
 log) refuse a SQLite file that does not exist rather than create an empty one. Errors end in one line,
 `brbot: <reason>`, and a non-zero exit: a refusal, a database that cannot be reached or does not exist,
 tables that are missing (then, and only then, the hint to run `brbot migrate`), a log file that cannot be
-written.
+written, a database URL the bot has no driver for, a Discord that refuses the token or cannot be reached.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from pathlib import Path
 from bot.cli_common import database as _database
 from bot.cli_common import sqlite_folder_exists as _sqlite_folder_exists
 from bot.cli_common import tune_gc
+from bot.cli_games import MOST_PLAYERS, USUAL_PLAYERS
 from bot.cli_games import balance as _balance
 from bot.cli_games import bench as _bench
 from bot.cli_games import rulesets as _rulesets
@@ -90,6 +91,7 @@ async def _replay(args: argparse.Namespace) -> int:
 
     db = Database(_database(args, existing=True))
     try:
+        await _replayable(db, args.game, args.day)
         replay = await replay_day(db, args.game, args.day)
         for row in replay.events:
             who = (
@@ -104,6 +106,30 @@ async def _replay(args: argparse.Namespace) -> int:
     finally:
         await db.dispose()
     return 0
+
+
+async def _replayable(db, game_id: int, day: int) -> None:
+    """`replay GAME DAY` takes a resolved day: not the sign-up (-1, whose events are each seat's secret role)
+    or any number below 0, nor one past the last resolved; the refusal names the days there are."""
+    from bot.services.common import front_of_game
+    from bot.services.errors import ServiceError
+
+    days = await _resolved_days(db, game_id)
+    if day in days:
+        return
+    front = await front_of_game(db, game_id)
+    there = (
+        say(
+            "cli_replay_days",
+            steps=front.resolutions_called,
+            first=front.step_name(days[0]),
+            last=front.step_name(days[-1]),
+        )
+        if days
+        else say("cli_replay_none", steps=front.resolutions_called)
+    )
+    key = "cli_replay_below" if day < 0 else "cli_replay_past"
+    raise ServiceError(say(key, day=day, step=front.step_name(day), game_id=game_id, there=there))
 
 
 async def _log(args: argparse.Namespace) -> int:
@@ -191,9 +217,10 @@ async def _migrate(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    from aiohttp import ClientConnectionError
     from discord import LoginFailure
 
-    from bot.app import run
+    from bot.app import discord_unreachable, run
     from bot.config import Settings
     from bot.services.errors import ServiceError
 
@@ -210,6 +237,8 @@ def _run(args: argparse.Namespace) -> int:
         run(settings)
     except LoginFailure as error:
         raise ServiceError(say("cli_bad_token", detail=error)) from None
+    except ClientConnectionError as error:  # Discord, not the database (which `explain` would name)
+        raise discord_unreachable(error) from None
     return 0
 
 
@@ -320,13 +349,18 @@ def parser() -> argparse.ArgumentParser:
     top.add_argument("--version", action=_Version)
     sub = top.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
 
-    p = sub.add_parser("run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
+    p = _command(sub, "run", help="run the Discord bot (token from BRBOT_DISCORD_TOKEN or .env)")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_run)
 
-    p = sub.add_parser("simulate", help="play a whole game with computer players through the real services")
+    p = _command(sub, "simulate", help="play a whole game with computer players through the real services")
     _ruleset_option(p, "the game to play")
-    p.add_argument("--players", type=_bounded(2, 1000, "--players"), default=20, help="number of players (2-1000)")
+    p.add_argument(
+        "--players",
+        type=_bounded(1, MOST_PLAYERS, "--players"),
+        help=f"number of players (default: {USUAL_PLAYERS}, or the most the game seats if fewer; a number the game"
+        " cannot seat is refused with its range)",
+    )
     p.add_argument("--seed", type=int, default=42, help="the same seed plays the same game")
     p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
     p.add_argument("--verbose", action="store_true", help="print every private message too")
@@ -334,12 +368,18 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data", metavar="FILE", action=_DataOption)
     p.set_defaults(run=_simulate)
 
-    p = sub.add_parser("rulesets", help="the games this bot can run: name, players and pacing")
+    p = _command(sub, "rulesets", help="the games this bot can run: name, players and pacing")
     p.set_defaults(run=_rulesets)
 
-    p = sub.add_parser("balance", help="a game's balance studies: measured figures against the rulebook's")
+    p = _command(sub, "balance", help="a game's balance studies: measured figures against the rulebook's")
     _ruleset_option(p, "the game to study")
-    p.add_argument("--trials", type=_bounded(1, 10_000_000, "--trials"), default=100_000, help="attempts per weapon")
+    p.add_argument(
+        "--trials",
+        type=_bounded(1, 10_000_000, "--trials"),
+        default=100_000,
+        help="how many times each figure is measured, in every game: a study of single attacks or rolls makes that"
+        " many; a study of whole games plays fewer (a few hundred at most), as each game's studies say",
+    )
     p.add_argument("--seed", type=int, default=1, help="the same seed gives the same figures")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")
     p.add_argument(
@@ -347,11 +387,13 @@ def parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a house rule to study instead of its default (VALUE in JSON; repeatable), e.g. day_vote=true",
+        help="a house rule to study instead of its default (VALUE in JSON; repeatable), e.g. day_vote=true; a name"
+        " the game's settings do not have is refused, naming those it has; studies that play no whole games"
+        " ignore house rules",
     )
     p.set_defaults(run=_balance)
 
-    p = sub.add_parser("bench", help="engine time per night, order submission latency, live games and delivery")
+    p = _command(sub, "bench", help="engine time per night, order submission latency, live games and delivery")
     _ruleset_option(p, "the game to time")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--database", help="PostgreSQL URL to measure too (default: 127.0.0.1:5432/test if reachable)")
@@ -360,32 +402,32 @@ def parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_bench)
 
-    p = sub.add_parser(
-        "verify", help="re-run resolved days from stored state, orders and revealed seed, and recompute the rolls"
+    p = _command(
+        sub, "verify", help="re-run resolved days from stored state, orders and revealed seed, and recompute the rolls"
     )
     p.add_argument("game", type=int, help="game number")
     p.add_argument("day", type=int, nargs="?", help="one day (default: every resolved day, and every /roll)")
-    p.add_argument("--database", help="database URL")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_verify)
 
-    p = sub.add_parser("replay", help="print every event of a resolved day")
-    p.add_argument("game", type=int)
-    p.add_argument("day", type=int)
+    p = _command(sub, "replay", help="print every event of a resolved day")
+    p.add_argument("game", type=int, help="game number")
+    p.add_argument("day", type=int, help="a resolved day (0 is the first; brbot verify GAME lists them)")
     p.add_argument("--rolls", action="store_true", help="also print every roll of the day and what it was for")
-    p.add_argument("--database", help="database URL")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_replay)
 
-    p = sub.add_parser("log", help="print a finished game's published order log: every order, receipt and salt")
+    p = _command(sub, "log", help="print a finished game's published order log: every order, receipt and salt")
     p.add_argument("game", type=int, help="game number")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
-    p.add_argument("--database", help="database URL")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_log)
 
-    p = sub.add_parser("health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
+    p = _command(sub, "health", help="exit 0 if the running bot's heartbeat is recent (container health checks)")
     p.add_argument("--file", help="the heartbeat file (default: BRBOT_HEALTH_FILE)")
     p.set_defaults(run=_health)
 
-    p = sub.add_parser("web", help="serve the read-only web site of the games whose moderators allow a page")
+    p = _command(sub, "web", help="serve the read-only web site of the games whose moderators allow a page")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.add_argument("--host", help="address to listen on (default: BRBOT_WEB_HOST, 127.0.0.1)")
     p.add_argument("--port", type=_bounded(1, 65535, "--port"), help="port (default: BRBOT_WEB_PORT, 8080)")
@@ -394,10 +436,15 @@ def parser() -> argparse.ArgumentParser:
     )
     p.set_defaults(run=_web)
 
-    p = sub.add_parser("migrate", help="apply the database migrations")
-    p.add_argument("--database", help="database URL")
+    p = _command(sub, "migrate", help="apply the database migrations")
+    p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_migrate)
     return top
+
+
+def _command(sub, name: str, help: str) -> argparse.ArgumentParser:  # noqa: A002 - argparse's own name
+    """A subcommand whose `--help` page opens with what it does (the line `brbot --help` lists)."""
+    return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".")
 
 
 def _bounded(low: int, high: int, name: str):
@@ -416,11 +463,11 @@ def _bounded(low: int, high: int, name: str):
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     args.url = None
-    if getattr(args, "database", None):
-        from bot.config import async_url
-
-        args.database = async_url(args.database)
     try:
+        if getattr(args, "database", None):
+            from bot.config import supported_url
+
+            args.database = supported_url(args.database)
         outcome = args.run(args)
         if not isinstance(outcome, types.CoroutineType):
             return outcome

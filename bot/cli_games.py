@@ -13,6 +13,9 @@ from typing import Any
 from bot.cli_common import tune_gc
 from bot.text import say
 
+MOST_PLAYERS = 1000  # `simulate --players` at most, for any game
+USUAL_PLAYERS = 20  # `simulate` without `--players`: this many, or as many as the game seats if fewer
+
 
 async def simulate(args: argparse.Namespace) -> int:
     import tempfile
@@ -24,6 +27,7 @@ async def simulate(args: argparse.Namespace) -> int:
     from bot.services.simulation import simulate
     from engine import registry
 
+    args.players = players(args.ruleset, args.players)  # a number the game cannot seat is refused at once
     data = await _data_file(args.ruleset, args.data)  # a bad file is refused before any work is done
     log = _open_log(args.log)  # before anything else: a bad path is refused before any work is done
     url = args.database
@@ -105,6 +109,43 @@ def _command() -> str:
         return ran
 
 
+def players(ruleset: str, asked: int | None) -> int:
+    """How many computer players `simulate` seats: `asked` (`--players`), refused if the game's simulation
+    cannot seat that many (a game's own range; a GM-run demo fight seats its own roster), rather than playing
+    fewer in silence; without `--players`, `USUAL_PLAYERS`, or the most the game seats if that is fewer."""
+    from bot.services.errors import ServiceError
+    from engine import registry
+    from engine.rng import RecordingRng
+
+    rules, front = registry.get(ruleset), registry.front(ruleset)
+    if not front.has_computer_players:
+        raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
+
+    def seated(count: int) -> int:  # the sign-ups the game's computer players make, within its sign-up cap
+        signups = len(front.computer_signups(count, RecordingRng(0, record=False)))
+        return min(signups, rules.max_players or signups)
+
+    if asked is None:
+        return seated(USUAL_PLAYERS)
+    fewest = max(rules.min_players, 1)
+    if fewest <= asked and seated(asked) == asked:
+        return asked
+    most = seated(MOST_PLAYERS)
+    fewest = min(fewest, most)
+    seats = (
+        say("cli_seats_exactly", count=most, players=_plural(most, "player"))
+        if fewest == most
+        else say("cli_seats_between", low=fewest, high=most)
+    )
+    raise ServiceError(say("cli_players_unseated", asked=asked, game=front.title or ruleset, seats=seats))
+
+
+def _plural(count: int, word: str) -> str:
+    """`word` ("player", "page", "game", "message", "request") as bot/text.py spells it for `count` of them:
+    "1 player", "5 players"."""
+    return say(f"cli_word_{word}" if count == 1 else f"cli_word_{word}s")
+
+
 async def _data_file(ruleset: str, path: str | None):
     """The game's data file (`--data`), read and checked as `/game create`'s attachment is."""
     from bot.services.data_files import read_data_file
@@ -141,17 +182,30 @@ def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
     from bot.services.errors import ServiceError, first_problem
     from engine import registry
 
+    rules = registry.get(ruleset)
+    known = sorted(rules.settings_model.model_fields)
     values: dict[str, Any] = {}
     for pair in pairs:
         name, equals, value = pair.partition("=")
         if not equals or not name.strip():
             raise ServiceError(say("cli_bad_set", pair=pair))
+        if name.strip() not in known:  # pydantic would ignore it, and the study would run without it
+            title = registry.front(ruleset).title or ruleset
+            raise ServiceError(
+                say(
+                    "cli_unknown_set",
+                    pair=pair,
+                    game=title,
+                    name=name.strip(),
+                    known=", ".join(known) or say("cli_none"),
+                )
+            )
         try:
             values[name.strip()] = json.loads(value)
         except ValueError:
             values[name.strip()] = value
     try:
-        registry.get(ruleset).parse_settings(values)
+        rules.parse_settings(values)
     except ValidationError as error:
         setting, problem = first_problem(error)
         raise ServiceError(say("bad_setting", setting=setting, problem=problem)) from None
@@ -159,10 +213,13 @@ def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
 
 
 def balance(args: argparse.Namespace) -> int:
+    from bot.cli_progress import Elapsed
     from engine import registry
 
     settings = _house_rules(args.ruleset, args.set)
-    studies = registry.front(args.ruleset).studies(args.trials, args.seed, settings or None)
+    front = registry.front(args.ruleset)
+    with Elapsed(sys.stderr, front.title or args.ruleset, args.trials):  # on a terminal: the studies can take minutes
+        studies = front.studies(args.trials, args.seed, settings or None)
     if args.json:
         print(json.dumps(studies, indent=2))
         return 0
@@ -171,10 +228,18 @@ def balance(args: argparse.Namespace) -> int:
     for study, rows in studies.items():
         print(say("cli_balance_header", study=study))
         for name, row in rows.items():
-            expected = row["expected"]
-            diff = (row["measured"] - expected) / expected * 100 if expected else 0.0
-            print(say("cli_balance_row", name=name, measured=row["measured"], expected=expected, diff=diff))
+            print(_balance_row(name, row))
     return 0
+
+
+def _balance_row(name: str, row: dict[str, Any]) -> str:
+    """One figure: measured, the rulebook's expectation and the difference; a figure the rulebook gives no
+    number for (`expected` missing, null or 0: no difference can be said from 0) shows its measurement alone."""
+    expected = row.get("expected")
+    if not expected:
+        return say("cli_balance_measured", name=name, measured=row["measured"])
+    diff = (row["measured"] - expected) / expected * 100
+    return say("cli_balance_row", name=name, measured=row["measured"], expected=expected, diff=diff)
 
 
 def rulesets(args: argparse.Namespace) -> int:
@@ -196,33 +261,66 @@ async def bench(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report, indent=2))
     else:
-        for players, ms in report["engine_ms"].items():
-            print(say("cli_bench_engine", players=players, ms=ms))
-        for backend, stats in report["submit_ms"].items():
-            if stats is None:
-                print(say("cli_bench_skipped", backend=backend))
-            else:
-                print(say("cli_bench_submit", backend=backend, **stats))
-        live = {"games": report["live_games"], "mb": report["games_500_peak_mb"], "ms": report["idle_tick_500_ms"]}
-        print(say("cli_bench_live", **live))
-        print(
-            say(
-                "cli_bench_web",
-                step_page=report["web_step_page_p95_ms"],
-                game_page=report["web_game_page_p95_ms"],
-                follow=report["web_follow_200_max_ms"],
-                mb=report["web_500_games_peak_mb"],
-            )
-        )
-        delivery = report["delivery"]
-        print(
-            say(
-                "cli_bench_delivery",
-                messages=delivery["messages"],
-                requests=delivery["requests"],
-                seconds=delivery["seconds"],
-                ratio=delivery["vs_floor"],
-                floor=delivery["floor_seconds"],
-            )
-        )
+        for line in bench_lines(report, registry.front(args.ruleset)):
+            print(line)
     return 0
+
+
+def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
+    """`brbot bench`'s report as text, with the sizes it was measured at (small ones with `--quick`) and the
+    game's own words: its step ("turn"), its title, "1 player" but "5 players"."""
+    one, title = front.words.one, front.title
+    lines = [
+        say("cli_bench_engine", one=one, players=players, people=_plural(int(players), "player"), ms=ms)
+        for players, ms in report["engine_ms"].items()
+    ]
+    for backend, stats in report["submit_ms"].items():
+        if stats is None:
+            lines.append(say("cli_bench_skipped", backend=backend))
+        else:
+            lines.append(say("cli_bench_submit", backend=backend, **stats))
+    games = report["live_games"]
+    lines.append(
+        say(
+            "cli_bench_live",
+            games=games,
+            kind=_plural(games, "game"),
+            mb=report["games_500_peak_mb"],
+            ms=report["idle_tick_500_ms"],
+        )
+    )
+    lines.append(
+        say(
+            "cli_bench_web",
+            one=one,
+            title=title,
+            players=report["web_players"],
+            people=_plural(report["web_players"], "player"),
+            step_page=report["web_step_page_p95_ms"],
+            game_page=report["web_game_page_p95_ms"],
+            followers=report["web_followers"],
+            pages=_plural(report["web_followers"], "page"),
+            follow=report["web_follow_200_max_ms"],
+            games=report["web_games"],
+            mb=report["web_500_games_peak_mb"],
+        )
+    )
+    delivery = report["delivery"]
+    lines.append(
+        say(
+            "cli_bench_delivery",
+            one=one,
+            title=title,
+            players=delivery["players"],
+            people=_plural(delivery["players"], "player"),
+            messages=delivery["messages"],
+            posts=_plural(delivery["messages"], "message"),
+            requests=delivery["requests"],
+            calls=_plural(delivery["requests"], "request"),
+            seconds=delivery["seconds"],
+            ratio=delivery["vs_floor"],
+            floor=delivery["floor_seconds"],
+            rtt=delivery["rtt_ms"],
+        )
+    )
+    return lines

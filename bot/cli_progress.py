@@ -1,4 +1,6 @@
-"""The progress bar of `brbot simulate`: on long runs only, on a terminal only, and never left on screen.
+"""The progress bar of `brbot simulate`: on long runs only, on a terminal only, and never left on screen; and
+`Elapsed`, the line `brbot balance` keeps up to date while its studies run (they can take minutes, and report
+no progress of their own: the line counts the seconds), on a terminal only and erased when they end.
 
 A game of a few players prints its days faster than a bar could be read, so the bar appears only from
 `MIN_PLAYERS` players on, and only when its stream (stderr) is a terminal: redirected output never holds
@@ -9,6 +11,7 @@ it and no bar is left between them or after the game.
 
 from __future__ import annotations
 
+import threading
 from typing import TextIO
 
 from bot.text import say
@@ -41,6 +44,45 @@ class Progress:
             self.stream.write(CLEAR_LINE)
             self.stream.flush()
             self.shown = False
+
+
+class Elapsed:
+    """`with Elapsed(stderr, game, trials): ...`: one line redrawn every `TICK` seconds, from the start, while
+    the block runs (on a terminal only), erased when it ends."""
+
+    TICK = 1.0
+
+    def __init__(self, stream: TextIO, game: str, trials: int) -> None:
+        self.stream = stream
+        self.game = game
+        self.trials = trials
+        self.enabled = _is_terminal(stream)
+        self.done = threading.Event()
+        self.ticker: threading.Thread | None = None
+
+    def draw(self, seconds: int) -> None:
+        self.stream.write(CLEAR_LINE + say("cli_studying", game=self.game, trials=self.trials, seconds=seconds))
+        self.stream.flush()
+
+    def _tick(self) -> None:
+        seconds = 0
+        while not self.done.wait(self.TICK):
+            seconds += 1
+            self.draw(int(seconds * self.TICK))
+
+    def __enter__(self) -> Elapsed:
+        if self.enabled:
+            self.draw(0)
+            self.ticker = threading.Thread(target=self._tick, name="balance-progress", daemon=True)
+            self.ticker.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.ticker is not None:
+            self.done.set()
+            self.ticker.join()
+            self.stream.write(CLEAR_LINE)
+            self.stream.flush()
 
 
 def _is_terminal(stream: TextIO) -> bool:

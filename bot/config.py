@@ -4,9 +4,11 @@ A bad setting is refused when the settings are read, with the setting's name and
 line prints it as one line, `brbot: ...`): a number that is not one or not above zero, a log level Python
 does not know, shards that do not fit together (`bot.sharding`). A database URL without its async driver is
 accepted and completed (`postgresql://` and `postgres://` become `postgresql+asyncpg://`, `sqlite://`
-becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give. Discord's
-API address (`BRBOT_DISCORD_API_BASE`, a REST proxy's) must be an http(s) URL; given without a path, it gets
-Discord's (`/api/v10`), the paths a proxy serves. `BRBOT_DISCORD_PACING=proxy` needs that address.
+becomes `sqlite+aiosqlite://`), since that is the form most hosting providers and tutorials give. Any other
+database or driver (`mysql://`, `postgresql+psycopg2://`) is refused in one line naming the URLs the bot takes
+(`supported_url`; the password is not shown). Discord's API address (`BRBOT_DISCORD_API_BASE`, a REST proxy's)
+must be an http(s) URL; given without a path, it gets Discord's (`/api/v10`), the paths a proxy serves.
+`BRBOT_DISCORD_PACING=proxy` needs that address.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from bot.sharding import AUTO, PACINGS, ShardPlan, check_pacing, check_shards, p
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 API_PATH = "/api/v10"  # the Discord API version discord.py 2 speaks, as a proxy serves it
+SUPPORTED_DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg")
 ASYNC_DRIVERS = {"postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg", "sqlite": "sqlite+aiosqlite"}
 
 
@@ -41,6 +44,25 @@ def api_base(url: str) -> str:
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
         raise ValueError("must be an http:// or https:// address, like http://nirn-proxy:8080/api/v10")
     return url if parts.path else url + API_PATH
+
+
+def supported_url(url: str) -> str:
+    """`async_url(url)`, refused (`ServiceError`, one line without the password) if the bot has no driver for
+    it; a text that is no URL at all is left to the database layer's own error."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    url = async_url(url)
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        return url
+    if parsed.drivername not in SUPPORTED_DRIVERS:
+        from bot.services.errors import ServiceError
+        from bot.text import say
+
+        raise ServiceError(say("cli_unsupported_url", url=parsed.render_as_string(hide_password=True)))
+    return url
 
 
 class Settings(BaseSettings):
@@ -73,7 +95,7 @@ class Settings(BaseSettings):
     @field_validator("database_url")
     @classmethod
     def _with_async_driver(cls, value: str) -> str:
-        return async_url(value)
+        return supported_url(value)  # its refusal is no ValueError: pydantic would print the URL's password
 
     @field_validator("discord_api_base")
     @classmethod

@@ -65,6 +65,24 @@ def test_every_command_has_help(command, capsys):
     assert exit_.value.code == 0 and "usage: brbot" in capsys.readouterr().out
 
 
+COMMANDS = ["run", "simulate", "rulesets", "balance", "bench", "verify", "replay", "log", "health", "web", "migrate"]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_commands_help_page_says_what_it_does_and_where_its_database_is(command, capsys):
+    """Issue 29: the subcommands' --help pages had no description, and verify, replay, log and migrate did not
+    say which database they use by default."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    page = capsys.readouterr().out
+    description = page.split("\n\n")[1]
+    assert not description.startswith(("options:", "positional arguments:"))
+    assert description.strip().endswith(".") and len(description.split()) >= 3
+    flat = " ".join(page.split())
+    assert "--database DATABASE" not in flat or "--database DATABASE database URL (default: " in flat \
+        or "--database DATABASE PostgreSQL URL to measure too (default: " in flat
+
+
 def test_version_names_the_installed_package(capsys):
     from importlib.metadata import version
 
@@ -74,7 +92,7 @@ def test_version_names_the_installed_package(capsys):
 
 
 @pytest.mark.parametrize("command, shown", [
-    ("simulate", ["(default: 20)", "(default: 42)", "(default: battle_royale)", "(default: a fresh SQLite file)"]),
+    ("simulate", ["(default: 20, or the most the game seats if fewer", "(default: 42)", "(default: battle_royale)", "(default: a fresh SQLite file)"]),
     ("balance", ["(default: 100000)", "(default: 1)"]),
     ("run", ["(default: BRBOT_DATABASE_URL)"]),
 ])
@@ -94,7 +112,7 @@ def test_simulate_into_a_named_database_says_which_game_to_look_at(tmp_path, cap
 
 
 @pytest.mark.parametrize("args, message", [
-    (["simulate", "--players", "1"], "--players must be between 2 and 1000"),
+    (["simulate", "--players", "0"], "--players must be between 1 and 1000"),
     (["simulate", "--players", "many"], "--players must be a whole number"),
     (["balance", "--trials", "0"], "--trials must be between 1"),
     (["verify"], "the following arguments are required: game"),
@@ -104,6 +122,35 @@ def test_bad_arguments_are_refused_clearly(args, message, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(args)
     assert exit_.value.code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("ruleset, players, seats", [
+    ("starcraft_mafia", 30, "a simulation of StarCraft Mafia seats 5 to 20 players"),
+    ("starcraft_mafia", 4, "a simulation of StarCraft Mafia seats 5 to 20 players"),
+    ("battle_royale_cards", 30, "a simulation of Battle Royale card game seats 2 to 6 players"),
+    ("mazeworld", 30, "a simulation of Mazeworld seats exactly 1 player"),
+    ("infinity_intervention", 3, "a simulation of Infinity: Intervention seats 1 to 2 players"),
+    ("battle_royale", 1, "a simulation of Battle Royale seats 2 to 1000 players"),
+])
+def test_simulate_refuses_a_number_of_players_the_game_does_not_seat(ruleset, players, seats, tmp_path, capsys):
+    """Issue 29: `simulate --players 30` silently played 20 (StarCraft Mafia), 6 (cards), 1 or 2 (the GM-run
+    games); now it is refused with the game's range, before anything is done."""
+    database = tmp_path / "never.sqlite3"
+    assert main(["simulate", "--ruleset", ruleset, "--players", str(players),
+                 "--database", f"sqlite+aiosqlite:///{database}"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == f"brbot: --players {players}: {seats} (see brbot rulesets)\n"
+    assert not database.exists()
+
+
+@pytest.mark.parametrize("ruleset, players, seated", [("mazeworld", [], 1), ("infinity_intervention", ["--players", "1"], 1)])
+def test_simulate_plays_the_games_own_number_without_players_and_a_game_of_one(ruleset, players, seated, tmp_path):
+    """Without `--players`, a game that seats fewer than 20 plays as many as it seats; one PC is a game too."""
+    log = tmp_path / "one.jsonl"
+    assert main(["simulate", "--ruleset", ruleset, *players, "--log", str(log)]) == 0
+    audiences = {p for line in log.read_text().splitlines() if isinstance(a := json.loads(line)["audience"], dict)
+                 for p in a["players"]}
+    assert len(audiences) == seated
 
 
 def test_a_database_without_tables_is_explained(tmp_path, capsys):
@@ -145,6 +192,21 @@ def test_replay_of_a_day_never_resolved_is_refused(tmp_path, capsys):
     assert main(["replay", "1", "99", "--database", database]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "Day 99 of game #1 has not been resolved" in captured.err
+
+
+@pytest.mark.parametrize("day, refusal", [
+    ("-1", "brbot: -1 is not a day that can be replayed: game #1's resolved days run from Day 0 to Day "),
+    ("-5", "brbot: -5 is not a day that can be replayed: game #1's resolved days run from Day 0 to Day "),
+    ("40", "brbot: Day 40 of game #1 has not been resolved: its resolved days run from Day 0 to Day "),
+])
+def test_replay_of_a_day_before_the_first_or_after_the_last_is_refused_naming_the_days(day, refusal, tmp_path, capsys):
+    """Issue 29: `replay 1 -1` printed the sign-up (every seat's role); a day before 0 or after the last
+    resolved one is refused, naming the resolved days."""
+    _, database = _simulate(tmp_path, "range")
+    capsys.readouterr()
+    assert main(["replay", "1", day, "--database", database]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith(refusal) and captured.err.count("\n") == 1
 
 
 def test_verify_of_a_negative_day_says_the_day_is_invalid(tmp_path, capsys):
@@ -395,6 +457,12 @@ def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsy
     assert list(report["engine_ms"]) == [seats] and report["engine_ms"][seats] > 0
     assert report["submit_ms"]["sqlite"]["submitters"] == 1 and report["submit_ms"]["sqlite"]["p99"] > 0
     assert report["live_games"] == 2 and report["delivery"]["messages"] > 0
+    from bot.bench import QUICK
+    from bot.bench_game import sizes
+
+    assert report["web_players"] == sizes(ruleset, (QUICK.web_players,))[-1]  # the sizes the text names
+    assert report["delivery"]["players"] == sizes(ruleset, (QUICK.night_players,))[-1]
+    assert (report["web_followers"], report["web_games"]) == (QUICK.web_followers, QUICK.web_games)
 
 
 def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys):
@@ -408,3 +476,64 @@ def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys)
         registry.unregister("parlour")
     err = capsys.readouterr().err
     assert err == "brbot: Parlour has no computer players, so it cannot be benchmarked.\n"
+
+
+@pytest.fixture
+def study_game():
+    """A game whose studies give a figure with an expectation, one with none (null) and one with 0."""
+    from engine import registry
+    from tests.bot.test_info_games import Parlour, ParlourFront
+
+    class StudiedFront(ParlourFront):
+        def studies(self, trials, seed, settings=None):
+            return {"guesses": {"right": {"measured": 0.55, "expected": 0.5},
+                                "length": {"measured": 4.25, "expected": None},
+                                "share of hints": {"measured": 12.5, "expected": 0.0}}}
+
+    registry.register(Parlour(), StudiedFront())
+    yield "parlour"
+    registry.unregister("parlour")
+
+
+def test_balance_prints_a_figure_without_an_expectation_without_expected_or_diff(study_game, capsys):
+    """Issue 29: figures with no expectation printed as "expected 0.000 diff 0.0%"."""
+    assert main(["balance", "--ruleset", study_game, "--trials", "10"]) == 0
+    rows = {line.split()[0]: line.split()[1:] for line in capsys.readouterr().out.splitlines()[1:]}
+    assert rows["right"] == ["0.550", "0.500", "10.0%"]
+    assert rows["length"] == ["4.250"] and rows["share"] == ["of", "hints", "12.500"]
+
+
+@pytest.mark.parametrize("ruleset, known", [("starcraft_mafia", "day_vote"), ("battle_royale", "days")])
+def test_balance_refuses_a_setting_the_game_does_not_have_naming_those_it_has(ruleset, known, capsys):
+    """Issue 29: `balance --set foo=bar` was accepted and ignored."""
+    assert main(["balance", "--ruleset", ruleset, "--set", "foo=bar"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert captured.err.startswith("brbot: Setting foo: ") and "has no such setting (--set 'foo=bar'); its settings: " in captured.err
+    assert f" {known}," in captured.err
+
+
+def test_balance_trials_help_is_worded_for_every_game(capsys):
+    """Issue 29: `--trials`' help was Battle Royale's ("attempts per weapon") for every game."""
+    with pytest.raises(SystemExit):
+        main(["balance", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "how many times each figure is measured, in every game" in out and "weapon" not in out
+
+
+def test_balance_shows_a_progress_line_on_a_terminal_and_erases_it(study_game, monkeypatch):
+    """Issue 29: the long studies printed nothing until the end; on a terminal a line counts the seconds
+    (drawn at once, then every second) and is erased when the studies end."""
+    import sys
+
+    terminal = FakeTerminal()
+    monkeypatch.setattr(sys, "stdout", terminal.stream())
+    monkeypatch.setattr(sys, "stderr", terminal.stream())
+    assert main(["balance", "--ruleset", study_game, "--trials", "10"]) == 0
+    assert any("studying Parlour (10 trials): 0 s so far" in text for text in terminal.written)
+    assert not any("studying" in line for line in terminal.lines) and any("right" in line for line in terminal.lines)
+
+
+def test_balance_shows_no_progress_line_when_stderr_is_not_a_terminal(study_game, capsys):
+    assert main(["balance", "--ruleset", study_game, "--trials", "10"]) == 0
+    assert capsys.readouterr().err == ""

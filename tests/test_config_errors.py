@@ -92,3 +92,48 @@ def test_a_database_in_a_missing_folder_is_one_line_naming_the_folder(command, c
     err = one_line(capsys.readouterr().err)
     assert f"the folder {clean_env / 'no' / 'such' / 'folder'} of the SQLite database" in err
     assert list(clean_env.iterdir()) == []
+
+
+UNSUPPORTED = ["mysql://brbot:secret@db/brbot", "postgresql+psycopg2://brbot:secret@db/brbot", "sqlite+pysqlite:///x.db"]
+
+
+@pytest.mark.parametrize("url", UNSUPPORTED)
+@pytest.mark.parametrize("command", [["migrate"], ["run"], ["simulate", "--players", "3"], ["verify", "1"]])
+def test_an_unsupported_database_url_is_one_line_naming_the_supported_ones(command, url, clean_env, capsys):
+    """Issue 29: `--database mysql://...` was a 30-line traceback; the password is not shown."""
+    assert main([*command, "--database", url]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith("brbot: unsupported database URL '") and "secret" not in err
+    assert "use sqlite+aiosqlite:///FILE or postgresql+asyncpg://" in err
+    assert list(clean_env.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", [["migrate"], ["run"]])
+def test_an_unsupported_database_url_in_the_setting_is_one_line_too(command, clean_env, monkeypatch, capsys):
+    monkeypatch.setenv("BRBOT_DISCORD_TOKEN", "token")
+    monkeypatch.setenv("BRBOT_DATABASE_URL", "mysql+aiomysql://brbot:secret@db/brbot")
+    assert main(command) == 2
+    err = one_line(capsys.readouterr().err)
+    assert "unsupported database URL 'mysql+aiomysql://brbot:***@db/brbot'" in err
+    assert list(clean_env.iterdir()) == []
+
+
+def test_the_database_layer_refuses_an_unsupported_url_too():
+    from bot.db.session import Database
+    from bot.services.errors import ServiceError
+
+    with pytest.raises(ServiceError, match="unsupported database URL 'mysql://brbot:\\*\\*\\*@db/brbot'"):
+        Database("mysql://brbot:secret@db/brbot")
+
+
+def test_brbot_run_that_cannot_reach_discord_says_so_and_creates_no_database(clean_env, monkeypatch, capsys):
+    """Issue 29: "Name or service not known" did not say Discord could not be reached, and `brbot run` had
+    migrated (created the SQLite file) first. Port 1 of this machine refuses: no Internet is involved."""
+    from discord.http import Route
+
+    monkeypatch.setattr(Route, "BASE", "http://127.0.0.1:1/api/v10")
+    monkeypatch.setenv("BRBOT_DISCORD_TOKEN", "token")
+    assert main(["run", "--database", f"sqlite+aiosqlite:///{clean_env / 'bot.sqlite3'}"]) == 2
+    err = one_line(capsys.readouterr().err)
+    assert err.startswith("brbot: cannot reach Discord at http://127.0.0.1:1/api/v10 (") and "database" not in err
+    assert list(clean_env.iterdir()) == []

@@ -64,18 +64,23 @@ def test_the_image_is_pinned_installs_a_wheel_with_the_locked_versions_and_runs_
 
 
 def test_the_bot_migrates_once_at_start(monkeypatch):
-    """`brbot run` (the image's command) applies the migrations once, then connects."""
+    """`brbot run` (the image's command) checks its token with Discord, applies the migrations once, then
+    connects."""
     import bot.app
     import bot.migrate
 
     calls = []
     monkeypatch.setattr(bot.migrate, "upgrade", lambda url: calls.append(url))
+    async def login(token, api_base=""):  # the token's check before migrating (tests/e2e/test_e2e_run_login.py)
+        calls.append(f"login {token}")
+
     async def connect(settings):  # `run` connects through `serve` (which takes the shards first)
         calls.append("connect")
 
+    monkeypatch.setattr(bot.app, "check_login", login)
     monkeypatch.setattr(bot.app, "serve", connect)
     bot.app.run(Settings(_env_file=None, database_url="sqlite+aiosqlite:///x.sqlite3", discord_token="t"))
-    assert calls == ["sqlite+aiosqlite:///x.sqlite3", "connect"]
+    assert calls == ["login t", "sqlite+aiosqlite:///x.sqlite3", "connect"]
 
 
 def test_compose_checks_the_bots_health_with_its_heartbeat():

@@ -25,7 +25,7 @@ def test_the_summary_names_the_day_the_last_post_says_has_ended(tmp_path, capsys
 
 
 def test_the_summary_of_a_combat_names_the_game_masters_fighters_that_stand(tmp_path, capsys):
-    out = _run(tmp_path, capsys, "--ruleset", "infinity_intervention", "--players", "4", "--seed", "42")
+    out = _run(tmp_path, capsys, "--ruleset", "infinity_intervention", "--seed", "42")
     assert any("the PCs are defeated" in line for line in out)  # this seed's demo fight: the NPCs prevail
     summary = next(line for line in out if line.startswith("Game over after"))
     winners, survivors = re.fullmatch(r"Game over after Step \d+\. Winners: (.*)\. Survivors: (.*)\.", summary).groups()

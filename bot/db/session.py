@@ -31,7 +31,11 @@ def is_sqlite(url: str) -> bool:
 def make_engine(url: str, echo: bool = False, immediate: bool = True, foreign_keys: bool = True) -> AsyncEngine:
     """An async engine; on SQLite, `immediate` opens every transaction with BEGIN IMMEDIATE (writers), and
     `foreign_keys` enforces foreign keys (the migrations turn it off: SQLite alters a table by copying it and
-    dropping the old one, and with foreign keys on that drop would cascade to every game's rows)."""
+    dropping the old one, and with foreign keys on that drop would cascade to every game's rows). A URL the
+    bot has no driver for is refused in one line (`bot.config.supported_url`), not with SQLAlchemy's traceback."""
+    from bot.config import supported_url
+
+    url = supported_url(url)
     if not is_sqlite(url):
         return create_async_engine(
             url,

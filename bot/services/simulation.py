@@ -68,7 +68,7 @@ async def simulate(
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
     rules = registry.get(ruleset)
-    cap = min(max(players, 2), rules.max_players or players)  # every simulated player gets a seat the game has
+    cap = min(max(players, 2), rules.max_players or max(players, 2))  # a seat each; a sign-up cap is 2 at least
     settings: dict[str, Any] = {}
     if data is not None:  # a data file the game takes (`brbot simulate --data`)
         settings[data.setting] = data.value
