@@ -346,7 +346,7 @@ TEXT: dict[str, str] = {
     "verify_roll_unreadable": "roll #{seq} cannot be read again: {reason}",
     "verify_roll_no_seed": "the game's rolls are stored but its dice seed is missing",
     "cli_replay": "[{who}] {text}",
-    "cli_replay_below": "{day} is not a day that can be replayed: game #{game_id}'s {there}",
+    "cli_replay_below": "{day} is not a {one} that can be replayed: game #{game_id}'s {there}",
     "cli_replay_past": "{step} of game #{game_id} has not been resolved: its {there}",
     "cli_replay_days": "resolved {steps} run from {first} to {last}",
     "cli_replay_none": "{steps}: none has been resolved yet",

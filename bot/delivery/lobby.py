@@ -21,6 +21,7 @@ from bot.db.models import Game, Outbox
 from bot.db.session import Database
 from bot.delivery.courier import Courier, Undeliverable
 from bot.delivery.render import Outgoing, message_nonce
+from bot.delivery.written import escaped, names_by_game
 
 EVERY = timedelta(seconds=1)  # at most one edit of a game's lobby this often
 UNKNOWN_MESSAGE = 10008
@@ -77,15 +78,18 @@ class Lobbies:
 
     async def _newest(self, row) -> tuple[str, dict]:
         """The lobby as it reads now, after the wait: the newest lobby row of the game (one written while this
-        waited holds the roster as of its change), else this row's own."""
+        waited holds the roster as of its change; its players' and the game's names escaped, as the worker
+        escapes the rows it claims: `bot.delivery.written`), else this row's own."""
         async with self.db.read() as session:
             newest = (
                 await session.execute(
-                    select(Outbox.text, Outbox.payload)
-                    .where(Outbox.game_id == row.game_id, Outbox.target == "lobby", Outbox.id >= row.id)
+                    select(Outbox.id, Outbox.text, Outbox.payload)
+                    .where(Outbox.game_id == row.game_id, Outbox.target == "lobby", Outbox.id > row.id)
                     .order_by(Outbox.id.desc())
                     .limit(1)
                 )
             ).first()
-        text, payload = newest if newest is not None else (row.text, row.payload)
-        return text, dict(payload or {})
+        if newest is None:
+            return row.text, dict(row.payload or {})
+        names = (await names_by_game(self.db, [row.game_id]))[row.game_id]  # escaped as the worker escapes `row`
+        return escaped(newest.text, names), dict(newest.payload or {})

@@ -21,7 +21,7 @@ from bot.cogs.moderation import preview_lines
 from bot.ui.joined import joined_reply
 from bot.db.models import Outbox
 from bot.services import game_admin
-from bot.text import TEXT
+from bot.text import TEXT, render
 from bot.ui.text import UI
 from engine import registry
 from engine.front import Front
@@ -65,9 +65,13 @@ def filled(template: str, front: Front, day: int) -> str:
     values: dict[str, object] = {}
     for _, name, spec, _ in string.Formatter().parse(template):
         if name:
-            values[name.split(".")[0].split("[")[0].split("!")[0]] = 1 if spec and spec[-1] in "df" else "X"
+            key = name.split(".")[0].split("[")[0].split("!")[0]
+            if spec and (spec[-1] in "df" or "|" in spec):  # a number, or a count's word (`bot.text.render`)
+                values[key] = 1
+            else:
+                values.setdefault(key, "X")
     words = {"step": front.step_name(day), "one": front.words.one, "steps": front.words.steps}
-    return template.format(**(values | {k: v for k, v in words.items() if k in values}))
+    return render(template, **(values | {k: v for k, v in words.items() if k in values}))
 
 
 @pytest.mark.parametrize("ruleset", GAMES)
