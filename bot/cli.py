@@ -129,9 +129,7 @@ async def _replayable(db, game_id: int, day: int) -> None:
         else say("cli_replay_none", steps=front.resolutions_called)
     )
     key = "cli_replay_below" if day < 0 else "cli_replay_past"
-    raise ServiceError(
-        say(key, day=day, one=front.words.one, step=front.step_name(day), game_id=game_id, there=there)
-    )
+    raise ServiceError(say(key, day=day, one=front.words.one, step=front.step_name(day), game_id=game_id, there=there))
 
 
 async def _log(args: argparse.Namespace) -> int:
