@@ -18,14 +18,22 @@ from urllib.parse import unquote, urlparse
 
 # Options whose values name local files or folders, and whether a file:// URL there is an index (whose
 # pages link to files beside its simple/ folder).
-PATH_OPTIONS = {"cert": False, "client-cert": False, "constraint": False, "requirement": False,
-                "find-links": False, "index-url": True, "extra-index-url": True}
+PATH_OPTIONS = {
+    "cert": False,
+    "client-cert": False,
+    "constraint": False,
+    "requirement": False,
+    "find-links": False,
+    "index-url": True,
+    "extra-index-url": True,
+}
 
 
 def merged_configuration() -> dict[str, dict[str, str]]:
     """{section: {option: value}} as this machine's pip reads it, environment variables last (they win)."""
-    listed = subprocess.run([sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True,
-                            check=True).stdout
+    listed = subprocess.run(
+        [sys.executable, "-m", "pip", "config", "list"], capture_output=True, text=True, check=True
+    ).stdout
     from_files: dict[str, dict[str, str]] = {}
     from_env: dict[str, str] = {}
     for line in listed.splitlines():

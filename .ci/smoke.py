@@ -75,8 +75,9 @@ class Smoke:
 
     def run(self, *args: str, expect: str | None = None, code: int = 0) -> str:
         started = time.monotonic()
-        result = subprocess.run([self.brbot, *args], cwd=self.folder, env=self.env, capture_output=True,
-                                text=True, stdin=subprocess.DEVNULL)
+        result = subprocess.run(
+            [self.brbot, *args], cwd=self.folder, env=self.env, capture_output=True, text=True, stdin=subprocess.DEVNULL
+        )
         shown = "brbot " + " ".join(args)
         said = result.stdout + result.stderr
         if result.returncode != code or "Traceback (most recent call last)" in said:
@@ -93,8 +94,14 @@ class Smoke:
             port = free.getsockname()[1]
         args = ["web", "--database", self.database, "--host", "127.0.0.1", "--port", str(port)]
         log = (self.folder / "web.log").open("w+")
-        server = subprocess.Popen([self.brbot, *args], cwd=self.folder, env=self.env, stdout=log,
-                                  stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [self.brbot, *args],
+            cwd=self.folder,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
         try:
             deadline = time.monotonic() + WEB_WAIT_SECONDS
             while True:
@@ -122,16 +129,33 @@ class Smoke:
 
     def all(self) -> None:
         self.run("--version", expect=r"^brbot \d+\.")
-        commands = ("run", "simulate", "rulesets", "balance", "bench", "verify", "replay", "log", "health",
-                    "web", "migrate")
+        commands = (
+            "run",
+            "simulate",
+            "rulesets",
+            "balance",
+            "bench",
+            "verify",
+            "replay",
+            "log",
+            "health",
+            "web",
+            "migrate",
+        )
         helped = self.run("--help")
         missing = [name for name in commands if not re.search(rf"^\s+{name}\s", helped, re.M)]
         if missing:
             fail(f"`brbot --help` lists no {', '.join(missing)}")
         self.run("rulesets", expect=r"battle_royale\s")
         self.run("migrate", "--database", self.database, expect="is up to date")
-        self.run("simulate", "--database", self.database, "--log", str(self.folder / "events.jsonl"),
-                 expect=r"Game over after \d+ days.*\n.*game #1,")
+        self.run(
+            "simulate",
+            "--database",
+            self.database,
+            "--log",
+            str(self.folder / "events.jsonl"),
+            expect=r"Game over after \d+ days.*\n.*game #1,",
+        )
         self.run("verify", "1", "--database", self.database, expect="identical outcome")
         self.run("replay", "1", "1", "--rolls", "--database", self.database)
         json.loads(self.run("log", "1", "--json", "--database", self.database))
