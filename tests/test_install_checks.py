@@ -43,7 +43,7 @@ def test_the_plain_install_has_no_extras_and_runs_every_command():
     commands = re.findall(r"^    (\w+)\s", helped, re.M)
     assert len(commands) >= 10
     for command in commands:  # each command of `brbot --help` is run, not only listed
-        assert re.search(rf'self\.run\("{command}"|self\.{command}\(\)', smoke), command
+        assert re.search(rf'self\.run\(\s*"{command}"|self\.{command}\(\)', smoke), command
 
 
 def test_the_image_check_builds_the_dockerfile_with_pip_mounted_not_copied():
