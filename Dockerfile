@@ -1,7 +1,10 @@
 # The bot's image. Python pinned to the version the project is developed and tested on; every dependency
 # pinned by requirements.lock; brbot installed as a wheel (not editable: the migrations travel inside the
 # package); running as an unprivileged user. `brbot run` applies the migrations once, then connects.
-FROM python:3.11.7-slim-bookworm
+# BASE: any Debian with Python 3.11 whose `pip` is on PATH; `make image-check` builds on one made from Debian's
+# own packages with debootstrap (no image registry reachable there: .ci/image-check).
+ARG BASE=python:3.11.7-slim-bookworm
+FROM ${BASE}
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \

@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEMO_DB := demo.db
 
-.PHONY: demo test check format run install lock clean docs-pictures
+.PHONY: demo test check format run install lock clean docs-pictures plain-install-check image-check
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,17 @@ run: $(STAMP)
 # compile the whole project again (collection took 52 s instead of 28 s on the development machine).
 test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto --durations=25
+
+# A plain install runs every command: brbot's wheel in a fresh venv with no extras (requirements.lock as
+# constraints), then each command's quick path from outside the checkout (.ci/plain-install, docs/deployment.md).
+plain-install-check:
+	bash .ci/plain-install
+
+# The Docker image built and its commands run: a Debian base made with debootstrap, the Dockerfile built on it
+# with podman, every command's quick path as a build step of a derived image (.ci/image-check, as root;
+# installs podman and debootstrap when missing; docs/deployment.md says what it proves and what it cannot).
+image-check:
+	bash .ci/image-check
 
 # Lint, types and formatting (configured in pyproject.toml): all three run and any failure fails the target.
 # Until the tree has been through `make format` once, ruff reports the import order, old-style annotations and
