@@ -154,7 +154,7 @@ class Smoke:
             self.database,
             "--log",
             str(self.folder / "events.jsonl"),
-            expect=r"Game over after \d+ days.*\n.*game #1,",
+            expect=r"Game over after Day \d+\..*\n.*game #1,",
         )
         self.run("verify", "1", "--database", self.database, expect="identical outcome")
         self.run("replay", "1", "1", "--rolls", "--database", self.database)
