@@ -360,6 +360,7 @@ TEXT: dict[str, str] = {
     "bad_min_reliability": "Setting min_reliability: none, new (all but unreliable players), reliable, or a reliability figure from 0 to 100; you gave {value}.",
     "bad_dead_see": "Setting dead_see: channel (the dead see what the channel shows) or private (every player's private results from then on); you gave {value}.",
     "bad_start_at": "Setting start_at: a date and time in the game's timezone, as 2026-03-01 20:00, or none; you gave {value}.",
+    "start_at_out_of_range": "Setting start_at: {value} in {timezone} is too far in the past or the future to keep (the bot keeps times from 0001-01-02 to 9999-12-30 in UTC); nothing was changed.",
     "tier_new": "new",
     "tier_reliable": "reliable",
     "tier_unreliable": "unreliable",

@@ -16,6 +16,7 @@ from bot.services import due, fairness  # noqa: F401 (due: its hooks keep games.
 from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
+from engine.digits import DIGITS, whole
 from engine.events import Event
 from engine.front import Front
 from engine.ruleset import Ruleset
@@ -122,10 +123,10 @@ def next_deadline(game: Game, now: datetime, hours: int | None = None) -> dateti
 
 def hour_minute(value: str) -> tuple[int, int]:
     """The hour and minute of a daily deadline time "HH:MM" (refused when it is not a time of day)."""
-    try:
-        hour, minute = (int(x) for x in value.split(":"))
-    except ValueError:
-        raise ServiceError(say("bad_deadline_time", deadline_time=value)) from None
+    parts = [whole(x) for x in value.split(":")]  # ASCII digits only (engine.digits): not '²', '+9' or '1_0'
+    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+        raise ServiceError(say("bad_deadline_time", deadline_time=value))
+    hour, minute = parts
     if not (0 <= hour < 24 and 0 <= minute < 60):
         raise ServiceError(say("bad_deadline_time", deadline_time=value))
     return hour, minute
@@ -146,7 +147,7 @@ def step_hours(value: str | int | None) -> int | None:
     text = str(value if value is not None else "").strip().lower()
     if text in ("daily", "none", ""):
         return None
-    match = re.fullmatch(r"(\d+)\s*h?", text)
+    match = re.fullmatch(rf"({DIGITS}+)\s*h?", text)
     if match is None or not 1 <= int(match.group(1)) <= LONGEST_STEP_HOURS:
         raise ServiceError(say("bad_step_hours", value=value, most=LONGEST_STEP_HOURS))
     return int(match.group(1))
