@@ -123,10 +123,10 @@ def next_deadline(game: Game, now: datetime, hours: int | None = None) -> dateti
 
 def hour_minute(value: str) -> tuple[int, int]:
     """The hour and minute of a daily deadline time "HH:MM" (refused when it is not a time of day)."""
-    parts = [whole(x) for x in value.split(":")]  # ASCII digits only (engine.digits): not '²', '+9' or '1_0'
-    if len(parts) != 2 or parts[0] is None or parts[1] is None:
+    parts = value.split(":")
+    hour, minute = (whole(parts[0]), whole(parts[1])) if len(parts) == 2 else (None, None)  # ASCII digits only
+    if hour is None or minute is None:
         raise ServiceError(say("bad_deadline_time", deadline_time=value))
-    hour, minute = parts
     if not (0 <= hour < 24 and 0 <= minute < 60):
         raise ServiceError(say("bad_deadline_time", deadline_time=value))
     return hour, minute

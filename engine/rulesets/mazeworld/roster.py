@@ -13,10 +13,10 @@ from pydantic import ValidationError
 from engine.dice import parse
 from engine.dice.rolling import roll
 from engine.dice.words import Vocabulary
+from engine.digits import whole
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, Catalog, Weapon, catalog
 from engine.rulesets.mazeworld.catalog import demo as catalog_demo
-from engine.digits import whole
 from engine.rulesets.mazeworld.encounter import Encounter, Group, most
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 from engine.rulesets.mazeworld.state import Carried, Creature, Limb, MazeState, Sheet
