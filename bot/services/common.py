@@ -12,7 +12,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player, seat_of
-from bot.services import due, fairness  # noqa: F401 (due: its hooks keep games.due_at on every change)
+from bot.services import due, fairness, limits  # noqa: F401 (due: its hooks keep games.due_at on every change)
 from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
@@ -59,7 +59,9 @@ async def players_of(session: AsyncSession, game_id: int, statuses: tuple[str, .
 
 
 async def player_of(session: AsyncSession, game_id: int, user_id: int, refusal: str | None = None) -> Player:
-    """The user's seat in the game; refused (with `refusal`, or "you are not playing") when they hold none."""
+    """The user's seat in the game; refused (with `refusal`, or "you are not playing") when they hold none, and
+    as no user's when no Discord user can have that id (`limits.user_id`)."""
+    limits.user_id(user_id)
     row = await session.execute(
         select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined")
     )

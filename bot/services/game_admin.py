@@ -79,6 +79,8 @@ async def create(
     limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
     limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
+    limits.discord_id(guild_id, "server")
+    limits.discord_id(channel_id, "channel")
     async with db.read() as session:
         by = await rights.moderator_of(session, guild_id, actor_id)
     here = await lookup.game_in_channel(db, channel_id)
