@@ -91,3 +91,21 @@ async def test_a_start_time_near_the_edges_is_kept_and_shown_in_every_timezone(d
 def test_whole_takes_ascii_digits_only():
     assert [whole(t) for t in ("0", "12", " 7 ", "007")] == [0, 12, 7, 7]
     assert all(whole(t) is None for t in (*NOT_ASCII, "", " ", "-1", "1.0", "0" * 101, None, 5))
+
+
+@pytest.mark.parametrize("typed", ["<#٣٣٣>", "٣٣٣", "<#²>", "<#+5>"])
+async def test_a_channel_mention_in_digits_that_are_not_ascii_is_refused(db, typed):
+    game = await _create(db)
+    with pytest.raises(ServiceError, match="Setting moderator_channel: give a channel mention, a channel id, or none"):
+        await game_admin.change_setting(db, game.id, mod(7), "moderator_channel", typed)
+    assert (await _stored(db, game.id)).moderator_channel_id is None
+    assert (await game_admin.change_setting(db, game.id, mod(7), "moderator_channel", "<#333>")).value == "<#333>"
+
+
+async def test_a_house_rule_typed_in_digits_that_are_not_ascii_is_refused_naming_it(db):
+    game = await _create(db)
+    before = await game_admin.settings_of(db, game.id)
+    for typed in ("²", "٣"):
+        with pytest.raises(ServiceError, match="^Setting max_hp"):
+            await game_admin.change_setting(db, game.id, mod(7), "max_hp", typed)
+    assert await game_admin.settings_of(db, game.id) == before
