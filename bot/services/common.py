@@ -35,7 +35,9 @@ async def front_of_game(db: Any, game_id: int) -> Front:
 async def load_game(session: AsyncSession, game_id: int, lock: bool = False, skip_locked: bool = False) -> Game:
     """The game row; with `lock`, claimed for this transaction (SQLite holds its write lock since BEGIN
     IMMEDIATE; PostgreSQL takes FOR UPDATE). With `skip_locked`, a row another transaction holds raises
-    `Claimed` at once instead of waiting."""
+    `Claimed` at once instead of waiting. A number no game can have (beyond 64 bits, below 1) is no game's,
+    refused before the query (`limits.game_number`)."""
+    limits.game_number(game_id)
     query = select(Game).where(Game.id == game_id)
     if lock and session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
         query = query.with_for_update(skip_locked=skip_locked)

@@ -74,6 +74,7 @@ async def game_master(db: Database, game_id: int, moderator: Any) -> bool:
     as a plain user id is."""
     if moderator is None or moderator is False:
         return False
+    limits.game_number(game_id)
     async with db.read() as session:
         guild = (await session.execute(select(Game.guild_id).where(Game.id == game_id))).one_or_none()
         if guild is None:

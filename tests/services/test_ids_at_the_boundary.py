@@ -106,3 +106,23 @@ async def test_the_largest_ids_are_taken(db):
     await games.join_game(db, game.id, ID_MAX, "Max")
     assert [g.id for g in await lookup.games_of_user(db, ID_MAX)] == [game.id]
     assert (await records.record_of(db, ID_MAX)).tier == "new"
+
+
+GAME_CALLS = {
+    "/game settings": lambda db, bad: game_admin.change_setting(db, bad, mod(), "timezone", "UTC"),
+    "submit_orders": lambda db, bad: orders.submit_orders(db, bad, 1, {}, NOW),
+    "submit_orders as the game master": lambda db, bad: orders.submit_orders(db, bad, 1, {}, NOW, moderator=mod()),
+    "withdraw_orders": lambda db, bad: orders.withdraw_orders(db, bad, 1, NOW),
+    "player_view": lambda db, bad: player_views.player_view(db, bad, 1),
+    "/mod": lambda db, bad: moderation.act(db, bad, mod(), 1, "kill"),
+    "/game open": lambda db, bad: game_admin.open_signups(db, bad, mod()),
+}
+
+
+@pytest.mark.parametrize("name", GAME_CALLS)
+async def test_a_game_number_no_game_can_have_is_no_game_everywhere(db, name):
+    await started_game(db)
+    for bad in NO_ID:
+        with pytest.raises(ServiceError) as refused:
+            await GAME_CALLS[name](db, bad)
+        assert str(refused.value).startswith(f"There is no game #{bad}"), name
