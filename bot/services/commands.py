@@ -82,19 +82,29 @@ def _of_type(kind: str, value: Any) -> bool:
 
 
 def checked(option: Option, value: Any) -> Any:
-    """An option's value of its declared type and within its declared limits (a text's length and characters,
-    a number's range; where the game declares none, the bot's: `bot.services.limits`); refused, naming the
-    option, when it is not."""
+    """An option's value of its declared type, among its declared choices if it has fixed ones, and within its
+    declared limits (a text's length and characters, a number's range; where the game declares none, the
+    bot's: `bot.services.limits`); refused, naming the option, when it is not."""
     what = f"`{option.name}`"
     if value is None:
         return None
     if not _of_type(option.type, value):
         raise ServiceError(say("wrong_type", what=what, kind=say(f"kind_{option.type}")))
+    if option.choices and value not in [choice for _, choice in option.choices]:  # Discord offers only these
+        allowed = ", ".join(f"`{choice}`" for _, choice in option.choices)
+        raise ServiceError(say("not_a_choice", what=what, choices=allowed, value=shown(value)))
     if isinstance(value, str):
         return limits.text(value, what, option.max_length or limits.OPTION_TEXT_MAX)
     least = option.min_value if option.min_value is not None else limits.INTEGER_MIN
     most = option.max_value if option.max_value is not None else limits.INTEGER_MAX
     return limits.number(value, what, least, most)
+
+
+def shown(value: Any) -> str:
+    """A value refused, as a refusal quotes it: in code quotes, cut short, with no character the message could
+    not carry."""
+    text = limits.UNSTORABLE.sub("?", str(value)).replace("`", "'")
+    return f"`{text[:50]}`" + ("…" if len(text) > 50 else "")
 
 
 async def give_order(

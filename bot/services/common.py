@@ -12,10 +12,11 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player, seat_of
-from bot.services import due, fairness  # noqa: F401 (due: its hooks keep games.due_at on every change)
+from bot.services import due, fairness, limits  # noqa: F401 (due: its hooks keep games.due_at on every change)
 from bot.services.errors import ServiceError
 from bot.text import say
 from engine import registry
+from engine.digits import DIGITS, whole
 from engine.events import Event
 from engine.front import Front
 from engine.ruleset import Ruleset
@@ -34,7 +35,9 @@ async def front_of_game(db: Any, game_id: int) -> Front:
 async def load_game(session: AsyncSession, game_id: int, lock: bool = False, skip_locked: bool = False) -> Game:
     """The game row; with `lock`, claimed for this transaction (SQLite holds its write lock since BEGIN
     IMMEDIATE; PostgreSQL takes FOR UPDATE). With `skip_locked`, a row another transaction holds raises
-    `Claimed` at once instead of waiting."""
+    `Claimed` at once instead of waiting. A number no game can have (beyond 64 bits, below 1) is no game's,
+    refused before the query (`limits.game_number`)."""
+    limits.game_number(game_id)
     query = select(Game).where(Game.id == game_id)
     if lock and session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
         query = query.with_for_update(skip_locked=skip_locked)
@@ -58,7 +61,9 @@ async def players_of(session: AsyncSession, game_id: int, statuses: tuple[str, .
 
 
 async def player_of(session: AsyncSession, game_id: int, user_id: int, refusal: str | None = None) -> Player:
-    """The user's seat in the game; refused (with `refusal`, or "you are not playing") when they hold none."""
+    """The user's seat in the game; refused (with `refusal`, or "you are not playing") when they hold none, and
+    as no user's when no Discord user can have that id (`limits.user_id`)."""
+    limits.user_id(user_id)
     row = await session.execute(
         select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined")
     )
@@ -122,10 +127,10 @@ def next_deadline(game: Game, now: datetime, hours: int | None = None) -> dateti
 
 def hour_minute(value: str) -> tuple[int, int]:
     """The hour and minute of a daily deadline time "HH:MM" (refused when it is not a time of day)."""
-    try:
-        hour, minute = (int(x) for x in value.split(":"))
-    except ValueError:
-        raise ServiceError(say("bad_deadline_time", deadline_time=value)) from None
+    parts = value.split(":")
+    hour, minute = (whole(parts[0]), whole(parts[1])) if len(parts) == 2 else (None, None)  # ASCII digits only
+    if hour is None or minute is None:
+        raise ServiceError(say("bad_deadline_time", deadline_time=value))
     if not (0 <= hour < 24 and 0 <= minute < 60):
         raise ServiceError(say("bad_deadline_time", deadline_time=value))
     return hour, minute
@@ -146,7 +151,7 @@ def step_hours(value: str | int | None) -> int | None:
     text = str(value if value is not None else "").strip().lower()
     if text in ("daily", "none", ""):
         return None
-    match = re.fullmatch(r"(\d+)\s*h?", text)
+    match = re.fullmatch(rf"({DIGITS}+)\s*h?", text)
     if match is None or not 1 <= int(match.group(1)) <= LONGEST_STEP_HOURS:
         raise ServiceError(say("bad_step_hours", value=value, most=LONGEST_STEP_HOURS))
     return int(match.group(1))

@@ -18,13 +18,14 @@ Values are kept in `games.community` (a setting never changed: its default), `st
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from bot.db.models import Game
 from bot.services.errors import ServiceError
 from bot.text import say
+from engine.digits import whole
 
 DEFAULTS: dict[str, Any] = {"muster_hours": 24, "min_reliability": "none", "absence_steps": 2, "dead_see": "channel"}
 SETTINGS = ("start_at", "muster_hours", "min_reliability", "absence_steps", "dead_see")
@@ -32,6 +33,10 @@ IN_PLAY = ("absence_steps", "dead_see")
 LONGEST_MUSTER = 24 * 7
 DEAD_SEE = ("channel", "private")
 MINIMUMS = ("none", "new", "reliable")
+# The start times kept: in UTC, a day inside the years 1 to 9999 a datetime holds, so that the moment can be
+# shown in any timezone the game moves to later (no zone is a day from UTC)
+EARLIEST = datetime.min.replace(tzinfo=UTC) + timedelta(days=1)
+LATEST = datetime.max.replace(tzinfo=UTC) - timedelta(days=1)
 
 
 def value(game: Game, name: str) -> Any:
@@ -41,7 +46,9 @@ def value(game: Game, name: str) -> Any:
 
 def shown(game: Game) -> dict[str, Any]:
     """The community settings as `/game settings` lists them."""
-    start = game.start_at.astimezone(ZoneInfo(game.timezone)).strftime("%Y-%m-%d %H:%M") if game.start_at else None
+    start = None
+    if game.start_at:  # as typed (isoformat: strftime writes year 1 as "1", which could not be typed back)
+        start = game.start_at.astimezone(ZoneInfo(game.timezone)).replace(tzinfo=None).isoformat(" ", "minutes")
     return {"start_at": start} | {name: value(game, name) for name in SETTINGS if name != "start_at"}
 
 
@@ -53,14 +60,16 @@ def change(game: Game, name: str, raw: str) -> Any:
         return shown(game)["start_at"]
     if name in ("muster_hours", "absence_steps"):
         most = LONGEST_MUSTER if name == "muster_hours" else 100
-        if not text.isdigit() or int(text) > most:
+        number = whole(text)  # ASCII digits only: '²' is no number here (engine.digits)
+        if number is None or number > most:
             raise ServiceError(say("bad_whole_setting", setting=name, most=most, value=raw))
-        stored: Any = int(text)
+        stored: Any = number
     elif name == "min_reliability":
+        figure = whole(text)
         if text in MINIMUMS:
             stored = text
-        elif text.isdigit() and int(text) <= 100:
-            stored = int(text)
+        elif figure is not None and figure <= 100:
+            stored = figure
         else:
             raise ServiceError(say("bad_min_reliability", value=raw))
     elif name == "dead_see":
@@ -81,4 +90,11 @@ def _moment(game: Game, raw: str) -> datetime | None:
         local = datetime.strptime(raw, "%Y-%m-%d %H:%M")
     except ValueError:
         raise ServiceError(say("bad_start_at", value=raw)) from None
-    return local.replace(tzinfo=ZoneInfo(game.timezone))
+    moment = local.replace(tzinfo=ZoneInfo(game.timezone))
+    try:
+        utc = moment.astimezone(UTC)
+    except OverflowError:  # before year 1 or after 9999 in UTC: no database column holds it
+        utc = None
+    if utc is None or not EARLIEST <= utc <= LATEST:
+        raise ServiceError(say("start_at_out_of_range", value=raw, timezone=game.timezone))
+    return moment

@@ -43,6 +43,7 @@ from bot.services.resolution import usable_orders
 from bot.services.rights import Caller
 from bot.text import say
 from engine import registry
+from engine.digits import DIGITS, whole
 
 GAME_SETTINGS = (
     "deadline_time",
@@ -78,6 +79,8 @@ async def create(
     limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
     limits.text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
+    limits.discord_id(guild_id, "server")
+    limits.discord_id(channel_id, "channel")
     async with db.read() as session:
         by = await rights.moderator_of(session, guild_id, actor_id)
     here = await lookup.game_in_channel(db, channel_id)
@@ -214,7 +217,7 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
         elif name == "early_resolution":
             game.early_resolution = changed.value = _bool(name, value)
         elif name == "signup_cap":  # the bot's cap, not a house rule of the game
-            game.signup_cap = changed.value = games.admitted(rules, int(value) if value.isdigit() else value)
+            game.signup_cap = changed.value = games.admitted(rules, _cap(value))
             changed.promoted = await _new_cap(session, game, game.signup_cap)
         else:
             changed.value = _house_rule(game, name, value)
@@ -224,10 +227,16 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
         return changed
 
 
+def _cap(value: str) -> int | str:
+    """A sign-up cap as typed: the number when it is ASCII digits, else the text (refused by `games.admitted`)."""
+    number = whole(value)
+    return value if number is None else number
+
+
 def _mention(value: str, sigil: str, refusal: str) -> int | None:
     """A role (`@&`) or channel (`#`) mention, a bare id, or none (an id no Discord object can have is
     refused like any other bad value)."""
-    match = re.fullmatch(rf"<{sigil}(\d+)>|(\d+)|(none)", value.lower())
+    match = re.fullmatch(rf"<{sigil}({DIGITS}+)>|({DIGITS}+)|(none)", value.lower())
     if match is None or not match.group(3) and not 0 < int(match.group(1) or match.group(2)) <= limits.ID_MAX:
         raise ServiceError(say(refusal))
     return int(match.group(1) or match.group(2)) if not match.group(3) else None

@@ -64,6 +64,8 @@ async def create_game(
     limits.required_text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
     limits.required_text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.required_text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
+    limits.optional_id(guild_id, "server")
+    limits.optional_id(channel_id, "channel")
     if not isinstance(early_resolution, bool):
         raise ServiceError(say("wrong_type", what="early_resolution", kind=say("kind_boolean")))
     if settings is not None and not isinstance(settings, dict):

@@ -80,6 +80,7 @@ async def sync(
 async def relay(db: Database, game_id: int, user_id: int, text: str, group: str | None = None) -> str:
     """`/team say`: the sender's words by DM to the other members of their group, when the group has no working
     private thread. `group` picks one (its key or title) for a player in several. Returns the reply."""
+    limits.user_id(user_id)
     text = limits.text(text, say("what_group_text"), SAY_MAX) or ""
     if not text.strip():
         raise ServiceError(say("group_empty"))

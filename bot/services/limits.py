@@ -104,10 +104,25 @@ def name(value: Any) -> str:
 
 def user_id(value: Any) -> int:
     """A Discord user's id: a whole number from 1 (0 and the negative ones are no user's; the script that
-    orders the game master's NPCs is one of them, `pacing.SCRIPT`)."""
+    orders the game master's NPCs is one of them, `pacing.SCRIPT`) to `ID_MAX` (a bigger one no 64-bit column
+    holds: refused before any query meets it)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= ID_MAX:
         raise ServiceError(say("bad_user_id", user_id=value))
     return value
+
+
+def discord_id(value: Any, what: str, least: int = 1) -> int:
+    """A Discord server's, channel's or role's id (`what`: "server", "channel", "role"): a whole number from 1
+    (`least`: 0 where 0 stands for none) to `ID_MAX`, what the database's 64-bit columns hold; refused, naming it,
+    before any query meets it."""
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= ID_MAX:
+        raise ServiceError(say("bad_discord_id", value=value, what=say(f"id_of_{what}")))
+    return value
+
+
+def optional_id(value: Any, what: str) -> int | None:
+    """`discord_id`, with None passing (no server: a game made by the command line; no channel)."""
+    return None if value is None else discord_id(value, what)
 
 
 def storable(data: Any, what: str) -> Any:

@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, GuildSettings, Player
 from bot.db.session import Database
+from bot.services import limits
 from bot.services.errors import ServiceError
 from bot.services.limits import game_number
 from bot.text import say
@@ -51,6 +52,8 @@ def _ref(game: Game) -> GameRef:
 async def game_in_channel(db: Database, channel_id: int, parent_id: int | None = None) -> GameRef | None:
     """The newest game in this channel that is not over, else the newest game at all; for a player's
     private results thread, that player's game; for another thread, its parent channel's game; else None."""
+    limits.discord_id(channel_id, "channel")
+    limits.optional_id(parent_id, "channel")
     async with db.read() as session:
         rows = (
             (await session.execute(select(Game).where(Game.channel_id == channel_id).order_by(Game.id.desc())))
@@ -80,6 +83,7 @@ async def game_in_channel(db: Database, channel_id: int, parent_id: int | None =
 
 async def games_of_user(db: Database, user_id: int, include_over: bool = False) -> list[GameRef]:
     """Games this user has signed up for (joined or on the reserve list), newest first."""
+    limits.user_id(user_id)
     async with db.read() as session:
         query = (
             select(Game)
@@ -113,6 +117,8 @@ async def find_game(
     """The game a command means. In a guild channel (or thread, `parent_id` its channel): the `game` option
     if given, else the channel's game. In a DM: the `game` option, which must be one of the player's games
     (or, `joining`, a game open for sign-ups), else the player's only game."""
+    limits.user_id(user_id)
+    limits.optional_id(channel_id, "channel")
     if game_id is not None:
         game = await game_by_id(db, game_id)
         if (
@@ -140,12 +146,15 @@ async def find_game(
 
 
 async def moderator_role(db: Database, guild_id: int) -> int | None:
+    limits.discord_id(guild_id, "server")
     async with db.read() as session:
         row = await session.get(GuildSettings, guild_id)
     return row.moderator_role_id if row else None
 
 
 async def set_moderator_role(db: Database, guild_id: int, role_id: int | None) -> None:
+    limits.discord_id(guild_id, "server")
+    limits.optional_id(role_id, "role")
     async with db.transaction() as session:
         row = await session.get(GuildSettings, guild_id)
         if row is None:

@@ -119,6 +119,7 @@ async def check_may_act(
 async def _submit(
     db: Database, game_id: int, user_id: int, now: datetime, prepare, actor: str | None = None, moderator: bool = False
 ) -> Submitted:
+    limits.game_number(game_id)  # before the snapshot's query: a number no game can have is no game's
     for fresh in (False, True):
         snap = await snapshot(db, game_id, fresh=fresh)
         try:

@@ -25,7 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import EventRow, Game, Player, PlayerStat
 from bot.db.session import Database
-from bot.services import records
+from bot.services import limits, records
 from bot.services.common import ruleset_of
 from engine import registry
 from engine.front import AUDIENCE
@@ -144,6 +144,7 @@ async def _counted(session: AsyncSession, game: Game, community, view: dict[str,
 async def profile(db: Database, user_id: int) -> Profile:
     """A player's profile: their record (reliability), and per game type their games, wins, survivals and the
     game's headline figures, over every server (one indexed read of their rows)."""
+    limits.user_id(user_id)
     async with db.read() as session:
         rows = list(
             (
@@ -180,6 +181,7 @@ async def profile(db: Database, user_id: int) -> Profile:
 
 async def leaderboard(db: Database, guild_id: int, ruleset: str, limit: int = BOARD) -> list[Standing]:
     """A server's best players of one game type: most wins, then most games, then the earliest user id."""
+    limits.discord_id(guild_id, "server", least=0)  # 0: the games of no server (the command line's)
     async with db.read() as session:
         rows = (
             await session.execute(

@@ -31,7 +31,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.db.models import DaySeed, Game, Outbox, Player, Resolution, WebCheck, WebPicture
 from bot.db.session import Database
-from bot.services import orders, verification
+from bot.services import limits, orders, verification
 from bot.services.common import announce, ruleset_of
 from bot.services.errors import ServiceError
 from bot.text import say
@@ -474,7 +474,9 @@ async def stored_checks(db: Database, game_id: int) -> dict[int, tuple[bool, lis
 
 async def player_page(db: Database, user_id: int) -> PlayerPage:
     """A player's games on the site's index (only `listed` ones: a `link` game's address stays its own) and
-    their result in each; `NoPage` when they have none."""
+    their result in each; `NoPage` when they have none (or no user can have that id)."""
+    if isinstance(user_id, bool) or not isinstance(user_id, int) or not 1 <= user_id <= limits.ID_MAX:
+        raise NoPage(str(user_id))
     async with db.read() as session:
         rows = (
             await session.execute(

@@ -31,6 +31,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Player, PlayerRecord, is_seat, position_of
 from bot.db.session import Database
+from bot.services import limits
 
 RECENT = 10  # games the figure reads
 NEW_BELOW = 3  # fewer games ended than this: tier "new"
@@ -90,6 +91,7 @@ def _record(row: PlayerRecord | None, user_id: int) -> Record:
 
 async def record_of(db: Database, user_id: int) -> Record:
     """One player's record (a player never seen: an empty record, tier "new")."""
+    limits.user_id(user_id)
     async with db.read() as session:
         return (await records_of(session, [user_id]))[user_id]
 

@@ -21,6 +21,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GuildSettings
 from bot.db.session import Database
+from bot.services import limits
 from bot.services.errors import ServiceError
 from bot.text import say
 
@@ -51,8 +52,10 @@ async def moderator_of(session: AsyncSession, guild_id: int | None, caller: Any)
     otherwise."""
     if not isinstance(caller, Caller) or isinstance(caller.user_id, bool) or not isinstance(caller.user_id, int):
         raise ServiceError(say("moderators_only"))
-    if caller.is_operator is True:
-        return caller.user_id
+    if caller.is_operator is True:  # the operator's user id may be 0 (no user: the command line)
+        return caller.user_id if caller.user_id == 0 else limits.user_id(caller.user_id)
+    limits.user_id(caller.user_id)
+    limits.optional_id(caller.guild_id, "server")
     if caller.guild_id is None or caller.guild_id != (guild_id if guild_id is not None else caller.guild_id):
         raise ServiceError(say("moderators_only"))
     guild_id = caller.guild_id
@@ -71,6 +74,7 @@ async def game_master(db: Database, game_id: int, moderator: Any) -> bool:
     as a plain user id is."""
     if moderator is None or moderator is False:
         return False
+    limits.game_number(game_id)
     async with db.read() as session:
         guild = (await session.execute(select(Game.guild_id).where(Game.id == game_id))).one_or_none()
         if guild is None:

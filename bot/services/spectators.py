@@ -26,7 +26,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GameGroup, Player, Watcher
 from bot.db.session import Database
-from bot.services import community
+from bot.services import community, limits
 from bot.services.common import load_game, load_state, outbox_row, seat_map
 from bot.services.errors import ServiceError
 from bot.text import say
@@ -115,6 +115,7 @@ async def copies(session: AsyncSession, game: Game, events: list[Any], seats: di
 async def watch(db: Database, game_id: int, user_id: int) -> str:
     """`/game watch`: a spectator joins the game's dead's thread (at once in play; at the start otherwise).
     Refused to a living player of the game."""
+    limits.user_id(user_id)
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status == "over":

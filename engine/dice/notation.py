@@ -32,11 +32,12 @@ DICE_MAX = 100
 REPEAT_MAX = 20
 
 _TERM = r"(?:\d*d\d+|\d+)"
-_BODY = re.compile(rf"[+-]?{_TERM}(?:[+-]{_TERM})*")
-_PIECE = re.compile(rf"([+-]?)({_TERM})")
-_REPEAT = re.compile(r"(\d+)#(.*)")
-_OPTION = re.compile(r"@?([a-z][a-z_]*)[=:]?(-?\d+)?")
-_INTEGER = re.compile(r"-?\d+")
+# re.ASCII: a number is the digits 0-9 only (engine.digits), so "2d٦" is not read as 2d6
+_BODY = re.compile(rf"[+-]?{_TERM}(?:[+-]{_TERM})*", re.ASCII)
+_PIECE = re.compile(rf"([+-]?)({_TERM})", re.ASCII)
+_REPEAT = re.compile(r"(\d+)#(.*)", re.ASCII)
+_OPTION = re.compile(r"@?([a-z][a-z_]*)[=:]?(-?\d+)?", re.ASCII)
+_INTEGER = re.compile(r"-?\d+", re.ASCII)
 NO_WORDS = Vocabulary()  # the shared notation alone, no game's words
 
 

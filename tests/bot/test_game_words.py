@@ -32,7 +32,7 @@ GAMES = sorted(registry.BUILT_IN)
 # the refusals that answer someone who asked for a role in a game without any (they must say so); the order
 # log's formula, which names its JSON field "day" whatever the game calls a step.
 DISCORD_ROLES = {
-    "bad_role", "moderators_only", "opt_value", "bad_step_hours", "no_roles", "no_roles_join", "log_check",
+    "bad_role", "id_of_role", "moderators_only", "opt_value", "bad_step_hours", "no_roles", "no_roles_join", "log_check",
 }  # fmt: skip
 # Texts shown only where a game has roles: the /role commands (registered when a game has roles) and their help.
 ROLES_ONLY = {

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from engine.digits import whole
 from engine.rulesets.battle_royale_cards import grid
 
 DATA = Path(__file__).parent / "data"
@@ -89,8 +90,9 @@ class Deck(BaseModel):
         if isinstance(wanted, int):
             return next((c for c in self.cards if c.id == wanted), None)
         text = str(wanted).strip().lower()
-        if text.isdigit():
-            return self.find(int(text))
+        number = whole(text)  # ASCII digits only: "²" is a name (no card's), not a number
+        if number is not None:
+            return self.find(number)
         return next((c for c in self.cards if c.name.lower() == text), None)
 
 

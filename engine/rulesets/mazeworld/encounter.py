@@ -8,6 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.dice import DiceRefused, parse
+from engine.digits import whole
 
 CoverLevel = Literal["none", "light", "heavy"]
 Team = Literal["contestant", "ally", "hostile"]
@@ -28,12 +29,26 @@ class Group(BaseModel):
     @field_validator("count")
     @classmethod
     def _dice(cls, value: str | None) -> str | None:
-        if value is not None and not value.strip().isdigit():
+        if value is not None and whole(value) is None:  # ASCII digits, or dice ("²" is neither)
             try:
                 parse(value)
             except DiceRefused as exc:
                 raise ValueError(f"count {value!r} is not dice: {exc}") from None
         return value
+
+
+def most(count: str) -> int:
+    """The most creatures a count can bring: its number, or the highest its dice can roll (at least 1)."""
+    number = whole(count)
+    if number is not None:
+        return number
+    highest = 0
+    for term in parse(count).terms:
+        if term.sign > 0:
+            highest += term.dice.count * term.dice.sides if term.dice else term.number
+        else:
+            highest -= term.dice.count if term.dice else term.number
+    return max(1, highest)
 
 
 class Encounter(BaseModel):

@@ -4,21 +4,25 @@ dice, side, cover and stealth), contestants from their sheets, and creatures fro
 
 from __future__ import annotations
 
+import itertools
 import string
+from collections.abc import Iterator
 
 from pydantic import ValidationError
 
 from engine.dice import parse
 from engine.dice.rolling import roll
 from engine.dice.words import Vocabulary
+from engine.digits import whole
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, Catalog, Weapon, catalog
 from engine.rulesets.mazeworld.catalog import demo as catalog_demo
-from engine.rulesets.mazeworld.encounter import Encounter, Group
+from engine.rulesets.mazeworld.encounter import Encounter, Group, most
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 from engine.rulesets.mazeworld.state import Carried, Creature, Limb, MazeState, Sheet
 
 NO_WORDS = Vocabulary(())
+MOST_CREATURES = 100  # creatures a roster may bring in all (each group's count at its highest roll)
 
 
 def load_encounter(data: object, table: Catalog | None = None) -> Encounter:
@@ -32,6 +36,12 @@ def load_encounter(data: object, table: Catalog | None = None) -> Encounter:
     for group in encounter.groups:
         if group.species not in known:
             raise ValueError(f"roster: no creature {group.species!r} (known: {', '.join(sorted(known))})")
+    brought = sum(most(group.count or known[group.species].count) for group in encounter.groups)
+    if brought > MOST_CREATURES:
+        raise ValueError(
+            f"roster: groups: at most {MOST_CREATURES} creatures in all (counts at their highest roll); "
+            f"these bring up to {brought}."
+        )
     for player, raw in encounter.sheets.items():
         try:
             load_sheet(raw, table)
@@ -123,14 +133,24 @@ def creature_from_sheet(sheet: Sheet, cid: str, controller: str | None, table: C
     return Creature(**sheet.model_dump(), id=cid, controller=controller, body=sheet.species, parts=parts, armour=armour)
 
 
+def _letters() -> Iterator[str]:
+    """A, B, ... Z, then AA, AB, ... ZZ, then AAA...: a creature's letter, as many as a roster brings."""
+    for length in itertools.count(1):
+        for letters in itertools.product(string.ascii_uppercase, repeat=length):
+            yield "".join(letters)
+
+
 def spawn(group: Group, rng: RecordingRng, taken: set[str], table: Catalog | None = None) -> list[Creature]:
-    """The group's creatures: its count dice rolled (a moderators' roll), named "Wolf A", "Wolf B"..."""
+    """The group's creatures: its count dice rolled (a moderators' roll), named "Wolf A", "Wolf B"... "Wolf Z",
+    "Wolf AA"... (ids "wolf_a"... "wolf_aa"); a second group of a species goes on from the first's letters."""
     cat = table or catalog()
     species = cat.species[group.species]
     dice = group.count or species.count
-    count = int(dice) if dice.strip().isdigit() else max(1, roll(parse(dice), NO_WORDS, rng).totals[0])
+    count = whole(dice)
+    if count is None:
+        count = max(1, roll(parse(dice), NO_WORDS, rng).totals[0])
     made: list[Creature] = []
-    letters = iter(string.ascii_uppercase * 4)
+    letters = _letters()
     while len(made) < count:
         letter = next(letters)
         cid = f"{group.species.lower().replace(' ', '_')[:16]}_{letter.lower()}"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.digits import whole
 from engine.front import Asked, Card, Change, Command, Form, Refused, Select
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.front.describe import describe
@@ -72,9 +73,11 @@ def apply(asked: Asked) -> Change:
         raise Refused(text("day0_over"))
     v, current = asked.values, asked.current
     zone = (v.get("zone") or [None])[0]
+    if zone is not None and zone != RANDOM_ZONE and whole(zone) is None:
+        raise Refused(text("no_such_zone", zone=zone))
     orders = {
         "kind": "day0",
-        "start_zone": current.get("start_zone") if zone is None else (None if zone == RANDOM_ZONE else int(zone)),
+        "start_zone": current.get("start_zone") if zone is None else (None if zone == RANDOM_ZONE else whole(zone)),
         "abilities": list(v["abilities"]) if "abilities" in v else list(current.get("abilities") or []),
         "rival_reward": (v["reward"] or [None])[0] if "reward" in v else current.get("rival_reward"),
     }

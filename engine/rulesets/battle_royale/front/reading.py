@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any, overload
 
+from engine.digits import DIGITS, whole
 from engine.front import Refused
 from engine.rulesets.battle_royale.front import item_keys, tonight
 from engine.rulesets.battle_royale.front.describe import Names
@@ -70,8 +71,9 @@ class Reader:
         if typed is None or isinstance(typed, int):
             return typed
         token = typed.strip()
-        if token.isdigit():
-            return int(token)
+        number = whole(token)  # ASCII digits only: "²" is a name (and no zone's), not a number
+        if number is not None:
+            return number
         for zid, name in self.names.zones.items():
             if name.lower() == token.lower():
                 return zid
@@ -82,7 +84,7 @@ class Reader:
         if not typed:
             return []
         names = sorted(self.names.zones.values(), key=len, reverse=True)
-        pattern = "|".join(re.escape(n) for n in names) + r"|\d+"
+        pattern = "|".join(re.escape(n) for n in names) + f"|{DIGITS}+"
         tokens = re.findall(pattern, typed, flags=re.IGNORECASE)
         leftover = re.sub(pattern, "", typed, flags=re.IGNORECASE)
         if not tokens or re.sub(r"[\s,;>→-]", "", leftover):
