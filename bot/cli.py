@@ -449,10 +449,11 @@ def _command(sub, name: str, help: str) -> argparse.ArgumentParser:  # noqa: A00
 
 def _bounded(low: int, high: int, name: str):
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(say("cli_whole_number", name=name, text=text)) from None
+        from engine.digits import whole
+
+        value = whole(text)  # 0-9 only: int() also reads '٣', '1_0' and '+3'
+        if value is None:
+            raise argparse.ArgumentTypeError(say("cli_whole_number", name=name, text=text))
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(say("cli_between", name=name, low=low, high=high))
         return value

@@ -114,6 +114,8 @@ def test_simulate_into_a_named_database_says_which_game_to_look_at(tmp_path, cap
 @pytest.mark.parametrize("args, message", [
     (["simulate", "--players", "0"], "--players must be between 1 and 1000"),
     (["simulate", "--players", "many"], "--players must be a whole number"),
+    (["simulate", "--players", "٣"], "--players must be a whole number"),  # int() reads other scripts' digits
+    (["balance", "--trials", "1_0"], "--trials must be a whole number"),  # and underscores
     (["balance", "--trials", "0"], "--trials must be between 1"),
     (["verify"], "the following arguments are required: game"),
     (["simulate", "--ruleset", "chess"], "invalid choice: 'chess'"),

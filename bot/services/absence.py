@@ -205,6 +205,7 @@ async def volunteer(db: Database, guild_id: int, user_id: int, name: str, now: d
     """`/sub volunteer`: put the user on the server's substitute list; False if they were on it already (also
     when the same user volunteers twice at once: the row is inserted only if absent, in one statement). The name
     is cleaned as a joiner's is (`limits.name`)."""
+    limits.discord_id(guild_id, "server")
     limits.user_id(user_id)
     name = limits.name(name)
     insert = pg_insert if db.engine.dialect.name == "postgresql" else sqlite_insert
@@ -220,6 +221,8 @@ async def volunteer(db: Database, guild_id: int, user_id: int, name: str, now: d
 async def withdraw(db: Database, guild_id: int, user_id: int) -> bool:
     """`/sub withdraw`: take the user off the server's substitute list; False if they were not on it (also the
     second of two withdrawals at once: one statement deletes the row, and only one of them finds it)."""
+    limits.discord_id(guild_id, "server")
+    limits.user_id(user_id)
     async with db.transaction() as session:
         removed = await session.execute(
             delete(Substitute).where(Substitute.guild_id == guild_id, Substitute.user_id == user_id)
@@ -229,6 +232,7 @@ async def withdraw(db: Database, guild_id: int, user_id: int) -> bool:
 
 async def volunteers(db: Database, guild_id: int) -> list[tuple[int, str]]:
     """The server's substitute list, (user id, name), longest there first."""
+    limits.discord_id(guild_id, "server")
     async with db.read() as session:
         rows = await session.execute(
             select(Substitute.user_id, Substitute.name)

@@ -253,6 +253,7 @@ async def leave_game(db: Database, game_id: int, user_id: int, now: datetime) ->
     a mutual pairing (or had a proposal from or to them) is unpaired. Returns the promoted reserve, if any.
     During a muster, a leave that leaves only ready players (the leaver was the last unready one, or a ready
     reserve took the place) starts the game, as the last Ready would (`start_if_ready`)."""
+    limits.user_id(user_id)
     promoted = await _leave(db, game_id, user_id)
     try:
         await start_if_ready(db, game_id, now)
@@ -308,6 +309,7 @@ def _unpaired(requests: dict[str, Any], pairing: Pairing, options: SignupOptions
 
 async def request_role(db: Database, game_id: int, user_id: int, role: str) -> str:
     """Ask for one of the game's roles (a mutual pairing and its proposal are withdrawn); returns its label."""
+    limits.user_id(user_id)
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)
@@ -322,6 +324,9 @@ async def request_role(db: Database, game_id: int, user_id: int, role: str) -> s
 async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: int | None) -> Pairing:
     """`/role <name>`: propose a mutual pairing to `other_id` (they answer by DM with buttons), or set a
     one-sided one (None clears a clearable one). Returns the pairing, whose texts say what was done."""
+    limits.user_id(user_id)
+    if other_id is not None:
+        limits.user_id(other_id)
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         pairing = pairing_named(game.ruleset, name)
@@ -362,6 +367,8 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
     """Accept or decline the mutual pairing `key` proposed by `proposer_id`; the proposer is told by DM.
     Returns what the one who answered is told. `key` may also be the pairing's name (the buttons of a
     proposal sent before pairings were generic carry it)."""
+    limits.user_id(user_id)
+    limits.user_id(proposer_id)
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)

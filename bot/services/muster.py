@@ -25,7 +25,7 @@ from sqlalchemy import and_, exists, or_, select
 
 from bot.db.models import Game, Player
 from bot.db.session import Database
-from bot.services import community, games, lobby, muster_dm
+from bot.services import community, games, limits, lobby, muster_dm
 from bot.services.common import announce, audit, load_game, outbox, players_of
 from bot.services.errors import ServiceError
 from bot.services.muster_dm import KIND, ask
@@ -87,6 +87,7 @@ async def begin_if_full(db: Database, game_id: int, now: datetime) -> Begun | No
 
 async def confirm(db: Database, game_id: int, user_id: int, now: datetime) -> str:
     """The Ready button: the player (or reserve) is ready; when every player is, the game starts."""
+    limits.user_id(user_id)
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "signup" or game.muster_until is None:

@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Player
 from bot.db.session import Database
-from bot.services import rights
+from bot.services import limits, rights
 from bot.services.common import audit, load_game, outbox
 from bot.services.data_files import read_mapping
 from bot.services.errors import ServiceError
@@ -60,6 +60,7 @@ async def _signed_up(session: Any, game: Game, user_id: int) -> Player:
 
 async def _changeable(session: Any, game_id: int, user_id: int, lock: bool = False) -> tuple[Game, Player]:
     """The game (still signing up) and the player's sign-up: what attaching or clearing a sheet needs."""
+    limits.user_id(user_id)
     game = await load_game(session, game_id, lock=lock)
     _declared(game)
     if game.status not in BEFORE_START:
@@ -113,6 +114,7 @@ async def clear(db: Database, game_id: int, user_id: int, by: Caller | None = No
 
 async def show(db: Database, game_id: int, user_id: int) -> Shown:
     """The player's own sheet: before the start, the attached one in words; during play, their own cards."""
+    limits.user_id(user_id)
     async with db.read() as session:
         game = await load_game(session, game_id)
         front, declared = _declared(game)

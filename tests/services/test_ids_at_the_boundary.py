@@ -10,17 +10,20 @@ from sqlalchemy import func, select
 
 from bot.db.models import AuditLog, Game, GuildSettings
 from bot.services import (
+    absence,
     day_actions,
     game_admin,
     games,
     groups,
     lookup,
     moderation,
+    muster,
     orders,
     player_views,
     profiles,
     public_pages,
     records,
+    sheets,
     spectators,
     step_buttons,
 )
@@ -56,6 +59,17 @@ USER_CALLS = {
     "step button": lambda db, g, bad: step_buttons.press(db, g, bad, 0, "x", NOW),
     "a moderator's caller": lambda db, g, bad: moderation.act(db, g, _as(bad), 1, "kill"),
     "the operator's caller": lambda db, g, bad: moderation.act(db, g, Caller.operator(bad), 1, "kill"),
+    "leave_game": lambda db, g, bad: games.leave_game(db, g, bad, NOW),
+    "request_role": lambda db, g, bad: games.request_role(db, g, bad, "x"),
+    "pair": lambda db, g, bad: games.pair(db, g, bad, "x", None),
+    "pair with": lambda db, g, bad: games.pair(db, g, 1, "x", bad),
+    "answer_pairing": lambda db, g, bad: games.answer_pairing(db, g, bad, 1, "x", True),
+    "answer_pairing's proposer": lambda db, g, bad: games.answer_pairing(db, g, 1, bad, "x", True),
+    "muster confirm": lambda db, g, bad: muster.confirm(db, g, bad, NOW),
+    "sheet show": lambda db, g, bad: sheets.show(db, g, bad),
+    "sheet clear": lambda db, g, bad: sheets.clear(db, g, bad),
+    "/sub volunteer": lambda db, g, bad: absence.volunteer(db, 1000, bad, "Sub", NOW),
+    "/sub withdraw": lambda db, g, bad: absence.withdraw(db, 1000, bad),
 }
 SERVER_CALLS = {
     "moderator_role": lambda db, g, bad: lookup.moderator_role(db, bad),
@@ -64,6 +78,9 @@ SERVER_CALLS = {
     "create_game": lambda db, g, bad: games.create_game(db, name="B", channel_id=556, guild_id=bad),
     "/game create": lambda db, g, bad: game_admin.create(db, guild_id=bad, channel_id=557, actor_id=mod(), name="B"),
     "a moderator's server": lambda db, g, bad: moderation.act(db, g, _as(99, bad), 1, "kill"),
+    "/sub volunteer": lambda db, g, bad: absence.volunteer(db, bad, 5, "Sub", NOW),
+    "/sub withdraw": lambda db, g, bad: absence.withdraw(db, bad, 5),
+    "/sub list": lambda db, g, bad: absence.volunteers(db, bad),
 }
 CHANNEL_CALLS = {
     "find_game in a channel": lambda db, g, bad: lookup.find_game(db, user_id=1, channel_id=bad, in_dm=False),
