@@ -394,7 +394,7 @@ TEXT: dict[str, str] = {
     "group_use_thread": "{group} has its private thread, <#{thread_id}>: write there. /team say is for when the bot cannot open one.",
     "group_alone": "Nobody else is in {group} now: nothing was sent.",
     "group_relayed_text": "**{group}** ({game}), from {name}:\n{text}",
-    "group_relayed": "Sent by DM to the {count} other member(s) of {group}.",
+    "group_relayed": "Sent by DM to the {count} other {count:member|members} of {group}.",
     # --- the community: settings, lobby, muster, records, absence, the dead (bot/services/community...) ----
     "bad_whole_setting": "Setting {setting}: a whole number from 0 to {most}; you gave {value}.",
     "bad_min_reliability": "Setting min_reliability: none, new (all but unreliable players), reliable, or a reliability figure from 0 to 100; you gave {value}.",

@@ -167,7 +167,7 @@ async def test_team_say_relays_by_dm_to_the_other_members_only_escaped_and_pingi
     courier.fail_when = lambda kind, target: http_error(*MISSING_PERMISSIONS) if kind == "thread" else None
     await drain(OutboxWorker(db, courier, clock))
     reply = await groups.relay(db, game_id, 1, "Meet at dawn @everyone **now** <@123456789012345678>")
-    assert reply == "Sent by DM to the 1 other member(s) of Heroes' camp."
+    assert reply == "Sent by DM to the 1 other member of Heroes' camp."
     before = len(courier.to("dm", 1))
     await drain(OutboxWorker(db, courier, clock))
     (relayed,) = [m for m in courier.to("dm", 2) if "Meet at dawn" in (m.content or "")]

@@ -35,3 +35,8 @@ def test_the_sign_up_and_absence_texts_take_the_counts_number():
     assert "only 1 of the 2 players it needs has joined" in say("start_at_too_few", name="G", count=1, minimum=2)
     assert "missed 1 step in a row" in say("absence_offer", name="A", game="G", missed=1)
     assert "started with 1 player." in say("moderators_started", game="G", players=1, one="step")
+
+
+def test_a_team_message_counts_its_members_in_their_number():
+    assert say("group_relayed", group="Hive", count=1) == "Sent by DM to the 1 other member of Hive."
+    assert say("group_relayed", group="Hive", count=3) == "Sent by DM to the 3 other members of Hive."

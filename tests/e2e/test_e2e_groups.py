@@ -77,7 +77,7 @@ async def test_without_the_permission_team_say_relays_by_dm(fake, database_url, 
         assert fake.threads(private=True) == []
         assert "/team say" in fake.text(fake.dms_to(alice)) and "/team say" in fake.text(fake.dms_to(bob))
         said = await fake.slash(alice, "team say", {"text": "Strike low, @everyone"}, dm=True)
-        assert said.text == "Sent by DM to the 1 other member(s) of Heroes' camp." and said.all_ephemeral
+        assert said.text == "Sent by DM to the 1 other member of Heroes' camp." and said.all_ephemeral
         await settle(fake, runner, "the relay")
         relayed = fake.text(fake.dms_to(bob))
         assert "from Alice:\nStrike low, @\u200beveryone" in relayed

@@ -55,7 +55,7 @@ def test_balance_reports_win_rates_length_and_actions(capsys):
         assert 1 <= length[f"{n} players"]["measured"] <= 30
     assert actions["attack"]["measured"] > 0 and sum(r["measured"] for r in actions.values()) >= 100.0
     assert main(["balance", "--ruleset", "starcraft_mafia", "--trials", "1", "--seed", "2"]) == 0
-    assert "win % by players (1 games)" in capsys.readouterr().out
+    assert "win % by players (games played: 1)" in capsys.readouterr().out
 
 
 def test_balance_studies_a_house_rule_given_with_set(capsys):

@@ -65,4 +65,4 @@ def test_the_study_caps_its_games_per_player_count(monkeypatch):
     monkeypatch.setattr(computer, "play_one", counted)
     studies = computer.studies(100_000, 1)
     assert len(played) == 16 * computer.GAMES_MAX and sorted(set(played)) == list(range(5, 21))
-    assert "win % by players (100 games)" in studies
+    assert "win % by players (games played: 100)" in studies

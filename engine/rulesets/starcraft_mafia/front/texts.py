@@ -203,9 +203,9 @@ TEXTS: dict[str, str] = {
     "setting_line": "`{name} = {value}`: {description}",
     "table_row": "{low}-{high}: {count}",
     # --- studies --------------------------------------------------------------------------------------
-    "study_wins": "win % by players ({games} games)",
-    "study_length": "mean days by players ({games} games)",
-    "study_actions": "% of orders ({games} games)",
+    "study_wins": "win % by players (games played: {games})",
+    "study_length": "mean days by players (games played: {games})",
+    "study_actions": "% of orders (games played: {games})",
     "row_win": "{players} players: {team}",
     "row_draw": "{players} players: draw",
     "row_length": "{players} players",
