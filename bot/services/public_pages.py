@@ -5,8 +5,10 @@ A game's page exists only if its moderators allow it (`/game settings web`): `of
 (the same page, also on the site's index). Everything a page shows comes from what a spectator in the game's
 channel could read:
 
-- the channel's own posts (the outbox rows whose target is the channel: each step's public post, its fair-play
-  lines, the moderators' announcements), in the order they were written, exactly as delivery renders them;
+- the channel's own posts (the outbox rows posted in the game's own channel, `in_channel`: each step's public
+  post, its fair-play lines, the moderators' announcements), in the order they were written, exactly as
+  delivery renders them; never a row posted into a private thread (the moderators' thread, a player's
+  closed-DM fallback thread, a group's thread), a DM or a note to the moderators;
 - the picture after each resolved step, drawn from the stored state after it through the public view alone
   (`Ruleset.public_view`, then `Front.public_picture`), drawn once and stored (`WebPicture`);
 - the public figures now: the game's cards of its public view (`Front.public_status`);
@@ -41,6 +43,14 @@ from engine.front import Card, Front
 MODES = ("off", "link", "listed")
 FAIR = ("seed_reveal", "commitment")  # a step's fair-play rows (bot.delivery.render.FAIR_PLAY)
 KEY_BYTES = 24  # the address's secret: 32 URL-safe characters, 192 bits
+
+
+def in_channel(channel_id: Any) -> Any:
+    """The outbox rows a spectator in the game's channel reads: those posted in the channel itself. A row with
+    target "channel" may also go into a private thread the bot opened (the introduction of the moderators'
+    thread, or of a player's closed-DM fallback thread: `bot.delivery.store.thread_opened`, whose `target_id`
+    is the thread): those stay private. `channel_id` is the game's channel (a column, to correlate)."""
+    return (Outbox.target == "channel") & Outbox.target_id.is_not_distinct_from(channel_id)
 
 
 class NoPage(LookupError):
@@ -200,16 +210,19 @@ class _Brief:
     name: str
     ruleset: str
     web: str
+    channel_id: int | None
 
 
 async def _brief_for(session: Any, key: str) -> _Brief:
     """The game at this address without its state (a big game's state is the costly part of its row)."""
     row = (
-        await session.execute(select(Game.id, Game.name, Game.ruleset, Game.web).where(Game.web_key == key))
+        await session.execute(
+            select(Game.id, Game.name, Game.ruleset, Game.web, Game.channel_id).where(Game.web_key == key)
+        )
     ).one_or_none()
     if row is None or row[3] not in ("link", "listed"):
         raise NoPage(key)
-    return _Brief(row[0], row[1], row[2], row[3])
+    return _Brief(row[0], row[1], row[2], row[3], row[4])
 
 
 async def page_version(db: Database, key: str) -> str:
@@ -217,7 +230,7 @@ async def page_version(db: Database, key: str) -> str:
     status): what the live updates compare. One small query."""
     last = (  # in the same statement as the game row: one snapshot, never a new post with an old state
         select(func.max(Outbox.id))
-        .where(Outbox.game_id == Game.id, Outbox.target == "channel")
+        .where(Outbox.game_id == Game.id, in_channel(Game.channel_id))
         .correlate(Game)
         .scalar_subquery()
     )
@@ -238,7 +251,7 @@ async def game_page(db: Database, key: str) -> GamePage:
         game = await _game_for(session, key)
         rows = (
             await session.execute(
-                select(Outbox).where(Outbox.game_id == game.id, Outbox.target == "channel").order_by(Outbox.id)
+                select(Outbox).where(Outbox.game_id == game.id, in_channel(game.channel_id)).order_by(Outbox.id)
             )
         ).scalars()
         posts = [PostRow(r.id, r.game_id, r.target, r.target_id, r.text, dict(r.payload or {}), r.nonce) for r in rows]
@@ -347,7 +360,7 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
                 select(Outbox)
                 .where(
                     Outbox.game_id == game.id,
-                    Outbox.target == "channel",
+                    in_channel(game.channel_id),
                     Outbox.payload["day"].as_integer() == day,
                     Outbox.payload["post"].as_string().is_not(None) | Outbox.payload["kind"].as_string().in_(FAIR),
                 )
