@@ -23,6 +23,7 @@ order, salt, receipt, unrevealed seed, private event or hidden field is ever rea
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -43,6 +44,9 @@ from engine.front import Card, Front
 MODES = ("off", "link", "listed")
 FAIR = ("seed_reveal", "commitment")  # a step's fair-play rows (bot.delivery.render.FAIR_PLAY)
 KEY_BYTES = 24  # the address's secret: 32 URL-safe characters, 192 bits
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what an address can be (`new_key`, the column's 64 characters)
+DAYS = range(-1, 2**31)  # a step's day: -1 (the start) up to the day column's 32-bit range
+USERS = range(0, 2**63)  # a Discord user id: the 64-bit column's range
 
 
 def in_channel(channel_id: Any) -> Any:
@@ -56,6 +60,26 @@ def in_channel(channel_id: Any) -> Any:
 class NoPage(LookupError):
     """No page for this address: no such game, or its moderators have not allowed one (the site answers 404
     either way, so an address says nothing of a game without a page)."""
+
+
+def _checked(key: str, day: int | None = None) -> str:
+    """The address, if it can be one (`KEY`), and the day within the column's range; else `NoPage`, before
+    any query (PostgreSQL refuses a NUL in a string and an integer past its column: an error, not a 404)."""
+    if not KEY.fullmatch(key) or (day is not None and day not in DAYS):
+        raise NoPage(key[:64])
+    return key
+
+
+def parse_number(text: str, allowed: range) -> int:
+    """A number of an address (a day, a user id), within `allowed`; `NoPage` for anything else, without
+    reading more than the range's digits (Python's int() refuses more than 4,300)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > len(str(max(abs(allowed.start), allowed.stop))):
+        raise NoPage(text[:64])
+    number = int(text)
+    if number not in allowed:
+        raise NoPage(text[:64])
+    return number
 
 
 @dataclass
@@ -198,6 +222,7 @@ async def listed_games(db: Database) -> list[Listed]:
 
 
 async def _game_for(session: Any, key: str) -> Game:
+    _checked(key)
     game = (await session.execute(select(Game).where(Game.web_key == key))).scalar_one_or_none()
     if game is None or game.web not in ("link", "listed"):
         raise NoPage(key)
@@ -215,6 +240,7 @@ class _Brief:
 
 async def _brief_for(session: Any, key: str) -> _Brief:
     """The game at this address without its state (a big game's state is the costly part of its row)."""
+    _checked(key)
     row = (
         await session.execute(
             select(Game.id, Game.name, Game.ruleset, Game.web, Game.channel_id).where(Game.web_key == key)
@@ -228,6 +254,7 @@ async def _brief_for(session: Any, key: str) -> _Brief:
 async def page_version(db: Database, key: str) -> str:
     """A short token that changes whenever the game's page would (a new channel post, a new state, a new
     status): what the live updates compare. One small query."""
+    _checked(key)
     last = (  # in the same statement as the game row: one snapshot, never a new post with an old state
         select(func.max(Outbox.id))
         .where(Outbox.game_id == Game.id, in_channel(Game.channel_id))
@@ -344,6 +371,7 @@ class StepPage:
 async def step_page(db: Database, key: str, day: int) -> StepPage:
     """The page of resolved step `day` (`NoPage` for a step not resolved): only that step's channel rows are
     read, and its picture's words from the store (drawn first if this is its first reader)."""
+    _checked(key, day)
     async with db.read() as session:
         game = await _brief_for(session, key)
         days = list(
@@ -394,6 +422,7 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
 async def picture(db: Database, key: str, day: int) -> WebPicture:
     """The public picture after resolved step `day`: drawn once from the stored state (public view only) and
     kept; later requests read the stored bytes."""
+    _checked(key, day)
     async with db.read() as session:
         game = await _brief_for(session, key)
         stored = await session.get(WebPicture, (game.id, day))
@@ -488,6 +517,8 @@ async def stored_checks(db: Database, game_id: int) -> dict[int, tuple[bool, lis
 async def player_page(db: Database, user_id: int) -> PlayerPage:
     """A player's games on the site's index (only `listed` ones: a `link` game's address stays its own) and
     their result in each; `NoPage` when they have none."""
+    if user_id not in USERS:
+        raise NoPage(str(user_id)[:64])
     async with db.read() as session:
         rows = (
             await session.execute(

@@ -119,8 +119,9 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
     async def step(request: Request) -> Response:
         key = request.path_params["key"]
         try:
-            page = await public_pages.step_page(db, key, int(request.path_params["day"]))
-        except (ValueError, NoPage):
+            day = public_pages.parse_number(request.path_params["day"], public_pages.DAYS)
+            page = await public_pages.step_page(db, key, day)
+        except NoPage:
             return not_found(request)
         messages = [m for parcel in render(page.posts) for m in parcel.messages if m.picture is None]
         title = next((e.title for m in messages for e in m.embeds if e.title), "") or say("web_announcement")
@@ -136,8 +137,9 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
     async def picture(request: Request) -> Response:
         key, day = request.path_params["key"], request.path_params["day"]
         try:
-            stored = await public_pages.picture(db, key, int(day))  # -1: the picture after the start
-        except (ValueError, NoPage):
+            number = public_pages.parse_number(day, public_pages.DAYS)  # -1: the picture after the start
+            stored = await public_pages.picture(db, key, number)
+        except NoPage:
             return not_found(request)
         return Response(
             stored.png,
@@ -185,7 +187,8 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
 
     async def player(request: Request) -> Response:
         try:
-            page = await public_pages.player_page(db, request.path_params["user"])
+            user = public_pages.parse_number(request.path_params["user"], public_pages.USERS)
+            page = await public_pages.player_page(db, user)
         except NoPage:
             return not_found(request)
         response = html(request, "player.html", {"player": page})
@@ -212,7 +215,7 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
             Route("/g/{key:str}/step/{day:str}", step),
             Route("/g/{key:str}/picture/{day:str}.png", picture),
             Route("/g/{key:str}/events", events),
-            Route("/p/{user:int}", player),
+            Route("/p/{user:str}", player),
             Route("/healthz", health),
             Mount("/static", app=_Static(directory=str(HERE / "static")), name="static"),
         ],
