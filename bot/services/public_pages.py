@@ -25,7 +25,8 @@ from __future__ import annotations
 import asyncio
 import re
 import secrets
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -37,7 +38,7 @@ from bot.db.session import Database
 from bot.services import orders, verification
 from bot.services.common import announce, ruleset_of
 from bot.services.errors import ServiceError
-from bot.text import say
+from bot.text import TEXT, say
 from engine import registry
 from engine.front import Card, Front
 
@@ -47,6 +48,7 @@ KEY_BYTES = 24  # the address's secret: 32 URL-safe characters, 192 bits
 KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what an address can be (`new_key`, the column's 64 characters)
 DAYS = range(-1, 2**31)  # a step's day: -1 (the start) up to the day column's 32-bit range
 USERS = range(0, 2**63)  # a Discord user id: the 64-bit column's range
+WORDY = re.compile(r"[a-z]+(_[a-z]+)+")  # a setting's value that is a choice's key ("preference_then_random")
 
 
 def in_channel(channel_id: Any) -> Any:
@@ -109,11 +111,32 @@ class Listed:
 
 @dataclass(frozen=True)
 class Seat:
-    """A player of the game as the channel knows them: their name and the user whose page lists their games."""
+    """A player of the game as the channel knows them: the name the posts give them (their character's,
+    `Ruleset.actor_name`, else their own), their own name, and the user whose page lists their games."""
 
     name: str
     user_id: int
     status: str
+    player: str = ""  # the player's own name, when the posts name their character otherwise
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended, from what the game declares (`Front.outcome`): its winners and those still in
+    it at the end, named as the posts name them, and its last step ("Day 7", "Turn 2": `Front.step_name`)."""
+
+    winners: list[str]
+    survivors: list[str]
+    last: str
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting as a page shows it: its name and value in words, and what it does (the field's description)."""
+
+    name: str
+    value: str
+    about: str = ""
 
 
 @dataclass
@@ -141,12 +164,14 @@ class GamePage:
     timezone: str
     version: str  # changes whenever the page would (`page_version`)
     rules: list[Card]
-    settings: list[tuple[str, str]]
+    settings: list[Setting]
     posts: list[PostRow]
     pictures: set[int]  # the resolved days whose picture the game draws (`picture`)
     status_cards: list[Card]
     seats: list[Seat]
     revealed: Revealed | None = None
+    result: Result | None = None  # a finished game's end (`Front.outcome`)
+    groups: dict[int, str] = field(default_factory=dict)  # step -> its group in the contents (`Front.step_group`)
 
 
 @dataclass
@@ -236,6 +261,7 @@ class _Brief:
     ruleset: str
     web: str
     channel_id: int | None
+    status: str
 
 
 async def _brief_for(session: Any, key: str) -> _Brief:
@@ -243,12 +269,12 @@ async def _brief_for(session: Any, key: str) -> _Brief:
     _checked(key)
     row = (
         await session.execute(
-            select(Game.id, Game.name, Game.ruleset, Game.web, Game.channel_id).where(Game.web_key == key)
+            select(Game.id, Game.name, Game.ruleset, Game.web, Game.channel_id, Game.status).where(Game.web_key == key)
         )
     ).one_or_none()
     if row is None or row[3] not in ("link", "listed"):
         raise NoPage(key)
-    return _Brief(row[0], row[1], row[2], row[3], row[4])
+    return _Brief(row[0], row[1], row[2], row[3], row[4], row[5])
 
 
 async def page_version(db: Database, key: str) -> str:
@@ -289,6 +315,8 @@ async def game_page(db: Database, key: str) -> GamePage:
                 )
             ).scalars()
         )
+        front = registry.front(game.ruleset)
+        groups = await _groups(session, game, front) if type(front).step_group is not Front.step_group else {}
         players = (
             (
                 await session.execute(
@@ -302,10 +330,13 @@ async def game_page(db: Database, key: str) -> GamePage:
         )
     version = await page_version(db, key)
     ruleset = ruleset_of(game)
-    front = registry.front(game.ruleset)
     cards: list[Card] = []
-    if game.state is not None:
-        cards = front.public_status(ruleset.public_view(ruleset.parse_state(game.state)))
+    state = ruleset.parse_state(game.state) if game.state is not None else None
+    if state is not None:
+        cards = front.public_status(ruleset.public_view(state))
+    seats = [_seat(ruleset, state, p) for p in players]
+    if game.status == "over":
+        posts = [_past(post) for post in posts]
     page = GamePage(
         id=game.id,
         key=key,
@@ -322,11 +353,75 @@ async def game_page(db: Database, key: str) -> GamePage:
         posts=posts,
         pictures=set(days) if draws_pictures(front) else set(),
         status_cards=cards,
-        seats=[Seat(p.name, p.user_id, p.status) for p in players],
+        seats=seats,
+        groups=groups,
     )
     if game.status == "over":
         page.revealed = await revealed(db, game.id)
+        if state is not None:
+            page.result = _result_of(front, state, seats, players, max(days, default=-1))
     return page
+
+
+def _seat(ruleset: Any, state: Any, player: Player) -> Seat:
+    """A player as the posts name them: their character's name where the game gives one."""
+    character = ruleset.actor_name(state, player.seat) if state is not None else None
+    if character and character != player.name:
+        return Seat(character, player.user_id, player.status, player.name)
+    return Seat(player.name, player.user_id, player.status)
+
+
+def _result_of(front: Front, state: Any, seats: list[Seat], players: Sequence[Player], last: int) -> Result:
+    """The game's end (`Front.outcome`: seats, or a game master's creature by name) in the posts' names."""
+    outcome = front.outcome(state)
+    names = {p.seat: s.name for p, s in zip(players, seats, strict=True) if p.status == "joined"}
+    return Result(
+        winners=[names.get(seat, seat) for seat in outcome["winners"]],
+        survivors=[names.get(seat, seat) for seat in outcome["survivors"]],
+        last=front.step_name(last),
+    )
+
+
+async def _groups(session: Any, game: Game, front: Front) -> dict[int, str]:
+    """Each resolved step's group (`Front.step_group`) from the public view it was played in: the view after
+    the step before it (the start's, -1, for the first)."""
+    rows = (
+        await session.execute(
+            select(Resolution.day, Resolution.state_after).where(Resolution.game_id == game.id).order_by(Resolution.day)
+        )
+    ).all()
+    ruleset = ruleset_of(game)
+    groups: dict[int, str] = {}
+    for (_, before), (day, _) in zip(rows, rows[1:], strict=False):
+        group = front.step_group(ruleset.public_view(ruleset.parse_state(before)))
+        if group:
+            groups[day] = group
+    return groups
+
+
+_OPEN = re.compile(
+    re.escape(TEXT["day_open"])
+    .replace(re.escape("{step}"), "(?P<step>.+?)")
+    .replace(re.escape("{deadline}"), "(?P<deadline>.+?)")
+    .replace(re.escape("{commitment}"), "(?P<commitment>[0-9a-f]{64})")
+)
+_RELATIVE = re.compile(r"\s*\(<t:-?\d+:R>\)")
+
+
+def _past(post: PostRow) -> PostRow:
+    """A finished game's fair-play row said in the past (`in_the_past`)."""
+    return replace(post, text=in_the_past(post.text)) if post.payload.get("kind") in FAIR else post
+
+
+def in_the_past(text: str) -> str:
+    """A fair-play line of a finished game said in the past: "Day 2 was open until 3 January" (every deadline
+    of a finished game has passed: not "Day 2 is open until 3 January (332 days ago)")."""
+
+    def was(match: re.Match[str]) -> str:
+        deadline = _RELATIVE.sub("", match["deadline"])
+        return say("web_day_was_open", step=match["step"], deadline=deadline, commitment=match["commitment"])
+
+    return _OPEN.sub(was, text)
 
 
 def draws_pictures(front: Front) -> bool:
@@ -334,22 +429,34 @@ def draws_pictures(front: Front) -> bool:
     return type(front).public_picture is not Front.public_picture or type(front).picture is not Front.picture
 
 
-def _settings(game: Game) -> list[tuple[str, str]]:
-    """The game's house rules with their values, and when its steps end (nothing of the moderators')."""
+def _settings(game: Game) -> list[Setting]:
+    """The game's house rules with their values, and when its steps end (nothing of the moderators'), in
+    words: a name a reader says ("Max players"), its value ("on", "not set"), and what it does."""
     rules = ruleset_of(game)
-    shown = [("deadline_time", game.deadline_time), ("timezone", game.timezone)]
+    shown = [
+        Setting(say("web_setting_deadline_time"), game.deadline_time, say("web_setting_deadline_time_about")),
+        Setting(say("web_setting_timezone"), game.timezone, say("web_setting_timezone_about")),
+    ]
     if game.step_hours is not None:
-        shown.append(("step_hours", str(game.step_hours)))
+        shown.append(Setting(say("web_setting_step_hours"), say("web_hours", n=game.step_hours)))
+    fields = rules.settings_model.model_fields
     parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
-    return shown + [(k, _shown(v)) for k, v in parsed.items()]
+    return shown + [Setting(_words(k), _shown(v), fields[k].description or "") for k, v in parsed.items()]
+
+
+def _words(name: str) -> str:
+    """A setting's key in words: `max_players` -> "Max players"."""
+    return name.replace("_", " ").capitalize()
 
 
 def _shown(value: Any) -> str:
+    if value is None:
+        return say("web_setting_none")
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return say("web_setting_on") if value else say("web_setting_off")
     if isinstance(value, list | dict):
         return say("web_setting_data")
-    return str(value)
+    return value.replace("_", " ") if isinstance(value, str) and WORDY.fullmatch(value) else str(value)
 
 
 @dataclass
@@ -396,6 +503,8 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
             )
         ).scalars()
         posts = [PostRow(r.id, r.game_id, r.target, r.target_id, r.text, dict(r.payload or {}), r.nonce) for r in rows]
+        if game.status == "over":
+            posts = [_past(post) for post in posts]
         caption = await session.scalar(
             select(WebPicture.caption).where(WebPicture.game_id == game.id, WebPicture.day == day)
         )
