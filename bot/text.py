@@ -217,6 +217,8 @@ TEXT: dict[str, str] = {
     "web_no_survivor": "Nobody was left at the end.",
     "web_played_by": "played by {name}",
     "web_group_posts": "{n} posts",
+    "web_serving": "brbot web: serving the site at {url}",
+    "web_ready": "brbot web: ready (Ctrl+C stops it)",
     "settings_over": "The game is over: its settings no longer change.",
     "unknown_setting": "There is no setting {name!r}. Settings: {choices}.",
     "setting_after_start": "The game has started: only {choices} may change now.",
