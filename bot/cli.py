@@ -184,10 +184,9 @@ def _web(args: argparse.Namespace) -> int:
     """The read-only web site (bot/web, docs/web.md) over the database, served by uvicorn until stopped."""
     import asyncio
 
-    import uvicorn
-
     from bot.config import Settings
     from bot.db.session import Database
+    from bot.web import serve
     from bot.web.app import create_app
 
     settings = Settings()
@@ -195,14 +194,8 @@ def _web(args: argparse.Namespace) -> int:
     asyncio.run(_web_ready(url))  # a database without the tables (or not migrated) stops here, in one line
     db = Database(url)
     app = create_app(db, poll_seconds=settings.web_poll_seconds, cache_seconds=settings.web_cache_seconds)
-    uvicorn.run(
-        app,
-        host=args.host or settings.web_host,
-        port=args.port or settings.web_port,
-        proxy_headers=True,
-        forwarded_allow_ips=args.forwarded_allow_ips,
-        log_level="warning",
-    )
+    # says the address it serves and a ready line once it listens (bot/web/serve.py)
+    serve.run(app, args.host or settings.web_host, args.port or settings.web_port, args.forwarded_allow_ips)
     return 0
 
 

@@ -554,6 +554,12 @@ class Front:
         """The end of a game as `brbot simulate` reports it: `winners` and `survivors`, as seats."""
         return {"winners": [], "survivors": []}
 
+    def step_group(self, view: dict[str, Any]) -> str | None:
+        """In a game of many short steps, the group ("Round 3") of a step played in this public view (the view
+        after the step before it): the web page's contents list its steps under these. None (the default): one
+        by one."""
+        return None
+
     def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
         """The sign-ups of `players` computer players (`engine.ruleset.SignUp`: name and requests, whose
         pairing keys name other sign-ups' seats) for `brbot simulate`."""

@@ -5,8 +5,10 @@ A game's page exists only if its moderators allow it (`/game settings web`): `of
 (the same page, also on the site's index). Everything a page shows comes from what a spectator in the game's
 channel could read:
 
-- the channel's own posts (the outbox rows whose target is the channel: each step's public post, its fair-play
-  lines, the moderators' announcements), in the order they were written, exactly as delivery renders them;
+- the channel's own posts (the outbox rows posted in the game's own channel, `in_channel`: each step's public
+  post, its fair-play lines, the moderators' announcements), in the order they were written, exactly as
+  delivery renders them; never a row posted into a private thread (the moderators' thread, a player's
+  closed-DM fallback thread, a group's thread), a DM or a note to the moderators;
 - the picture after each resolved step, drawn from the stored state after it through the public view alone
   (`Ruleset.public_view`, then `Front.public_picture`), drawn once and stored (`WebPicture`);
 - the public figures now: the game's cards of its public view (`Front.public_status`);
@@ -21,8 +23,10 @@ order, salt, receipt, unrevealed seed, private event or hidden field is ever rea
 from __future__ import annotations
 
 import asyncio
+import re
 import secrets
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -34,18 +38,50 @@ from bot.db.session import Database
 from bot.services import limits, orders, verification
 from bot.services.common import announce, ruleset_of
 from bot.services.errors import ServiceError
-from bot.text import say
+from bot.text import TEXT, say
 from engine import registry
 from engine.front import Card, Front
 
 MODES = ("off", "link", "listed")
 FAIR = ("seed_reveal", "commitment")  # a step's fair-play rows (bot.delivery.render.FAIR_PLAY)
 KEY_BYTES = 24  # the address's secret: 32 URL-safe characters, 192 bits
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what an address can be (`new_key`, the column's 64 characters)
+DAYS = range(-1, 2**31)  # a step's day: -1 (the start) up to the day column's 32-bit range
+USERS = range(0, 2**63)  # a Discord user id: the 64-bit column's range
+WORDY = re.compile(r"[a-z]+(_[a-z]+)+")  # a setting's value that is a choice's key ("preference_then_random")
+
+
+def in_channel(channel_id: Any) -> Any:
+    """The outbox rows a spectator in the game's channel reads: those posted in the channel itself. A row with
+    target "channel" may also go into a private thread the bot opened (the introduction of the moderators'
+    thread, or of a player's closed-DM fallback thread: `bot.delivery.store.thread_opened`, whose `target_id`
+    is the thread): those stay private. `channel_id` is the game's channel (a column, to correlate)."""
+    return (Outbox.target == "channel") & Outbox.target_id.is_not_distinct_from(channel_id)
 
 
 class NoPage(LookupError):
     """No page for this address: no such game, or its moderators have not allowed one (the site answers 404
     either way, so an address says nothing of a game without a page)."""
+
+
+def _checked(key: str, day: int | None = None) -> str:
+    """The address, if it can be one (`KEY`), and the day within the column's range; else `NoPage`, before
+    any query (PostgreSQL refuses a NUL in a string and an integer past its column: an error, not a 404)."""
+    if not KEY.fullmatch(key) or (day is not None and day not in DAYS):
+        raise NoPage(key[:64])
+    return key
+
+
+def parse_number(text: str, allowed: range) -> int:
+    """A number of an address (a day, a user id), within `allowed`; `NoPage` for anything else, without
+    reading more than the range's digits (Python's int() refuses more than 4,300)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not digits.isascii() or not digits.isdigit() or len(digits) > len(str(max(abs(allowed.start), allowed.stop))):
+        raise NoPage(text[:64])
+    number = int(text)
+    if number not in allowed:
+        raise NoPage(text[:64])
+    return number
 
 
 @dataclass
@@ -75,11 +111,32 @@ class Listed:
 
 @dataclass(frozen=True)
 class Seat:
-    """A player of the game as the channel knows them: their name and the user whose page lists their games."""
+    """A player of the game as the channel knows them: the name the posts give them (their character's,
+    `Ruleset.actor_name`, else their own), their own name, and the user whose page lists their games."""
 
     name: str
     user_id: int
     status: str
+    player: str = ""  # the player's own name, when the posts name their character otherwise
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game ended, from what the game declares (`Front.outcome`): its winners and those still in
+    it at the end, named as the posts name them, and its last step ("Day 7", "Turn 2": `Front.step_name`)."""
+
+    winners: list[str]
+    survivors: list[str]
+    last: str
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A setting as a page shows it: its name and value in words, and what it does (the field's description)."""
+
+    name: str
+    value: str
+    about: str = ""
 
 
 @dataclass
@@ -107,12 +164,14 @@ class GamePage:
     timezone: str
     version: str  # changes whenever the page would (`page_version`)
     rules: list[Card]
-    settings: list[tuple[str, str]]
+    settings: list[Setting]
     posts: list[PostRow]
     pictures: set[int]  # the resolved days whose picture the game draws (`picture`)
     status_cards: list[Card]
     seats: list[Seat]
     revealed: Revealed | None = None
+    result: Result | None = None  # a finished game's end (`Front.outcome`)
+    groups: dict[int, str] = field(default_factory=dict)  # step -> its group in the contents (`Front.step_group`)
 
 
 @dataclass
@@ -188,6 +247,7 @@ async def listed_games(db: Database) -> list[Listed]:
 
 
 async def _game_for(session: Any, key: str) -> Game:
+    _checked(key)
     game = (await session.execute(select(Game).where(Game.web_key == key))).scalar_one_or_none()
     if game is None or game.web not in ("link", "listed"):
         raise NoPage(key)
@@ -200,24 +260,30 @@ class _Brief:
     name: str
     ruleset: str
     web: str
+    channel_id: int | None
+    status: str
 
 
 async def _brief_for(session: Any, key: str) -> _Brief:
     """The game at this address without its state (a big game's state is the costly part of its row)."""
+    _checked(key)
     row = (
-        await session.execute(select(Game.id, Game.name, Game.ruleset, Game.web).where(Game.web_key == key))
+        await session.execute(
+            select(Game.id, Game.name, Game.ruleset, Game.web, Game.channel_id, Game.status).where(Game.web_key == key)
+        )
     ).one_or_none()
     if row is None or row[3] not in ("link", "listed"):
         raise NoPage(key)
-    return _Brief(row[0], row[1], row[2], row[3])
+    return _Brief(row[0], row[1], row[2], row[3], row[4], row[5])
 
 
 async def page_version(db: Database, key: str) -> str:
     """A short token that changes whenever the game's page would (a new channel post, a new state, a new
     status): what the live updates compare. One small query."""
+    _checked(key)
     last = (  # in the same statement as the game row: one snapshot, never a new post with an old state
         select(func.max(Outbox.id))
-        .where(Outbox.game_id == Game.id, Outbox.target == "channel")
+        .where(Outbox.game_id == Game.id, in_channel(Game.channel_id))
         .correlate(Game)
         .scalar_subquery()
     )
@@ -238,7 +304,7 @@ async def game_page(db: Database, key: str) -> GamePage:
         game = await _game_for(session, key)
         rows = (
             await session.execute(
-                select(Outbox).where(Outbox.game_id == game.id, Outbox.target == "channel").order_by(Outbox.id)
+                select(Outbox).where(Outbox.game_id == game.id, in_channel(game.channel_id)).order_by(Outbox.id)
             )
         ).scalars()
         posts = [PostRow(r.id, r.game_id, r.target, r.target_id, r.text, dict(r.payload or {}), r.nonce) for r in rows]
@@ -249,6 +315,8 @@ async def game_page(db: Database, key: str) -> GamePage:
                 )
             ).scalars()
         )
+        front = registry.front(game.ruleset)
+        groups = await _groups(session, game, front) if type(front).step_group is not Front.step_group else {}
         players = (
             (
                 await session.execute(
@@ -262,10 +330,13 @@ async def game_page(db: Database, key: str) -> GamePage:
         )
     version = await page_version(db, key)
     ruleset = ruleset_of(game)
-    front = registry.front(game.ruleset)
     cards: list[Card] = []
-    if game.state is not None:
-        cards = front.public_status(ruleset.public_view(ruleset.parse_state(game.state)))
+    state = ruleset.parse_state(game.state) if game.state is not None else None
+    if state is not None:
+        cards = front.public_status(ruleset.public_view(state))
+    seats = [_seat(ruleset, state, p) for p in players]
+    if game.status == "over":
+        posts = [_past(post) for post in posts]
     page = GamePage(
         id=game.id,
         key=key,
@@ -282,11 +353,75 @@ async def game_page(db: Database, key: str) -> GamePage:
         posts=posts,
         pictures=set(days) if draws_pictures(front) else set(),
         status_cards=cards,
-        seats=[Seat(p.name, p.user_id, p.status) for p in players],
+        seats=seats,
+        groups=groups,
     )
     if game.status == "over":
         page.revealed = await revealed(db, game.id)
+        if state is not None:
+            page.result = _result_of(front, state, seats, players, max(days, default=-1))
     return page
+
+
+def _seat(ruleset: Any, state: Any, player: Player) -> Seat:
+    """A player as the posts name them: their character's name where the game gives one."""
+    character = ruleset.actor_name(state, player.seat) if state is not None else None
+    if character and character != player.name:
+        return Seat(character, player.user_id, player.status, player.name)
+    return Seat(player.name, player.user_id, player.status)
+
+
+def _result_of(front: Front, state: Any, seats: list[Seat], players: Sequence[Player], last: int) -> Result:
+    """The game's end (`Front.outcome`: seats, or a game master's creature by name) in the posts' names."""
+    outcome = front.outcome(state)
+    names = {p.seat: s.name for p, s in zip(players, seats, strict=True) if p.status == "joined"}
+    return Result(
+        winners=[names.get(seat, seat) for seat in outcome["winners"]],
+        survivors=[names.get(seat, seat) for seat in outcome["survivors"]],
+        last=front.step_name(last),
+    )
+
+
+async def _groups(session: Any, game: Game, front: Front) -> dict[int, str]:
+    """Each resolved step's group (`Front.step_group`) from the public view it was played in: the view after
+    the step before it (the start's, -1, for the first)."""
+    rows = (
+        await session.execute(
+            select(Resolution.day, Resolution.state_after).where(Resolution.game_id == game.id).order_by(Resolution.day)
+        )
+    ).all()
+    ruleset = ruleset_of(game)
+    groups: dict[int, str] = {}
+    for (_, before), (day, _) in zip(rows, rows[1:], strict=False):
+        group = front.step_group(ruleset.public_view(ruleset.parse_state(before)))
+        if group:
+            groups[day] = group
+    return groups
+
+
+_OPEN = re.compile(
+    re.escape(TEXT["day_open"])
+    .replace(re.escape("{step}"), "(?P<step>.+?)")
+    .replace(re.escape("{deadline}"), "(?P<deadline>.+?)")
+    .replace(re.escape("{commitment}"), "(?P<commitment>[0-9a-f]{64})")
+)
+_RELATIVE = re.compile(r"\s*\(<t:-?\d+:R>\)")
+
+
+def _past(post: PostRow) -> PostRow:
+    """A finished game's fair-play row said in the past (`in_the_past`)."""
+    return replace(post, text=in_the_past(post.text)) if post.payload.get("kind") in FAIR else post
+
+
+def in_the_past(text: str) -> str:
+    """A fair-play line of a finished game said in the past: "Day 2 was open until 3 January" (every deadline
+    of a finished game has passed: not "Day 2 is open until 3 January (332 days ago)")."""
+
+    def was(match: re.Match[str]) -> str:
+        deadline = _RELATIVE.sub("", match["deadline"])
+        return say("web_day_was_open", step=match["step"], deadline=deadline, commitment=match["commitment"])
+
+    return _OPEN.sub(was, text)
 
 
 def draws_pictures(front: Front) -> bool:
@@ -294,22 +429,34 @@ def draws_pictures(front: Front) -> bool:
     return type(front).public_picture is not Front.public_picture or type(front).picture is not Front.picture
 
 
-def _settings(game: Game) -> list[tuple[str, str]]:
-    """The game's house rules with their values, and when its steps end (nothing of the moderators')."""
+def _settings(game: Game) -> list[Setting]:
+    """The game's house rules with their values, and when its steps end (nothing of the moderators'), in
+    words: a name a reader says ("Max players"), its value ("on", "not set"), and what it does."""
     rules = ruleset_of(game)
-    shown = [("deadline_time", game.deadline_time), ("timezone", game.timezone)]
+    shown = [
+        Setting(say("web_setting_deadline_time"), game.deadline_time, say("web_setting_deadline_time_about")),
+        Setting(say("web_setting_timezone"), game.timezone, say("web_setting_timezone_about")),
+    ]
     if game.step_hours is not None:
-        shown.append(("step_hours", str(game.step_hours)))
+        shown.append(Setting(say("web_setting_step_hours"), say("web_hours", n=game.step_hours)))
+    fields = rules.settings_model.model_fields
     parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
-    return shown + [(k, _shown(v)) for k, v in parsed.items()]
+    return shown + [Setting(_words(k), _shown(v), fields[k].description or "") for k, v in parsed.items()]
+
+
+def _words(name: str) -> str:
+    """A setting's key in words: `max_players` -> "Max players"."""
+    return name.replace("_", " ").capitalize()
 
 
 def _shown(value: Any) -> str:
+    if value is None:
+        return say("web_setting_none")
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return say("web_setting_on") if value else say("web_setting_off")
     if isinstance(value, list | dict):
         return say("web_setting_data")
-    return str(value)
+    return value.replace("_", " ") if isinstance(value, str) and WORDY.fullmatch(value) else str(value)
 
 
 @dataclass
@@ -331,6 +478,7 @@ class StepPage:
 async def step_page(db: Database, key: str, day: int) -> StepPage:
     """The page of resolved step `day` (`NoPage` for a step not resolved): only that step's channel rows are
     read, and its picture's words from the store (drawn first if this is its first reader)."""
+    _checked(key, day)
     async with db.read() as session:
         game = await _brief_for(session, key)
         days = list(
@@ -347,7 +495,7 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
                 select(Outbox)
                 .where(
                     Outbox.game_id == game.id,
-                    Outbox.target == "channel",
+                    in_channel(game.channel_id),
                     Outbox.payload["day"].as_integer() == day,
                     Outbox.payload["post"].as_string().is_not(None) | Outbox.payload["kind"].as_string().in_(FAIR),
                 )
@@ -355,6 +503,8 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
             )
         ).scalars()
         posts = [PostRow(r.id, r.game_id, r.target, r.target_id, r.text, dict(r.payload or {}), r.nonce) for r in rows]
+        if game.status == "over":
+            posts = [_past(post) for post in posts]
         caption = await session.scalar(
             select(WebPicture.caption).where(WebPicture.game_id == game.id, WebPicture.day == day)
         )
@@ -381,6 +531,7 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
 async def picture(db: Database, key: str, day: int) -> WebPicture:
     """The public picture after resolved step `day`: drawn once from the stored state (public view only) and
     kept; later requests read the stored bytes."""
+    _checked(key, day)
     async with db.read() as session:
         game = await _brief_for(session, key)
         stored = await session.get(WebPicture, (game.id, day))
@@ -476,7 +627,7 @@ async def player_page(db: Database, user_id: int) -> PlayerPage:
     """A player's games on the site's index (only `listed` ones: a `link` game's address stays its own) and
     their result in each; `NoPage` when they have none (or no user can have that id)."""
     if isinstance(user_id, bool) or not isinstance(user_id, int) or not 1 <= user_id <= limits.ID_MAX:
-        raise NoPage(str(user_id))
+        raise NoPage(str(user_id)[:64])
     async with db.read() as session:
         rows = (
             await session.execute(

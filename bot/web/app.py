@@ -37,7 +37,7 @@ from bot.services import public_pages
 from bot.services.public_pages import GamePage, NoPage
 from bot.text import say
 from bot.web.live import HEARTBEAT_SECONDS, Live
-from bot.web.markup import moment, text_html
+from bot.web.markup import STAMPED, moment, text_html
 
 HERE = Path(__file__).parent
 STATIC_MAX_AGE = 86_400
@@ -57,6 +57,42 @@ class Item:
     title: str = ""
     anchor: str = ""
     fields: list[Any] = field(default_factory=list)
+    summary: str = ""  # what happened: the post's first line
+    group: str = ""  # the step's group in the contents (`Front.step_group`: "Round 3")
+
+
+SUMMARY_CHARACTERS = 90
+
+
+def summary(messages: list[Outgoing]) -> str:
+    """What a post says happened, for the contents: its first line of text (an embed's, else the message's),
+    without Discord's markup, cut at a word."""
+    texts = [e.description for m in messages for e in m.embeds if e.description] + [m.content for m in messages]
+    line = next((t.strip().splitlines()[0] for t in texts if t and t.strip()), "")
+    line = STAMPED.sub("", line).replace("**", "").replace("`", "").strip()
+    if len(line) > SUMMARY_CHARACTERS:
+        line = line[:SUMMARY_CHARACTERS].rsplit(" ", 1)[0] + "…"
+    return line
+
+
+@dataclass
+class Section:
+    """A run of the contents under one group ("Round 3"; "" for steps listed one by one)."""
+
+    title: str
+    items: list[Item]
+
+
+def sections(items: list[Item]) -> list[Section]:
+    """The contents in runs of consecutive posts of one group; an announcement joins the run it falls in."""
+    runs: list[Section] = []
+    for item in items:
+        group = item.group if item.day is not None else (runs[-1].title if runs else "")
+        if runs and runs[-1].title == group:
+            runs[-1].items.append(item)
+        else:
+            runs.append(Section(group, [item]))
+    return runs
 
 
 def timeline(page: GamePage, captions: dict[int, str]) -> list[Item]:
@@ -68,7 +104,8 @@ def timeline(page: GamePage, captions: dict[int, str]) -> list[Item]:
         first = parcel.first.payload or {}
         day = first.get("day") if POST in first else None
         title = next((e.title for m in messages for e in m.embeds if e.title), "") or say("web_announcement")
-        item = Item(messages=messages, day=day, title=title, anchor=f"post-{number}")
+        item = Item(messages=messages, day=day, title=title, anchor=f"post-{number}", summary=summary(messages))
+        item.group = page.groups.get(day, "") if day is not None else ""
         if day is not None and day in page.pictures and day not in shown:
             shown.add(day)
             item.picture, item.caption = day, captions.get(day, "")
@@ -112,15 +149,17 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
                 captions[day] = (await public_pages.picture(db, key, day)).caption
         except NoPage:
             return not_found(request)
-        response = html(request, "game.html", {"page": page, "items": timeline(page, captions)})
+        items = timeline(page, captions)
+        response = html(request, "game.html", {"page": page, "items": items, "sections": sections(items)})
         response.headers.update(_page_headers(page.version, f'"{page.version}"', cache_seconds))
         return response
 
     async def step(request: Request) -> Response:
         key = request.path_params["key"]
         try:
-            page = await public_pages.step_page(db, key, int(request.path_params["day"]))
-        except (ValueError, NoPage):
+            day = public_pages.parse_number(request.path_params["day"], public_pages.DAYS)
+            page = await public_pages.step_page(db, key, day)
+        except NoPage:
             return not_found(request)
         messages = [m for parcel in render(page.posts) for m in parcel.messages if m.picture is None]
         title = next((e.title for m in messages for e in m.embeds if e.title), "") or say("web_announcement")
@@ -136,8 +175,9 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
     async def picture(request: Request) -> Response:
         key, day = request.path_params["key"], request.path_params["day"]
         try:
-            stored = await public_pages.picture(db, key, int(day))  # -1: the picture after the start
-        except (ValueError, NoPage):
+            number = public_pages.parse_number(day, public_pages.DAYS)  # -1: the picture after the start
+            stored = await public_pages.picture(db, key, number)
+        except NoPage:
             return not_found(request)
         return Response(
             stored.png,
@@ -185,7 +225,8 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
 
     async def player(request: Request) -> Response:
         try:
-            page = await public_pages.player_page(db, request.path_params["user"])
+            user = public_pages.parse_number(request.path_params["user"], public_pages.USERS)
+            page = await public_pages.player_page(db, user)
         except NoPage:
             return not_found(request)
         response = html(request, "player.html", {"player": page})
@@ -212,7 +253,7 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
             Route("/g/{key:str}/step/{day:str}", step),
             Route("/g/{key:str}/picture/{day:str}.png", picture),
             Route("/g/{key:str}/events", events),
-            Route("/p/{user:int}", player),
+            Route("/p/{user:str}", player),
             Route("/healthz", health),
             Mount("/static", app=_Static(directory=str(HERE / "static")), name="static"),
         ],

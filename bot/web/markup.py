@@ -10,6 +10,7 @@ from markupsafe import Markup, escape
 
 STAMP = re.compile(r"&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
+STAMPED = re.compile(r"\s*\(?<t:-?\d+(?::[tTdDfFR])?>\)?")  # a time stamp in a post's raw text
 
 
 def moment(when: datetime, style: str = "f") -> Markup:

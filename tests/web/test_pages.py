@@ -86,7 +86,8 @@ async def test_the_page_shows_the_living_and_the_dead_and_the_rules(db, site):
     key = await open_page(db, result.game_id, "link")
     page = (await site.get(f"/g/{key}")).text
     assert "Living (" in page and "Dead (" in page
-    assert "deadline_time" in page  # the settings
+    assert '<th scope="row">Deadline time' in page and "<td>None</td>" not in page  # the settings, in words
+    assert '<th scope="row">deadline_time' not in page and '<th scope="row">max_hp' not in page
     assert "Players" in page
 
 

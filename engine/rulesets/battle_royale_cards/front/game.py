@@ -96,6 +96,9 @@ class CardsFront(Front):
     def outcome(self, state: Any) -> dict[str, list[str]]:
         return {"winners": list(state.winners), "survivors": [s for s, p in sorted(state.players.items()) if p.alive]}
 
+    def step_group(self, view: dict[str, Any]) -> str | None:
+        return text("step_group", round=view["round"]) if view.get("round") else text("step_group_start")
+
     def studies(
         self, trials: int, seed: int, settings: dict[str, Any] | None = None
     ) -> dict[str, dict[str, dict[str, Any]]]:

@@ -62,6 +62,8 @@ TEXTS: dict[str, str] = {
     "idle": "When your turn times out it is played by default: the preturn's default, then the end of the turn (in the one-card endgame, the forced moves and attacks).",
     # --- status --------------------------------------------------------------------------------------
     "status_title": "Battle Royale card game, round {round}",
+    "step_group": "Round {round}",
+    "step_group_start": "Starting squares",
     "status_placement": "{name} chooses a starting square.",
     "status_turn": "{name}'s turn: {actions} actions and {movements} movements left.",
     "status_turn_new": "{name}'s turn begins.",

@@ -172,6 +172,9 @@ class InfinityFront(Front):
         """The demo fight's PCs, one a player (at most its two PCs)."""
         return [SignUp(seat=f"s{n}", name=f"Player {n}") for n in range(1, min(players, 2) + 1)]
 
+    def step_group(self, view: dict[str, Any]) -> str | None:
+        return text("step_group", turn=view["turn"])
+
     def length(self, state: Any) -> int | None:
         return None  # a step is one post or one answer: how many a turn takes depends on the fight
 

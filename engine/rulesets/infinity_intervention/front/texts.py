@@ -73,6 +73,7 @@ TEXTS: dict[str, str] = {
     "with /act action:react. The game master orders an NPC with any command's `as` option (and /act action:send as it too).",
     # status
     "status_title": "Infinity: Intervention: turn {turn}",
+    "step_group": "Turn {turn}",
     "status_post": "{name} is posting. Heat: {heat}.",
     "status_question": "{name} must answer a face-off. Heat: {heat}.",
     "status_over": "The combat is over. Heat: {heat}.",

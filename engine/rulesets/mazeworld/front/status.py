@@ -37,6 +37,13 @@ def fighters(view: dict[str, Any]) -> list[tuple[dict[str, Any], list[str]]]:
     return [(c, _own_conditions(c)) for c in view["mine"]] + [(c, c["conditions"]) for c in view["others"]]
 
 
+def _title(view: dict[str, Any]) -> str:
+    """The card's title: the turn now; after the end, the last turn played (the turn counter has moved past it)."""
+    if view["phase"] == "over":
+        return text("status_title_over", turn=max(view["turn"] - 1, 1))
+    return text("status_title", turn=view["turn"])
+
+
 def fight_card(view: dict[str, Any]) -> Card:
     everyone = fighters(view)
     fields = []
@@ -45,7 +52,7 @@ def fight_card(view: dict[str, Any]) -> Card:
         cover = text(f"cover_{view['cover'].get(str(side), 'none')}")
         fields.append(CardField(text("field_side", side=side, cover=cover), here, inline=True, empty=text("nobody")))
     return Card(
-        title=text("status_title", turn=view["turn"]),
+        title=_title(view),
         description=text(f"phase_{view['phase']}"),
         fields=tuple(fields),
         colour=COLOUR.get(view["phase"], "blurple"),

@@ -89,6 +89,7 @@ TEXTS: dict[str, str] = {
     "creature with any command's `as` option (`/attack as:wolf_a target:Ann`).",
     # status
     "status_title": "Mazeworld: turn {turn}",
+    "status_title_over": "Mazeworld: the fight ended after turn {turn}",
     "phase_combat": "Combat: one action each this turn.",
     "phase_aftermath": "After combat: reload, swap, use items, execute or butcher.",
     "phase_over": "The fight is over.",

@@ -1,0 +1,112 @@
+"""A finished game's page (issue 29, point 3): its top names the winners and the result, for all five games, as
+the game declares them (`Front.outcome`); nothing on it says a step "is open until" a deadline long past;
+Mazeworld's "Now" says no turn past the fight's end; a long game's contents are grouped (the card game by
+round) and say what happened in each step; players are named as the posts name them (Infinity's characters);
+the settings are in words."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import Game, Player, Resolution
+from bot.services import games, simulation
+from engine import registry
+from tests.web.test_no_leaks import GAMES
+
+
+async def _finished(db, monkeypatch, ruleset: str, players: int, house_rules: dict) -> tuple[str, int]:
+    create = games.create_game
+
+    async def create_with_house_rules(*args, settings, **kwargs):
+        return await create(*args, settings=settings | house_rules, **kwargs)
+
+    monkeypatch.setattr(games, "create_game", create_with_house_rules)
+    result = await simulation.simulate(db, players, 3, ruleset=ruleset)
+    async with db.read() as session:
+        key = (await session.execute(select(Game.web_key).where(Game.id == result.game_id))).scalar_one()
+    return key, result.game_id
+
+
+async def _names(db, game_id: int) -> tuple[list[str], list[str], list[str]]:
+    """(winners, survivors, every player) as the posts name them, read from the game's own declarations."""
+    async with db.read() as session:
+        game = await session.get(Game, game_id)
+        assert game is not None
+        players = (await session.execute(select(Player).where(Player.game_id == game_id))).scalars().all()
+        ruleset = registry.get(game.ruleset)
+        state = ruleset.parse_state(game.state)
+        outcome = registry.front(game.ruleset).outcome(state)
+    named = {p.seat: ruleset.actor_name(state, p.seat) or p.name for p in players}
+    return (
+        [named.get(s, s) for s in outcome["winners"]],
+        [named.get(s, s) for s in outcome["survivors"]],
+        list(named.values()),
+    )
+
+
+def _section(page: str, start: str, end: str) -> str:
+    return html.unescape(page[page.index(start) : page.index(end, page.index(start))])
+
+
+@pytest.mark.parametrize(("ruleset", "players", "house_rules"), GAMES)
+async def test_a_finished_pages_top_names_the_winners_and_the_result(
+    db, site, monkeypatch, ruleset, players, house_rules
+):
+    key, game_id = await _finished(db, monkeypatch, ruleset, players, house_rules)
+    page = (await site.get(f"/g/{key}")).text
+    assert 'class="result"' in page and page.index('class="result"') < page.index('class="toc"')  # at the top
+    top = _section(page, 'class="result"', "</section>")
+    winners, survivors, _ = await _names(db, game_id)
+    for name in winners + survivors:
+        assert name in top, (name, top)
+    assert ("Won by" in top) == bool(winners) and ("Nobody won" in top) == (not winners)
+    async with db.read() as session:
+        last = max((await session.execute(select(Resolution.day).where(Resolution.game_id == game_id))).scalars())
+    assert f"ended with {registry.front(ruleset).step_name(last)}." in top
+
+
+@pytest.mark.parametrize(("ruleset", "players", "house_rules"), GAMES)
+async def test_a_finished_game_says_no_step_is_open(db, site, monkeypatch, ruleset, players, house_rules):
+    key, game_id = await _finished(db, monkeypatch, ruleset, players, house_rules)
+    page = (await site.get(f"/g/{key}")).text
+    assert "is open until" not in page and "was open until" in page
+    step = (await site.get(f"/g/{key}/step/0")).text
+    assert "is open until" not in step
+    assert 'data-style="R"' not in page  # no "(332 days ago)" after a deadline of a finished game
+
+
+async def test_mazeworlds_now_says_no_turn_past_the_fights_end(db, site, monkeypatch):
+    key, game_id = await _finished(db, monkeypatch, "mazeworld", 2, {})
+    page = (await site.get(f"/g/{key}")).text
+    now = _section(page, 'id="now-title"', "</section>")
+    async with db.read() as session:
+        last = max((await session.execute(select(Resolution.day).where(Resolution.game_id == game_id))).scalars())
+    turns = [int(n) for n in re.findall(r"[Tt]urn (\d+)", now)]
+    assert turns and max(turns) <= last, (turns, last)
+
+
+async def test_the_card_games_steps_are_grouped_by_round_with_what_happened(db, site, monkeypatch):
+    key, _ = await _finished(db, monkeypatch, "battle_royale_cards", 2, {"max_rounds": 6})
+    page = (await site.get(f"/g/{key}")).text
+    contents = _section(page, 'class="toc"', "</nav>")
+    rounds = re.findall(r"<summary>Round (\d+) ", contents)
+    assert rounds[:3] == ["1", "2", "3"] and len(rounds) == len(set(rounds))
+    links = re.findall(r'<li><a href="#post-\d+">([^<]*)</a>(?:<span class="what">: ([^<]*)</span>)?</li>', contents)
+    assert len(links) > 10
+    assert all(what for _, what in links)  # every step says what happened in it
+    assert any("attacks" in what for _, what in links)
+
+
+async def test_players_are_named_as_the_posts_name_them(db, site, monkeypatch):
+    key, game_id = await _finished(db, monkeypatch, "infinity_intervention", 2, {"max_turns": 3})
+    page = (await site.get(f"/g/{key}")).text
+    seats = _section(page, 'class="seats"', "</ul>")
+    _, _, names = await _names(db, game_id)
+    assert names and "Player 1" not in names
+    for name in names:  # Lena, Fusilier: the characters the posts speak of, with the player's own name beside
+        assert f">{name}</a>" in seats
+    assert "played by Player 1" in seats
