@@ -442,9 +442,8 @@ def _command(sub, name: str, help: str) -> argparse.ArgumentParser:  # noqa: A00
 
 def _bounded(low: int, high: int, name: str):
     def parse(text: str) -> int:
-        from engine.digits import whole
-
-        value = whole(text)  # 0-9 only: int() also reads '٣', '1_0' and '+3'
+        digits = text.strip()  # 0-9 only, as `engine.digits.whole` (not imported: --help loads no engine)
+        value = int(digits) if digits.isascii() and digits.isdigit() else None  # int() reads '٣', '1_0', '+3'
         if value is None:
             raise argparse.ArgumentTypeError(say("cli_whole_number", name=name, text=text))
         if not low <= value <= high:

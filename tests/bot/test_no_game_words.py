@@ -1,7 +1,7 @@
 """Issue 10, "the shared layers know no game": nothing under bot/ uses Battle Royale's words.
 
 The words are the game's own, taken from its front: the terms its texts spell (`texts.TERMS`, each checked
-to occur in those texts) and the names of its items (its catalogue). A line about time zones (`timezone`,
+to occur in those texts) and the names of its items (its catalogue). A line about time zones (`timezone`, "time zone",
 `ZoneInfo`) is no zone of the island. Every file of bot/ is scanned, the text catalogues key by key.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ from engine.rulesets.battle_royale.front.texts import TERMS, TEXTS
 
 BOT = Path(__file__).resolve().parents[2] / "bot"
 CATALOGUES = {"text.py": TEXT, "ui/text.py": UI}
-TIME_ZONES = re.compile(r"timezone|zoneinfo", re.IGNORECASE)
+TIME_ZONES = re.compile(r"time ?zone|zoneinfo", re.IGNORECASE)
 
 
 
