@@ -53,9 +53,11 @@ def _section(page: str, start: str, end: str) -> str:
 
 
 @pytest.mark.parametrize(("ruleset", "players", "house_rules"), GAMES)
-async def test_a_finished_pages_top_names_the_winners_and_the_result(
+async def test_a_finished_pages_top_names_the_winners_and_the_result_and_no_step_is_open(
     db, site, monkeypatch, ruleset, players, house_rules
 ):
+    """One finished game of each kind (a simulation costs seconds): its result at the top, and no step of it
+    said to be open until a deadline long past."""
     key, game_id = await _finished(db, monkeypatch, ruleset, players, house_rules)
     page = (await site.get(f"/g/{key}")).text
     assert 'class="result"' in page and page.index('class="result"') < page.index('class="toc"')  # at the top
@@ -67,12 +69,6 @@ async def test_a_finished_pages_top_names_the_winners_and_the_result(
     async with db.read() as session:
         last = max((await session.execute(select(Resolution.day).where(Resolution.game_id == game_id))).scalars())
     assert f"ended with {registry.front(ruleset).step_name(last)}." in top
-
-
-@pytest.mark.parametrize(("ruleset", "players", "house_rules"), GAMES)
-async def test_a_finished_game_says_no_step_is_open(db, site, monkeypatch, ruleset, players, house_rules):
-    key, game_id = await _finished(db, monkeypatch, ruleset, players, house_rules)
-    page = (await site.get(f"/g/{key}")).text
     assert "is open until" not in page and "was open until" in page
     step = (await site.get(f"/g/{key}/step/0")).text
     assert "is open until" not in step
