@@ -38,7 +38,8 @@ from bot.db.session import Database
 from bot.services import limits, orders, verification
 from bot.services.common import announce, ruleset_of
 from bot.services.errors import ServiceError
-from bot.text import TEXT, say
+from bot.services.page_words import Setting, in_the_past, settings_in_words
+from bot.text import say
 from engine import registry
 from engine.front import Card, Front
 
@@ -48,7 +49,6 @@ KEY_BYTES = 24  # the address's secret: 32 URL-safe characters, 192 bits
 KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what an address can be (`new_key`, the column's 64 characters)
 DAYS = range(-1, 2**31)  # a step's day: -1 (the start) up to the day column's 32-bit range
 USERS = range(0, 2**63)  # a Discord user id: the 64-bit column's range
-WORDY = re.compile(r"[a-z]+(_[a-z]+)+")  # a setting's value that is a choice's key ("preference_then_random")
 
 
 def in_channel(channel_id: Any) -> Any:
@@ -128,15 +128,6 @@ class Result:
     winners: list[str]
     survivors: list[str]
     last: str
-
-
-@dataclass(frozen=True)
-class Setting:
-    """A setting as a page shows it: its name and value in words, and what it does (the field's description)."""
-
-    name: str
-    value: str
-    about: str = ""
 
 
 @dataclass
@@ -349,7 +340,7 @@ async def game_page(db: Database, key: str) -> GamePage:
         timezone=game.timezone,
         version=version,
         rules=front.rules(),
-        settings=_settings(game),
+        settings=settings_in_words(game),
         posts=posts,
         pictures=set(days) if draws_pictures(front) else set(),
         status_cards=cards,
@@ -399,64 +390,14 @@ async def _groups(session: Any, game: Game, front: Front) -> dict[int, str]:
     return groups
 
 
-_OPEN = re.compile(
-    re.escape(TEXT["day_open"])
-    .replace(re.escape("{step}"), "(?P<step>.+?)")
-    .replace(re.escape("{deadline}"), "(?P<deadline>.+?)")
-    .replace(re.escape("{commitment}"), "(?P<commitment>[0-9a-f]{64})")
-)
-_RELATIVE = re.compile(r"\s*\(<t:-?\d+:R>\)")
-
-
 def _past(post: PostRow) -> PostRow:
     """A finished game's fair-play row said in the past (`in_the_past`)."""
     return replace(post, text=in_the_past(post.text)) if post.payload.get("kind") in FAIR else post
 
 
-def in_the_past(text: str) -> str:
-    """A fair-play line of a finished game said in the past: "Day 2 was open until 3 January" (every deadline
-    of a finished game has passed: not "Day 2 is open until 3 January (332 days ago)")."""
-
-    def was(match: re.Match[str]) -> str:
-        deadline = _RELATIVE.sub("", match["deadline"])
-        return say("web_day_was_open", step=match["step"], deadline=deadline, commitment=match["commitment"])
-
-    return _OPEN.sub(was, text)
-
-
 def draws_pictures(front: Front) -> bool:
     """Whether the game draws a picture of its public view (its front has one of its own)."""
     return type(front).public_picture is not Front.public_picture or type(front).picture is not Front.picture
-
-
-def _settings(game: Game) -> list[Setting]:
-    """The game's house rules with their values, and when its steps end (nothing of the moderators'), in
-    words: a name a reader says ("Max players"), its value ("on", "not set"), and what it does."""
-    rules = ruleset_of(game)
-    shown = [
-        Setting(say("web_setting_deadline_time"), game.deadline_time, say("web_setting_deadline_time_about")),
-        Setting(say("web_setting_timezone"), game.timezone, say("web_setting_timezone_about")),
-    ]
-    if game.step_hours is not None:
-        shown.append(Setting(say("web_setting_step_hours"), say("web_hours", n=game.step_hours)))
-    fields = rules.settings_model.model_fields
-    parsed = rules.parse_settings(game.settings).model_dump(mode="json", include=set(rules.house_rules()))
-    return shown + [Setting(_words(k), _shown(v), fields[k].description or "") for k, v in parsed.items()]
-
-
-def _words(name: str) -> str:
-    """A setting's key in words: `max_players` -> "Max players"."""
-    return name.replace("_", " ").capitalize()
-
-
-def _shown(value: Any) -> str:
-    if value is None:
-        return say("web_setting_none")
-    if isinstance(value, bool):
-        return say("web_setting_on") if value else say("web_setting_off")
-    if isinstance(value, list | dict):
-        return say("web_setting_data")
-    return value.replace("_", " ") if isinstance(value, str) and WORDY.fullmatch(value) else str(value)
 
 
 @dataclass
