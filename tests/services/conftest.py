@@ -19,17 +19,13 @@ async def _postgres_problem() -> str | None:
 
 
 @pytest.fixture(params=["sqlite", "postgres"])
-async def db(request, tmp_path, templates):
+async def db(request, templates):
     """A freshly migrated database for this test alone (from the session's migrated one: tests/databases.py)."""
-    if request.param == "sqlite":
-        database = Database(await templates.sqlite(tmp_path / "test.sqlite3"))
-        yield database
-        await database.dispose()
-        return
-    problem = await _postgres_problem()
-    if problem:
-        pytest.skip(problem)
-    database = Database(await templates.postgres())
+    if request.param == "postgres":
+        problem = await _postgres_problem()
+        if problem:
+            pytest.skip(problem)
+    database = await templates.database(request.param)
     yield database
     await database.dispose()
 
