@@ -18,13 +18,14 @@ from sqlalchemy import select
 
 from bot.cogs.game_log import summary_of_mine
 from bot.cogs.moderation import preview_lines
-from bot.ui.joined import joined_reply
 from bot.db.models import Outbox
 from bot.services import game_admin
 from bot.text import TEXT, render
+from bot.ui.joined import joined_reply
 from bot.ui.text import UI
 from engine import registry
 from engine.front import Front
+from tests.finished_games import finished_game
 
 GAMES = sorted(registry.BUILT_IN)
 
@@ -145,12 +146,11 @@ def test_a_preview_and_a_wrong_receipt_name_the_games_step():
 
 
 @pytest.mark.parametrize("ruleset", GAMES)
-async def test_a_whole_simulated_game_speaks_only_its_own_words(db, ruleset):
+async def test_a_whole_simulated_game_speaks_only_its_own_words(db, templates, ruleset):
     """Sign-up, start, every resolution's posts and DMs, the fair-play lines and the moderators' notes of a
     whole game played by computer players: no other game's words, no `None`."""
-    from bot.services.simulation import simulate
 
-    result = await simulate(db, 6, 7, ruleset=ruleset)
+    result = await finished_game(templates, db, ruleset, 6, 7)
     front = registry.front(ruleset)
     async with db.read() as session:
         rows = (

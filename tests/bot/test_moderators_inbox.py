@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from bot.db.models import Outbox
 from bot.delivery.render import group, render_parcel
-from bot.services.simulation import simulate
+from tests.finished_games import finished_game
 from tests.services.conftest import db  # noqa: F401  (db: the two-database fixture)
 
 QUESTIONS = {"question"}  # a question the game master must answer is a message of its own
@@ -25,8 +25,8 @@ async def moderators_rows(db, game_id: int) -> list[Outbox]:
 
 
 @pytest.mark.parametrize("ruleset", ["infinity_intervention", "mazeworld", "starcraft_mafia"])
-async def test_a_whole_fight_sends_the_moderators_at_most_one_message_per_resolved_step(db, ruleset):
-    result = await simulate(db, 6, 11, ruleset=ruleset)
+async def test_a_whole_fight_sends_the_moderators_at_most_one_message_per_resolved_step(db, templates, ruleset):
+    result = await finished_game(templates, db, ruleset, 6, 11)
     notes = await moderators_rows(db, result.game_id)
     assert notes, "the fight gave the moderators nothing to read"
     parcels = group(notes)

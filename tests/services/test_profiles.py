@@ -12,13 +12,14 @@ from bot.db.models import EventRow, Game, Player
 from bot.services import profiles, records, simulation
 from engine import registry
 from engine.front import AUDIENCE
+from tests.finished_games import finished_game
 
 GAMES = ["battle_royale", "battle_royale_cards", "infinity_intervention", "mazeworld", "starcraft_mafia"]
 
 
 @pytest.mark.parametrize("ruleset", GAMES)
-async def test_a_finished_game_adds_to_each_players_profile_and_record(db, ruleset):
-    result = await simulation.simulate(db, 6, seed=4, ruleset=ruleset)
+async def test_a_finished_game_adds_to_each_players_profile_and_record(db, templates, ruleset):
+    result = await finished_game(templates, db, ruleset, 6, 4)
     async with db.read() as session:
         game = await session.get(Game, result.game_id)
         players = list(

@@ -8,21 +8,16 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game
-from bot.services import games, public_pages, simulation
+from bot.services import public_pages
+from tests.finished_games import finished_game
 from tests.web.test_no_leaks import GAMES
 
 
 @pytest.mark.parametrize(("ruleset", "players", "house_rules"), GAMES)
 async def test_a_finished_game_of_every_type_has_its_pages_and_verifies(
-    db, site, monkeypatch, ruleset, players, house_rules
+    db, site, templates, ruleset, players, house_rules
 ):
-    create = games.create_game
-
-    async def create_with_house_rules(*args, settings, **kwargs):
-        return await create(*args, settings=settings | house_rules, **kwargs)
-
-    monkeypatch.setattr(games, "create_game", create_with_house_rules)
-    result = await simulation.simulate(db, players, 2, ruleset=ruleset)
+    result = await finished_game(templates, db, ruleset, players, 3, house_rules)
     async with db.read() as session:
         key = (await session.execute(select(Game.web_key).where(Game.id == result.game_id))).scalar_one()
     page = await site.get(f"/g/{key}")
@@ -36,9 +31,9 @@ async def test_a_finished_game_of_every_type_has_its_pages_and_verifies(
     assert step.status_code == 200
 
 
-async def test_an_actors_order_is_published_with_its_players_salt(db):
+async def test_an_actors_order_is_published_with_its_players_salt(db, templates):
     """An order for a player's character (an actor id of its own, not the seat) is published with its player's
     salt, so its receipt checks (it was published with none and showed as not matching)."""
-    result = await simulation.simulate(db, 2, 2, ruleset="infinity_intervention")
+    result = await finished_game(templates, db, "infinity_intervention", 2, 3, {"max_turns": 3})
     revealed = await public_pages.revealed(db, result.game_id)
-    assert all(entry["receipt_matches"] for entry in revealed.orders)
+    assert revealed.orders and all(entry["receipt_matches"] for entry in revealed.orders)

@@ -7,13 +7,14 @@ from __future__ import annotations
 from sqlalchemy import func, select, update
 
 from bot.db.models import DaySeed, Order, WebCheck
-from bot.services import public_pages, simulation, verification
+from bot.services import public_pages, verification
+from tests.finished_games import finished_game
 from tests.services.conftest import started_game
 from tests.web.helpers import open_page
 
 
-async def test_a_finished_game_publishes_orders_seeds_and_stored_checks(db, site, monkeypatch):
-    result = await simulation.simulate(db, 4, 11, ruleset="battle_royale")
+async def test_a_finished_game_publishes_orders_seeds_and_stored_checks(db, templates, site, monkeypatch):
+    result = await finished_game(templates, db, "battle_royale", 4, 11)
     key = await open_page(db, result.game_id, "listed")
     calls: list[int] = []
     real = verification.verify_day
@@ -37,8 +38,8 @@ async def test_a_finished_game_publishes_orders_seeds_and_stored_checks(db, site
     assert len(calls) == result.resolved  # stored: not verified again
 
 
-async def test_a_changed_order_shows_as_a_difference(db, site):
-    result = await simulation.simulate(db, 4, 11, ruleset="battle_royale")
+async def test_a_changed_order_shows_as_a_difference(db, templates, site):
+    result = await finished_game(templates, db, "battle_royale", 4, 11)
     async with db.transaction() as session:  # someone edits a stored order after the fact
         first = await session.scalar(
             select(Order).where(Order.game_id == result.game_id, Order.day == 1, Order.current.is_(True)).limit(1)

@@ -13,19 +13,13 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game, Player, Resolution
-from bot.services import games, simulation
 from engine import registry
+from tests.finished_games import finished_game
 from tests.web.test_no_leaks import GAMES
 
 
-async def _finished(db, monkeypatch, ruleset: str, players: int, house_rules: dict) -> tuple[str, int]:
-    create = games.create_game
-
-    async def create_with_house_rules(*args, settings, **kwargs):
-        return await create(*args, settings=settings | house_rules, **kwargs)
-
-    monkeypatch.setattr(games, "create_game", create_with_house_rules)
-    result = await simulation.simulate(db, players, 3, ruleset=ruleset)
+async def _finished(db, templates, ruleset: str, players: int, house_rules: dict) -> tuple[str, int]:
+    result = await finished_game(templates, db, ruleset, players, 3, house_rules)
     async with db.read() as session:
         key = (await session.execute(select(Game.web_key).where(Game.id == result.game_id))).scalar_one()
     return key, result.game_id
@@ -54,11 +48,11 @@ def _section(page: str, start: str, end: str) -> str:
 
 @pytest.mark.parametrize(("ruleset", "players", "house_rules"), GAMES)
 async def test_a_finished_pages_top_names_the_winners_and_the_result_and_no_step_is_open(
-    db, site, monkeypatch, ruleset, players, house_rules
+    db, site, templates, ruleset, players, house_rules
 ):
     """One finished game of each kind (a simulation costs seconds): its result at the top, and no step of it
     said to be open until a deadline long past."""
-    key, game_id = await _finished(db, monkeypatch, ruleset, players, house_rules)
+    key, game_id = await _finished(db, templates, ruleset, players, house_rules)
     page = (await site.get(f"/g/{key}")).text
     assert 'class="result"' in page and page.index('class="result"') < page.index('class="toc"')  # at the top
     top = _section(page, 'class="result"', "</section>")
@@ -75,8 +69,8 @@ async def test_a_finished_pages_top_names_the_winners_and_the_result_and_no_step
     assert 'data-style="R"' not in page  # no "(332 days ago)" after a deadline of a finished game
 
 
-async def test_mazeworlds_now_says_no_turn_past_the_fights_end(db, site, monkeypatch):
-    key, game_id = await _finished(db, monkeypatch, "mazeworld", 2, {})
+async def test_mazeworlds_now_says_no_turn_past_the_fights_end(db, site, templates):
+    key, game_id = await _finished(db, templates, "mazeworld", 2, {})
     page = (await site.get(f"/g/{key}")).text
     now = _section(page, 'id="now-title"', "</section>")
     async with db.read() as session:
@@ -85,8 +79,8 @@ async def test_mazeworlds_now_says_no_turn_past_the_fights_end(db, site, monkeyp
     assert turns and max(turns) <= last, (turns, last)
 
 
-async def test_the_card_games_steps_are_grouped_by_round_with_what_happened(db, site, monkeypatch):
-    key, _ = await _finished(db, monkeypatch, "battle_royale_cards", 2, {"max_rounds": 6})
+async def test_the_card_games_steps_are_grouped_by_round_with_what_happened(db, site, templates):
+    key, _ = await _finished(db, templates, "battle_royale_cards", 2, {"max_rounds": 4})
     page = (await site.get(f"/g/{key}")).text
     contents = _section(page, 'class="toc"', "</nav>")
     rounds = re.findall(r"<summary>Round (\d+) ", contents)
@@ -97,8 +91,8 @@ async def test_the_card_games_steps_are_grouped_by_round_with_what_happened(db, 
     assert any("attacks" in what for _, what in links)
 
 
-async def test_players_are_named_as_the_posts_name_them(db, site, monkeypatch):
-    key, game_id = await _finished(db, monkeypatch, "infinity_intervention", 2, {"max_turns": 3})
+async def test_players_are_named_as_the_posts_name_them(db, site, templates):
+    key, game_id = await _finished(db, templates, "infinity_intervention", 2, {"max_turns": 3})
     page = (await site.get(f"/g/{key}")).text
     seats = _section(page, 'class="seats"', "</ul>")
     _, _, names = await _names(db, game_id)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import public_pages, simulation
+from bot.services import public_pages
+from tests.finished_games import finished_game
 from tests.web.helpers import open_page
 
 HUGE = [str(2**63), str(2**64 + 5), "9" * 4400, "-" + str(2**63 + 1)]
@@ -18,8 +19,8 @@ async def test_a_players_page_past_the_columns_range_is_missing(db, site, user):
     assert response.status_code == 404 and "No such page" in response.text
 
 
-async def test_a_step_or_picture_past_the_day_columns_range_is_missing(db, site):
-    result = await simulation.simulate(db, 4, 7, ruleset="battle_royale")
+async def test_a_step_or_picture_past_the_day_columns_range_is_missing(db, templates, site):
+    result = await finished_game(templates, db, "battle_royale", 4, 7)
     key = await open_page(db, result.game_id, "listed")
     assert (await site.get(f"/g/{key}/picture/0.png")).status_code == 200
     for day in (str(2**31), str(2**63), str(-(2**31) - 1), "9" * 4400):

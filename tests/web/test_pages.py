@@ -7,9 +7,9 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from bot.db.models import Outbox, WebPicture
-from bot.services import public_pages, simulation
-from tests.services.conftest import mod
-from tests.services.conftest import started_game
+from bot.services import public_pages
+from tests.finished_games import finished_game
+from tests.services.conftest import mod, started_game
 from tests.web.helpers import open_page
 
 
@@ -56,8 +56,8 @@ async def test_a_listed_page_is_on_the_index_and_revalidates_with_its_version(db
     assert (await site.get(f"/g/{key}")).status_code == 404
 
 
-async def test_every_step_post_with_its_picture_stored_once(db, site, monkeypatch):
-    result = await simulation.simulate(db, 4, 7, ruleset="battle_royale")
+async def test_every_step_post_with_its_picture_stored_once(db, templates, site, monkeypatch):
+    result = await finished_game(templates, db, "battle_royale", 4, 7)
     key = await open_page(db, result.game_id, "listed")
     drawn: list[int] = []
     real = public_pages._draw
@@ -81,8 +81,8 @@ async def test_every_step_post_with_its_picture_stored_once(db, site, monkeypatc
     assert stored == first
 
 
-async def test_the_page_shows_the_living_and_the_dead_and_the_rules(db, site):
-    result = await simulation.simulate(db, 4, 7, ruleset="battle_royale")
+async def test_the_page_shows_the_living_and_the_dead_and_the_rules(db, templates, site):
+    result = await finished_game(templates, db, "battle_royale", 4, 7)
     key = await open_page(db, result.game_id, "link")
     page = (await site.get(f"/g/{key}")).text
     assert "Living (" in page and "Dead (" in page
@@ -102,8 +102,8 @@ async def test_the_setting_refuses_an_unknown_mode(db):
         await game_admin.change_setting(db, game_id, mod(1), "web", "public")
 
 
-async def test_a_steps_own_page_shows_its_post_and_picture(db, site):
-    result = await simulation.simulate(db, 4, 7, ruleset="battle_royale")
+async def test_a_steps_own_page_shows_its_post_and_picture(db, templates, site):
+    result = await finished_game(templates, db, "battle_royale", 4, 7)
     key = await open_page(db, result.game_id, "listed")
     page = await site.get(f"/g/{key}/step/1")
     assert page.status_code == 200

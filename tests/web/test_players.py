@@ -3,13 +3,13 @@ a game reached only by its link is not named there, so its address does not trav
 
 from __future__ import annotations
 
-from bot.services import simulation
 from bot.services.simulation import USER_BASE
+from tests.finished_games import finished_game
 from tests.web.helpers import open_page
 
 
-async def test_a_players_page_lists_their_listed_games_and_results(db, site):
-    game = await simulation.simulate(db, 4, 5, ruleset="battle_royale")
+async def test_a_players_page_lists_their_listed_games_and_results(db, templates, site):
+    game = await finished_game(templates, db, "battle_royale", 4, 5)
     key = await open_page(db, game.game_id, "link")
     assert (await site.get(f"/p/{USER_BASE}")).status_code == 404  # their only game is reached by its link
     await open_page(db, game.game_id, "listed")
