@@ -375,7 +375,7 @@ class FakeTerminal:
 def test_the_progress_bar_shows_on_long_runs_only_and_never_stays_on_screen(tmp_path, monkeypatch):
     import sys
 
-    from bot import cli_progress
+    from bot.cli import progress as cli_progress
 
     terminal = FakeTerminal()
     monkeypatch.setattr(sys, "stdout", terminal.stream())
@@ -394,7 +394,7 @@ def test_the_progress_bar_shows_on_long_runs_only_and_never_stays_on_screen(tmp_
 
 
 def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path, monkeypatch, capsys):
-    from bot import cli_progress
+    from bot.cli import progress as cli_progress
 
     monkeypatch.setattr(cli_progress, "MIN_PLAYERS", 2)
     assert main(["simulate", "--players", "3", "--database", f"sqlite+aiosqlite:///{tmp_path / 'p.sqlite3'}"]) == 0
@@ -459,8 +459,8 @@ def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsy
     assert list(report["engine_ms"]) == [seats] and report["engine_ms"][seats] > 0
     assert report["submit_ms"]["sqlite"]["submitters"] == 1 and report["submit_ms"]["sqlite"]["p99"] > 0
     assert report["live_games"] == 2 and report["delivery"]["messages"] > 0
-    from bot.bench import QUICK
-    from bot.bench_game import sizes
+    from bot.bench.suite import QUICK
+    from bot.bench.game import sizes
 
     assert report["web_players"] == sizes(ruleset, (QUICK.web_players,))[-1]  # the sizes the text names
     assert report["delivery"]["players"] == sizes(ruleset, (QUICK.night_players,))[-1]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from bot.cli_games import bench_lines
+from bot.cli.games import bench_lines
 from engine import registry
 
 
@@ -43,7 +43,7 @@ def test_bench_text_of_many_players_says_players():
 def test_the_delivery_bench_delivers_a_groups_private_thread(caplog):
     """StarCraft Mafia's infested team has a private thread: the bench's fake Discord opens it, adds its
     members and takes its messages, so the delivery bench meets no missing route (nor a moderator warning)."""
-    from bot.bench_delivery import delivery_bench
+    from bot.bench.delivery import delivery_bench
 
     with caplog.at_level(logging.WARNING):
         night = asyncio.run(delivery_bench(5, "starcraft_mafia", runs=1, rtt=0.01))

@@ -233,7 +233,7 @@ async def elsewhere(rtt: float = 0.150) -> AsyncIterator[FakeLimitedDiscord]:
     the requests as they come in. Yields a local copy whose `seen`, `rejected` and `floor()` are filled in
     from the fake's log when the block ends."""
     child = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot.bench_discord", str(rtt), stdin=subprocess.PIPE, stdout=subprocess.PIPE
+        sys.executable, "-m", "bot.bench.fake_discord", str(rtt), stdin=subprocess.PIPE, stdout=subprocess.PIPE
     )
     assert child.stdin is not None and child.stdout is not None
     local = FakeLimitedDiscord(rtt=rtt)

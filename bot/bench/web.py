@@ -5,7 +5,7 @@
   reader draws it); `web_game_page_p95_ms` the same for the whole game's page;
 - `web_follow_200_max_ms`: 200 open pages following a live game over server-sent events on one process
   (uvicorn on 127.0.0.1), the longest wait from a step's resolution to the last page told of it;
-- `web_500_games_peak_mb`: the peak resident memory of a fresh site process (`python -m bot.bench_web DB`)
+- `web_500_games_peak_mb`: the peak resident memory of a fresh site process (`python -m bot.bench.web DB`)
   after serving the index and the page of each of 500 listed live games.
 """
 
@@ -40,7 +40,7 @@ async def page_times(url: str, players: int, ruleset: str, requests: int = REQUE
     import httpx
     from sqlalchemy import select
 
-    from bot.bench_game import migrated
+    from bot.bench.game import migrated
     from bot.db.models import Game
     from bot.db.session import Database
     from bot.services import simulation
@@ -78,7 +78,7 @@ async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS, poll_s
     import httpx
     import uvicorn
 
-    from bot.bench_game import migrated, sizes, started
+    from bot.bench.game import migrated, sizes, started
     from bot.db.session import Database
     from bot.services import lookup, public_pages, resolution
     from bot.web.app import create_app
@@ -137,7 +137,7 @@ async def memory_process(url: str) -> dict:
     """In this process: the site serves the index and each listed game's page; then its peak memory."""
     import httpx
 
-    from bot.bench_live import peak_kb
+    from bot.bench.live import peak_kb
     from bot.db.session import Database
     from bot.services import public_pages
     from bot.web.app import create_app
@@ -159,8 +159,8 @@ async def memory_process(url: str) -> dict:
 async def memory_bench(ruleset: str, games: int = GAMES) -> float:
     from sqlalchemy import select, update
 
-    from bot.bench_game import sizes
-    from bot.bench_live import seed_games
+    from bot.bench.game import sizes
+    from bot.bench.live import seed_games
     from bot.db.models import Game
     from bot.db.session import Database
 
@@ -174,7 +174,7 @@ async def memory_bench(ruleset: str, games: int = GAMES) -> float:
                     update(Game).where(Game.id == game_id).values(web="listed", web_key=f"bench-{game_id}")
                 )
         await db.dispose()
-        child = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.bench_web", url, stdout=subprocess.PIPE)
+        child = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot.bench.web", url, stdout=subprocess.PIPE)
         out, _ = await child.communicate()
         if child.returncode != 0:
             raise RuntimeError(f"the web memory bench process failed ({child.returncode})")

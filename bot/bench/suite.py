@@ -1,7 +1,7 @@
 """`brbot bench`: the engine's time per night, order submission latency under 50 concurrent submitters, and
-the live-games figures (`bench_live`: 500 games' peak memory, an idle deadline pass; `bench_delivery`: a
-night's delivery over the floor of Discord's rate limits; `bench_web`: the web site's pages, live followers
-and memory; `bench_community`: /profile and /leaderboard on 10,000 finished games).
+the live-games figures (`bot.bench.live`: 500 games' peak memory, an idle deadline pass; `bot.bench.delivery`:
+a night's delivery over the floor of Discord's rate limits; `bot.bench.web`: the web site's pages, live
+followers and memory; `bot.bench.community`: /profile and /leaderboard on 10,000 finished games).
 
 Submission is measured through the real service (validation by the engine, one transaction, the order
 row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database: the
@@ -23,24 +23,24 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bot.bench_community import CALLS as COMMUNITY_CALLS
-from bot.bench_community import GAMES as COMMUNITY_GAMES
-from bot.bench_community import PLAYERS as COMMUNITY_PLAYERS
-from bot.bench_community import community_bench
-from bot.bench_delivery import PLAYERS as NIGHT_PLAYERS
-from bot.bench_delivery import RTT as DELIVERY_RTT
-from bot.bench_delivery import RUNS as DELIVERY_RUNS
-from bot.bench_delivery import delivery_bench
-from bot.bench_game import migrated, migrated_scratch_databases, sizes, started
-from bot.bench_live import GAMES as LIVE_GAMES
-from bot.bench_live import PLAYERS as LIVE_PLAYERS
-from bot.bench_live import live_bench
-from bot.bench_web import FOLLOWERS as WEB_FOLLOWERS
-from bot.bench_web import GAMES as WEB_GAMES
-from bot.bench_web import PLAYERS as WEB_PLAYERS
-from bot.bench_web import POLL_SECONDS as WEB_POLL_SECONDS
-from bot.bench_web import REQUESTS as WEB_REQUESTS
-from bot.bench_web import web_bench
+from bot.bench.community import CALLS as COMMUNITY_CALLS
+from bot.bench.community import GAMES as COMMUNITY_GAMES
+from bot.bench.community import PLAYERS as COMMUNITY_PLAYERS
+from bot.bench.community import community_bench
+from bot.bench.delivery import PLAYERS as NIGHT_PLAYERS
+from bot.bench.delivery import RTT as DELIVERY_RTT
+from bot.bench.delivery import RUNS as DELIVERY_RUNS
+from bot.bench.delivery import delivery_bench
+from bot.bench.game import migrated, migrated_scratch_databases, sizes, started
+from bot.bench.live import GAMES as LIVE_GAMES
+from bot.bench.live import PLAYERS as LIVE_PLAYERS
+from bot.bench.live import live_bench
+from bot.bench.web import FOLLOWERS as WEB_FOLLOWERS
+from bot.bench.web import GAMES as WEB_GAMES
+from bot.bench.web import PLAYERS as WEB_PLAYERS
+from bot.bench.web import POLL_SECONDS as WEB_POLL_SECONDS
+from bot.bench.web import REQUESTS as WEB_REQUESTS
+from bot.bench.web import web_bench
 from bot.db.models import position_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable
 from bot.db.session import Database
@@ -98,7 +98,7 @@ def _percentile(samples: list[float], pct: float) -> float:
 def _plans(ruleset: str, state: Any, rng: RecordingRng) -> dict[int, tuple[str | None, dict[str, Any]]]:
     """User -> (the actor they order for when it is not their own seat, the computer player's orders) for
     every actor the game awaits that a player orders for (the game master's NPCs are left to their script).
-    The bench's users are its seats' positions (`bench_game.started`)."""
+    The bench's users are its seats' positions (`bot.bench.game.started`)."""
     rules, front = registry.get(ruleset), registry.front(ruleset)
     plans: dict[int, tuple[str | None, dict[str, Any]]] = {}
     for actor in rules.awaiting(state):
@@ -154,7 +154,7 @@ async def _opening_orders(db: Database, game_id: int, ruleset: str) -> None:
 async def run_bench(
     postgres_admin_url: str | None = None, ruleset: str = registry.DEFAULT, size: Sizes = Sizes()
 ) -> dict:
-    """Every figure of `brbot bench` for one game, at the players it seats (`bench_game.sizes`)."""
+    """Every figure of `brbot bench` for one game, at the players it seats (`bot.bench.game.sizes`)."""
     engine_ms = {
         str(n): round(night_benchmark(n, size.nights, repeats=size.repeats, ruleset=ruleset), 3)
         for n in sizes(ruleset, size.engine)

@@ -3,7 +3,7 @@ Discord's rate limits set for those same requests (`delivery_vs_floor`; 1.0 woul
 
 A game of `PLAYERS` players is started and resolved through the real services in a fresh SQLite file (Day 0,
 whose messages count as delivered, then a night); the outbox worker then delivers that night, through
-discord.py's HTTP client and the real courier, to the bench's fake Discord (`bench_discord`: a 150 ms
+discord.py's HTTP client and the real courier, to the bench's fake Discord (`bot.bench.fake_discord`: a 150 ms
 round trip, 50 requests a second in all, 5 messages per channel in 5 seconds), pass after pass until the
 outbox is empty; three times, from copies of the same database, and the median run is reported.
 """
@@ -27,11 +27,11 @@ NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.DEFAULT) -> None:
-    """A game (of as many of `players` as it seats: `bench_game`) whose opening step's messages are delivered
+    """A game (of as many of `players` as it seats: `bot.bench.game`) whose opening step's messages are delivered
     and whose next step's are waiting in the outbox."""
     from sqlalchemy import update
 
-    from bot.bench_game import migrated, started
+    from bot.bench.game import migrated, started
     from bot.db.models import Game, Outbox
     from bot.db.session import Database
     from bot.services import resolution
@@ -51,7 +51,7 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.D
 
 async def deliver_night(url: str, rtt: float = RTT) -> dict:
     """Deliver the waiting night to a fake Discord; the time it took, the floor and their ratio."""
-    from bot.bench_discord import elsewhere
+    from bot.bench.fake_discord import elsewhere
 
     async with elsewhere(rtt) as fake:
         figures = await _deliver(fake, url)

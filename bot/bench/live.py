@@ -3,9 +3,9 @@ an idle deadline-loop pass over them.
 
 One game of `PLAYERS` players is created, started and opened through the real services in a fresh SQLite
 file, then copied (its game row, seats and day seed) into `GAMES` games, each with its deadline hours away:
-nothing is due. A fresh process (`python -m bot.bench_live DB`, so the figure is that process's own peak
+nothing is due. A fresh process (`python -m bot.bench.live DB`, so the figure is that process's own peak
 resident memory) then loads every game's snapshot, as the first order of each game does, runs one deadline
-pass, and times `TICKS` more passes (the idle ones; the median is reported). `python -m bot.bench_live`
+pass, and times `TICKS` more passes (the idle ones; the median is reported). `python -m bot.bench.live`
 runs the whole of it.
 """
 
@@ -32,11 +32,11 @@ NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, ruleset: str = registry.DEFAULT) -> None:
-    """`games` running games of `players` players each (as many as the game seats: `bench_game`), copies of
+    """`games` running games of `players` players each (as many as the game seats: `bot.bench.game`), copies of
     one started through the services."""
     from sqlalchemy import insert, select, update
 
-    from bot.bench_game import migrated, started
+    from bot.bench.game import migrated, started
     from bot.db.models import DaySeed, Game, Player
     from bot.db.session import Database
     from bot.services import resolution
@@ -126,7 +126,7 @@ async def live_bench(games: int = GAMES, players: int = PLAYERS, ruleset: str = 
         url = f"sqlite+aiosqlite:///{Path(workdir) / 'live.sqlite3'}"
         await seed_games(url, games, players, ruleset)
         child = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot.bench_live", url, stdout=subprocess.PIPE
+            sys.executable, "-m", "bot.bench.live", url, stdout=subprocess.PIPE
         )
         out, _ = await child.communicate()
         if child.returncode != 0:

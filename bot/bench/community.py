@@ -20,7 +20,7 @@ from pathlib import Path
 
 from sqlalchemy import insert
 
-from bot.bench_game import migrated
+from bot.bench.game import migrated
 from bot.db.models import Game, Player, PlayerRecord, PlayerStat
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
@@ -178,7 +178,7 @@ async def community_bench(
     return {"sqlite": sqlite, "postgres": postgres}
 
 
-if __name__ == "__main__":  # python -m bot.bench_community: this figure alone
+if __name__ == "__main__":  # python -m bot.bench.community: this figure alone
     import asyncio
     import json
 

@@ -33,7 +33,7 @@ def sqlite_folder_exists(url: str) -> None:
     """A SQLite file can be created, but not its folder: say so rather than SQLite's 'unable to open'."""
     from sqlalchemy.engine import make_url
 
-    from bot.cli_errors import shown
+    from bot.cli.errors import shown
     from bot.services.errors import ServiceError
 
     path = make_url(url).database

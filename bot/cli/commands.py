@@ -1,5 +1,5 @@
 """The `brbot` command line: run, simulate, balance, bench, verify, replay, log, web, migrate (the commands that
-play games with computer players are in `bot.cli_games`; what commands share, in `bot.cli_common`).
+play games with computer players are in `bot.cli.games`; what commands share, in `bot.cli.common`).
 
 Every command takes `--database URL` (default: the BRBOT_DATABASE_URL setting) where it needs one;
 `simulate` uses a fresh SQLite file unless told otherwise. Commands that only read a game (verify, replay,
@@ -18,15 +18,15 @@ import sys
 import types
 from pathlib import Path
 
-from bot.cli_common import database as _database
-from bot.cli_common import sqlite_folder_exists as _sqlite_folder_exists
-from bot.cli_common import tune_gc
-from bot.cli_games import MOST_PLAYERS, USUAL_PLAYERS
-from bot.cli_games import balance as _balance
-from bot.cli_games import bench as _bench
-from bot.cli_games import rulesets as _rulesets
-from bot.cli_games import simulate as _simulate
-from bot.cli_help import Parser
+from bot.cli.common import database as _database
+from bot.cli.common import sqlite_folder_exists as _sqlite_folder_exists
+from bot.cli.common import tune_gc
+from bot.cli.games import MOST_PLAYERS, USUAL_PLAYERS
+from bot.cli.games import balance as _balance
+from bot.cli.games import bench as _bench
+from bot.cli.games import rulesets as _rulesets
+from bot.cli.games import simulate as _simulate
+from bot.cli.help import Parser
 from bot.text import say
 
 # Only the standard library and the texts are imported here: `brbot --help` (or a mistyped command) answers
@@ -200,7 +200,7 @@ def _web(args: argparse.Namespace) -> int:
 
 
 async def _migrate(args: argparse.Namespace) -> int:
-    from bot.cli_errors import shown
+    from bot.cli.errors import shown
     from bot.migrate import upgrade_async
 
     url = _database(args)
@@ -295,7 +295,7 @@ class _Version(argparse.Action):
         super().__init__(option_strings=option_strings, dest=dest, default=default, nargs=0, help=help)
 
     def __call__(self, parser, namespace, values, option_string=None) -> None:
-        from bot.cli_help import version
+        from bot.cli.help import version
 
         print(f"{parser.prog} {version()}")
         parser.exit()
@@ -471,13 +471,9 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - nothing more may reach the closed pipe at exit
         return 0
     except Exception as error:
-        from bot.cli_errors import EXPLAINED, explain
+        from bot.cli.errors import EXPLAINED, explain
 
         if not isinstance(error, EXPLAINED):
             raise
         print(say("cli_error", message=explain(error, args.url)), file=sys.stderr)
         return 2
-
-
-if __name__ == "__main__":
-    sys.exit(main())

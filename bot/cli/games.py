@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.cli_common import tune_gc
+from bot.cli.common import tune_gc
 from bot.text import say
 
 MOST_PLAYERS = 1000  # `simulate --players` at most, for any game
@@ -20,8 +20,8 @@ USUAL_PLAYERS = 20  # `simulate` without `--players`: this many, or as many as t
 async def simulate(args: argparse.Namespace) -> int:
     import tempfile
 
-    from bot.cli_errors import shown
-    from bot.cli_progress import Progress
+    from bot.cli.errors import shown
+    from bot.cli.progress import Progress
     from bot.db.session import Database
     from bot.migrate import upgrade_async
     from bot.services.simulation import simulate
@@ -213,7 +213,7 @@ def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
 
 
 def balance(args: argparse.Namespace) -> int:
-    from bot.cli_progress import Elapsed
+    from bot.cli.progress import Elapsed
     from engine import registry
 
     settings = _house_rules(args.ruleset, args.set)
@@ -252,7 +252,7 @@ def rulesets(args: argparse.Namespace) -> int:
 
 
 async def bench(args: argparse.Namespace) -> int:
-    from bot.bench import QUICK, Sizes, run_bench
+    from bot.bench.suite import QUICK, Sizes, run_bench
     from engine import registry
 
     registry.front(args.ruleset)
