@@ -260,7 +260,7 @@ async def check_login(token: str, api_base: str = "") -> None:
     except (aiohttp.ClientConnectionError, TimeoutError) as error:
         raise discord_unreachable(error) from None
     except discord.HTTPException as error:  # an answer other than 401 (which is LoginFailure): say it as it came
-        from bot.services.errors import ServiceError
+        from bot.services.base.errors import ServiceError
         from bot.text import say
 
         detail = f"{error.status} {error.text or error.response.reason}".strip()
@@ -274,7 +274,7 @@ def discord_unreachable(error: BaseException) -> Exception:
     """The one-line refusal for a connection to Discord that failed (`error`), naming the address tried."""
     from discord.http import Route
 
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
     from bot.text import say
 
     cause = getattr(error, "os_error", None)
@@ -330,7 +330,7 @@ async def serve(settings: Settings) -> None:
             await claim.release()
         await db.dispose()
     if lost and claim is not None:
-        from bot.services.errors import ServiceError
+        from bot.services.base.errors import ServiceError
         from bot.text import say
 
         raise ServiceError(say("cli_shard_lost", shard=claim.shard))  # `brbot run` prints it, exits with an error

@@ -58,7 +58,7 @@ def supported_url(url: str) -> str:
     except ArgumentError:
         return url
     if parsed.drivername not in SUPPORTED_DRIVERS:
-        from bot.services.errors import ServiceError
+        from bot.services.base.errors import ServiceError
         from bot.text import say
 
         raise ServiceError(say("cli_unsupported_url", url=parsed.render_as_string(hide_password=True)))

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from bot.config import Settings
 from bot.db.session import Database
-from bot.services import scheduler
+from bot.services.steps import scheduler
 
 if TYPE_CHECKING:
     from bot.delivery.courier import Courier
@@ -76,7 +76,7 @@ class Loops:
         self.wake.set()
 
     def look(self) -> None:
-        """Look for due games now: a command may have made a step ready (`bot.services.due`)."""
+        """Look for due games now: a command may have made a step ready (`bot.services.base.due`)."""
         self.wake_deadlines.set()
 
     async def deadlines(self) -> None:

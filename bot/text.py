@@ -405,7 +405,7 @@ TEXT: dict[str, str] = {
     "health_off": "BRBOT_HEALTH_FILE is not set, so `brbot run` writes no heartbeat to check",
     "cli_no_token": "no Discord token: set BRBOT_DISCORD_TOKEN in the environment or in .env (see README, Running on Discord)",
     "cli_migrated": "Database at {url} is up to date.",
-    # --- a game's private groups (bot/services/groups.py) -------------------------------------
+    # --- a game's private groups (bot/services/people/groups.py) -------------------------------------
     "group_sync": "Bring the private group {group} in line with the game.",
     "what_group_text": "A message to your group",
     "group_empty": "Write something to send to your group.",
@@ -416,7 +416,7 @@ TEXT: dict[str, str] = {
     "group_alone": "Nobody else is in {group} now: nothing was sent.",
     "group_relayed_text": "**{group}** ({game}), from {name}:\n{text}",
     "group_relayed": "Sent by DM to the {count} other {count:member|members} of {group}.",
-    # --- the community: settings, lobby, muster, records, absence, the dead (bot/services/community...) ----
+    # --- the community: settings, lobby, muster, records, absence, the dead (bot/services/base/community...) ----
     "bad_whole_setting": "Setting {setting}: a whole number from 0 to {most}; you gave {value}.",
     "bad_min_reliability": "Setting min_reliability: none, new (all but unreliable players), reliable, or a reliability figure from 0 to 100; you gave {value}.",
     "bad_dead_see": "Setting dead_see: channel (the dead see what the channel shows) or private (every player's private results from then on); you gave {value}.",

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import fairness
+from bot.services.base import fairness
 
 
 @pytest.fixture(scope="session")

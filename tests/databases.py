@@ -93,7 +93,7 @@ class Templates:
         leaves, and return what it returned: built the first time `key` is asked for on this worker and kind,
         then copied. The build draws its day seeds from a source of its own, so the test's own seed source
         (`same_seeds`) starts where it would have: every test sees the same state and the same seeds next."""
-        from bot.services import fairness
+        from bot.services.base import fairness
 
         kind = "sqlite" if is_sqlite(url) else "postgres"
         if (kind, key) in self.kept:

@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from bot.db.session import Database
-from bot.services import games, simulation
-from bot.services.simulation import SimulationResult
+from bot.services.signup import games
+from bot.services.steps import simulation
+from bot.services.steps.simulation import SimulationResult
 
 
 async def play(db: Database, ruleset: str, players: int, seed: int, house_rules: dict[str, Any] | None = None):

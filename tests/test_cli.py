@@ -246,7 +246,7 @@ def test_verify_names_the_first_event_that_differs(tmp_path, capsys):
 
 
 def test_log_prints_every_order_with_its_receipt_and_salt_once_the_game_is_over(tmp_path, capsys):
-    from bot.services.fairness import receipt
+    from bot.services.base.fairness import receipt
 
     _, database = _simulate(tmp_path, "log")
     capsys.readouterr()
@@ -271,7 +271,7 @@ def test_log_is_refused_while_the_game_is_running(tmp_path, capsys):
 
     from bot.db.session import Database
     from bot.migrate import upgrade_async
-    from bot.services import games
+    from bot.services.signup import games
 
     database = f"sqlite+aiosqlite:///{tmp_path / 'running.sqlite3'}"
 

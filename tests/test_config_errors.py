@@ -120,7 +120,7 @@ def test_an_unsupported_database_url_in_the_setting_is_one_line_too(command, cle
 
 def test_the_database_layer_refuses_an_unsupported_url_too():
     from bot.db.session import Database
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
 
     with pytest.raises(ServiceError, match="unsupported database URL 'mysql://brbot:\\*\\*\\*@db/brbot'"):
         Database("mysql://brbot:secret@db/brbot")

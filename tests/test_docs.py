@@ -8,7 +8,7 @@ What counts as a repository path: a code span without spaces that has a `/` and 
 repository's top-level folders or files, or that ends in a file extension the repository uses
 (`ruleset.py`). It is found at the repository's root, or (on a game's page, docs/rules/<game>.md) in that
 game's package or tests, or as the end of a repository path (`front/texts.py`). `module.name` (a function of
-a module: `bot/services/groups.sync`) names a module that defines that name. A `{placeholder}`, a
+a module: `bot/services/people/groups.sync`) names a module that defines that name. A `{placeholder}`, a
 `<placeholder>` and an upper-case `FILE.jsonl` are what the reader fills in; a glob must match. A dotted
 name of the code (`engine.front.Front.outcome`, `Ruleset.awaiting`) must be a module and its attributes (a
 model's field counts). `../shared/rules/...` is checked where the rules texts are cloned.
@@ -158,7 +158,7 @@ def path_problem(span: str, doc: Path, last_file: list[str | None]) -> str | Non
         where = [f"engine/rulesets/{game}/", f"tests/{game}/"]
     found = _exists(path, where)
     if found is None and re.search(r"\.[a-z_]+$", path) and not path.endswith(tuple(f".{e}" for e in EXTENSIONS)):
-        module, attribute = path.rsplit(".", 1)  # `bot/services/groups.sync`: a name in a module
+        module, attribute = path.rsplit(".", 1)  # `bot/services/people/groups.sync`: a name in a module
         found = _exists(module + ".py", where)
         if found is not None and not re.search(rf"^\s*(async def |def |class )?{attribute}\b", _read(found), re.M):
             return f"{span}: {found} defines no {attribute}"
@@ -246,17 +246,17 @@ def test_the_check_finds_a_missing_file_an_unregistered_command_and_an_issue_num
     doc = ROOT / "docs" / "bot.md"
     text = (
         "# The bot (issue 29)\n\n`bot/cogs/ordering.py` and `bot/ui/item_keys.py`; `/pickup`, then /equip and "
-        "`/game nosuch`, `/skill action:fly`; `test_docs.py::test_no_such_test`; `bot/services/groups.nosuch`.\n"
+        "`/game nosuch`, `/skill action:fly`; `test_docs.py::test_no_such_test`; `bot/services/people/groups.nosuch`.\n"
         "`Ruleset.data_settings`, `engine.front.Front.nosuch`, `bot.services.nosuch`.\n"
         "Named rightly: `bot/cogs/info.py`, `front/texts.py`, `/game settings web`, `/item action:pickup`, /join, "
-        "`test_docs.py::test_every_file_and_command_a_doc_names_exists`, `bot/services/groups.sync`, "
-        "`engine.front.Front.outcome`, `Ruleset.awaiting`, `bot.services.simulation.SimulationResult.last`.\n"
+        "`test_docs.py::test_every_file_and_command_a_doc_names_exists`, `bot/services/people/groups.sync`, "
+        "`engine.front.Front.outcome`, `Ruleset.awaiting`, `bot.services.steps.simulation.SimulationResult.last`.\n"
     )
     assert problems(doc, text, bot) == [
         "bot/cogs/ordering.py: no such file in the repository",
         "bot/ui/item_keys.py: no such file in the repository",
         "test_docs.py::test_no_such_test: tests/test_docs.py has no test test_no_such_test",
-        "bot/services/groups.nosuch: bot/services/groups.py defines no nosuch",
+        "bot/services/people/groups.nosuch: bot/services/people/groups.py defines no nosuch",
         "Ruleset.data_settings: data_settings is not there",
         "engine.front.Front.nosuch: nosuch is not there",
         "bot.services.nosuch: nosuch is not there",

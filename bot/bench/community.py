@@ -24,7 +24,8 @@ from bot.bench.game import migrated
 from bot.db.models import Game, Player, PlayerRecord, PlayerStat
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable, scratch_database
 from bot.db.session import Database
-from bot.services import profiles, simulation
+from bot.services.people import profiles
+from bot.services.steps import simulation
 from engine import registry
 
 GAMES = 10_000

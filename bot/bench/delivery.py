@@ -34,7 +34,7 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.D
     from bot.bench.game import migrated, started
     from bot.db.models import Game, Outbox
     from bot.db.session import Database
-    from bot.services import resolution
+    from bot.services.steps import resolution
 
     await migrated(url)
     db = Database(url)

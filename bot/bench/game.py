@@ -23,8 +23,8 @@ from sqlalchemy.engine import make_url
 
 from bot.db.scratch import scratch_database
 from bot.db.session import Database, is_sqlite
-from bot.services import games
-from bot.services.errors import ServiceError
+from bot.services.base.errors import ServiceError
+from bot.services.signup import games
 from bot.text import say
 from engine import registry
 from engine.rng import RecordingRng

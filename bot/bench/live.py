@@ -39,7 +39,7 @@ async def seed_games(url: str, games: int = GAMES, players: int = PLAYERS, rules
     from bot.bench.game import migrated, started
     from bot.db.models import DaySeed, Game, Player
     from bot.db.session import Database
-    from bot.services import resolution
+    from bot.services.steps import resolution
 
     await migrated(url)
     db = Database(url)
@@ -95,8 +95,8 @@ async def live_process(url: str) -> dict:
 
     from bot.db.models import Game
     from bot.db.session import Database
-    from bot.services import scheduler
-    from bot.services.snapshots import snapshot
+    from bot.services.base.snapshots import snapshot
+    from bot.services.steps import scheduler
 
     db = Database(url)
     try:

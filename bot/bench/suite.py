@@ -44,9 +44,10 @@ from bot.bench.web import web_bench
 from bot.db.models import position_of
 from bot.db.scratch import DEFAULT_ADMIN_URL, postgres_reachable
 from bot.db.session import Database
-from bot.services import orders, resolution
-from bot.services.common import load_game, load_state
-from bot.services.errors import ServiceError
+from bot.services.base.common import load_game, load_state
+from bot.services.base.errors import ServiceError
+from bot.services.orders import orders
+from bot.services.steps import resolution
 from bot.text import say
 from engine import registry
 from engine.bench import night_benchmark

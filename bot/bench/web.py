@@ -43,7 +43,7 @@ async def page_times(url: str, players: int, ruleset: str, requests: int = REQUE
     from bot.bench.game import migrated
     from bot.db.models import Game
     from bot.db.session import Database
-    from bot.services import simulation
+    from bot.services.steps import simulation
     from bot.web.app import create_app
 
     await migrated(url)
@@ -80,7 +80,9 @@ async def follow_time(url: str, ruleset: str, followers: int = FOLLOWERS, poll_s
 
     from bot.bench.game import migrated, sizes, started
     from bot.db.session import Database
-    from bot.services import lookup, public_pages, resolution
+    from bot.services.base import lookup
+    from bot.services.pages import public_pages
+    from bot.services.steps import resolution
     from bot.web.app import create_app
 
     await migrated(url)
@@ -139,7 +141,7 @@ async def memory_process(url: str) -> dict:
 
     from bot.bench.live import peak_kb
     from bot.db.session import Database
-    from bot.services import public_pages
+    from bot.services.pages import public_pages
     from bot.web.app import create_app
 
     db = Database(url)

@@ -36,11 +36,11 @@ from bot.text import say
 
 async def _verify(args: argparse.Namespace) -> int:
     from bot.db.session import Database
-    from bot.services.common import front_of_game
-    from bot.services.dice import rolls_of_game, verify_rolls
-    from bot.services.errors import ServiceError
-    from bot.services.rights import Caller
-    from bot.services.verification import verify_day
+    from bot.services.base.common import front_of_game
+    from bot.services.base.errors import ServiceError
+    from bot.services.base.rights import Caller
+    from bot.services.base.verification import verify_day
+    from bot.services.orders.dice import rolls_of_game, verify_rolls
 
     db = Database(_database(args, existing=True))
     try:
@@ -75,7 +75,7 @@ async def _resolved_days(db, game_id: int) -> list[int]:
     from sqlalchemy import select
 
     from bot.db.models import Resolution
-    from bot.services.common import load_game
+    from bot.services.base.common import load_game
 
     async with db.read() as session:
         await load_game(session, game_id)
@@ -87,7 +87,7 @@ async def _resolved_days(db, game_id: int) -> list[int]:
 
 async def _replay(args: argparse.Namespace) -> int:
     from bot.db.session import Database
-    from bot.services.verification import replay_day, rolls_of_day
+    from bot.services.base.verification import replay_day, rolls_of_day
 
     db = Database(_database(args, existing=True))
     try:
@@ -111,8 +111,8 @@ async def _replay(args: argparse.Namespace) -> int:
 async def _replayable(db, game_id: int, day: int) -> None:
     """`replay GAME DAY` takes a resolved day: not the sign-up (-1, whose events are each seat's secret role)
     or any number below 0, nor one past the last resolved; the refusal names the days there are."""
-    from bot.services.common import front_of_game
-    from bot.services.errors import ServiceError
+    from bot.services.base.common import front_of_game
+    from bot.services.base.errors import ServiceError
 
     days = await _resolved_days(db, game_id)
     if day in days:
@@ -134,8 +134,8 @@ async def _replayable(db, game_id: int, day: int) -> None:
 
 async def _log(args: argparse.Namespace) -> int:
     from bot.db.session import Database
-    from bot.services.common import front_of_game
-    from bot.services.orders import log_document, published_log
+    from bot.services.base.common import front_of_game
+    from bot.services.orders.orders import log_document, published_log
 
     db = Database(_database(args, existing=True))
     try:
@@ -171,7 +171,7 @@ async def _log(args: argparse.Namespace) -> int:
 async def _web_ready(url: str) -> None:
     """Read the site's index once before serving: the same errors as every command (brbot migrate's hint)."""
     from bot.db.session import Database
-    from bot.services import public_pages
+    from bot.services.pages import public_pages
 
     db = Database(url)
     try:
@@ -215,7 +215,7 @@ def _run(args: argparse.Namespace) -> int:
 
     from bot.app import discord_unreachable, run
     from bot.config import Settings
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
 
     tune_gc()
     settings = Settings()
@@ -238,7 +238,7 @@ def _run(args: argparse.Namespace) -> int:
 def _health(args: argparse.Namespace) -> int:
     from bot.config import Settings
     from bot.health import problem
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
 
     path = args.file or Settings().health_file
     if not path:

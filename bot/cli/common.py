@@ -17,7 +17,7 @@ def database(args: argparse.Namespace, existing: bool = False) -> str:
     from sqlalchemy.engine import make_url
 
     from bot.config import Settings
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
 
     url = args.database or Settings().database_url
     args.url = url
@@ -34,7 +34,7 @@ def sqlite_folder_exists(url: str) -> None:
     from sqlalchemy.engine import make_url
 
     from bot.cli.errors import shown
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
 
     path = make_url(url).database
     if path and path != ":memory:" and not path.startswith("file:"):

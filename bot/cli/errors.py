@@ -15,7 +15,7 @@ from pydantic import ValidationError
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from bot.services.errors import ServiceError
+from bot.services.base.errors import ServiceError
 from bot.text import say
 
 EXPLAINED = (ServiceError, SQLAlchemyError, OSError, ValidationError)

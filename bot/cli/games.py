@@ -24,7 +24,7 @@ async def simulate(args: argparse.Namespace) -> int:
     from bot.cli.progress import Progress
     from bot.db.session import Database
     from bot.migrate import upgrade_async
-    from bot.services.simulation import simulate
+    from bot.services.steps.simulation import simulate
     from engine import registry
 
     args.players = players(args.ruleset, args.players)  # a number the game cannot seat is refused at once
@@ -113,7 +113,7 @@ def players(ruleset: str, asked: int | None) -> int:
     """How many computer players `simulate` seats: `asked` (`--players`), refused if the game's simulation
     cannot seat that many (a game's own range; a GM-run demo fight seats its own roster), rather than playing
     fewer in silence; without `--players`, `USUAL_PLAYERS`, or the most the game seats if that is fewer."""
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
     from engine import registry
     from engine.rng import RecordingRng
 
@@ -148,8 +148,8 @@ def _plural(count: int, word: str) -> str:
 
 async def _data_file(ruleset: str, path: str | None):
     """The game's data file (`--data`), read and checked as `/game create`'s attachment is."""
-    from bot.services.data_files import read_data_file
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
+    from bot.services.signup.data_files import read_data_file
 
     if path is None:
         return None
@@ -165,7 +165,7 @@ async def _data_file(ruleset: str, path: str | None):
 
 
 def _open_log(path: str | None):
-    from bot.services.errors import ServiceError
+    from bot.services.base.errors import ServiceError
 
     if path is None:
         return None
@@ -179,7 +179,7 @@ def _house_rules(ruleset: str, pairs: list[str]) -> dict[str, Any]:
     """`--set NAME=VALUE` pairs (VALUE in JSON, else text) checked against the game's settings model."""
     from pydantic import ValidationError
 
-    from bot.services.errors import ServiceError, first_problem
+    from bot.services.base.errors import ServiceError, first_problem
     from engine import registry
 
     rules = registry.get(ruleset)

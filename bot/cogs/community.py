@@ -1,7 +1,7 @@
 """The community's commands (issue 24): `/profile [user]` (a player's games per game type, wins, survivals, the
 games' headline figures, and reliability: the whole record for one's own profile, the tier for another's),
 `/leaderboard game:` (a server's best players of one game type) and `/sub volunteer|withdraw` (a server's list
-of substitutes for absent players). Each reads or writes through one service (`bot.services.profiles`,
+of substitutes for absent players). Each reads or writes through one service (`bot.services.people.profiles`,
 `records`, `absence`) and answers the caller alone."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.services import absence, profiles
+from bot.services.people import absence, profiles
 from bot.ui.context import GameCog
 from bot.ui.respond import refusing, respond
 from bot.ui.text import ui

@@ -13,8 +13,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.services import dice, lookup, spectators
-from bot.services.errors import ServiceError
+from bot.services.base import lookup
+from bot.services.base.errors import ServiceError
+from bot.services.orders import dice
+from bot.services.people import spectators
 from bot.text import say
 from bot.ui.context import GameCog, in_dm, is_moderator, parent_channel
 from bot.ui.limits import CONTENT_MAX

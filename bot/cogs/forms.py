@@ -15,7 +15,7 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.services import forms
+from bot.services.orders import forms
 from bot.ui.cards import card_embeds
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.form_menu import FormMenu

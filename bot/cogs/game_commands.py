@@ -7,7 +7,7 @@ master's NPC, a player one of the actors they control; autocompleted with exactl
 (`/skill`) has `action` first, the verb of the player's game, autocompleted from their own game and phase,
 then its verbs' options, each autocompleted for the verb chosen. Using one finds the game it
 is about, hands the options
-to `bot.services.commands.give_order` (the game's front turns them into orders, the engine validates
+to `bot.services.orders.commands.give_order` (the game's front turns them into orders, the engine validates
 them) and confirms the saved orders in words with the receipt, or says why nothing changed.
 """
 
@@ -19,8 +19,8 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.services import commands as game_orders
-from bot.services import limits
+from bot.services.base import limits
+from bot.services.orders import commands as game_orders
 from bot.ui.autocomplete import actor_choices, option_choices, verb_choices
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, is_moderator
 from bot.ui.declared import MergedCommand, MergedOption, check_limits, merge
@@ -38,7 +38,7 @@ AS_TEXT = app_commands.Range[str, 1, limits.OPTION_TEXT_MAX]
 
 def _annotation(option: MergedOption) -> Any:
     """The option's type as discord.py reads it, always bounded: a number within the game's range (the
-    bot's, `bot.services.limits`, on a side the game leaves open), a text within its length."""
+    bot's, `bot.services.base.limits`, on a side the game leaves open), a text within its length."""
     base = TYPES[option.type]
     if option.type in ("integer", "number"):
         least = option.min_value if option.min_value is not None else limits.INTEGER_MIN

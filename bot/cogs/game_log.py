@@ -13,8 +13,8 @@ import io
 import discord
 from discord import app_commands
 
-from bot.services import lookup
-from bot.services import orders as order_service
+from bot.services.base import lookup
+from bot.services.orders import orders as order_service
 from bot.text import say
 from bot.ui.context import Ctx, GameCog, GameNumber, in_dm
 from bot.ui.respond import Reply, respond

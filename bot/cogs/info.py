@@ -18,8 +18,8 @@ from discord import app_commands
 
 from bot.delivery.pictures import caption_of
 from bot.delivery.written import escaped_cards
-from bot.services import player_views
-from bot.services.errors import ServiceError
+from bot.services.base.errors import ServiceError
+from bot.services.orders import player_views
 from bot.text import when
 from bot.ui.cards import embeds, messages
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete

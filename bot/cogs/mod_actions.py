@@ -4,7 +4,7 @@ subcommands of the moderators' `/mod` group from what the installed games declar
 Each action is one subcommand for every game that declares it (`bot.ui.declared.merge`, as for the order
 commands), with the player as its first option (`user`, the bot's own; none for an action on the fight
 rather than a player, `Moderation.about_player`) and the games' options after it. A
-use goes to `ModerationCog.act`, which hands the options to `bot.services.moderation.act` for the game of
+use goes to `ModerationCog.act`, which hands the options to `bot.services.moderators.moderation.act` for the game of
 the channel. An option with a `source` is offered by autocomplete, to moderators only, from the ruleset's
 `moderation_choices` for the player chosen so far. `check` proves the whole `/mod` group fits Discord.
 """
@@ -19,8 +19,9 @@ import discord
 from discord import app_commands
 
 from bot.cogs.game_commands import _annotation
-from bot.services import lookup, moderation
-from bot.services.errors import ServiceError
+from bot.services.base import lookup
+from bot.services.base.errors import ServiceError
+from bot.services.moderators import moderation
 from bot.ui.context import bot_of, is_moderator
 from bot.ui.declared import MergedCommand, check_limits, merge
 from bot.ui.text import ui

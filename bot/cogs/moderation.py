@@ -2,9 +2,9 @@
 preview) and /mod (substitute, orders, audit, rolls, and the games' own actions on a player, declared by their
 fronts and built by `bot.cogs.mod_actions`: kill, revive, give, take...).
 
-Every command first checks that the caller moderates (Manage Server, or the server's moderator role set
-with `/game settings moderator_role`: one role per server, for all its games), answers only them
-(ephemeral), and leaves the work to `bot.services.moderation` and `bot.services.game_admin`. The commands
+Every command first checks that the caller moderates (Manage Server, or the server's moderator role set with
+`/game settings moderator_role`: one role per server, for all its games), answers only them (ephemeral), and
+leaves the work to `bot.services.moderators.moderation` and `bot.services.moderators.game_admin`. The commands
 act on the game of the channel they are used in, and work only in servers. Every command but `/mod orders`
 defers at once: each one writes (and waits for SQLite's single writer, which a resolution may hold) or runs
 the engine, and Discord allows 3 seconds for the first answer. Long answers (the preview, the settings) are
@@ -23,17 +23,11 @@ from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.split import pack
 from bot.delivery.written import escaped_cards
-from bot.services import (
-    data_files,
-    day_actions,
-    dice,
-    game_admin,
-    limits,
-    moderation,
-    player_views,
-    sheets,
-    spectators,
-)
+from bot.services.base import limits
+from bot.services.moderators import game_admin, moderation
+from bot.services.orders import day_actions, dice, player_views
+from bot.services.people import spectators
+from bot.services.signup import data_files, sheets
 from bot.text import say, when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, caller_of, require_moderator
@@ -49,7 +43,7 @@ IN_GUILD = app_commands.AppCommandContext(guild=True)  # never offered in DMs
 # commands in Server Settings > Integrations); every command still checks the caller's rights itself.
 MODERATORS = discord.Permissions(manage_guild=True)
 AUDIT_PAGE = 25  # audit entries per /mod audit page
-# Every option bounded (the services check the same limits again: bot.services.limits)
+# Every option bounded (the services check the same limits again: bot.services.base.limits)
 GameName = app_commands.Range[str, 1, limits.GAME_NAME_MAX]
 Time = app_commands.Range[str, 1, limits.TIME_MAX]
 Zone = app_commands.Range[str, 1, limits.TIMEZONE_MAX]

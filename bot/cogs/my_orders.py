@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 
 from bot.cogs.info import deadline_line
-from bot.services import orders as order_service
-from bot.services.player_views import player_view
+from bot.services.orders import orders as order_service
+from bot.services.orders.player_views import player_view
 from bot.ui.buttons import ButtonSpec
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply

@@ -5,7 +5,7 @@ start; `/sheet template` sends the game's example file to edit; `/sheet show` sh
 (before the start the attached one, during play their sheet as it stands); `/sheet clear` takes it off (with
 `player:`, a moderator takes another player's off, in the game's channel, and the player is told by DM).
 Every reply is ephemeral, in the game's channel or by DM (`game:` when the player is in several games). The
-group is registered only when an installed game takes sheets; the work is in `bot.services.sheets`.
+group is registered only when an installed game takes sheets; the work is in `bot.services.signup.sheets`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.delivery.written import escaped_cards
-from bot.services import sheets
+from bot.services.signup import sheets
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, require_moderator
 from bot.ui.respond import Reply

@@ -18,7 +18,8 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
-from bot.services import games, limits, muster
+from bot.services.base import limits
+from bot.services.signup import games, muster
 from bot.ui.autocomplete import role_choices
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.joined import joined_reply

@@ -3,7 +3,7 @@
 A game may put players in private groups (`Ruleset.groups`: a mafia's team); the bot keeps a private thread
 for each, where its members talk. When Discord refuses that thread (the bot may not create private threads in
 the game channel), `/team say text:` is the fallback: the bot sends the words by DM to the group's other
-members (`bot.services.groups.relay`), escaped and pinging nobody. While the thread works the command is
+members (`bot.services.people.groups.relay`), escaped and pinging nobody. While the thread works the command is
 refused and points to it. The reply is ephemeral, like every reply.
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.services import groups
+from bot.services.people import groups
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply
 from bot.ui.text import ui

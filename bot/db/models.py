@@ -1,6 +1,6 @@
 """SQLAlchemy 2 models: guild settings, games, players, orders, events, the outbox, day seeds,
 resolutions, games' private groups, the moderators' audit trail, and the community's tables: players' records
-across games, per-server statistics, substitutes, seat offers and watchers (bot/services/community).
+across games, per-server statistics, substitutes, seat offers and watchers (bot/services/base/community).
 
 Discord ids, games' numbers and every row id are 64-bit (`BigID`: BIGINT on PostgreSQL, SQLite's INTEGER,
 already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema
@@ -112,10 +112,12 @@ class Game(Base):
     moderator_channel_id: Mapped[int | None] = mapped_column(BigInteger)  # moderator notes; None: DM the creator
     resolve_failures: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # failed tries in a row
     retry_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # no automatic try before this (backoff)
-    due_at: Mapped[datetime | None] = mapped_column(UTCDateTime(), index=True)  # the loop's next look (services/due)
+    due_at: Mapped[datetime | None] = mapped_column(
+        UTCDateTime(), index=True
+    )  # the loop's next look (services/base/due)
     web: Mapped[str] = mapped_column(String(10), default="off", server_default="off")  # off | link | listed
     web_key: Mapped[str | None] = mapped_column(String(64), unique=True, index=True)  # the page's unguessable address
-    community: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # community settings set (services/community)
+    community: Mapped[dict[str, Any] | None] = mapped_column(JSON)  # community settings set (services/base/community)
     lobby_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the sign-up message kept up to date
     start_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # start by itself then (if enough joined)
     muster_until: Mapped[datetime | None] = mapped_column(UTCDateTime())  # mustering: confirm by then
@@ -265,7 +267,7 @@ class AuditLog(Base):
 
 class DiceSeed(Base):
     """A game's secret seed for `/roll`: roll number n of the game is drawn from an rng derived from it and n
-    (`bot.services.dice`), so `brbot verify` recomputes every stored roll."""
+    (`bot.services.orders.dice`), so `brbot verify` recomputes every stored roll."""
 
     __tablename__ = "dice_seeds"
 
@@ -297,7 +299,7 @@ class DiceRoll(Base):
 
 
 class WebPicture(Base):
-    """The public picture after a step as the web site shows it (bot/services/public_pages.py): drawn once from
+    """The public picture after a step as the web site shows it (bot/services/pages/public_pages.py): drawn once from
     the stored resolution's public view and kept, so a page never redraws it."""
 
     __tablename__ = "web_pictures"
@@ -323,7 +325,7 @@ class WebCheck(Base):
 
 
 class PlayerRecord(Base):
-    """A Discord user's record across every game and server the bot runs (`bot.services.records`): games
+    """A Discord user's record across every game and server the bot runs (`bot.services.people.records`): games
     played (started with them), finished (played to the end in their seat), abandoned (replaced or removed for
     absence), awaited steps with orders given in time and missed, and `recent`: [given, awaited] per finished
     game, the last `records.RECENT` of them, newest last (the reliability figure reads it)."""
@@ -340,7 +342,7 @@ class PlayerRecord(Base):
 
 
 class PlayerStat(Base):
-    """One user's results in one game type on one server (`bot.services.profiles`), added to when a game ends:
+    """One user's results in one game type on one server (`bot.services.people.profiles`), added to when a game ends:
     games, wins, survivals and the game's own headline figures (`engine.front.Community.figures`)."""
 
     __tablename__ = "player_stats"
@@ -372,7 +374,7 @@ class Substitute(Base):
 
 
 class SeatOffer(Base):
-    """An absent player's seat offered by DM (`bot.services.absence`): to `user_id` (None: waiting for a
+    """An absent player's seat offered by DM (`bot.services.people.absence`): to `user_id` (None: waiting for a
     candidate, or nobody was left to ask), `status` open | waiting (everyone left to ask holds another offer) |
     accepted | closed | moderators (nobody left: they decide); `asked`: every user asked so far."""
 

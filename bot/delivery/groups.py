@@ -1,5 +1,5 @@
 """A game's private groups on Discord: one private thread per group in the game channel, its members in line
-with the game (the services' `group` outbox rows, `bot.services.groups`).
+with the game (the services' `group` outbox rows, `bot.services.people.groups`).
 
 A sync row names a group; the worker reads what the group should be now (its `members`) and does what is
 missing, whichever row asked: open the thread (private, not invitable, named by the game's front), keep its

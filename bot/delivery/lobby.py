@@ -1,4 +1,4 @@
-"""A game's lobby message on Discord (`bot.services.lobby` writes what it should say): posted once in the game's
+"""A game's lobby message on Discord (`bot.services.signup.lobby` writes what it should say): posted once in the game's
 channel, its id kept on the game (`games.lobby_message_id`), edited in place afterwards, and posted again if
 someone deleted it. One game's lobby is edited at most once a second however fast people join: the services keep
 at most one lobby row waiting per game (rewriting it), and this waits out the second since the last edit of

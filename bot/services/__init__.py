@@ -1,1 +1,15 @@
-"""Use cases shared by the Discord cogs and the `brbot` command line: plain async functions over the database."""
+"""Use cases shared by the Discord cogs, the web site and the `brbot` command line: plain async functions over
+the database, in rooms by what they serve. Each room imports only the rooms beneath it (top to bottom):
+
+- `moderators`: setting a game up (`game_admin`) and acting in play (`moderation`);
+- `steps`: a step resolved exactly once (`resolution`), a paused game resumed, the deadline loop's pass
+  (`scheduler`), a whole game played by computer players (`simulation`);
+- `signup`: games created and joined (`games`), the muster and its DM, the lobby, sheets and data files;
+- `pages`: what the web site may show of a game (`public_pages`) and its words;
+- `orders`: a player's orders and actions, their checks and receipts, the forms and step buttons that give
+  them, trading, `/roll`, and the pacing that says whose orders a step awaits;
+- `people`: players' records and profiles, seats changing hands, absence, private groups and spectators;
+- `base`: the foundations every room uses: refusals (`errors`), limits, rights, fair seeds and their checks
+  (`fairness`, `replaying`, `verification`), deadlines (`due`), which game a command is about (`lookup`),
+  loading a game (`common`), snapshots, and the community settings every game has.
+"""

@@ -1,7 +1,7 @@
 """Autocomplete for the game commands: the choices come from the game's front and the caller's own view.
 
 `caller_view` finds the game a command is about (the channel's, or the `game` option in a DM) and loads the
-caller's view through `bot.services.player_views.view_and_orders`, the ruleset's view of their seat, which
+caller's view through `bot.services.orders.player_views.view_and_orders`, the ruleset's view of their seat, which
 leaves out everything they may not know, with their own current orders for today (with the `as` option, those
 of the actor they order for): the game's choosers may offer what those orders bring.
 The callbacks never raise: a refusal or a failure gives no choices.
@@ -26,8 +26,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.services import actors, lookup, player_views
-from bot.services.errors import ServiceError
+from bot.services.base import lookup
+from bot.services.base.errors import ServiceError
+from bot.services.orders import actors, player_views
 from bot.ui.context import bot_of, caller_of, in_dm, is_moderator, parent_channel
 from engine import registry
 from engine.front import ACTION_OPTION, Command, Front

@@ -57,9 +57,12 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
             ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
             ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
         ]
-    if kind in ("step_buttons", "question"):  # `bot.services.step_buttons`: ids, labels and styles in the payload
+    if kind in (
+        "step_buttons",
+        "question",
+    ):  # `bot.services.orders.step_buttons`: ids, labels and styles in the payload
         return [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
-    if kind == "lobby" and payload.get("open"):  # `bot.services.lobby`: Join (as each role) and Leave
+    if kind == "lobby" and payload.get("open"):  # `bot.services.signup.lobby`: Join (as each role) and Leave
         ref = f"brbot:lobby:{payload['game']}"
         roles = [
             ButtonSpec(f"{ref}:join:{value}", ui("button_join_as", role=label)[:80], "primary")
@@ -71,11 +74,11 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
             *roles[:20],
             ButtonSpec(f"{ref}:leave", ui("button_leave"), "danger"),
         ]
-    if kind == "muster":  # `bot.services.muster`: the DM asking a player to confirm
+    if kind == "muster":  # `bot.services.signup.muster`: the DM asking a player to confirm
         return (
             [ButtonSpec(f"brbot:ready:{payload['game']}", ui("button_ready"), "success")] if "game" in payload else []
         )
-    if kind == "seat_offer":  # `bot.services.absence`: an absent player's seat offered
+    if kind == "seat_offer":  # `bot.services.people.absence`: an absent player's seat offered
         ref = f"brbot:seat:{payload['offer']}"
         return [
             ButtonSpec(f"{ref}:yes", ui("button_accept"), "success"),
@@ -149,7 +152,7 @@ class _PairAnswer(_Answer):
     """Accept or Decline on a proposal's DM: the game's pairing, by key (or by name on an old message)."""
 
     async def answer(self, interaction: discord.Interaction, bot) -> str:
-        from bot.services import games
+        from bot.services.signup import games
 
         return await games.answer_pairing(
             bot.db,
@@ -199,8 +202,8 @@ class TradeAnswer(
     message from before the digest existed (no day in its id) is refused: it cannot say which offer it showed."""
 
     async def answer(self, interaction: discord.Interaction, bot) -> str:
-        from bot.services import trading
-        from bot.services.errors import ServiceError
+        from bot.services.base.errors import ServiceError
+        from bot.services.orders import trading
         from bot.ui.text import ui
 
         if self.parts.get("day") is None:
@@ -223,8 +226,9 @@ class WithdrawOrders(
     _Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:withdraw:(?P<game>\d+):(?P<day>-?\d+)"
 ):
     async def answer(self, interaction: discord.Interaction, bot) -> str:
-        from bot.services import lookup, orders
-        from bot.services.errors import ServiceError
+        from bot.services.base import lookup
+        from bot.services.base.errors import ServiceError
+        from bot.services.orders import orders
         from bot.ui.text import ui
         from engine import registry
 
@@ -248,11 +252,11 @@ class StepPress(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"brbot:step:(?P<game>\d+):(?P<day>\d+):(?P<key>[0-9a-f]{12})",
 ):
-    """A click on a game's step button (`bot.services.step_buttons`): the order of the command it names, answered
+    """A click on a game's step button (`bot.services.orders.step_buttons`): the order of the command it names, answered
     as that command is; an old button (an earlier step, or one the step no longer offers) is refused."""
 
     async def answer(self, interaction: discord.Interaction, bot) -> str:
-        from bot.services import step_buttons
+        from bot.services.orders import step_buttons
         from bot.ui.step_buttons import order_text
 
         given = await step_buttons.press(
@@ -266,7 +270,7 @@ class LobbyPress(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"brbot:lobby:(?P<game>\d+):(?P<action>join|leave)(?::(?P<role>[A-Za-z0-9_\-]+))?",
 ):
-    """Join (as a role) or Leave on a game's lobby message (`bot.services.lobby`): as /join and /leave; answered
+    """Join (as a role) or Leave on a game's lobby message (`bot.services.signup.lobby`): as /join and /leave; answered
     to the presser alone, the lobby message itself is edited by delivery. A full lobby then begins the game."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -278,7 +282,8 @@ class LobbyPress(
             await respond(interaction, outcome)
 
     async def answer(self, interaction: discord.Interaction, bot) -> str:
-        from bot.services import games, lookup, muster
+        from bot.services.base import lookup
+        from bot.services.signup import games, muster
         from bot.ui.joined import joined_reply
         from bot.ui.text import ui
 
@@ -296,10 +301,10 @@ class LobbyPress(
 
 
 class ReadyPress(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:ready:(?P<game>\d+)"):
-    """Ready on a muster's DM (`bot.services.muster`): the player confirms; the last one starts the game."""
+    """Ready on a muster's DM (`bot.services.signup.muster`): the player confirms; the last one starts the game."""
 
     async def answer(self, interaction: discord.Interaction, bot) -> str:
-        from bot.services import muster
+        from bot.services.signup import muster
 
         return await muster.confirm(bot.db, int(self.parts["game"]), interaction.user.id, bot.clock())
 
@@ -307,10 +312,10 @@ class ReadyPress(_Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"
 class SeatAnswer(
     _Answer, discord.ui.DynamicItem[discord.ui.Button], template=r"brbot:seat:(?P<offer>\d+):(?P<answer>yes|no)"
 ):
-    """Accept or Decline on an absent player's seat offered by DM (`bot.services.absence`)."""
+    """Accept or Decline on an absent player's seat offered by DM (`bot.services.people.absence`)."""
 
     async def answer(self, interaction: discord.Interaction, bot) -> str:
-        from bot.services import absence
+        from bot.services.people import absence
 
         name = getattr(interaction.user, "display_name", None) or interaction.user.name
         return await absence.answer(

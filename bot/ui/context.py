@@ -17,9 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.services import limits, lookup
-from bot.services.errors import ServiceError
-from bot.services.rights import Caller
+from bot.services.base import limits, lookup
+from bot.services.base.errors import ServiceError
+from bot.services.base.rights import Caller
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
 
@@ -90,7 +90,7 @@ async def is_guild_member(bot: GameMasterBot, guild_id: int, user_id: int) -> bo
 
 def caller_of(interaction: discord.Interaction) -> Caller:
     """What Discord says of the user in the server the interaction came from (Manage Server or Administrator,
-    their roles), for the services to check against the game (`bot.services.rights`); in a DM, nothing."""
+    their roles), for the services to check against the game (`bot.services.base.rights`); in a DM, nothing."""
     if in_dm(interaction):
         return Caller(user_id=interaction.user.id)
     permissions = interaction.permissions

@@ -17,7 +17,7 @@ from typing import Any, Self
 
 import discord
 
-from bot.services import forms
+from bot.services.orders import forms
 from bot.ui.respond import refusing, replace, respond
 from bot.ui.step_buttons import order_text
 from bot.ui.text import ui

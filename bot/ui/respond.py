@@ -17,7 +17,7 @@ from typing import Any
 
 import discord
 
-from bot.services.errors import ServiceError
+from bot.services.base.errors import ServiceError
 from bot.ui.limits import CONTENT_MAX, cut, messages
 from bot.ui.text import ui
 

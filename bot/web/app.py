@@ -1,4 +1,4 @@
-"""The site's routes (Starlette) over `bot.services.public_pages`, with server-side Jinja2 templates.
+"""The site's routes (Starlette) over `bot.services.pages.public_pages`, with server-side Jinja2 templates.
 
 - `/`: the games their moderators listed; `/g/<key>`: a game's page (its address is unguessable: `link`
   games are reached only through it); `/g/<key>/step/<day>`: one resolved step's post and picture (what
@@ -33,8 +33,8 @@ from starlette.templating import Jinja2Templates
 
 from bot.db.session import Database
 from bot.delivery.render import POST, Outgoing, render
-from bot.services import public_pages
-from bot.services.public_pages import GamePage, NoPage
+from bot.services.pages import public_pages
+from bot.services.pages.public_pages import GamePage, NoPage
 from bot.text import say
 from bot.web.live import HEARTBEAT_SECONDS, Live
 from bot.web.markup import STAMPED, moment, text_html

@@ -15,7 +15,7 @@ import logging
 from collections.abc import AsyncIterator
 
 from bot.db.session import Database
-from bot.services import public_pages
+from bot.services.pages import public_pages
 
 log = logging.getLogger(__name__)
 

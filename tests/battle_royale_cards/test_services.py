@@ -10,9 +10,10 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game, Player
-from bot.services import games, scheduler, simulation
-from bot.services.commands import give_order
-from bot.services.errors import ServiceError
+from bot.services.signup import games
+from bot.services.steps import scheduler, simulation
+from bot.services.orders.commands import give_order
+from bot.services.base.errors import ServiceError
 from tests.services.conftest import NOW
 from tests.services.conftest import mod
 
@@ -102,7 +103,7 @@ async def test_a_simulated_game_plays_to_its_end(db, cards_installed):
 
 
 async def test_a_moderator_removes_a_player(db, cards_installed):
-    from bot.services import moderation
+    from bot.services.moderators import moderation
 
     game_id = await _game(db, players=3)
     game = await _row(db, game_id)
@@ -118,7 +119,7 @@ async def test_the_acting_player_gets_his_step_buttons_by_dm_and_a_click_is_the_
     """Issue 14, "step by step with buttons and commands": the DM of each step carries the buttons of the
     acting player's own view only; pressing one gives the order its command gives; an old one is refused."""
     from bot.db.models import Outbox
-    from bot.services import step_buttons
+    from bot.services.orders import step_buttons
 
     game_id = await _game(db)
     first, second = (await _row(db, game_id)).state["order"]
@@ -143,7 +144,7 @@ async def test_the_acting_player_gets_his_step_buttons_by_dm_and_a_click_is_the_
 async def test_a_game_that_declares_no_step_buttons_sends_none(db):
     """The shared layer stays generic: Battle Royale declares no step buttons, so no such DM is written."""
     from bot.db.models import Outbox
-    from bot.services import step_buttons
+    from bot.services.orders import step_buttons
     from tests.services.conftest import started_game
 
     game_id = await started_game(db)
@@ -155,7 +156,7 @@ async def test_a_game_that_declares_no_step_buttons_sends_none(db):
 async def test_the_turn_hours_house_rule_sets_the_turns_deadline(db, cards_installed):
     """Rulings, `turn_hours`: the house rule is the turn's length (`Ruleset.step_hours_setting`), given when the
     game is created or changed with /game settings before the start."""
-    from bot.services import game_admin
+    from bot.services.moderators import game_admin
 
     game = await games.create_game(
         db, name="Cards", ruleset="battle_royale_cards", channel_id=558, settings={"turn_hours": 12}
@@ -175,7 +176,8 @@ async def test_the_turn_hours_house_rule_sets_the_turns_deadline(db, cards_insta
 async def test_removing_the_acting_player_gives_the_next_one_his_step_buttons(db, cards_installed):
     """Rulings, a removed player: "if it was his turn the next begins"; the next player is told with buttons."""
     from bot.db.models import Outbox
-    from bot.services import moderation, step_buttons
+    from bot.services.moderators import moderation
+    from bot.services.orders import step_buttons
 
     game_id = await _game(db, players=3)
     leaving, following, _ = (await _row(db, game_id)).state["order"]

@@ -14,8 +14,8 @@ from sqlalchemy import select, update
 
 from bot.db.models import Outbox, Resolution
 from bot.delivery.worker import OutboxWorker
-from bot.services import resolution, scheduler
-from bot.services.commands import give_order
+from bot.services.steps import resolution, scheduler
+from bot.services.orders.commands import give_order
 from engine import registry
 from engine.rulesets.battle_royale_cards.front.game import FRONT
 from engine.rulesets.battle_royale_cards.ruleset import RULESET

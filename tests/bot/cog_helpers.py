@@ -4,8 +4,8 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from bot.db.models import Game, Player
-from bot.services import resolution
-from bot.services.common import load_state, store_state
+from bot.services.steps import resolution
+from bot.services.base.common import load_state, store_state
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.services.conftest import NOW, started_game
 
@@ -33,7 +33,7 @@ def verb_option_choices(under: str, verb: str, option: str):
 
 async def night_game(db, players: int = 4, zone: int = 5, **kwargs) -> int:
     """A started game whose Day 0 is resolved with everyone starting in `zone` (The Septagon): Night 1 is open."""
-    from bot.services import orders
+    from bot.services.orders import orders
 
     game_id = await started_game(db, players=players, **kwargs)
     for user in range(1, players + 1):

@@ -14,7 +14,7 @@ from bot.db.session import Database
 from bot.delivery.courier import DMRefused
 from bot.delivery.render import Outgoing
 from bot.delivery.worker import OutboxWorker
-from bot.services import resolution
+from bot.services.steps import resolution
 from tests.services.conftest import NOW, started_game
 
 CHANNEL = 555

@@ -3,7 +3,7 @@ option in a DM, and never an error (rulings, "Targets and visibility")."""
 from __future__ import annotations
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.services import day_actions
+from bot.services.orders import day_actions
 from bot.ui.autocomplete import option_choices, source_choices
 from tests.bot.cog_helpers import edit_state, night_game, run, seats, state_of, verb_option_choices
 from tests.bot.fakes import FakeInteraction, FakeUser

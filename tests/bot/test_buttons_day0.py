@@ -9,7 +9,8 @@ from bot.cogs.forms import FormsCog as Day0Cog
 from bot.cogs.my_orders import MyOrdersCog
 from bot.cogs.signup import SignUpCog
 from bot.db.models import Outbox, Player
-from bot.services import day_actions, games
+from bot.services.orders import day_actions
+from bot.services.signup import games
 from bot.ui.buttons import LegacyPairAnswer, PairAnswer, TradeAnswer, WithdrawOrders
 from tests.bot.cog_helpers import NOW, command, equip_player, night_game, run, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser, call
@@ -169,7 +170,7 @@ async def test_trade_decline_tells_the_proposer_and_a_past_days_offer_is_refused
         told = (await session.execute(select(Outbox).where(Outbox.target_id == 1).order_by(Outbox.id))).scalars().all()
     assert [t.payload["kind"] for t in told if t.payload["kind"].startswith("trade")] == ["trade_answer"]
     assert "declined your trade" in told[-1].text
-    from bot.services import resolution
+    from bot.services.steps import resolution
     await resolution.resolve_day(db, game_id, NOW, trigger="moderator")  # Day 1 is over
     button, late = press(gm, TradeAnswer, accept, 2)
     await button.callback(late)

@@ -13,7 +13,7 @@ from bot.ui.text import ui
 from tests.bot.cog_helpers import run
 from tests.bot.test_buttons_day0 import press
 from tests.bot.test_moderation_cog import run as mod_run
-from tests.services.test_character_orders import game_row, infinity_game
+from tests.services.orders.test_character_orders import game_row, infinity_game
 
 
 async def test_orders_shows_the_post_being_built_with_receipts_and_withdraw(gm, db):

@@ -9,11 +9,11 @@ from sqlalchemy import select
 
 from bot.cogs.community import CommunityCog
 from bot.db.models import Player, SeatOffer
-from bot.services import absence
+from bot.services.people import absence
 from bot.ui.buttons import SeatAnswer
 from tests.bot.cog_helpers import command
 from tests.bot.fakes import FakeInteraction, FakeUser, call
-from tests.services.test_absence import _game_with, _step
+from tests.services.people.test_absence import _game_with, _step
 
 
 async def test_sub_volunteer_and_withdraw(gm, db):

@@ -17,7 +17,7 @@ from bot.delivery import store
 from bot.delivery.courier import DiscordCourier, DMRefused, is_transient
 from bot.delivery.render import Outgoing
 from bot.delivery.worker import OutboxWorker
-from bot.services import resolution
+from bot.services.steps import resolution
 from tests.bot.delivery_helpers import CHANNEL, CREATOR, Clock, FakeCourier, drain, game_with_a_night, http_error, rows
 from tests.services.conftest import NOW, db, started_game  # noqa: F401  (db: the two-database fixture)
 from tests.services.conftest import mod
@@ -81,7 +81,7 @@ async def test_a_transient_error_backs_off_then_delivers_once(db, error):
     assert first.status == "pending" and first.attempts == 1 and first.next_attempt_at == NOW + timedelta(seconds=15)
     assert first.last_error
     # a later post to the same channel does not overtake the one waiting for its retry
-    from bot.services import moderation
+    from bot.services.moderators import moderation
     await moderation.pause(db, game_id, mod(CREATOR))
     assert (await worker.run_once()).claimed == 0
     clock.advance(seconds=16)

@@ -12,7 +12,7 @@ from sqlalchemy import select, update
 
 from bot.db.models import Game, Player
 from bot.delivery.worker import OutboxWorker
-from bot.services import resolution
+from bot.services.steps import resolution
 from tests.bot.delivery_helpers import (
     CHANNEL,
     CREATOR,

@@ -121,7 +121,7 @@ async def test_mod_rolls_lists_every_roll_of_the_game_secret_ones_too(gm, db):
 
 async def test_a_roll_in_the_channel_of_a_finished_game_belongs_to_no_game(gm, db):
     """docs/dice.md: a roll belongs to the channel's game while it is not over; secret needs a running game."""
-    from bot.services import moderation
+    from bot.services.moderators import moderation
 
     game_id = await started_game(db)
     await moderation.end(db, game_id, mod(900))
@@ -134,7 +134,7 @@ async def test_a_roll_in_the_channel_of_a_finished_game_belongs_to_no_game(gm, d
 async def test_a_dead_player_has_the_bot_post_nothing_in_the_living_channel(gm, db):
     """Issue 24, part 5: the dead talk in their own thread; /roll in the game's channel is refused to them, and
     nothing is rolled or posted."""
-    from bot.services import moderation
+    from bot.services.moderators import moderation
 
     game_id = await started_game(db)
     await moderation.act(db, game_id, mod(900), 1, "kill", {"reason": "test"})

@@ -16,7 +16,8 @@ from bot.delivery.courier import allowed_mentions
 from bot.delivery.render import Outgoing
 from bot.delivery.worker import OutboxWorker
 from bot.delivery.written import escaped
-from bot.services import games, moderation
+from bot.services.moderators import moderation
+from bot.services.signup import games
 from tests.bot.cog_helpers import run
 from tests.bot.delivery_helpers import FakeCourier, drain
 from tests.bot.fakes import FakeInteraction, FakeUser, call
@@ -36,7 +37,7 @@ def test_a_name_with_markdown_or_a_mention_is_escaped_and_others_are_left_alone(
 
 
 async def test_posts_show_players_names_and_moderators_words_as_written(db):
-    from bot.services import game_admin
+    from bot.services.moderators import game_admin
 
     game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=mod(7), name="__Island__")
     await game_admin.open_signups(db, game.id, mod(7))

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from bot.cogs.game_commands import build_cog
 from bot.db.models import Game
-from bot.services import games, scheduler
+from bot.services.signup import games
+from bot.services.steps import scheduler
 from bot.ui.autocomplete import actor_choices, option_choices
 from bot.ui.declared import merge
 from engine import registry

@@ -11,8 +11,8 @@ from sqlalchemy import update
 from bot.cogs import cog_classes
 from bot.cogs.game_log import GameLogCog, finished_game_autocomplete
 from bot.db.models import Order
-from bot.services import moderation
-from bot.services import orders as order_service
+from bot.services.moderators import moderation
+from bot.services.orders import orders as order_service
 from bot.text import say
 from bot.ui.text import ui
 from tests.bot.cog_helpers import NOW, run

@@ -19,7 +19,7 @@ from sqlalchemy import select
 from bot.cogs.game_log import summary_of_mine
 from bot.cogs.moderation import preview_lines
 from bot.db.models import Outbox
-from bot.services import game_admin
+from bot.services.moderators import game_admin
 from bot.text import TEXT, render
 from bot.ui.joined import joined_reply
 from bot.ui.text import UI

@@ -12,8 +12,11 @@ from sqlalchemy import select, update
 
 from bot.db.models import Game, GameGroup
 from bot.delivery.worker import OutboxWorker
-from bot.services import games, groups, moderation, resolution
-from bot.services.errors import ServiceError
+from bot.services.moderators import moderation
+from bot.services.people import groups
+from bot.services.signup import games
+from bot.services.steps import resolution
+from bot.services.base.errors import ServiceError
 from tests.bot.delivery_helpers import Clock, FakeCourier, drain, http_error, rows
 from tests.services.conftest import NOW, db  # noqa: F401  (db: the two-database fixture)
 from tests.services.conftest import mod

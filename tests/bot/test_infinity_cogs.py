@@ -9,7 +9,9 @@ from bot.cogs.game_commands import build_cog
 from sqlalchemy import select
 
 from bot.db.models import Game, Outbox
-from bot.services import games, scheduler, step_buttons
+from bot.services.orders import step_buttons
+from bot.services.signup import games
+from bot.services.steps import scheduler
 from bot.ui.autocomplete import option_choices
 from tests.bot.cog_helpers import NOW, run
 from tests.bot.fakes import FakeInteraction, FakeUser

@@ -11,7 +11,9 @@ from sqlalchemy import select
 from bot.cogs.game_commands import build_cog
 from bot.cogs.moderation import ModerationCog
 from bot.db.models import Game, Outbox
-from bot.services import game_admin, games, scheduler
+from bot.services.moderators import game_admin
+from bot.services.signup import games
+from bot.services.steps import scheduler
 from tests.bot.cog_helpers import NOW, run
 from tests.bot.fakes import FakeInteraction, FakeUser
 from tests.bot.test_moderation_cog import complete, moderator

@@ -8,7 +8,7 @@ from PIL import Image
 
 from bot.cogs import cog_classes
 from bot.cogs.info import InfoCog
-from bot.services import games
+from bot.services.signup import games
 from bot.ui.text import ui
 from tests.bot.cog_helpers import NOW, command, edit_state, night_game, seats, state_of
 from tests.bot.fakes import FakeInteraction, FakeUser, call
@@ -112,7 +112,7 @@ async def test_status_in_a_dm_names_the_game(gm, db):
 async def test_status_in_a_dm_after_the_game_ended_points_to_the_finished_game(gm, db):
     """A player's only game is over: in a DM, /status says so and names the game's number (before, it said the
     player had never signed up), and with that number it shows the last state."""
-    from bot.services import moderation
+    from bot.services.moderators import moderation
 
     game_id = await night_game(db)
     await moderation.end(db, game_id, actor_id=mod(7), reason="done")
@@ -283,7 +283,7 @@ async def test_profile_shows_the_whole_record_to_its_player_and_the_tier_to_othe
     from discord import app_commands
 
     from bot.cogs.community import CommunityCog
-    from bot.services import simulation
+    from bot.services.steps import simulation
 
     await simulation.simulate(db, 4, seed=5, ruleset="battle_royale")
     cog = CommunityCog(gm)

@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel
 
 from bot.db.models import Game
-from bot.services import games
+from bot.services.signup import games
 from engine import registry
 from engine.front import Card, CardField, Command, Front
 from engine.ruleset import Ruleset
@@ -113,8 +113,8 @@ async def test_outside_a_game_rules_list_every_game_and_help_every_games_command
 
 async def test_simulating_a_game_without_computer_players_is_refused_with_the_reason(db, parlour):
     """`brbot simulate` of a game whose front gives no computer players: one clear refusal, no game made."""
-    from bot.services import simulation
-    from bot.services.errors import ServiceError
+    from bot.services.steps import simulation
+    from bot.services.base.errors import ServiceError
 
     assert not registry.front("parlour").has_computer_players
     assert registry.front("battle_royale").has_computer_players

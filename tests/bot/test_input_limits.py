@@ -11,8 +11,11 @@ from sqlalchemy import func, select
 from bot.cogs import cog_classes
 from bot.cogs.moderation import ModerationCog
 from bot.db.models import Game
-from bot.services import commands, game_admin, games, limits, lookup
-from bot.services.errors import ServiceError
+from bot.services.base import limits, lookup
+from bot.services.moderators import game_admin
+from bot.services.orders import commands
+from bot.services.signup import games
+from bot.services.base.errors import ServiceError
 from bot.ui.respond import Reply, respond
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.bot.test_moderation_cog import command, moderator
@@ -81,7 +84,7 @@ async def test_free_texts_are_checked_in_the_services_too(db):
     with pytest.raises(ServiceError, match="at most 200"):
         await game_admin.change_setting(db, game.id, mod(7), "signup_cap", LONG)
     with pytest.raises(ServiceError, match="at most 1000"):
-        from bot.services import moderation
+        from bot.services.moderators import moderation
         await moderation.end(db, game.id, mod(7), LONG)
     player = await games.join_game(db, game.id, 1, "p" * 300)  # a name from Discord is shortened, not refused
     assert player.name == "p" * 100
@@ -142,7 +145,7 @@ async def test_a_refusal_of_5000_characters_reaches_the_user(gm):
 
 async def test_ids_and_numbers_in_settings_that_do_not_fit_the_database_are_refused(db):
     """A role or channel id past 64 bits overflowed PostgreSQL's BIGINT; now it is a bad value like any other."""
-    from bot.services.lookup import moderator_role
+    from bot.services.base.lookup import moderator_role
 
     game = await games.create_game(db, name="Test", channel_id=555, guild_id=1000)
     for name, value in (("moderator_role", "<@&99999999999999999999999>"), ("moderator_channel", "<#" + "9" * 30 + ">"),

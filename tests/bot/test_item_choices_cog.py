@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.services import day_actions
+from bot.services.orders import day_actions
 from tests.bot.cog_helpers import command, edit_state, equip_player, night_game, run, seats
 from tests.bot.fakes import FakeInteraction, FakeUser
 

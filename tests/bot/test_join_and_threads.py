@@ -8,7 +8,7 @@ from sqlalchemy import select, update
 
 from bot.cogs.signup import SignUpCog
 from bot.db.models import Player
-from bot.services import games
+from bot.services.signup import games
 from tests.bot.cog_helpers import night_game, run
 from tests.bot.fakes import FakeInteraction, FakeUser
 

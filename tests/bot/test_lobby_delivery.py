@@ -9,7 +9,8 @@ from sqlalchemy import select
 
 from bot.db.models import Game
 from bot.delivery.worker import OutboxWorker
-from bot.services import game_admin, games
+from bot.services.moderators import game_admin
+from bot.services.signup import games
 from tests.bot.delivery_helpers import Clock, FakeCourier, drain, http_error
 from tests.services.conftest import NOW, mod
 

@@ -10,7 +10,8 @@ from bot.cogs.info import InfoCog
 from sqlalchemy import select
 
 from bot.db.models import Game, Outbox
-from bot.services import games, scheduler
+from bot.services.signup import games
+from bot.services.steps import scheduler
 from bot.ui.autocomplete import actor_choices, option_choices
 from tests.bot.cog_helpers import NOW, call, command, run
 from tests.bot.fakes import FakeInteraction, FakeUser

@@ -7,8 +7,8 @@ import pytest
 from discord import app_commands
 
 from bot.cogs.mod_actions import add_actions, check, declared_actions
-from bot.services import moderation
-from bot.services.errors import ServiceError
+from bot.services.moderators import moderation
+from bot.services.base.errors import ServiceError
 from bot.text import say
 from bot.ui.rules_help import bot_help
 from engine import registry

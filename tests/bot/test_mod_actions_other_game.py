@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 from bot.cogs.moderation import ModerationCog
 from bot.db.models import AuditLog, Game, Outbox
-from bot.services import games
+from bot.services.signup import games
 from engine import registry
 from engine.events import PUBLIC, make_event, to_players
 from engine.front import Front, Moderation, Option

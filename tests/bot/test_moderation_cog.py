@@ -12,7 +12,11 @@ from sqlalchemy import func, select
 from bot.cogs.moderation import LIMIT, ModerationCog, send_all
 from bot.delivery.split import pack
 from bot.db.models import AuditLog, DaySeed, Game, Order, Outbox
-from bot.services import game_admin, games, lookup, muster, orders, resolution
+from bot.services.base import lookup
+from bot.services.moderators import game_admin
+from bot.services.orders import orders
+from bot.services.signup import games, muster
+from bot.services.steps import resolution
 from bot.text import say, when
 from bot.ui.text import ui
 from tests.bot.fakes import FakeAttachment, FakeInteraction, FakeRole, FakeUser, call

@@ -8,7 +8,8 @@ from datetime import timedelta
 from sqlalchemy import select
 
 from bot.db.models import Outbox
-from bot.services import day_actions, moderation
+from bot.services.moderators import moderation
+from bot.services.orders import day_actions
 from engine.rulesets.battle_royale.text import say
 from tests.bot.cog_helpers import NOW, edit_state, night_game, run, seats, state_of
 from tests.services.conftest import mod

@@ -4,7 +4,7 @@ Refusals are the engine's own reasons, ephemeral, and change nothing. Everyone s
 from __future__ import annotations
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.services import day_actions
+from bot.services.orders import day_actions
 from engine.rulesets.battle_royale.text import say
 from tests.bot.cog_helpers import edit_state, equip_player, night_game, run, seats
 

@@ -7,8 +7,8 @@ from sqlalchemy import select
 
 from bot.db.models import Outbox
 from bot.delivery.render import render
-from bot.services import resolution
-from bot.services.common import placement
+from bot.services.steps import resolution
+from bot.services.base.common import placement
 from engine import registry
 from engine.front import Front
 from tests.bot.test_render import Rows, night

@@ -8,9 +8,9 @@ import pytest
 from sqlalchemy import update
 
 from bot.db.models import Game
-from bot.services.actors import acting_for
-from bot.services.commands import give_order
-from bot.services.errors import ServiceError
+from bot.services.orders.actors import acting_for
+from bot.services.orders.commands import give_order
+from bot.services.base.errors import ServiceError
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Asked, Refused

@@ -5,7 +5,10 @@ resolves through the services."""
 from __future__ import annotations
 
 from bot.cogs.game_commands import COG as OrdersCog
-from bot.services import day_actions, games, moderation, resolution
+from bot.services.moderators import moderation
+from bot.services.orders import day_actions
+from bot.services.signup import games
+from bot.services.steps import resolution
 from bot.ui.autocomplete import option_choices
 from tests.bot.cog_helpers import NOW, edit_state, run, seats, state_of, verb_option_choices
 from tests.bot.fakes import FakeInteraction, FakeUser

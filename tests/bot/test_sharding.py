@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from bot.config import Settings
 from bot.db.scratch import postgres_admin_url, postgres_reachable, scratch_database
-from bot.services.errors import ServiceError
+from bot.services.base.errors import ServiceError
 from bot.sharding import claim_shard
 
 

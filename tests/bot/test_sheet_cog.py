@@ -10,7 +10,7 @@ import yaml
 from bot.cogs import cog_classes
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.sheets import SheetCog, build_cog
-from bot.services import games
+from bot.services.signup import games
 from bot.ui.rules_help import help_cards
 from engine import registry
 from tests.bot.cog_helpers import NOW, run

@@ -5,7 +5,7 @@ from sqlalchemy import select
 
 from bot.cogs.signup import SignUpCog
 from bot.db.models import Game, Outbox, Player
-from bot.services import games
+from bot.services.signup import games
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.services.conftest import mod
 
@@ -160,7 +160,7 @@ async def test_the_lobby_buttons_join_and_leave_and_a_full_lobby_musters(gm, db)
     alone; the press that fills the game begins its muster (the Ready DMs go out)."""
     import re
 
-    from bot.services import game_admin
+    from bot.services.moderators import game_admin
     from bot.ui.buttons import LobbyPress, ReadyPress
 
     game = await game_admin.create(db, guild_id=1000, channel_id=555, actor_id=mod(7), name="Lobby", signup_cap=2)

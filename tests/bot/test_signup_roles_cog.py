@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.cogs.signup import SignUpCog
-from bot.services import games
+from bot.services.signup import games
 from bot.ui.autocomplete import role_choices
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from tests.bot.test_signup_cog import CHANNEL, command

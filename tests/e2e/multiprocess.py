@@ -18,7 +18,7 @@ from sqlalchemy import func, select, update
 
 from bot.db.models import Outbox
 from bot.db.session import Database
-from bot.services import games
+from bot.services.signup import games
 from tests.e2e.fake_discord import FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import fairness
+from bot.services.base import fairness
 from tests.e2e.conftest import BotRunner
 from tests.e2e.game_steps import game_row, stepped
 from tests.e2e.test_e2e_game import settle

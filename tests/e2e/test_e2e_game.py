@@ -19,7 +19,7 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.db.models import EventRow, Outbox
-from bot.services import fairness
+from bot.services.base import fairness
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import PATIENCE
 from tests.e2e.fake_models import EPHEMERAL, PRIVATE_THREAD

@@ -29,7 +29,8 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import EventRow
-from bot.services import fairness, scheduler
+from bot.services.base import fairness
+from bot.services.steps import scheduler
 from engine import registry
 from tests.bot.test_game_words import wrong_words
 from tests.e2e.conftest import BotRunner

@@ -14,7 +14,7 @@ from bot import app
 from bot.config import Settings
 from bot.db.scratch import postgres_admin_url, postgres_reachable, scratch_database
 from bot.migrate import upgrade_async
-from bot.services.errors import ServiceError
+from bot.services.base.errors import ServiceError
 from tests.e2e.fake_discord import FakeDiscord
 
 pytestmark = pytest.mark.e2e

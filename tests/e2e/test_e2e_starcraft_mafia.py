@@ -24,7 +24,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import EventRow, Game
-from bot.services import fairness
+from bot.services.base import fairness
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from tests.e2e.conftest import BotRunner
 from tests.e2e.fake_discord import FakeDiscord

@@ -14,7 +14,8 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Outbox, Resolution
 from bot.delivery.worker import OutboxWorker
-from bot.services import games, resolution
+from bot.services.signup import games
+from bot.services.steps import resolution
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.encounter import Encounter
 from engine.rulesets.mazeworld.front.game import FRONT

@@ -13,10 +13,11 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.db.models import Game
-from bot.services import game_admin, games
-from bot.services.common import load_state
-from bot.services.data_files import read_data_file
-from bot.services.errors import ServiceError
+from bot.services.moderators import game_admin
+from bot.services.signup import games
+from bot.services.base.common import load_state
+from bot.services.signup.data_files import read_data_file
+from bot.services.base.errors import ServiceError
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.encounter import Encounter
 from engine.rulesets.mazeworld.roster import MOST_CREATURES, spawn

@@ -9,8 +9,10 @@ from datetime import timedelta
 import pytest
 
 from bot.db.models import Game
-from bot.services import game_admin, games, resolution
-from bot.services.errors import ServiceError
+from bot.services.moderators import game_admin
+from bot.services.signup import games
+from bot.services.steps import resolution
+from bot.services.base.errors import ServiceError
 from tests.services.conftest import NOW, db  # noqa: F401 (the service tests' database)
 from tests.services.conftest import mod
 

@@ -32,7 +32,7 @@ async def db(request, templates):
 
 async def started_game(db: Database, players: int = 4, **kwargs) -> int:
     """A started game (Day 0 open) with users 1..players; returns the game id."""
-    from bot.services import games
+    from bot.services.signup import games
 
     game = await games.create_game(db, name="Test", channel_id=555, **kwargs)
     for user in range(1, players + 1):
@@ -42,8 +42,8 @@ async def started_game(db: Database, players: int = 4, **kwargs) -> int:
 
 
 def mod(user_id: int = 99):
-    """A moderator of every game as the moderator services check it (`bot.services.rights`): the operator,
+    """A moderator of every game as the moderator services check it (`bot.services.base.rights`): the operator,
     as the command line acts (the commands pass what Discord says of the caller instead)."""
-    from bot.services.rights import Caller
+    from bot.services.base.rights import Caller
 
     return Caller.operator(user_id)

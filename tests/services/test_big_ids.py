@@ -11,8 +11,11 @@ from sqlalchemy import text
 
 from bot.db.models import Game, Player
 from bot.migrate import alembic_config, upgrade
-from bot.services import games, lookup, orders, resolution
-from bot.services.errors import ServiceError
+from bot.services.base import lookup
+from bot.services.orders import orders
+from bot.services.signup import games
+from bot.services.steps import resolution
+from bot.services.base.errors import ServiceError
 from tests.services.conftest import NOW
 
 BIG = 2**31 + 5

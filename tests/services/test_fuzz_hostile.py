@@ -19,11 +19,16 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.db.models import Game
-from bot.services import commands, data_files, dice, game_admin, games, groups, lookup, moderation, resolution
-from bot.services import sheets
-from bot.services.common import load_state
-from bot.services.errors import ServiceError
-from bot.services.rights import Caller
+from bot.services.base import lookup
+from bot.services.moderators import game_admin, moderation
+from bot.services.orders import commands, dice
+from bot.services.people import groups
+from bot.services.signup import data_files, games
+from bot.services.steps import resolution
+from bot.services.signup import sheets
+from bot.services.base.common import load_state
+from bot.services.base.errors import ServiceError
+from bot.services.base.rights import Caller
 from engine import registry
 from tests.services.conftest import NOW, mod
 

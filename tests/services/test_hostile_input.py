@@ -14,8 +14,13 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Order, Outbox, Player
-from bot.services import commands, dice, game_admin, games, groups, lookup, moderation, resolution, verification
-from bot.services.errors import ServiceError
+from bot.services.base import lookup, verification
+from bot.services.moderators import game_admin, moderation
+from bot.services.orders import commands, dice
+from bot.services.people import groups
+from bot.services.signup import games
+from bot.services.steps import resolution
+from bot.services.base.errors import ServiceError
 from tests.services.conftest import NOW, started_game
 from tests.services.conftest import mod
 
@@ -124,7 +129,7 @@ async def test_a_roll_label_with_nul_is_refused_and_a_name_is_cleaned(db):
 async def test_the_script_has_no_users_id_and_no_user_zero_can_substitute(db):
     """`/mod substitute new_user:0` let a user 0 take a seat: the NPCs' orders, stored as user 0, then
     took that player's salt and `brbot verify` called their receipts wrong."""
-    from bot.services import pacing
+    from bot.services.orders import pacing
 
     assert pacing.SCRIPT < 1
     game_id = await started_game(db, players=3)

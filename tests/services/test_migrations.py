@@ -27,7 +27,7 @@ async def test_a_game_in_progress_goes_on_after_the_pacing_upgrade(db):
 
     from bot.db.models import Game
     from bot.migrate import alembic_config, upgrade
-    from bot.services import resolution
+    from bot.services.steps import resolution
     from tests.services.conftest import NOW, started_game
 
     game_id = await started_game(db)

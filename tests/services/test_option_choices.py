@@ -8,8 +8,10 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.db.models import AuditLog, Order
-from bot.services import commands, forms, games, moderation
-from bot.services.errors import ServiceError
+from bot.services.moderators import moderation
+from bot.services.orders import commands, forms
+from bot.services.signup import games
+from bot.services.base.errors import ServiceError
 from tests.services.conftest import NOW, mod, started_game
 
 

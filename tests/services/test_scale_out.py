@@ -13,7 +13,8 @@ from sqlalchemy import func, select
 
 from bot.db.models import Game, Outbox
 from bot.db.session import Database
-from bot.services import day_actions, scheduler
+from bot.services.orders import day_actions
+from bot.services.steps import scheduler
 from tests.services.conftest import started_game
 
 ROOT = Path(__file__).resolve().parents[2]

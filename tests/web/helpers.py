@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.db.session import Database
-from bot.services import game_admin
+from bot.services.moderators import game_admin
 from tests.services.conftest import mod
 
 

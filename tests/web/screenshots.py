@@ -12,7 +12,7 @@ from pathlib import Path
 from bot.db.models import Game
 from bot.db.session import Database
 from bot.migrate import upgrade_async
-from bot.services import simulation
+from bot.services.steps import simulation
 from tests.web import browser
 from tests.web.serving import Thread
 

@@ -12,7 +12,10 @@ import pytest
 
 from bot.db.models import Game
 from bot.db.session import Database
-from bot.services import fairness, game_admin, games, resolution, simulation
+from bot.services.base import fairness
+from bot.services.moderators import game_admin
+from bot.services.signup import games
+from bot.services.steps import resolution, simulation
 from tests.services.conftest import mod
 from tests.services.conftest import NOW
 from tests.web import browser

@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game
-from bot.services import public_pages
+from bot.services.pages import public_pages
 from tests.finished_games import finished_game
 from tests.web.test_no_leaks import GAMES
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 from sqlalchemy import func, select, update
 
 from bot.db.models import DaySeed, Order, WebCheck
-from bot.services import public_pages, verification
+from bot.services.base import verification
+from bot.services.pages import public_pages
 from tests.finished_games import finished_game
 from tests.services.conftest import started_game
 from tests.web.helpers import open_page

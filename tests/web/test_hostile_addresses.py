@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services import public_pages
+from bot.services.pages import public_pages
 from tests.finished_games import finished_game
 from tests.web.helpers import open_page
 

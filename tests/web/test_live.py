@@ -9,7 +9,8 @@ import httpx
 from sqlalchemy import func, select
 
 from bot.db.models import Outbox
-from bot.services import public_pages, resolution
+from bot.services.pages import public_pages
+from bot.services.steps import resolution
 from bot.web.live import Live
 from tests.services.conftest import NOW, started_game
 from tests.web.helpers import open_page

@@ -21,7 +21,9 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import DaySeed, EventRow, Game, Order, Outbox, Player, Resolution
-from bot.services import games, public_pages, resolution, simulation
+from bot.services.pages import public_pages
+from bot.services.signup import games
+from bot.services.steps import resolution, simulation
 from engine import registry
 
 GAMES = [  # (ruleset, players, house rules): small and short, so each whole game is read page by page

@@ -7,7 +7,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 
 from bot.db.models import Outbox, WebPicture
-from bot.services import public_pages
+from bot.services.pages import public_pages
 from tests.finished_games import finished_game
 from tests.services.conftest import mod, started_game
 from tests.web.helpers import open_page
@@ -94,8 +94,8 @@ async def test_the_page_shows_the_living_and_the_dead_and_the_rules(db, template
 async def test_the_setting_refuses_an_unknown_mode(db):
     import pytest
 
-    from bot.services import game_admin
-    from bot.services.errors import ServiceError
+    from bot.services.moderators import game_admin
+    from bot.services.base.errors import ServiceError
 
     game_id = await started_game(db)
     with pytest.raises(ServiceError, match="off, link, listed"):

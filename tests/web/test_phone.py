@@ -12,8 +12,9 @@ from sqlalchemy import select
 
 from bot.db.models import Game, Resolution
 from bot.db.session import Database
-from bot.services import games, simulation
-from bot.services.simulation import USER_BASE
+from bot.services.signup import games
+from bot.services.steps import simulation
+from bot.services.steps.simulation import USER_BASE
 from tests.web import browser
 from tests.web.serving import Thread
 from tests.web.test_no_leaks import GAMES

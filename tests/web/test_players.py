@@ -3,7 +3,7 @@ a game reached only by its link is not named there, so its address does not trav
 
 from __future__ import annotations
 
-from bot.services.simulation import USER_BASE
+from bot.services.steps.simulation import USER_BASE
 from tests.finished_games import finished_game
 from tests.web.helpers import open_page
 

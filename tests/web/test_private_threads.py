@@ -9,7 +9,7 @@ import secrets
 
 from bot.db.models import Game, Outbox
 from bot.delivery import store
-from bot.services import public_pages
+from bot.services.pages import public_pages
 from tests.services.conftest import NOW, started_game
 from tests.web.helpers import open_page
 
@@ -70,7 +70,7 @@ async def test_only_the_games_own_channel_reaches_its_page(db, site):
 async def test_a_steps_page_shows_no_thread_row_of_that_step(db, site):
     game_id = await started_game(db)
     key = await open_page(db, game_id, "link")
-    from bot.services import resolution
+    from bot.services.steps import resolution
 
     await resolution.resolve_day(db, game_id, NOW, expected_day=0)
     async with db.transaction() as session:

@@ -1,4 +1,4 @@
-"""due_at: when the deadline loop must next look at a game (games.due_at, indexed; see bot/services/due.py)
+"""due_at: when the deadline loop must next look at a game (games.due_at, indexed; see bot/services/base/due.py)
 
 Existing games are filled so that nothing is missed: every running game is looked at on the first pass
 after the upgrade (due_at in the past: the loop then checks it and sets its deadline), a paused game when
@@ -21,7 +21,7 @@ down_revision = "0005"
 branch_labels = None
 depends_on = None
 
-AT_ONCE = datetime(2000, 1, 1, tzinfo=UTC)  # bot.services.due.AT_ONCE: earlier than any clock
+AT_ONCE = datetime(2000, 1, 1, tzinfo=UTC)  # bot.services.base.due.AT_ONCE: earlier than any clock
 
 
 def upgrade() -> None:

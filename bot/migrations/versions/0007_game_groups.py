@@ -1,4 +1,4 @@
-"""game_groups: a game's private groups (`Ruleset.groups`) and their private threads (bot/services/groups.py)
+"""game_groups: a game's private groups (`Ruleset.groups`) and their private threads (bot/services/people/groups.py)
 
 Revision ID: 0007
 Revises: 0006

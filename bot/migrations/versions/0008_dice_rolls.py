@@ -1,5 +1,5 @@
 """dice_rolls and dice_seeds: every /roll stored (who, when, where, the game, expression, result, secret) and
-each game's secret seed for its rolls (bot/services/dice.py)
+each game's secret seed for its rolls (bot/services/orders/dice.py)
 
 Revision ID: 0008
 Revises: 0006 (the lead re-chains it)

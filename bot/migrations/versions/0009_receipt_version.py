@@ -1,5 +1,5 @@
 """orders.receipt_version: receipts now bind the game, the day (step) and the seat as well as the order and the
-salt (bot/services/fairness.py, version 2); the rows stored before keep version 1 and still verify.
+salt (bot/services/base/fairness.py, version 2); the rows stored before keep version 1 and still verify.
 
 Revision ID: 0009
 Revises: 0008 (the lead re-chains it)

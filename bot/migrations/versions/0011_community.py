@@ -5,7 +5,7 @@
   `muster_until` (the muster's deadline; set while the players confirm);
 - players: `ready_at` (confirmed at the muster), `steps_given`, `steps_missed` and `missed_streak` (the
   player's steps in this game: given in time, missed, missed in a row);
-- player_records: one row per Discord user across every game and server (bot/services/records.py);
+- player_records: one row per Discord user across every game and server (bot/services/people/records.py);
 - player_stats: one row per server, game type and user: games, wins, survivals and the game's own figures;
 - substitutes: a server's volunteers to take an absent player's seat (`/sub volunteer`);
 - seat_offers: an absent player's seat offered to a reserve or a volunteer (Accept/Decline by DM);

@@ -1,0 +1,303 @@
+"""Helpers every service uses: loading a game and its players, the ruleset, events into rows and outbox rows."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from datetime import datetime, timedelta
+from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from sqlalchemy import func, insert, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player, seat_of
+from bot.services.base import due, fairness, limits  # noqa: F401 (due: its hooks keep games.due_at on every change)
+from bot.services.base.errors import ServiceError
+from bot.text import say
+from engine import registry
+from engine.digits import DIGITS, whole
+from engine.events import Event
+from engine.front import Front
+from engine.ruleset import Ruleset
+
+
+def ruleset_of(game: Game) -> Ruleset:
+    return registry.get(game.ruleset)
+
+
+async def front_of_game(db: Any, game_id: int) -> Front:
+    """The front of game `game_id` (its words: `Front.words`, `Front.step_name`), for a caller holding no session."""
+    async with db.read() as session:
+        return registry.front((await load_game(session, game_id)).ruleset)
+
+
+async def load_game(session: AsyncSession, game_id: int, lock: bool = False, skip_locked: bool = False) -> Game:
+    """The game row; with `lock`, claimed for this transaction (SQLite holds its write lock since BEGIN
+    IMMEDIATE; PostgreSQL takes FOR UPDATE). With `skip_locked`, a row another transaction holds raises
+    `Claimed` at once instead of waiting. A number no game can have (beyond 64 bits, below 1) is no game's,
+    refused before the query (`limits.game_number`)."""
+    limits.game_number(game_id)
+    query = select(Game).where(Game.id == game_id)
+    if lock and session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
+        query = query.with_for_update(skip_locked=skip_locked)
+    game = (await session.execute(query)).scalar_one_or_none()
+    if game is None:
+        if skip_locked and (await session.execute(select(Game.id).where(Game.id == game_id))).first():
+            raise Claimed(game_id)
+        raise ServiceError(say("no_game", game_id=game_id))
+    return game
+
+
+class Claimed(Exception):
+    """Another transaction holds this game row right now (PostgreSQL's SKIP LOCKED)."""
+
+
+async def players_of(session: AsyncSession, game_id: int, statuses: tuple[str, ...] = ("joined",)) -> list[Player]:
+    rows = await session.execute(
+        select(Player).where(Player.game_id == game_id, Player.status.in_(statuses)).order_by(Player.position)
+    )
+    return list(rows.scalars())
+
+
+async def player_of(session: AsyncSession, game_id: int, user_id: int, refusal: str | None = None) -> Player:
+    """The user's seat in the game; refused (with `refusal`, or "you are not playing") when they hold none, and
+    as no user's when no Discord user can have that id (`limits.user_id`)."""
+    limits.user_id(user_id)
+    row = await session.execute(
+        select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined")
+    )
+    player = row.scalar_one_or_none()
+    if player is None:
+        raise ServiceError(refusal or say("not_playing"))
+    return player
+
+
+def load_state(game: Game) -> Any:
+    """The engine state of a game; a state of another schema version is refused with a clear message
+    (version 1 is the only one so far, so there is nothing to migrate from yet)."""
+    return parse_state(game, game.state)
+
+
+def parse_state(game: Game, raw: dict[str, Any] | None) -> Any:
+    ruleset = ruleset_of(game)
+    if raw is None:
+        raise ServiceError(say("not_started"))
+    current = getattr(ruleset.state_model.model_fields.get("schema_version"), "default", None)
+    if current is not None and game.schema_version != current:
+        raise ServiceError(say("schema_mismatch", stored=game.schema_version, current=current))
+    return ruleset.parse_state(raw)
+
+
+def store_state(game: Game, state: Any) -> None:
+    game.state_rev = (game.state_rev or 0) + 1
+    game.state = state.model_dump(mode="json")
+    game.schema_version = getattr(state, "schema_version", 0)
+    game.day = getattr(state, "day", game.day)
+    game.phase = getattr(state, "phase", game.phase)
+
+
+async def open_day(
+    session: AsyncSession, game: Game, now: datetime, seeds: fairness.SeedSource | None = None, hours: int | None = None
+) -> DaySeed:
+    """Draw the day's (step's) secret seed, publish its commitment, set the deadline (`hours` from now, for a
+    step with a length of its own: a pending question)."""
+    seed = (seeds or fairness.new_seed)()
+    row = DaySeed(game_id=game.id, day=game.day, seed=seed, commitment=fairness.commitment(seed))
+    session.add(row)
+    game.deadline = next_deadline(game, now, hours)
+    return row
+
+
+def next_deadline(game: Game, now: datetime, hours: int | None = None) -> datetime:
+    """When the step opened now ends, by the game's deadline rule: `hours` (a pending question's own) or the
+    game's `step_hours` after now; otherwise the next time the game's daily deadline comes round, in its
+    timezone, at least an hour from now."""
+    step = hours or game.step_hours
+    if step is not None:
+        return now + timedelta(hours=step)
+    zone = ZoneInfo(game.timezone)
+    hour, minute = hour_minute(game.deadline_time)
+    local = now.astimezone(zone)
+    candidate = local.replace(hour=hour, minute=minute, second=0, microsecond=0)
+    while candidate <= local + timedelta(hours=1):
+        candidate += timedelta(days=1)
+    return candidate
+
+
+def hour_minute(value: str) -> tuple[int, int]:
+    """The hour and minute of a daily deadline time "HH:MM" (refused when it is not a time of day)."""
+    parts = value.split(":")
+    hour, minute = (whole(parts[0]), whole(parts[1])) if len(parts) == 2 else (None, None)  # ASCII digits only
+    if hour is None or minute is None:
+        raise ServiceError(say("bad_deadline_time", deadline_time=value))
+    if not (0 <= hour < 24 and 0 <= minute < 60):
+        raise ServiceError(say("bad_deadline_time", deadline_time=value))
+    return hour, minute
+
+
+def deadline_time(value: str) -> str:
+    """A daily deadline time as the game stores it: "9:05" -> "09:05" (refused when it is not one)."""
+    hour, minute = hour_minute(value)
+    return f"{hour:02d}:{minute:02d}"
+
+
+LONGEST_STEP_HOURS = 24 * 14
+
+
+def step_hours(value: str | int | None) -> int | None:
+    """Hours per step as the game stores them: "6", "6h" or 6 -> 6; "daily" or nothing -> None (the daily
+    deadline time applies). Refused when it is neither."""
+    text = str(value if value is not None else "").strip().lower()
+    if text in ("daily", "none", ""):
+        return None
+    match = re.fullmatch(rf"({DIGITS}+)\s*h?", text)
+    if match is None or not 1 <= int(match.group(1)) <= LONGEST_STEP_HOURS:
+        raise ServiceError(say("bad_step_hours", value=value, most=LONGEST_STEP_HOURS))
+    return int(match.group(1))
+
+
+def timezone_name(value: str) -> str:
+    """An IANA timezone name the game can keep its deadlines in (refused when there is no such zone)."""
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ServiceError(say("unknown_timezone", timezone=value)) from None
+    return value
+
+
+async def write_events(
+    session: AsyncSession, game: Game, events: list[Event], seats: dict[str, int], day: int, post: str | None = None
+) -> str:
+    """Store the events of resolving `day` (-1: the start) and, per audience, the outbox rows that deliver them.
+
+    The public and private rows carry one `post` token: delivery groups rows with the same token (the
+    resolution's post, each player's one DM of it) and nothing else, so a moderator's announcement that
+    also names a day never joins a resolution's post. Public rows also carry their place in the post
+    (`placement`), so delivery needs to know no game.
+
+    A 1,000-player resolution writes thousands of rows: they go in as two multi-row inserts, not one ORM object
+    each. Rows added to the session before are flushed first, so the outbox keeps the order things happened.
+    Returns the post token (`announce_picture` joins the post with it): `post` when given (rows written before
+    with it join the same messages), else a new one."""
+    last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
+    start = 0 if last is None else last + 1
+    post = post or new_post()
+    front = registry.front(game.ruleset)
+    placed = {kind: placement(front, kind, day) for kind in {e.kind for e in events if e.audience.kind == "public"}}
+    rows: list[dict[str, Any]] = []
+    boxes: list[dict[str, Any]] = []
+    for index, event in enumerate(events):
+        rows.append(
+            {
+                "game_id": game.id,
+                "day": day,
+                "phase": event.phase,
+                "seq": start + index,
+                "kind": event.kind,
+                "audience": event.audience.model_dump(),
+                "text": event.text,
+                "data": event.data,
+            }
+        )
+        boxes += delivery_rows(game, event, seats, {"kind": event.kind, "day": day}, post, placed.get(event.kind))[0]
+    await session.flush()
+    if rows:
+        await session.execute(insert(EventRow), rows)
+    if boxes:
+        await session.execute(insert(Outbox), boxes)
+    return post
+
+
+def new_post() -> str:
+    """A new token for the rows of one resolution (`write_events`)."""
+    return secrets.token_hex(8)
+
+
+def deliver(
+    session: AsyncSession,
+    game: Game,
+    event: Event,
+    seats: dict[str, int],
+    payload: dict[str, Any],
+    post: str | None = None,
+    placed: dict[str, Any] | None = None,
+) -> list[str]:
+    """The outbox rows that take one event to its audience (`delivery_rows`), added to the session. Returns
+    the seats it was sent to by DM."""
+    rows, sent = delivery_rows(game, event, seats, payload, post, placed)
+    session.add_all([Outbox(**row) for row in rows])
+    return sent
+
+
+def delivery_rows(
+    game: Game,
+    event: Event,
+    seats: dict[str, int],
+    payload: dict[str, Any],
+    post: str | None = None,
+    placed: dict[str, Any] | None = None,
+) -> tuple[list[dict[str, Any]], list[str]]:
+    """The outbox rows (as `outbox_row`s) that take one event to its audience: the game's channel, the
+    moderators, or a DM to each seat of `seats` (seat -> user id) it names, and the seats sent to by DM.
+    With `post`, every row carries that token (see `write_events`: one post, one DM per player, one message to
+    the moderators), and a channel row carries `placed`, where the event goes in that post (`placement`)."""
+    grouped = payload | ({"post": post} if post is not None else {})
+    if event.audience.kind == "public":
+        return [outbox_row(game, "channel", game.channel_id, event.text, grouped | (placed or {}))], []
+    if event.audience.kind == "moderators":
+        return [outbox_row(game, "moderators", None, event.text, grouped)], []
+    sent = [seat for seat in event.audience.ids if seat in seats]
+    return [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}) for seat in sent], sent
+
+
+def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
+    """Where a public event goes in its resolution's post, as the game's front says: the post's title, and
+    the event's section with its rank (no section: the narration). Delivery renders it as written."""
+    section = front.section_of(kind)
+    return {"title": front.post_title(day), "section": section, "rank": front.section_rank(section)}
+
+
+def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:
+    session.add(Outbox(**outbox_row(game, target, target_id, text, payload)))
+
+
+def outbox_row(game: Game, target: str, target_id: int | None, text: str, payload: dict) -> dict[str, Any]:
+    """The columns of one new outbox row (each with its own nonce)."""
+    return {
+        "game_id": game.id,
+        "target": target,
+        "target_id": target_id,
+        "text": text,
+        "payload": payload,
+        "nonce": secrets.token_hex(12),
+    }
+
+
+def announce(session: AsyncSession, game: Game, text: str, payload: dict) -> None:
+    """A post in the game's own channel (what every player reads)."""
+    outbox(session, game, "channel", game.channel_id, text, payload)
+
+
+def announce_picture(session: AsyncSession, game: Game, day: int, post: str) -> None:
+    """For a game whose front posts its picture after every step (`Front.picture_after_each_step`), a row of
+    the step's post (token `post`) asking delivery to attach the picture of the state after `day`: drawn at
+    delivery from the stored resolution (bot/delivery/pictures.py), so no picture is stored. Other games: none."""
+    front = registry.front(game.ruleset)
+    if front.picture_after_each_step:
+        payload = {"kind": "picture", "day": day, "post": post, "attach": "picture"}  # render.ATTACH
+        announce(session, game, "", payload | {"title": front.post_title(day)})
+
+
+def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, **details: Any) -> None:
+    session.add(AuditLog(game_id=game.id, actor_id=actor_id, action=action, details=details))
+
+
+async def seat_map(session: AsyncSession, game_id: int) -> dict[str, int]:
+    """Engine seat id -> Discord user id of whoever holds the seat now."""
+    rows = await session.execute(
+        select(Player.position, Player.user_id)
+        .where(Player.game_id == game_id, Player.status == "joined")
+        .order_by(Player.position)
+    )
+    return {seat_of(position): user_id for position, user_id in rows.all()}

@@ -1,0 +1,163 @@
+"""A game's order command used by a player: its options become orders through the game's front, then are
+validated by the engine and stored like any submission.
+
+`give_order` reads the player's view and current orders (or the game's default), fills in the defaults of
+options left out, asks the game's front (`Front.apply`) for the new orders and submits them with
+`orders.submit_orders`; an offer the new orders make to another player reaches them (`trading.send_offers`).
+A refusal from the front or the engine changes nothing and says why. With `under` the command is a verb
+chosen in that grouped command (`/skill action:<verb>`): the game must file the verb under it, and an option
+the verb does not have is refused by name. With `actor`
+(the command's `as` option) the order is for another actor the user may order for (`actors.acting_for`: a
+moderator for an NPC), read through that actor's view and orders.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.db.session import Database
+from bot.services.base import limits, rights
+from bot.services.base.common import load_game, load_state, ruleset_of
+from bot.services.base.errors import ServiceError, engine_refusals
+from bot.services.base.lookup import game_by_id
+from bot.services.base.rights import Caller
+from bot.services.orders import day_actions, trading
+from bot.services.orders.orders import Submitted, check_may_act, current_orders, submit_orders
+from bot.services.orders.player_views import actor_view, player_view
+from bot.text import say
+from engine import registry
+from engine.front import ACTION_OPTION, Asked, Command, Option
+
+
+@dataclass
+class Given:
+    submitted: Submitted
+    summary: list[str]
+    removed: bool
+    reply: str | None = None  # the front's own words for what was done, instead of the summary
+
+
+def declared(ruleset: str, name: str, under: str | None = None) -> Command:
+    """The command `name` as the game declares it (`under`: the verb chosen in that grouped command, which
+    the game must file under it); refused, naming the game and the command as typed, if it has none (a verb
+    of another game, or of another grouped command). A step button or another service names the verb alone."""
+    front = registry.front(ruleset)
+    command = front.command(name)
+    if command is None or (under is not None and command.under != under):
+        shown = f"{under} {ACTION_OPTION}:{name}" if under else name
+        raise ServiceError(say("no_such_command", command=shown, game=front.title or ruleset))
+    return command
+
+
+def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[str, Any]:
+    """Every option of the command: the value given, or the option's default when left out; refused,
+    naming the first required option left out and the command as the user typed it (`shown_as`). Options
+    the command does not declare are left out (another game's, under a merged command)."""
+    if not isinstance(values, dict):
+        raise ServiceError(say("malformed_values", command=shown_as))
+    for option in command.options:
+        checked(option, values.get(option.name))
+    filled = {o.name: values.get(o.name) if values.get(o.name) is not None else o.default for o in command.options}
+    missing = [o.name for o in command.options if o.required and filled[o.name] is None]
+    if missing:
+        raise ServiceError(say("option_needed", option=missing[0], command=shown_as))
+    return filled
+
+
+def _of_type(kind: str, value: Any) -> bool:
+    """Whether `value` is of the option type `kind` (a user: their id, or a member with one)."""
+    if kind == "boolean":
+        return isinstance(value, bool)
+    if isinstance(value, bool):
+        return False
+    if kind == "integer":
+        return isinstance(value, int)
+    if kind == "number":
+        return isinstance(value, int) or (isinstance(value, float) and math.isfinite(value))
+    if kind == "user":
+        return isinstance(value, int) or isinstance(getattr(value, "id", None), int)
+    return isinstance(value, str)
+
+
+def checked(option: Option, value: Any) -> Any:
+    """An option's value of its declared type, among its declared choices if it has fixed ones, and within its
+    declared limits (a text's length and characters, a number's range; where the game declares none, the
+    bot's: `bot.services.base.limits`); refused, naming the option, when it is not."""
+    what = f"`{option.name}`"
+    if value is None:
+        return None
+    if not _of_type(option.type, value):
+        raise ServiceError(say("wrong_type", what=what, kind=say(f"kind_{option.type}")))
+    if option.choices and value not in [choice for _, choice in option.choices]:  # Discord offers only these
+        allowed = ", ".join(f"`{choice}`" for _, choice in option.choices)
+        raise ServiceError(say("not_a_choice", what=what, choices=allowed, value=shown(value)))
+    if isinstance(value, str):
+        return limits.text(value, what, option.max_length or limits.OPTION_TEXT_MAX)
+    least = option.min_value if option.min_value is not None else limits.INTEGER_MIN
+    most = option.max_value if option.max_value is not None else limits.INTEGER_MAX
+    return limits.number(value, what, least, most)
+
+
+def shown(value: Any) -> str:
+    """A value refused, as a refusal quotes it: in code quotes, cut short, with no character the message could
+    not carry."""
+    text = limits.UNSTORABLE.sub("?", str(value)).replace("`", "'")
+    return f"`{text[:50]}`" + ("…" if len(text) > 50 else "")
+
+
+async def give_order(
+    db: Database,
+    game_id: int,
+    user_id: int,
+    name: str,
+    values: dict[str, Any],
+    now: datetime,
+    actor: str | None = None,
+    moderator: Caller | bool = False,
+    under: str | None = None,
+) -> Given:
+    """The player's command `name` with its options `values` made into orders and submitted; with `actor`, for
+    that actor (`moderator`: the caller, who orders for the NPCs if they moderate the game: `rights`)."""
+    limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
+    game = await game_by_id(db, game_id)
+    moderator = moderator if await rights.game_master(db, game_id, moderator) else False
+    command = declared(game.ruleset, name, under)
+    shown = command.usage
+    if under is not None:
+        stray = sorted(k for k, v in values.items() if v is not None and command.option(k) is None)
+        if stray:
+            raise ServiceError(say("option_not_of_verb", command=shown, option=stray[0]))
+    if actor is not None:
+        view, current = await _actor_now(db, game_id, user_id, actor, moderator)
+    else:
+        view = await player_view(db, game_id, user_id)
+    if game.status == "over":  # before the phase: a finished game's phase is no reason to give
+        raise ServiceError(say("game_over"))
+    if command.phases and view.get("phase") not in command.phases:
+        raise ServiceError(say("command_not_now", command=shown))
+    filled = filled_in(command, values, shown)
+    if actor is None:
+        current = await day_actions.current_payload(db, game_id, user_id)
+    await check_may_act(db, game_id, user_id, actor, moderator)  # the dead are told so, whatever they typed
+    with engine_refusals():
+        change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
+    submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
+    if actor is None:  # an offer to another player is a player's own (an NPC's orders offer nothing)
+        await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day, change.offered)
+    return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
+
+
+async def _actor_now(
+    db: Database, game_id: int, user_id: int, actor: str, moderator: Caller | bool
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The view and current orders (or the game's default) of the actor the user orders for `as`."""
+    view = await actor_view(db, game_id, user_id, actor, moderator)
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        live = (await current_orders(session, game)).get(actor)
+    if live is not None:
+        return view, live
+    return view, ruleset_of(game).default_orders(load_state(game), actor).model_dump(mode="json")

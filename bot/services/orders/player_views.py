@@ -1,0 +1,73 @@
+"""What one player may know of their game, for /status, /map and autocomplete: the ruleset's view, nothing more.
+
+`player_view` finds the player's seat and asks the ruleset for that seat's view of the current state; a
+game that has not started, or a user who is not playing in it, is refused with the specific reason.
+`actor_view` is the view of another actor the user orders for (`as`: a moderator for the game master's NPC).
+`view_and_orders` gives, in one read, the view and the current orders for today of the player (or of the actor
+named `as`), for autocomplete: what a player already ordered may bring choices (`Front.choices`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.db.session import Database
+from bot.services.base import rights
+from bot.services.base.common import load_game, load_state, player_of, players_of, ruleset_of
+from bot.services.base.rights import Caller
+from bot.services.orders.actors import acting_for
+from bot.services.orders.orders import current_orders
+
+
+async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
+    """The view of the player's seat (`Ruleset.view`): their own record, what they see, the public facts."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        player = await player_of(session, game_id, user_id)
+        state = load_state(game)
+    return ruleset_of(game).view(state, player.seat)
+
+
+async def gm_view(db: Database, game_id: int, caller: Caller) -> dict[str, Any]:
+    """Everything the moderators may see of the game (`Ruleset.gm_view`; the caller is checked: `rights`)."""
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        await rights.moderator(session, game, caller)
+        state = load_state(game)
+    return ruleset_of(game).gm_view(state)
+
+
+async def actor_view(db: Database, game_id: int, user_id: int, actor: str, moderator: Caller | bool) -> dict[str, Any]:
+    """The view of an actor the user orders for `as` (`actors.acting_for`: a moderator for an NPC, checked:
+    `rights.game_master`)."""
+    moderator = await rights.game_master(db, game_id, moderator)
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        state = load_state(game)
+        held = next((p.seat for p in await players_of(session, game_id) if p.user_id == user_id), None)
+    ruleset = ruleset_of(game)
+    return ruleset.view(state, acting_for(ruleset, state, held, actor, moderator).actor)
+
+
+async def view_and_orders(
+    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: Caller | bool = False
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """The view of the player's seat (or of the actor they order for `as`, as `actor_view`) and that seat's
+    current orders for today (None: none yet), read together."""
+    moderator = await rights.game_master(db, game_id, moderator)
+    async with db.read() as session:
+        game = await load_game(session, game_id)
+        state = load_state(game)
+        if actor:
+            held = next((p.seat for p in await players_of(session, game_id) if p.user_id == user_id), None)
+        else:
+            seat = (await player_of(session, game_id, user_id)).seat
+        live = await current_orders(session, game)
+    ruleset = ruleset_of(game)
+    # Without `as` too: a seat whose character has an id of its own orders (and sees) for that character.
+    seat = (
+        acting_for(ruleset, state, held, actor, moderator).actor
+        if actor
+        else acting_for(ruleset, state, seat, None, False).actor
+    )
+    return ruleset.view(state, seat), live.get(seat)

@@ -1,0 +1,213 @@
+"""A whole game played by computer players through the same services and database as the bot.
+
+Used by `brbot simulate` (and so `make demo`). Seats sign up with the requests of the game's computer
+players (`Front.computer_signups`), every day each awaited player submits the autoplayer's orders through
+`submit_orders`, and the day is resolved through `resolve_day`, exactly as the deadline loop would. The
+clock is simulated (one day per resolution) and the day seeds come from `--seed`, so the same seed gives
+the same game and the same log.
+
+The log has one JSON object per event and ends with exactly one `game_over` line, the summary
+`{"kind": "game_over", "data": {"winners": [...], "survivors": [...], "days": N}, ...}`: the engine's own
+`game_over` event is not written where it occurs but folded into that last line (its text, day and phase).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import IO, Any
+
+from sqlalchemy import select
+
+from bot.db.models import EventRow, Player, seat_of
+from bot.db.session import Database
+from bot.services.base import fairness
+from bot.services.base.common import load_game, load_state, ruleset_of, seat_map
+from bot.services.base.errors import ServiceError
+from bot.services.orders import orders
+from bot.services.pages import public_pages
+from bot.services.signup import games
+from bot.services.signup.data_files import DataLoaded
+from bot.services.steps import resolution
+from bot.text import say
+from engine import registry
+from engine.rng import RecordingRng
+
+EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+USER_BASE = 100_000
+
+
+@dataclass
+class SimulationResult:
+    game_id: int
+    days: int  # the engine's day counter at the end (the log's `days`)
+    winners: list[str]
+    survivors: list[str]
+    resolved: int = 0  # how many days (or steps, turns) were resolved, the start's (Battle Royale's Day 0) too
+    last: int | None = None  # the day (or step, turn) resolved last: the summary's "Game over after Day 7"
+
+
+def _audience(raw: dict[str, Any], names: dict[str, str]) -> Any:
+    if raw["kind"] in ("public", "moderators"):
+        return raw["kind"]
+    return {"players": [names.get(i, i) for i in raw["ids"]]}
+
+
+async def simulate(
+    db: Database,
+    players: int,
+    seed: int,
+    log: IO[str] | None = None,
+    on_event: Callable[[EventRow, Any], None] | None = None,
+    on_day: Callable[[int, int], None] | None = None,
+    ruleset: str = registry.DEFAULT,
+    data: DataLoaded | None = None,
+) -> SimulationResult:
+    front = registry.front(ruleset)
+    if not front.has_computer_players:
+        raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
+    seeds = fairness.seeded_source(seed)
+    rng = RecordingRng(seed, record=False)
+    rules = registry.get(ruleset)
+    cap = min(max(players, 2), rules.max_players or max(players, 2))  # a seat each; a sign-up cap is 2 at least
+    settings: dict[str, Any] = {}
+    if data is not None:  # a data file the game takes (`brbot simulate --data`)
+        settings[data.setting] = data.value
+    game = await games.create_game(
+        db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1, settings=settings, signup_cap=cap
+    )
+    await public_pages.list_simulated(db, game.id)  # its page is on the site's index (`brbot web`)
+    signups = front.computer_signups(players, rng)
+    users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
+    await games.join_many(db, game.id, [(users[s.seat], s.name, s.requests.get("role")) for s in signups])
+    await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
+    now = EPOCH
+    resolved = 0
+    last: int | None = None
+    await games.start_game(db, game.id, now, seeds=seeds)
+    seen = 0
+    names: dict[str, str] = {}
+    ending: list[EventRow] = []  # the engine's game_over event, written as the log's last line
+    while True:
+        async with db.transaction() as session:
+            current = await load_game(session, game.id)
+            seats = await seat_map(session, game.id)
+            names = {
+                seat_of(pos): name
+                for pos, name in (
+                    await session.execute(select(Player.position, Player.name).where(Player.game_id == game.id))
+                ).all()
+            }
+            seen = await _emit(session, game.id, seen, names, log, on_event, ending)
+            if current.status == "over":
+                state = load_state(current)
+                break
+            state = load_state(current)
+            awaited = ruleset_of(current).awaiting(state)
+            day = current.day
+        # Every player's orders are chosen in seat order (the rng's order), then all are submitted at once, as
+        # players do before a deadline: the order writer stores them in one transaction, not one each.
+        # The game master's NPCs are left out: their script plays them at resolution.
+        # An awaited actor that is not a seat (a player's character with an id of its own) is its controller's.
+        rules = ruleset_of(current)
+        owners = {actor: rules.controller(state, actor) for actor in awaited}
+        chosen = [
+            (seats[seat], actor, front.autoplayer(state, actor, rng))
+            for actor, seat in owners.items()
+            if seat is not None and seat in seats
+        ]
+        await asyncio.gather(
+            *(
+                orders.submit_orders(db, game.id, user, payload, now, actor=None if actor in seats else actor)
+                for user, actor, payload in chosen
+            )
+        )
+        now = now + timedelta(days=1)
+        if await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds):
+            resolved, last = resolved + 1, day
+        length = front.length(state)
+        if on_day is not None and length is not None:  # a progress bar needs the game's length
+            on_day(day, length)
+    outcome = front.outcome(state)
+    winners = [names.get(s, s) for s in outcome["winners"]]
+    survivors = [names.get(s, s) for s in outcome["survivors"]]
+    if log is not None:
+        event = ending[-1] if ending else None
+        log.write(
+            json.dumps(
+                {
+                    "game": game.id,
+                    "day": event.day if event else state.day,
+                    "phase": event.phase if event else state.phase,
+                    "kind": "game_over",
+                    "audience": "public",
+                    "text": event.text if event else None,
+                    "data": {"winners": winners, "survivors": survivors, "days": state.day},
+                },
+                sort_keys=True,
+            )
+            + "\n"
+        )
+    return SimulationResult(
+        game_id=game.id, days=state.day, winners=winners, survivors=survivors, resolved=resolved, last=last
+    )
+
+
+async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, int], pairings) -> None:
+    """Turn the roster's pairing requests into the service calls players would make: a mutual pairing
+    proposed by the first of the two and accepted by the other, a one-sided one set (unless it names a
+    player an excluded pairing already names), pairing by pairing in the game's order."""
+    for pairing in pairings:
+        for s in signups:
+            other = s.requests.get(pairing.key)
+            if not other:
+                continue
+            if pairing.mutual and s.seat < other:
+                await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
+                await games.answer_pairing(db, game_id, user[other], user[s.seat], pairing.key, accept=True)
+            elif not pairing.mutual and other not in [s.requests.get(k) for k in pairing.excludes]:
+                await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
+
+
+async def _emit(
+    session,
+    game_id: int,
+    seen: int,
+    names: dict[str, str],
+    log: IO[str] | None,
+    on_event: Callable[[EventRow, Any], None] | None,
+    ending: list[EventRow],
+) -> int:
+    rows = (
+        await session.execute(  # the columns only, with EventRow's names: no ORM object per event
+            select(EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data)
+            .where(EventRow.game_id == game_id, EventRow.seq >= seen)
+            .order_by(EventRow.seq)
+        )
+    ).all()
+    for row in rows:
+        audience = _audience(row.audience, names)
+        if row.kind == "game_over":
+            ending.append(row)
+        elif log is not None:
+            log.write(
+                json.dumps(
+                    {
+                        "game": game_id,
+                        "day": row.day,
+                        "phase": row.phase,
+                        "kind": row.kind,
+                        "audience": audience,
+                        "text": row.text,
+                        "data": row.data,
+                    },
+                    sort_keys=True,
+                )
+                + "\n"
+            )
+        if on_event is not None:
+            on_event(row, audience)
+    return seen + len(rows)
