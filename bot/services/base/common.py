@@ -1,4 +1,5 @@
-"""Helpers every service uses: loading a game and its players, the ruleset, events into rows and outbox rows."""
+"""Helpers every service uses: loading a game or a player's seat, refused when there is none (the queries are
+`bot.db.repositories`'), the ruleset, events into rows and outbox rows."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from sqlalchemy import func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player, seat_of
+from bot.db import repositories
+from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
 from bot.services.base import due, fairness, limits  # noqa: F401 (due: its hooks keep games.due_at on every change)
 from bot.services.base.errors import ServiceError
 from bot.text import say
@@ -33,41 +35,22 @@ async def front_of_game(db: Any, game_id: int) -> Front:
 
 
 async def load_game(session: AsyncSession, game_id: int, lock: bool = False, skip_locked: bool = False) -> Game:
-    """The game row; with `lock`, claimed for this transaction (SQLite holds its write lock since BEGIN
-    IMMEDIATE; PostgreSQL takes FOR UPDATE). With `skip_locked`, a row another transaction holds raises
-    `Claimed` at once instead of waiting. A number no game can have (beyond 64 bits, below 1) is no game's,
-    refused before the query (`limits.game_number`)."""
+    """The game row (`repositories.game_row`: with `lock`, claimed for this transaction; with `skip_locked`, a
+    row another transaction holds raises `Claimed` at once), refused as no such game when there is none. A
+    number no game can have (beyond 64 bits, below 1) is no game's, refused before the query
+    (`limits.game_number`)."""
     limits.game_number(game_id)
-    query = select(Game).where(Game.id == game_id)
-    if lock and session.bind.dialect.name == "postgresql":  # type: ignore[union-attr]
-        query = query.with_for_update(skip_locked=skip_locked)
-    game = (await session.execute(query)).scalar_one_or_none()
+    game = await repositories.game_row(session, game_id, lock, skip_locked)
     if game is None:
-        if skip_locked and (await session.execute(select(Game.id).where(Game.id == game_id))).first():
-            raise Claimed(game_id)
         raise ServiceError(say("no_game", game_id=game_id))
     return game
-
-
-class Claimed(Exception):
-    """Another transaction holds this game row right now (PostgreSQL's SKIP LOCKED)."""
-
-
-async def players_of(session: AsyncSession, game_id: int, statuses: tuple[str, ...] = ("joined",)) -> list[Player]:
-    rows = await session.execute(
-        select(Player).where(Player.game_id == game_id, Player.status.in_(statuses)).order_by(Player.position)
-    )
-    return list(rows.scalars())
 
 
 async def player_of(session: AsyncSession, game_id: int, user_id: int, refusal: str | None = None) -> Player:
     """The user's seat in the game; refused (with `refusal`, or "you are not playing") when they hold none, and
     as no user's when no Discord user can have that id (`limits.user_id`)."""
     limits.user_id(user_id)
-    row = await session.execute(
-        select(Player).where(Player.game_id == game_id, Player.user_id == user_id, Player.status == "joined")
-    )
-    player = row.scalar_one_or_none()
+    player = await repositories.seat_held(session, game_id, user_id)
     if player is None:
         raise ServiceError(refusal or say("not_playing"))
     return player
@@ -291,13 +274,3 @@ def announce_picture(session: AsyncSession, game: Game, day: int, post: str) -> 
 
 def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, **details: Any) -> None:
     session.add(AuditLog(game_id=game.id, actor_id=actor_id, action=action, details=details))
-
-
-async def seat_map(session: AsyncSession, game_id: int) -> dict[str, int]:
-    """Engine seat id -> Discord user id of whoever holds the seat now."""
-    rows = await session.execute(
-        select(Player.position, Player.user_id)
-        .where(Player.game_id == game_id, Player.status == "joined")
-        .order_by(Player.position)
-    )
-    return {seat_of(position): user_id for position, user_id in rows.all()}

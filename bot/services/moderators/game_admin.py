@@ -21,6 +21,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, Game, GuildSettings
+from bot.db.repositories import players_of
 from bot.db.session import Database
 from bot.services.base import community, limits, lookup, rights
 from bot.services.base.common import (
@@ -30,7 +31,6 @@ from bot.services.base.common import (
     load_game,
     load_state,
     outbox,
-    players_of,
     ruleset_of,
     step_hours,
     timezone_name,

@@ -18,19 +18,10 @@ from typing import Any
 from sqlalchemy import select
 
 from bot.db.models import AuditLog, Game, Outbox
+from bot.db.repositories import players_of
 from bot.db.session import Database
 from bot.services.base import limits, rights
-from bot.services.base.common import (
-    announce,
-    audit,
-    deliver,
-    load_game,
-    load_state,
-    player_of,
-    players_of,
-    ruleset_of,
-    store_state,
-)
+from bot.services.base.common import announce, audit, deliver, load_game, load_state, player_of, ruleset_of, store_state
 from bot.services.base.errors import ServiceError, engine_refusals
 from bot.services.base.replaying import reveal_held_seeds
 from bot.services.base.rights import Caller

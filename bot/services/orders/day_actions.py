@@ -12,9 +12,10 @@ from typing import Any
 from sqlalchemy import or_, select
 
 from bot.db.models import Game, Order
+from bot.db.repositories import players_of
 from bot.db.session import Database
 from bot.services.base import due, rights
-from bot.services.base.common import load_game, load_state, outbox, player_of, players_of, ruleset_of
+from bot.services.base.common import load_game, load_state, outbox, player_of, ruleset_of
 from bot.services.base.rights import Caller
 from bot.services.orders.actors import acting_for, seat_actors
 from bot.services.orders.orders import current_orders

@@ -23,8 +23,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Order
+from bot.db.repositories import seat_map
 from bot.services.base import due, fairness
-from bot.services.base.common import outbox, seat_map
+from bot.services.base.common import outbox
 from bot.services.orders import step_buttons
 from bot.text import say, when
 from engine import registry

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.db.repositories import players_of
 from bot.db.session import Database
 from bot.services.base import rights
-from bot.services.base.common import load_game, load_state, player_of, players_of, ruleset_of
+from bot.services.base.common import load_game, load_state, player_of, ruleset_of
 from bot.services.base.rights import Caller
 from bot.services.orders.actors import acting_for
 from bot.services.orders.orders import current_orders

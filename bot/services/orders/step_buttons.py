@@ -20,8 +20,9 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game
+from bot.db.repositories import seat_map
 from bot.db.session import Database
-from bot.services.base.common import outbox, seat_map
+from bot.services.base.common import outbox
 from bot.services.base.errors import ServiceError
 from bot.services.base.lookup import game_by_id
 from bot.services.orders import day_actions

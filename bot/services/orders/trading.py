@@ -17,8 +17,9 @@ from datetime import datetime
 from typing import Any
 
 from bot.db.models import Player
+from bot.db.repositories import players_of
 from bot.db.session import Database
-from bot.services.base.common import load_game, outbox, player_of, players_of
+from bot.services.base.common import load_game, outbox, player_of
 from bot.services.base.errors import ServiceError, engine_refusals
 from bot.services.base.fairness import canonical
 from bot.services.orders import day_actions

@@ -23,9 +23,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GameGroup
+from bot.db.repositories import seat_map
 from bot.db.session import Database
 from bot.services.base import limits
-from bot.services.base.common import load_game, load_state, outbox, player_of, ruleset_of, seat_map
+from bot.services.base.common import load_game, load_state, outbox, player_of, ruleset_of
 from bot.services.base.errors import ServiceError
 from bot.text import escape, say
 from engine import registry

@@ -25,9 +25,10 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, GameGroup, Player, Watcher
+from bot.db.repositories import seat_map
 from bot.db.session import Database
 from bot.services.base import community, limits
-from bot.services.base.common import load_game, load_state, outbox_row, seat_map
+from bot.services.base.common import load_game, load_state, outbox_row
 from bot.services.base.errors import ServiceError
 from bot.text import say
 from engine import registry

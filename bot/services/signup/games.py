@@ -15,6 +15,7 @@ from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import DEFAULT_DEADLINE_TIME, DEFAULT_SIGNUP_CAP, AuditLog, Game, Player, Resolution
+from bot.db.repositories import players_of, seat_map
 from bot.db.session import Database
 from bot.services.base import community, fairness, limits
 from bot.services.base.common import (
@@ -27,9 +28,7 @@ from bot.services.base.common import (
     open_day,
     outbox,
     player_of,
-    players_of,
     ruleset_of,
-    seat_map,
     store_state,
     timezone_name,
     write_events,

@@ -17,8 +17,9 @@ from sqlalchemy import update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Outbox
+from bot.db.repositories import players_of
 from bot.services.base import community
-from bot.services.base.common import outbox, players_of, ruleset_of
+from bot.services.base.common import outbox, ruleset_of
 from bot.services.people import records
 from bot.text import say, when
 from engine import registry

@@ -24,9 +24,10 @@ from datetime import datetime, timedelta
 from sqlalchemy import and_, exists, or_, select
 
 from bot.db.models import Game, Player
+from bot.db.repositories import players_of
 from bot.db.session import Database
 from bot.services.base import community, limits
-from bot.services.base.common import announce, audit, load_game, outbox, players_of
+from bot.services.base.common import announce, audit, load_game, outbox
 from bot.services.base.errors import ServiceError
 from bot.services.signup import games, lobby, muster_dm
 from bot.services.signup.muster_dm import KIND, ask

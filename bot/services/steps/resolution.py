@@ -24,10 +24,10 @@ from pydantic import ValidationError
 from sqlalchemy import insert, select, update
 
 from bot.db.models import Game, Order, Outbox, Resolution
+from bot.db.repositories import Claimed, players_of, seat_map
 from bot.db.session import Database
 from bot.services.base import due, fairness, limits, snapshots
 from bot.services.base.common import (
-    Claimed,
     announce,
     announce_picture,
     audit,
@@ -35,9 +35,7 @@ from bot.services.base.common import (
     load_state,
     open_day,
     outbox,
-    players_of,
     ruleset_of,
-    seat_map,
     store_state,
     write_events,
 )

@@ -23,9 +23,10 @@ from typing import IO, Any
 from sqlalchemy import select
 
 from bot.db.models import EventRow, Player, seat_of
+from bot.db.repositories import seat_map
 from bot.db.session import Database
 from bot.services.base import fairness
-from bot.services.base.common import load_game, load_state, ruleset_of, seat_map
+from bot.services.base.common import load_game, load_state, ruleset_of
 from bot.services.base.errors import ServiceError
 from bot.services.orders import orders
 from bot.services.pages import public_pages
