@@ -3,7 +3,7 @@ commands that play games with computer players: simulate, balance, rulesets, ben
 command uses, the collector's tuning), `errors` (the one line a failure prints), `help` and `progress`.
 
 `brbot` is `bot.cli:main`; `python -m bot.cli` runs it too. Standard library only at import, so `--help`
-stays fast (tests/test_cli_imports.py).
+stays fast (tests/cli/test_imports.py).
 """
 
 from bot.cli.commands import DEFAULT_GAME, main, parser

@@ -31,7 +31,7 @@ from bot.text import say
 
 # Only the standard library and the texts are imported here: `brbot --help` (or a mistyped command) answers
 # at once, and each command imports the heavy parts it uses (SQLAlchemy, Alembic, pydantic, the games,
-# discord) when it runs. tests/test_cli_imports.py keeps it so.
+# discord) when it runs. tests/cli/test_imports.py keeps it so.
 
 
 async def _verify(args: argparse.Namespace) -> int:
@@ -268,7 +268,7 @@ class _Games:
         return registry.names()
 
 
-DEFAULT_GAME = "battle_royale"  # = engine.DEFAULT_GAME (tests/test_cli.py checks they agree)
+DEFAULT_GAME = "battle_royale"  # = engine.DEFAULT_GAME (tests/cli/test_commands.py checks they agree)
 
 
 def _ruleset_option(command: argparse.ArgumentParser, what: str) -> None:

@@ -1,6 +1,6 @@
 """What the `brbot` commands share: the database a command uses (`--database`, else the setting) and the
 garbage collector's tuning for the commands that resolve. Standard library only at import (`--help` stays
-fast: tests/test_cli_imports.py)."""
+fast: tests/cli/test_imports.py)."""
 
 from __future__ import annotations
 

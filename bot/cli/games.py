@@ -1,6 +1,6 @@
 """The `brbot` commands that play games with computer players: `simulate` (a whole game, printed as it goes),
 `balance` (a game's studies, with `--set` house rules), `rulesets` (the installed games) and `bench` (timings).
-Each imports the heavy parts it uses when it runs (tests/test_cli_imports.py)."""
+Each imports the heavy parts it uses when it runs (tests/cli/test_imports.py)."""
 
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from engine import registry
 
 
 def _report(players: str, web_players: int, live_games: int, night_players: int) -> dict:
-    """A report shaped as `run_bench` makes it (its own test: tests/test_cli.py, bench --quick --json)."""
+    """A report shaped as `run_bench` makes it (its own test: tests/cli/test_commands.py, bench --quick --json)."""
     return {
         "engine_ms": {players: 1.5},
         "submit_ms": {"sqlite": {"p50": 1.0, "p99": 2.0, "submitters": 1}, "postgres": None},
