@@ -18,20 +18,11 @@ from urllib.parse import urlsplit
 from pydantic import Field, ValidationInfo, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.db.urls import supported_url
 from bot.sharding import AUTO, PACINGS, ShardPlan, check_pacing, check_shards, parse_shard_ids
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 API_PATH = "/api/v10"  # the Discord API version discord.py 2 speaks, as a proxy serves it
-SUPPORTED_DRIVERS = ("sqlite+aiosqlite", "postgresql+asyncpg")
-ASYNC_DRIVERS = {"postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg", "sqlite": "sqlite+aiosqlite"}
-
-
-def async_url(url: str) -> str:
-    """The database URL with the async driver the bot uses, added where the URL names none."""
-    scheme, sep, rest = url.partition("://")
-    if sep and scheme.lower() in ASYNC_DRIVERS:
-        return f"{ASYNC_DRIVERS[scheme.lower()]}://{rest}"
-    return url
 
 
 def api_base(url: str) -> str:
@@ -44,25 +35,6 @@ def api_base(url: str) -> str:
     if parts.scheme.lower() not in ("http", "https") or not parts.hostname or parts.query or parts.fragment:
         raise ValueError("must be an http:// or https:// address, like http://nirn-proxy:8080/api/v10")
     return url if parts.path else url + API_PATH
-
-
-def supported_url(url: str) -> str:
-    """`async_url(url)`, refused (`ServiceError`, one line without the password) if the bot has no driver for
-    it; a text that is no URL at all is left to the database layer's own error."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    url = async_url(url)
-    try:
-        parsed = make_url(url)
-    except ArgumentError:
-        return url
-    if parsed.drivername not in SUPPORTED_DRIVERS:
-        from bot.services.base.errors import ServiceError
-        from bot.text import say
-
-        raise ServiceError(say("cli_unsupported_url", url=parsed.render_as_string(hide_password=True)))
-    return url
 
 
 class Settings(BaseSettings):

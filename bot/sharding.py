@@ -143,7 +143,7 @@ class ShardClaim:
 
 def require_postgres(database_url: str) -> None:
     """`auto` shares the shards out through PostgreSQL: refused, before anything else, on another database."""
-    from bot.services.base.errors import ServiceError
+    from bot.refusal import ServiceError
     from bot.text import say
 
     if not database_url.startswith("postgresql"):

@@ -458,7 +458,7 @@ def main(argv: list[str] | None = None) -> int:
     args.url = None
     try:
         if getattr(args, "database", None):
-            from bot.config import supported_url
+            from bot.db.urls import supported_url
 
             args.database = supported_url(args.database)
         outcome = args.run(args)

@@ -21,7 +21,6 @@ from discord import app_commands
 
 from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
-from bot.delivery.split import pack
 from bot.delivery.written import escaped_cards
 from bot.services.base import limits
 from bot.services.moderators import game_admin, moderation
@@ -32,6 +31,7 @@ from bot.text import say, when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, caller_of, require_moderator
 from bot.ui.respond import Reply, defer, refusing, respond
+from bot.ui.split import pack
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Front

@@ -32,8 +32,8 @@ def make_engine(url: str, echo: bool = False, immediate: bool = True, foreign_ke
     """An async engine; on SQLite, `immediate` opens every transaction with BEGIN IMMEDIATE (writers), and
     `foreign_keys` enforces foreign keys (the migrations turn it off: SQLite alters a table by copying it and
     dropping the old one, and with foreign keys on that drop would cascade to every game's rows). A URL the
-    bot has no driver for is refused in one line (`bot.config.supported_url`), not with SQLAlchemy's traceback."""
-    from bot.config import supported_url
+    bot has no driver for is refused in one line (`bot.db.urls.supported_url`), not with SQLAlchemy's traceback."""
+    from bot.db.urls import supported_url
 
     url = supported_url(url)
     if not is_sqlite(url):

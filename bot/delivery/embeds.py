@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.delivery.split import pack, split_text
+from bot.ui.split import pack, split_text
 
 TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096

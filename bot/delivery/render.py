@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.delivery.embeds import EmbedSpec, pack_post
-from bot.delivery.split import split_text
+from bot.ui.split import split_text
 from bot.ui.text import ui
 
 CONTENT_LIMIT = 2000

@@ -11,25 +11,38 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.db.session import Database
 from bot.services.base import limits, lookup
 from bot.services.base.errors import ServiceError
 from bot.services.base.rights import Caller
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
 
-if TYPE_CHECKING:
-    from bot.app import GameMasterBot
+
+class Host(Protocol):
+    """What the commands need of the bot they run in (`bot.app.GameMasterBot` is the one; the layers beneath it
+    name it by this, so none imports the bot): its database and clock, its guilds, and a nudge to the
+    outbox worker once a command has written something to send."""
+
+    db: Database
+    clock: Callable[[], datetime]
+
+    def get_guild(self, guild_id: int, /) -> discord.Guild | None: ...
+
+    async def fetch_guild(self, guild_id: int, /, *, with_counts: bool = True) -> discord.Guild: ...
+
+    def kick(self) -> None: ...
 
 
 @dataclass
 class Ctx:
-    bot: GameMasterBot
+    bot: Host
     interaction: discord.Interaction
     game: lookup.GameRef
     user_id: int
@@ -63,12 +76,12 @@ def parent_channel(interaction: discord.Interaction) -> int | None:
     return getattr(getattr(interaction, "channel", None), "parent_id", None)
 
 
-def bot_of(interaction: discord.Interaction) -> GameMasterBot:
+def bot_of(interaction: discord.Interaction) -> Host:
     """The bot an interaction came to (discord.py types `interaction.client` as a plain Client)."""
-    return cast("GameMasterBot", interaction.client)
+    return cast("Host", interaction.client)
 
 
-async def is_guild_member(bot: GameMasterBot, guild_id: int, user_id: int) -> bool | None:
+async def is_guild_member(bot: Host, guild_id: int, user_id: int) -> bool | None:
     """Whether the user is a member of the guild; None when Discord cannot tell us (the bot left it, or an
     error)."""
     guild = bot.get_guild(guild_id)
@@ -103,7 +116,7 @@ def caller_of(interaction: discord.Interaction) -> Caller:
     )
 
 
-async def is_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> bool:
+async def is_moderator(bot: Host, interaction: discord.Interaction) -> bool:
     """Manage Server, or the guild's moderator role (set with /game settings moderator_role)."""
     if in_dm(interaction):
         return False
@@ -117,7 +130,7 @@ async def is_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> 
     return role_id is not None and any(r.id == role_id for r in roles)
 
 
-async def require_moderator(bot: GameMasterBot, interaction: discord.Interaction) -> None:
+async def require_moderator(bot: Host, interaction: discord.Interaction) -> None:
     if in_dm(interaction):
         raise ServiceError(ui("moderators_in_guild"))
     if not await is_moderator(bot, interaction):
@@ -133,7 +146,7 @@ GameNumber = app_commands.Range[int, 1, limits.INTEGER_MAX]
 class GameCog(commands.Cog):
     """A cog whose commands act on one game. Subclasses stay thin: parse options, call a service."""
 
-    def __init__(self, bot: GameMasterBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self.bot = bot
 
     @property

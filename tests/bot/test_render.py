@@ -10,7 +10,7 @@ import pytest
 
 from bot.delivery.embeds import EmbedSpec, pack_post
 from bot.delivery.render import Outgoing, group, message_nonce, render
-from bot.delivery.split import pack, split_text
+from bot.ui.split import pack, split_text
 
 
 @dataclass

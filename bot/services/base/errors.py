@@ -1,5 +1,6 @@
-"""The one exception services raise for a refusal (its message is shown to the user as is), the one way
-an engine's refusal becomes it, and what a refused setting or order says when its data did not validate."""
+"""The one exception services raise for a refusal (its message is shown to the user as is: `bot.refusal`, so
+the layers beneath the services raise the same one), the one way an engine's refusal becomes it, and what a
+refused setting or order says when its data did not validate."""
 
 from __future__ import annotations
 
@@ -8,14 +9,11 @@ from contextlib import contextmanager
 
 from pydantic import ValidationError
 
+from bot.refusal import ServiceError
 from engine.front import Refused
 from engine.ruleset import ModerationRefused
 
-
-class ServiceError(Exception):
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+__all__ = ["ServiceError", "engine_refusals", "first_problem"]
 
 
 @contextmanager
