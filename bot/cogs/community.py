@@ -19,7 +19,7 @@ from engine import registry
 def record_lines(record, own: bool) -> list[str]:
     """A record as `/profile` shows it: the tier and figure to anyone, the counts to the player alone."""
     figure = ui("profile_figure", figure=record.figure) if record.figure is not None else ui("profile_no_figure")
-    lines = [ui("profile_reliability", tier=ui(f"profile_tier_{record.tier}"), figure=figure)]
+    lines = [ui("profile_reliability", tier=ui(f"tier_{record.tier}"), figure=figure)]
     if own:
         lines.append(
             ui(

@@ -1,0 +1,7 @@
+"""Buttons' labels shared by several messages (Accept, Decline, Withdraw)."""
+
+TEXTS: dict[str, str] = {
+    "button_accept": "Accept",
+    "button_decline": "Decline",
+    "button_withdraw": "Withdraw these orders",
+}

@@ -1,0 +1,25 @@
+"""Records and reliability (tiers and figures), /profile, /leaderboard and /sub."""
+
+TEXTS: dict[str, str] = {
+    "tier_new": "new",
+    "tier_reliable": "reliable",
+    "tier_unreliable": "unreliable",
+    "figure_none": "no steps yet",
+    "figure": "{figure}% of steps in time",
+    "profile_title": "**Profile of <@{user_id}>**",
+    "profile_reliability": "Reliability: {tier} ({figure})",
+    "profile_figure": "{figure}% of awaited steps with orders in time, over the last 10 games",
+    "profile_no_figure": "no steps played yet",
+    "profile_record": "Your record: {played} {played:game|games} played, {finished} finished, {abandoned} abandoned; {given} {given:step|steps} with orders in time, {missed} missed.",
+    "profile_game": "- {title}: {games} {games:game|games}, {wins} {wins:win|wins}, {survivals} survived{figures}",
+    "profile_figure_item": ", {label}: {count}",
+    "profile_no_games": "No finished games yet.",
+    "board_title": "**{game}: this server's leaderboard** (wins, then games)",
+    "board_line": "{rank}. <@{user_id}>: {wins} {wins:win|wins} in {games} {games:game|games}, {survivals} survived{figures}",
+    "board_empty": "Nobody has finished a game of it here yet.",
+    "sub_added": "You are on this server's substitute list: when a player is absent and no reserve takes the place, you may be offered it by DM.",
+    "sub_already": "You are already on this server's substitute list.",
+    "sub_removed": "You are off this server's substitute list.",
+    "sub_not_on": "You were not on this server's substitute list.",
+    "board_in_guild": "Leaderboards belong to a server: use /leaderboard in one.",
+}
