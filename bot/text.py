@@ -9,31 +9,12 @@ sentence are joined by `listed`. The engine's own texts live in its ruleset
 
 from __future__ import annotations
 
-import string
 from datetime import datetime
-from typing import Any
 
 from bot.texts import TEXT  # the catalogue, by feature (bot/texts/)
+from bot.wording import render
 
-
-class _Words(string.Formatter):
-    """`str.format` with one more format spec, for a word that follows a count: `{count:player|players}` is
-    "player" when `count` is 1 and "players" for any other number (0 too), so a sentence reads right for one
-    and for many ("1 ready player", "3 ready players", "Cal was dropped", "Cal and Dee were dropped")."""
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
-            one, many = format_spec.split("|", 1)
-            return one if value == 1 else many
-        return super().format_field(value, format_spec)
-
-
-WORDS = _Words()
-
-
-def render(template: str, **values: object) -> str:
-    """A template filled in, with the plural spec of `_Words` (`say` here, `ui` in `bot.ui.text`)."""
-    return WORDS.vformat(template, (), values)
+__all__ = ["TEXT", "escape", "listed", "render", "say", "when"]
 
 
 def say(key: str, **values: object) -> str:

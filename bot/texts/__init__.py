@@ -1,7 +1,9 @@
 """Every sentence the bot says outside the games' own narration, one catalogue split by feature: a module per
 thing people see or do (the lobby, orders, the muster, profiles, the web site, the command line...), each a
 `TEXTS` dict of keys to English templates. Whichever layer says a sentence (a service's refusal, a cog's reply,
-a button's label), it is the feature's: `bot.text.say` and `bot.ui.text.ui` both read this one catalogue.
+a button's label), it is the feature's: `bot.text.say` and `bot.ui.text.ui` both read this one catalogue. A
+screen of the rendering layer (`bot.screens`: the lobby) holds its strings beside its lines and buttons, and
+is a feature here too.
 
 A key belongs to one feature: `TEXT` is their union, and a key written in two features fails at import (a
 sentence said twice is one sentence). The games' own words live in their packages (`engine/rulesets/*/`).
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from bot.screens import lobby
 from bot.texts import (
     absence,
     buttons,
@@ -23,7 +26,6 @@ from bot.texts import (
     groups,
     help,
     info,
-    lobby,
     moderators,
     muster,
     orders,

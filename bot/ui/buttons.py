@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, Self
 
 import discord
 
+from bot.screens import lobby as lobby_screen
+from bot.screens.parts import ButtonSpec
 from engine import registry
 
 PROPOSAL = "_proposal"  # the end of a proposal's payload kind: "<pairing name>_proposal"
@@ -32,18 +33,6 @@ OWN_PREFIXES = (
     "ready",
     "seat",
 )  # brbot:<these>: ids that are not an old proposal's
-
-
-@dataclass(frozen=True)
-class ButtonSpec:
-    custom_id: str
-    label: str
-    style: str = "secondary"  # success | danger | primary | secondary
-
-    def button(self) -> discord.ui.Button:
-        return discord.ui.Button(
-            custom_id=self.custom_id, label=self.label, style=getattr(discord.ButtonStyle, self.style)
-        )
 
 
 def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
@@ -62,18 +51,8 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
         "question",
     ):  # `bot.services.orders.step_buttons`: ids, labels and styles in the payload
         return [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
-    if kind == "lobby" and payload.get("open"):  # `bot.services.signup.lobby`: Join (as each role) and Leave
-        ref = f"brbot:lobby:{payload['game']}"
-        roles = [
-            ButtonSpec(f"{ref}:join:{value}", ui("button_join_as", role=label)[:80], "primary")
-            for label, value in payload.get("roles") or []
-            if len(f"{ref}:join:{value}") <= 100
-        ]
-        return [
-            ButtonSpec(f"{ref}:join", ui("button_join"), "success"),
-            *roles[:20],
-            ButtonSpec(f"{ref}:leave", ui("button_leave"), "danger"),
-        ]
+    if kind == "lobby":  # `bot.services.signup.lobby`: Join (as each role) and Leave while sign-ups are open
+        return lobby_screen.buttons(payload)
     if kind == "muster":  # `bot.services.signup.muster`: the DM asking a player to confirm
         return (
             [ButtonSpec(f"brbot:ready:{payload['game']}", ui("button_ready"), "success")] if "game" in payload else []

@@ -14,10 +14,11 @@ from bot.text import say
 from bot.ui.text import ui
 
 
-def test_every_feature_module_is_in_the_catalogue():
+def test_every_feature_module_and_every_screen_is_in_the_catalogue():
     folder = Path(texts.__file__).parent
-    on_disk = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
-    assert on_disk == {f.__name__.rsplit(".", 1)[-1] for f in texts.FEATURES}
+    on_disk = {f"bot.texts.{p.stem}" for p in folder.glob("*.py") if p.stem != "__init__"}
+    screens = {f"bot.screens.{p.stem}" for p in (folder.parent / "screens").glob("*.py") if "TEXTS: dict" in p.read_text()}
+    assert screens and on_disk | screens == {f.__name__ for f in texts.FEATURES}
     assert sum(len(f.TEXTS) for f in texts.FEATURES) == len(texts.TEXT)
 
 

@@ -18,14 +18,14 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Outbox
 from bot.db.repositories import players_of
+from bot.screens import lobby as screen
 from bot.services.base import community
 from bot.services.base.common import outbox, ruleset_of
 from bot.services.people import records
-from bot.text import say, when
 from engine import registry
 
 TARGET = "lobby"  # the outbox target of a lobby row
-KIND = "lobby"  # its payload kind: `bot.ui.buttons` gives it the Join and Leave buttons while it is open
+KIND = "lobby"  # its payload kind: `bot.screens.lobby.buttons` gives it Join and Leave while it is open
 FLAG = "lobby"  # in `games.community`: the game has a lobby
 
 
@@ -58,35 +58,26 @@ async def refresh(session: AsyncSession, game: Game) -> None:
 
 
 async def lobby_text(session: AsyncSession, game: Game) -> str:
-    """The lobby message: the game, its roster with tiers, the places left, the reserves, when it starts."""
-    front = registry.front(game.ruleset)
+    """The lobby message as the game stands in this transaction (its look: `bot.screens.lobby`)."""
     joined = await players_of(session, game.id)
     reserves = await players_of(session, game.id, ("reserve",))
     tiers = await records.records_of(session, [p.user_id for p in joined + reserves])
 
-    def named(player) -> str:
-        ready = " ✓" if game.muster_until is not None and player.ready_at is not None else ""
-        return say("lobby_player", name=player.name, tier=say(f"tier_{tiers[player.user_id].tier}")) + ready
+    def seats(players) -> tuple[screen.Seat, ...]:
+        return tuple(screen.Seat(p.name, tiers[p.user_id].tier, p.ready_at is not None) for p in players)
 
-    lines = [say("lobby_title", name=game.name, game=front.title or game.ruleset, id=game.id)]
-    if game.status not in ("setup", "signup"):
-        lines.append(say("lobby_started" if game.status != "over" else "lobby_over"))
-    lines.append(say("lobby_players", count=len(joined), cap=game.signup_cap))
-    lines += [f"- {named(p)}" for p in joined] or [say("lobby_nobody")]
-    if reserves:
-        lines.append(say("lobby_reserves", names=", ".join(named(p) for p in reserves)))
-    if game.status == "signup":
-        minimum = max(1, ruleset_of(game).min_players)
-        lines.append(say("lobby_places", left=max(game.signup_cap - len(joined), 0), minimum=minimum))
-        minimum_tier = community.value(game, "min_reliability")
-        if minimum_tier != "none":
-            lines.append(say("lobby_min_reliability", minimum=minimum_tier))
-        if game.muster_until is not None:
-            ready = sum(1 for p in joined if p.ready_at is not None)
-            lines.append(say("lobby_muster", ready=ready, count=len(joined), until=when(game.muster_until)))
-        elif game.start_at is not None:
-            lines.append(say("lobby_start_at", at=when(game.start_at)))
-        else:
-            lines.append(say("lobby_start_full"))
-        lines.append(say("lobby_how"))
-    return "\n".join(lines)
+    return screen.text(
+        screen.Lobby(
+            name=game.name,
+            game=registry.front(game.ruleset).title or game.ruleset,
+            game_id=game.id,
+            status=game.status,
+            cap=game.signup_cap,
+            joined=seats(joined),
+            reserves=seats(reserves),
+            minimum=max(1, ruleset_of(game).min_players),
+            min_reliability=community.value(game, "min_reliability"),
+            muster_until=game.muster_until,
+            start_at=game.start_at,
+        )
+    )

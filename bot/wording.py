@@ -1,0 +1,28 @@
+"""How a template is filled in: `render(template, **values)` is `str.format` with one more format spec, for a
+word that follows a count (`{count:player|players}`). Beneath the catalogue (`bot.texts`) and the screens
+(`bot.screens`), which both render with it, so neither imports the other to say a sentence."""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+
+class _Words(string.Formatter):
+    """`str.format` with one more format spec, for a word that follows a count: `{count:player|players}` is
+    "player" when `count` is 1 and "players" for any other number (0 too), so a sentence reads right for one
+    and for many ("1 ready player", "3 ready players", "Cal was dropped", "Cal and Dee were dropped")."""
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if "|" in format_spec and isinstance(value, int) and not isinstance(value, bool):
+            one, many = format_spec.split("|", 1)
+            return one if value == 1 else many
+        return super().format_field(value, format_spec)
+
+
+WORDS = _Words()
+
+
+def render(template: str, **values: object) -> str:
+    """A template filled in, with the plural spec of `_Words` (`bot.text.say`, `bot.ui.text.ui`, the screens)."""
+    return WORDS.vformat(template, (), values)
