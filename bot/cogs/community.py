@@ -9,69 +9,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.screens.profile import board_lines, profile_lines
 from bot.services.people import absence, profiles
 from bot.ui.context import GameCog
 from bot.ui.respond import refusing, respond
 from bot.ui.text import ui
 from engine import registry
-
-
-def record_lines(record, own: bool) -> list[str]:
-    """A record as `/profile` shows it: the tier and figure to anyone, the counts to the player alone."""
-    figure = ui("profile_figure", figure=record.figure) if record.figure is not None else ui("profile_no_figure")
-    lines = [ui("profile_reliability", tier=ui(f"tier_{record.tier}"), figure=figure)]
-    if own:
-        lines.append(
-            ui(
-                "profile_record",
-                played=record.games_played,
-                finished=record.games_finished,
-                abandoned=record.games_abandoned,
-                given=record.steps_given,
-                missed=record.steps_missed,
-            )
-        )
-    return lines
-
-
-def figures_text(figures: dict[str, int]) -> str:
-    return "".join(ui("profile_figure_item", label=label, count=count) for label, count in sorted(figures.items()))
-
-
-def profile_lines(profile: profiles.Profile, own: bool) -> list[str]:
-    lines = [ui("profile_title", user_id=profile.user_id)]
-    lines += record_lines(profile.record, own)
-    for stats in profile.games:
-        lines.append(
-            ui(
-                "profile_game",
-                title=stats.title,
-                games=stats.games,
-                wins=stats.wins,
-                survivals=stats.survivals,
-                figures=figures_text(stats.figures),
-            )
-        )
-    if not profile.games:
-        lines.append(ui("profile_no_games"))
-    return lines
-
-
-def board_lines(title: str, standings: list[profiles.Standing]) -> list[str]:
-    lines = [ui("board_title", game=title)]
-    lines += [
-        ui(
-            "board_line",
-            rank=s.rank,
-            user_id=s.user_id,
-            wins=s.wins,
-            games=s.games,
-            survivals=s.survivals,
-            figures=figures_text(s.figures),
-        )
-        for s in standings
-    ]
-    return lines if standings else [*lines, ui("board_empty")]
 
 
 def game_choices() -> list[app_commands.Choice[str]]:

@@ -1,4 +1,5 @@
-"""Records and reliability (tiers and figures), /profile, /leaderboard and /sub."""
+"""Records and reliability (the tiers' and figures' words), /leaderboard's refusal outside a server, and /sub.
+/profile's and /leaderboard's own lines are their screen's (`bot.screens.profile`)."""
 
 TEXTS: dict[str, str] = {
     "tier_new": "new",
@@ -6,17 +7,6 @@ TEXTS: dict[str, str] = {
     "tier_unreliable": "unreliable",
     "figure_none": "no steps yet",
     "figure": "{figure}% of steps in time",
-    "profile_title": "**Profile of <@{user_id}>**",
-    "profile_reliability": "Reliability: {tier} ({figure})",
-    "profile_figure": "{figure}% of awaited steps with orders in time, over the last 10 games",
-    "profile_no_figure": "no steps played yet",
-    "profile_record": "Your record: {played} {played:game|games} played, {finished} finished, {abandoned} abandoned; {given} {given:step|steps} with orders in time, {missed} missed.",
-    "profile_game": "- {title}: {games} {games:game|games}, {wins} {wins:win|wins}, {survivals} survived{figures}",
-    "profile_figure_item": ", {label}: {count}",
-    "profile_no_games": "No finished games yet.",
-    "board_title": "**{game}: this server's leaderboard** (wins, then games)",
-    "board_line": "{rank}. <@{user_id}>: {wins} {wins:win|wins} in {games} {games:game|games}, {survivals} survived{figures}",
-    "board_empty": "Nobody has finished a game of it here yet.",
     "sub_added": "You are on this server's substitute list: when a player is absent and no reserve takes the place, you may be offered it by DM.",
     "sub_already": "You are already on this server's substitute list.",
     "sub_removed": "You are off this server's substitute list.",

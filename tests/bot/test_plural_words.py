@@ -2,7 +2,7 @@
 the `{count:one|many}` spec of `bot.text.render`, which `say` and `ui` both use, and the texts that use it."""
 from __future__ import annotations
 
-from bot.cogs.community import board_lines, profile_lines
+from bot.screens.profile import board_lines, profile_lines
 from bot.services.people import profiles, records
 from bot.text import listed, render, say
 
