@@ -22,12 +22,13 @@ from discord import app_commands
 from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.written import escaped_cards
+from bot.screens import muster as muster_screen
 from bot.services.base import limits
 from bot.services.moderators import game_admin, moderation
 from bot.services.orders import day_actions, dice, player_views
 from bot.services.people import spectators
 from bot.services.signup import data_files, sheets
-from bot.text import say, when
+from bot.text import when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, caller_of, require_moderator
 from bot.ui.respond import Reply, defer, refusing, respond
@@ -234,7 +235,7 @@ class ModerationCog(GameCog):
             begun = await game_admin.start(ctx.db, ctx.game_id, ctx.caller, ctx.now)
             game = begun.game
             if not begun.started:
-                return say("muster_opened_reply", name=game.name, until=when(begun.until))
+                return muster_screen.opened_reply(game.name, begun.until)
             step = registry.front(game.ruleset).step_name(game.day)
             return ui("mod_started", name=game.name, step=step, deadline=when(game.deadline))
 

@@ -3,6 +3,7 @@ changing how it looks is one file. The services hand a screen data (who is in a 
 it says how that reads; the strings stay in the one catalogue (`bot.texts` takes each screen's `TEXTS` into
 it), and the buttons are plain specs the Discord layer turns into components (`bot.ui.buttons`).
 
-Screens so far: `lobby` (a game's sign-up message) and `profile` (/profile and /leaderboard). The others still
-read as their features' texts say, from the services that write them (docs/bot.md, "One home per screen").
+Screens so far: `lobby` (a game's sign-up message), `muster` (its announcement, each player's DM with Ready, the
+answers and the drops) and `profile` (/profile and /leaderboard). The others still read as their features' texts
+say, from the services that write them (docs/bot.md, "One home per screen").
 """

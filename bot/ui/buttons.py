@@ -20,6 +20,7 @@ from typing import Any, Self
 import discord
 
 from bot.screens import lobby as lobby_screen
+from bot.screens import muster as muster_screen
 from bot.screens.parts import ButtonSpec
 from engine import registry
 
@@ -54,9 +55,7 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
     if kind == "lobby":  # `bot.services.signup.lobby`: Join (as each role) and Leave while sign-ups are open
         return lobby_screen.buttons(payload)
     if kind == "muster":  # `bot.services.signup.muster`: the DM asking a player to confirm
-        return (
-            [ButtonSpec(f"brbot:ready:{payload['game']}", ui("button_ready"), "success")] if "game" in payload else []
-        )
+        return muster_screen.buttons(payload)
     if kind == "seat_offer":  # `bot.services.people.absence`: an absent player's seat offered
         ref = f"brbot:seat:{payload['offer']}"
         return [

@@ -26,12 +26,13 @@ from sqlalchemy import and_, exists, or_, select
 from bot.db.models import Game, Player
 from bot.db.repositories import players_of
 from bot.db.session import Database
+from bot.screens import muster as screen
 from bot.services.base import community, limits
 from bot.services.base.common import announce, audit, load_game, outbox
 from bot.services.base.errors import ServiceError
 from bot.services.signup import games, lobby, muster_dm
 from bot.services.signup.muster_dm import KIND, ask
-from bot.text import listed, say, when
+from bot.text import say
 from engine import registry
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ async def begin(db: Database, game_id: int, now: datetime, actor_id: int | None 
             for player in joined + await players_of(session, game_id, ("reserve",)):
                 player.ready_at = None
                 ask(session, game, player)
-            announce(session, game, say("muster_open", name=game.name, until=when(game.muster_until)), {"kind": KIND})
+            announce(session, game, screen.opened(game.name, game.muster_until), {"kind": KIND})
             audit(session, game, actor_id, "muster", until=game.muster_until.isoformat())
             await lobby.refresh(session, game)
             return Begun(game, False, game.muster_until)
@@ -93,7 +94,7 @@ async def confirm(db: Database, game_id: int, user_id: int, now: datetime) -> st
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         if game.status != "signup" or game.muster_until is None:
-            raise ServiceError(say("muster_not_now", name=game.name))
+            raise ServiceError(screen.not_now(game.name))
         player = (
             await session.execute(
                 select(Player).where(
@@ -102,13 +103,11 @@ async def confirm(db: Database, game_id: int, user_id: int, now: datetime) -> st
             )
         ).scalar_one_or_none()
         if player is None:
-            raise ServiceError(say("muster_not_in", name=game.name))
+            raise ServiceError(screen.not_in(game.name))
         player.ready_at = player.ready_at or now
         await lobby.refresh(session, game)
         name = game.name
-    if await games.start_if_ready(db, game_id, now):
-        return say("muster_ready_all", name=name)
-    return say("muster_ready", name=name)
+    return screen.ready(name, everyone=await games.start_if_ready(db, game_id, now))
 
 
 async def close(db: Database, game_id: int, now: datetime) -> bool:
@@ -122,29 +121,21 @@ async def close(db: Database, game_id: int, now: datetime) -> bool:
         dropped = [p for p in joined if p.ready_at is None]
         for player in dropped:
             player.status = "dropped"
-            outbox(session, game, "dm", player.user_id, say("muster_dropped_you", name=game.name), {"kind": KIND})
+            outbox(session, game, "dm", player.user_id, screen.dropped_you(game.name), {"kind": KIND})
         ready_reserves = [p for p in await players_of(session, game_id, ("reserve",)) if p.ready_at is not None]
         places = game.signup_cap - (len(joined) - len(dropped))
         promoted = ready_reserves[: max(places, 0)]
         for player in promoted:
             player.status = "joined"
         if dropped:
-            names = listed([p.name for p in promoted])
-            replaced = say("muster_replaced", names=names, count=len(promoted)) if promoted else ""
-            text = say(
-                "muster_dropped",
-                names=listed([p.name for p in dropped]),
-                dropped=len(dropped),
-                name=game.name,
-                replaced=replaced,
-            )
+            text = screen.dropped(game.name, [p.name for p in dropped], [p.name for p in promoted])
             announce(session, game, text, {"kind": KIND})
         count = len(joined) - len(dropped) + len(promoted)
         minimum = muster_dm.minimum(game)
         game.muster_until = None
         audit(session, game, None, "muster_closed", dropped=[p.user_id for p in dropped], count=count)
         if count < minimum:
-            text = say("muster_too_few", name=game.name, count=count, minimum=minimum)
+            text = screen.too_few(game.name, count, minimum)
             announce(session, game, text, {"kind": KIND})
             outbox(session, game, "moderators", None, text, {"kind": KIND})
             await lobby.refresh(session, game)

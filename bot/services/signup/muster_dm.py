@@ -9,23 +9,16 @@ from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Player
+from bot.screens import muster as screen
 from bot.services.base.common import outbox, ruleset_of
-from bot.text import say, when
 
-KIND = "muster"  # the payload kind of the muster's DM: `bot.ui.buttons` gives it the Ready button
+KIND = "muster"  # the payload kind of the muster's messages: `bot.screens.muster.buttons` gives its DM Ready
 
 
 def ask(session, game: Game, player: Player) -> None:
     """DM a player (or a reserve) the muster's Ready button."""
-    reserve = say("muster_dm_reserve") if player.status == "reserve" else ""
-    outbox(
-        session,
-        game,
-        "dm",
-        player.user_id,
-        say("muster_dm", name=game.name, until=when(game.muster_until), reserve=reserve),
-        {"kind": KIND, "game": game.id},
-    )
+    text = screen.dm(game.name, game.muster_until, reserve=player.status == "reserve")
+    outbox(session, game, "dm", player.user_id, text, {"kind": KIND, "game": game.id})
 
 
 def minimum(game: Game) -> int:
