@@ -19,12 +19,12 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
+from bot.screens.orders import confirmation
 from bot.services.base import limits
 from bot.services.orders import commands as game_orders
 from bot.ui.autocomplete import actor_choices, option_choices, verb_choices
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, is_moderator
 from bot.ui.declared import MergedCommand, MergedOption, check_limits, merge
-from bot.ui.step_buttons import order_text
 from bot.ui.text import ui
 from engine import registry
 from engine.front import ACTION_OPTION
@@ -109,7 +109,7 @@ class GameCommandsCog(GameCog):
             given = await game_orders.give_order(
                 ctx.db, ctx.game_id, ctx.user_id, verb, values, ctx.now, actor, moderator, under=under
             )
-            return order_text(given)
+            return confirmation(given)
 
         await self.run(interaction, game, work)
 

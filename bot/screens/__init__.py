@@ -4,6 +4,7 @@ it says how that reads; the strings stay in the one catalogue (`bot.texts` takes
 it), and the buttons are plain specs the Discord layer turns into components (`bot.ui.buttons`).
 
 Screens so far: `lobby` (a game's sign-up message), `muster` (its announcement, each player's DM with Ready, the
-answers and the drops) and `profile` (/profile and /leaderboard). The others still read as their features' texts
-say, from the services that write them (docs/bot.md, "One home per screen").
+answers and the drops), `orders` (an order's confirmation, however it was given, and /orders with its receipts
+and Withdraw) and `profile` (/profile and /leaderboard). The others still read as their features' texts say,
+from the services that write them (docs/bot.md, "One home per screen").
 """

@@ -3,5 +3,4 @@
 TEXTS: dict[str, str] = {
     "button_accept": "Accept",
     "button_decline": "Decline",
-    "button_withdraw": "Withdraw these orders",
 }

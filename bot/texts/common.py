@@ -45,6 +45,5 @@ TEXTS: dict[str, str] = {
     "moderators_in_guild": "Moderator commands work in the game's server, not in a DM.",
     "wrong_guild": "That game belongs to another server.",
     "game_choice": "#{id} {name} ({status})",
-    "order_saved": "Order saved for {step}: {summary}\nReceipt: `{receipt}`",
     "orders_withdrawn": "Your orders for {step} are withdrawn: the default applies. Receipt: `{receipt}`",
 }

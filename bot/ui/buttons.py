@@ -1,6 +1,6 @@
 """Buttons that outlive a restart: answering a sign-up proposal (a game's mutual pairing) or a trade
-offer, withdrawing orders, a game's step buttons (their handler: `bot.ui.step_buttons`), a lobby's Join and
-Leave, a muster's Ready and an absent player's seat offered (Accept/Decline).
+offer, withdrawing orders, a game's step buttons (answered as the command would: `bot.screens.orders`), a
+lobby's Join and Leave, a muster's Ready and an absent player's seat offered (Accept/Decline).
 
 Services write an outbox row whose payload names what it is about (`{"kind": "<pairing>_proposal",
 "pairing": <key>, ...}`); `buttons_for(payload)` says which buttons the delivered message carries. Each
@@ -234,13 +234,13 @@ class StepPress(
     as that command is; an old button (an earlier step, or one the step no longer offers) is refused."""
 
     async def answer(self, interaction: discord.Interaction, bot) -> str:
+        from bot.screens.orders import confirmation
         from bot.services.orders import step_buttons
-        from bot.ui.step_buttons import order_text
 
         given = await step_buttons.press(
             bot.db, int(self.parts["game"]), interaction.user.id, int(self.parts["day"]), self.parts["key"], bot.clock()
         )
-        return order_text(given)
+        return confirmation(given)
 
 
 class LobbyPress(

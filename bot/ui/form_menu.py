@@ -17,9 +17,9 @@ from typing import Any, Self
 
 import discord
 
+from bot.screens.orders import confirmation
 from bot.services.orders import forms
 from bot.ui.respond import refusing, replace, respond
-from bot.ui.step_buttons import order_text
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Form, Select
@@ -116,7 +116,7 @@ class FormMenu(discord.ui.View):
                 {k: list(v) for k, v in self.values.items()},
                 self.clock(),
             )
-            await replace(interaction, order_text(given))
+            await replace(interaction, confirmation(given))
             self.stop()  # stays in LIVE until its time is up: a press racing the Submit is not "expired"
 
     async def on_timeout(self) -> None:
