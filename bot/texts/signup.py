@@ -2,6 +2,7 @@
 
 TEXTS: dict[str, str] = {
     "bad_setting": "Setting {setting}: {problem}.",
+    "setting_not_digits": "write the number in the digits 0-9, with a minus sign or a decimal point where it needs one (you gave {value!r}); nothing was changed",
     "settings_not_mapping": "The settings must be given by name (a mapping): nothing was created.",
     "unknown_timezone": "Unknown timezone {timezone!r}: use a name like Europe/Berlin or America/Chicago.",
     "bad_deadline_time": "Deadline time {deadline_time!r} must look like 22:00.",

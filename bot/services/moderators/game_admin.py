@@ -46,7 +46,7 @@ from bot.services.signup.data_files import DataLoaded
 from bot.services.steps.resolution import usable_orders
 from bot.text import say
 from engine import registry
-from engine.digits import DIGITS, whole
+from engine.digits import DIGITS, LONGEST, whole
 
 GAME_SETTINGS = (
     "deadline_time",
@@ -60,6 +60,7 @@ GAME_SETTINGS = (
 )
 IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel", "step_hours", "web")
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+PLAIN_NUMBER = re.compile(rf"-?{DIGITS}{{1,{LONGEST}}}(\.{DIGITS}{{1,{LONGEST}}})?")  # a house rule's number, as typed
 
 
 async def create(
@@ -274,6 +275,9 @@ def _house_rule(game: Game, name: str, value: str) -> Any:
         where, problem = first_problem(error)
         raise ServiceError(say("bad_setting", setting=where or name, problem=problem)) from None
     stored = parsed.model_dump(mode="json", include={name})[name]
+    if isinstance(raw, str) and isinstance(stored, int | float) and not isinstance(stored, bool):
+        if not PLAIN_NUMBER.fullmatch(raw.strip()):  # pydantic reads "1_0" as 10 and "1e3" as 1000.0, as int() does
+            raise ServiceError(say("bad_setting", setting=name, problem=say("setting_not_digits", value=raw)))
     game.settings = {**(game.settings or {}), name: stored}
     return stored
 

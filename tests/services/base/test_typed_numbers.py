@@ -109,3 +109,25 @@ async def test_a_house_rule_typed_in_digits_that_are_not_ascii_is_refused_naming
         with pytest.raises(ServiceError, match="^Setting max_hp"):
             await game_admin.change_setting(db, game.id, mod(7), "max_hp", typed)
     assert await game_admin.settings_of(db, game.id) == before
+
+
+@pytest.mark.parametrize(
+    "typed, refusal",
+    [
+        ("1_0", "write the number in the digits 0-9"),  # pydantic, like int(), reads it as 10
+        ("+10", "write the number in the digits 0-9"),
+        ("٣", "Input should be a valid integer"),  # pydantic refuses these itself
+        ("1e1", "Input should be a valid integer"),
+        ("10.0.0", "Input should be a valid integer"),
+    ],
+)
+async def test_a_house_rules_number_not_in_plain_digits_is_refused_and_nothing_changes(db, typed, refusal):
+    """A game's own house rule (Battle Royale's `max_hp`, read by its settings model): a number is typed in the
+    digits 0-9 (with a minus sign or a decimal point), or it is refused and nothing changes."""
+    game = await _create(db)
+    before = await game_admin.settings_of(db, game.id)
+    with pytest.raises(ServiceError, match=rf"Setting max_hp: {refusal}"):
+        await game_admin.change_setting(db, game.id, mod(7), "max_hp", typed)
+    assert await game_admin.settings_of(db, game.id) == before
+    assert await _settings_audited(db, game.id) == 0
+    assert (await game_admin.change_setting(db, game.id, mod(7), "max_hp", " 12 ")).value == 12
