@@ -341,7 +341,7 @@ class ModerationCog(GameCog):
     async def mod_substitute(self, interaction: discord.Interaction, old: discord.Member, new: discord.Member) -> None:
         async def work(ctx: Ctx) -> str:
             new_name = getattr(new, "display_name", None) or new.name
-            old_name = await moderation.substitute(ctx.db, ctx.game_id, ctx.caller, old.id, new.id, new_name)
+            old_name = await moderation.substitute(ctx.db, ctx.game_id, ctx.caller, old.id, new.id, new_name, ctx.now)
             return ui("mod_substituted", new=new_name, old=old_name)
 
         await self.moderate(interaction, work)

@@ -28,6 +28,7 @@ from bot.services.base.rights import Caller
 from bot.services.orders import step_buttons
 from bot.services.orders.commands import filled_in
 from bot.services.people import groups, profiles, seats, spectators
+from bot.services.signup import games
 from bot.services.steps import resolution
 from bot.services.steps.resuming import resume_locked
 from bot.text import escape, say, when
@@ -213,10 +214,20 @@ def _in_play(game: Game) -> None:
         raise ServiceError(say("not_started"))
 
 
-async def substitute(db: Database, game_id: int, actor_id: Caller, old_user: int, new_user: int, new_name: str) -> str:
+async def substitute(
+    db: Database,
+    game_id: int,
+    actor_id: Caller,
+    old_user: int,
+    new_user: int,
+    new_name: str,
+    now: datetime | None = None,
+) -> str:
     """A new player takes over a seat: same character, same orders, new person; the old one is told nothing
     more. Someone on the reserve list (or who left before the start) may be the substitute; someone already
-    playing, or replaced earlier in this game, may not. Returns the old player's name."""
+    playing, or replaced earlier in this game, may not. Returns the old player's name. During a muster, a ready
+    substitute may leave every player ready: with `now`, the game then starts at once (else at the deadline
+    loop's next pass), as after the last Ready."""
     limits.user_id(old_user)
     limits.user_id(new_user)  # not 0: the script's orders (`pacing.SCRIPT`) are no user's
     new_name = limits.name(new_name)
@@ -225,7 +236,14 @@ async def substitute(db: Database, game_id: int, actor_id: Caller, old_user: int
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         by = await rights.moderator(session, game, actor_id)
-        return await seats.take_over(session, game, by, old_user, new_user, new_name)
+        old_name = await seats.take_over(session, game, by, old_user, new_user, new_name)
+        mustering = game.muster_until is not None
+    if mustering and now is not None:
+        try:
+            await games.start_if_ready(db, game_id, now)
+        except ServiceError:  # the game's set-up refuses: the substitute stands; the deadline loop tells the mods
+            pass
+    return old_name
 
 
 async def choices(db: Database, game_id: int, action: str, user_id: int | None = None) -> list[tuple[str, str]]:

@@ -167,6 +167,19 @@ async def test_every_seat_ready_by_a_moderators_substitute_starts_at_the_loops_n
     assert (await _game(db, game_id)).status == "running"
 
 
+async def test_a_moderators_substitute_leaving_every_seat_ready_starts_the_game_at_once(db):
+    """Issue 29, left over: /mod substitute (which hands the service its clock) starts a muster it leaves all
+    ready at once, as the last Ready would, not at the deadline loop's next pass."""
+    from bot.services.moderators import moderation
+
+    game_id = await _mustering(db, joined=2, reserves=1, cap=2)
+    await muster.confirm(db, game_id, 1, NOW)
+    await muster.confirm(db, game_id, 3, NOW)
+    await moderation.substitute(db, game_id, mod(7), 2, 3, "P3", NOW)
+    game = await _game(db, game_id)
+    assert (game.status, game.muster_until) == ("running", None)
+
+
 async def test_the_muster_reads_right_for_one_and_for_many(db):
     """Issue 29, point 5: "1 ready players", "Cal ... and were dropped": each count takes its word's number,
     and the names dropped are listed as a sentence lists them."""
