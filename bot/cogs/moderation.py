@@ -23,6 +23,7 @@ from bot.cogs.mod_actions import add_actions, channel_game
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.written import escaped_cards
 from bot.screens import muster as muster_screen
+from bot.screens.split import pack
 from bot.services.base import limits
 from bot.services.moderators import game_admin, moderation
 from bot.services.orders import day_actions, dice, player_views
@@ -32,7 +33,6 @@ from bot.text import when
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, caller_of, require_moderator
 from bot.ui.respond import Reply, defer, refusing, respond
-from bot.ui.split import pack
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Front

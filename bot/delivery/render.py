@@ -29,18 +29,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.delivery.embeds import EmbedSpec, pack_post
-from bot.ui.split import split_text
-from bot.ui.text import ui
+from bot.screens.split import split_text
+from bot.screens.step_post import FAIR_PLAY, EmbedSpec, resolution_post, wants_picture
 
 CONTENT_LIMIT = 2000
 NONCE_LENGTH = 25
 
-FAIR_PLAY = frozenset({"seed_reveal", "commitment"})
 GROUPED = ("channel", "dm", "moderators")  # targets whose rows of one resolution (one `post` token) go together
 POST = "post"  # payload key: the token `write_events` gives every row of one resolution
-ATTACH = "attach"  # payload key: "picture" asks for the picture of the game after the row's day (step)
-OLD_ROWS_GAME = "battle_royale"  # rows written before posts carried their place were this game's (the only one)
 
 
 class Row(Protocol):
@@ -195,53 +191,3 @@ def _has_buttons(payload: dict[str, Any]) -> bool:
     from bot.ui.buttons import buttons_for
 
     return bool(buttons_for(payload))
-
-
-def wants_picture(row: Row) -> bool:
-    """Whether the row asks for the picture of its game after its day's step (`ATTACH`)."""
-    return (row.payload or {}).get(ATTACH) == "picture"
-
-
-def placement(payload: dict[str, Any]) -> tuple[str, str | None, int]:
-    """A public row's post title, section and rank, as `write_events` wrote them. A row written before
-    rows carried them (an upgrade with messages still pending) is placed by its game's front, as then."""
-    if "title" in payload:
-        return payload["title"], payload.get("section"), payload.get("rank", 0)
-    from engine import registry
-
-    front = registry.front(OLD_ROWS_GAME)
-    section = front.section_of(payload.get("kind", ""))
-    return front.post_title(payload.get("day", 0)), section, front.section_rank(section)
-
-
-def resolution_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
-    """The embeds of one resolution's post, message by message: its narration, its sections by rank, then
-    the fair-play rows."""
-    sections: dict[str, tuple[int, list[str]]] = {}
-    narration: list[str] = []
-    fair: list[str] = []
-    title = None
-    for row in rows:
-        payload = row.payload or {}
-        if payload.get("kind") in FAIR_PLAY:
-            fair.append(row.text)
-            continue
-        if wants_picture(row):  # no text of its own: a message after the embeds (`render_parcel`)
-            title = title or payload.get("title")
-            continue
-        row_title, section, rank = placement(payload)
-        title = title or row_title
-        if section is None:
-            narration.append(row.text)
-        else:
-            sections.setdefault(section, (rank, []))[1].append(row.text)
-    if title is None:  # only fair-play rows: titled as their day's post
-        title = placement({"day": (rows[0].payload or {}).get("day", 0)})[0]
-    ranked = sorted(sections.items(), key=lambda item: item[1][0])  # stable: equal ranks keep their order
-    return pack_post(
-        title=title,
-        narration=narration,
-        sections=[(name, texts) for name, (_, texts) in ranked],
-        fair_play=(ui("delivery_fair_play"), fair) if fair else None,
-        continued=lambda heading: ui("delivery_continued", title=heading),
-    )

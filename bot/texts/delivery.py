@@ -1,8 +1,6 @@
 """What delivery says when a message cannot go as written: closed DMs, threads it cannot open."""
 
 TEXTS: dict[str, str] = {
-    "delivery_continued": "{title} (continued)",
-    "delivery_fair_play": "Fair play",
     "delivery_thread_name": "{game}: private messages for {player}",
     "delivery_thread_intro": "{mention}, your DMs are closed, so your private messages for {game} arrive in this private thread instead. Open your DMs from this server to get them there again.",
     "delivery_dms_closed": "{player} (<@{user_id}>) has DMs closed: their private messages for {game} go to the private thread <#{thread_id}>.",

@@ -1,7 +1,7 @@
 """Discord's limits on one message, and a reply cut into messages that respect them: nothing is lost.
 
 `messages(content, embeds)` gives the messages of one reply: the content split at the gentlest boundary
-(lines, sentences, words: `bot.ui.split`) into pieces of at most 2,000 characters, and the embeds
+(lines, sentences, words: `bot.screens.split`) into pieces of at most 2,000 characters, and the embeds
 made to fit (title 256, description 4096, field name 256 and value 1024, footer 2048, 25 fields) and packed
 at most 10 and 6,000 characters to a message. An embed's text that is too long goes on in "(more)" fields
 or embeds rather than being cut, so a reply is split, not shortened; only a single embed whose parts are
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 import discord
 
-from bot.ui.split import split_text
+from bot.screens.split import split_text
 from bot.ui.text import ui
 
 CONTENT_MAX = 2000

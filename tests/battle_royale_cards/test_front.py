@@ -91,7 +91,7 @@ def test_status_and_the_board_in_words():
 def test_a_post_tells_a_step_in_the_order_it_happened():
     """Issue 23: no sections that put "Ayla ends the turn" above her card attack, or a failed attack's death
     under Battles: every event of a step is told in the order it happened."""
-    from bot.delivery.render import resolution_post
+    from bot.screens.step_post import resolution_post
     from bot.services.base.common import placement
 
     kinds = [("card_attack", "Ayla attacks the card on B4."), ("died", "Ayla dies on B4."),

@@ -416,7 +416,7 @@ class StubHTTP:
 
 
 async def test_discord_courier_sends_nonces_embeds_and_buttons_through_discords_http_layer(monkeypatch):
-    from bot.delivery.embeds import EmbedSpec
+    from bot.screens.step_post import EmbedSpec
 
     client = discord.Client(intents=discord.Intents.none())
     stub = StubHTTP()

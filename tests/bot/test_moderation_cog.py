@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import func, select
 
 from bot.cogs.moderation import LIMIT, ModerationCog, send_all
-from bot.ui.split import pack
+from bot.screens.split import pack
 from bot.db.models import AuditLog, DaySeed, Game, Order, Outbox
 from bot.services.base import lookup
 from bot.services.moderators import game_admin

@@ -8,9 +8,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.delivery.embeds import EmbedSpec, pack_post
+from bot.screens.step_post import EmbedSpec, pack_post
 from bot.delivery.render import Outgoing, group, message_nonce, render
-from bot.ui.split import pack, split_text
+from bot.screens.split import pack, split_text
 
 
 @dataclass

@@ -268,7 +268,7 @@ def announce_picture(session: AsyncSession, game: Game, day: int, post: str) -> 
     delivery from the stored resolution (bot/delivery/pictures.py), so no picture is stored. Other games: none."""
     front = registry.front(game.ruleset)
     if front.picture_after_each_step:
-        payload = {"kind": "picture", "day": day, "post": post, "attach": "picture"}  # render.ATTACH
+        payload = {"kind": "picture", "day": day, "post": post, "attach": "picture"}  # bot.screens.step_post.ATTACH
         announce(session, game, "", payload | {"title": front.post_title(day)})
 
 

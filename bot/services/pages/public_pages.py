@@ -45,7 +45,7 @@ from engine import registry
 from engine.front import Card, Front
 
 MODES = ("off", "link", "listed")
-FAIR = ("seed_reveal", "commitment")  # a step's fair-play rows (bot.delivery.render.FAIR_PLAY)
+FAIR = ("seed_reveal", "commitment")  # a step's fair-play rows (bot.screens.step_post.FAIR_PLAY)
 KEY_BYTES = 24  # the address's secret: 32 URL-safe characters, 192 bits
 KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")  # what an address can be (`new_key`, the column's 64 characters)
 DAYS = range(-1, 2**31)  # a step's day: -1 (the start) up to the day column's 32-bit range

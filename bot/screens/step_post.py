@@ -1,4 +1,8 @@
-"""Laying out a resolution's post as embeds within every Discord limit. Pure: no I/O.
+"""A step's post in the game's channel, as it reads: the post's title, the narration, the game's sections in
+their rank, the fair-play rows (the revealed seed and the next commitment), laid out as embeds within every
+Discord limit. Pure: no I/O. Delivery groups one resolution's rows (`bot.delivery.render`) and hands them here
+(`resolution_post`); each row's title, section and rank come from the game's front, written into the row's
+payload with the event (`placement`), so this screen knows no game.
 
 Limits (Discord's): title 256, description 4,096, field name 256, field value 1,024, 25 fields per embed,
 10 embeds per message, 6,000 characters across all embeds of one message. `pack_post` fills embeds in
@@ -10,10 +14,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-import discord
+from bot.screens.split import pack, split_text
+from bot.wording import render
 
-from bot.ui.split import pack, split_text
+TEXTS: dict[str, str] = {
+    "delivery_continued": "{title} (continued)",
+    "delivery_fair_play": "Fair play",
+}
+
+FAIR_PLAY = frozenset({"seed_reveal", "commitment"})
+ATTACH = "attach"  # payload key: "picture" asks for the picture of the game after the row's day (step)
+OLD_ROWS_GAME = "battle_royale"  # rows written before posts carried their place were this game's (the only one)
 
 TITLE_LIMIT = 256
 DESCRIPTION_LIMIT = 4096
@@ -37,7 +50,10 @@ class EmbedSpec:
         """Characters Discord counts towards the 6,000 of a message."""
         return len(self.title or "") + len(self.description or "") + sum(len(n) + len(v) for n, v in self.fields)
 
-    def to_discord(self) -> discord.Embed:
+    def to_discord(self) -> Any:
+        """The discord.py embed (discord.py is imported here, when a message is sent, not by the screens)."""
+        import discord
+
         embed = discord.Embed(title=self.title, description=self.description, colour=COLOUR)
         for name, value in self.fields:
             embed.add_field(name=name, value=value, inline=False)
@@ -115,3 +131,60 @@ def pack_post(
         for index, piece in enumerate(pack(texts, DESCRIPTION_LIMIT)):
             post.description(piece, _short(name, TITLE_LIMIT) if index == 0 else None)
     return post.messages
+
+
+class Row(Protocol):
+    """What the post reads of an outbox row (`bot.db.models.Outbox` fits)."""
+
+    text: str
+    payload: dict[str, Any]
+
+
+def wants_picture(row: Row) -> bool:
+    """Whether the row asks for the picture of its game after its day's step (`ATTACH`)."""
+    return (row.payload or {}).get(ATTACH) == "picture"
+
+
+def placement(payload: dict[str, Any]) -> tuple[str, str | None, int]:
+    """A public row's post title, section and rank, as `write_events` wrote them. A row written before
+    rows carried them (an upgrade with messages still pending) is placed by its game's front, as then."""
+    if "title" in payload:
+        return payload["title"], payload.get("section"), payload.get("rank", 0)
+    from engine import registry
+
+    front = registry.front(OLD_ROWS_GAME)
+    section = front.section_of(payload.get("kind", ""))
+    return front.post_title(payload.get("day", 0)), section, front.section_rank(section)
+
+
+def resolution_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:
+    """The embeds of one resolution's post, message by message: its narration, its sections by rank, then
+    the fair-play rows."""
+    sections: dict[str, tuple[int, list[str]]] = {}
+    narration: list[str] = []
+    fair: list[str] = []
+    title = None
+    for row in rows:
+        payload = row.payload or {}
+        if payload.get("kind") in FAIR_PLAY:
+            fair.append(row.text)
+            continue
+        if wants_picture(row):  # no text of its own: a message after the embeds (`bot.delivery.render`)
+            title = title or payload.get("title")
+            continue
+        row_title, section, rank = placement(payload)
+        title = title or row_title
+        if section is None:
+            narration.append(row.text)
+        else:
+            sections.setdefault(section, (rank, []))[1].append(row.text)
+    if title is None:  # only fair-play rows: titled as their day's post
+        title = placement({"day": (rows[0].payload or {}).get("day", 0)})[0]
+    ranked = sorted(sections.items(), key=lambda item: item[1][0])  # stable: equal ranks keep their order
+    return pack_post(
+        title=title,
+        narration=narration,
+        sections=[(name, texts) for name, (_, texts) in ranked],
+        fair_play=(render(TEXTS["delivery_fair_play"]), fair) if fair else None,
+        continued=lambda heading: render(TEXTS["delivery_continued"], title=heading),
+    )
