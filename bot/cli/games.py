@@ -60,7 +60,7 @@ async def simulate(args: argparse.Namespace) -> int:
 
     try:
         await upgrade_async(url)
-        db = Database(url)
+        db = Database(url, inline=True)  # one game, one process: SQLite's calls on this thread (inline_sqlite)
         try:
             result = await simulate(
                 db,
