@@ -337,8 +337,8 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
                 ms=figures["ms"],
                 steps=figures["steps"],
                 steps_word=played.words.steps if figures["steps"] != 1 else played.words.one,
-                engine=figures["engine_share"],
-                computer=figures["computer_players_share"],
+                engine=figures["engine_share"] * 100,
+                computer=figures["computer_players_share"] * 100,
             )
         )
     return lines
