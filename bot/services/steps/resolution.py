@@ -109,7 +109,6 @@ async def _resolve_locked(
     # a step a moderator resolves before its deadline counts the orders given, never a miss
     missed = await records.count_step(session, game.id, awaited if deadline_passed else awaited & given, given)
     store_state(game, result.state, dumped.state)
-    events_json = dumped.events
     session.add(
         Resolution(
             game_id=game.id,
@@ -118,7 +117,7 @@ async def _resolve_locked(
             state_before=before,
             orders=payloads,
             state_after=game.state,
-            outcome_hash=fairness.outcome_hash(game.state, events_json),
+            outcome_hash=dumped.outcome_hash,  # `fairness.outcome_hash` of what is stored, from `_storable`'s text
             rolls=[r.as_dict() for r in result.rolls],
             trigger=trigger,
         )
@@ -225,20 +224,25 @@ def _unusable(ruleset: Ruleset, payload: Any, texts_clean: bool = False) -> str 
 
 @dataclass(frozen=True)
 class Dumped:
-    """A resolution's new state and events as JSON data (`model_dump(mode="json")`), as they are stored."""
+    """A resolution's new state and events as JSON data (`model_dump(mode="json")`), as they are stored, and
+    their `fairness.outcome_hash`."""
 
     state: dict[str, Any]
     events: list[dict[str, Any]]
+    outcome_hash: str
 
 
 def _storable(result: Outcome) -> tuple[Outcome, Dumped]:
     """The engine's result with its JSON data, refused (ValueError) when its state or an event holds a text no
-    database stores. The state is dumped here once a step, and that dump is what is stored."""
-    dumped = Dumped(result.state.model_dump(mode="json"), [e.model_dump(mode="json") for e in result.events])
-    character = limits.bad_character_in([dumped.events, dumped.state])
+    database stores. The state is dumped here once a step, and that dump is what is stored; its canonical text
+    (`fairness.canonical`) gives the outcome hash and is where a bad character is looked for first (every one
+    shows there as an escape: `limits.maybe_unstorable`), the data walked only if one may be there."""
+    state, events = result.state.model_dump(mode="json"), [e.model_dump(mode="json") for e in result.events]
+    text = fairness.canonical({"state": state, "events": events})
+    character = limits.bad_character_in([events, state]) if limits.maybe_unstorable(text) else None
     if character is not None:
         raise ValueError(say("result_unstorable", character=character))
-    return result, dumped
+    return result, Dumped(state, events, fairness.hash_of_canonical(text))
 
 
 def _described(error: BaseException) -> str:
