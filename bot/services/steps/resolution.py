@@ -84,18 +84,32 @@ async def resolve_day(
             return None
         if trigger == "timer" and game.retry_at is not None and game.retry_at > now:
             return None  # it failed moments ago (in another process, perhaps): wait as the backoff says
-        resolved = await _resolve_locked(session, game, now, trigger, actor_id, seeds)
+        resolved = await _resolve_locked(session, game, now, trigger, actor_id, seeds, _parsed(db, game))
         seats = await snapshots.seats_of(session, game.id) if snapshots.cached(db, game.id) else None
     if seats is not None:  # committed: the day's first orders find the new snapshot ready (`snapshots.refresh`)
         snapshots.refresh(db, game, seats)
     return resolved
 
 
+def _parsed(db: Database, game: Game) -> Any:
+    """The claimed game's state: its cached snapshot's when of the same revision (parsed for the step's orders
+    already, and never changed in place), else parsed now (`load_state`)."""
+    cached = cache_of(db).peek(game.id)
+    if cached is not None and cached.rev == game.state_rev and cached.state is not None:
+        return cached.state
+    return load_state(game)
+
+
 async def _resolve_locked(
-    session, game: Game, now: datetime, trigger: str, actor_id: int | None, seeds: fairness.SeedSource | None
+    session,
+    game: Game,
+    now: datetime,
+    trigger: str,
+    actor_id: int | None,
+    seeds: fairness.SeedSource | None,
+    state: Any,
 ) -> Resolved:
     ruleset = ruleset_of(game)
-    state = load_state(game)
     seed_row = await day_seed(session, game)
     current = await current_orders(session, game)
     given = set(current)  # before the NPCs' scripted orders join them (they are no player's seats)
