@@ -4,7 +4,8 @@ Used by `brbot simulate` (and so `make demo`). Seats sign up with the requests o
 players (`Front.computer_signups`), every day each awaited player submits the autoplayer's orders through
 `submit_orders`, and the day is resolved through `resolve_day`, exactly as the deadline loop would. The
 clock is simulated (one day per resolution) and the day seeds come from `--seed`, so the same seed gives
-the same game and the same log.
+the same game and the same log. `brbot simulate` gives it a database that drives SQLite on the event loop's
+thread (`bot.db.inline_sqlite`): the same statements and transactions, without a worker thread per connection.
 
 The log has one JSON object per event and ends with exactly one `game_over` line, the summary
 `{"kind": "game_over", "data": {"winners": [...], "survivors": [...], "days": N}, ...}`: the engine's own
