@@ -1,7 +1,8 @@
 """`brbot bench`: the engine's time per night, order submission latency under 50 concurrent submitters, and
 the live-games figures (`bot.bench.live`: 500 games' peak memory, an idle deadline pass; `bot.bench.delivery`:
 a night's delivery over the floor of Discord's rate limits; `bot.bench.web`: the web site's pages, live
-followers and memory; `bot.bench.community`: /profile and /leaderboard on 10,000 finished games).
+followers and memory; `bot.bench.community`: /profile and /leaderboard on 10,000 finished games;
+`bot.bench.simulate`: whole simulated games in CPU time, with the engine's share).
 
 Submission is measured through the real service (validation by the engine, one transaction, the order
 row and its receipt) against a fresh SQLite file and, when reachable, a scratch PostgreSQL database: the
@@ -35,6 +36,9 @@ from bot.bench.game import migrated, migrated_scratch_databases, sizes, started
 from bot.bench.live import GAMES as LIVE_GAMES
 from bot.bench.live import PLAYERS as LIVE_PLAYERS
 from bot.bench.live import live_bench
+from bot.bench.simulate import GAMES as SIMULATED_GAMES
+from bot.bench.simulate import QUICK_GAMES as QUICK_SIMULATED_GAMES
+from bot.bench.simulate import simulate_bench
 from bot.bench.web import FOLLOWERS as WEB_FOLLOWERS
 from bot.bench.web import GAMES as WEB_GAMES
 from bot.bench.web import PLAYERS as WEB_PLAYERS
@@ -82,12 +86,14 @@ class Sizes:
     community_games: int = COMMUNITY_GAMES
     community_players: int = COMMUNITY_PLAYERS
     community_calls: int = COMMUNITY_CALLS
+    simulated: tuple[tuple[str, int], ...] = SIMULATED_GAMES  # (game, players) played whole: `simulate_ms`
 
 
 QUICK = Sizes(
     engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
     delivery_runs=1, delivery_rtt=0.01, web_players=4, web_followers=3, web_games=3, web_requests=3,
     web_poll_seconds=0.05, community_games=20, community_players=40, community_calls=5,
+    simulated=QUICK_SIMULATED_GAMES,
 )  # fmt: skip
 
 
@@ -187,6 +193,7 @@ async def run_bench(
             size.community_calls,
             postgres_url=pg_urls[1] if pg_urls else None,
         )
+    simulated = await simulate_bench(size.simulated)  # the same four games whatever `--ruleset` says
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},
@@ -199,4 +206,5 @@ async def run_bench(
         "web_followers": size.web_followers,
         "web_games": size.web_games,
         "community_ms": community,  # /profile and /leaderboard (issue 24)
+        "simulate_ms": simulated,  # whole simulated games, CPU ms, with the engine's share (issue 30)
     }

@@ -60,7 +60,7 @@ async def simulate(args: argparse.Namespace) -> int:
 
     try:
         await upgrade_async(url)
-        db = Database(url)
+        db = Database(url, inline=True)  # one game, one process: SQLite's calls on this thread (inline_sqlite)
         try:
             result = await simulate(
                 db,
@@ -269,6 +269,8 @@ async def bench(args: argparse.Namespace) -> int:
 def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
     """`brbot bench`'s report as text, with the sizes it was measured at (small ones with `--quick`) and the
     game's own words: its step ("turn"), its title, "1 player" but "5 players"."""
+    from engine import registry
+
     one, title = front.words.one, front.title
     lines = [
         say("cli_bench_engine", one=one, players=players, people=_plural(int(players), "player"), ms=ms)
@@ -323,4 +325,20 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             rtt=delivery["rtt_ms"],
         )
     )
+    for game, figures in report.get("simulate_ms", {}).items():
+        ruleset, players = game.rsplit("/", 1)
+        played = registry.front(ruleset)
+        lines.append(
+            say(
+                "cli_bench_simulate",
+                title=played.title or ruleset,
+                players=players,
+                people=_plural(int(players), "player"),
+                ms=figures["ms"],
+                steps=figures["steps"],
+                steps_word=played.words.steps if figures["steps"] != 1 else played.words.one,
+                engine=figures["engine_share"] * 100,
+                computer=figures["computer_players_share"] * 100,
+            )
+        )
     return lines

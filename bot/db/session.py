@@ -28,11 +28,15 @@ def is_sqlite(url: str) -> bool:
     return url.startswith("sqlite")
 
 
-def make_engine(url: str, echo: bool = False, immediate: bool = True, foreign_keys: bool = True) -> AsyncEngine:
-    """An async engine; on SQLite, `immediate` opens every transaction with BEGIN IMMEDIATE (writers), and
+def make_engine(
+    url: str, echo: bool = False, immediate: bool = True, foreign_keys: bool = True, inline: bool = False
+) -> AsyncEngine:
+    """An async engine; on SQLite, `immediate` opens every transaction with BEGIN IMMEDIATE (writers),
     `foreign_keys` enforces foreign keys (the migrations turn it off: SQLite alters a table by copying it and
-    dropping the old one, and with foreign keys on that drop would cascade to every game's rows). A URL the
-    bot has no driver for is refused in one line (`bot.db.urls.supported_url`), not with SQLAlchemy's traceback."""
+    dropping the old one, and with foreign keys on that drop would cascade to every game's rows), and `inline`
+    runs the driver's calls on the event loop's thread (`bot.db.inline_sqlite`: a simulation's database). A URL
+    the bot has no driver for is refused in one line (`bot.db.urls.supported_url`), not with SQLAlchemy's
+    traceback."""
     from bot.db.urls import supported_url
 
     url = supported_url(url)
@@ -46,6 +50,13 @@ def make_engine(url: str, echo: bool = False, immediate: bool = True, foreign_ke
             connect_args={"server_settings": POSTGRES_SESSION},
         )
     engine = create_async_engine(url, echo=echo, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_S})
+    if inline:
+
+        @event.listens_for(engine.sync_engine, "do_connect")
+        def _inline(dialect, _record, cargs, cparams):  # pragma: no cover - exercised by every simulation
+            from bot.db import inline_sqlite
+
+            return dialect.dbapi.connect(*cargs, async_creator_fn=inline_sqlite.connect, **cparams)
 
     @event.listens_for(engine.sync_engine, "connect")
     def _on_connect(dbapi_connection, _record) -> None:  # pragma: no cover - exercised by every test
@@ -72,14 +83,16 @@ class Database:
     SQLite it holds the write lock from its first statement (BEGIN IMMEDIATE), and writers of this process
     queue on an asyncio lock rather than in SQLite's busy handler, which sleeps in steps of up to 100 ms.
     `async with db.read() as session:` is a read-only snapshot that never blocks writers (WAL).
+    `inline` (SQLite only: `brbot simulate`) runs the driver on the event loop's thread (`bot.db.inline_sqlite`).
     """
 
-    def __init__(self, url: str, echo: bool = False) -> None:
+    def __init__(self, url: str, echo: bool = False, inline: bool = False) -> None:
         self.url = url
-        self.engine = make_engine(url, echo=echo)
+        inline = inline and self.sqlite
+        self.engine = make_engine(url, echo=echo, inline=inline)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         if self.sqlite:
-            self.read_engine = make_engine(url, echo=echo, immediate=False)
+            self.read_engine = make_engine(url, echo=echo, immediate=False, inline=inline)
             self.read_sessions = async_sessionmaker(self.read_engine, expire_on_commit=False)
         else:
             self.read_engine = self.engine

@@ -66,6 +66,8 @@ TEXTS: dict[str, str] = {
     "cli_bench_delivery": "delivery: a {one} of a {players}-player game of {title} ({messages} {posts}, {requests} "
     "{calls}) in {seconds:.2f} s, {ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a {rtt} ms "
     "round trip)",
+    "cli_bench_simulate": "simulate: a whole game of {title} with {players} {people}: {ms:.0f} ms CPU ({steps} {steps_word}), "
+    "the engine's resolution {engine:.0f}% of it, its computer players {computer:.0f}%",
     "cli_verified": "{step}: identical outcome",
     "cli_differs": "{step}: DIFFERS: {differences}",
     "cli_rolls_verified": "Rolls: all {count} identical",

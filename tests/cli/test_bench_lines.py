@@ -21,6 +21,10 @@ def _report(players: str, web_players: int, live_games: int, night_players: int)
         "web_500_games_peak_mb": 70.0,
         "delivery": {"players": night_players, "messages": 1, "requests": 5, "seconds": 0.5, "vs_floor": 2.0,
                      "floor_seconds": 0.25, "rtt_ms": 10},
+        "simulate_ms": {"battle_royale/20": {"ms": 900.0, "engine_share": 0.12, "computer_players_share": 0.1,
+                                              "steps": 8},
+                        "battle_royale_cards/2": {"ms": 1100.4, "engine_share": 0.013,
+                                                  "computer_players_share": 0.02, "steps": 1}},
     }
 
 
@@ -50,3 +54,11 @@ def test_the_delivery_bench_delivers_a_groups_private_thread(caplog):
     warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     assert not [w for w in warnings if "thread" in w or "has no" in w], warnings
     assert night["messages"] >= 1 and night["rate_limited"] == 0
+
+
+def test_bench_text_has_a_line_per_simulated_game():
+    """Issue 30, point 5: each whole simulated game's CPU time and the engine's share, in that game's words."""
+    lines = bench_lines(_report("20", 20, 1, 20), registry.front("battle_royale"))
+    assert lines[-2] == ("simulate: a whole game of Battle Royale with 20 players: 900 ms CPU (8 days), the engine's "
+                         "resolution 12% of it, its computer players 10%")
+    assert lines[-1].startswith("simulate: a whole game of Battle Royale card game with 2 players: 1100 ms CPU (1 step)")

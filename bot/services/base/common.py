@@ -72,9 +72,10 @@ def parse_state(game: Game, raw: dict[str, Any] | None) -> Any:
     return ruleset.parse_state(raw)
 
 
-def store_state(game: Game, state: Any) -> None:
+def store_state(game: Game, state: Any, dumped: dict[str, Any] | None = None) -> None:
+    """The new state into the game row (`dumped`: its JSON data, when the caller made it already)."""
     game.state_rev = (game.state_rev or 0) + 1
-    game.state = state.model_dump(mode="json")
+    game.state = dumped if dumped is not None else state.model_dump(mode="json")
     game.schema_version = getattr(state, "schema_version", 0)
     game.day = getattr(state, "day", game.day)
     game.phase = getattr(state, "phase", game.phase)

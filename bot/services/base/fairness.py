@@ -68,4 +68,9 @@ def receipt(
 
 
 def outcome_hash(state: dict[str, Any] | None, events: list[dict[str, Any]]) -> str:
-    return hashlib.sha256(canonical({"state": state, "events": events}).encode()).hexdigest()
+    return hash_of_canonical(canonical({"state": state, "events": events}))
+
+
+def hash_of_canonical(text: str) -> str:
+    """The hash of a `canonical` text: `outcome_hash` of a state and events whose text was already made."""
+    return hashlib.sha256(text.encode()).hexdigest()

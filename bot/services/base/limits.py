@@ -134,12 +134,36 @@ def storable(data: Any, what: str) -> Any:
     return data
 
 
+def _clean_json(text: str) -> bool:
+    """Whether JSON text holds nothing `UNSTORABLE_IN_JSON` finds: no U+0000 escape, and no lone surrogate (the
+    only characters UTF-8 cannot encode). Two passes in C, several times quicker than the pattern's search on a
+    1,000-player state."""
+    if "\\u0000" in text:
+        return False
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def maybe_unstorable(ascii_json: str) -> bool:
+    """Whether JSON text written with `ensure_ascii` (as `fairness.canonical` writes it) may hold a character
+    no database stores: U+0000 and a lone surrogate are both written as escapes there (`\\u0000`,
+    `\\ud800`...). An astral character's escaped pair looks the same, so True says only "look closer"
+    (`bad_character_in`); False is sure."""
+    return "\\u0000" in ascii_json or ("\\ud" in ascii_json and _ESCAPED_SURROGATE.search(ascii_json) is not None)
+
+
+_ESCAPED_SURROGATE = re.compile(r"\\ud[89a-f]")
+
+
 def bad_character_in(data: Any) -> str | None:
     """The first character no database can store in a text (keys too) of JSON data, walked without recursion
     (as `bad_character`); None when there is none. Checked first in the data's JSON text, in one pass at C
     speed (a game's whole state after every step): only data that may hold one is walked."""
     try:
-        if not UNSTORABLE_IN_JSON.search(json.dumps(data, ensure_ascii=False)):
+        if _clean_json(json.dumps(data, ensure_ascii=False)):
             return None
     except (TypeError, ValueError, RecursionError):  # not JSON data (or nested too deep for it): the walk says
         pass

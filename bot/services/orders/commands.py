@@ -25,7 +25,8 @@ from bot.services.base.errors import ServiceError, engine_refusals
 from bot.services.base.lookup import game_by_id
 from bot.services.base.rights import Caller
 from bot.services.orders import day_actions, trading
-from bot.services.orders.orders import Submitted, check_may_act, current_orders, submit_orders
+from bot.services.orders.context import Unreadable, game_snapshot, order_context, seat_of_player, view_of
+from bot.services.orders.orders import Submitted, check_may_act, current_orders, may_act_now, submit_orders
 from bot.services.orders.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
@@ -120,25 +121,85 @@ async def give_order(
     under: str | None = None,
 ) -> Given:
     """The player's command `name` with its options `values` made into orders and submitted; with `actor`, for
-    that actor (`moderator`: the caller, who orders for the NPCs if they moderate the game: `rights`)."""
+    that actor (`moderator`: the caller, who orders for the NPCs if they moderate the game: `rights`).
+
+    A player's own command reads its game once (`context.OrderContext`, from the cached snapshot): a refusal
+    stands only when a fresh snapshot refuses too. An order `as` another actor, or for a game whose state the
+    snapshot cannot read, reads the game layer by layer (`_given_as_read`), with the same refusals."""
     limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
-    game = await game_by_id(db, game_id)
-    moderator = moderator if await rights.game_master(db, game_id, moderator) else False
-    command = declared(game.ruleset, name, under)
-    shown = command.usage
+    if actor is not None:
+        return await _given_as_read(db, game_id, user_id, name, values, now, actor, moderator, under)
+    if moderator is not None and moderator is not False:  # a moderator's own seat: their rights checked as before
+        await rights.game_master(db, game_id, moderator)
+    for fresh in (False, True):
+        try:
+            snap = await game_snapshot(db, game_id, fresh)
+        except Unreadable:
+            return await _given_as_read(db, game_id, user_id, name, values, now, actor, moderator, under)
+        try:
+            command = declared(snap.ruleset, name, under)
+            _no_stray(command, values, under)
+            seat = seat_of_player(snap, user_id)
+            view = view_of(snap, seat)
+            if snap.status == "over":  # before the phase: a finished game's phase is no reason to give
+                raise ServiceError(say("game_over"))
+            filled = _now_filled(command, values, view)
+            context = await order_context(db, snap, user_id, seat, view)
+            may_act_now(snap, user_id)  # the dead are told so, whatever they typed
+            front = registry.front(snap.ruleset)
+            with engine_refusals():
+                change = front.apply(Asked(command=name, values=filled, view=view, current=context.current))
+            submitted = await submit_orders(db, game_id, user_id, change.orders, now, None, moderator, snap=snap)
+        except ServiceError:
+            if not fresh:
+                continue  # perhaps the snapshot is stale: refuse only on fresh data
+            raise
+        break
+    after = submitted.payload or {}
+    if change.offered or any(front.offer_to(after, seat) is not None for seat in context.others()):
+        await trading.send_offers(db, game_id, user_id, context.current, after, submitted.day, change.offered)
+    return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
+
+
+def _no_stray(command: Command, values: dict[str, Any], under: str | None) -> None:
+    """Under a grouped command, an option the verb does not have is refused by name."""
     if under is not None:
         stray = sorted(k for k, v in values.items() if v is not None and command.option(k) is None)
         if stray:
-            raise ServiceError(say("option_not_of_verb", command=shown, option=stray[0]))
+            raise ServiceError(say("option_not_of_verb", command=command.usage, option=stray[0]))
+
+
+def _now_filled(command: Command, values: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
+    """The command's options filled in (`filled_in`), refused first when the game is not in a phase it has."""
+    if command.phases and view.get("phase") not in command.phases:
+        raise ServiceError(say("command_not_now", command=command.usage))
+    return filled_in(command, values, command.usage)
+
+
+async def _given_as_read(
+    db: Database,
+    game_id: int,
+    user_id: int,
+    name: str,
+    values: dict[str, Any],
+    now: datetime,
+    actor: str | None,
+    moderator: Caller | bool,
+    under: str | None,
+) -> Given:
+    """`give_order` reading the game at each layer: for an order `as` another actor, and for a game whose state
+    cannot be read into a snapshot (its refusal then comes where it always came)."""
+    game = await game_by_id(db, game_id)
+    moderator = moderator if await rights.game_master(db, game_id, moderator) else False
+    command = declared(game.ruleset, name, under)
+    _no_stray(command, values, under)
     if actor is not None:
         view, current = await _actor_now(db, game_id, user_id, actor, moderator)
     else:
         view = await player_view(db, game_id, user_id)
     if game.status == "over":  # before the phase: a finished game's phase is no reason to give
         raise ServiceError(say("game_over"))
-    if command.phases and view.get("phase") not in command.phases:
-        raise ServiceError(say("command_not_now", command=shown))
-    filled = filled_in(command, values, shown)
+    filled = _now_filled(command, values, view)
     if actor is None:
         current = await day_actions.current_payload(db, game_id, user_id)
     await check_may_act(db, game_id, user_id, actor, moderator)  # the dead are told so, whatever they typed

@@ -58,16 +58,20 @@ async def submit_orders(
     now: datetime,
     actor: str | None = None,
     moderator: Caller | bool = False,
+    snap: Snapshot | None = None,
 ) -> Submitted:
     """Validate and store a player's whole submission for today, replacing the previous one.
 
-    Validation runs against the game's cached snapshot; the group-commit writer re-checks in its
-    transaction that nothing changed since, so an order never lands on a state it was not validated
-    against. A refusal or a stale snapshot is checked once more against fresh data before it stands.
+    Validation runs against the game's cached snapshot (`snap`: the one the command read at its start,
+    `context.OrderContext`); the group-commit writer re-checks in its transaction that nothing changed since,
+    so an order never lands on a state it was not validated against. A refusal or a stale snapshot is checked
+    once more against fresh data before it stands.
     """
     limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
     master = await rights.game_master(db, game_id, moderator)
-    return await _submit(db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload), actor, master)
+    return await _submit(
+        db, game_id, user_id, now, lambda snap, seat: _validated(snap, seat, payload), actor, master, snap
+    )
 
 
 async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
@@ -103,12 +107,8 @@ async def check_may_act(
     moderator = await rights.game_master(db, game_id, moderator)
     for fresh in (False, True):
         snap = await snapshot(db, game_id, fresh=fresh)
-        if snap.status != "running" or snap.state is None:
-            return
-        held = snap.seats.get(user_id)
         try:
-            acting = acting_for(registry.get(snap.ruleset), snap.state, held[0] if held else None, actor, moderator)
-            may_act(snap, acting.actor)
+            may_act_now(snap, user_id, actor, moderator)
         except ServiceError:
             if not fresh:
                 continue  # perhaps the snapshot is stale: refuse only on fresh data
@@ -116,12 +116,31 @@ async def check_may_act(
         return
 
 
+def may_act_now(snap: Snapshot, user_id: int, actor: str | None = None, moderator: bool = False) -> None:
+    """`check_may_act` against one snapshot: nothing to say of a game that is not running (`submit_orders`
+    refuses it in its own words), else `may_act` for the actor the user orders for."""
+    if snap.status != "running" or snap.state is None:
+        return
+    held = snap.seats.get(user_id)
+    acting = acting_for(registry.get(snap.ruleset), snap.state, held[0] if held else None, actor, moderator)
+    may_act(snap, acting.actor)
+
+
 async def _submit(
-    db: Database, game_id: int, user_id: int, now: datetime, prepare, actor: str | None = None, moderator: bool = False
+    db: Database,
+    game_id: int,
+    user_id: int,
+    now: datetime,
+    prepare,
+    actor: str | None = None,
+    moderator: bool = False,
+    read: Snapshot | None = None,
 ) -> Submitted:
+    """Prepare (validate) and write one submission against the snapshot `read` (or the cached one), then, on a
+    refusal or a stale snapshot, once more against a fresh one."""
     limits.game_number(game_id)  # before the snapshot's query: a number no game can have is no game's
     for fresh in (False, True):
-        snap = await snapshot(db, game_id, fresh=fresh)
+        snap = read if read is not None and not fresh else await snapshot(db, game_id, fresh=fresh)
         try:
             _check_open(snap.status, snap.deadline, now)
             held = snap.seats.get(user_id)

@@ -84,23 +84,37 @@ async def resolve_day(
             return None
         if trigger == "timer" and game.retry_at is not None and game.retry_at > now:
             return None  # it failed moments ago (in another process, perhaps): wait as the backoff says
-        resolved = await _resolve_locked(session, game, now, trigger, actor_id, seeds)
+        resolved = await _resolve_locked(session, game, now, trigger, actor_id, seeds, _parsed(db, game))
         seats = await snapshots.seats_of(session, game.id) if snapshots.cached(db, game.id) else None
     if seats is not None:  # committed: the day's first orders find the new snapshot ready (`snapshots.refresh`)
         snapshots.refresh(db, game, seats)
     return resolved
 
 
+def _parsed(db: Database, game: Game) -> Any:
+    """The claimed game's state: its cached snapshot's when of the same revision (parsed for the step's orders
+    already, and never changed in place), else parsed now (`load_state`)."""
+    cached = cache_of(db).peek(game.id)
+    if cached is not None and cached.rev == game.state_rev and cached.state is not None:
+        return cached.state
+    return load_state(game)
+
+
 async def _resolve_locked(
-    session, game: Game, now: datetime, trigger: str, actor_id: int | None, seeds: fairness.SeedSource | None
+    session,
+    game: Game,
+    now: datetime,
+    trigger: str,
+    actor_id: int | None,
+    seeds: fairness.SeedSource | None,
+    state: Any,
 ) -> Resolved:
     ruleset = ruleset_of(game)
-    state = load_state(game)
     seed_row = await day_seed(session, game)
     current = await current_orders(session, game)
     given = set(current)  # before the NPCs' scripted orders join them (they are no player's seats)
     payloads = await pacing.with_npc_orders(session, game, ruleset, state, current, seed_row.seed, now)
-    result, payloads, dropped = usable_orders(ruleset, state, payloads, seed_row.seed)
+    result, payloads, dropped, dumped = usable_orders(ruleset, state, payloads, seed_row.seed)
     if dropped:
         await _drop_orders(session, game, dropped)
     day, before = game.day, game.state
@@ -108,8 +122,7 @@ async def _resolve_locked(
     awaited = set(ruleset.awaiting(state))
     # a step a moderator resolves before its deadline counts the orders given, never a miss
     missed = await records.count_step(session, game.id, awaited if deadline_passed else awaited & given, given)
-    store_state(game, result.state)
-    events_json = [e.model_dump(mode="json") for e in result.events]
+    store_state(game, result.state, dumped.state)
     session.add(
         Resolution(
             game_id=game.id,
@@ -118,7 +131,7 @@ async def _resolve_locked(
             state_before=before,
             orders=payloads,
             state_after=game.state,
-            outcome_hash=fairness.outcome_hash(game.state, events_json),
+            outcome_hash=dumped.outcome_hash,  # `fairness.outcome_hash` of what is stored, from `_storable`'s text
             rolls=[r.as_dict() for r in result.rolls],
             trigger=trigger,
         )
@@ -181,30 +194,36 @@ async def _resolve_locked(
 
 def usable_orders(
     ruleset: Ruleset, state: Any, payloads: dict[str, Any], seed: str
-) -> tuple[Outcome, dict[str, Any], dict[str, str]]:
-    """The engine's resolution with every order it can use, the orders used, and the orders left out (actor ->
-    why): one the engine cannot read or with a text no database can store first, then, if the engine still
-    fails (or its result cannot be stored), the one order (in actor order) without which it succeeds. A failure
-    no single order explains is raised as it was (the deadline loop records it and retries)."""
-    dropped = {actor: why for actor, payload in sorted(payloads.items()) if (why := _unusable(ruleset, payload))}
+) -> tuple[Outcome, dict[str, Any], dict[str, str], Dumped]:
+    """The engine's resolution with every order it can use, the orders used, the orders left out (actor ->
+    why) and the resolution's JSON data (`Dumped`, stored as it is): one the engine cannot read or with a text
+    no database can store first, then, if the engine still fails (or its result cannot be stored), the one
+    order (in actor order) without which it succeeds. A failure no single order explains is raised as it was
+    (the deadline loop records it and retries)."""
+    texts_clean = limits.bad_character_in(payloads) is None  # one look at every order's texts (most steps)
+    dropped = {
+        actor: why for actor, payload in sorted(payloads.items()) if (why := _unusable(ruleset, payload, texts_clean))
+    }
     kept = {actor: payload for actor, payload in payloads.items() if actor not in dropped}
     try:
-        return _storable(resolve_with_seed(ruleset, state, kept, seed)), kept, dropped
+        result, dumped = _storable(resolve_with_seed(ruleset, state, kept, seed))
+        return result, kept, dropped, dumped
     except Exception as error:  # noqa: BLE001 (whatever the engine raised: is one order the cause?)
         failure = error
     for actor in sorted(kept):
         rest = {a: p for a, p in kept.items() if a != actor}
         try:
-            result = _storable(resolve_with_seed(ruleset, state, rest, seed))
+            result, dumped = _storable(resolve_with_seed(ruleset, state, rest, seed))
         except Exception:  # noqa: BLE001, S112 (not this one)
             continue
-        return result, rest, dropped | {actor: _described(failure)}
+        return result, rest, dropped | {actor: _described(failure)}, dumped
     raise failure
 
 
-def _unusable(ruleset: Ruleset, payload: Any) -> str | None:
-    """Why a stored order cannot be used (None: it can)."""
-    character = limits.bad_character_in(payload)
+def _unusable(ruleset: Ruleset, payload: Any, texts_clean: bool = False) -> str | None:
+    """Why a stored order cannot be used (None: it can); `texts_clean`: every order's texts were found
+    storable at once."""
+    character = None if texts_clean else limits.bad_character_in(payload)
     if character is not None:
         return say("order_unstorable", character=character)
     try:
@@ -217,13 +236,27 @@ def _unusable(ruleset: Ruleset, payload: Any) -> str | None:
     return None
 
 
-def _storable(result: Outcome) -> Outcome:
-    """The engine's result, refused (ValueError) when its state or an event holds a text no database stores."""
-    dumped = [[e.model_dump(mode="json") for e in result.events], result.state.model_dump(mode="json")]
-    character = limits.bad_character_in(dumped)
+@dataclass(frozen=True)
+class Dumped:
+    """A resolution's new state and events as JSON data (`model_dump(mode="json")`), as they are stored, and
+    their `fairness.outcome_hash`."""
+
+    state: dict[str, Any]
+    events: list[dict[str, Any]]
+    outcome_hash: str
+
+
+def _storable(result: Outcome) -> tuple[Outcome, Dumped]:
+    """The engine's result with its JSON data, refused (ValueError) when its state or an event holds a text no
+    database stores. The state is dumped here once a step, and that dump is what is stored; its canonical text
+    (`fairness.canonical`) gives the outcome hash and is where a bad character is looked for first (every one
+    shows there as an escape: `limits.maybe_unstorable`), the data walked only if one may be there."""
+    state, events = result.state.model_dump(mode="json"), [e.model_dump(mode="json") for e in result.events]
+    text = fairness.canonical({"state": state, "events": events})
+    character = limits.bad_character_in([events, state]) if limits.maybe_unstorable(text) else None
     if character is not None:
         raise ValueError(say("result_unstorable", character=character))
-    return result
+    return result, Dumped(state, events, fairness.hash_of_canonical(text))
 
 
 def _described(error: BaseException) -> str:

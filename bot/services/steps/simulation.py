@@ -4,7 +4,8 @@ Used by `brbot simulate` (and so `make demo`). Seats sign up with the requests o
 players (`Front.computer_signups`), every day each awaited player submits the autoplayer's orders through
 `submit_orders`, and the day is resolved through `resolve_day`, exactly as the deadline loop would. The
 clock is simulated (one day per resolution) and the day seeds come from `--seed`, so the same seed gives
-the same game and the same log.
+the same game and the same log. `brbot simulate` gives it a database that drives SQLite on the event loop's
+thread (`bot.db.inline_sqlite`): the same statements and transactions, without a worker thread per connection.
 
 The log has one JSON object per event and ends with exactly one `game_over` line, the summary
 `{"kind": "game_over", "data": {"winners": [...], "survivors": [...], "days": N}, ...}`: the engine's own
@@ -22,11 +23,9 @@ from typing import IO, Any
 
 from sqlalchemy import select
 
-from bot.db.models import EventRow, Player, seat_of
-from bot.db.repositories import seat_map
+from bot.db.models import EventRow, Game, Player, seat_of
 from bot.db.session import Database
-from bot.services.base import fairness
-from bot.services.base.common import load_game, load_state, ruleset_of
+from bot.services.base import fairness, snapshots
 from bot.services.base.errors import ServiceError
 from bot.services.orders import orders
 from bot.services.pages import public_pages
@@ -93,27 +92,33 @@ async def simulate(
     names: dict[str, str] = {}
     ending: list[EventRow] = []  # the engine's game_over event, written as the log's last line
     while True:
-        async with db.transaction() as session:
-            current = await load_game(session, game.id)
-            seats = await seat_map(session, game.id)
-            names = {
-                seat_of(pos): name
-                for pos, name in (
-                    await session.execute(select(Player.position, Player.name).where(Player.game_id == game.id))
-                ).all()
-            }
+        async with db.read() as session:
+            rev = (await session.execute(select(Game.state_rev).where(Game.id == game.id))).scalar_one()
+            roster = (
+                await session.execute(
+                    select(Player.position, Player.name, Player.user_id, Player.status)
+                    .where(Player.game_id == game.id)
+                    .order_by(Player.position)
+                )
+            ).all()
+            seats = {seat_of(p.position): p.user_id for p in roster if p.status == "joined"}  # `seat_map`'s
+            names = {seat_of(p.position): p.name for p in roster}
             seen = await _emit(session, game.id, seen, names, log, on_event, ending)
-            if current.status == "over":
-                state = load_state(current)
-                break
-            state = load_state(current)
-            awaited = ruleset_of(current).awaiting(state)
-            day = current.day
+        # The state as the orders are validated against it: the game's snapshot, which the resolution that
+        # opened this step left in place (`snapshots.refresh`), read again only if the game changed since.
+        current = await snapshots.snapshot(db, game.id)
+        if current.rev != rev:
+            current = await snapshots.snapshot(db, game.id, fresh=True)
+        state = current.state
+        if current.status == "over":
+            break
+        rules = registry.get(current.ruleset)
+        awaited = rules.awaiting(state)
+        day = current.day
         # Every player's orders are chosen in seat order (the rng's order), then all are submitted at once, as
         # players do before a deadline: the order writer stores them in one transaction, not one each.
         # The game master's NPCs are left out: their script plays them at resolution.
         # An awaited actor that is not a seat (a player's character with an id of its own) is its controller's.
-        rules = ruleset_of(current)
         owners = {actor: rules.controller(state, actor) for actor in awaited}
         chosen = [
             (seats[seat], actor, front.autoplayer(state, actor, rng))

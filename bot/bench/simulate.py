@@ -1,0 +1,77 @@
+"""`brbot bench`'s whole simulated games (issue 30, point 5): a game played by its computer players through the
+services, as `brbot simulate` plays it, timed in CPU milliseconds, with the engine's share of that time.
+
+Each game gets a fresh, migrated SQLite file (the migration is not counted) and the same database `brbot
+simulate` uses (`Database(url, inline=True)`); the seed is 3. The time is the process's CPU time
+(`time.process_time`: every thread's, a SQLite worker's too), so a busy machine slows it less than a clock
+would. The engine's share is the time in the ruleset's resolution (`Ruleset.resolve`); the computer players'
+share the time they take to choose their orders (`Front.autoplayer`). A fresh `brbot simulate` process also
+pays for its imports and its migration: docs/performance.md measures those whole runs side by side.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from collections.abc import Callable
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from bot.bench.game import migrated
+from bot.db.session import Database
+from bot.services.steps.simulation import simulate
+from engine import registry
+
+GAMES = (("battle_royale", 200), ("battle_royale", 1000), ("starcraft_mafia", 20), ("battle_royale_cards", 6))
+QUICK_GAMES = (("battle_royale", 20), ("starcraft_mafia", 5), ("battle_royale_cards", 2))
+SEED = 3
+
+
+@contextmanager
+def _timing(owner: Any, name: str, spent: list[float]):
+    """While in it, the CPU time of every call of `owner.name` (an instance's method) is added to `spent[0]`."""
+    method: Callable[..., Any] = getattr(owner, name)
+
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        start = time.process_time()
+        try:
+            return method(*args, **kwargs)
+        finally:
+            spent[0] += time.process_time() - start
+
+    setattr(owner, name, timed)
+    try:
+        yield
+    finally:
+        delattr(owner, name)  # the class's own method again
+
+
+async def simulated_game(ruleset: str, players: int) -> dict[str, Any]:
+    """One whole simulated game: its CPU milliseconds, and the engine's and the computer players' shares."""
+    engine, computer = [0.0], [0.0]
+    with tempfile.TemporaryDirectory(prefix="brbot-bench-simulate-") as folder:
+        url = f"sqlite+aiosqlite:///{Path(folder) / 'simulation.sqlite3'}"
+        await migrated(url)
+        db = Database(url, inline=True)
+        try:
+            with (
+                _timing(registry.get(ruleset), "resolve", engine),
+                _timing(registry.front(ruleset), "autoplayer", computer),
+            ):
+                start = time.process_time()
+                result = await simulate(db, players, SEED, ruleset=ruleset)
+                spent = time.process_time() - start
+        finally:
+            await db.dispose()
+    return {
+        "ms": round(spent * 1000, 1),
+        "engine_share": round(engine[0] / spent, 3) if spent else 0.0,
+        "computer_players_share": round(computer[0] / spent, 3) if spent else 0.0,
+        "steps": result.resolved,
+    }
+
+
+async def simulate_bench(games: tuple[tuple[str, int], ...] = GAMES) -> dict[str, dict[str, Any]]:
+    """`simulated_game` of each (game, players), keyed "game/players" ("battle_royale/200")."""
+    return {f"{ruleset}/{players}": await simulated_game(ruleset, players) for ruleset, players in games}
