@@ -12,8 +12,8 @@ it. The processes take their shards with `BRBOT_SHARD_IDS=auto`, as `docker comp
 
 The processes start first; the games are set up meanwhile through the services, with their deadlines hours
 ahead and their opening messages marked as sent (they are not what this test is about), then one UPDATE makes
-all 18 due at the same moment. Once a third of them are resolved, the next message each victim sends is held
-(Discord stores it, the answer waits) and the victims are killed: Discord has the message, the dead process's
+all 18 due at the same moment. The next message each victim sends from then on is held (Discord stores it, the
+answer waits), and once a third of the games are resolved the victims are killed: Discord has the message, the dead process's
 outbox rows still say "sending", and any resolution it had begun is rolled back. The delivery lease is 2 s
 here (40 s by default), so a survivor sends those rows again with the same nonces and Discord answers with the
 message it already has (a live process that missed a renewal under load would be taken over the same way,
@@ -106,6 +106,10 @@ async def test_three_processes_resolve_due_games_once_and_deliver_once_with_proc
         assert got_it == [holder.shard], "the guild's command went to the process with the guild's shard alone"
 
         # --- the games due at once; the victims killed in the middle of a send once a third are resolved ------
+        # The next message each victim sends is held from before the games are due: held only once a third were
+        # resolved, a victim that had sent all its nights by then was never caught, and the test waited in vain.
+        dead = [p for p in processes if p.shard in victims]
+        releases = [fake.hold_answer_next("POST", r"/channels/\d+/messages", agent=p.agent) for p in dead]
         async with db.transaction() as session:
             await session.execute(update(Game).where(Game.id.in_(game_ids)).values(  # due_at: when the loop looks
                 deadline=now - timedelta(minutes=1), due_at=now - timedelta(minutes=1)))
@@ -115,8 +119,6 @@ async def test_three_processes_resolve_due_games_once_and_deliver_once_with_proc
             return await count(db, resolved) >= GAMES // 3
 
         await wait_for(a_third_resolved, timeout=WAIT, what="a third of the games resolved", processes=processes)
-        dead = [p for p in processes if p.shard in victims]
-        releases = [fake.hold_answer_next("POST", r"/channels/\d+/messages", agent=p.agent) for p in dead]
 
         def held_by(process: BotProcess) -> list[dict]:
             return [r for r in fake.requests if r.get("held") and process.sent_this(r)]

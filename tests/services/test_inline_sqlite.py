@@ -17,7 +17,7 @@ async def _simulated_log(url: str, inline: bool) -> str:
     db = Database(url, inline=inline)
     log = io.StringIO()
     try:
-        await simulate(db, 6, 3, log=log, ruleset="battle_royale_cards")
+        await simulate(db, 6, 3, log=log, ruleset="battle_royale")  # 8 steps (the card game plays ~100)
     finally:
         await db.dispose()
     return log.getvalue()
