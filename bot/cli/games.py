@@ -132,18 +132,8 @@ def players(ruleset: str, asked: int | None) -> int:
         return asked
     most = seated(MOST_PLAYERS)
     fewest = min(fewest, most)
-    seats = (
-        say("cli_seats_exactly", count=most, players=_plural(most, "player"))
-        if fewest == most
-        else say("cli_seats_between", low=fewest, high=most)
-    )
+    seats = say("cli_seats_exactly", count=most) if fewest == most else say("cli_seats_between", low=fewest, high=most)
     raise ServiceError(say("cli_players_unseated", asked=asked, game=front.title or ruleset, seats=seats))
-
-
-def _plural(count: int, word: str) -> str:
-    """`word` ("player", "page", "game", "message", "request") as bot/text.py spells it for `count` of them:
-    "1 player", "5 players"."""
-    return say(f"cli_word_{word}" if count == 1 else f"cli_word_{word}s")
 
 
 async def _data_file(ruleset: str, path: str | None):
@@ -273,8 +263,7 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
 
     one, title = front.words.one, front.title
     lines = [
-        say("cli_bench_engine", one=one, players=players, people=_plural(int(players), "player"), ms=ms)
-        for players, ms in report["engine_ms"].items()
+        say("cli_bench_engine", one=one, players=int(players), ms=ms) for players, ms in report["engine_ms"].items()
     ]
     for backend, stats in report["submit_ms"].items():
         if stats is None:
@@ -286,7 +275,6 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
         say(
             "cli_bench_live",
             games=games,
-            kind=_plural(games, "game"),
             mb=report["games_500_peak_mb"],
             ms=report["idle_tick_500_ms"],
         )
@@ -297,11 +285,9 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             one=one,
             title=title,
             players=report["web_players"],
-            people=_plural(report["web_players"], "player"),
             step_page=report["web_step_page_p95_ms"],
             game_page=report["web_game_page_p95_ms"],
             followers=report["web_followers"],
-            pages=_plural(report["web_followers"], "page"),
             follow=report["web_follow_200_max_ms"],
             games=report["web_games"],
             mb=report["web_500_games_peak_mb"],
@@ -314,11 +300,8 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             one=one,
             title=title,
             players=delivery["players"],
-            people=_plural(delivery["players"], "player"),
             messages=delivery["messages"],
-            posts=_plural(delivery["messages"], "message"),
             requests=delivery["requests"],
-            calls=_plural(delivery["requests"], "request"),
             seconds=delivery["seconds"],
             ratio=delivery["vs_floor"],
             floor=delivery["floor_seconds"],
@@ -332,8 +315,7 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             say(
                 "cli_bench_simulate",
                 title=played.title or ruleset,
-                players=players,
-                people=_plural(int(players), "player"),
+                players=int(players),
                 ms=figures["ms"],
                 steps=figures["steps"],
                 steps_word=played.words.steps if figures["steps"] != 1 else played.words.one,

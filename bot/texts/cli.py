@@ -38,35 +38,25 @@ TEXTS: dict[str, str] = {
     "cli_studying": "studying {game} ({trials} trials): {seconds} s so far",
     "cli_balance_none": "{ruleset} has no balance studies.",
     "cli_bad_set": "--set {pair!r}: write NAME=VALUE, e.g. day_vote=true.",
-    "cli_word_player": "player",
-    "cli_word_players": "players",
-    "cli_word_page": "page",
-    "cli_word_pages": "pages",
-    "cli_word_message": "message",
-    "cli_word_messages": "messages",
-    "cli_word_request": "request",
-    "cli_word_requests": "requests",
-    "cli_word_game": "game",
-    "cli_word_games": "games",
     "cli_players_unseated": "--players {asked}: a simulation of {game} seats {seats} (see brbot rulesets)",
-    "cli_seats_exactly": "exactly {count} {players}",
+    "cli_seats_exactly": "exactly {count} {count:player|players}",
     "cli_seats_between": "{low} to {high} players",
     "cli_no_computer_players": "{game} has no computer players, so it cannot be simulated.",
     "cli_rulesets_header": "name                  title                         players  pacing",
     "cli_rulesets_row": "{name:21} {title:29} {players:8} {pacing}",
-    "cli_bench_engine": "engine: one {one} with {players:>5} {people}: {ms:8.2f} ms (median)",
+    "cli_bench_engine": "engine: one {one} with {players:>5} {players:player|players}: {ms:8.2f} ms (median)",
     "cli_bench_skipped": "submit: {backend}: not reachable, skipped",
     "cli_bench_submit": "submit: {backend}: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({submitters} concurrent)",
-    "cli_bench_live": "live: {games} {kind} in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
+    "cli_bench_live": "live: {games} {games:game|games} in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
     "cli_bench_no_computer_players": "{game} has no computer players, so it cannot be benchmarked.",
     "cli_bench_nobody_awaited": "{game} awaits no player's orders after its opening step: nothing to time.",
     "cli_bench_web": "web: a {one}'s page of a {players}-player game of {title} p95 {step_page:.1f} ms (the whole "
-    "game's page {game_page:.1f} ms); {followers} open {pages} told of a {one} within {follow:.0f} ms; {games} games' "
+    "game's page {game_page:.1f} ms); {followers} open {followers:page|pages} told of a {one} within {follow:.0f} ms; {games} games' "
     "pages served in {mb:.1f} MB",
-    "cli_bench_delivery": "delivery: a {one} of a {players}-player game of {title} ({messages} {posts}, {requests} "
-    "{calls}) in {seconds:.2f} s, {ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a {rtt} ms "
+    "cli_bench_delivery": "delivery: a {one} of a {players}-player game of {title} ({messages} {messages:message|messages}, {requests} "
+    "{requests:request|requests}) in {seconds:.2f} s, {ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a {rtt} ms "
     "round trip)",
-    "cli_bench_simulate": "simulate: a whole game of {title} with {players} {people}: {ms:.0f} ms CPU ({steps} {steps_word}), "
+    "cli_bench_simulate": "simulate: a whole game of {title} with {players} {players:player|players}: {ms:.0f} ms CPU ({steps} {steps_word}), "
     "the engine's resolution {engine:.0f}% of it, its computer players {computer:.0f}%",
     "cli_verified": "{step}: identical outcome",
     "cli_differs": "{step}: DIFFERS: {differences}",

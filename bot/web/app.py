@@ -33,7 +33,7 @@ from starlette.templating import Jinja2Templates
 
 from bot.db.session import Database
 from bot.delivery.render import POST, Outgoing, render
-from bot.services.pages import public_pages
+from bot.services.pages import player_pages, public_pages
 from bot.services.pages.public_pages import GamePage, NoPage
 from bot.text import say
 from bot.web.live import HEARTBEAT_SECONDS, Live
@@ -226,7 +226,7 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
     async def player(request: Request) -> Response:
         try:
             user = public_pages.parse_number(request.path_params["user"], public_pages.USERS)
-            page = await public_pages.player_page(db, user)
+            page = await player_pages.player_page(db, user)
         except NoPage:
             return not_found(request)
         response = html(request, "player.html", {"player": page})

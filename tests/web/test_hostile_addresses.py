@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.services.pages import public_pages
+from bot.services.pages import player_pages, public_pages
 from tests.finished_games import finished_game
 from tests.web.helpers import open_page
 
@@ -43,4 +43,4 @@ async def test_the_service_refuses_such_addresses_itself(db):
         with pytest.raises(public_pages.NoPage):
             await public_pages.game_page(db, key)
     with pytest.raises(public_pages.NoPage):
-        await public_pages.player_page(db, 2**63)
+        await player_pages.player_page(db, 2**63)

@@ -35,7 +35,7 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.db.models import DaySeed, Game, Outbox, Player, Resolution, WebCheck, WebPicture
 from bot.db.session import Database
-from bot.services.base import limits, verification
+from bot.services.base import verification
 from bot.services.base.common import announce, ruleset_of
 from bot.services.base.errors import ServiceError
 from bot.services.orders import orders
@@ -164,15 +164,6 @@ class GamePage:
     revealed: Revealed | None = None
     result: Result | None = None  # a finished game's end (`Front.outcome`)
     groups: dict[int, str] = field(default_factory=dict)  # step -> its group in the contents (`Front.step_group`)
-
-
-@dataclass
-class PlayerPage:
-    """A player's games with a page on the site's index, and how each went for them."""
-
-    user_id: int
-    name: str
-    games: list[tuple[Listed, str]] = field(default_factory=list)  # (game, result: "won", "lost", "playing", ...)
 
 
 def new_key() -> str:
@@ -563,46 +554,3 @@ async def stored_checks(db: Database, game_id: int) -> dict[int, tuple[bool, lis
         except IntegrityError:  # computed at the same time by another request: the same result
             pass
     return dict(sorted(stored.items()))
-
-
-async def player_page(db: Database, user_id: int) -> PlayerPage:
-    """A player's games on the site's index (only `listed` ones: a `link` game's address stays its own) and
-    their result in each; `NoPage` when they have none (or no user can have that id)."""
-    if isinstance(user_id, bool) or not isinstance(user_id, int) or not 1 <= user_id <= limits.ID_MAX:
-        raise NoPage(str(user_id)[:64])
-    async with db.read() as session:
-        rows = (
-            await session.execute(
-                select(Player, Game)
-                .join(Game, Game.id == Player.game_id)
-                .where(Player.user_id == user_id, Game.web == "listed", Player.status != "reserve")
-                .order_by(Game.id.desc())
-            )
-        ).all()
-    if not rows:
-        raise NoPage(str(user_id))
-    page = PlayerPage(user_id=user_id, name=rows[0][0].name)
-    for player, game in rows:
-        listed = Listed(
-            key=game.web_key or "",
-            name=game.name,
-            title=registry.title(game.ruleset),
-            status=game.status,
-            day=game.day,
-            players=0,
-        )
-        page.games.append((listed, _result(game, player)))
-    return page
-
-
-def _result(game: Game, player: Player) -> str:
-    """How the game went for the player: as the game's outcome says once it is over, else it is still going."""
-    if player.status in ("left", "replaced"):
-        return "left"
-    if game.status != "over" or game.state is None:
-        return "playing" if game.status in ("running", "paused") else "signed_up"
-    ruleset = ruleset_of(game)
-    outcome = registry.front(game.ruleset).outcome(ruleset.parse_state(game.state))
-    if player.seat in outcome["winners"]:
-        return "won"
-    return "survived" if player.seat in outcome["survivors"] else "lost"

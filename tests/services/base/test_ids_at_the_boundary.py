@@ -12,7 +12,7 @@ from bot.db.models import AuditLog, Game, GuildSettings
 from bot.services.base import lookup
 from bot.services.moderators import game_admin, moderation
 from bot.services.orders import day_actions, orders, player_views, step_buttons
-from bot.services.pages import public_pages
+from bot.services.pages import player_pages, public_pages
 from bot.services.people import absence, groups, profiles, records, spectators
 from bot.services.signup import games, muster, sheets
 from bot.services.base.errors import ServiceError
@@ -99,7 +99,7 @@ async def test_an_id_no_discord_object_can_have_is_refused_naming_it_and_nothing
 @pytest.mark.parametrize("bad", NO_ID)
 async def test_the_web_player_page_of_an_id_no_user_can_have_is_no_page(db, bad):
     with pytest.raises(public_pages.NoPage):
-        await public_pages.player_page(db, bad)
+        await player_pages.player_page(db, bad)
 
 
 async def test_the_largest_ids_are_taken(db):
