@@ -4,7 +4,7 @@ announcements, the `brbot` command line's output...), so wording can be reviewed
 without touching the services. Values are formatted before they are passed in (dates through `when`); a word
 after a count takes the count's number with `{count:player|players}` (`render`), and names listed in a
 sentence are joined by `listed`. The engine's own texts live in its ruleset
-(`engine/rulesets/battle_royale/text.py`).
+(`engine/rulesets/battle_royale/texts.py`).
 """
 
 from __future__ import annotations

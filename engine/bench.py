@@ -1,7 +1,8 @@
 """How long one resolution of a game takes: `python -m engine.bench [--ruleset NAME] [--json]`.
 
-`night_benchmark(players, nights, seed, repeats, ruleset)` plays a game with the front's computer players
-up to `nights` resolutions (the orders of every night are prepared beforehand, untimed, by the autoplayer), then times
+`night_benchmark(players, nights, seed, repeats, ruleset)` plays a game with the rules' computer players
+(`Ruleset.play`) up to `nights` resolutions (the orders of every night are prepared beforehand, untimed, by the
+autoplayer), then times
 `resolve` alone on each prepared night, `repeats` times, each with a fresh rng of the same seed, and
 returns the median in milliseconds.
 
@@ -29,13 +30,14 @@ def prepare(players: int, nights: int = 7, seed: int = 1, ruleset: str = "battle
     """(state before a resolution, everyone's orders) for up to `nights` resolutions after the first (the
     opening step: Battle Royale's Day 0) of one game with the game's default settings (a game that ends
     sooner gives fewer)."""
-    rules, front = registry.get(ruleset), registry.front(ruleset)
+    rules = registry.get(ruleset)
+    play = rules.play
     rng = RecordingRng(seed, record=False)
     settings = rules.parse_settings({})
-    state = rules.new_game(front.computer_signups(players, rng), settings, rng).state
+    state = rules.new_game(play.computer_signups(players, rng), settings, rng).state
 
     def everyone() -> dict:
-        return {seat: rules.parse_orders(front.autoplayer(state, seat, rng)) for seat in rules.awaiting(state)}
+        return {seat: rules.parse_orders(play.computer_orders(state, seat, rng)) for seat in rules.awaiting(state)}
 
     state = rules.resolve(state, everyone(), rng).state
     prepared: list[tuple[Any, dict]] = []

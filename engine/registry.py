@@ -90,7 +90,7 @@ def front(name: str) -> Front:
     """The front of a game: declared by its ruleset's `front_module` (imported once), or registered with it."""
     if name not in _FRONTS:
         module = get(name).front_module
-        _FRONTS[name] = importlib.import_module(module).FRONT if module else Front()
+        _FRONTS[name] = importlib.import_module(module).FRONT if module else Front(title=get(name).title or name)
     return _FRONTS[name]
 
 

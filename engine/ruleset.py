@@ -56,6 +56,7 @@ from typing import Any, ClassVar, Generic, Literal, TypeVar
 from pydantic import BaseModel, Field
 
 from engine.events import Event
+from engine.play import Play
 from engine.rng import RecordingRng, Roll
 
 StateT = TypeVar("StateT", bound=BaseModel)
@@ -138,6 +139,7 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int | None] = None  # None: as many as the game's sign-up cap allows
     front_module: ClassVar[str | None] = None  # the module whose `FRONT` is the game's `engine.front.Front`
+    play: ClassVar[Play] = Play()  # computer players, length, outcome, studies (`engine.play`): no front needed
     pacing: ClassVar[str] = "simultaneous"  # or "sequential" (see the module's docstring)
     step_hours: ClassVar[int | None] = None  # None: a daily deadline at the game's time of day
     # The house rule that holds the hours of a step, when the game's rules name one (StarCraft Mafia's
@@ -177,7 +179,7 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
 
     def public_view(self, state: StateT) -> dict[str, Any]:
         """What anyone may know of the game now, for a post in the game's channel (the picture after a step:
-        `Front.picture_after_each_step`). Default: the view of a seat no player holds (`SPECTATOR`); a game
+        `Pictures.after_each_step`). Default: the view of a seat no player holds (`SPECTATOR`); a game
         whose `view` cannot give one overrides this. Nothing in it may be one player's secret."""
         return self.view(state, SPECTATOR)
 
@@ -240,11 +242,11 @@ class Ruleset(ABC, Generic[StateT, OrdersT, SettingsT]):
         characters, stable for the whole game) -> the sorted seats in it. A group's members know each other
         and talk in private (a mafia's team); the bot keeps one private chat per group, adding whoever joins
         and removing whoever leaves (the dead, say). Return no group to have none (the default, or a house
-        rule that turns the chat off). The front names each group (`Front.group_title`, `group_intro`)."""
+        rule that turns the chat off). The front names each group (`Groups.title`, `group_intro`)."""
         return {}
 
     def gm_view(self, state: StateT) -> dict[str, Any]:
-        """Everything the moderators may see of the game (`/mod view`, shown by `Front.gm_status`): by default
+        """Everything the moderators may see of the game (`/mod view`, shown by `Cards.gm`): by default
         the whole state as JSON."""
         return state.model_dump(mode="json")
 

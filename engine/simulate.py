@@ -1,7 +1,7 @@
 """A whole simulated game in memory, computer players on every seat: `python -m engine.simulate`.
 
-This is the engine on its own (no database, no Discord), for any installed game whose front has computer
-players (`Front.computer_signups`, `Front.autoplayer`). Each resolution's public results are printed; with
+This is the engine on its own (no database, no Discord), for any installed game whose rules have computer
+players (`Ruleset.play`: `engine.play.Play`). Each resolution's public results are printed; with
 `--verbose`, every private message too. The same seed prints the same game.
 """
 
@@ -21,13 +21,14 @@ def play(
     players: int, seed: int, settings: dict | None = None, ruleset: str = "battle_royale"
 ) -> Iterator[tuple[Any, list[Event]]]:
     """Yield (state, events) after the opening and after each resolution, until the game is over."""
-    rules, front = registry.get(ruleset), registry.front(ruleset)
+    rules = registry.get(ruleset)
+    play = rules.play
     rng = RecordingRng(seed, record=False)
-    opening = rules.new_game(front.computer_signups(players, rng), rules.parse_settings(settings), rng)
+    opening = rules.new_game(play.computer_signups(players, rng), rules.parse_settings(settings), rng)
     state = opening.state
     yield state, opening.events
     while not rules.is_over(state):
-        orders = {seat: rules.parse_orders(front.autoplayer(state, seat, rng)) for seat in rules.awaiting(state)}
+        orders = {seat: rules.parse_orders(play.computer_orders(state, seat, rng)) for seat in rules.awaiting(state)}
         result = rules.resolve(state, orders, rng)
         state = result.state
         yield state, result.events
@@ -44,7 +45,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--players must be between 2 and 1000")
     names = {
         s.seat: s.name
-        for s in registry.front(args.ruleset).computer_signups(args.players, RecordingRng(args.seed, record=False))
+        for s in registry.get(args.ruleset).play.computer_signups(args.players, RecordingRng(args.seed, record=False))
     }
     for index, (_state, events) in enumerate(play(args.players, args.seed, ruleset=args.ruleset)):
         print(f"\n== {'Sign-up' if index == 0 else f'Resolution {index}'} ==")

@@ -10,7 +10,7 @@ repository's top-level folders or files, or that ends in a file extension the re
 game's package or tests, or as the end of a repository path (`front/texts.py`). `module.name` (a function of
 a module: `bot/services/people/groups.sync`) names a module that defines that name. A `{placeholder}`, a
 `<placeholder>` and an upper-case `FILE.jsonl` are what the reader fills in; a glob must match. A dotted
-name of the code (`engine.front.Front.outcome`, `Ruleset.awaiting`) must be a module and its attributes (a
+name of the code (`Play.outcome`, `Ruleset.awaiting`) must be a module and its attributes (a
 model's field counts). `../shared/rules/...` is checked where the rules texts are cloned.
 Commands: `/name`, `/group sub` and `/act action:verb` (a game's verb under the shared `/act`, `/item`,
 `/skill`) must be registered; the tests' own duel game (docs/rulesets.md's worked example) counts too."""
@@ -75,7 +75,7 @@ def registered() -> Commands:
                 subs[command.name] = frozenset(c.name for c in command.commands)
     verbs: dict[str, set[str]] = {}
     for front in registry.fronts().values():
-        for declared in front.commands:
+        for declared in front.orders.commands:
             if declared.under:
                 verbs.setdefault(declared.under, set()).add(declared.name)
     top |= {c.top_level for c in DUEL}  # the worked example of docs/rulesets.md, installed by its tests
@@ -189,12 +189,15 @@ def name_problem(span: str) -> str | None:
     """Why the dotted name `span` names nothing of the code (None: it does, or it is no dotted name)."""
     import importlib
 
-    from engine.front import Front
+    from engine import front, play
     from engine.ruleset import Ruleset
 
-    if re.fullmatch(r"(Front|Ruleset)(\.\w+)+", span):
+    named = {"Ruleset": Ruleset, "Play": play.Play} | {
+        part: getattr(front, part) for part in ("Front", "Orders", "Cards", "Pictures", "Posts", "Signup", "Trade", "Groups")
+    }
+    if re.fullmatch(r"(" + "|".join(named) + r")(\.\w+)+", span):
         head, *rest = span.split(".")
-        target: object = {"Front": Front, "Ruleset": Ruleset}[head]
+        target: object = named[head]
     elif re.fullmatch(r"(bot|engine)(\.\w+)+", span):
         parts = span.split(".")
         for i in range(len(parts), 0, -1):
@@ -250,7 +253,7 @@ def test_the_check_finds_a_missing_file_an_unregistered_command_and_an_issue_num
         "`Ruleset.data_settings`, `engine.front.Front.nosuch`, `bot.services.nosuch`.\n"
         "Named rightly: `bot/cogs/info.py`, `front/texts.py`, `/game settings web`, `/item action:pickup`, /join, "
         "`test_docs.py::test_every_file_and_command_a_doc_names_exists`, `bot/services/people/groups.sync`, "
-        "`engine.front.Front.outcome`, `Ruleset.awaiting`, `bot.services.steps.simulation.SimulationResult.last`.\n"
+        "`engine.play.Play.outcome`, `Ruleset.awaiting`, `bot.services.steps.simulation.SimulationResult.last`.\n"
     )
     assert problems(doc, text, bot) == [
         "bot/cogs/ordering.py: no such file in the repository",

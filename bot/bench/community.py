@@ -45,7 +45,7 @@ async def _fill(
     db: Database, rng: random.Random, games: int = GAMES, players: int = PLAYERS
 ) -> tuple[list[int], list[str]]:
     """The rows of `GAMES` finished games of `PLAYERS` players (one of them played through the services)."""
-    rulesets = sorted(n for n, f in registry.fronts().items() if f.has_computer_players)
+    rulesets = sorted(n for n in registry.names() if registry.get(n).play.has_computer_players)
     await simulation.simulate(db, 4, seed=1, ruleset=rulesets[0])
     guilds = [1000 + g for g in range(GUILDS)]
     now = datetime(2026, 1, 1, tzinfo=UTC)

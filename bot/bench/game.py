@@ -1,7 +1,7 @@
 """The benchmarks' games: how many players a game seats and a game started with them (`brbot bench`).
 
 A benchmark asks for a size (20 players, 100, 1,000); the game seats the players its own computer players
-take (`Front.computer_signups`, as `brbot simulate` does): a game of simultaneous orders as many as asked
+take (`Play.signups`, as `brbot simulate` does): a game of simultaneous orders as many as asked
 within its limits, a game master's demo fight the players of its roster's player characters. A game without
 computer players is refused in one line.
 
@@ -32,12 +32,11 @@ from engine.rng import RecordingRng
 
 def seated(ruleset: str, players: int) -> int:
     """How many players a game of `ruleset` seats when `players` are asked for (its computer players')."""
-    front = registry.front(ruleset)
-    if not front.has_computer_players:
-        raise ServiceError(say("cli_bench_no_computer_players", game=front.title or ruleset))
     rules = registry.get(ruleset)
+    if not rules.play.has_computer_players:
+        raise ServiceError(say("cli_bench_no_computer_players", game=registry.title(ruleset)))
     asked = min(max(players, rules.min_players), rules.max_players or players)
-    return len(front.computer_signups(asked, RecordingRng(0, record=False)))
+    return len(rules.play.computer_signups(asked, RecordingRng(0, record=False)))
 
 
 def sizes(ruleset: str, wanted: tuple[int, ...]) -> list[int]:

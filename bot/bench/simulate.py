@@ -5,7 +5,7 @@ Each game gets a fresh, migrated SQLite file (the migration is not counted) and 
 simulate` uses (`Database(url, inline=True)`); the seed is 3. The time is the process's CPU time
 (`time.process_time`: every thread's, a SQLite worker's too), so a busy machine slows it less than a clock
 would. The engine's share is the time in the ruleset's resolution (`Ruleset.resolve`); the computer players'
-share the time they take to choose their orders (`Front.autoplayer`). A fresh `brbot simulate` process also
+share the time they take to choose their orders (`Play.autoplayer`). A fresh `brbot simulate` process also
 pays for its imports and its migration: docs/performance.md measures those whole runs side by side.
 """
 
@@ -15,6 +15,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from bot.bench.game import migrated
 from bot.db.session import Database
 from bot.services.steps.simulation import simulate
 from engine import registry
+from engine.ruleset import Ruleset
 
 GAMES = (("battle_royale", 200), ("battle_royale", 1000), ("starcraft_mafia", 20), ("battle_royale_cards", 6))
 # `--quick`: the part runs; the card game (a hundred steps even for two players) is left to the full bench
@@ -29,10 +31,8 @@ QUICK_GAMES = (("battle_royale", 4), ("starcraft_mafia", 5))
 SEED = 3
 
 
-@contextmanager
-def _timing(owner: Any, name: str, spent: list[float]):
-    """While in it, the CPU time of every call of `owner.name` (an instance's method) is added to `spent[0]`."""
-    method: Callable[..., Any] = getattr(owner, name)
+def _timed(method: Callable[..., Any], spent: list[float]) -> Callable[..., Any]:
+    """`method`, with the CPU time of every call added to `spent[0]`."""
 
     def timed(*args: Any, **kwargs: Any) -> Any:
         start = time.process_time()
@@ -41,11 +41,23 @@ def _timing(owner: Any, name: str, spent: list[float]):
         finally:
             spent[0] += time.process_time() - start
 
-    setattr(owner, name, timed)
+    return timed
+
+
+@contextmanager
+def _timing(rules: Ruleset, engine: list[float], computer: list[float]):
+    """While in it, the CPU time of the ruleset's `resolve` is added to `engine[0]` and its computer players'
+    (`Play.autoplayer`) to `computer[0]` (the instance's own attributes, taken off again at the end)."""
+    play = rules.play
+    rules.resolve = _timed(rules.resolve, engine)  # type: ignore[method-assign]
+    if play.autoplayer is not None:
+        vars(rules)["play"] = replace(play, autoplayer=_timed(play.autoplayer, computer))
     try:
         yield
     finally:
-        delattr(owner, name)  # the class's own method again
+        del rules.resolve
+        if "play" in vars(rules):
+            delattr(rules, "play")  # the class's own part again
 
 
 async def simulated_game(ruleset: str, players: int) -> dict[str, Any]:
@@ -56,10 +68,7 @@ async def simulated_game(ruleset: str, players: int) -> dict[str, Any]:
         await migrated(url)
         db = Database(url, inline=True)
         try:
-            with (
-                _timing(registry.get(ruleset), "resolve", engine),
-                _timing(registry.front(ruleset), "autoplayer", computer),
-            ):
+            with _timing(registry.get(ruleset), engine, computer):
                 start = time.process_time()
                 result = await simulate(db, players, SEED, ruleset=ruleset)
                 spent = time.process_time() - start

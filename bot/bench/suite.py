@@ -106,12 +106,12 @@ def _plans(ruleset: str, state: Any, rng: RecordingRng) -> dict[int, tuple[str |
     """User -> (the actor they order for when it is not their own seat, the computer player's orders) for
     every actor the game awaits that a player orders for (the game master's NPCs are left to their script).
     The bench's users are its seats' positions (`bot.bench.game.started`)."""
-    rules, front = registry.get(ruleset), registry.front(ruleset)
+    rules = registry.get(ruleset)
     plans: dict[int, tuple[str | None, dict[str, Any]]] = {}
     for actor in rules.awaiting(state):
         seat = rules.controller(state, actor)
         if seat is not None:
-            plans[position_of(seat)] = (None if actor == seat else actor, front.autoplayer(state, actor, rng))
+            plans[position_of(seat)] = (None if actor == seat else actor, rules.play.computer_orders(state, actor, rng))
     return plans
 
 

@@ -53,9 +53,9 @@ async def _verify(args: argparse.Namespace) -> int:
         for day in days:
             result = await verify_day(db, args.game, day)
             print(
-                say("cli_verified", step=front.step_name(day))
+                say("cli_verified", step=front.words.name(day))
                 if result.ok
-                else say("cli_differs", step=front.step_name(day), differences="; ".join(result.differences))
+                else say("cli_differs", step=front.words.name(day), differences="; ".join(result.differences))
             )
             bad += not result.ok
         if rolls:  # every roll of the game, recomputed from its dice seed (`brbot verify` without a day)
@@ -121,15 +121,15 @@ async def _replayable(db, game_id: int, day: int) -> None:
     there = (
         say(
             "cli_replay_days",
-            steps=front.resolutions_called,
-            first=front.step_name(days[0]),
-            last=front.step_name(days[-1]),
+            steps=front.words.steps,
+            first=front.words.name(days[0]),
+            last=front.words.name(days[-1]),
         )
         if days
-        else say("cli_replay_none", steps=front.resolutions_called)
+        else say("cli_replay_none", steps=front.words.steps)
     )
     key = "cli_replay_below" if day < 0 else "cli_replay_past"
-    raise ServiceError(say(key, day=day, one=front.words.one, step=front.step_name(day), game_id=game_id, there=there))
+    raise ServiceError(say(key, day=day, one=front.words.one, step=front.words.name(day), game_id=game_id, there=there))
 
 
 async def _log(args: argparse.Namespace) -> int:
@@ -151,7 +151,7 @@ async def _log(args: argparse.Namespace) -> int:
     for entry in entries:
         if entry["day"] != day:
             day = entry["day"]
-            print(say("cli_heading", title=front.step_name(day)))
+            print(say("cli_heading", title=front.words.name(day)))
         order = say("cli_log_withdrawn") if entry["payload"] is None else json.dumps(entry["payload"], sort_keys=True)
         print(
             say(
@@ -302,10 +302,10 @@ class _Version(argparse.Action):
 
 
 def _data_help() -> str:
-    """--data's help: what each installed game takes, from its declaration (`Front.data_file`)."""
+    """--data's help: what each installed game takes, from its declaration (`Signup.data`)."""
     from engine import registry
 
-    taken = [f.data_file.description for f in registry.fronts().values() if f.data_file is not None]
+    taken = [f.signup.data.file.description for f in registry.fronts().values() if f.signup.data is not None]
     return say("cli_data_help", what="; ".join(taken) or say("cli_none"))
 
 

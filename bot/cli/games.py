@@ -46,9 +46,9 @@ async def simulate(args: argparse.Namespace) -> int:
         progress.clear()
         if row.day != last_day[0]:
             last_day[0], last_section[0] = row.day, None
-            print(say("cli_heading", title=front.day_title(row.day)))
+            print(say("cli_heading", title=front.posts.day_title(row.day)))
         if audience == "public":
-            section = front.section_of(row.kind)
+            section = front.posts.section_of(row.kind)
             if section is not None and section != last_section[0] and "\n" in row.text:
                 print(say("cli_section", section=section))  # a listing under its heading, as in the post
             last_section[0] = section
@@ -83,7 +83,7 @@ async def simulate(args: argparse.Namespace) -> int:
     print(
         say(
             "cli_game_over",
-            last=front.step_name(result.last),
+            last=front.words.name(result.last),
             winners=", ".join(result.winners) or say("cli_none"),
             survivors=", ".join(result.survivors) or say("cli_none"),
         )
@@ -117,12 +117,12 @@ def players(ruleset: str, asked: int | None) -> int:
     from engine import registry
     from engine.rng import RecordingRng
 
-    rules, front = registry.get(ruleset), registry.front(ruleset)
-    if not front.has_computer_players:
-        raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
+    rules = registry.get(ruleset)
+    if not rules.play.has_computer_players:
+        raise ServiceError(say("cli_no_computer_players", game=registry.title(ruleset)))
 
     def seated(count: int) -> int:  # the sign-ups the game's computer players make, within its sign-up cap
-        signups = len(front.computer_signups(count, RecordingRng(0, record=False)))
+        signups = len(rules.play.computer_signups(count, RecordingRng(0, record=False)))
         return min(signups, rules.max_players or signups)
 
     if asked is None:
@@ -133,7 +133,7 @@ def players(ruleset: str, asked: int | None) -> int:
     most = seated(MOST_PLAYERS)
     fewest = min(fewest, most)
     seats = say("cli_seats_exactly", count=most) if fewest == most else say("cli_seats_between", low=fewest, high=most)
-    raise ServiceError(say("cli_players_unseated", asked=asked, game=front.title or ruleset, seats=seats))
+    raise ServiceError(say("cli_players_unseated", asked=asked, game=registry.title(ruleset), seats=seats))
 
 
 async def _data_file(ruleset: str, path: str | None):
@@ -207,9 +207,9 @@ def balance(args: argparse.Namespace) -> int:
     from engine import registry
 
     settings = _house_rules(args.ruleset, args.set)
-    front = registry.front(args.ruleset)
-    with Elapsed(sys.stderr, front.title or args.ruleset, args.trials):  # on a terminal: the studies can take minutes
-        studies = front.studies(args.trials, args.seed, settings or None)
+    title, play = registry.title(args.ruleset), registry.get(args.ruleset).play
+    with Elapsed(sys.stderr, title, args.trials):  # on a terminal: the studies can take minutes
+        studies = play.studies(args.trials, args.seed, settings or None)
     if args.json:
         print(json.dumps(studies, indent=2))
         return 0

@@ -1,5 +1,5 @@
 """Commands answered with a menu rather than options (`/day0`), one per form command the installed games
-declare (`Front.forms`).
+declare (`Orders.forms`).
 
 The reply is an ephemeral message with the game's card on top and the menu of `bot/ui/form_menu.py` (one
 select menu per choice and a Submit button); the choices are validated by the engine like any order when
@@ -56,7 +56,7 @@ def build_cog(fronts: Mapping[str, Front] | None = None) -> type[FormsBase]:
     games is one command, described by the first."""
     declared: dict[str, Command] = {}
     for _, front in sorted((fronts if fronts is not None else registry.fronts()).items()):
-        for command in front.forms:
+        for command in front.orders.forms:
             declared.setdefault(command.name, command)
     attributes: dict[str, Any] = {f"form_{name}": _command(name, c.description) for name, c in declared.items()}
     return type("FormsCog", (FormsBase,), attributes)

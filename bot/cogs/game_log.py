@@ -46,13 +46,13 @@ async def finished_game_autocomplete(interaction: discord.Interaction, current: 
 def summary_of_mine(entries: list[dict], user_id: int, front: Front | None = None) -> str:
     """What the caller's own entries say: how many, and any whose receipt is not the hash of its order (each
     with its day named in the game's words: `front`)."""
-    front = front or Front()
+    front = front or Front(title="")
     mine = [e for e in entries if e["user_id"] == user_id]
     if not mine:
         return ui("log_mine_none")
     wrong = [e for e in mine if not e["receipt_matches"]]
     if wrong:
-        receipts = ", ".join(f"`{e['receipt']}` ({front.step_name(e['day'])})" for e in wrong)
+        receipts = ", ".join(f"`{e['receipt']}` ({front.words.name(e['day'])})" for e in wrong)
         return ui("log_mine_wrong", receipts=receipts)
     return ui("log_mine_ok", count=len(mine))
 

@@ -1,5 +1,5 @@
 """Information commands: /status (your own record and surroundings), /map (the game's picture, also under
-the name a game gives it: `Front.picture_command`, like /board), /rules (the rules in short) and /help
+the name a game gives it: `Pictures.command`, like /board), /rules (the rules in short) and /help
 (every command). All replies are ephemeral.
 
 Whatever the game, the cog asks its front (`registry.front(game.ruleset)`) for the cards and the picture
@@ -37,7 +37,7 @@ def deadline_line(ctx: Ctx) -> str | None:
     step) named as the game names it."""
     if not ctx.game.deadline:
         return None
-    step = registry.front(ctx.game.ruleset).step_name(ctx.game.day)
+    step = registry.front(ctx.game.ruleset).words.name(ctx.game.day)
     return ui("deadline_line", step=step, deadline=when(ctx.game.deadline))
 
 
@@ -54,7 +54,7 @@ class InfoCog(GameCog):
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "status_not_started")
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
-            cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).status(view))
+            cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).cards.status(view))
             return Reply(content=deadline_line(ctx), embeds=embeds(cards))
 
         await self.run(interaction, game, work)
@@ -66,12 +66,13 @@ class InfoCog(GameCog):
         await self.show_picture(interaction, game)
 
     async def show_picture(self, interaction: discord.Interaction, game: int | None) -> None:
-        """The game's picture (`Front.picture`) with its caption, the picture in words for screen readers."""
+        """The game's picture (`Pictures.draw`) with its caption, the picture in words for screen readers."""
 
         async def work(ctx: Ctx) -> Reply:
             _started(ctx, "map_not_started")
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
-            picture = await asyncio.to_thread(registry.front(ctx.game.ruleset).picture, view)
+            drawn = registry.front(ctx.game.ruleset).picture
+            picture = await asyncio.to_thread(drawn.draw, view) if drawn is not None else None
             if picture is None:
                 raise ServiceError(ui("map_none", game=ctx.game.name))
             caption = await caption_of(ctx.db, ctx.game_id, picture)
@@ -108,7 +109,7 @@ class InfoCog(GameCog):
 
 
 def _picture_command(name: str) -> app_commands.Command:
-    """A game's own name for /map (`Front.picture_command`, e.g. /board): the same picture."""
+    """A game's own name for /map (`Pictures.command`, e.g. /board): the same picture."""
 
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
@@ -121,13 +122,13 @@ def _picture_command(name: str) -> app_commands.Command:
 
 
 def build_cog(fronts: dict[str, Front] | None = None) -> type[InfoCog]:
-    """InfoCog with one more command per picture command the games name (`Front.picture_command`), each
+    """InfoCog with one more command per picture command the games name (`Pictures.command`), each
     showing the game's picture as /map does. Raises ValueError for a name another command already has."""
     fronts = fronts if fronts is not None else registry.fronts()
     taken = {c.name for c in InfoCog.__cog_app_commands__} | {
-        c.path[0] for front in fronts.values() for c in (*front.commands, *front.forms)
+        c.path[0] for front in fronts.values() for c in (*front.orders.commands, *front.orders.forms)
     }
-    names = sorted({f.picture_command for f in fronts.values() if f.picture_command})
+    names = sorted({f.picture.command for f in fronts.values() if f.picture is not None and f.picture.command})
     clashing = [n for n in names if n in taken]
     if clashing:
         raise ValueError(f"the picture command /{clashing[0]} is already another command")

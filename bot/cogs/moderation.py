@@ -60,7 +60,7 @@ Page = app_commands.Range[int, 1, 100_000]
 def data_file_description() -> str:
     """The create command's `file` option in words: the game's own description of the file it takes, or the
     bot's when several installed games take one (or none does)."""
-    taken = [front.data_file.description for front in registry.fronts().values() if front.data_file is not None]
+    taken = [front.signup.data.file.description for front in registry.fronts().values() if front.signup.data]
     if len(taken) == 1 and len(taken[0]) <= 100:  # Discord's longest option description
         return taken[0]
     return ui("opt_data_file") if taken else ui("opt_data_file_none")
@@ -93,7 +93,7 @@ def moderated_lines(done: moderation.Moderated) -> list[str]:
 
 def preview_lines(preview: game_admin.Preview, front: Front | None = None) -> list[str]:
     """The preview as the moderator reads it; its day named in the game's words (`front`)."""
-    step = (front or Front()).step_name(preview.day)
+    step = (front or Front(title="")).words.name(preview.day)
     lines = [ui("mod_preview_title", step=step), ui("mod_preview_public")]
     lines += preview.public or [ui("mod_preview_nothing")]
     for name, texts in preview.private:
@@ -236,7 +236,7 @@ class ModerationCog(GameCog):
             game = begun.game
             if not begun.started:
                 return muster_screen.opened_reply(game.name, begun.until)
-            step = registry.front(game.ruleset).step_name(game.day)
+            step = registry.front(game.ruleset).words.name(game.day)
             return ui("mod_started", name=game.name, step=step, deadline=when(game.deadline))
 
         await self.moderate(interaction, work)
@@ -322,7 +322,7 @@ class ModerationCog(GameCog):
     async def resolve_now(self, interaction: discord.Interaction) -> None:
         async def work(ctx: Ctx) -> str:
             done = await moderation.resolve_now(ctx.db, ctx.game_id, ctx.caller, ctx.now)
-            step = registry.front(ctx.game.ruleset).step_name(done.day)
+            step = registry.front(ctx.game.ruleset).words.name(done.day)
             return ui("mod_resolved_over" if done.over else "mod_resolved", step=step)
 
         await self.moderate(interaction, work)
@@ -363,7 +363,7 @@ class ModerationCog(GameCog):
                 listed = await sheets.signup_sheets(ctx.db, ctx.game_id, ctx.caller)
                 return "\n".join(listed) if listed else ui("mod_view_not_started", game=ctx.game.name)
             view = await player_views.gm_view(ctx.db, ctx.game_id, ctx.caller)
-            cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).gm_status(view))
+            cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).cards.gm(view))
             return Reply(embeds=embeds(cards)) if cards else ui("mod_view_none")
 
         await self.moderate(interaction, work, slow=False)  # one read: answered at once

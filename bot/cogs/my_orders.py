@@ -26,8 +26,10 @@ async def orders_reply(ctx: Ctx) -> Reply:
     view = await player_view(ctx.db, ctx.game_id, ctx.user_id)
     current = next((r for r in rows if r.current), None)
     front = registry.front(ctx.game.ruleset)
-    step = front.step_name(ctx.game.day)  # the game's own count, never the view's
-    card = screen.orders_card(ctx.game.name, step, front.describe(current.payload if current else None, view), rows)
+    step = front.words.name(ctx.game.day)  # the game's own count, never the view's
+    card = screen.orders_card(
+        ctx.game.name, step, front.orders.describe(current.payload if current else None, view), rows
+    )
     embed = discord.Embed(title=card.title, description=card.description)
     if card.receipts is not None:
         embed.add_field(name=screen.receipts_title(), value=card.receipts, inline=False)

@@ -1,4 +1,4 @@
-"""/sheet: a player's own character sheet, for the games that take one (`Front.sheet_file`).
+"""/sheet: a player's own character sheet, for the games that take one (`Signup.sheet`).
 
 `/sheet upload file:` attaches a sheet (YAML or JSON, checked by the game) to the player's sign-up before the
 start; `/sheet template` sends the game's example file to edit; `/sheet show` shows the player's own sheet
@@ -79,7 +79,7 @@ class SheetCog(GameCog):
 def build_cog(fronts: Mapping[str, Front] | None = None) -> type[SheetCog] | None:
     """The /sheet cog when one of these games (default: every installed game) takes players' sheets."""
     installed = fronts if fronts is not None else registry.fronts()
-    return SheetCog if any(front.sheet_file is not None for front in installed.values()) else None
+    return SheetCog if any(front.signup.sheet is not None for front in installed.values()) else None
 
 
 COG = build_cog()

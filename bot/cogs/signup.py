@@ -1,6 +1,6 @@
 """Sign-up commands: /join (with a role request), /leave, /role choose and one /role <pairing> per pairing.
 
-Built when the bot starts from what the installed games declare (`Front.signup_options`): the `role` option
+Built when the bot starts from what the installed games declare (`Front.signup`): the `role` option
 of /join and /role choose is free text whose autocomplete offers the roles of the game the command is about
 (none in a game without roles; the service refuses anything else in one sentence), and each game's pairings
 (a request naming another player) become `/role <name> <option>:`. A mutual pairing's proposal reaches the
@@ -48,7 +48,7 @@ def _one(values: list[str], fallback: str) -> str:
 def merged(fronts: Mapping[str, Front]) -> Signup:
     """The role option's words (the games' own when they agree) and every game's pairings (the first game to
     declare a name). The roles themselves are not merged: autocomplete offers those of the caller's game."""
-    options = [fronts[name].signup_options for name in sorted(fronts)]
+    options = [fronts[name].signup for name in sorted(fronts)]
     pairings: dict[str, Pairing] = {}
     for o in options:
         for pairing in o.pairings:

@@ -1,10 +1,10 @@
 """The picture a post asks for (`Outgoing.picture`: a game and a step), drawn when the post is delivered.
 
-A game whose front posts its picture after every step (`Front.picture_after_each_step`) has its resolution
+A game whose front posts its picture after every step (`Pictures.after_each_step`) has its resolution
 write a row asking for it (`services.common.announce_picture`); rendering turns it into one message after the
 post's embeds. Here, at delivery, the picture is drawn from the state after that step as the resolution
 stored it (`Resolution.state_after`), through the public view alone (`Ruleset.public_view`, then
-`Front.public_picture`): nothing private, and no picture bytes in the database. The same stored state gives the
+`Pictures.public`): nothing private, and no picture bytes in the database. The same stored state gives the
 same picture, so a retry sends the same message (with the same nonce). The caption, the picture in words for
 screen readers, is the message's content (players' names escaped as in every post: `written`; cut to
 Discord's 2,000 characters).
@@ -60,4 +60,5 @@ async def attach(db: Database, message: Outgoing) -> Outgoing | None:
 def draw(ruleset_name: str, raw: dict) -> Picture | None:
     """The public picture of a stored state (Pillow's work: run in a thread)."""
     ruleset = registry.get(ruleset_name)
-    return registry.front(ruleset_name).public_picture(ruleset.public_view(ruleset.parse_state(raw)))
+    picture = registry.front(ruleset_name).picture
+    return picture.public(ruleset.public_view(ruleset.parse_state(raw))) if picture is not None else None

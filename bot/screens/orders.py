@@ -1,7 +1,7 @@
 """A player's orders as they read them: the confirmation of an order just given (by command, menu or step
 button: the same words), and /orders, the step's orders in words with their receipts (newest first) and a
 button to withdraw them. The services give and read the orders; the game's front says what they mean
-(`Front.describe`); this module says how it all reads."""
+(`Orders.describe`); this module says how it all reads."""
 
 from __future__ import annotations
 
@@ -84,7 +84,7 @@ def confirmation(given: Given) -> str:
 
 
 def orders_card(game: str, step: str, lines: Iterable[str], stored: Sequence[Stored]) -> OrdersCard:
-    """/orders: the step's orders in the game's words (`lines`, from `Front.describe`) and the receipts."""
+    """/orders: the step's orders in the game's words (`lines`, from `Orders.describe`) and the receipts."""
     receipts = "\n".join(
         _say(
             "receipt_line",

@@ -153,8 +153,8 @@ def placement(payload: dict[str, Any]) -> tuple[str, str | None, int]:
     from engine import registry
 
     front = registry.front(OLD_ROWS_GAME)
-    section = front.section_of(payload.get("kind", ""))
-    return front.post_title(payload.get("day", 0)), section, front.section_rank(section)
+    section = front.posts.section_of(payload.get("kind", ""))
+    return front.posts.title(payload.get("day", 0)), section, front.posts.rank(section)
 
 
 def resolution_post(rows: Sequence[Row]) -> list[list[EmbedSpec]]:

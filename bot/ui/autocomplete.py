@@ -137,7 +137,7 @@ def _never_raising(
 
 def grouped_verb(front: Front, under: str, verb: Any) -> Command | None:
     """The game's verb `verb` filed under the grouped command `under`, or None when it files none by that name."""
-    declared = front.command(str(verb)) if verb not in (None, "") else None
+    declared = front.orders.command(str(verb)) if verb not in (None, "") else None
     return declared if declared is not None and declared.under == under else None
 
 
@@ -151,7 +151,7 @@ def verb_choices(under: str) -> Callback:
         lowered = typed.strip().lower()
         pairs = [
             (f"{c.name}: {c.description}", c.name)
-            for c in front.commands
+            for c in front.orders.commands
             if c.under == under and (not c.phases or phase in c.phases)
         ]
         return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], "text")
@@ -168,13 +168,13 @@ def option_choices(command: str, option: str, grouped: bool = False) -> Callback
         if grouped:
             declared = grouped_verb(front, command, chosen.get(ACTION_OPTION))
         else:
-            declared = front.command(command)
+            declared = front.orders.command(command)
             declared = declared if declared is not None and not declared.under else None
         spec = declared.option(option) if declared else None
         if spec is None:
             return []
         if spec.source:
-            return _as_choices(front.choices(spec.source, caller.view, typed, chosen, caller.orders), spec.type)
+            return _as_choices(front.orders.choices(spec.source, caller.view, typed, chosen, caller.orders), spec.type)
         lowered = typed.strip().lower()
         return _as_choices([(label, value) for label, value in spec.choices if lowered in label.lower()], spec.type)
 
@@ -206,7 +206,7 @@ async def role_choices(interaction: discord.Interaction, current: str) -> list[a
         if game is None:
             return []
         typed = (current or "").strip().casefold()
-        roles = registry.front(game.ruleset).signup_options.roles
+        roles = registry.front(game.ruleset).signup.roles
         return _as_choices(
             [(label, value) for label, value in roles if typed in label.casefold() or typed in value.casefold()], "text"
         )
@@ -218,10 +218,10 @@ async def role_choices(interaction: discord.Interaction, current: str) -> list[a
 
 
 def source_choices(source: str) -> Callback:
-    """A chooser of the game the command is about, by its name (`Front.choosers`)."""
+    """A chooser of the game the command is about, by its name (`Orders.choosers`)."""
 
     def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
         front = registry.front(game.ruleset)
-        return _as_choices(front.choices(source, caller.view, typed, chosen, caller.orders), "text")
+        return _as_choices(front.orders.choices(source, caller.view, typed, chosen, caller.orders), "text")
 
     return _never_raising(pick)

@@ -156,7 +156,7 @@ def _old_names() -> str:
         {
             p.name
             for front in registry.fronts().values()
-            for p in front.signup_options.pairings
+            for p in front.signup.pairings
             if p.mutual and p.name not in OWN_PREFIXES
         }
     )
@@ -217,7 +217,7 @@ class WithdrawOrders(
         mine = await orders.my_orders(bot.db, game_id, interaction.user.id)
         if not mine or mine[0].payload is None:
             front = registry.front(game.ruleset)
-            idle, step = front.when_idle(), front.step_name(game.day)
+            idle, step = front.orders.when_idle, front.words.name(game.day)
             raise ServiceError(
                 ui("withdraw_nothing_idle", step=step, idle=idle) if idle else ui("withdraw_nothing", step=step)
             )

@@ -98,7 +98,7 @@ def _bound(values: list, pick):
 def merge(
     fronts: Mapping[str, Front],
     generic_description: str = "Give this order in your game (see /help)",
-    declared: Callable[[Front], Sequence[Command]] = lambda front: front.commands,
+    declared: Callable[[Front], Sequence[Command]] = lambda front: front.orders.commands,
     grouped_description: str = "An action of your game, picked in `action` (see /help)",
     action_description: str = "The action: your game's, as you type",
 ) -> list[MergedCommand]:
@@ -168,8 +168,9 @@ def _grouped(
 def top_level_names(front: Front) -> set[str]:
     """The top-level commands this game registers: its order commands (a grouped verb counts as the
     command it is under), its forms and its picture command."""
-    names = {command.top_level for command in front.commands} | {form.path[0] for form in front.forms}
-    return names | ({front.picture_command} if front.picture_command else set())
+    names = {command.top_level for command in front.orders.commands} | {form.path[0] for form in front.orders.forms}
+    command = front.picture.command if front.picture else None
+    return names | ({command} if command else set())
 
 
 def _chars(command: MergedCommand) -> int:

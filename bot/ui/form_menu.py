@@ -134,7 +134,7 @@ def live_for(user_id: int, command: str) -> bool:
 
 def _commands() -> str:
     """The installed games' form commands, as alternatives of a pattern (never matching: none)."""
-    names = sorted({f.name for front in registry.fronts().values() for f in front.forms})
+    names = sorted({f.name for front in registry.fronts().values() for f in front.orders.forms})
     return "|".join(re.escape(n) for n in names) or "(?!)"
 
 

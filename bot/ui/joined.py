@@ -11,7 +11,7 @@ def joined_reply(front: Front, game: str, reserve: bool, role: str | None) -> st
     (`role`: its value, as the service stored it; the game's own `requested` text), then what to do next: the
     game's `Words.signup`, or from what it takes at sign-up (a character sheet, a role) or, when it takes
     nothing, to wait for the start."""
-    options = front.signup_options
+    options = front.signup
     label = next((label for label, value in options.roles if value == role), None)
     asked = ""
     if label is not None and "requested" in options.role_texts:
@@ -22,7 +22,7 @@ def joined_reply(front: Front, game: str, reserve: bool, role: str | None) -> st
         following = ui("joined_wait")
     elif front.words.signup is not None:
         following = front.words.signup
-    elif front.sheet_file is not None:
+    elif front.signup.sheet is not None:
         following = ui("joined_sheet")
     elif options.roles:
         following = ui("joined_role")

@@ -1,7 +1,7 @@
 """The /rules and /help replies as cards, for any game: the game's own, and the bot's around them.
 
-/rules in a game is that game's rules (`Front.rules`); without a game it names no game's rules but lists
-the installed games and says how to ask for one. /help in a game is the game's commands (`Front.help`)
+/rules in a game is that game's rules (`Cards.rules`); without a game it names no game's rules but lists
+the installed games and says how to ask for one. /help in a game is the game's commands (`Cards.help`)
 followed by the bot's own (sign-up, information, moderators, with the game's `/mod` actions as its front
 declares them); without a game, the bot's own (with every game's `/mod` actions) followed by every
 installed game's. The bot's words are in `bot/ui/text.py` (keys `rules_*` and `help_*`).
@@ -29,9 +29,9 @@ def moderation_lines(fronts: list[Front]) -> list[str]:
 def bot_help(fronts: list[Front]) -> Card:
     """The bot's own commands, with the `/mod` actions of these games among the moderators' commands."""
     lines = {s: _lines(s) for s in BOT_HELP_SECTIONS}
-    if any(front.signup_options.roles for front in fronts):
+    if any(front.signup.roles for front in fronts):
         lines["signup"].append(ui("help_roles"))  # roles are asked for only in games that have them
-    if any(front.sheet_file is not None for front in fronts):
+    if any(front.signup.sheet is not None for front in fronts):
         lines["signup"].append(ui("help_sheet"))  # /sheet exists only for games that take players' sheets
     lines["moderators_more"] += moderation_lines(fronts) + _lines("moderators_seats")
     return Card(
@@ -45,9 +45,9 @@ def bot_help(fronts: list[Front]) -> Card:
 def help_cards(front: Front | None) -> list[Card]:
     """/help: the game's commands, then the bot's; with no game, the bot's, then every installed game's."""
     if front is not None:
-        return front.help() + [bot_help([front])]
+        return front.cards.help() + [bot_help([front])]
     fronts = list(registry.fronts().values())
-    return [bot_help(fronts)] + [card for game in fronts for card in game.help()]
+    return [bot_help(fronts)] + [card for game in fronts for card in game.cards.help()]
 
 
 def games_card() -> Card:
@@ -65,4 +65,4 @@ def rules_cards(front: Front | None) -> list[Card]:
     """/rules: the game's rules in short; with no game, the list of games."""
     if front is None:
         return [games_card()]
-    return front.rules() or [Card(title=front.title, description=ui("rules_none", game=front.title))]
+    return front.cards.rules() or [Card(title=front.title, description=ui("rules_none", game=front.title))]

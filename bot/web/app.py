@@ -58,7 +58,7 @@ class Item:
     anchor: str = ""
     fields: list[Any] = field(default_factory=list)
     summary: str = ""  # what happened: the post's first line
-    group: str = ""  # the step's group in the contents (`Front.step_group`: "Round 3")
+    group: str = ""  # the step's group in the contents (`Posts.step_group`: "Round 3")
 
 
 SUMMARY_CHARACTERS = 90

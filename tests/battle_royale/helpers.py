@@ -10,7 +10,7 @@ from typing import Any
 from engine.events import Event
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.orders import Attack, NightOrders
-from engine.rulesets.battle_royale.resolve_night import resolve_night
+from engine.rulesets.battle_royale.resolve import resolve_night
 from engine.rulesets.battle_royale.settings import BRSettings
 from engine.rulesets.battle_royale.state import BRState, Student, Zone
 

@@ -18,7 +18,7 @@ import pytest
 
 from engine import registry
 from engine.rulesets.battle_royale import catalog
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.battle_royale.combat_support import SEPTAGON, attempts, chances, idle
 from tests.battle_royale.helpers import attack, make_state, orders, run_night, texts
 

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from engine.rulesets.battle_royale.state import Mine
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from engine.rulesets.battle_royale.validate import validate_orders
 from tests.battle_royale.helpers import attack, make_state, orders, run_night, texts
 

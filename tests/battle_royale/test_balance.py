@@ -7,7 +7,7 @@ import pytest
 
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import catalog
-from engine.rulesets.battle_royale.balance import study_entries, weapon_study
+from engine.rulesets.battle_royale.studies import study_entries, weapon_study
 from tests.shared_rules import rulings_text
 
 TRIALS = 100_000

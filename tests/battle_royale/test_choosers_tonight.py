@@ -19,9 +19,9 @@ front = registry.front("battle_royale")
 
 def ask(view: dict[str, Any], current: dict[str, Any], command: str, **values: Any) -> dict[str, Any]:
     """The orders after `/command` with these options (the rest at their defaults), as the bot applies it."""
-    declared = front.command(command)
+    declared = front.orders.command(command)
     filled = {o.name: values.get(o.name, o.default) for o in declared.options}
-    return front.apply(Asked(command=command, values=filled, view=view, current=current)).orders
+    return front.orders.apply(Asked(command=command, values=filled, view=view, current=current)).orders
 
 
 def no_orders(sid: str, state) -> dict[str, Any]:
@@ -33,7 +33,7 @@ def valid(state, orders: dict[str, Any]) -> str | None:
 
 
 def choices(source: str, view, current, **chosen) -> list[tuple[str, str]]:
-    return front.choices(source, view, "", chosen, current)
+    return front.orders.choices(source, view, "", chosen, current)
 
 
 def knife_on_the_ground():

@@ -20,7 +20,7 @@ from engine import registry
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import autoplayer
 from engine.rulesets.battle_royale.state import BRState
-from engine.rulesets.battle_royale.front.computer import roster
+from engine.rulesets.battle_royale.signups import roster
 
 RULESET = registry.get("battle_royale")
 ENGINE = Path(__file__).resolve().parents[2] / "engine"

@@ -8,7 +8,7 @@ fail, the student is told why in their private results, and they Defend instead 
 from __future__ import annotations
 
 from engine import registry
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.battle_royale.helpers import make_state, orders, run_night, texts
 
 br = registry.get("battle_royale")

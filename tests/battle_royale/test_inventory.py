@@ -8,7 +8,7 @@ roles.yaml (Pack Mule carries four).
 from __future__ import annotations
 
 from engine import registry
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.battle_royale.helpers import frequency, make_state, orders, run_night, texts
 
 br = registry.get("battle_royale")

@@ -23,7 +23,7 @@ from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.orders import Day0Orders
 from engine.rulesets.battle_royale.settings import BRSettings
 from engine.rulesets.battle_royale.state import BRState
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from engine.rulesets.battle_royale.validate import validate_orders
 from engine.simulate import play
 from tests.battle_royale.combat_support import attempts, chances, idle

@@ -9,7 +9,7 @@ from collections import Counter
 
 from engine import registry
 from engine.rulesets.battle_royale import rules
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.battle_royale.helpers import attack, make_state, orders, run_night, texts
 
 br = registry.get("battle_royale")

@@ -12,7 +12,7 @@ from engine import registry
 from engine.events import Moderators, Players, Public
 from engine.ruleset import ModerationRefused
 from engine.rulesets.battle_royale import catalog, moderation
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.battle_royale.helpers import make_state, run_night, texts
 
 br = registry.get("battle_royale")

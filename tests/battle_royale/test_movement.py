@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from engine.rulesets.battle_royale.validate import validate_orders
 from tests.battle_royale.helpers import make_state, orders, run_night
 

@@ -2,7 +2,7 @@
 zone, the narration) and what private messages must not give away."""
 from __future__ import annotations
 
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.battle_royale.combat_support import idle
 from tests.battle_royale.helpers import attack, make_state, orders, run_night
 

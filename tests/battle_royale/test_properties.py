@@ -33,7 +33,7 @@ from engine.ruleset import Resolution
 from engine.rulesets.battle_royale import autoplayer, rules
 from engine.rulesets.battle_royale.orders import Analyze, Attack, NightOrders, Search, Votes
 from engine.rulesets.battle_royale.state import BRState
-from engine.rulesets.battle_royale.front.computer import roster
+from engine.rulesets.battle_royale.signups import roster
 
 RULESET = registry.get("battle_royale")
 SEEDS = range(8)

@@ -3,7 +3,7 @@ setting ... that a moderator can override"). One test per setting the other file
 from __future__ import annotations
 
 from engine.rulesets.battle_royale import rules
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from engine.rulesets.battle_royale.validate import validate_orders
 from tests.battle_royale.combat_support import attempts, idle
 from tests.battle_royale.helpers import attack, make_state, orders, run_night

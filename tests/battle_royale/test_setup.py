@@ -14,7 +14,7 @@ from engine.ruleset import SignUp
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.orders import Day0Orders, NightOrders
 from engine.rulesets.battle_royale.settings import BRSettings
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 
 br = registry.get("battle_royale")
 

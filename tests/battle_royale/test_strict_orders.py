@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import registry
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.battle_royale.helpers import make_state, orders
 
 br = registry.get("battle_royale")

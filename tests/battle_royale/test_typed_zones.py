@@ -18,10 +18,10 @@ front = registry.front("battle_royale")
 
 
 def _ask(state, command: str, current: dict[str, Any] | None = None, **values: Any) -> dict[str, Any]:
-    declared = front.command(command)
+    declared = front.orders.command(command)
     filled = {o.name: values.get(o.name, o.default) for o in declared.options}
     current = current or br.default_orders(state, "a").model_dump(mode="json")
-    return front.apply(Asked(command=command, values=filled, view=br.view(state, "a"), current=current)).orders
+    return front.orders.apply(Asked(command=command, values=filled, view=br.view(state, "a"), current=current)).orders
 
 
 @pytest.fixture
@@ -54,8 +54,8 @@ def test_a_route_of_digits_that_are_not_ascii_is_refused(state, route):
 def test_a_day0_form_with_a_start_zone_that_is_no_number_is_refused(state, zone):
     current = {"kind": "day0", "start_zone": None, "abilities": [], "rival_reward": None}
     with pytest.raises(Refused) as refused:
-        front.apply(Asked(command="day0", values={"zone": [zone]}, view=br.view(state, "a"), current=current))
+        front.orders.apply(Asked(command="day0", values={"zone": [zone]}, view=br.view(state, "a"), current=current))
     assert str(refused.value) == text("no_such_zone", zone=zone)
-    assert front.apply(Asked(command="day0", values={"zone": ["4"]}, view=br.view(state, "a"), current=current)).orders[
+    assert front.orders.apply(Asked(command="day0", values={"zone": ["4"]}, view=br.view(state, "a"), current=current)).orders[
         "start_zone"
     ] == 4

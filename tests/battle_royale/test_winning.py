@@ -11,7 +11,7 @@ import pytest
 from engine import registry
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.orders import NightOrders
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.battle_royale.helpers import make_state, orders, run_night, texts
 
 br = registry.get("battle_royale")

@@ -38,7 +38,7 @@ def render(out: Path = OUT) -> list[Path]:
     shots["cards-board-end"] = state
     written = []
     for name, shot in shots.items():
-        picture = FRONT.picture(RULESET.view(shot, shot.order[0]))
+        picture = FRONT.picture.draw(RULESET.view(shot, shot.order[0]))
         assert picture is not None
         (out / f"{name}.png").write_bytes(picture.png)
         (out / f"{name}.txt").write_text(picture.caption + "\n", encoding="utf-8")

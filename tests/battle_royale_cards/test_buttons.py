@@ -16,16 +16,16 @@ from tests.battle_royale_cards.helpers import ready, roster
 
 
 def _buttons(state, seat):
-    return FRONT.step_buttons(RULESET.view(state, seat), {})
+    return FRONT.orders.buttons(RULESET.view(state, seat), {})
 
 
 def _orders(state, seat, button):
     """The button's click as the bot runs it: the command's options with the button's values, then apply."""
-    command = FRONT.command(button.command)
+    command = FRONT.orders.command(button.command)
     assert command is not None, button
     values = dict(button.values)
     full = {o.name: values.get(o.name, o.default) for o in command.options}
-    change = FRONT.apply(Asked(command=button.command, values=full, view=RULESET.view(state, seat), current={}))
+    change = FRONT.orders.apply(Asked(command=button.command, values=full, view=RULESET.view(state, seat), current={}))
     return CardOrders.model_validate(change.orders)
 
 

@@ -34,7 +34,7 @@ async def picture_posted(fake, runner, day: int) -> dict:
     async with runner.db.read() as session:
         stored = await session.get(Resolution, (game_id := (await game_row(runner.db)).id, day))
     assert stored is not None, f"no resolution of step {day} in game {game_id}"
-    expected = FRONT.public_picture(RULESET.public_view(RULESET.parse_state(stored.state_after)))
+    expected = FRONT.picture.public(RULESET.public_view(RULESET.parse_state(stored.state_after)))
     assert expected is not None
 
     def found():

@@ -10,6 +10,7 @@ import pytest
 
 from engine.front import Asked, Refused
 from engine.rng import RecordingRng
+from engine.rulesets.battle_royale_cards.play import PLAY
 from engine.rulesets.battle_royale_cards.front.game import FRONT
 from engine.rulesets.battle_royale_cards.orders import CardOrders
 from engine.rulesets.battle_royale_cards.ruleset import RULESET
@@ -20,10 +21,10 @@ from tests.battle_royale_cards.helpers import ready, roster
 
 def _use(state, seat, command, **values):
     view = RULESET.view(state, seat)
-    declared = FRONT.command(command)
+    declared = FRONT.orders.command(command)
     assert declared is not None
     full = {o.name: values.get(o.name, o.default) for o in declared.options}
-    change = FRONT.apply(Asked(command=command, values=full, view=view, current={}))
+    change = FRONT.orders.apply(Asked(command=command, values=full, view=view, current={}))
     orders = CardOrders.model_validate(change.orders)
     return orders, change, RULESET.validate(state, seat, orders)
 
@@ -60,31 +61,31 @@ def test_choices_come_from_the_view_and_leak_no_set_aside_card():
     state = ready(at={"s0": "D4", "s1": "D4"}, active={"s0": [18], "s1": [2]}, aside={"s0": [5], "s1": [6]})
     state.players["s1"].square = "C4"  # next to s0, who has Binoculars
     view = RULESET.view(state, "s0")
-    targets = FRONT.choices("attack_targets", view, "", {})
+    targets = FRONT.orders.choices("attack_targets", view, "", {})
     assert [v for _, v in targets] == ["card", "s1"] and "Katana" in targets[0][0]
-    assert FRONT.choices("my_aside", view, "", {}) == [("Energy Drink (13)", "5")]
-    assert len(FRONT.choices("adjacent_squares", view, "", {})) == 8
-    everything = str([FRONT.choices(source, view, "", {}) for source in FRONT.choosers])
+    assert FRONT.orders.choices("my_aside", view, "", {}) == [("Energy Drink (13)", "5")]
+    assert len(FRONT.orders.choices("adjacent_squares", view, "", {})) == 8
+    everything = str([FRONT.orders.choices(source, view, "", {}) for source in FRONT.orders.choosers])
     assert "Adrenaline" not in everything  # s1's set-aside card
     placing = RULESET.new_game(roster(2), CardSettings(), RecordingRng(1)).state
     first = placing.order[0]
-    assert len(FRONT.choices("outer_squares", RULESET.view(placing, first), "", {})) == 12
+    assert len(FRONT.orders.choices("outer_squares", RULESET.view(placing, first), "", {})) == 12
 
 
 def test_status_and_the_board_in_words():
     state = ready(at={"s0": "D4", "s1": "A4"}, active={"s0": [1]}, aside={"s0": [5], "s1": [6]})
     state.players["s1"].alive = False
-    (card,) = FRONT.status(RULESET.view(state, "s0"))
+    (card,) = FRONT.cards.status(RULESET.view(state, "s0"))
     words = card.description + str(card.fields)
     assert "P0's turn: 2 actions and 0 movements left." in words and "Energy Drink" in words
-    other = str(FRONT.status(RULESET.view(state, "s1")))
+    other = str(FRONT.cards.status(RULESET.view(state, "s1")))
     assert "Energy Drink" not in other and "Adrenaline" in other
     assert "Adrenaline" not in words
-    picture = FRONT.picture(RULESET.view(state, "s1"))
+    picture = FRONT.picture.draw(RULESET.view(state, "s1"))
     assert picture is not None and picture.png.startswith(b"\x89PNG") and picture.filename == "grid.png"
     assert "Row A: A4 empty [P1 (dead)]" in picture.caption and "D4 Katana 13 [P0]" in picture.caption
     assert "Energy Drink" not in picture.caption
-    again = FRONT.picture(RULESET.view(state, "s1"))
+    again = FRONT.picture.draw(RULESET.view(state, "s1"))
     assert again is not None and again.png == picture.png  # the same view, the same bytes
 
 
@@ -102,43 +103,43 @@ def test_a_post_tells_a_step_in_the_order_it_happened():
     told = embeds[0].description
     assert [told.index(said) for _, said in kinds] == sorted(told.index(said) for _, said in kinds)
     assert embeds[0].fields == [] or not any(name in ("Turns", "Cards", "Battles") for name, _ in embeds[0].fields)
-    assert FRONT.post_title(3) == "Battle Royale card game, step 3"
+    assert FRONT.posts.title(3) == "Battle Royale card game, step 3"
 
 
 def test_the_picture_posted_after_a_step_is_captioned_with_that_step():
     """Issue 23: the view's day is the step now open; the grid posted with step 8's post is "after step 8"."""
     state = ready(at={"s0": "D4"})
     view = RULESET.public_view(state)
-    shown = FRONT.public_picture(view | {"day": 9})
+    shown = FRONT.picture.public(view | {"day": 9})
     assert shown is not None and shown.caption.startswith("The grid after step 8.")
-    start = FRONT.public_picture(view | {"day": 0})
+    start = FRONT.picture.public(view | {"day": 0})
     assert start is not None and start.caption.startswith("The grid at the start.")
 
 
 def test_a_deck_file_is_checked_with_a_clear_reason():
-    value, words = FRONT.load_data({"cards": raw_deck()})
+    value, words = FRONT.signup.data.load({"cards": raw_deck()})
     assert words == "a deck of 25 cards" and CardSettings(deck=value).deck.cards[0].name == "Sneakers"
     with pytest.raises(Refused, match="exactly 25 cards"):
-        FRONT.load_data({"cards": raw_deck()[:3]})
+        FRONT.signup.data.load({"cards": raw_deck()[:3]})
 
 
 def test_computer_players_play_whole_games_through_the_front():
-    assert FRONT.has_computer_players
-    signups = FRONT.computer_signups(3, RecordingRng(1))
+    assert PLAY.has_computer_players
+    signups = PLAY.computer_signups(3, RecordingRng(1))
     state = RULESET.new_game(signups, CardSettings(), RecordingRng(1)).state
     n = 0
     while not RULESET.is_over(state):
         (seat,) = RULESET.awaiting(state)
         rng = RecordingRng(n)
-        orders = RULESET.parse_orders(FRONT.autoplayer(state, seat, rng))
+        orders = RULESET.parse_orders(PLAY.computer_orders(state, seat, rng))
         assert RULESET.validate(state, seat, orders) is None
         state = RULESET.resolve(state, {seat: orders}, rng).state
         n += 1
-    assert FRONT.outcome(state)["winners"] == state.winners
+    assert PLAY.outcome(state)["winners"] == state.winners
 
 
 def test_balance_studies():
-    studies = FRONT.studies(300, 5)
+    studies = PLAY.studies(300, 5)
     rows = studies["card attacks"]
     assert set(rows) == {f"worth {w}" for w in range(5, 15)}
     for row in rows.values():

@@ -189,7 +189,7 @@ async def test_removing_the_acting_player_gives_the_next_one_his_step_buttons(db
 
 
 async def test_the_channels_fair_play_lines_name_steps_not_days(db, cards_installed):
-    """A step game's channel says "Step 1 is open until ..." and "Step 0 seed revealed" (`Front.step_name`);
+    """A step game's channel says "Step 1 is open until ..." and "Step 0 seed revealed" (`Front.words`);
     before, every game's lines said "Day N" whatever the game counted."""
     from bot.db.models import Outbox
 

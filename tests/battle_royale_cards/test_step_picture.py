@@ -17,6 +17,7 @@ from bot.delivery.worker import OutboxWorker
 from bot.services.steps import resolution, scheduler
 from bot.services.orders.commands import give_order
 from engine import registry
+from engine.front import Pictures
 from engine.rulesets.battle_royale_cards.front.game import FRONT
 from engine.rulesets.battle_royale_cards.ruleset import RULESET
 from tests.battle_royale_cards.helpers import ready
@@ -35,17 +36,20 @@ def test_the_public_view_is_a_players_view_without_his_own_secrets():
     assert "me" not in public and "Energy Drink" not in str(public) and "Adrenaline" not in str(public)
     shared = {k: v for k, v in RULESET.view(state, "s0").items() if k not in ("you", "me")}
     assert {k: v for k, v in public.items() if k != "you"} == shared
-    picture = FRONT.public_picture(public)
+    picture = FRONT.picture.public(public)
     assert picture is not None and picture.png.startswith(b"\x89PNG")
     assert "Energy Drink" not in picture.caption and "Adrenaline" not in picture.caption
     assert "D4 Katana 13 [P0]" in picture.caption  # the board in words, from the public view
 
 
+NO_PICTURE = Pictures(draw=lambda view: None)
+
+
 def test_only_the_card_game_and_mazeworld_opt_in():
     """Mazeworld posts its battlespace after every turn (tests/mazeworld/test_picture.py)."""
-    assert FRONT.picture_after_each_step and registry.front("mazeworld").picture_after_each_step
+    assert FRONT.picture.after_each_step and registry.front("mazeworld").picture.after_each_step
     others = [n for n in registry.names() if n not in ("battle_royale_cards", "mazeworld")]
-    assert others and not any(registry.front(n).picture_after_each_step for n in others)
+    assert others and not any((registry.front(n).picture or NO_PICTURE).after_each_step for n in others)
 
 
 async def _picture_rows(db, game_id: int) -> list[Outbox]:
@@ -83,7 +87,7 @@ async def test_each_steps_post_carries_the_picture_of_the_state_after_it(db, car
     await scheduler.tick(db, later)
     async with db.read() as session:
         stored = (await session.execute(select(Resolution).order_by(Resolution.day))).scalars().all()
-    expected = [FRONT.public_picture(RULESET.public_view(RULESET.parse_state(r.state_after))) for r in stored]
+    expected = [FRONT.picture.public(RULESET.public_view(RULESET.parse_state(r.state_after))) for r in stored]
     assert [r.day for r in stored] == [-1, 0, 1] and len({p.png for p in expected}) == 3  # the start, 2 steps
     courier = FakeCourier()
     await drain(OutboxWorker(db, courier, Clock()))
@@ -94,7 +98,7 @@ async def test_each_steps_post_carries_the_picture_of_the_state_after_it(db, car
     assert "[Player" not in posted[with_files[0]].content  # the start: nobody on the grid yet
     assert re.search(r"A4 [^;]*\[Player", posted[with_files[1]].content)  # step 0: the first player on A4
     for i, day in zip(with_files, [r.day for r in stored], strict=True):  # right after its step's post
-        assert posted[i - 1].embeds and posted[i - 1].embeds[0].title == FRONT.post_title(day)
+        assert posted[i - 1].embeds and posted[i - 1].embeds[0].title == FRONT.posts.title(day)
 
 
 async def test_a_crash_after_the_picture_was_sent_resends_it_with_the_same_nonce(db, cards_installed, monkeypatch):

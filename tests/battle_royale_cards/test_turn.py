@@ -145,7 +145,7 @@ def test_the_drinking_table_is_shown_only_when_a_moderator_turns_it_on():
     for on in (False, True):
         state = ready(at={"s0": "D4"}, show_drinking_table=on)
         state.players["s0"].alive = False
-        status = str(FRONT.status(RULESET.view(state, "s0")))
+        status = str(FRONT.cards.status(RULESET.view(state, "s0")))
         state, events = step(state, "s0", step={"kind": "resurrect"})
         drinks = [e for e in events if e.kind == "drinks"]
         assert ("sips" in texts(events)) is on and ("sips" in status) is on

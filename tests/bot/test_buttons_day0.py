@@ -261,7 +261,7 @@ async def test_day0_after_day0_is_refused(gm, db):
 async def test_a_dead_players_withdraw_button_and_commands_are_refused(gm, db):
     """Handbook III: the dead no longer act. Killed with orders standing, a player pressing Withdraw or
     typing any command is told they are dead, and their stored orders stay as they were."""
-    from engine.rulesets.battle_royale.text import say as br_say
+    from engine.rulesets.battle_royale.texts import say as br_say
     from tests.bot.cog_helpers import edit_state
 
     game_id = await night_game(db)

@@ -109,7 +109,7 @@ def test_a_battle_royale_status_keeps_within_discords_limits_in_a_crowded_zone()
     for _ in range(60):
         state.zones[1].ground.append(state.new_item("knife"))
     view = registry.get("battle_royale").view(state, "s00")
-    out = embeds(registry.front("battle_royale").status(view))
+    out = embeds(registry.front("battle_royale").cards.status(view))
     within_limits(out)
     text = shown(out)
     assert "A student with a long name 01: Rifle, Fire Axe, Headband [worn]" in text

@@ -19,16 +19,16 @@ def declared_texts() -> set[str]:
     out: set[str] = set()
     for front in registry.fronts().values():
         out.add(front.title)  # the game's name (its texts module's), a choice of /leaderboard
-        for command in (*front.commands, *front.moderation, *front.forms):
+        for command in (*front.orders.commands, *front.moderation, *front.orders.forms):
             out |= {command.description, command.group_description}
             for option in command.options:
                 out.add(option.description)
                 out |= {label for label, _ in option.choices}
-        signup = front.signup_options
+        signup = front.signup
         out |= {label for label, _ in signup.roles} | set(signup.role_texts.values())
         out |= {text for p in signup.pairings for text in (p.description, p.option_description)}
-        if front.data_file is not None:
-            out.add(front.data_file.description)
+        if front.signup.data is not None:
+            out.add(front.signup.data.file.description)
     return out
 
 

@@ -19,7 +19,7 @@ from bot.cogs.game_commands import build_cog
 from bot.ui.autocomplete import verb_choices
 from bot.ui.declared import DeclarationClash, check_limits, merge, own_top_level
 from engine import registry
-from engine.front import GROUPED_COMMANDS, OWN_COMMANDS_BUDGET, Command, Front, Option, grouped
+from engine.front import GROUPED_COMMANDS, OWN_COMMANDS_BUDGET, Command, Front, Option, Orders, Pictures, grouped
 from tests.bot.cog_helpers import night_game, run, verb_option_choices
 from tests.bot.fakes import FakeInteraction, FakeUser
 
@@ -60,15 +60,13 @@ def test_every_installed_game_keeps_within_its_budget_and_the_docs_say_so():
 
 def outside_game(number: int) -> Front:
     """A game installed from outside by entry point, filing its verbs as the budget asks."""
-    made = Front()
-    made.title = f"Outside {number}"
     verbs = tuple(Command(f"verb{number}x{i}", "a verb", (Option("target", "whom", source="t"),)) for i in range(6))
-    made.commands = grouped(
+    commands = grouped(
         (Command("attack", "attack", (Option("target", "whom", required=True, source="t"),)), *verbs),
         {v.name: GROUPED_COMMANDS[i % 3] for i, v in enumerate(verbs)},
     )
-    made.picture_command = f"look{number}"
-    return made
+    picture = Pictures(draw=lambda view: None, command=f"look{number}")
+    return Front(title=f"Outside {number}", orders=Orders(commands=commands), picture=picture)
 
 
 def test_seven_more_games_within_budget_still_fit_and_an_eighth_spending_freely_does_not():
@@ -77,9 +75,9 @@ def test_seven_more_games_within_budget_still_fit_and_an_eighth_spending_freely_
     merged = merge(more)
     assert check_limits(merged, extra_options=2, other_top_level=bot_own) == []
     assert len({c.path[0] for c in merged}) + bot_own <= 50
-    spendthrift = Front()
-    spendthrift.title = "Spendthrift"
-    spendthrift.commands = tuple(Command(f"own{i}", "a verb of its own") for i in range(80))
+    spendthrift = Front(
+        title="Spendthrift", orders=Orders(commands=tuple(Command(f"own{i}", "a verb of its own") for i in range(80)))
+    )
     problems = check_limits(merge(more | {"spendthrift": spendthrift}), extra_options=2, other_top_level=bot_own)
     assert any(f"more than {COMMANDS_MAX}" in p for p in problems)
     with pytest.raises(ValueError, match="do not fit Discord"):
@@ -87,10 +85,8 @@ def test_seven_more_games_within_budget_still_fit_and_an_eighth_spending_freely_
 
 
 def test_a_name_both_grouped_and_of_its_own_is_a_packaging_error():
-    one = Front()
-    one.commands = (Command("skill", "a command of its own"),)
-    two = Front()
-    two.commands = grouped((Command("stab", "a verb"),), {"stab": "skill"})
+    one = Front(title="One", orders=Orders(commands=(Command("skill", "a command of its own"),)))
+    two = Front(title="Two", orders=Orders(commands=grouped((Command("stab", "a verb"),), {"stab": "skill"})))
     with pytest.raises(DeclarationClash, match="/skill is both"):
         merge({"one": one, "two": two})
 

@@ -39,7 +39,7 @@ async def test_every_zone_of_a_large_island_can_be_chosen(gm, db):
     zones = [{"id": n, "name": f"Zone {n}", "closed": False, "adjacent": []} for n in range(1, 61)]
     view = {"phase": "day0", "zones": zones, "me": {"alive": True, "role": "dedicated_student", "school": 1,
                                                    "ability_choices": [], "rival": None}}
-    form = registry.front("battle_royale").form("day0", view, {"kind": "day0", "start_zone": None})
+    form = registry.front("battle_royale").orders.form("day0", view, {"kind": "day0", "start_zone": None})
     menu = FormMenu(gm.db, gm.clock, 1, 1, "day0", form)
     zone = select(menu, "zone")
     seen: set[str] = set()

@@ -7,14 +7,11 @@ import pytest
 from bot.cogs.game_commands import build_cog
 from bot.ui.declared import DeclarationClash, check_limits, merge
 from engine import registry
-from engine.front import Command, Front, Option
+from engine.front import Command, Front, Option, Orders
 
 
 def front(title: str, *commands: Command) -> Front:
-    made = Front()
-    made.title = title
-    made.commands = commands
-    return made
+    return Front(title=title, orders=Orders(commands=commands))
 
 
 # The commands the three games still to come will declare, by the names their issues give (issues 12-14),

@@ -50,7 +50,7 @@ def foreign_words(front: Front) -> list[str]:
     words = []
     if front.words.step != "Day":
         words += [r"\bdays?\b", r"\btoday'?s?\b", r"\bnights?\b", r"\bdaily\b(?! deadline)"]
-    if not front.signup_options.roles:
+    if not front.signup.roles:
         words += [r"\broles?\b"]
     return words
 
@@ -71,7 +71,7 @@ def filled(template: str, front: Front, day: int) -> str:
                 values[key] = 1
             else:
                 values.setdefault(key, "X")
-    words = {"step": front.step_name(day), "one": front.words.one, "steps": front.words.steps}
+    words = {"step": front.words.name(day), "one": front.words.one, "steps": front.words.steps}
     return render(template, **(values | {k: v for k, v in words.items() if k in values}))
 
 
@@ -81,7 +81,7 @@ def test_every_shared_template_reads_in_the_games_own_words(ruleset):
     wrong = {}
     for catalogue in (TEXT, UI):
         for key, template in catalogue.items():
-            if key in NOT_A_GAMES or (key in ROLES_ONLY and not front.signup_options.roles):
+            if key in NOT_A_GAMES or (key in ROLES_ONLY and not front.signup.roles):
                 continue
             for day in (0, 3):
                 found = wrong_words(filled(template, front, day), front, key)
@@ -93,16 +93,15 @@ def test_every_shared_template_reads_in_the_games_own_words(ruleset):
 @pytest.mark.parametrize("ruleset", GAMES)
 def test_a_step_is_named_as_the_game_names_it_and_never_none(ruleset):
     front = registry.front(ruleset)
-    assert front.step_name(2).startswith(front.words.step)
-    assert "None" not in front.step_name(None)
-    assert front.resolutions_called == front.words.steps
+    assert front.words.name(2).startswith(front.words.step)
+    assert "None" not in front.words.name(None)
 
 
 def test_mazeworld_counts_turns_and_the_card_game_and_infinity_steps():
-    assert registry.front("mazeworld").step_name(3) == "Turn 3"
-    assert registry.front("battle_royale_cards").step_name(9) == "Step 9"
-    assert registry.front("infinity_intervention").step_name(0) == "Step 0"
-    assert registry.front("battle_royale").step_name(1) == "Day 1"
+    assert registry.front("mazeworld").words.name(3) == "Turn 3"
+    assert registry.front("battle_royale_cards").words.name(9) == "Step 9"
+    assert registry.front("infinity_intervention").words.name(0) == "Step 0"
+    assert registry.front("battle_royale").words.name(1) == "Day 1"
 
 
 @pytest.mark.parametrize("ruleset", GAMES)
@@ -110,9 +109,9 @@ def test_join_says_what_this_game_asks_at_sign_up(ruleset):
     front = registry.front(ruleset)
     reply = joined_reply(front, "G", reserve=False, role=None)
     assert wrong_words(reply, front) == []
-    if front.sheet_file is not None:
+    if front.signup.sheet is not None:
         assert "/sheet upload" in reply and "/role" not in reply
-    elif not front.signup_options.roles:
+    elif not front.signup.roles:
         assert "/role" not in reply and "/sheet" not in reply
 
 
@@ -134,7 +133,7 @@ def test_help_offers_roles_only_in_a_game_that_has_them(ruleset):
 
     front = registry.front(ruleset)
     signup = next(f for f in bot_help([front]).fields if f.name == UI["help_signup_title"])
-    assert any("role" in line for line in signup.lines) == bool(front.signup_options.roles)
+    assert any("role" in line for line in signup.lines) == bool(front.signup.roles)
 
 
 def test_a_preview_and_a_wrong_receipt_name_the_games_step():

@@ -6,17 +6,18 @@ from __future__ import annotations
 from bot.cogs import forms, signup
 from bot.ui.buttons import buttons_for
 from engine import registry
-from engine.front import Command, Front, Pairing, SignupOptions
+from engine.front import Command, Front, Orders, Pairing, Signup
 
 
-class Duel(Front):
-    title = "Duel"
-    signup_options = SignupOptions(
+DUEL = Front(
+    title="Duel",
+    signup=Signup(
         roles=(("Knight", "knight"),), default_role="knight",
         pairings=(Pairing(name="ally", key="ally", description="Ask another player to be your ally",
                           option_description="the player you ask", mutual=True),),
-        role_texts={"option": "the role you ask for"})
-    forms = (Command("pick", "Pick your card"),)
+        role_texts={"option": "the role you ask for"}),
+    orders=Orders(forms=(Command("pick", "Pick your card"),)),
+)
 
 
 def commands_of(cog_class) -> dict[str, object]:
@@ -29,7 +30,7 @@ def commands_of(cog_class) -> dict[str, object]:
 
 
 def test_a_second_games_pairing_role_and_form_are_registered_beside_battle_royales():
-    fronts = {"battle_royale": registry.front("battle_royale"), "duel": Duel()}
+    fronts = {"battle_royale": registry.front("battle_royale"), "duel": DUEL}
     built = commands_of(signup.build_cog(fronts))
     assert {"join", "leave", "role", "role choose", "role lovers", "role rival", "role ally"} <= set(built)
     assert [p.name for p in built["role lovers"].parameters] == ["partner", "game"]

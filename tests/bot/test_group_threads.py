@@ -4,10 +4,14 @@ through the services and the outbox worker on SQLite and PostgreSQL, with the du
 `hero_chat` house rule: the standing heroes share a group, and the fallen another from the first fall."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from datetime import timedelta
 
 import discord
 import pytest
+
+from engine import registry
 from sqlalchemy import select, update
 
 from bot.db.models import Game, GameGroup
@@ -244,7 +248,8 @@ async def test_a_moderator_action_brings_the_groups_in_line(db, duel, monkeypatc
         return Resolution(state=state.model_copy(update={"hp": state.hp | {params["seat"]: 0}}))
 
     monkeypatch.setattr(RULESET, "moderate", fell)
-    monkeypatch.setattr(FRONT, "moderation", (Moderation(name="fell", description="The hero falls"),))
+    fell = (Moderation(name="fell", description="The hero falls"),)
+    monkeypatch.setitem(registry._FRONTS, "duel", replace(FRONT, moderation=fell))
     game_id = await duel_game(db)
     courier, clock = FakeCourier(), Clock()
     await drain(OutboxWorker(db, courier, clock))
@@ -259,10 +264,9 @@ def test_the_base_front_names_a_group_from_its_key():
     from engine import registry
     from engine.front import Front
 
-    front = Front()
-    front.title = "Mafia"
-    assert front.group_title("night_watch") == "Night watch"
-    assert front.group_intro("night_watch").startswith("Night watch: a private chat for this group of Mafia.")
+    front = Front(title="Mafia")
+    assert front.groups.title("night_watch") == "Night watch"
+    assert front.groups.intro("night_watch").startswith("Night watch: a private chat for this group of Mafia.")
     battle = registry.get(registry.DEFAULT)
     assert type(battle).groups(battle, None) == {}
 

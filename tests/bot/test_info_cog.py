@@ -254,25 +254,23 @@ async def test_help_names_every_command_the_bot_registers(gm, db):
 
 
 def test_a_games_picture_command_is_registered_once_and_never_over_another_command():
-    """docs/bot.md, "A game's picture command": `Front.picture_command` adds a command showing the picture."""
+    """docs/bot.md, "A game's picture command": `Pictures.command` adds a command showing the picture."""
     import pytest
 
     from bot.cogs.info import build_cog
-    from engine.front import Command, Front
+    from engine.front import Command, Front, Orders, Pictures
 
-    class Board(Front):
-        title = "Boardy"
-        picture_command = "board"
-        commands = (Command("move", "Move"),)
+    def drawn(command: str) -> Pictures:
+        return Pictures(draw=lambda view: None, command=command)
 
-    class Clash(Front):
-        title = "Clashing"
-        picture_command = "move"
+    board = Front(title="Boardy", picture=drawn("board"), orders=Orders(commands=(Command("move", "Move"),)))
+    clash = Front(title="Clashing", picture=drawn("move"))
+    mapped = Front(title="Mapped", picture=drawn("map"))
 
-    names = [c.name for c in build_cog({"a": Board(), "b": Board()}).__cog_app_commands__]
+    names = [c.name for c in build_cog({"a": board, "b": board}).__cog_app_commands__]
     assert names.count("board") == 1 and "map" in names
-    assert build_cog({"a": Front()}) is InfoCog
-    for fronts in ({"a": Board(), "b": Clash()}, {"c": type("Mapped", (Front,), {"picture_command": "map"})()}):
+    assert build_cog({"a": Front(title="")}) is InfoCog
+    for fronts in ({"a": board, "b": clash}, {"c": mapped}):
         with pytest.raises(ValueError, match="already another command"):
             build_cog(fronts)
 

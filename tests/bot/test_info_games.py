@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from bot.db.models import Game
 from bot.services.signup import games
 from engine import registry
-from engine.front import Card, CardField, Command, Front
+from engine.front import Card, CardField, Cards, Command, Front, Orders
 from engine.ruleset import Ruleset
 from tests.bot.test_info_cog import use, within_limits
 
@@ -41,20 +41,24 @@ class Parlour(Ruleset):
     new_game = awaiting = validate = default_orders = resolve = is_over = _unused
 
 
-class ParlourFront(Front):
-    title = "Parlour"
-    commands = (Command("guess", "guess the number", section="Guessing"),)
+def parlour_status(view: dict[str, Any]) -> list[Card]:
+    return [Card(title=f"Seat {view['seat']}", fields=(CardField("Guesses left", (str(view["guesses"]),)),))]
 
-    def status(self, view: dict[str, Any]) -> list[Card]:
-        return [Card(title=f"Seat {view['seat']}", fields=(CardField("Guesses left", (str(view["guesses"]),)),))]
 
-    def rules(self) -> list[Card]:
-        return [Card(title="Parlour: the rules", description="Guess the number the host thinks of.")]
+def parlour_rules() -> list[Card]:
+    return [Card(title="Parlour: the rules", description="Guess the number the host thinks of.")]
+
+
+PARLOUR_FRONT = Front(
+    title="Parlour",
+    orders=Orders(commands=(Command("guess", "guess the number", section="Guessing"),)),
+    cards=Cards(status=parlour_status, rules=parlour_rules),
+)
 
 
 @pytest.fixture
 def parlour():
-    registry.register(Parlour(), ParlourFront())
+    registry.register(Parlour(), PARLOUR_FRONT)
     yield
     registry.unregister("parlour")
 
@@ -116,8 +120,8 @@ async def test_simulating_a_game_without_computer_players_is_refused_with_the_re
     from bot.services.steps import simulation
     from bot.services.base.errors import ServiceError
 
-    assert not registry.front("parlour").has_computer_players
-    assert registry.front("battle_royale").has_computer_players
+    assert not registry.get("parlour").play.has_computer_players
+    assert registry.get("battle_royale").play.has_computer_players
     with pytest.raises(ServiceError, match="Parlour has no computer players"):
         await simulation.simulate(db, ruleset="parlour", players=4, seed=1)
     async with db.read() as session:

@@ -22,10 +22,7 @@ TEXT = "an option of this game"
 
 
 def front(title: str, *actions: Moderation) -> Front:
-    made = Front()
-    made.title = title
-    made.moderation = actions
-    return made
+    return Front(title=title, moderation=actions)
 
 
 def action(name: str, *options: Option, **kwargs) -> Moderation:

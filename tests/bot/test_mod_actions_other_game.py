@@ -45,16 +45,17 @@ class Bazaar(Ruleset):
     new_game = awaiting = validate = default_orders = resolve = view = is_over = _unused
 
 
-class BazaarFront(Front):
-    title = "Bazaar"
-    moderation = (Moderation("give", "Hand a player a gift", (Option("item", "the gift", required=True, source="gifts"),),
-                             params={"item": "gift"}, audited_as={"item": "gift"}, recorded=("gift",),
-                             done="{name} has a gift."),)
+BAZAAR_FRONT = Front(
+    title="Bazaar",
+    moderation=(Moderation("give", "Hand a player a gift", (Option("item", "the gift", required=True, source="gifts"),),
+                           params={"item": "gift"}, audited_as={"item": "gift"}, recorded=("gift",),
+                           done="{name} has a gift."),),
+)
 
 
 @pytest.fixture
 async def bazaar(db):
-    registry.register(Bazaar(), BazaarFront())
+    registry.register(Bazaar(), BAZAAR_FRONT)
     game = await games.create_game(db, name="Souk", ruleset="bazaar", channel_id=555, guild_id=1000)
     await games.join_game(db, game.id, 1, "Player1")
     async with db.transaction() as session:

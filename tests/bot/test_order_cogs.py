@@ -10,7 +10,7 @@ from sqlalchemy import select
 from bot.db.models import Outbox
 from bot.services.moderators import moderation
 from bot.services.orders import day_actions
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.bot.cog_helpers import NOW, edit_state, night_game, run, seats, state_of
 from tests.services.conftest import mod
 

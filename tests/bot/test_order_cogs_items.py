@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.cogs.game_commands import COG as OrdersCog
 from bot.services.orders import day_actions
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.bot.cog_helpers import edit_state, equip_player, night_game, run, seats
 
 

@@ -10,29 +10,26 @@ from bot.delivery.render import render
 from bot.services.steps import resolution
 from bot.services.base.common import placement
 from engine import registry
-from engine.front import Front
+from engine.front import Front, Posts
 from tests.bot.test_render import Rows, night
 from tests.services.conftest import NOW, started_game
 
 
-class Duel(Front):
-    """A game the bot has never heard of, with its own title and two sections."""
+def section_of(kind: str) -> str | None:
+    return {"wound": "Wounds", "challenge": "Challenges", "odd": "Odd ones"}.get(kind)
 
-    title = "Duel"
-    post_sections = ("Wounds", "Challenges")
 
-    def section_of(self, kind: str) -> str | None:
-        return {"wound": "Wounds", "challenge": "Challenges", "odd": "Odd ones"}.get(kind)
-
-    def post_title(self, day: int) -> str:
-        return f"Round {day} of the duel"
+DUEL = Front(  # a game the bot has never heard of, with its own title and two sections
+    title="Duel",
+    posts=Posts(sections=("Wounds", "Challenges"), section_of=section_of, title=lambda day: f"Round {day} of the duel"),
+)
 
 
 def duel_rows(rows: Rows, day: int = 2) -> None:
     for text, kind in [("Ann challenges Bob.", "challenge"), ("The sun rises.", "dawn"), ("Bob bleeds.", "wound"),
                        ("A crow lands.", "odd"), ("Ann bleeds.", "wound")]:
         row = rows.add(text, kind, day, "duel")
-        row.payload |= placement(Duel(), kind, day)
+        row.payload |= placement(DUEL, kind, day)
     rows.add("Round 2 seed revealed.", "seed_reveal", day)
 
 

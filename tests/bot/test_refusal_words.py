@@ -28,7 +28,7 @@ def test_moving_with_a_direction_and_a_square_at_once_asks_for_one_of_them():
     """The card game's /move: a direction or a square (was: "D4 is not next to A4.")."""
     front = registry.front("battle_royale_cards")
     with pytest.raises(Refused, match="Give a direction or a square, not both"):
-        front.apply(Asked(command="move", values={"direction": "N", "to": "D4"}, view={}, current={}))
+        front.orders.apply(Asked(command="move", values={"direction": "N", "to": "D4"}, view={}, current={}))
 
 
 async def test_a_command_after_the_end_says_the_game_is_over(db):
@@ -40,7 +40,7 @@ async def test_a_command_after_the_end_says_the_game_is_over(db):
 
 
 def test_the_fallback_dm_of_a_group_without_its_thread_promises_no_thread():
-    intro = registry.front("starcraft_mafia").group_intro("infested")
+    intro = registry.front("starcraft_mafia").groups.intro("infested")
     said = ui("group_by_dm", group="The infested", game="Char", intro=intro)
     assert "read this thread" not in said and "Plan your Zerg attacks here" not in said
     assert "/team say" in said and "by DM to them and to nobody else" in said

@@ -58,7 +58,7 @@ async def test_template_is_an_ephemeral_file_the_game_takes(gm, db):
     assert sent.all_ephemeral and "edit it, then attach it with `/sheet upload`" in sent.text
     file = sent.sent[-1]["file"]
     assert file.filename == "mazeworld-sheet.yaml"
-    registry.front("mazeworld").load_sheet(yaml.safe_load(file.fp.read().decode()))
+    registry.front("mazeworld").signup.sheet.load(yaml.safe_load(file.fp.read().decode()))
 
 
 async def test_during_play_show_is_the_players_own_sheet_card_and_upload_is_refused(gm, db):
@@ -79,7 +79,7 @@ async def test_during_play_show_is_the_players_own_sheet_card_and_upload_is_refu
 async def test_the_sheet_group_exists_only_when_a_game_takes_sheets():
     fronts = registry.fronts()
     assert build_cog(fronts) is SheetCog and SheetCog in cog_classes()
-    without = {name: front for name, front in fronts.items() if front.sheet_file is None}
+    without = {name: front for name, front in fronts.items() if front.signup.sheet is None}
     assert build_cog(without) is None
     said = " ".join(" ".join(f.lines) for c in help_cards(registry.front("battle_royale")) for f in c.fields)
     assert "/sheet" not in said

@@ -469,9 +469,9 @@ def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsy
 
 def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys):
     from engine import registry
-    from tests.bot.test_info_games import Parlour, ParlourFront
+    from tests.bot.test_info_games import PARLOUR_FRONT, Parlour
 
-    registry.register(Parlour(), ParlourFront())
+    registry.register(Parlour(), PARLOUR_FRONT)
     try:
         assert main(["bench", "--quick", "--ruleset", "parlour"]) == 2
     finally:
@@ -484,15 +484,18 @@ def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys)
 def study_game():
     """A game whose studies give a figure with an expectation, one with none (null) and one with 0."""
     from engine import registry
-    from tests.bot.test_info_games import Parlour, ParlourFront
+    from engine.play import Play
+    from tests.bot.test_info_games import PARLOUR_FRONT, Parlour
 
-    class StudiedFront(ParlourFront):
-        def studies(self, trials, seed, settings=None):
-            return {"guesses": {"right": {"measured": 0.55, "expected": 0.5},
-                                "length": {"measured": 4.25, "expected": None},
-                                "share of hints": {"measured": 12.5, "expected": 0.0}}}
+    def studies(trials, seed, settings=None):
+        return {"guesses": {"right": {"measured": 0.55, "expected": 0.5},
+                            "length": {"measured": 4.25, "expected": None},
+                            "share of hints": {"measured": 12.5, "expected": 0.0}}}
 
-    registry.register(Parlour(), StudiedFront())
+    class Studied(Parlour):
+        play = Play(studies=studies)
+
+    registry.register(Studied(), PARLOUR_FRONT)
     yield "parlour"
     registry.unregister("parlour")
 

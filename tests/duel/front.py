@@ -1,4 +1,5 @@
-"""What the bot shows of the duel: three commands, a chooser, orders in words and one status card.
+"""What the bot shows of the duel, as one value: three commands, a chooser, orders in words, one status card and
+the names of its groups.
 
 `/strike` and `/guard` apply in the "turn" phase, `/react` in the "question" phase (the view's `phase`). The
 Bandit's target comes from the `foes` chooser, built from the asking actor's own view; a moderator acting
@@ -9,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.front import Asked, Card, CardField, Change, Command, Front, Option, Words
-from engine.rng import RecordingRng
-from engine.ruleset import SignUp
+from engine.front import Asked, Card, CardField, Cards, Change, Command, Front, Groups, Option, Orders, Words
 from tests.duel.texts import text
 
 COMMANDS = (
@@ -34,56 +33,50 @@ def foes(
 CHOOSERS = {"foes": foes}
 
 
-class DuelFront(Front):
-    title = text("title")
-    words = Words(step="Step", steps="steps")
-    commands = COMMANDS
-    choosers = CHOOSERS
-
-    def apply(self, asked: Asked) -> Change:
-        if asked.command == "react":
-            answer = asked.values["choice"]
-            return Change(orders={"answer": answer}, summary=[text("said_answer", answer=text(answer))])
-        if asked.command == "guard":
-            return Change(orders={"action": "guard"}, summary=[text("said_guard")])
-        return Change(orders={"action": "strike", "target": asked.values.get("target")},
-                      summary=self.describe({"action": "strike", "target": asked.values.get("target")}, asked.view))
-
-    def describe(self, orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
-        if not orders:
-            return []
-        if orders.get("answer"):
-            return [text("said_answer", answer=text(orders["answer"]))]
-        if orders.get("action") == "guard":
-            return [text("said_guard")]
-        target = orders.get("target")
-        return [text("said_strike", target=view["names"].get(target, target)) if target else text("said_strike_any")]
-
-    def status(self, view: dict[str, Any]) -> list[Card]:
-        names = view["names"]
-        if view["phase"] == "over":
-            line = text("status_over")
-        else:
-            line = text("status_question" if view["phase"] == "question" else "status_turn", name=names[view["acting"]])
-        health = tuple(text("hp_line", name=names[a], hp=max(hp, 0)) for a, hp in view["hp"].items())
-        return [Card(title=text("status_title", day=view["day"]), description=line,
-                     fields=(CardField(text("hp_field"), health),))]
-
-    def group_title(self, key: str) -> str:
-        return text(f"group_{key}")
-
-    def group_intro(self, key: str) -> str:
-        return text("group_intro", title=self.group_title(key))
-
-    def autoplayer(self, state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
-        """A computer hero strikes, and parries every blow."""
-        return {"answer": "parry"} if state.blow else {"action": "strike"}
-
-    def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
-        return [SignUp(seat=f"s{n:03d}", name=f"Hero {n}") for n in range(1, players + 1)]
-
-    def outcome(self, state: Any) -> dict[str, list[str]]:
-        return {"winners": list(state.winners), "survivors": [a for a, hp in sorted(state.hp.items()) if hp > 0]}
+def describe(orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
+    if not orders:
+        return []
+    if orders.get("answer"):
+        return [text("said_answer", answer=text(orders["answer"]))]
+    if orders.get("action") == "guard":
+        return [text("said_guard")]
+    target = orders.get("target")
+    return [text("said_strike", target=view["names"].get(target, target)) if target else text("said_strike_any")]
 
 
-FRONT = DuelFront()
+def apply(asked: Asked) -> Change:
+    if asked.command == "react":
+        answer = asked.values["choice"]
+        return Change(orders={"answer": answer}, summary=[text("said_answer", answer=text(answer))])
+    if asked.command == "guard":
+        return Change(orders={"action": "guard"}, summary=[text("said_guard")])
+    orders = {"action": "strike", "target": asked.values.get("target")}
+    return Change(orders=orders, summary=describe(orders, asked.view))
+
+
+def status(view: dict[str, Any]) -> list[Card]:
+    names = view["names"]
+    if view["phase"] == "over":
+        line = text("status_over")
+    else:
+        line = text("status_question" if view["phase"] == "question" else "status_turn", name=names[view["acting"]])
+    health = tuple(text("hp_line", name=names[a], hp=max(hp, 0)) for a, hp in view["hp"].items())
+    return [Card(title=text("status_title", day=view["day"]), description=line,
+                 fields=(CardField(text("hp_field"), health),))]
+
+
+def group_title(key: str) -> str:
+    return text(f"group_{key}")
+
+
+def group_intro(key: str) -> str:
+    return text("group_intro", title=group_title(key))
+
+
+FRONT = Front(
+    title=text("title"),
+    words=Words(step="Step", steps="steps"),
+    orders=Orders(commands=COMMANDS, choosers=CHOOSERS, apply=apply, describe=describe),
+    cards=Cards(status=status),
+    groups=Groups(title=group_title, intro=group_intro),
+)

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from engine.events import PUBLIC, Event, make_event
+from engine.play import Play
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, Question, Resolution, Ruleset, SignUp
 from tests.duel.texts import text
@@ -58,11 +59,25 @@ class DuelOrders(BaseModel):
     answer: Literal["dodge", "parry"] | None = None
 
 
+def autoplayer(state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
+    """A computer hero strikes, and parries every blow."""
+    return {"answer": "parry"} if state.blow else {"action": "strike"}
+
+
+def computer_signups(players: int, rng: RecordingRng) -> list[Any]:
+    return [SignUp(seat=f"s{n:03d}", name=f"Hero {n}") for n in range(1, players + 1)]
+
+
+def outcome(state: Any) -> dict[str, list[str]]:
+    return {"winners": list(state.winners), "survivors": [a for a, hp in sorted(state.hp.items()) if hp > 0]}
+
+
 class Duel(Ruleset[DuelState, DuelOrders, DuelSettings]):
     name = "duel"
     version = "1"
     title = "Duel"
     min_players = max_players = 2
+    play = Play(outcome=outcome, autoplayer=autoplayer, signups=computer_signups)
     pacing = "sequential"
     step_hours = 6
     state_model = DuelState

@@ -1,4 +1,4 @@
-"""Every installed game's front is well formed: what the bot builds from it can work (engine/front.py).
+"""Every installed game's front is well formed: what the bot builds from it can work (engine/front/).
 
 These walk `registry.fronts()`, so a new game is checked the moment it is registered (docs/rulesets.md,
 "Tests").
@@ -16,14 +16,14 @@ GAMES = registry.names()
 @pytest.mark.parametrize("name", GAMES)
 def test_every_option_source_names_a_chooser_of_its_game(name):
     front = registry.front(name)
-    missing = [(c.name, o.name, o.source) for c in front.commands for o in c.options
-               if o.source is not None and o.source not in front.choosers]
+    missing = [(c.name, o.name, o.source) for c in front.orders.commands for o in c.options
+               if o.source is not None and o.source not in front.orders.choosers]
     assert missing == []
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_options_have_known_types_and_no_option_has_both_choices_and_a_source(name):
-    for command in registry.front(name).commands:
+    for command in registry.front(name).orders.commands:
         for option in command.options:
             assert option.type in OPTION_TYPES, (command.name, option.name)
             assert not (option.choices and option.source), (command.name, option.name)
@@ -32,9 +32,9 @@ def test_options_have_known_types_and_no_option_has_both_choices_and_a_source(na
 @pytest.mark.parametrize("name", GAMES)
 def test_command_and_option_names_are_unique_and_described(name):
     front = registry.front(name)
-    names = [c.name for c in front.commands]
+    names = [c.name for c in front.orders.commands]
     assert len(names) == len(set(names))
-    for command in front.commands:
+    for command in front.orders.commands:
         assert command.description.strip(), command.name
         option_names = [o.name for o in command.options]
         assert len(option_names) == len(set(option_names)), command.name
@@ -75,7 +75,7 @@ def test_sign_up_options_have_every_word_the_bot_says(name):
     """`/join`, `/role choose` and `/role <pairing>` (bot/cogs/signup.py) say only the game's words: a game
     with roles words its requests, each pairing has a command name, an option and its texts, and a pairing
     excludes only other pairings' keys."""
-    options = registry.front(name).signup_options
+    options = registry.front(name).signup
     values = [value for _, value in options.roles]
     assert len(values) == len(set(values)) and (options.default_role is None or options.default_role in values
                                                 or any(p.role == options.default_role for p in options.pairings))
@@ -94,9 +94,9 @@ def test_sign_up_options_have_every_word_the_bot_says(name):
 def test_form_commands_are_named_described_and_not_order_commands(name):
     """A form command (`/day0`) is registered by the bot beside the order commands, so the names differ."""
     front = registry.front(name)
-    forms = [f.name for f in front.forms]
-    assert len(forms) == len(set(forms)) and not set(forms) & {c.name for c in front.commands}
-    assert all(f.description.strip() and not f.options for f in front.forms)
+    forms = [f.name for f in front.orders.forms]
+    assert len(forms) == len(set(forms)) and not set(forms) & {c.name for c in front.orders.commands}
+    assert all(f.description.strip() and not f.options for f in front.orders.forms)
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -105,7 +105,7 @@ def test_verbs_filed_under_a_grouped_command_are_single_words_under_a_shared_one
     is one word, under one of the shared grouped commands, and no option of it is named `action`."""
     from engine.front import ACTION_OPTION, GROUPED_COMMANDS
 
-    for command in registry.front(name).commands:
+    for command in registry.front(name).orders.commands:
         if command.under:
             assert command.under in GROUPED_COMMANDS and len(command.path) == 1, command.name
             assert command.option(ACTION_OPTION) is None, command.name

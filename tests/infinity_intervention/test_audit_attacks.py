@@ -10,7 +10,7 @@ from engine.rulesets.infinity_intervention.catalog import Sheet
 from engine.rulesets.infinity_intervention.orders import Answer, Attack, IIOrders, Observe
 from engine.rulesets.infinity_intervention.rolls import target_number
 from engine.rulesets.infinity_intervention.ruleset import RULESET
-from engine.rulesets.infinity_intervention.script import scripted_answer
+from engine.rulesets.infinity_intervention.autoplayer import scripted_answer
 from engine.rulesets.infinity_intervention.settings import IISettings
 from engine.rulesets.infinity_intervention.setup import fighter_from
 from tests.infinity_intervention.helpers import Dealt, fight, step

@@ -14,7 +14,7 @@ from engine.rulesets.infinity_intervention.attack import Ctx, _strike, resolve_a
 from engine.rulesets.infinity_intervention.catalog import Sheet, items
 from engine.rulesets.infinity_intervention.faceoff import Strike
 from engine.rulesets.infinity_intervention.orders import Answer, Attack, Negotiate
-from engine.rulesets.infinity_intervention.post import _other
+from engine.rulesets.infinity_intervention.resolve import _other
 from engine.rulesets.infinity_intervention.setup import post_order
 from engine.rulesets.infinity_intervention.state import CombatState
 from tests.infinity_intervention.helpers import fight

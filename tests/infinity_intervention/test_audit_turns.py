@@ -12,7 +12,7 @@ from engine.ruleset import ModerationRefused
 from engine.rulesets.infinity_intervention.catalog import Roster, Sheet, demo_roster
 from engine.rulesets.infinity_intervention.orders import Attack, IIOrders, MoveCover, Observe, Reset
 from engine.rulesets.infinity_intervention.ruleset import RULESET
-from engine.rulesets.infinity_intervention.script import scripted_post
+from engine.rulesets.infinity_intervention.autoplayer import scripted_post
 from engine.rulesets.infinity_intervention.settings import IISettings
 from tests.infinity_intervention.helpers import Dealt, fight, step
 

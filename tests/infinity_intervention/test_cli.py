@@ -9,7 +9,7 @@ import json
 
 from bot.cli import main
 from engine import simulate
-from engine.rulesets.infinity_intervention.front.balance import demo_study, roll_study
+from engine.rulesets.infinity_intervention.studies import demo_study, roll_study
 
 
 def _simulate(tmp_path, name: str, seed: int = 5) -> tuple[list[dict], str]:

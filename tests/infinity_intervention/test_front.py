@@ -11,6 +11,7 @@ import pytest
 
 from engine.front import Asked, Card, Refused
 from engine.rng import RecordingRng
+from engine.rulesets.infinity_intervention.play import PLAY
 from engine.rulesets.infinity_intervention.front.game import FRONT
 from engine.rulesets.infinity_intervention.front.rules_help import setting_lines
 from engine.rulesets.infinity_intervention.orders import Attack, IIOrders
@@ -22,7 +23,7 @@ ALL = ["lena", "fusilier", "yan_huo", "zhanshi"]
 
 
 def asked(state, command: str, seat: str = "s1", current: dict | None = None, **values) -> Asked:
-    declared = FRONT.command(command)
+    declared = FRONT.orders.command(command)
     assert declared is not None
     full = {o.name: values.get(o.name, o.default) for o in declared.options}
     return Asked(command=command, values=full, view=RULESET.view(state, seat), current=current or {})
@@ -30,7 +31,7 @@ def asked(state, command: str, seat: str = "s1", current: dict | None = None, **
 
 def accepted(state, command: str, seat: str = "s1", current: dict | None = None, **values) -> dict:
     """The orders a command gives, checked by the engine's own `validate` for the awaited actor."""
-    change = FRONT.apply(asked(state, command, seat, current, **values))
+    change = FRONT.orders.apply(asked(state, command, seat, current, **values))
     orders = RULESET.parse_orders(change.orders)
     actor = RULESET.awaiting(state)[0]
     assert RULESET.validate(state, actor, orders) is None, change.orders
@@ -55,7 +56,7 @@ def test_each_action_command_adds_to_the_post_in_order():
     post = accepted(state, "attack", current=post, target="Yan Huo", ip_saves=1)
     assert [a["kind"] for a in post["actions"]] == ["cover", "switch", "attack"]
     assert post["actions"][2] == {"kind": "attack", "target": "yan_huo", "ip_saves": 1, "ip_crit": 0}
-    undone = FRONT.apply(asked(state, "undo", current=post))
+    undone = FRONT.orders.apply(asked(state, "undo", current=post))
     assert undone.removed and [a["kind"] for a in undone.orders["actions"]] == ["cover", "switch"]
 
 
@@ -63,7 +64,7 @@ def test_a_switch_is_said_with_the_weapons_name_not_its_id():
     """Rulings "Actions", Switch weapon: the player reads back "Ready the CombiRifle." (its name, as on the
     sheet), not the data file's id (found by the fake-Discord end-to-end test)."""
     state = fight(ALL)
-    change = FRONT.apply(asked(state, "switch", item="combirifle"))
+    change = FRONT.orders.apply(asked(state, "switch", item="combirifle"))
     assert change.orders["actions"] == [{"kind": "switch", "item": "combirifle"}]
     assert change.summary == ["Ready the CombiRifle."]
 
@@ -103,14 +104,14 @@ def test_bad_input_is_refused_clearly(command, values, words):
     """Bad input: a clear, specific refusal (an ally is no target; unknown names; nothing to undo)."""
     state = fight(ALL)
     with pytest.raises(Refused) as refused:
-        FRONT.apply(asked(state, command, **values))
+        FRONT.orders.apply(asked(state, command, **values))
     assert words in refused.value.reason
 
 
 def test_someone_with_no_character_is_refused():
     state = fight(ALL)
     with pytest.raises(Refused, match="no character"):
-        FRONT.apply(asked(state, "observe", seat="s9"))
+        FRONT.orders.apply(asked(state, "observe", seat="s9"))
 
 
 def _asked_state():
@@ -128,12 +129,12 @@ def test_face_off_answer_with_points_reaches_the_engine_and_buttons_offer_it():
     state = _asked_state()
     orders = accepted(state, "react", choice="take", ip_saves=1, ip_crit=1)
     assert orders == {"answer": {"choice": "take", "ip_saves": 1, "ip_crit": 1}}
-    buttons = FRONT.step_buttons(RULESET.view(state, "s1"), {})
+    buttons = FRONT.orders.buttons(RULESET.view(state, "s1"), {})
     can = RULESET.view(state, "s1")["question"]["can_react"]
     expected = [("react", "react"), ("react", "take")] if can else [("react", "take")]
     assert [(b.command, dict(b.values)["choice"]) for b in buttons] == expected
     assert "can_react" not in RULESET.view(state, "s2")["question"]  # only the asked player learns it
-    assert FRONT.step_buttons(RULESET.view(state, "s2"), {}) == []
+    assert FRONT.orders.buttons(RULESET.view(state, "s2"), {}) == []
     done = step(state, RULESET.parse_orders(orders))
     assert any(e.kind == "take" for e in done.events)
 
@@ -152,11 +153,11 @@ def test_choosers_come_from_the_view_and_show_no_npc_number():
     """Rulings "Visibility": targets are the other side; labels are names, side, cover and states only."""
     state = fight(ALL)
     view = RULESET.view(state, "s1")
-    targets = FRONT.choices("targets", view, "", {})
+    targets = FRONT.orders.choices("targets", view, "", {})
     assert sorted(v for _, v in targets) == ["yan_huo", "zhanshi"]
-    items = FRONT.choices("my_items", view, "", {})
+    items = FRONT.orders.choices("my_items", view, "", {})
     assert [v for _, v in items] == ["combirifle", "hacking_device"]
-    for label, _ in targets + FRONT.choices("actors", view, "", {}):
+    for label, _ in targets + FRONT.orders.choices("actors", view, "", {}):
         assert not re.search(r"\d", label), label
 
 
@@ -164,13 +165,13 @@ def test_cards_show_own_numbers_but_no_npc_tn_or_health():
     """Rulings "Visibility": one's own sheet in full; others' states in words; Heat public."""
     state = fight(ALL)
     state.fighters["yan_huo"].wounds = 3
-    mine = card_text(FRONT.status(RULESET.view(state, "s1")))
+    mine = card_text(FRONT.cards.status(RULESET.view(state, "s1")))
     assert "Lena: your sheet" in mine and "Fusilier: your sheet" not in mine
     assert "Heat: " in mine and "▶ Lena" in mine
     own_wounds = state.fighters["lena"].wounds
     assert f"Wounds {own_wounds}/" in mine
     npc_tn = state.fighters["yan_huo"].sheet.attribute("coordination") + 6
-    public = card_text(FRONT.status(RULESET.view(state, "s2"))).split("Fusilier: your sheet")[0]
+    public = card_text(FRONT.cards.status(RULESET.view(state, "s2"))).split("Fusilier: your sheet")[0]
     assert not re.search(r"TN|Wounds \d", public)
     assert str(npc_tn) not in public.replace("turn 1", "")
 
@@ -179,10 +180,10 @@ def test_game_master_orders_an_npc_as_and_sees_every_number():
     """The `as` option: the NPC's view has no sheet but its targets are the PCs; `/mod view` has the numbers."""
     state = fight(ALL)
     state.awaited = "zhanshi"
-    change = FRONT.apply(asked(state, "attack", seat="zhanshi", target="Lena"))
+    change = FRONT.orders.apply(asked(state, "attack", seat="zhanshi", target="Lena"))
     assert change.orders["actions"][0]["target"] == "lena"
     assert RULESET.validate(state, "zhanshi", RULESET.parse_orders(change.orders)) is None
-    gm = card_text(FRONT.gm_status(RULESET.gm_view(state)))
+    gm = card_text(FRONT.cards.gm(RULESET.gm_view(state)))
     assert "`yan_huo`" in gm and "W " in gm
 
 
@@ -208,8 +209,8 @@ def test_rules_list_every_setting():
 def test_autoplayer_posts_and_answers_for_the_awaited_actor():
     """`brbot simulate`'s computer players: a post for the awaited PC, an answer when asked."""
     state = fight(ALL)
-    orders = RULESET.parse_orders(FRONT.autoplayer(state, "lena", RecordingRng(1)))
+    orders = RULESET.parse_orders(PLAY.computer_orders(state, "lena", RecordingRng(1)))
     assert RULESET.validate(state, "lena", orders) is None
     asked_state = _asked_state()
-    answer = RULESET.parse_orders(FRONT.autoplayer(asked_state, "lena", RecordingRng(1)))
+    answer = RULESET.parse_orders(PLAY.computer_orders(asked_state, "lena", RecordingRng(1)))
     assert answer.answer is not None and RULESET.validate(asked_state, "lena", answer) is None

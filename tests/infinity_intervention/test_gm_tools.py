@@ -174,7 +174,7 @@ def test_rule_is_declared_with_autocomplete_of_what_awaits_a_ruling() -> None:
 
 def test_the_gm_card_lists_what_awaits_a_ruling() -> None:
     state = step(fight(ALL), IIOrders(actions=[Negotiate(text="Talk")])).state
-    card = FRONT.gm_status(RULESET.gm_view(state))[0]
+    card = FRONT.cards.gm(RULESET.gm_view(state))[0]
     field = next(f for f in card.fields if f.name.startswith("Awaiting your ruling"))
     assert field.lines == ("Lena: negotiation (turn 1)",)
 
@@ -183,11 +183,11 @@ def test_the_gm_card_lists_what_awaits_a_ruling() -> None:
 
 
 def points_for(state, seat: str, after: str) -> dict:
-    declared = FRONT.command("points")
+    declared = FRONT.orders.command("points")
     assert declared is not None
     values = {o.name: o.default for o in declared.options} | {"after": after}
     current = RULESET.default_orders(state, seat).model_dump(mode="json")
-    return FRONT.apply(Asked(command="points", values=values, view=RULESET.view(state, seat), current=current)).orders
+    return FRONT.orders.apply(Asked(command="points", values=values, view=RULESET.view(state, seat), current=current)).orders
 
 
 def test_infinity_points_a_move_ordered_outside_ones_post_lasts_from_the_next_post() -> None:
@@ -317,4 +317,4 @@ def test_infinity_points_while_asked_the_answer_comes_first() -> None:
     assert RULESET.validate(asked, "fusilier", IIOrders(insert_after="zhanshi")) == (
         "Answer the face-off first (/act action:react): it resolves at once, and you can move in the post order right after."
     )
-    assert FRONT.command("points").phases == ("question", "post")
+    assert FRONT.orders.command("points").phases == ("question", "post")

@@ -10,11 +10,10 @@ import yaml
 from engine.front import Refused
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
-from engine.rulesets.infinity_intervention.front.game import InfinityFront
+from engine.rulesets.infinity_intervention.front.game import FRONT
 from engine.rulesets.infinity_intervention.ruleset import InfinityIntervention
 from engine.rulesets.infinity_intervention.view import view
 
-FRONT = InfinityFront()
 RULES = InfinityIntervention()
 
 
@@ -23,7 +22,7 @@ def start(signups: list[SignUp]):
 
 
 def own(**sheet) -> dict:
-    return FRONT.load_sheet(sheet)[0]
+    return FRONT.signup.sheet.load(sheet)[0]
 
 
 def test_sheet_rulings_a_players_sheet_is_their_pc_in_the_fight():
@@ -58,12 +57,12 @@ def test_sheet_rulings_a_name_or_id_already_in_the_fight_is_numbered():
 ])
 def test_sheet_rulings_a_bad_player_sheet_is_refused_with_its_reason(sheet, reason):
     with pytest.raises(Refused) as refused:
-        FRONT.load_sheet(sheet)
+        FRONT.signup.sheet.load(sheet)
     assert reason in refused.value.reason
 
 
 def test_the_template_is_a_sheet_the_game_takes():
-    value, summary = FRONT.load_sheet(yaml.safe_load(FRONT.sheet_template()))
+    value, summary = FRONT.signup.sheet.load(yaml.safe_load(FRONT.signup.sheet.template()))
     assert value["id"] == "kira" and value["side"] == "pc" and "Kira Vance (id kira, a PC)" in summary
 
 
@@ -72,14 +71,14 @@ def test_sheet_cards_show_the_players_own_pc_only():
         SignUp(seat="s001", name="A", requests={"sheet": own(name="Kira", items=["knife"])}),
         SignUp(seat="s002", name="B"),
     ])
-    titles = [c.title for c in FRONT.sheet_cards(view(state, "s001"))]
+    titles = [c.title for c in FRONT.cards.sheet(view(state, "s001"))]
     assert titles == ["Kira: your sheet"]
-    assert [c.title for c in FRONT.sheet_cards(view(state, "s002"))] == ["Lena: your sheet"]
+    assert [c.title for c in FRONT.cards.sheet(view(state, "s002"))] == ["Lena: your sheet"]
 
 
 def test_the_summary_names_skills_armour_and_points_set_on_the_sheet():
     """Rulings "Sheet": attributes default to 8, expertise and focus to 0; what is set is named."""
-    said = FRONT.load_sheet({"name": "Kira", "attributes": {"brawn": 10}, "armour": 2, "infinity_points": 3,
+    said = FRONT.signup.sheet.load({"name": "Kira", "attributes": {"brawn": 10}, "armour": 2, "infinity_points": 3,
                              "skills": {"ballistics": {"expertise": 3, "focus": 1}}})[1]
     assert said.endswith("; also brawn 10, ballistics expertise 3 focus 1, armour 2, 3 Infinity Points")
     assert "Wounds 10" in said

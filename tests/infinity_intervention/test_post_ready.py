@@ -115,24 +115,24 @@ def test_send_marks_the_post_and_any_later_change_unmarks_it() -> None:
 def test_each_post_command_says_the_post_so_far_what_is_left_and_add_more_or_send() -> None:
     """The replies: what the post holds, what it leaves, and "add more or /act action:send"; sent or spent, it goes now."""
     state = fight(["fusilier", "zhanshi"])
-    cover = FRONT.apply(asked(state, "cover", seat="s1", level="high"))
+    cover = FRONT.orders.apply(asked(state, "cover", seat="s1", level="high"))
     assert cover.reply == (
         "Your post so far: Move to high cover. Left: 1½ action(s). Add more, or /act action:send it as it stands."
     )
-    attack = FRONT.apply(asked(state, "attack", seat="s1", current=cover.orders, target="Zhanshi"))
+    attack = FRONT.orders.apply(asked(state, "attack", seat="s1", current=cover.orders, target="Zhanshi"))
     assert attack.reply is not None and attack.reply.startswith("Your post so far: Move to high cover. Attack Zhanshi")
     assert "Left: ½ action(s)." in attack.reply and "/act action:send" in attack.reply
-    full = FRONT.apply(asked(state, "observe", seat="s1", current=attack.orders))
+    full = FRONT.orders.apply(asked(state, "observe", seat="s1", current=attack.orders))
     assert full.reply is not None and "Nothing is left to spend: it goes now" in full.reply
-    sent = FRONT.apply(asked(state, "send", seat="s1"))
+    sent = FRONT.orders.apply(asked(state, "send", seat="s1"))
     assert sent.reply == "Your post is sent: no action (you spend nothing this time). It goes now."
-    undone = FRONT.apply(asked(state, "undo", seat="s1", current=attack.orders))
+    undone = FRONT.orders.apply(asked(state, "undo", seat="s1", current=attack.orders))
     assert undone.removed and undone.reply == cover.reply
 
 
 def test_the_whose_post_dm_and_help_say_add_more_or_send() -> None:
     state = fight(["fusilier", "zhanshi"])
-    hint = FRONT.step_hint(RULESET.view(state, "s1"))
+    hint = FRONT.orders.step_hint(RULESET.view(state, "s1"))
     assert hint == "Build your post one command at a time (2 action(s) left): add more, or /act action:send it as it stands."
-    assert "/act action:send" in FRONT.help()[0].description
-    assert any(c.name == "send" for c in FRONT.commands)
+    assert "/act action:send" in FRONT.cards.help()[0].description
+    assert any(c.name == "send" for c in FRONT.orders.commands)

@@ -18,5 +18,5 @@ def test_a_post_with_no_action_says_that_its_poster_passes():
 
 
 def test_a_steps_events_are_told_in_the_order_they_happened():
-    assert FRONT.post_sections == ()
-    assert all(FRONT.section_of(kind) is None for kind in ("turn", "order", "attack", "damage", "over"))
+    assert FRONT.posts.sections == ()
+    assert all(FRONT.posts.section_of(kind) is None for kind in ("turn", "order", "attack", "damage", "over"))

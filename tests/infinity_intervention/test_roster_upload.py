@@ -1,5 +1,5 @@
 """Rulings "Sheet and demo roster (default data)" and the issue's "Encounter set-up as for Mazeworld (demo roster or
-an uploaded roster)": a moderator's roster file (`/game create file:`, `Front.load_data`) becomes the `roster`
+an uploaded roster)": a moderator's roster file (`/game create file:`, `Signup.data`) becomes the `roster`
 setting, checked by the roster schema with a clear reason; NPCs are required and PCs optional (the demo's PCs
 join a roster that has none); the game starts with that fight, the file's other NPCs in the reserve."""
 
@@ -37,13 +37,13 @@ fight: [ganger]
 
 
 def loaded(text: str) -> tuple[dict, str]:
-    return FRONT.load_data(yaml.safe_load(text))
+    return FRONT.signup.data.load(yaml.safe_load(text))
 
 
 def test_sheet_and_demo_roster_a_roster_of_npcs_gets_the_demo_pcs_and_starts_the_game() -> None:
     """Rulings "Sheet and demo roster": the roster replaces the demo NPCs; with no PC sheet, the demo's PCs play."""
     value, summary = loaded(GANGERS)
-    assert FRONT.data_file is not None and FRONT.data_file.setting == "roster"
+    assert FRONT.signup.data is not None and FRONT.signup.data.file.setting == "roster"
     assert summary == "a roster: the PCs Lena, Fusilier against Ganger (2 NPC sheet(s) for reinforcements)"
     settings = RULESET.parse_settings({"roster": value})
     state = RULESET.new_game([SignUp(seat="s1", name="Ann")], settings, RecordingRng(4)).state

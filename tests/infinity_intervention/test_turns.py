@@ -5,6 +5,7 @@ Immobilized posts, void actions, the end of combat and `max_turns`."""
 from __future__ import annotations
 
 from engine.rng import RecordingRng
+from engine.rulesets.infinity_intervention.play import PLAY
 from engine.rulesets.infinity_intervention.catalog import Roster, Sheet, demo_roster
 from engine.rulesets.infinity_intervention.orders import Attack, IIOrders, MoveCover, Observe, Reset, Switch
 from engine.rulesets.infinity_intervention.ruleset import RULESET
@@ -187,12 +188,12 @@ def test_the_side_left_able_wins_and_its_standing_npcs_survive() -> None:
     state.fighters["fusilier"].killed = True
     state.fighters["zhanshi"].killed = True
     state.outcome, state.phase = "npc", "over"
-    assert FRONT.outcome(state) == {"winners": ["Zhanshi", "Yan Huo"], "survivors": ["Yan Huo"]}
+    assert PLAY.outcome(state) == {"winners": ["Zhanshi", "Yan Huo"], "survivors": ["Yan Huo"]}
     state.outcome = "pc"  # the PCs' side prevailing: their players win, whoever stands survives
     state.fighters["fusilier"].killed = False
-    assert FRONT.outcome(state) == {"winners": ["s1"], "survivors": ["s1", "Yan Huo"]}
+    assert PLAY.outcome(state) == {"winners": ["s1"], "survivors": ["s1", "Yan Huo"]}
     state.outcome = "undecided"
-    assert FRONT.outcome(state)["winners"] == []
+    assert PLAY.outcome(state)["winners"] == []
 
 
 def test_max_turns_ends_the_combat_undecided_and_moderators_are_told() -> None:

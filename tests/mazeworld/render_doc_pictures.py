@@ -24,8 +24,8 @@ def render(out: Path = OUT) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     done = play(SEED)
     shots = {
-        "mazeworld-battlespace-start": FRONT.public_picture(RULESET.public_view(done[0].state)),
-        "mazeworld-battlespace-player": FRONT.picture(RULESET.view(done[LATER].state, SEAT)),
+        "mazeworld-battlespace-start": FRONT.picture.public(RULESET.public_view(done[0].state)),
+        "mazeworld-battlespace-player": FRONT.picture.draw(RULESET.view(done[LATER].state, SEAT)),
     }
     written = []
     for name, picture in shots.items():

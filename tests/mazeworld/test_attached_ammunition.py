@@ -84,11 +84,11 @@ def test_front_reload_attached_ammo_choices_order_and_sheet_card():
     actor's own sheet); the order reads in words; the sheet card shows the attached weapon's types."""
     state = _carbine(spares={"HEDP": 2})
     view = RULESET.view(state, "s1")
-    assert FRONT.choices("ammo_types", view, "", {"accessory": "M203"}) == [
+    assert FRONT.orders.choices("ammo_types", view, "", {"accessory": "M203"}) == [
         ("HE (2 spare, loaded)", "HE"), ("HEDP (2 spare)", "HEDP")]
-    assert [v for _, v in FRONT.choices("ammo_types", view, "", {})] == ["M855", "M995 AP"]
+    assert [v for _, v in FRONT.orders.choices("ammo_types", view, "", {})] == ["M855", "M995 AP"]
     orders = accepted(state, "reload", weapon="M4A1 carbine", accessory="M203", ammo="HEDP")
     assert orders["action"] == {"do": "reload", "weapon": "M4A1 carbine", "ammo": "HEDP", "accessory": "M203"}
-    assert FRONT.describe(orders, view) == ["Reload the M203 on M4A1 carbine with HEDP."]
-    weapons = next(f for f in FRONT.status(view)[-1].fields if f.name == "Weapons").lines
+    assert FRONT.orders.describe(orders, view) == ["Reload the M203 on M4A1 carbine with HEDP."]
+    weapons = next(f for f in FRONT.cards.status(view)[-1].fields if f.name == "Weapons").lines
     assert "M203: 1 HE loaded, 2 HE spare (other spares: 2 HEDP)" in weapons[0]

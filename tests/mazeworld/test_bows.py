@@ -151,5 +151,5 @@ def test_gm_card_shows_a_guns_cleanliness_not_a_bows():
 
     state = fight(sheet={"weapons": [{"name": "Longbow", "loaded": 12, "spare": 6},
                                      {"name": "Beretta M9", "loaded": 15}], "wielded": "Longbow"})
-    gm = card_text(FRONT.gm_status(RULESET.gm_view(state)))
+    gm = card_text(FRONT.cards.gm(RULESET.gm_view(state)))
     assert "Longbow 12+6," in gm and "Beretta M9 15+0 90%" in gm

@@ -8,7 +8,7 @@ import json
 
 from bot.cli import main
 from engine import simulate
-from engine.rulesets.mazeworld.front.balance import band_study, demo_study
+from engine.rulesets.mazeworld.studies import band_study, demo_study
 
 
 def _simulate(tmp_path, name: str, seed: int = 5) -> tuple[list[dict], str]:

@@ -17,7 +17,7 @@ from tests.mazeworld.helpers import fight
 
 
 def asked(state, command: str, actor: str = "s1", **values) -> Asked:
-    declared = FRONT.command(command)
+    declared = FRONT.orders.command(command)
     assert declared is not None
     full = {o.name: values.get(o.name, o.default) for o in declared.options}
     return Asked(command=command, values=full, view=RULESET.view(state, actor), current={})
@@ -25,7 +25,7 @@ def asked(state, command: str, actor: str = "s1", **values) -> Asked:
 
 def accepted(state, command: str, actor: str = "s1", **values) -> dict:
     """The orders a command gives, checked by the engine's own `validate` as the bot does."""
-    change = FRONT.apply(asked(state, command, actor, **values))
+    change = FRONT.orders.apply(asked(state, command, actor, **values))
     orders = RULESET.parse_orders(change.orders)
     assert RULESET.validate(state, actor, orders) is None, change.orders
     assert change.summary
@@ -90,7 +90,7 @@ def test_execute_a_blacked_out_creature_from_the_helpless_chooser():
     state = fight(wolves=2)
     state.creature("wolf_a").status = "blacked_out"
     view = RULESET.view(state, "s1")
-    assert [v for _, v in FRONT.choices("helpless", view, "", {})] == ["wolf_a"]
+    assert [v for _, v in FRONT.orders.choices("helpless", view, "", {})] == ["wolf_a"]
     assert accepted(state, "execute", target="wolf_a")["action"]["target"] == "wolf_a"
 
 
@@ -109,7 +109,7 @@ def test_bad_input_is_refused_with_a_clear_reason(command, values, words):
     state = fight(wolves=1)
     before = state.model_dump()
     with pytest.raises(Refused) as refused:
-        FRONT.apply(asked(state, command, **values))
+        FRONT.orders.apply(asked(state, command, **values))
     assert words in refused.value.reason
     assert state.model_dump() == before
 
@@ -117,7 +117,7 @@ def test_bad_input_is_refused_with_a_clear_reason(command, values, words):
 def test_the_engine_refuses_what_needs_the_state():
     """A mode the weapon lacks is the engine's refusal ("Attack rolls", Refused), with the modes named."""
     state = fight(wolves=1)
-    change = FRONT.apply(asked(state, "attack", target="wolf_a", mode="auto"))
+    change = FRONT.orders.apply(asked(state, "attack", target="wolf_a", mode="auto"))
     assert "has no auto mode" in RULESET.validate(state, "s1", RULESET.parse_orders(change.orders))
 
 
@@ -128,17 +128,17 @@ def test_choosers_come_from_the_view_and_name_no_creature_numbers():
     wolf.pain = 57.5
     wolf.parts["head"].hp = 3
     view = RULESET.view(state, "s1")
-    pairs = FRONT.choices("targets", view, "", {})
+    pairs = FRONT.orders.choices("targets", view, "", {})
     assert [v for _, v in pairs] == ["wolf_a", "wolf_b"]
     assert "hurt" in pairs[0][0]
     for label, _ in pairs:
         assert "57" not in label and not re.search(r"\b3\b", label.replace("side 2", ""))
-    parts = [v for _, v in FRONT.choices("parts", view, "", {"target": "wolf_a"})]
+    parts = [v for _, v in FRONT.orders.choices("parts", view, "", {"target": "wolf_a"})]
     assert "head" in parts and "bodyaim" in parts
-    assert [v for _, v in FRONT.choices("modes", view, "", {"weapon": "AR70/90"})] == ["semi", "burst", "auto"]
-    weapons = [v for _, v in FRONT.choices("my_weapons", view, "", {})]
+    assert [v for _, v in FRONT.orders.choices("modes", view, "", {"weapon": "AR70/90"})] == ["semi", "burst", "auto"]
+    weapons = [v for _, v in FRONT.orders.choices("my_weapons", view, "", {})]
     assert weapons[:2] == ["Beretta M9", "Combat knife"] and "Fists" in weapons
-    assert [v for _, v in FRONT.choices("my_items", view, "band", {})] == ["Bandage"]
+    assert [v for _, v in FRONT.orders.choices("my_items", view, "band", {})] == ["Bandage"]
 
 
 def test_cards_show_the_sides_and_own_sheet_but_no_npc_or_other_player_numbers():
@@ -147,7 +147,7 @@ def test_cards_show_the_sides_and_own_sheet_but_no_npc_or_other_player_numbers()
     state.creature("wolf_a").pain = 63.25
     state.creature("s2").pain = 41.75
     state.creature("s1").pain = 12.5
-    cards = FRONT.status(RULESET.view(state, "s1"))
+    cards = FRONT.cards.status(RULESET.view(state, "s1"))
     said = card_text(cards)
     assert "Side 1 (light cover)" in said and "Side 2 (heavy cover)" in said
     assert "Wolf A" in said and "Ann1" in said and "hurt" in said
@@ -162,7 +162,7 @@ def test_the_game_master_orders_an_npc_from_its_own_view():
     state = fight(wolves=1)
     view = RULESET.view(state, "wolf_a")
     assert [c["id"] for c in view["mine"]] == ["wolf_a"]
-    assert [v for _, v in FRONT.choices("targets", view, "", {})] == ["s1"]
+    assert [v for _, v in FRONT.orders.choices("targets", view, "", {})] == ["s1"]
     orders = accepted(state, "attack", actor="wolf_a", target="Ann")
     assert orders["action"]["target"] == "s1"
 
@@ -180,29 +180,29 @@ def test_bodyaim_part_rolls_the_bodyaim_die_even_when_unaimed_lands_on_the_torso
 
 def test_roster_file_is_loaded_and_bad_ones_are_refused_with_the_reason():
     """The roster file (`/game create file:`): a good one loads, a wrong species or count dice is named."""
-    value, said = FRONT.load_data({"cover": {1: "light"}, "groups": [{"species": "Wolf", "count": "2"}]})
+    value, said = FRONT.signup.data.load({"cover": {1: "light"}, "groups": [{"species": "Wolf", "count": "2"}]})
     assert value["groups"][0]["count"] == "2" and "Wolf" in said
     assert MazeworldSettings.model_validate({"encounter": value}).encounter.groups[0].species == "Wolf"
     with pytest.raises(Refused, match="no creature 'Dragon'"):
-        FRONT.load_data({"groups": [{"species": "Dragon"}]})
+        FRONT.signup.data.load({"groups": [{"species": "Dragon"}]})
     with pytest.raises(Refused, match="count"):
-        FRONT.load_data({"groups": [{"species": "Wolf", "count": "lots"}]})
+        FRONT.signup.data.load({"groups": [{"species": "Wolf", "count": "lots"}]})
     with pytest.raises(Refused, match="groups"):
-        FRONT.load_data({"cover": {}})
+        FRONT.signup.data.load({"cover": {}})
 
 
 def test_rules_list_every_setting():
     lines = setting_lines()
     for name in MazeworldSettings.model_fields:
         assert any(line.startswith(f"`{name} = ") for line in lines), name
-    assert FRONT.rules()
+    assert FRONT.cards.rules()
 
 
 def test_describe_says_the_orders_in_words():
     state = fight(wolves=1)
     view = RULESET.view(state, "s1")
     orders = accepted(state, "cover", then="attack", target="wolf_a", rounds=2, part="head")
-    assert FRONT.describe(orders, view) == ["Take cover, then: Attack Wolf A with the weapon in hand, 2 round(s) at the head."]
+    assert FRONT.orders.describe(orders, view) == ["Take cover, then: Attack Wolf A with the weapon in hand, 2 round(s) at the head."]
 
 
 def test_roster_file_carries_pc_sheets_by_player_name_checked_on_load():
@@ -215,16 +215,16 @@ def test_roster_file_carries_pc_sheets_by_player_name_checked_on_load():
         "groups": [{"species": "Wolf", "count": "1"}],
         "sheets": {"ann": {"name": "Jack", "weapons": [{"name": "Combat knife"}], "wielded": "Combat knife"}},
     }
-    value, _ = FRONT.load_data(roster)
+    value, _ = FRONT.signup.data.load(roster)
     settings = MazeworldSettings.model_validate({"encounter": value})
     signups = [SignUp(seat="s1", name="Ann"), SignUp(seat="s2", name="Bob")]
     state = RULESET.new_game(signups, settings, RecordingRng(1)).state
     assert state.creature("s1").name == "Jack" and state.creature("s1").wielded == "Combat knife"
     assert state.creature("s2").name == "Bob" and state.creature("s2").wielded == "Beretta M9"
     with pytest.raises(Refused, match=r"sheets\.ann: no weapon 'Laser'"):
-        FRONT.load_data({**roster, "sheets": {"ann": {"name": "Jack", "weapons": [{"name": "Laser"}]}}})
+        FRONT.signup.data.load({**roster, "sheets": {"ann": {"name": "Jack", "weapons": [{"name": "Laser"}]}}})
     with pytest.raises(Refused, match=r"sheets\.ann: .*extra|sheets\.ann: .*not permitted"):
-        FRONT.load_data({**roster, "sheets": {"ann": {"name": "Jack", "mana": 3}}})
+        FRONT.signup.data.load({**roster, "sheets": {"ann": {"name": "Jack", "mana": 3}}})
 
 
 def test_the_gm_actions_are_the_rulesets_and_take_what_the_bot_passes():
@@ -239,6 +239,6 @@ def test_the_gm_actions_are_the_rulesets_and_take_what_the_bot_passes():
 def test_gm_cards_show_every_number_and_player_cards_none():
     state = fight(wolves=1)
     state.creature("wolf_a").pain = 44.5
-    gm = card_text(FRONT.gm_status(RULESET.gm_view(state)))
+    gm = card_text(FRONT.cards.gm(RULESET.gm_view(state)))
     assert "`wolf_a`" in gm and "Pain 44.5" in gm
-    assert "44.5" not in card_text(FRONT.status(RULESET.view(state, "s1")))
+    assert "44.5" not in card_text(FRONT.cards.status(RULESET.view(state, "s1")))

@@ -61,7 +61,7 @@ def hurt(state: MazeState) -> MazeState:
 
 
 def test_the_picture_is_a_png_of_sane_size_from_pillows_own_font():
-    picture = FRONT.public_picture(RULESET.public_view(hurt(battle())))
+    picture = FRONT.picture.public(RULESET.public_view(hurt(battle())))
     assert picture is not None and picture.png.startswith(b"\x89PNG") and picture.filename == "battlespace.png"
     with Image.open(io.BytesIO(picture.png)) as image:
         assert image.format == "PNG" and image.width == 1000 and 500 <= image.height <= 1500
@@ -91,7 +91,7 @@ def test_sides_lie_as_the_rulebook_places_them_with_their_doors_and_cover():
 
 def test_a_dead_creature_is_labelled_dead_and_conditions_are_in_words():
     """Rulings, "Visibility": conditions in words are public (hurt, agony, dead, limb disabled)."""
-    words = FRONT.public_picture(RULESET.public_view(hurt(battle()))).caption
+    words = FRONT.picture.public(RULESET.public_view(hurt(battle()))).caption
     assert "Wolf A (hostile): dead;" in words
     assert "Wolf B (hostile): in agony, front left leg disabled." in words
     assert "Ann (contestant): hurt, in cover;" in words
@@ -101,7 +101,7 @@ def test_a_dead_creature_is_labelled_dead_and_conditions_are_in_words():
 def test_no_npc_number_reaches_the_public_caption():
     """Rulings, "Visibility": Pain and limb numbers are the moderators' (and one's own, privately). The only
     numbers in the public caption are the sides, the turn and the kills."""
-    words = FRONT.public_picture(RULESET.public_view(hurt(battle()))).caption
+    words = FRONT.picture.public(RULESET.public_view(hurt(battle()))).caption
     assert not {"163", "87", "37", "%", "Pain", "HP"} & set(re.findall(r"\d+|%|Pain|HP", words))
     assert set(re.findall(r"\d+", words)) <= {"1", "2", "3", "4", "0"}
 
@@ -113,12 +113,12 @@ def test_a_stealthed_hostile_is_not_in_the_public_picture_at_all():
     hidden = hurt(battle({"species": "Hellhound", "count": "1", "side": 4, "stealth": True}))
     assert hidden.creature("hellhound_a").stealth
     public = RULESET.public_view(hidden)
-    picture = FRONT.public_picture(public)
+    picture = FRONT.picture.public(public)
     assert "Hellhound" not in picture.caption and "hellhound" not in str(public)
-    assert picture.png == FRONT.public_picture(without).png
+    assert picture.png == FRONT.picture.public(without).png
     hidden.creature("hellhound_a").side = 1  # a player on its side sees it in their own picture
-    assert "Hellhound A (hostile)" in FRONT.picture(RULESET.view(hidden, "s1")).caption
-    assert "Hellhound" not in FRONT.public_picture(RULESET.public_view(hidden)).caption
+    assert "Hellhound A (hostile)" in FRONT.picture.draw(RULESET.view(hidden, "s1")).caption
+    assert "Hellhound" not in FRONT.picture.public(RULESET.public_view(hidden)).caption
 
 
 def test_a_stealthed_contestant_is_not_shown_in_public_but_sees_itself():
@@ -131,7 +131,7 @@ def test_a_stealthed_contestant_is_not_shown_in_public_but_sees_itself():
 
 
 def test_ones_own_picture_marks_you_and_shows_no_number_even_of_ones_own():
-    words = FRONT.picture(RULESET.view(hurt(battle()), "s1")).caption
+    words = FRONT.picture.draw(RULESET.view(hurt(battle()), "s1")).caption
     assert "Ann (contestant, you): hurt, in cover" in words and "Bob (contestant): unhurt" in words
     assert "37" not in words and "87" not in words
 
@@ -144,8 +144,8 @@ def test_one_who_left_the_room_is_apart_in_their_own_picture_and_gone_from_the_o
 
 
 def test_the_front_opts_in_and_lists_its_picture_command():
-    assert FRONT.picture_after_each_step and FRONT.picture_command == "battlespace"
-    (card,) = FRONT.help()
+    assert FRONT.picture.after_each_step and FRONT.picture.command == "battlespace"
+    (card,) = FRONT.cards.help()
     assert any("`/battlespace`" in line for field in card.fields for line in field.lines)
 
 
@@ -162,7 +162,7 @@ async def test_the_bot_posts_the_public_picture_after_the_start_and_each_turn(db
         stored = (await session.execute(select(Resolution).order_by(Resolution.day))).scalars().all()
         asked = (await session.execute(select(Outbox).where(Outbox.game_id == game.id).order_by(Outbox.id))).scalars().all()
     assert [r.payload["day"] for r in asked if (r.payload or {}).get("attach") == "picture"] == [-1, day]
-    expected = [FRONT.public_picture(RULESET.public_view(RULESET.parse_state(r.state_after))) for r in stored]
+    expected = [FRONT.picture.public(RULESET.public_view(RULESET.parse_state(r.state_after))) for r in stored]
     courier = FakeCourier()
     await drain(OutboxWorker(db, courier, Clock()))
     posted = courier.to("channel", CHANNEL)

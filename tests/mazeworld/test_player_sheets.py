@@ -26,7 +26,7 @@ def start(signups: list[SignUp], **settings):
 
 
 def test_sheet_rulings_a_players_sheet_wins_over_the_demo_sheet():
-    value, _ = FRONT.load_sheet(OWN)
+    value, _ = FRONT.signup.sheet.load(OWN)
     state = start([SignUp(seat="s001", name="P1", requests={"sheet": value}), SignUp(seat="s002", name="P2")])
     ada, demo = state.get("s001"), state.get("s002")
     assert ada.name == "Ada Marsh" and ada.wielded == "AR70/90" and set(ada.armour.values()) == {"A1"}
@@ -34,8 +34,8 @@ def test_sheet_rulings_a_players_sheet_wins_over_the_demo_sheet():
 
 
 def test_sheet_rulings_the_rosters_sheet_wins_over_the_players():
-    value, _ = FRONT.load_sheet(OWN)
-    encounter = FRONT.load_data({"groups": [{"species": "Wolf", "count": "1"}], "sheets": {"p1": {"name": "GM's"}}})[0]
+    value, _ = FRONT.signup.sheet.load(OWN)
+    encounter = FRONT.signup.data.load({"groups": [{"species": "Wolf", "count": "1"}], "sheets": {"p1": {"name": "GM's"}}})[0]
     state = start([SignUp(seat="s001", name="P1", requests={"sheet": value})], encounter=encounter)
     assert state.get("s001").name == "GM's"
 
@@ -53,26 +53,26 @@ def test_sheet_rulings_the_rosters_sheet_wins_over_the_players():
 ])
 def test_sheet_rulings_a_bad_player_sheet_is_refused_with_its_reason(sheet, reason):
     with pytest.raises(Refused) as refused:
-        FRONT.load_sheet(sheet)
+        FRONT.signup.sheet.load(sheet)
     assert reason in refused.value.reason
 
 
 def test_a_players_sheet_is_always_a_contestant():
-    value, summary = FRONT.load_sheet({**OWN, "team": "hostile"})
+    value, summary = FRONT.signup.sheet.load({**OWN, "team": "hostile"})
     state = start([SignUp(seat="s001", name="P1", requests={"sheet": value})])
     assert state.get("s001").team == "contestant"
     assert summary == "Ada Marsh (human, armour A1, side 1); weapons: AR70/90 (in hand); items: none"
 
 
 def test_the_template_is_a_sheet_the_game_takes():
-    value, summary = FRONT.load_sheet(yaml.safe_load(FRONT.sheet_template()))
+    value, summary = FRONT.signup.sheet.load(yaml.safe_load(FRONT.signup.sheet.template()))
     assert value["name"] == "Ada Marsh" and "Beretta M9 (in hand)" in summary
 
 
 def test_sheet_cards_are_the_players_own_sheet_card_of_status():
     state = fight()
-    cards = FRONT.sheet_cards(view(state, "s1"))
-    assert [c.title for c in cards] == [FRONT.status(view(state, "s1"))[-1].title]
+    cards = FRONT.cards.sheet(view(state, "s1"))
+    assert [c.title for c in cards] == [FRONT.cards.status(view(state, "s1"))[-1].title]
 
 
 def test_stealth_an_npcs_targets_leave_out_a_stealthed_contestant_on_another_side():
@@ -95,5 +95,5 @@ def test_stealth_an_npcs_targets_leave_out_a_stealthed_contestant_on_another_sid
 def test_the_summary_names_every_number_off_the_rulings_defaults():
     """Rulings "Sheet and demo roster" defaults (Agility 0, PBT 100, ...): what differs is named, so the
     moderators see it in /mod view before the start."""
-    _, said = FRONT.load_sheet({**OWN, "agility": 2, "pbt": 120, "limbs": {"head": 12}, "skills": {"automatic rifle": 30}})
+    _, said = FRONT.signup.sheet.load({**OWN, "agility": 2, "pbt": 120, "limbs": {"head": 12}, "skills": {"automatic rifle": 30}})
     assert said.endswith("; also agility 2, pbt 120, head 12 HP, automatic rifle 30 points")

@@ -274,7 +274,7 @@ def test_turn_resolution_steps_in_order_in_the_turns_post():
     public = [e for e in res.events if e.audience.kind == "public"]
 
     def rank(event) -> int:
-        return FRONT.section_rank(FRONT.section_of(event.kind))
+        return FRONT.posts.rank(FRONT.posts.section_of(event.kind))
 
     end = next(e for e in public if e.text == "End of Turn 1.")
     shot = next(e for e in public if e.text.startswith("Ann attacks Wolf A"))

@@ -110,7 +110,7 @@ def test_attack_item_option_becomes_a_throw_and_reads_in_words():
     """`/attack item:Brick` throws it (throw implied); its choices are the actor's own items that can hurt."""
     state = fight(sheet=BRICKS)
     view = RULESET.view(state, "s1")
-    assert FRONT.choices("my_throwables", view, "", {}) == [("Brick (2)", "Brick")]
+    assert FRONT.orders.choices("my_throwables", view, "", {}) == [("Brick (2)", "Brick")]
     orders = accepted(state, "attack", target="Wolf A", item="Brick")
     assert (orders["action"]["item"], orders["action"]["throw"]) == ("Brick", True)
-    assert FRONT.describe(orders, view) == ["Attack Wolf A with Brick, 1 round(s), unaimed, throwing it."]
+    assert FRONT.orders.describe(orders, view) == ["Attack Wolf A with Brick, 1 round(s), unaimed, throwing it."]

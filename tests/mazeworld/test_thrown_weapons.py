@@ -68,6 +68,6 @@ def test_attack_throw_option_becomes_the_order_and_reads_in_words():
     state = fight(sheet=KNIFE)
     orders = accepted(state, "attack", target="Wolf A", throw=True)
     assert orders["action"]["throw"] is True
-    assert FRONT.describe(orders, RULESET.view(state, "s1")) == [
+    assert FRONT.orders.describe(orders, RULESET.view(state, "s1")) == [
         "Attack Wolf A with the weapon in hand, 1 round(s), unaimed, throwing it."]
     assert "throw" not in accepted(state, "attack", target="Wolf A")["action"]

@@ -11,7 +11,7 @@ from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.demo_fight import play
 from engine.rulesets.mazeworld.orders import MazeOrders
 from engine.rulesets.mazeworld.passage import settle_ties
-from engine.rulesets.mazeworld.policy import npc_orders
+from engine.rulesets.mazeworld.autoplayer import npc_orders
 from engine.rulesets.mazeworld.rules import tier
 from engine.rulesets.mazeworld.state import Effect
 from engine.rulesets.mazeworld.ruleset import RULESET

@@ -25,14 +25,14 @@ def test_attack_accessory_becomes_the_order_and_reads_in_words():
     state.creature("s1").weapon("M4A1 carbine").mounts["M203"].loaded = 1
     orders = accepted(state, "attack", target="Wolf A", accessory="M203")
     assert orders["action"]["accessory"] == "M203"
-    change = FRONT.apply(asked(state, "attack", target="Wolf A", accessory="M203"))
+    change = FRONT.orders.apply(asked(state, "attack", target="Wolf A", accessory="M203"))
     assert change.summary == ["Attack Wolf A with the weapon in hand, 1 round(s), unaimed, using M203."]
 
 
 def test_attack_absent_accessory_refused_by_the_engine():
     """Rulings "Attack rolls", Refused: an absent accessory, with the mounted ones named."""
     state = fight(sheet={**ARMS, "wielded": "Beretta M9"})
-    change = FRONT.apply(asked(state, "attack", target="wolf_a", accessory="Bipod"))
+    change = FRONT.orders.apply(asked(state, "attack", target="wolf_a", accessory="Bipod"))
     reason = RULESET.validate(state, "s1", RULESET.parse_orders(change.orders))
     assert reason == "Beretta M9 has no Bipod mounted (mounted: none)."
 
@@ -43,7 +43,7 @@ def test_reload_ammo_and_attached_weapon():
     state.creature("s1").wielded = "Beretta M9"
     orders = accepted(state, "reload", ammo="AP")
     assert orders["action"] == {"do": "reload", "weapon": None, "ammo": "AP"}
-    assert FRONT.apply(asked(state, "reload", ammo="AP")).summary == ["Reload the weapon in hand with AP."]
+    assert FRONT.orders.apply(asked(state, "reload", ammo="AP")).summary == ["Reload the weapon in hand with AP."]
     orders = accepted(state, "reload", weapon="M4A1 carbine", accessory="M203")
     assert orders["action"] == {"do": "reload", "weapon": "M4A1 carbine", "accessory": "M203"}
 
@@ -52,10 +52,10 @@ def test_plant_detonate_and_cover_then_plant():
     """`/plant weapon:` and `/detonate`; planting can follow a successful cover roll."""
     state = fight(sheet=ARMS)
     assert accepted(state, "plant", weapon="c4 charge")["action"] == {"do": "plant", "weapon": "C4 charge"}
-    assert FRONT.apply(asked(state, "plant", weapon="C4 charge")).summary == ["Plant C4 charge on your side."]
+    assert FRONT.orders.apply(asked(state, "plant", weapon="C4 charge")).summary == ["Plant C4 charge on your side."]
     orders = accepted(state, "cover", then="plant", weapon="C4 charge")
     assert orders["action"]["then"] == {"do": "plant", "weapon": "C4 charge"}
-    change = FRONT.apply(asked(state, "detonate"))
+    change = FRONT.orders.apply(asked(state, "detonate"))
     assert change.orders == {"action": {"do": "detonate"}}
     assert RULESET.validate(state, "s1", RULESET.parse_orders(change.orders)) == (
         "Ann has no planted charge waiting for a detonator."
@@ -67,15 +67,15 @@ def test_choosers_of_accessories_ammunition_attached_and_charges_from_own_sheet(
     attached weapon with its rounds), its ammunition types with their spares, its charges."""
     state = fight(sheet=ARMS)
     view = RULESET.view(state, "s1")
-    pairs = FRONT.choices("accessories", view, "", {})
+    pairs = FRONT.orders.choices("accessories", view, "", {})
     assert pairs == [("Laser sight (passive, always on)", "Laser sight"),
                      ("M203 (M203 grenade launcher: 0 loaded, 2 spare)", "M203")]
-    assert [v for _, v in FRONT.choices("attached", view, "", {})] == ["M203"]
-    assert FRONT.choices("accessories", view, "", {"weapon": "Beretta M9"}) == []
-    ammo = FRONT.choices("ammo_types", view, "", {"weapon": "Beretta M9"})
+    assert [v for _, v in FRONT.orders.choices("attached", view, "", {})] == ["M203"]
+    assert FRONT.orders.choices("accessories", view, "", {"weapon": "Beretta M9"}) == []
+    ammo = FRONT.orders.choices("ammo_types", view, "", {"weapon": "Beretta M9"})
     assert ammo == [("FMJ (30 spare, loaded)", "FMJ"), ("JHP (0 spare)", "JHP"), ("AP (10 spare)", "AP")]
-    assert FRONT.choices("my_charges", view, "", {}) == [("C4 charge (2 carried)", "C4 charge")]
-    firearms = [v for _, v in FRONT.choices("my_firearms", view, "", {})]
+    assert FRONT.orders.choices("my_charges", view, "", {}) == [("C4 charge (2 carried)", "C4 charge")]
+    firearms = [v for _, v in FRONT.orders.choices("my_firearms", view, "", {})]
     assert firearms == ["M4A1 carbine", "Beretta M9"]
 
 
@@ -113,7 +113,7 @@ def test_own_sheet_card_shows_ammunition_types_attached_rounds_and_charges():
     an attached launcher's rounds, and charges counted (not as a melee weapon)."""
     state = fight(sheet=ARMS)
     state.creature("s1").weapon("Beretta M9").ammo = "JHP"
-    cards = FRONT.status(RULESET.view(state, "s1"))
+    cards = FRONT.cards.status(RULESET.view(state, "s1"))
     weapons = next(f for f in cards[-1].fields if f.name == "Weapons").lines
     carbine = next(line for line in weapons if line.startswith("M4A1 carbine"))
     beretta = next(line for line in weapons if line.startswith("Beretta M9"))
@@ -124,7 +124,7 @@ def test_own_sheet_card_shows_ammunition_types_attached_rounds_and_charges():
 
 
 def _refused(state, actor="s1", **values) -> str | None:
-    change = FRONT.apply(asked(state, "attack", actor, **values))
+    change = FRONT.orders.apply(asked(state, "attack", actor, **values))
     return RULESET.validate(state, actor, RULESET.parse_orders(change.orders))
 
 
@@ -150,7 +150,7 @@ def test_an_attack_at_the_bodyaim_die_is_confirmed_as_such_not_as_unaimed():
     """Issue 23: `part:bodyaim` read back as "unaimed", the words of giving no part; the confirmation says what
     the player chose."""
     state = fight(sheet=ARMS)
-    aimed = FRONT.apply(asked(state, "attack", target="Wolf A", part="bodyaim"))
+    aimed = FRONT.orders.apply(asked(state, "attack", target="Wolf A", part="bodyaim"))
     assert aimed.summary == ["Attack Wolf A with the weapon in hand, 1 round(s), at the part the @bodyaim die picks."]
-    unaimed = FRONT.apply(asked(state, "attack", target="Wolf A"))
+    unaimed = FRONT.orders.apply(asked(state, "attack", target="Wolf A"))
     assert unaimed.summary == ["Attack Wolf A with the weapon in hand, 1 round(s), unaimed."]

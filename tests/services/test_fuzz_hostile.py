@@ -97,7 +97,7 @@ def _sweep(ruleset: str) -> list[tuple]:
     front = registry.front(ruleset)
     uses: list[tuple] = []
     turn = 0
-    for kind, declared in [("order", c) for c in front.commands] + [("mod", m) for m in front.moderation]:
+    for kind, declared in [("order", c) for c in front.orders.commands] + [("mod", m) for m in front.moderation]:
         for option in declared.options:
             values = ["look\x00around", "\ud800"] if option.type == "text" else [SWEPT[turn % len(SWEPT)]]
             turn += 1
@@ -111,7 +111,7 @@ def _uses(ruleset: str) -> st.SearchStrategy[tuple]:
     orders = [
         st.tuples(st.just("order"), st.sampled_from([1, 2, 3, 0, -1]), st.just(c.name), _options(c),
                   st.one_of(st.sampled_from([None, None, None, "\x00", "bandit", "s1", "x" * 300]), HOSTILE))
-        for c in front.commands
+        for c in front.orders.commands
     ]
     actions = [
         st.tuples(st.just("mod"), st.one_of(st.sampled_from([1, 2, None, 0, -7, 2**70])), st.just(m.name),
@@ -218,7 +218,7 @@ def _document() -> st.SearchStrategy[str]:
                                       "name: 2026-01-01\n", "? [a, b]\n: c\n", "name: !!set {a, b}\n"]))
 
 
-@pytest.mark.parametrize("ruleset", [g for g in GAMES if registry.front(g).data_file or registry.front(g).sheet_file])
+@pytest.mark.parametrize("ruleset", [g for g in GAMES if registry.front(g).signup.data or registry.front(g).signup.sheet])
 async def test_hostile_uploads_are_loaded_or_refused(db, ruleset):
     front = registry.front(ruleset)
     signup = await games.create_game(db, name="Sheets", ruleset=ruleset, channel_id=557)
@@ -229,7 +229,7 @@ async def test_hostile_uploads_are_loaded_or_refused(db, ruleset):
 
         async def read(raw: bytes = raw) -> bytes:
             return raw
-        if front.data_file is not None:
+        if front.signup.data is not None:
             try:
                 loaded = await data_files.read_data_file(ruleset, f"f{suffix}", len(raw), read)
             except ServiceError as refused:
@@ -237,9 +237,9 @@ async def test_hostile_uploads_are_loaded_or_refused(db, ruleset):
             else:  # taken: the game can be created with it, on either database
                 await game_admin.create(db, guild_id=1, channel_id=10_000 + number, actor_id=mod(), name="Up",
                                         ruleset=ruleset, data=loaded)
-        if front.sheet_file is not None:
+        if front.signup.sheet is not None:
             try:
                 await sheets.attach(db, signup.id, 1, f"sheet{suffix}", len(raw), read)
             except ServiceError as refused:
                 assert refused.message.strip()
-    assert await sheets.signup_sheets(db, signup.id, mod()) is not None or front.sheet_file is None
+    assert await sheets.signup_sheets(db, signup.id, mod()) is not None or front.signup.sheet is None

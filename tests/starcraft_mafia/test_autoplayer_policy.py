@@ -12,7 +12,7 @@ from engine.rulesets.starcraft_mafia.resolve import resolve_day
 from engine.rulesets.starcraft_mafia.view import player_view
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
 from engine.rulesets.starcraft_mafia.state import Reading
-from engine.rulesets.starcraft_mafia.study import outcomes
+from engine.rulesets.starcraft_mafia.studies import outcomes
 from tests.starcraft_mafia.helpers import table
 
 

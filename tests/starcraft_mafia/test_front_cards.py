@@ -39,7 +39,7 @@ def outpost():
 
 def test_your_card_holds_class_hp_own_fatigue_items_and_abilities():
     s = outpost()
-    text = words(FRONT.status(scm.view(s, "ma")))
+    text = words(FRONT.cards.status(scm.view(s, "ma")))
     assert "Marine, uninfested" in text and "Suit 30/30, body 10/10" in text
     assert "Fatigue (only you see it, and an opponent in a battle's rolls)" in text and "3: +3 on your hit rolls" in text
     assert "C-14 Rifle" in text and "Stim Pack:" in text
@@ -51,20 +51,20 @@ def test_your_card_holds_class_hp_own_fatigue_items_and_abilities():
 
 def test_the_ghost_sees_cloak_availability_and_probe_readings():
     s = outpost()
-    text = words(FRONT.status(scm.view(s, "gh")))
+    text = words(FRONT.cards.status(scm.view(s, "gh")))
     assert "Cloak: not today (you cloaked yesterday)." in text
     assert "Day 2: ZZ is infested" in text and "Day 3: no reading on MA" in text
     s.players["gh"].cloak_day = 1
-    assert "Cloak: available today." in words(FRONT.status(scm.view(s, "gh")))
+    assert "Cloak: available today." in words(FRONT.cards.status(scm.view(s, "gh")))
     s.players["gh"].suit_hp = 2
-    assert "Cloak: not today (your suit has 2 HP; it needs 3)." in words(FRONT.status(scm.view(s, "gh")))
+    assert "Cloak: not today (your suit has 2 HP; it needs 3)." in words(FRONT.cards.status(scm.view(s, "gh")))
 
 
 def test_the_infested_see_their_team_and_zerg_hp():
     """Rulings, "Players, teams, classes": infested players know each other."""
     s = outpost()
     s.players["zy"].zerg_hp = 31
-    text = words(FRONT.status(scm.view(s, "zz")))
+    text = words(FRONT.cards.status(scm.view(s, "zz")))
     assert "Marine, infested" in text and "Zerg form 50/50" in text
     assert "The infested team (secret)" in text and "ZY (Technician): Zerg form 31/50" in text
     assert "ZY (Technician, infested): suit 15, body 10" in text
@@ -72,13 +72,13 @@ def test_the_infested_see_their_team_and_zerg_hp():
 
 def test_a_dead_player_and_an_outsider():
     s = outpost()
-    assert "You are dead (an Infested Terran)." in words(FRONT.status(scm.view(s, "md")))
-    assert FRONT.status(scm.view(s, "nobody")) == []
+    assert "You are dead (an Infested Terran)." in words(FRONT.cards.status(scm.view(s, "md")))
+    assert FRONT.cards.status(scm.view(s, "nobody")) == []
 
 
 def test_rules_list_every_setting_under_the_rulings_name_with_its_value():
     """Issue 11: "Setting names as in the rulings, each in the game's settings and listed by the rules help"."""
-    text = words(FRONT.rules())
+    text = words(FRONT.cards.rules())
     for name, value in SCMSettings().model_dump().items():
         assert f"`{name} = " in text, name
         if isinstance(value, (int, str)) and not isinstance(value, bool):
@@ -88,7 +88,7 @@ def test_rules_list_every_setting_under_the_rulings_name_with_its_value():
 
 
 def test_help_lists_every_command_with_an_example():
-    text = words(FRONT.help())
+    text = words(FRONT.cards.help())
     for command in COMMANDS:
         assert f"`/{command.usage}` " in text and f"Example: `/{command.usage}" in text
 
@@ -100,13 +100,13 @@ def test_every_description_and_choice_label_fits_discord():
 
 
 def test_public_events_go_under_their_headings_in_order():
-    assert FRONT.post_sections == ("Deaths", "Battles", "Transformations", "Pick-ups", "The vote", "Stat list")
+    assert FRONT.posts.sections == ("Deaths", "Battles", "Transformations", "Pick-ups", "The vote", "Stat list")
     kinds = ("death", "battle", "transform", "pickup", "vote", "stat_list", "game_over")
-    assert [FRONT.section_of(k) for k in kinds] == [
+    assert [FRONT.posts.section_of(k) for k in kinds] == [
         "Deaths", "Battles", "Transformations", "Pick-ups", "The vote", "Stat list", None]
-    assert FRONT.post_title(-1) == "StarCraft Mafia: the outpost on Mar Sara"
-    assert FRONT.post_title(3) == "StarCraft Mafia: Day 3" and FRONT.day_title(3) == "Day 3"
-    assert FRONT.day_title(-1) == "Sign-up"
+    assert FRONT.posts.title(-1) == "StarCraft Mafia: the outpost on Mar Sara"
+    assert FRONT.posts.title(3) == "StarCraft Mafia: Day 3" and FRONT.posts.day_title(3) == "Day 3"
+    assert FRONT.posts.day_title(-1) == "Sign-up"
 
 
 def test_mod_kill_is_declared_like_battle_royales():
@@ -120,13 +120,13 @@ def test_mod_kill_is_declared_like_battle_royales():
 
 def test_sign_up_offers_the_classes_as_roles():
     """Rulings, "Players, teams, classes": a player may request a class."""
-    assert [v for _, v in FRONT.signup_options.roles] == ["marine", "firebat", "medic", "technician", "ghost"]
-    assert FRONT.signup_options.default_role is None
+    assert [v for _, v in FRONT.signup.roles] == ["marine", "firebat", "medic", "technician", "ghost"]
+    assert FRONT.signup.default_role is None
 
 
 def test_the_infested_thread_is_named_and_introduced():
     """Rulings, "Players, teams, classes": the infested get a private thread (`infested_thread = true`)."""
     assert set(scm.groups(outpost())) == {"infested"}
-    assert FRONT.group_title("infested") == "The infested"
-    assert FRONT.group_intro("infested").startswith("The infested: only you, the other infested and the moderators")
-    assert len(FRONT.group_title("infested")) <= 100 and len(FRONT.group_intro("infested")) <= 2000
+    assert FRONT.groups.title("infested") == "The infested"
+    assert FRONT.groups.intro("infested").startswith("The infested: only you, the other infested and the moderators")
+    assert len(FRONT.groups.title("infested")) <= 100 and len(FRONT.groups.intro("infested")) <= 2000

@@ -22,7 +22,7 @@ def outpost(infested: tuple[str, ...] = ("zz",)):
 
 
 def offered(state, seat, source, typed="", values=None, current=None):
-    return FRONT.choices(source, scm.view(state, seat), typed, values or {}, current)
+    return FRONT.orders.choices(source, scm.view(state, seat), typed, values or {}, current)
 
 
 def values(pairs):
@@ -106,7 +106,7 @@ def test_form_and_infest_are_offered_to_the_infested_only():
 
 def test_a_humans_choices_are_the_same_whoever_the_infested_are():
     """Rulings, "Public and private": a human cannot tell from any choice list who is infested."""
-    sources = sorted(FRONT.choosers)
+    sources = sorted(FRONT.orders.choosers)
     for seat in ("ma", "te"):
         lists = []
         for infested in (("zz",), ("fb",), ("md", "zz")):
@@ -128,9 +128,9 @@ def test_no_choice_or_card_tells_a_human_who_is_infested_in_whole_games():
                 if p.infested:
                     continue
                 view = scm.view(state, p.id)
-                labels = [label for src in FRONT.choosers for label, _ in FRONT.choices(src, view, "", {}, {})]
+                labels = [label for src in FRONT.orders.choosers for label, _ in FRONT.orders.choices(src, view, "", {}, {})]
                 assert not any("infested" in label for label in labels)
-                cards = FRONT.status(view)
+                cards = FRONT.cards.status(view)
                 alive = next(f for f in cards[1].fields if f.name == "Alive")
                 assert not any("infested" in line or "Zerg" in line for line in alive.lines)
                 assert not any(f.name.startswith("The infested team") for f in cards[0].fields)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from engine import simulate
 from engine.rng import RecordingRng
+from engine.rulesets.starcraft_mafia.play import PLAY
 from engine.rulesets.starcraft_mafia.catalog import catalog
-from engine.rulesets.starcraft_mafia.front import computer
+from engine.rulesets.starcraft_mafia import studies as computer
 from engine.rulesets.starcraft_mafia.front.game import FRONT
 from engine.rulesets.starcraft_mafia.ruleset import StarCraftMafia
 
@@ -15,12 +16,12 @@ scm = StarCraftMafia()
 
 
 def test_computer_signups_ask_for_real_classes_as_the_bot_does():
-    signups = FRONT.computer_signups(20, RecordingRng(4))
+    signups = PLAY.computer_signups(20, RecordingRng(4))
     assert [s.seat for s in signups] == [f"p{i:03d}" for i in range(20)]
     assert len({s.name for s in signups}) == 20
     asked = [s.requests["role"] for s in signups if s.requests]
     assert asked and set(asked) <= set(catalog().class_ids())
-    assert FRONT.has_computer_players
+    assert PLAY.has_computer_players
 
 
 def test_every_computer_order_is_legal_and_games_end(monkeypatch):
@@ -32,22 +33,22 @@ def test_every_computer_order_is_legal_and_games_end(monkeypatch):
             if scm.is_over(state):
                 break
             for seat in scm.awaiting(state):
-                orders = scm.parse_orders(FRONT.autoplayer(state, seat, RecordingRng(seed)))
+                orders = scm.parse_orders(PLAY.computer_orders(state, seat, RecordingRng(seed)))
                 assert scm.validate(state, seat, orders) is None
                 checked += 1
-        outcome = FRONT.outcome(state)
+        outcome = PLAY.outcome(state)
         if state.end_reason in ("infested", "human"):
             team = {p.id for p in state.players.values() if p.team == state.end_reason}
             assert set(outcome["winners"]) == team
         assert set(outcome["survivors"]) == {p.id for p in state.living()}
-        assert FRONT.length(state) == 30 and 1 <= state.day <= 30
+        assert PLAY.length(state) == 30 and 1 <= state.day <= 30
     assert checked > 50
 
 
 def test_studies_are_the_same_for_the_same_seed_and_count_each_kind_of_order():
-    first = FRONT.studies(1, 5)
-    assert first == FRONT.studies(1, 5)
-    assert first != FRONT.studies(1, 6)
+    first = PLAY.studies(1, 5)
+    assert first == PLAY.studies(1, 5)
+    assert first != PLAY.studies(1, 6)
     actions = next(rows for name, rows in first.items() if name.startswith("% of orders"))
     assert {"attack", "sleep", "infest"} <= set(actions)
 

@@ -29,10 +29,10 @@ def state():
 
 def use(state, seat: str, command: str, current: dict | None = None, **values):
     """A use of `command` with every declared option (left out: its default), as the bot hands it over."""
-    declared = FRONT.command(command)
+    declared = FRONT.orders.command(command)
     assert declared is not None
     filled = {o.name: values.get(o.name, o.default) for o in declared.options}
-    return FRONT.apply(Asked(command, filled, scm.view(state, seat), current or NOTHING))
+    return FRONT.orders.apply(Asked(command, filled, scm.view(state, seat), current or NOTHING))
 
 
 def legal(state, seat, change) -> str | None:
@@ -161,12 +161,12 @@ def test_describe_says_the_whole_orders_and_the_idle_default(state):
     rifle = item_of(state, "gh", "c10_rifle")
     orders = scm.parse_orders({"main": {"kind": "attack", "target": "md", "weapon": "c10_rifle"},
                                "pickup": {"item": rifle}, "offensive": {"kind": "stim"}}).model_dump(mode="json")
-    assert FRONT.describe(orders, scm.view(state, "ma")) == [
+    assert FRONT.orders.describe(orders, scm.view(state, "ma")) == [
         "Attack MD with your C-10 Rifle.", "Pick up the C-10 Rifle from GH's body.", "Use your Stim Pack."]
-    assert FRONT.describe(None, scm.view(state, "ma")) == []
-    assert FRONT.when_idle().startswith("Do Nothing")
+    assert FRONT.orders.describe(None, scm.view(state, "ma")) == []
+    assert FRONT.orders.when_idle.startswith("Do Nothing")
     with pytest.raises(Refused, match="/fly is not a command"):
-        FRONT.apply(Asked("fly", {}, scm.view(state, "ma"), NOTHING))
+        FRONT.orders.apply(Asked("fly", {}, scm.view(state, "ma"), NOTHING))
 
 
 def test_the_lynch_vote_is_an_extra_refused_while_day_vote_is_off(state):
@@ -182,7 +182,7 @@ def test_the_lynch_vote_is_an_extra_refused_while_day_vote_is_off(state):
 
 
 def test_the_vote_is_declared_under_the_vote_group(state):
-    vote = FRONT.command("vote lynch")
+    vote = FRONT.orders.command("vote lynch")
     assert vote is not None and vote.path == ("vote", "lynch") and vote.option("player").source == "others"
     with pytest.raises(Refused, match="/vote lynch needs `player`"):
         use(state, "ma", "vote lynch")

@@ -119,7 +119,7 @@ def test_the_outpost_card_shows_the_dead_without_a_team_the_reader_does_not_know
     state = suicide(hidden_table(), "iv").state
 
     def outpost(seat: str) -> str:
-        card = FRONT.status(RULES.view(state, seat))[-1]
+        card = FRONT.cards.status(RULES.view(state, seat))[-1]
         return "\n".join(line for f in card.fields for line in f.lines)
 
     assert "IV (Marine): suicide; items: C-14 Rifle" in outpost("ma")

@@ -16,7 +16,7 @@ from engine.rulesets.starcraft_mafia.front.game import FRONT
 from engine.rulesets.starcraft_mafia.state import SCMState
 from tests.starcraft_mafia.leak_games import SCM, games, revealed, swapped
 
-SOURCES = sorted(FRONT.choosers)
+SOURCES = sorted(FRONT.orders.choosers)
 
 
 def states() -> Iterator[tuple[SCMState, dict[str, dict[str, Any]]]]:
@@ -31,7 +31,7 @@ def offered(state: SCMState, seat: str, current: dict[str, Any] | None) -> dict[
     """Every list `seat` is offered: each source, with each living player as the option `target` so far."""
     view = SCM.view(state, seat)
     targets = ["", *(p.id for p in state.living())]
-    return {(s, t): FRONT.choices(s, view, "", {"target": t}, current) for s in SOURCES for t in targets}
+    return {(s, t): FRONT.orders.choices(s, view, "", {"target": t}, current) for s in SOURCES for t in targets}
 
 
 def test_public_and_private_a_humans_view_and_lists_are_the_same_whoever_is_infested():

@@ -1,5 +1,5 @@
 """A finished game's page (issue 29, point 3): its top names the winners and the result, for all five games, as
-the game declares them (`Front.outcome`); nothing on it says a step "is open until" a deadline long past;
+the game declares them (`Play.outcome`); nothing on it says a step "is open until" a deadline long past;
 Mazeworld's "Now" says no turn past the fight's end; a long game's contents are grouped (the card game by
 round) and say what happened in each step; players are named as the posts name them (Infinity's characters);
 the settings are in words."""
@@ -33,7 +33,7 @@ async def _names(db, game_id: int) -> tuple[list[str], list[str], list[str]]:
         players = (await session.execute(select(Player).where(Player.game_id == game_id))).scalars().all()
         ruleset = registry.get(game.ruleset)
         state = ruleset.parse_state(game.state)
-        outcome = registry.front(game.ruleset).outcome(state)
+        outcome = registry.get(game.ruleset).play.outcome(state)
     named = {p.seat: ruleset.actor_name(state, p.seat) or p.name for p in players}
     return (
         [named.get(s, s) for s in outcome["winners"]],
@@ -62,7 +62,7 @@ async def test_a_finished_pages_top_names_the_winners_and_the_result_and_no_step
     assert ("Won by" in top) == bool(winners) and ("Nobody won" in top) == (not winners)
     async with db.read() as session:
         last = max((await session.execute(select(Resolution.day).where(Resolution.game_id == game_id))).scalars())
-    assert f"ended with {registry.front(ruleset).step_name(last)}." in top
+    assert f"ended with {registry.front(ruleset).words.name(last)}." in top
     assert "is open until" not in page and "was open until" in page
     step = (await site.get(f"/g/{key}/step/0")).text
     assert "is open until" not in step

@@ -87,7 +87,7 @@ async def secrets_now(db, game_id: int, shown: dict[int, set[str]]) -> tuple[set
     ruleset = registry.get(game.ruleset)
     rules = [  # the rules card and the house rules are everyone's to read (/rules)
         " ".join([c.title, c.description, *(line for f in c.fields for line in (f.name, *f.lines))])
-        for c in registry.front(game.ruleset).rules()
+        for c in registry.front(game.ruleset).cards.rules()
     ]
     house = ruleset.parse_settings(game.settings).model_dump(mode="json", include=set(ruleset.house_rules()))
     told_text = " ".join([*told, *rules, *strings(house), *house])

@@ -29,7 +29,7 @@ def ruleset_of(game: Game) -> Ruleset:
 
 
 async def front_of_game(db: Any, game_id: int) -> Front:
-    """The front of game `game_id` (its words: `Front.words`, `Front.step_name`), for a caller holding no session."""
+    """The front of game `game_id` (its words: `Front.words`, `Front.words`), for a caller holding no session."""
     async with db.read() as session:
         return registry.front((await load_game(session, game_id)).ruleset)
 
@@ -238,8 +238,8 @@ def delivery_rows(
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
     """Where a public event goes in its resolution's post, as the game's front says: the post's title, and
     the event's section with its rank (no section: the narration). Delivery renders it as written."""
-    section = front.section_of(kind)
-    return {"title": front.post_title(day), "section": section, "rank": front.section_rank(section)}
+    section = front.posts.section_of(kind)
+    return {"title": front.posts.title(day), "section": section, "rank": front.posts.rank(section)}
 
 
 def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None, text: str, payload: dict) -> None:
@@ -264,13 +264,13 @@ def announce(session: AsyncSession, game: Game, text: str, payload: dict) -> Non
 
 
 def announce_picture(session: AsyncSession, game: Game, day: int, post: str) -> None:
-    """For a game whose front posts its picture after every step (`Front.picture_after_each_step`), a row of
+    """For a game whose front posts its picture after every step (`Pictures.after_each_step`), a row of
     the step's post (token `post`) asking delivery to attach the picture of the state after `day`: drawn at
     delivery from the stored resolution (bot/delivery/pictures.py), so no picture is stored. Other games: none."""
     front = registry.front(game.ruleset)
-    if front.picture_after_each_step:
+    if front.picture is not None and front.picture.after_each_step:
         payload = {"kind": "picture", "day": day, "post": post, "attach": "picture"}  # bot.screens.step_post.ATTACH
-        announce(session, game, "", payload | {"title": front.post_title(day)})
+        announce(session, game, "", payload | {"title": front.posts.title(day)})
 
 
 def audit(session: AsyncSession, game: Game, actor_id: int | None, action: str, **details: Any) -> None:

@@ -24,7 +24,7 @@ async def day_seed(session: AsyncSession, game: Game) -> DaySeed:
     """The seed row of the game's current day (refused when the day has none)."""
     seed_row = await session.get(DaySeed, (game.id, game.day))
     if seed_row is None:
-        raise ServiceError(say("no_seed", step=registry.front(game.ruleset).step_name(game.day), game_id=game.id))
+        raise ServiceError(say("no_seed", step=registry.front(game.ruleset).words.name(game.day), game_id=game.id))
     return seed_row
 
 
@@ -49,7 +49,7 @@ async def reveal_held_seeds(session: AsyncSession, game: Game) -> str:
         lines.append(
             say(
                 "seed_revealed",
-                step=registry.front(game.ruleset).step_name(row.day),
+                step=registry.front(game.ruleset).words.name(row.day),
                 seed=row.seed,
                 commitment=row.commitment,
             )

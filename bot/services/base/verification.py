@@ -44,9 +44,9 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
         record = await session.get(Resolution, (game_id, day))
         seed_row = await session.get(DaySeed, (game_id, day))
         if record is None:
-            raise ServiceError(say("not_resolved", step=front.step_name(day), game_id=game_id))
+            raise ServiceError(say("not_resolved", step=front.words.name(day), game_id=game_id))
         if seed_row is None or not seed_row.revealed:
-            raise ServiceError(say("seed_hidden", step=front.step_name(day)))
+            raise ServiceError(say("seed_hidden", step=front.words.name(day)))
         events = (
             (
                 await session.execute(
@@ -182,7 +182,7 @@ async def replay_day(db: Database, game_id: int, day: int) -> Replay:
     async with db.read() as session:
         game = await load_game(session, game_id)
         if await session.get(Resolution, (game_id, day)) is None:
-            raise ServiceError(say("not_resolved", step=registry.front(game.ruleset).step_name(day), game_id=game_id))
+            raise ServiceError(say("not_resolved", step=registry.front(game.ruleset).words.name(day), game_id=game_id))
         rows = await session.execute(
             select(EventRow).where(EventRow.game_id == game_id, EventRow.day == day).order_by(EventRow.seq)
         )
@@ -196,5 +196,5 @@ async def rolls_of_day(db: Database, game_id: int, day: int) -> list[dict[str, A
         game = await load_game(session, game_id)
         record = await session.get(Resolution, (game_id, day))
         if record is None:
-            raise ServiceError(say("not_resolved", step=registry.front(game.ruleset).step_name(day), game_id=game_id))
+            raise ServiceError(say("not_resolved", step=registry.front(game.ruleset).words.name(day), game_id=game_id))
         return list(record.rolls or [])

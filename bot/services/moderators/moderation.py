@@ -117,7 +117,7 @@ async def resolve_now(db: Database, game_id: int, actor_id: Caller, now: datetim
         raise ServiceError(say("already_over") if status == "over" else say("resolve_not_running"))
     done = await resolution.resolve_day(db, game_id, now, expected_day=day, trigger="moderator", actor_id=by)
     if done is None:
-        raise ServiceError(say("resolve_raced", step=front.step_name(day)))
+        raise ServiceError(say("resolve_raced", step=front.words.name(day)))
     return done
 
 

@@ -2,7 +2,7 @@
 validated by the engine and stored like any submission.
 
 `give_order` reads the player's view and current orders (or the game's default), fills in the defaults of
-options left out, asks the game's front (`Front.apply`) for the new orders and submits them with
+options left out, asks the game's front (`Orders.apply`) for the new orders and submits them with
 `orders.submit_orders`; an offer the new orders make to another player reaches them (`trading.send_offers`).
 A refusal from the front or the engine changes nothing and says why. With `under` the command is a verb
 chosen in that grouped command (`/skill action:<verb>`): the game must file the verb under it, and an option
@@ -46,7 +46,7 @@ def declared(ruleset: str, name: str, under: str | None = None) -> Command:
     the game must file under it); refused, naming the game and the command as typed, if it has none (a verb
     of another game, or of another grouped command). A step button or another service names the verb alone."""
     front = registry.front(ruleset)
-    command = front.command(name)
+    command = front.orders.command(name)
     if command is None or (under is not None and command.under != under):
         shown = f"{under} {ACTION_OPTION}:{name}" if under else name
         raise ServiceError(say("no_such_command", command=shown, game=front.title or ruleset))
@@ -148,7 +148,7 @@ async def give_order(
             may_act_now(snap, user_id)  # the dead are told so, whatever they typed
             front = registry.front(snap.ruleset)
             with engine_refusals():
-                change = front.apply(Asked(command=name, values=filled, view=view, current=context.current))
+                change = front.orders.apply(Asked(command=name, values=filled, view=view, current=context.current))
             submitted = await submit_orders(db, game_id, user_id, change.orders, now, None, moderator, snap=snap)
         except ServiceError:
             if not fresh:
@@ -156,7 +156,10 @@ async def give_order(
             raise
         break
     after = submitted.payload or {}
-    if change.offered or any(front.offer_to(after, seat) is not None for seat in context.others()):
+    trade = front.trade
+    if trade is not None and (
+        change.offered or any(trade.offer_to(after, seat) is not None for seat in context.others())
+    ):
         await trading.send_offers(db, game_id, user_id, context.current, after, submitted.day, change.offered)
     return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
 
@@ -204,7 +207,9 @@ async def _given_as_read(
         current = await day_actions.current_payload(db, game_id, user_id)
     await check_may_act(db, game_id, user_id, actor, moderator)  # the dead are told so, whatever they typed
     with engine_refusals():
-        change = registry.front(game.ruleset).apply(Asked(command=name, values=filled, view=view, current=current))
+        change = registry.front(game.ruleset).orders.apply(
+            Asked(command=name, values=filled, view=view, current=current)
+        )
     submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
     if actor is None:  # an offer to another player is a player's own (an NPC's orders offer nothing)
         await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day, change.offered)

@@ -92,7 +92,7 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
                 log.exception("reminders for game %s skipped", game.id)
                 continue
             front = registry.front(game.ruleset)
-            text = say("reminder", step=front.step_name(game.day), game=game.name, deadline=when(game.deadline))
+            text = say("reminder", step=front.words.name(game.day), game=game.name, deadline=when(game.deadline))
             built = await _built_not_sent(session, game, front) if _builds_steps(front) else {}
             for seat, user_id in pending:
                 said = built.get(seat, "")
@@ -103,8 +103,8 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
 
 
 def _builds_steps(front: Front) -> bool:
-    """Whether the game's step is built over several commands (it says how: `Front.step_hint`)."""
-    return type(front).step_hint is not Front.step_hint
+    """Whether the game's step is built over several commands (it says how: `Orders.step_hint`)."""
+    return front.orders.step_hint is not None
 
 
 async def _built_not_sent(session, game: Game, front: Front) -> dict[str, str]:
@@ -119,8 +119,8 @@ async def _built_not_sent(session, game: Game, front: Front) -> dict[str, str]:
         if seat is None or seat in said:
             continue
         view = ruleset.view(state, seat)
-        built = front.describe(given[actor], view) if actor in given else []
-        hint = front.step_hint(view)
+        built = front.orders.describe(given[actor], view) if actor in given else []
+        hint = front.orders.step_hint(view) if front.orders.step_hint else ""
         lines = ([say("reminder_unsent", orders=" ".join(built))] if built else []) + ([hint] if hint else [])
         said[seat] = "\n".join(lines)
     return said

@@ -1,8 +1,8 @@
 """Commands a game answers with a form (`/day0`): the form for a player now, and its submission.
 
-The game's front builds the form from the player's own view and current orders (`Front.form`), or says why
+The game's front builds the form from the player's own view and current orders (`Orders.form`), or says why
 there is none; the values submitted are checked against that form (`chosen`: its selects, their choices, how
-many each takes), then become orders through `Front.apply` with the form's command name, and are validated
+many each takes), then become orders through `Orders.apply` with the form's command name, and are validated
 by the engine and stored like any order.
 """
 
@@ -27,7 +27,7 @@ async def _front(db: Database, game_id: int, name: str) -> Front:
     """The game's front, refused (naming the game) when it has no form command `name`."""
     game = await game_by_id(db, game_id)
     front = registry.front(game.ruleset)
-    if not any(f.name == name for f in front.forms):
+    if not any(f.name == name for f in front.orders.forms):
         raise ServiceError(say("no_such_command", command=name, game=front.title or game.ruleset))
     return front
 
@@ -37,7 +37,7 @@ async def form_for(db: Database, game_id: int, user_id: int, name: str) -> Form:
     front = await _front(db, game_id, name)
     view = await player_view(db, game_id, user_id)
     current = await day_actions.current_payload(db, game_id, user_id)
-    made = front.form(name, view, current)
+    made = front.orders.form(name, view, current)
     if isinstance(made, str):
         raise ServiceError(made)
     return made
@@ -50,12 +50,14 @@ async def submit_form(
     front = await _front(db, game_id, name)
     view = await player_view(db, game_id, user_id)
     current: dict[str, Any] = await day_actions.current_payload(db, game_id, user_id)
-    made = front.form(name, view, current)  # the form as the player has it now: its choices are the values allowed
+    made = front.orders.form(
+        name, view, current
+    )  # the form as the player has it now: its choices are the values allowed
     if isinstance(made, str):
         raise ServiceError(made)
     values = chosen(made, values, name)
     with engine_refusals():
-        change = front.apply(Asked(command=name, values=values, view=view, current=current))
+        change = front.orders.apply(Asked(command=name, values=values, view=view, current=current))
     submitted = await submit_orders(db, game_id, user_id, change.orders, now)
     return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
 
@@ -63,7 +65,7 @@ async def submit_form(
 def chosen(form: Form, values: Any, command: str) -> dict[str, list[str]]:
     """The values submitted (select name -> values chosen), refused unless each names a select of the form and
     only its choices, each once and no more than it takes: what its menus can send, whoever the caller is. A
-    select left out (or left empty) keeps what the orders had: the game decides (`Front.apply`)."""
+    select left out (or left empty) keeps what the orders had: the game decides (`Orders.apply`)."""
     if not isinstance(values, dict):
         raise ServiceError(say("malformed_values", command=command))
     selects = {select.name: select for select in form.selects}

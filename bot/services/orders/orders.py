@@ -36,7 +36,7 @@ class Submitted:
     receipt: str
     day: int
     payload: dict[str, Any] | None
-    step: str = ""  # the day by name, as the game calls it (`Front.step_name`): "Turn 3"
+    step: str = ""  # the day by name, as the game calls it (`Front.words`): "Turn 3"
 
 
 def _check_open(status: str, deadline: datetime | None, now: datetime) -> None:
@@ -161,7 +161,7 @@ async def _submit(
                 continue
             raise ServiceError(say("game_changed")) from None
         return Submitted(
-            receipt=receipt, day=snap.day, payload=clean, step=registry.front(snap.ruleset).step_name(snap.day)
+            receipt=receipt, day=snap.day, payload=clean, step=registry.front(snap.ruleset).words.name(snap.day)
         )
     raise AssertionError("unreachable")  # pragma: no cover
 

@@ -88,7 +88,7 @@ def turn_deadline(
 def _usage(ruleset: str, verb: str) -> str:
     """How a player types the verb that answers a question (`act action:react` where the game files it under a
     grouped command), or the verb itself if the game declares no such command."""
-    command = registry.front(ruleset).command(verb)
+    command = registry.front(ruleset).orders.command(verb)
     return verb if command is None else command.usage
 
 

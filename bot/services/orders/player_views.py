@@ -4,7 +4,7 @@
 game that has not started, or a user who is not playing in it, is refused with the specific reason.
 `actor_view` is the view of another actor the user orders for (`as`: a moderator for the game master's NPC).
 `view_and_orders` gives, in one read, the view and the current orders for today of the player (or of the actor
-named `as`), for autocomplete: what a player already ordered may bring choices (`Front.choices`).
+named `as`), for autocomplete: what a player already ordered may bring choices (`Orders.choices`).
 """
 
 from __future__ import annotations

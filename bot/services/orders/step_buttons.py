@@ -1,4 +1,4 @@
-"""Buttons for a player's next step (`Front.step_buttons`): offered by DM whenever a step opens for that
+"""Buttons for a player's next step (`Orders.step_buttons`): offered by DM whenever a step opens for that
 player (the message telling them it is their move), and a click turned into the very order the command it
 names would give (`commands.give_order`: the front's `apply`, the engine's `validate`, the same receipt).
 In a game played one actor at a time (`pacing = "sequential"`) the player whose step opens is told by DM
@@ -29,7 +29,7 @@ from bot.services.orders import day_actions
 from bot.services.orders.player_views import player_view
 from bot.text import say, when
 from engine import registry
-from engine.front import STEP_BUTTONS_MAX, Front, StepButton
+from engine.front import STEP_BUTTONS_MAX, StepButton
 from engine.ruleset import Ruleset
 
 KIND = "step_buttons"  # the outbox payload's kind: a DM carrying step buttons
@@ -58,8 +58,8 @@ def specs(game_id: int, day: int, buttons: list[StepButton]) -> list[dict[str, A
 
 
 def declares(ruleset: str) -> bool:
-    """Whether the game has step buttons at all (its front overrides `Front.step_buttons`)."""
-    return type(registry.front(ruleset)).step_buttons is not Front.step_buttons
+    """Whether the game has step buttons at all (its front declares `Orders.step_buttons`)."""
+    return registry.front(ruleset).orders.step_buttons is not None
 
 
 def tells(game: Game, ruleset: Ruleset) -> bool:
@@ -71,7 +71,7 @@ def for_seat(game: Game, ruleset: Ruleset, state: Any, seat: str) -> list[dict[s
     """The buttons of `seat`'s next step as an outbox payload keeps them ([]: the game declares none)."""
     if not declares(game.ruleset):
         return []
-    return specs(game.id, game.day, registry.front(game.ruleset).step_buttons(ruleset.view(state, seat), {}))
+    return specs(game.id, game.day, registry.front(game.ruleset).orders.buttons(ruleset.view(state, seat), {}))
 
 
 async def offer(
@@ -98,16 +98,19 @@ async def offer(
         if seat is None or seat not in users or seat in skip:
             continue
         view = ruleset.view(state, seat)
-        buttons = specs(game.id, game.day, front.step_buttons(view, {})) if with_buttons else []
+        buttons = specs(game.id, game.day, front.orders.buttons(view, {})) if with_buttons else []
         if buttons:
-            text = say("step_yours", game=game.name, step=front.step_name(game.day), deadline=when(game.deadline))
+            text = say("step_yours", game=game.name, step=front.words.name(game.day), deadline=when(game.deadline))
             payload = {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons}
         elif told_plainly:
-            text = say("step_yours_plain", game=game.name, step=front.step_name(game.day), deadline=when(game.deadline))
+            text = say(
+                "step_yours_plain", game=game.name, step=front.words.name(game.day), deadline=when(game.deadline)
+            )
             payload = {"kind": "step_yours", "day": game.day, "seat": seat}
         else:
             continue
-        hint = front.step_hint(view)  # how the game's step is given (a post built over commands, then sent)
+        # how the game's step is given (a post built over commands, then sent)
+        hint = front.orders.step_hint(view) if front.orders.step_hint else ""
         outbox(session, game, "dm", users[seat], f"{text}\n{hint}" if hint else text, payload)
 
 
@@ -120,7 +123,7 @@ async def press(db: Database, game_id: int, user_id: int, day: int, pressed: str
         raise ServiceError(say("step_button_old"))
     view = await player_view(db, game_id, user_id)
     current = await day_actions.current_payload(db, game_id, user_id)
-    button = next((b for b in registry.front(game.ruleset).step_buttons(view, current) if key(b) == pressed), None)
+    button = next((b for b in registry.front(game.ruleset).orders.buttons(view, current) if key(b) == pressed), None)
     if button is None:
         raise ServiceError(say("step_button_old"))
     return await give_order(db, game_id, user_id, button.command, dict(button.values), now)

@@ -1,9 +1,9 @@
 """Proposals one player's orders make to another (a trade): sent by DM with buttons, accepted or declined.
 
-A game's front says what a player's orders offer to another seat (`Front.offer_to`: the terms, as data).
+A game's front says what a player's orders offer to another seat (`Trade.offer_to`: the terms, as data).
 Whenever a command changes the terms offered to a seat (or proposes to it anew, `Change.offered`),
-`send_offers` writes that player a DM with the proposal in the game's words (`Front.offer_text`) and Accept
-and Decline buttons. Accepting asks the front for the partner's new orders (`Front.accept`) and submits
+`send_offers` writes that player a DM with the proposal in the game's words (`Trade.offer_text`) and Accept
+and Decline buttons. Accepting asks the front for the partner's new orders (`Trade.accept`) and submits
 them like any order; the proposer is told either way. The buttons carry the day and a short digest of the terms keyed
 with the proposer's secret salt, so an
 old message can never answer a newer offer, and the digest reveals nothing of the terms' engine ids to the
@@ -47,14 +47,16 @@ async def send_offers(
     command proposed to them anew), with the answer buttons."""
     async with db.read() as session:
         game = await load_game(session, game_id)
-        front = registry.front(game.ruleset)
+        trade = registry.front(game.ruleset).trade
+        if trade is None:
+            return
         me = await player_of(session, game_id, user_id)
         others = [p for p in await players_of(session, game_id) if p.user_id != user_id]
     offered = [
         (p, terms)
         for p in others
-        if (terms := front.offer_to(after, p.seat)) is not None
-        and (p.seat in again or terms != front.offer_to(before, p.seat))
+        if (terms := trade.offer_to(after, p.seat)) is not None
+        and (p.seat in again or terms != trade.offer_to(before, p.seat))
     ]
     if not offered:
         return
@@ -67,7 +69,7 @@ async def send_offers(
                 game,
                 "dm",
                 partner.user_id,
-                front.offer_text(terms, me.name, game.name, view),
+                trade.offer_text(terms, me.name, game.name, view),
                 {
                     "kind": "trade_offer",
                     "game": game_id,
@@ -89,10 +91,11 @@ async def _live_offer(
         proposer = await player_of(session, game_id, proposer_user)
         if day is not None and (day != game.day or game.status not in ("running", "paused")):
             raise ServiceError(
-                say("trade_offer_old_day", name=proposer.name, step=registry.front(game.ruleset).step_name(day))
+                say("trade_offer_old_day", name=proposer.name, step=registry.front(game.ruleset).words.name(day))
             )
         theirs = (await current_orders(session, game)).get(proposer.seat)
-        terms = registry.front(game.ruleset).offer_to(theirs, me.seat)
+        trade = registry.front(game.ruleset).trade
+        terms = trade.offer_to(theirs, me.seat) if trade is not None else None
     if terms is None:
         raise ServiceError(say("no_trade_offer", name=proposer.name))
     if shown is not None and digest(terms, proposer.salt) != shown:
@@ -120,7 +123,10 @@ async def answer(
         view = await player_view(db, game_id, user_id)
         current = await day_actions.current_payload(db, game_id, user_id)
         with engine_refusals():
-            change = registry.front(ruleset).accept(terms, proposer.seat, view, current)
+            trade = registry.front(ruleset).trade
+            if trade is None:  # the game has no proposals (an offer found above means it has)
+                raise ServiceError(say("no_trade_offer", name=proposer.name))
+            change = trade.accept(terms, proposer.seat, view, current)
         done = await submit_orders(db, game_id, user_id, change.orders, now)
     async with db.transaction() as session:
         game = await load_game(session, game_id)

@@ -61,7 +61,7 @@ def _result(game: Game, player: Player) -> str:
     if game.status != "over" or game.state is None:
         return "playing" if game.status in ("running", "paused") else "signed_up"
     ruleset = ruleset_of(game)
-    outcome = registry.front(game.ruleset).outcome(ruleset.parse_state(game.state))
+    outcome = ruleset.play.outcome(ruleset.parse_state(game.state))
     if player.seat in outcome["winners"]:
         return "won"
     return "survived" if player.seat in outcome["survivors"] else "lost"

@@ -10,8 +10,8 @@ channel could read:
   delivery renders them; never a row posted into a private thread (the moderators' thread, a player's
   closed-DM fallback thread, a group's thread), a DM or a note to the moderators;
 - the picture after each resolved step, drawn from the stored state after it through the public view alone
-  (`Ruleset.public_view`, then `Front.public_picture`), drawn once and stored (`WebPicture`);
-- the public figures now: the game's cards of its public view (`Front.public_status`);
+  (`Ruleset.public_view`, then `Pictures.public`), drawn once and stored (`WebPicture`);
+- the public figures now: the game's cards of its public view (`Cards.public`);
 - the rules card and the house rules.
 
 After the end, what the rules reveal: every order with its receipt and its player's salt (the published log,
@@ -43,6 +43,7 @@ from bot.services.pages.page_words import Setting, in_the_past, settings_in_word
 from bot.text import say
 from engine import registry
 from engine.front import Card, Front
+from engine.play import Play
 
 MODES = ("off", "link", "listed")
 FAIR = ("seed_reveal", "commitment")  # a step's fair-play rows (bot.screens.step_post.FAIR_PLAY)
@@ -123,8 +124,8 @@ class Seat:
 
 @dataclass(frozen=True)
 class Result:
-    """How a finished game ended, from what the game declares (`Front.outcome`): its winners and those still in
-    it at the end, named as the posts name them, and its last step ("Day 7", "Turn 2": `Front.step_name`)."""
+    """How a finished game ended, from what the game declares (`Play.outcome`): its winners and those still in
+    it at the end, named as the posts name them, and its last step ("Day 7", "Turn 2": `Front.words`)."""
 
     winners: list[str]
     survivors: list[str]
@@ -162,8 +163,8 @@ class GamePage:
     status_cards: list[Card]
     seats: list[Seat]
     revealed: Revealed | None = None
-    result: Result | None = None  # a finished game's end (`Front.outcome`)
-    groups: dict[int, str] = field(default_factory=dict)  # step -> its group in the contents (`Front.step_group`)
+    result: Result | None = None  # a finished game's end (`Play.outcome`)
+    groups: dict[int, str] = field(default_factory=dict)  # step -> its group in the contents (`Posts.step_group`)
 
 
 def new_key() -> str:
@@ -299,7 +300,7 @@ async def game_page(db: Database, key: str) -> GamePage:
             ).scalars()
         )
         front = registry.front(game.ruleset)
-        groups = await _groups(session, game, front) if type(front).step_group is not Front.step_group else {}
+        groups = await _groups(session, game, front) if front.posts.step_group is not None else {}
         players = (
             (
                 await session.execute(
@@ -316,7 +317,7 @@ async def game_page(db: Database, key: str) -> GamePage:
     cards: list[Card] = []
     state = ruleset.parse_state(game.state) if game.state is not None else None
     if state is not None:
-        cards = front.public_status(ruleset.public_view(state))
+        cards = front.cards.public(ruleset.public_view(state))
     seats = [_seat(ruleset, state, p) for p in players]
     if game.status == "over":
         posts = [_past(post) for post in posts]
@@ -331,7 +332,7 @@ async def game_page(db: Database, key: str) -> GamePage:
         deadline=game.deadline if game.status == "running" else None,
         timezone=game.timezone,
         version=version,
-        rules=front.rules(),
+        rules=front.cards.rules(),
         settings=settings_in_words(game),
         posts=posts,
         pictures=set(days) if draws_pictures(front) else set(),
@@ -342,7 +343,7 @@ async def game_page(db: Database, key: str) -> GamePage:
     if game.status == "over":
         page.revealed = await revealed(db, game.id)
         if state is not None:
-            page.result = _result_of(front, state, seats, players, max(days, default=-1))
+            page.result = _result_of(front, ruleset_of(game).play, state, seats, players, max(days, default=-1))
     return page
 
 
@@ -354,20 +355,23 @@ def _seat(ruleset: Any, state: Any, player: Player) -> Seat:
     return Seat(player.name, player.user_id, player.status)
 
 
-def _result_of(front: Front, state: Any, seats: list[Seat], players: Sequence[Player], last: int) -> Result:
-    """The game's end (`Front.outcome`: seats, or a game master's creature by name) in the posts' names."""
-    outcome = front.outcome(state)
+def _result_of(front: Front, play: Play, state: Any, seats: list[Seat], players: Sequence[Player], last: int) -> Result:
+    """The game's end (`Play.outcome`: seats, or a game master's creature by name) in the posts' names."""
+    outcome = play.outcome(state)
     names = {p.seat: s.name for p, s in zip(players, seats, strict=True) if p.status == "joined"}
     return Result(
         winners=[names.get(seat, seat) for seat in outcome["winners"]],
         survivors=[names.get(seat, seat) for seat in outcome["survivors"]],
-        last=front.step_name(last),
+        last=front.words.name(last),
     )
 
 
 async def _groups(session: Any, game: Game, front: Front) -> dict[int, str]:
-    """Each resolved step's group (`Front.step_group`) from the public view it was played in: the view after
+    """Each resolved step's group (`Posts.step_group`) from the public view it was played in: the view after
     the step before it (the start's, -1, for the first)."""
+    step_group = front.posts.step_group
+    if step_group is None:
+        return {}
     rows = (
         await session.execute(
             select(Resolution.day, Resolution.state_after).where(Resolution.game_id == game.id).order_by(Resolution.day)
@@ -376,7 +380,7 @@ async def _groups(session: Any, game: Game, front: Front) -> dict[int, str]:
     ruleset = ruleset_of(game)
     groups: dict[int, str] = {}
     for (_, before), (day, _) in zip(rows, rows[1:], strict=False):
-        group = front.step_group(ruleset.public_view(ruleset.parse_state(before)))
+        group = step_group(ruleset.public_view(ruleset.parse_state(before)))
         if group:
             groups[day] = group
     return groups
@@ -389,7 +393,7 @@ def _past(post: PostRow) -> PostRow:
 
 def draws_pictures(front: Front) -> bool:
     """Whether the game draws a picture of its public view (its front has one of its own)."""
-    return type(front).public_picture is not Front.public_picture or type(front).picture is not Front.picture
+    return front.picture is not None
 
 
 @dataclass
@@ -488,7 +492,8 @@ async def picture(db: Database, key: str, day: int) -> WebPicture:
 
 def _draw(ruleset_name: str, raw: dict[str, Any]):
     ruleset = registry.get(ruleset_name)
-    return registry.front(ruleset_name).public_picture(ruleset.public_view(ruleset.parse_state(raw)))
+    picture = registry.front(ruleset_name).picture
+    return picture.public(ruleset.public_view(ruleset.parse_state(raw))) if picture is not None else None
 
 
 async def captions(db: Database, game_id: int) -> dict[int, str]:

@@ -74,7 +74,7 @@ async def sync(
             session.add(GameGroup(game_id=game.id, key=key, members=members, joined=[], introduced=False))
         elif list(group.members or []) != members:
             group.members = members
-        told = {"kind": "group_sync", "group": key, "title": front.group_title(key), "intro": front.group_intro(key)}
+        told = {"kind": "group_sync", "group": key, "title": front.groups.title(key), "intro": front.groups.intro(key)}
         outbox(session, game, TARGET, None, say("group_sync", group=key), told)
 
 
@@ -95,8 +95,8 @@ async def relay(db: Database, game_id: int, user_id: int, text: str, group: str 
         player = await player_of(session, game_id, user_id)
         front = registry.front(game.ruleset)
         mine = {key: seats for key, seats in ruleset_of(game).groups(load_state(game)).items() if player.seat in seats}
-        key = _chosen(mine, group, front.group_title)
-        title = front.group_title(key)
+        key = _chosen(mine, group, front.groups.title)
+        title = front.groups.title(key)
         row = (
             await session.execute(select(GameGroup).where(GameGroup.game_id == game_id, GameGroup.key == key))
         ).scalar_one_or_none()

@@ -4,7 +4,7 @@ records (`records`).
 When a game ends (its last resolution, or `/game end` after the start) `game_over` runs in the same
 transaction: every player still in a seat has finished the game (`records.ended`), and one row per server, game
 type and player (`PlayerStat`) gains the game, a win and a survival (a seat among the winners and the survivors
-of the game's `Front.outcome`, what `brbot simulate` reports too) and the game's headline figures,
+of the game's `Play.outcome`, what `brbot simulate` reports too) and the game's headline figures,
 counted from this game's stored events of the kinds it declares (`Community.counted`): one query over the
 game's own events, never a replay. So `/profile` and `/leaderboard` read a few indexed rows, whatever the
 number of games played, and are right after any restart.
@@ -83,7 +83,7 @@ async def game_over(session: AsyncSession, game: Game, state: Any) -> None:
     if state is None or not players:
         return
     front = registry.front(game.ruleset)
-    outcome = front.outcome(state)
+    outcome = ruleset_of(game).play.outcome(state)
     winners, living = set(outcome["winners"]), set(outcome["survivors"])
     counts = await _counted(session, game, front.community, ruleset_of(game).gm_view(state))
     guild = game.guild_id or 0

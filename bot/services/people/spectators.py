@@ -4,7 +4,7 @@ and the spectators who asked to watch (`/game watch`), where living players are 
 It is a private group of the game (`GameGroup`, key `DEAD`) kept by the same delivery as the games' own groups
 (`bot.delivery.groups`: the thread opened once, members added and removed, a deleted thread opened again). Its
 members are computed here, in the transaction of every change of the game's state or seats (`groups.sync` calls
-`sync`): the players whose seats are not among the survivors of the game's `Front.outcome`, and the watchers,
+`sync`): the players whose seats are not among the survivors of the game's `Play.outcome`, and the watchers,
 less every living player. So the thread opens when the first player dies, or at the start when someone watches
 (a spectator who asks during play gets in at once), and a player brought back to life leaves it.
 
@@ -40,7 +40,7 @@ POST = "group_post"  # the outbox target of a message into a group's thread (del
 
 def _living(game: Game, state: Any, seats: dict[str, int]) -> set[str]:
     """The seats of players still alive (survivors that are seats: a game master's creature is not one)."""
-    survivors = registry.front(game.ruleset).outcome(state)["survivors"]
+    survivors = registry.get(game.ruleset).play.outcome(state)["survivors"]
     return {seat for seat in survivors if seat in seats}
 
 

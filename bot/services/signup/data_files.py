@@ -1,6 +1,6 @@
-"""A data file a moderator attaches when creating a game: one of the game's tables replaced (`Front.data_file`;
-Battle Royale: the map), read here as YAML or JSON and checked by the game (`Front.load_data`). A player's
-character sheet (`Front.sheet_file`, bot/services/signup/sheets.py) is read by the same `read_mapping`.
+"""A data file a moderator attaches when creating a game: one of the game's tables replaced (`Signup.data`;
+Battle Royale: the map), read here as YAML or JSON and checked by the game (`Signup.data`). A player's
+character sheet (`Signup.sheet`, bot/services/signup/sheets.py) is read by the same `read_mapping`.
 
 Every refusal says what is wrong (too big, not YAML or JSON, unreadable at a given line, not a mapping, or the
 game's own reason) and comes before anything is created. The size is checked before the file is downloaded.
@@ -170,7 +170,7 @@ async def read_mapping(
     tail: str,
 ) -> tuple[Any, str]:
     """A file a game declares (`declared`: its label and largest size) read as YAML or JSON, a mapping at the
-    top, and checked by the game (`load`: `Front.load_data` or `Front.load_sheet`, which raise `Refused`).
+    top, and checked by the game (`load`: `Signup.data` or `Signup.sheet`, which raise `Refused`).
     `read` downloads it, only once the size and the name are known to be acceptable. Every refusal ends with
     `tail`, what the refusal left as it was."""
     if size > declared.max_bytes:
@@ -203,11 +203,11 @@ async def read_data_file(ruleset: str, filename: str, size: int, read: Callable[
         front = registry.front(ruleset)
     except KeyError as error:
         raise ServiceError(str(error.args[0])) from None
-    declared = front.data_file
-    if declared is None:
+    upload = front.signup.data
+    if upload is None:
         raise ServiceError(say("data_file_not_taken", game=front.title or ruleset))
-    value, summary = await read_mapping(declared, filename, size, read, front.load_data, say("data_file_nothing"))
-    return DataLoaded(setting=declared.setting, value=value, summary=summary)
+    value, summary = await read_mapping(upload.file, filename, size, read, upload.load, say("data_file_nothing"))
+    return DataLoaded(setting=upload.file.setting, value=value, summary=summary)
 
 
 def _kib(size: int) -> str:

@@ -1,6 +1,6 @@
 """Game set-up use cases: create, sign up (with reserves), leave, the requests a game allows at sign-up, start.
 
-What a player may ask for comes from the game's front (`Front.signup_options`): one of its roles, and its
+What a player may ask for comes from the game's front (`Front.signup`): one of its roles, and its
 pairings naming another player, mutual (proposed by DM, answered with buttons, both then paired) or
 one-sided (set alone, maybe cleared). Requests are kept on the player row by the keys the ruleset's
 `new_game` reads, with a proposal awaiting its answer under `<key>_proposal`."""
@@ -39,7 +39,7 @@ from bot.services.people import groups, records
 from bot.services.signup import lobby, muster_dm, sheets
 from bot.text import say, when
 from engine import registry
-from engine.front import Pairing, SignupOptions
+from engine.front import Pairing, Signup
 from engine.ruleset import Ruleset, SignUp
 
 
@@ -117,21 +117,21 @@ def admitted(rules: Ruleset, signup_cap: Any) -> int:
     return signup_cap
 
 
-def signup_options(ruleset: str) -> SignupOptions:
-    return registry.front(ruleset).signup_options
+def signup_options(ruleset: str) -> Signup:
+    return registry.front(ruleset).signup
 
 
 def pairing_named(ruleset: str, name: str) -> Pairing:
     """The game's pairing `name` (as in `/role <name>`); refused, naming the game, if it has none."""
     front = registry.front(ruleset)
-    found = next((p for p in front.signup_options.pairings if p.name == name), None)
+    found = next((p for p in front.signup.pairings if p.name == name), None)
     if found is None:
         raise ServiceError(say("no_such_command", command=f"role {name}", game=front.title or ruleset))
     return found
 
 
-def _role_text(options: SignupOptions, key: str, **values: object) -> str:
-    """The game's sign-up text `key` (`SignupOptions.role_texts`), or the bot's own words when the game has none."""
+def _role_text(options: Signup, key: str, **values: object) -> str:
+    """The game's sign-up text `key` (`Signup.role_texts`), or the bot's own words when the game has none."""
     template = options.role_texts.get(key) or say(f"role_{key}_template")
     return template.format(**values)
 
@@ -143,7 +143,7 @@ def role_value(ruleset: str, role: str, *, joining: bool = False) -> str:
     player is not signed up, and may join without one), `role` is none of its roles (naming them), or it is
     taken through a pairing only (`/role choose` cannot ask for it)."""
     front = registry.front(ruleset)
-    options = front.signup_options
+    options = front.signup
     wanted = role.strip().casefold()
     for label, value in options.roles:
         if wanted in (value.casefold(), label.casefold()):
@@ -301,7 +301,7 @@ def _proposal(pairing: Pairing) -> str:
     return f"{pairing.key}_proposal"
 
 
-def _unpaired(requests: dict[str, Any], pairing: Pairing, options: SignupOptions) -> dict[str, Any]:
+def _unpaired(requests: dict[str, Any], pairing: Pairing, options: Signup) -> dict[str, Any]:
     """Requests without this mutual pairing nor a proposal of it; its role falls back to the default."""
     kept = {k: v for k, v in requests.items() if k not in (pairing.key, _proposal(pairing))}
     if pairing.role and requests.get("role") == pairing.role:
@@ -500,7 +500,7 @@ async def _start(
         game,
         say(
             "day_open",
-            step=registry.front(game.ruleset).step_name(game.day),
+            step=registry.front(game.ruleset).words.name(game.day),
             deadline=when(game.deadline),
             commitment=day.commitment,
         ),
@@ -510,10 +510,10 @@ async def _start(
     audit(session, game, actor_id, "start", players=len(players))
 
 
-def _roster(players: list[Player], options: SignupOptions, sheet: str | None = None) -> list[SignUp]:
+def _roster(players: list[Player], options: Signup, sheet: str | None = None) -> list[SignUp]:
     """The sign-ups as the ruleset's `new_game` reads them: the role asked for (or the default), each
     pairing naming a player still signed up, by seat, and the character sheet the player attached (under the
-    request `sheet`, the game's `Front.sheet_file.setting`)."""
+    request `sheet`, the game's `Signup.sheet.setting`)."""
     by_user = {p.user_id: p.seat for p in players}
     roster = []
     for p in players:

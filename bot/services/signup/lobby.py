@@ -47,7 +47,7 @@ async def refresh(session: AsyncSession, game: Game) -> None:
     text = await lobby_text(session, game)
     payload: dict = {"kind": KIND, "game": game.id, "open": game.status == "signup"}
     if game.status == "signup":
-        payload["roles"] = [[label, value] for label, value in registry.front(game.ruleset).signup_options.roles]
+        payload["roles"] = [[label, value] for label, value in registry.front(game.ruleset).signup.roles]
     pending = await session.execute(
         update(Outbox)
         .where(Outbox.game_id == game.id, Outbox.target == TARGET, Outbox.status == "pending")

@@ -1,8 +1,8 @@
-"""Players' own character sheets (`Front.sheet_file`): attached before the start, kept in the sign-up's requests
+"""Players' own character sheets (`Signup.sheet`): attached before the start, kept in the sign-up's requests
 for the game's `new_game`, shown to their owner and to the moderators, never to another player.
 
 `attach` reads the player's file like a moderator's data file (`data_files.read_mapping`: size, YAML or JSON,
-a mapping) and has the game check it (`Front.load_sheet`); the sheet is stored in one transaction, which
+a mapping) and has the game check it (`Signup.sheet`); the sheet is stored in one transaction, which
 checks again that the game has not started and that the player is still signed up. Every refusal says why and
 that the sheet was not changed. `show` is the player's own sheet: before the start the summary of the attached
 one, during play the game's cards of their own sheet from their own view. `signup_sheets` is the moderators'
@@ -27,7 +27,7 @@ from bot.services.orders.player_views import player_view
 from bot.services.signup.data_files import read_mapping
 from bot.text import escape, say
 from engine import registry
-from engine.front import Card, DataFile, Front, Refused
+from engine.front import Card, DataFile, Refused, Sheet
 
 BEFORE_START = ("setup", "signup")
 SIGNED_UP = ("joined", "reserve")
@@ -41,11 +41,12 @@ class Shown:
     cards: list[Card] = field(default_factory=list)
 
 
-def _declared(game: Game) -> tuple[Front, DataFile]:
-    front = registry.front(game.ruleset)
-    if front.sheet_file is None:
+def _declared(game: Game) -> tuple[Sheet, DataFile]:
+    """The game's character sheet part and its file, or the refusal of a game that takes none."""
+    sheet = registry.front(game.ruleset).signup.sheet
+    if sheet is None:
         raise ServiceError(say("sheet_not_taken", game=escape(game.name)))
-    return front, front.sheet_file
+    return sheet, sheet.file
 
 
 async def _signed_up(session: Any, game: Game, user_id: int) -> Player:
@@ -68,11 +69,11 @@ async def _changeable(session: Any, game_id: int, user_id: int, lock: bool = Fal
     return game, await _signed_up(session, game, user_id)
 
 
-def summary(front: Front, sheet: Any) -> str:
+def summary(declared: Sheet, sheet: Any) -> str:
     """An attached sheet in the game's words (escaped: it is the player's text); the reason if the game no
     longer takes it (its tables changed since it was attached)."""
     try:
-        return escape(front.load_sheet(sheet)[1])
+        return escape(declared.load(sheet)[1])
     except Refused as refusal:
         return say("sheet_now_refused", reason=escape(refusal.reason))
 
@@ -83,8 +84,8 @@ async def attach(
     """Attach the player's sheet file (`read` downloads it, only once everything else allows it)."""
     async with db.read() as session:
         game, _ = await _changeable(session, game_id, user_id)
-        front, declared = _declared(game)
-    value, said = await read_mapping(declared, filename, size, read, front.load_sheet, say("sheet_nothing"))
+        taken, declared = _declared(game)
+    value, said = await read_mapping(declared, filename, size, read, taken.load, say("sheet_nothing"))
     async with db.transaction() as session:
         game, player = await _changeable(session, game_id, user_id, lock=True)
         player.requests = dict(player.requests) | {declared.setting: value}
@@ -117,16 +118,16 @@ async def show(db: Database, game_id: int, user_id: int) -> Shown:
     limits.user_id(user_id)
     async with db.read() as session:
         game = await load_game(session, game_id)
-        front, declared = _declared(game)
+        taken, declared = _declared(game)
         started = game.status not in BEFORE_START
         sheet = None if started else (await _signed_up(session, game, user_id)).requests.get(declared.setting)
     name = escape(game.name)
     if started:
-        cards = front.sheet_cards(await player_view(db, game_id, user_id))
+        cards = registry.front(game.ruleset).cards.sheet(await player_view(db, game_id, user_id))
         return Shown(say("sheet_in_play", game=name), cards)
     if sheet is None:
         return Shown(say("sheet_none", label=declared.label, game=name))
-    return Shown(say("sheet_shown", label=declared.label, game=name, summary=summary(front, sheet)))
+    return Shown(say("sheet_shown", label=declared.label, game=name, summary=summary(taken, sheet)))
 
 
 async def signup_sheets(db: Database, game_id: int, caller: Caller) -> list[str] | None:
@@ -135,10 +136,10 @@ async def signup_sheets(db: Database, game_id: int, caller: Caller) -> list[str]
     async with db.read() as session:
         game = await load_game(session, game_id)
         await rights.moderator(session, game, caller)
-        front = registry.front(game.ruleset)
-        declared = front.sheet_file
-        if declared is None:
+        taken = registry.front(game.ruleset).signup.sheet
+        if taken is None:
             return None
+        declared = taken.file
         rows = await session.execute(
             select(Player)
             .where(Player.game_id == game_id, Player.status.in_(SIGNED_UP))
@@ -148,7 +149,7 @@ async def signup_sheets(db: Database, game_id: int, caller: Caller) -> list[str]
     lines = [say("sheets_title", label=declared.label, game=escape(game.name), count=len(players))]
     for p in players:
         sheet = p.requests.get(declared.setting)
-        said = summary(front, sheet) if sheet is not None else say("sheets_none")
+        said = summary(taken, sheet) if sheet is not None else say("sheets_none")
         reserve = say("sheets_reserve") if p.status == "reserve" else ""
         lines.append(say("sheets_line", name=escape(p.name), reserve=reserve, sheet=said))
     return lines
@@ -158,16 +159,16 @@ def at_start(session: Any, game: Game, players: list[Player]) -> str | None:
     """At the start, in its transaction: the request under which the players' sheets reach `new_game` (None:
     the game takes none). A sheet the game no longer takes (its tables changed since it was attached) is taken
     off: that player starts as if they had attached none, and they and the moderators are told why."""
-    front = registry.front(game.ruleset)
-    declared = front.sheet_file
-    if declared is None:
+    taken = registry.front(game.ruleset).signup.sheet
+    if taken is None:
         return None
+    declared = taken.file
     for player in players:
         sheet = player.requests.get(declared.setting)
         if sheet is None:
             continue
         try:
-            front.load_sheet(sheet)
+            taken.load(sheet)
         except Refused as refusal:
             player.requests = {k: v for k, v in player.requests.items() if k != declared.setting}
             reason, label, payload = escape(refusal.reason), declared.label, {"kind": "sheet_dropped"}
@@ -181,7 +182,7 @@ def at_start(session: Any, game: Game, players: list[Player]) -> str | None:
 def template(ruleset: str) -> tuple[str, str]:
     """The game's example sheet: a file name and its text."""
     front = registry.front(ruleset)
-    text = front.sheet_template() if front.sheet_file is not None else ""
+    text = front.signup.sheet.template() if front.signup.sheet is not None else ""
     if not text:
         raise ServiceError(say("sheet_not_taken", game=escape(front.title or ruleset)))
     return f"{ruleset}-sheet.yaml", text

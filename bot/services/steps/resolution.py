@@ -146,7 +146,7 @@ async def _resolve_locked(
     front = registry.front(game.ruleset)
     reveal = say(
         "seed_held" if held else "seed_revealed",
-        step=front.step_name(day),
+        step=front.words.name(day),
         seed=seed_row.seed,
         commitment=seed_row.commitment,
     )
@@ -169,7 +169,7 @@ async def _resolve_locked(
             say(
                 "seed_revealed_next",
                 reveal=reveal,
-                step=front.step_name(game.day),
+                step=front.words.name(game.day),
                 deadline=when(game.deadline),
                 commitment=next_seed.commitment,
             ),
@@ -182,7 +182,7 @@ async def _resolve_locked(
             game,
             "moderators",
             None,
-            say("resolve_recovered", step=front.step_name(day), game=game.name, failures=game.resolve_failures),
+            say("resolve_recovered", step=front.words.name(day), game=game.name, failures=game.resolve_failures),
             {"kind": "resolve_recovered", "day": day},
         )
         game.resolve_failures, game.retry_at = 0, None
@@ -273,7 +273,7 @@ async def _drop_orders(session, game: Game, dropped: dict[str, str]) -> None:
     )
     names = {p.seat: p.name for p in await players_of(session, game.id)}  # a player's seat, or an actor's id
     names |= {a.id: a.name for a in ruleset_of(game).actors(load_state(game))}
-    step = registry.front(game.ruleset).step_name(game.day)
+    step = registry.front(game.ruleset).words.name(game.day)
     for actor, why in sorted(dropped.items()):
         name = names.get(actor, actor)
         told = say("resolve_order_dropped", step=step, game=game.name, name=name, reason=why)

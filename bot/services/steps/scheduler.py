@@ -101,7 +101,7 @@ async def _record_failure(db: Database, game_id: int, day: int, reason: str, now
                     None,
                     say(
                         "resolve_failed",
-                        step=registry.front(game.ruleset).step_name(day),
+                        step=registry.front(game.ruleset).words.name(day),
                         game=game.name,
                         error=reason,
                         retry=when(game.retry_at),

@@ -1,7 +1,7 @@
 """A whole game played by computer players through the same services and database as the bot.
 
 Used by `brbot simulate` (and so `make demo`). Seats sign up with the requests of the game's computer
-players (`Front.computer_signups`), every day each awaited player submits the autoplayer's orders through
+players (`Play.signups`), every day each awaited player submits the autoplayer's orders through
 `submit_orders`, and the day is resolved through `resolve_day`, exactly as the deadline loop would. The
 clock is simulated (one day per resolution) and the day seeds come from `--seed`, so the same seed gives
 the same game and the same log. `brbot simulate` gives it a database that drives SQLite on the event loop's
@@ -66,8 +66,8 @@ async def simulate(
     ruleset: str = registry.DEFAULT,
     data: DataLoaded | None = None,
 ) -> SimulationResult:
-    front = registry.front(ruleset)
-    if not front.has_computer_players:
+    front, play = registry.front(ruleset), registry.get(ruleset).play
+    if not play.has_computer_players:
         raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
     seeds = fairness.seeded_source(seed)
     rng = RecordingRng(seed, record=False)
@@ -80,10 +80,10 @@ async def simulate(
         db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1, settings=settings, signup_cap=cap
     )
     await public_pages.list_simulated(db, game.id)  # its page is on the site's index (`brbot web`)
-    signups = front.computer_signups(players, rng)
+    signups = play.computer_signups(players, rng)
     users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
     await games.join_many(db, game.id, [(users[s.seat], s.name, s.requests.get("role")) for s in signups])
-    await _pair_requests(db, game.id, signups, users, front.signup_options.pairings)
+    await _pair_requests(db, game.id, signups, users, front.signup.pairings)
     now = EPOCH
     resolved = 0
     last: int | None = None
@@ -121,7 +121,7 @@ async def simulate(
         # An awaited actor that is not a seat (a player's character with an id of its own) is its controller's.
         owners = {actor: rules.controller(state, actor) for actor in awaited}
         chosen = [
-            (seats[seat], actor, front.autoplayer(state, actor, rng))
+            (seats[seat], actor, play.computer_orders(state, actor, rng))
             for actor, seat in owners.items()
             if seat is not None and seat in seats
         ]
@@ -134,10 +134,10 @@ async def simulate(
         now = now + timedelta(days=1)
         if await resolution.resolve_day(db, game.id, now, expected_day=day, trigger="simulate", seeds=seeds):
             resolved, last = resolved + 1, day
-        length = front.length(state)
+        length = play.length(state)
         if on_day is not None and length is not None:  # a progress bar needs the game's length
             on_day(day, length)
-    outcome = front.outcome(state)
+    outcome = play.outcome(state)
     winners = [names.get(s, s) for s in outcome["winners"]]
     survivors = [names.get(s, s) for s in outcome["survivors"]]
     if log is not None:

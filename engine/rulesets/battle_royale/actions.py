@@ -13,7 +13,7 @@ from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.deaths import give, settle
 from engine.rulesets.battle_royale.orders import AllOutAttack, Analyze, Attack, Heal, Search, SetTrap, UseItem
 from engine.rulesets.battle_royale.state import C4, Knowledge, Mine, Student
-from engine.rulesets.battle_royale.text import ROLE_NAMES, listing
+from engine.rulesets.battle_royale.texts import ROLE_NAMES, listing
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night

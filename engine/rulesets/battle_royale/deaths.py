@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.night import Kill, Night
 from engine.rulesets.battle_royale.state import Item, Student
-from engine.rulesets.battle_royale.text import listing, say
+from engine.rulesets.battle_royale.texts import listing, say
 
 
 def settle(night: Night, cause: str, by_trap: bool = False) -> list[str]:

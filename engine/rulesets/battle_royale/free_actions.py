@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.rulesets.battle_royale import rules
 from engine.rulesets.battle_royale.orders import Search
 from engine.rulesets.battle_royale.state import Item
-from engine.rulesets.battle_royale.text import listing, say
+from engine.rulesets.battle_royale.texts import listing, say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night

@@ -26,7 +26,7 @@ from engine.rulesets.battle_royale import catalog, deaths, rules
 from engine.rulesets.battle_royale.night import Night
 from engine.rulesets.battle_royale.report import item_label
 from engine.rulesets.battle_royale.state import BRState, Student
-from engine.rulesets.battle_royale.text import listing, say
+from engine.rulesets.battle_royale.texts import listing, say
 
 PHASE = "moderation"
 

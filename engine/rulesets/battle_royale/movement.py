@@ -13,7 +13,7 @@ from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.deaths import settle
 from engine.rulesets.battle_royale.orders import Move, Run
 from engine.rulesets.battle_royale.state import Mine, Student
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night

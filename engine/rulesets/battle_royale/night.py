@@ -18,7 +18,7 @@ from engine.rng import RecordingRng
 from engine.rulesets.battle_royale.orders import NightOrders
 from engine.rulesets.battle_royale.rules import NightPosture
 from engine.rulesets.battle_royale.state import BRState, Student
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 
 
 @dataclass

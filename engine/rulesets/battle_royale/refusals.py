@@ -11,7 +11,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import TypeVar
 
 from engine.rulesets.battle_royale.state import BRState, Item, Student
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 
 
 class Refusal(Exception):

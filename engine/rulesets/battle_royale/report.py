@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.rulesets.battle_royale import rules
 from engine.rulesets.battle_royale.state import BRState, Item, Student
-from engine.rulesets.battle_royale.text import listing, say
+from engine.rulesets.battle_royale.texts import listing, say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night

@@ -8,7 +8,8 @@ from engine.rng import RecordingRng
 from engine.ruleset import Resolution, Ruleset, SignUp
 from engine.rulesets.battle_royale import moderation
 from engine.rulesets.battle_royale.orders import Day0Orders, NightOrders, OrdersEnvelope
-from engine.rulesets.battle_royale.resolve_night import resolve_night
+from engine.rulesets.battle_royale.play import PLAY
+from engine.rulesets.battle_royale.resolve import resolve_night
 from engine.rulesets.battle_royale.settings import BRSettings
 from engine.rulesets.battle_royale.setup import new_game, resolve_day0
 from engine.rulesets.battle_royale.state import BRState
@@ -21,6 +22,7 @@ class BattleRoyale(Ruleset[BRState, Any, BRSettings]):
     version = "1"
     title = "Battle Royale"
     front_module = "engine.rulesets.battle_royale.front"
+    play = PLAY
     state_model = BRState
     orders_model = OrdersEnvelope
     settings_model = BRSettings

@@ -14,7 +14,7 @@ from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.orders import Day0Orders, SignUpRequest
 from engine.rulesets.battle_royale.settings import BRSettings
 from engine.rulesets.battle_royale.state import BRState, Student, Zone
-from engine.rulesets.battle_royale.text import ROLE_NAMES, listing, say
+from engine.rulesets.battle_royale.texts import ROLE_NAMES, listing, say
 
 
 def _event(kind: str, audience, key: str, data: dict | None = None, **values: object) -> Event:

@@ -24,7 +24,7 @@ from engine.rulesets.battle_royale.orders import (
 )
 from engine.rulesets.battle_royale.refusals import Refusal, check_zone, own_item, refuse, target, zone_name
 from engine.rulesets.battle_royale.state import BRState, Item, Student
-from engine.rulesets.battle_royale.text import ROLE_NAMES, say
+from engine.rulesets.battle_royale.texts import ROLE_NAMES, say
 from engine.rulesets.battle_royale.validate_free import check_free
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from engine.rulesets.battle_royale import catalog, ending
 from engine.rulesets.battle_royale.deaths import give
 from engine.rulesets.battle_royale.orders import Search
-from engine.rulesets.battle_royale.text import listing, say
+from engine.rulesets.battle_royale.texts import listing, say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night

@@ -17,7 +17,7 @@ from engine.rulesets.battle_royale_cards.ending import finish
 from engine.rulesets.battle_royale_cards.news import public
 from engine.rulesets.battle_royale_cards.setup import start_turn
 from engine.rulesets.battle_royale_cards.state import CardState
-from engine.rulesets.battle_royale_cards.text import say
+from engine.rulesets.battle_royale_cards.texts import say
 
 PHASE = "moderation"
 

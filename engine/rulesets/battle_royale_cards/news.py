@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.events import MODERATORS, PUBLIC, Event, make_event, to_players
-from engine.rulesets.battle_royale_cards.text import say
+from engine.rulesets.battle_royale_cards.texts import say
 
 
 def public(kind: str, key: str, data: dict[str, Any] | None = None, **values: object) -> Event:

@@ -12,10 +12,11 @@ from typing import Any
 from engine.rng import RecordingRng
 from engine.ruleset import Resolution, Ruleset, SignUp
 from engine.rulesets.battle_royale_cards.orders import CardOrders, Timeout
+from engine.rulesets.battle_royale_cards.play import PLAY
+from engine.rulesets.battle_royale_cards.resolve import acting, resolve_step
 from engine.rulesets.battle_royale_cards.settings import CardSettings
 from engine.rulesets.battle_royale_cards.setup import new_game
 from engine.rulesets.battle_royale_cards.state import CardState
-from engine.rulesets.battle_royale_cards.turn import acting, resolve_step
 from engine.rulesets.battle_royale_cards.validate import validate
 from engine.rulesets.battle_royale_cards.view import player_view
 
@@ -30,6 +31,7 @@ class BattleRoyaleCards(Ruleset[CardState, CardOrders, CardSettings]):
     step_hours = 24  # rulings: `turn_hours = 24`
     step_hours_setting = "turn_hours"  # the house rule sets the game's step_hours (one deadline per turn)
     front_module = "engine.rulesets.battle_royale_cards.front.game"
+    play = PLAY
     state_model = CardState
     orders_model = CardOrders
     settings_model = CardSettings

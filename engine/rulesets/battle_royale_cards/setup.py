@@ -15,7 +15,7 @@ from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.news import public
 from engine.rulesets.battle_royale_cards.settings import CardSettings
 from engine.rulesets.battle_royale_cards.state import CardState, Player, Turn
-from engine.rulesets.battle_royale_cards.text import say
+from engine.rulesets.battle_royale_cards.texts import say
 
 
 class SetupError(ValueError):

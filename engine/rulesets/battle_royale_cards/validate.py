@@ -24,7 +24,7 @@ from engine.rulesets.battle_royale_cards.orders import (
 )
 from engine.rulesets.battle_royale_cards.preturn import after_preturn
 from engine.rulesets.battle_royale_cards.state import CardState
-from engine.rulesets.battle_royale_cards.text import say
+from engine.rulesets.battle_royale_cards.texts import say
 
 
 def validate(state: CardState, seat: str, orders: CardOrders) -> str | None:

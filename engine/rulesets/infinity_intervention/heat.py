@@ -11,7 +11,7 @@ from engine.rulesets.infinity_intervention.catalog import SKILL_ATTRIBUTE
 from engine.rulesets.infinity_intervention.setup import fighter_from
 from engine.rulesets.infinity_intervention.state import CombatState
 from engine.rulesets.infinity_intervention.texts import say, written
-from engine.rulesets.infinity_intervention.turns import move_after
+from engine.rulesets.infinity_intervention.turn_order import move_after
 
 HEAT_COST = {"boost": 1, "reorder": 1, "reinforce": 2, "complication": 1}
 

@@ -12,7 +12,7 @@ from engine.rulesets.infinity_intervention.attack import Ctx
 from engine.rulesets.infinity_intervention.heat import Refused, find_actor, spend
 from engine.rulesets.infinity_intervention.state import CombatState, ToRule
 from engine.rulesets.infinity_intervention.texts import say, written
-from engine.rulesets.infinity_intervention.turns import end_combat, move_after
+from engine.rulesets.infinity_intervention.turn_order import end_combat, move_after
 
 POST_MAX = 2000  # Discord's most characters in one message: a ruling is posted whole or refused
 

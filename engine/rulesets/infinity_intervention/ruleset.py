@@ -9,11 +9,14 @@ from typing import Any
 from engine.events import Event
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Ruleset, SignUp
-from engine.rulesets.infinity_intervention import heat, moderation, post, turns
+from engine.rulesets.infinity_intervention import heat, moderation
+from engine.rulesets.infinity_intervention import resolve as post
+from engine.rulesets.infinity_intervention import turn_order as turns
 from engine.rulesets.infinity_intervention.attack import Ctx, can_react
+from engine.rulesets.infinity_intervention.autoplayer import scripted_answer, scripted_post
 from engine.rulesets.infinity_intervention.catalog import Roster, Sheet
 from engine.rulesets.infinity_intervention.orders import STANDARD, Answer, IIOrders
-from engine.rulesets.infinity_intervention.script import scripted_answer, scripted_post
+from engine.rulesets.infinity_intervention.play import PLAY
 from engine.rulesets.infinity_intervention.settings import IISettings
 from engine.rulesets.infinity_intervention.setup import players_pcs, start_combat
 from engine.rulesets.infinity_intervention.state import CombatState
@@ -34,6 +37,7 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
     orders_model = IIOrders
     settings_model = IISettings
     front_module = "engine.rulesets.infinity_intervention.front.game"
+    play = PLAY
 
     def new_game(self, roster: list[SignUp], settings: IISettings, rng: RecordingRng) -> Resolution[CombatState]:
         """The settings' roster (the demo fight unless a moderator loaded one); a sign-up with its own sheet

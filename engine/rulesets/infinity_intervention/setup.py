@@ -11,7 +11,7 @@ from engine.rulesets.infinity_intervention.catalog import Roster, Sheet
 from engine.rulesets.infinity_intervention.settings import IISettings
 from engine.rulesets.infinity_intervention.state import CombatState, Fighter
 from engine.rulesets.infinity_intervention.texts import say
-from engine.rulesets.infinity_intervention.turns import next_after
+from engine.rulesets.infinity_intervention.turn_order import next_after
 
 
 def fighter_from(sheet: Sheet, controller: str | None, settings: IISettings) -> Fighter:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.rng import RecordingRng
 from engine.ruleset import Resolution, SignUp
-from engine.rulesets.mazeworld.policy import contestant_orders
+from engine.rulesets.mazeworld.autoplayer import contestant_orders
 from engine.rulesets.mazeworld.ruleset import RULESET
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 from engine.rulesets.mazeworld.state import MazeState

@@ -11,6 +11,7 @@ from typing import Any
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld import actions as act
 from engine.rulesets.mazeworld.attack import attack
+from engine.rulesets.mazeworld.autoplayer import npc_orders
 from engine.rulesets.mazeworld.blast import detonate
 from engine.rulesets.mazeworld.endturn import combat_over, end_of_turn, standing, statuses
 from engine.rulesets.mazeworld.orders import (
@@ -30,7 +31,6 @@ from engine.rulesets.mazeworld.orders import (
     Use,
 )
 from engine.rulesets.mazeworld.passage import ranked, step_three
-from engine.rulesets.mazeworld.policy import npc_orders
 from engine.rulesets.mazeworld.rules import crippled
 from engine.rulesets.mazeworld.state import Creature, MazeState
 from engine.rulesets.mazeworld.turn import Turn

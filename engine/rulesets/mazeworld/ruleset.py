@@ -8,10 +8,11 @@ from typing import Any
 
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, Resolution, Ruleset, SignUp
+from engine.rulesets.mazeworld.autoplayer import npc_orders
 from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.moderation import moderate
 from engine.rulesets.mazeworld.orders import MazeOrders, Skip
-from engine.rulesets.mazeworld.policy import npc_orders
+from engine.rulesets.mazeworld.play import PLAY
 from engine.rulesets.mazeworld.resolve import awaited, resolve_turn
 from engine.rulesets.mazeworld.roster import build_state, sheet_for
 from engine.rulesets.mazeworld.settings import MazeworldSettings
@@ -33,6 +34,7 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
     orders_model = MazeOrders
     settings_model = MazeworldSettings
     front_module = "engine.rulesets.mazeworld.front.game"
+    play = PLAY
 
     def new_game(self, roster: list[SignUp], settings: MazeworldSettings, rng: RecordingRng) -> Resolution[MazeState]:
         """Contestants from their sheets (the roster's sheet under the player's name, else a sign-up's `sheet`

@@ -1,10 +1,13 @@
 """Studies of the engine for `brbot balance` and the tests: the attack bands' rates measured through the
-real attack code against the 2d6 odds (rulings "Attack rolls"), and the demo fight's outcomes."""
+real attack code against the 2d6 odds (rulings "Attack rolls", with the sampling error one trial count
+allows), and the demo fight played whole: how often the contestant stands and how long it lasts."""
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from fractions import Fraction
+from typing import Any
 
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.attack import attack
@@ -75,3 +78,35 @@ def demo_outcomes(trials: int, seed: int) -> dict[str, float]:
         stands += final.creature("s1").status == "active"
         turns += final.day - 1
     return {"contestant_stands": stands / trials, "mean_turns": turns / trials}
+
+
+Rows = dict[str, dict[str, Any]]
+
+
+def band_study(trials: int, seed: int) -> Rows:
+    """Rulings "Attack rolls": FT 6, IR 2 on 2d6; `sigma` is one standard error of the rate at `trials`."""
+    rates = band_rates(trials, seed)
+    rows: Rows = {}
+    for band, odds in ODDS.items():
+        p = float(odds)
+        rows[band.replace("_", " ")] = {
+            "measured": round(rates[band], 4),
+            "expected": round(p, 4),
+            "sigma": round(math.sqrt(p * (1 - p) / trials), 4),
+        }
+    rows["inaccurate rounds landed (1d2)"] = {"measured": round(rates["inaccurate_landed"], 4), "expected": 0.5}
+    return rows
+
+
+def demo_study(games: int, seed: int) -> Rows:
+    """The demo played `games` times: the rulebook gives no figure for who wins, so the contestant's share
+    standing is against an even fight (0.5) and the turns against the `max_turns` limit."""
+    found = demo_outcomes(games, seed)
+    return {
+        "contestant stands (vs even)": {"measured": round(found["contestant_stands"], 3), "expected": 0.5},
+        "turns (vs the limit)": {"measured": round(found["mean_turns"], 2), "expected": MazeworldSettings().max_turns},
+    }
+
+
+def studies(trials: int, seed: int) -> dict[str, Rows]:
+    return {"attack bands": band_study(trials, seed), "demo fight": demo_study(max(1, min(100, trials // 1000)), seed)}

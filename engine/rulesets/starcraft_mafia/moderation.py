@@ -17,7 +17,7 @@ from engine.events import MODERATORS, PUBLIC, Event, to_players
 from engine.ruleset import ModerationRefused, Resolution
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.state import SCMState
-from engine.rulesets.starcraft_mafia.text import say
+from engine.rulesets.starcraft_mafia.texts import say
 
 PHASE = "moderation"
 ACTIONS = ("kill",)

@@ -17,7 +17,7 @@ from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.combat import BattleResult
 from engine.rulesets.starcraft_mafia.orders import Attack
 from engine.rulesets.starcraft_mafia.state import SCMState
-from engine.rulesets.starcraft_mafia.text import listing, say
+from engine.rulesets.starcraft_mafia.texts import listing, say
 
 Namer = Callable[[str], str]
 

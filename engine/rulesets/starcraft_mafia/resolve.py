@@ -29,7 +29,7 @@ from engine.rulesets.starcraft_mafia.orders import (
 from engine.rulesets.starcraft_mafia.rules import winner
 from engine.rulesets.starcraft_mafia.scuffle import scuffle
 from engine.rulesets.starcraft_mafia.state import SCMState
-from engine.rulesets.starcraft_mafia.text import say
+from engine.rulesets.starcraft_mafia.texts import say
 from engine.rulesets.starcraft_mafia.validate import validate
 from engine.rulesets.starcraft_mafia.view import team_public
 

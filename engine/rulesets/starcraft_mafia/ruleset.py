@@ -12,6 +12,7 @@ from engine.ruleset import Resolution, Ruleset, SignUp
 from engine.rulesets.starcraft_mafia.autoplayer import orders_for
 from engine.rulesets.starcraft_mafia.moderation import moderate
 from engine.rulesets.starcraft_mafia.orders import DayOrders
+from engine.rulesets.starcraft_mafia.play import PLAY
 from engine.rulesets.starcraft_mafia.resolve import resolve_day
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
 from engine.rulesets.starcraft_mafia.setup import new_game
@@ -32,6 +33,7 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
     step_hours_setting = "day_hours"  # rulings: "One deadline every 24 hours (`day_hours = 24`)"
     seeds_revealed = "at_end"  # hidden teams: a day's seed would let players test guesses of who attacked
     front_module = "engine.rulesets.starcraft_mafia.front.game"
+    play = PLAY
     state_model = SCMState
     orders_model = DayOrders
     settings_model = SCMSettings
@@ -52,7 +54,7 @@ class StarCraftMafia(Ruleset[SCMState, DayOrders, SCMSettings]):
 
     def computer_orders(self, state: SCMState, seat: str, rng: RecordingRng) -> DayOrders:
         """The scripted player's orders for `seat` (autoplayer.py), from that seat's view only: what the
-        game's front hands out as `Front.autoplayer` (`brbot simulate`, `brbot balance`)."""
+        game's front hands out as `Play.autoplayer` (`brbot simulate`, `brbot balance`)."""
         return orders_for(state, seat, rng)
 
     def resolve(self, state: SCMState, orders: dict[str, DayOrders], rng: RecordingRng) -> Resolution[SCMState]:

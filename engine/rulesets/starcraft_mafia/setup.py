@@ -18,7 +18,7 @@ from engine.ruleset import SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
 from engine.rulesets.starcraft_mafia.state import Player, SCMState
-from engine.rulesets.starcraft_mafia.text import listing, say
+from engine.rulesets.starcraft_mafia.texts import listing, say
 
 
 class SetupError(ValueError):

@@ -11,7 +11,7 @@ from engine.events import Event, to_players
 from engine.rng import RecordingRng
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.state import Player, Reading, SCMState
-from engine.rulesets.starcraft_mafia.text import say
+from engine.rulesets.starcraft_mafia.texts import say
 
 STIM_COST = 5
 HEAL = 5

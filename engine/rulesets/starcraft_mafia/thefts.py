@@ -15,7 +15,7 @@ from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.combat import BattleSetup, Side, fire, in_zerg_form, side_for
 from engine.rulesets.starcraft_mafia.report import shot_line
 from engine.rulesets.starcraft_mafia.state import Player, SCMState
-from engine.rulesets.starcraft_mafia.text import say
+from engine.rulesets.starcraft_mafia.texts import say
 
 NEEDED = 11
 SLEEP_BONUS = 6

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.events import MODERATORS, PUBLIC, Event
 from engine.rulesets.starcraft_mafia.rules import fatigue_after
 from engine.rulesets.starcraft_mafia.state import SCMState
-from engine.rulesets.starcraft_mafia.text import say
+from engine.rulesets.starcraft_mafia.texts import say
 
 SLEEP_HEAL = 2
 

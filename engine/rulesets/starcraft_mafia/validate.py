@@ -20,7 +20,7 @@ from engine.rulesets.starcraft_mafia.orders import (
     Stim,
 )
 from engine.rulesets.starcraft_mafia.state import Item, Player, SCMState
-from engine.rulesets.starcraft_mafia.text import say
+from engine.rulesets.starcraft_mafia.texts import say
 
 
 class Refusal(Exception):

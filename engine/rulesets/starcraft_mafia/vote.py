@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.events import PUBLIC, Event
 from engine.rulesets.starcraft_mafia.state import SCMState
-from engine.rulesets.starcraft_mafia.text import listing, say
+from engine.rulesets.starcraft_mafia.texts import listing, say
 
 MIN_VOTES = 2
 

@@ -48,7 +48,7 @@ def test_the_front_gives_the_picture_with_its_file_name_and_caption():
     state = game()
     state.day = 3
     view = br.view(state, "a")
-    shown = front.picture(view)
+    shown = front.picture.draw(view)
     assert shown.png == render_map(view) and shown.filename == "island.png"
     assert shown.caption == "The island on Day 3. Lines join adjacent zones; closed zones are grey and hatched."
 

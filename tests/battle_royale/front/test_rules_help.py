@@ -20,7 +20,7 @@ def words(cards) -> str:
 
 def test_the_rules_summarise_the_handbook_and_say_where_the_full_rules_are():
     """Handbook III (actions, movement, free actions, votes), the order of a night, the winning conditions."""
-    cards = front.rules()
+    cards = front.cards.rules()
     assert [c.title for c in cards] == ["Battle Royale: the rules in short", "Battle Royale: nights, votes and winning"]
     assert all(c.colour == "red" for c in cards)
     text = words(cards)
@@ -36,7 +36,7 @@ def test_the_rules_summarise_the_handbook_and_say_where_the_full_rules_are():
 def test_help_lists_the_games_own_commands_grouped():
     """Roles, Day 0, actions, movement, free actions and votes; sign-up, information and moderators are the
     bot's own."""
-    [card] = front.help()
+    [card] = front.cards.help()
     assert card.title == "Battle Royale: commands"
     assert [f.name for f in card.fields] == ["Roles (at sign-up)", "Day 0", "Actions (one a day; the default is Defend)",
                                              "Movement", "Free actions", "Votes"]
@@ -52,7 +52,7 @@ def test_help_lists_the_games_own_commands_grouped():
 def test_importing_the_front_imports_neither_discord_nor_pillow():
     """The front is pure: listing the games (which imports every front) loads no picture library and no
     Discord; Pillow comes in only when a picture is drawn."""
-    code = ("import sys; from engine import registry; f = registry.front('battle_royale'); f.rules(); f.help(); "
+    code = ("import sys; from engine import registry; f = registry.front('battle_royale'); f.cards.rules(); f.cards.help(); "
             "print('discord' in sys.modules, 'PIL' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=Path(__file__).resolve().parents[3])

@@ -12,7 +12,7 @@ front = registry.front("battle_royale")
 
 
 def status_cards(view):
-    return front.status(view)
+    return front.cards.status(view)
 
 
 def value(f) -> str:

@@ -3,6 +3,8 @@ drawn from its dice seed and roll number, so `brbot verify` recomputes them and 
 roll; a refused roll stores nothing. On SQLite and PostgreSQL."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import asyncio
 
 import pytest
@@ -101,7 +103,7 @@ async def test_a_games_channel_knows_that_games_dice_words_and_no_others(db, mon
         await dice.roll_dice(db, where, 1, "P", "bodyaim", False, NOW)
     outside = await dice.roll_dice(db, await _where(db, None), 1, "P", "bodyaim", False, NOW)
     assert outside.rolled.repetitions[0].result
-    monkeypatch.setattr(registry.front("battle_royale"), "dice", DICE)
+    monkeypatch.setitem(registry._FRONTS, "battle_royale", replace(registry.front("battle_royale"), dice=DICE))
     inside = await dice.roll_dice(db, where, 1, "P", "2d6 ft=7", False, NOW)
     assert inside.rolled.heading == "2d6 (FT 7, IR 2)" and inside.seq == 1
     assert (await dice.verify_rolls(db, game_id)).ok

@@ -181,7 +181,7 @@ async def test_a_dead_players_withdrawal_and_orders_are_refused_and_nothing_is_s
     them nor send new ones, whatever the command names; the stored orders stay as they were."""
     from bot.services.moderators import moderation
     from bot.services.orders import commands
-    from engine.rulesets.battle_royale.text import say as br_say
+    from engine.rulesets.battle_royale.texts import say as br_say
 
     game_id = await started_game(db)
     await _to_day1(db, game_id)

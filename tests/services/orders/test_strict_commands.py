@@ -9,7 +9,7 @@ from bot.services.orders import commands, day_actions, orders
 from bot.services.base.errors import ServiceError
 from engine import registry
 from engine.rulesets.battle_royale.front.texts import text
-from engine.rulesets.battle_royale.text import say
+from engine.rulesets.battle_royale.texts import say
 from tests.bot.cog_helpers import equip_player, night_game
 from tests.services.conftest import NOW, started_game
 
@@ -41,7 +41,7 @@ DAY0_ONLY = {"defend", "search"}  # no field to get wrong: refused on Day 0, bef
 
 
 def test_every_declared_order_command_has_a_bad_case():
-    declared = {c.name for c in registry.front("battle_royale").commands}
+    declared = {c.name for c in registry.front("battle_royale").orders.commands}
     assert set(BAD) | DAY0_ONLY == declared
 
 

@@ -23,9 +23,9 @@ async def _give_orders(db, game_id: int, users: list[int]) -> None:
     async with db.read() as session:
         game = await load_game(session, game_id)
         state = load_state(game)
-    front, rng = registry.front(game.ruleset), RecordingRng(3, record=False)
+    play, rng = registry.get(game.ruleset).play, RecordingRng(3, record=False)
     for user in users:
-        await orders.submit_orders(db, game_id, user, front.autoplayer(state, f"s{user:03d}", rng), NOW)
+        await orders.submit_orders(db, game_id, user, play.computer_orders(state, f"s{user:03d}", rng), NOW)
 
 
 async def _players(db, game_id: int) -> dict[int, Player]:

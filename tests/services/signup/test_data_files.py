@@ -1,6 +1,6 @@
 """Rulings, "The island": "A moderator can load another map (zones, adjacency, per-zone modifiers) from a
 file", when creating a game (bot/services/signup/data_files.py and `game_admin.create`). The game declares the file
-it takes (`Front.data_file`); the file is read as YAML or JSON and checked by the game's own model; every
+it takes (`Signup.data`); the file is read as YAML or JSON and checked by the game's own model; every
 refusal says what is wrong, and nothing is created."""
 from __future__ import annotations
 

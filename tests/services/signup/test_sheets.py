@@ -1,4 +1,4 @@
-"""Players' own character sheets (bot/services/signup/sheets.py, `Front.sheet_file`): issue "players attach their
+"""Players' own character sheets (bot/services/signup/sheets.py, `Signup.sheet`): issue "players attach their
 character sheets (a sheet file or `/sheet` commands) ... Sheets and rosters are validated with clear errors"
 and "players see their own sheet (`/sheet`)". Mazeworld's rulings "Sheet and demo roster" and Infinity's
 rulings "Sheet" are the schemas; docs/rules/mazeworld.md (decisions) says the GM's roster wins over a player's
@@ -87,7 +87,7 @@ async def test_a_players_attached_sheet_is_their_contestant_at_the_start(db):
 async def test_the_gms_roster_sheet_wins_over_the_players_own(db):
     """Decision (docs/rules/mazeworld.md): the roster's `sheets:` entry under the player's name wins."""
     roster = {"groups": [{"species": "Wolf", "count": "1"}], "sheets": {"Player1": {"name": "Rostered", "ac": "A1"}}}
-    encounter = registry.front("mazeworld").load_data(roster)[0]
+    encounter = registry.front("mazeworld").signup.data.load(roster)[0]
     game_id = await signup_game(db, settings={"encounter": encounter})
     await attach(db, game_id, 1, SHEET)
     await attach(db, game_id, 2, SHEET.replace("Ada Marsh", "Bo Marsh"))
@@ -171,7 +171,7 @@ async def test_the_template_is_a_sheet_the_game_takes():
     for ruleset in ("mazeworld", "infinity_intervention"):
         name, text = sheets.template(ruleset)
         assert name == f"{ruleset}-sheet.yaml" and text.startswith("#")
-        registry.front(ruleset).load_sheet(yaml.safe_load(text))
+        registry.front(ruleset).signup.sheet.load(yaml.safe_load(text))
 
 
 async def test_infinity_a_players_attached_sheet_becomes_their_pc(db):

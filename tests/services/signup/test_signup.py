@@ -1,5 +1,5 @@
 """Creating, joining, leaving, role requests, Lovers by agreement, Rivals, starting (issue: services): the
-requests are Battle Royale's sign-up options (`Front.signup_options`, handbook II.A), handled generically."""
+requests are Battle Royale's sign-up options (`Front.signup`, handbook II.A), handled generically."""
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,6 @@
 """What Battle Royale tells the bot's shared community features (`engine.front.Community`): kills (the private
 "kill" event told to the killer) as its headline figure, and hidden information (the dead may be shown the
-players' private results). Winners and survivors: `BattleRoyaleFront.outcome`."""
+players' private results). Winners and survivors: `BattleRoyalePlay.outcome`."""
 
 from __future__ import annotations
 

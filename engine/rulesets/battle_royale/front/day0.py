@@ -11,7 +11,7 @@ from engine.front import Asked, Card, Change, Command, Form, Refused, Select
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.front.describe import describe
 from engine.rulesets.battle_royale.front.texts import TEXTS, text
-from engine.rulesets.battle_royale.text import ROLE_NAMES
+from engine.rulesets.battle_royale.texts import ROLE_NAMES
 
 RANDOM_ZONE = "random"
 DAY0 = Command("day0", text("cmd_day0"), section="day0", phases=("day0",))

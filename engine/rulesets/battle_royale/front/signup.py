@@ -6,7 +6,7 @@ The request keys (`role`, `lover`, `rival`) are the ones `setup.new_game` reads.
 
 from __future__ import annotations
 
-from engine.front import Pairing, SignupOptions
+from engine.front import Pairing, Signup
 from engine.rulesets.battle_royale.front.texts import TEXTS, text
 
 
@@ -56,7 +56,7 @@ RIVAL = Pairing(
     ),
 )
 
-SIGNUP = SignupOptions(
+SIGNUP = Signup(
     roles=((text("role_dedicated_student"), "dedicated_student"), (text("role_lone_wolf"), "lone_wolf")),
     default_role="dedicated_student",
     pairings=(LOVERS, RIVAL),

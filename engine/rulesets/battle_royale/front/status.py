@@ -14,7 +14,7 @@ from typing import Any
 from engine.front import Card, CardField
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.front.texts import text
-from engine.rulesets.battle_royale.text import ROLE_NAMES
+from engine.rulesets.battle_royale.texts import ROLE_NAMES
 
 
 def _ability(ability_id: str) -> str:

@@ -2,7 +2,7 @@
 the status cards, the map and the rules in short.
 
 `text(key, **values)` renders one. The engine's narration (what a night reports) is in
-`engine/rulesets/battle_royale/text.py`; the bot's own words are in `bot/ui/text.py`.
+`engine/rulesets/battle_royale/texts.py`; the bot's own words are in `bot/ui/text.py`.
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ def offer_to(orders: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
     return {"partner": seat, "give": list(found.get("give") or []), "receive": list(found.get("receive") or [])}
 
 
-def accept(terms: dict[str, Any], proposer: str, current: dict[str, Any]) -> Change:
+def accept(terms: dict[str, Any], proposer: str, view: dict[str, Any], current: dict[str, Any]) -> Change:
     """The mirror of the offer in my orders: I give what they receive and receive what they give."""
     mirror = {"partner": proposer, "give": list(terms["receive"]), "receive": list(terms["give"])}
     return Change(orders=_with_offer(current, mirror), summary=[])

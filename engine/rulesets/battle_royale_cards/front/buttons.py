@@ -1,4 +1,4 @@
-"""The buttons of the player's next step (`Front.step_buttons`), from his own view only: a starting square
+"""The buttons of the player's next step (`Orders.step_buttons`), from his own view only: a starting square
 while he places; on his turn, resurrect (dead), a move in each direction the grid allows (in the one-card
 endgame only the moves that bring him closer to the card), attack the card on his square, attack each living
 player in reach, end the turn, and before the preturn, with empty active slots, one button per choice of

@@ -1,5 +1,5 @@
 """What the card game tells the bot's shared community features (`engine.front.Community`): battles won as its
-headline figure, and hidden information (the cards set aside). Winners and survivors: `CardsFront.outcome`."""
+headline figure, and hidden information (the cards set aside). Winners and survivors: `CardsPlay.outcome`."""
 
 from __future__ import annotations
 

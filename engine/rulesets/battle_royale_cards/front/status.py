@@ -20,7 +20,7 @@ def _active(cards: list[dict[str, Any]]) -> str:
 
 def drinking_table() -> str:
     """The resurrection price list of the text (3.5), the same words as the event after a resurrection."""
-    from engine.rulesets.battle_royale_cards.text import say
+    from engine.rulesets.battle_royale_cards.texts import say
 
     return say("drinking_table")
 

@@ -1,5 +1,5 @@
 """What Infinity tells the bot's shared community features (`engine.front.Community`): nothing beyond its wins and
-survivals (`InfinityFront.outcome`); everything is shown in the channel, so nothing is hidden from the dead."""
+survivals (`InfinityPlay.outcome`); everything is shown in the channel, so nothing is hidden from the dead."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """What Mazeworld tells the bot's shared community features (`engine.front.Community`): kills (the public "kill"
 event, credited to the player whose creature struck) as its headline figure. Winners and survivors:
-`MazeworldFront.outcome`; everything is shown in the channel, so nothing is hidden from the dead."""
+`MazeworldPlay.outcome`; everything is shown in the channel, so nothing is hidden from the dead."""
 
 from __future__ import annotations
 

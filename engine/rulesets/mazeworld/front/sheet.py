@@ -37,7 +37,7 @@ def player_sheet(data: dict[str, Any]) -> Sheet:
 
 
 def load(data: dict[str, Any]) -> tuple[Any, str]:
-    """`Front.load_sheet`: the sheet as JSON data (what `new_game` reads) and its summary."""
+    """`Signup.sheet`: the sheet as JSON data (what `new_game` reads) and its summary."""
     sheet = player_sheet(data)
     return sheet.model_dump(mode="json", exclude_defaults=True) | {"name": sheet.name}, summary(sheet)
 

@@ -1,6 +1,6 @@
 """What StarCraft Mafia tells the bot's shared community features (`engine.front.Community`): hidden information
 (roles and night results: the dead may be shown them). Its events name no killer, so it has no headline figure
-beyond wins and survivals (`StarCraftMafiaFront.outcome`)."""
+beyond wins and survivals (`StarCraftMafiaPlay.outcome`)."""
 
 from __future__ import annotations
 

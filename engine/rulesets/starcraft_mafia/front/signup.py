@@ -4,11 +4,11 @@ which `setup.new_game` reads; no request means any class."""
 
 from __future__ import annotations
 
-from engine.front import SignupOptions
+from engine.front import Signup
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.front.texts import TEXTS
 
-SIGNUP = SignupOptions(
+SIGNUP = Signup(
     roles=tuple((c.name, c.id) for c in catalog().classes),
     default_role=None,
     role_texts={

@@ -1,6 +1,6 @@
 """Every word a StarCraft Mafia player or moderator reads from the front, in one place: `text(key, **values)`.
 
-The engine's own sentences (refusals, reports) are in `engine/rulesets/starcraft_mafia/text.py`; these are the
+The engine's own sentences (refusals, reports) are in `engine/rulesets/starcraft_mafia/texts.py`; these are the
 front's: command and option descriptions, choice labels, orders in words, cards, post headings, help and rules.
 """
 

@@ -12,13 +12,13 @@ from engine.rulesets.infinity_intervention.attack import (
     focus_heat,
     resolve_attack,
 )
+from engine.rulesets.infinity_intervention.autoplayer import scripted_answer
 from engine.rulesets.infinity_intervention.catalog import items
 from engine.rulesets.infinity_intervention.orders import STANDARD, Action, Answer, Attack, IIOrders
 from engine.rulesets.infinity_intervention.rolls import outcome, target_number
-from engine.rulesets.infinity_intervention.script import scripted_answer
 from engine.rulesets.infinity_intervention.state import CombatState, Pending, ToRule
 from engine.rulesets.infinity_intervention.texts import say, written
-from engine.rulesets.infinity_intervention.turns import after_post
+from engine.rulesets.infinity_intervention.turn_order import after_post
 from engine.rulesets.infinity_intervention.validate import action_refusal, spend
 
 

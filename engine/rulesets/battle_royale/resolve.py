@@ -11,7 +11,7 @@ from engine.rulesets.battle_royale.free_actions import free_actions
 from engine.rulesets.battle_royale.night import Night
 from engine.rulesets.battle_royale.orders import FreeActions, Heal, NightOrders, Votes
 from engine.rulesets.battle_royale.state import BRState
-from engine.rulesets.battle_royale.text import listing, say
+from engine.rulesets.battle_royale.texts import listing, say
 from engine.rulesets.battle_royale.validate import action_items, action_refusal, validate_orders
 
 PARTS = (

@@ -1,47 +1,70 @@
-"""StarCraft Mafia's computer players at sign-up (`brbot simulate`, the benchmarks) and the studies of
-`brbot balance`: win rates by team and player count, mean game length, and how often each order is given.
+"""StarCraft Mafia's balance studies (issue 11: "both teams win a fair share"), for `brbot balance` and the tests.
 
-The computer players themselves are the ruleset's (`StarCraftMafia.computer_orders`, autoplayer.py). The
-studies play whole games in memory with the engine alone, each game from its own seed derived from the
-study's seed, so the same seed gives the same figures.
-"""
+Pure like the rest of the engine: `play(players, seed, settings)` plays one game with `autoplayer.orders_for`
+for every seat and returns the final state; `outcomes(counts, games, seed, settings)` tallies the ends
+(`human`, `infested`, `draw`) per player count. `studies` is what `brbot balance --ruleset starcraft_mafia`
+prints: win rates by team and player count, mean game length, and how often each order is given, each game
+played with the named sign-ups (`signups.py`) from its own seed derived from the study's, so the same seed gives
+the same figures."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
-from engine.rulesets.starcraft_mafia.catalog import catalog
+from engine.rulesets.starcraft_mafia.autoplayer import orders_for
 from engine.rulesets.starcraft_mafia.front.texts import text
 from engine.rulesets.starcraft_mafia.orders import Attack, DayOrders
+from engine.rulesets.starcraft_mafia.resolve import resolve_day
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
+from engine.rulesets.starcraft_mafia.setup import new_game
+from engine.rulesets.starcraft_mafia.signups import roster as named_roster
 from engine.rulesets.starcraft_mafia.state import SCMState
-from engine.rulesets.starcraft_mafia.study import play
 
-NAMES = [
-    "Raynor", "Kerrigan", "Tychus", "Mengsk", "Duke", "Stetmann", "Swann", "Hanson", "Horner", "Matt",
-    "Tosh", "Nova", "Findlay", "Warfield", "Valerian", "Selendis", "Zeratul", "Fenix", "Artanis", "Stukov",
-]  # fmt: skip
-REQUEST_CHANCE = 30  # % of computer players who ask for a class
 GAMES_MAX = 100  # a study plays at most this many games per player count, whatever `--trials` asks
 PLAYER_COUNTS = range(5, 21)
 FAIR = 50.0  # the "expected" win rate of each team: a fair share (issue 11: neither under 25% at 8-12)
 
 
-def roster(players: int, rng: RecordingRng) -> list[SignUp]:
-    """Sign-ups named after StarCraft's people; some ask for a class (by id, as `/join role:` does)."""
-    classes = catalog().class_ids()
-    out = []
-    for index in range(players):
-        seat = f"p{index:03d}"
-        name = NAMES[index] if index < len(NAMES) else f"Soldier {index + 1}"
-        requests: dict[str, Any] = {}
-        if rng.percent(REQUEST_CHANCE, f"sim class request {seat}"):
-            requests = {"role": rng.choice(classes, f"sim class pick {seat}")}
-        out.append(SignUp(seat=seat, name=name, requests=requests))
-    return out
+def roster(players: int) -> list[SignUp]:
+    """`players` sign-ups with no class request (classes are then spread evenly by the rulings' draw)."""
+    return [SignUp(seat=f"s{i:02d}", name=f"Soldier {i + 1}", requests={}) for i in range(players)]
+
+
+def play(
+    players: int,
+    seed: int,
+    settings: SCMSettings | None = None,
+    signups: Callable[[int, RecordingRng], list[SignUp]] | None = None,
+    watch: Callable[[dict[str, DayOrders]], None] | None = None,
+) -> SCMState:
+    """One game from sign-up to its end, every seat ordered by the scripted player. `signups(players, rng)`
+    makes the roster (default: `roster`, no class requests); `watch` sees each day's orders."""
+    rng = RecordingRng(seed, record=False)
+    state, _ = new_game(signups(players, rng) if signups else roster(players), settings or SCMSettings(), rng)
+    while state.phase != "over":
+        orders = {p.id: orders_for(state, p.id, rng) for p in state.living()}
+        if watch is not None:
+            watch(orders)
+        state, _ = resolve_day(state, orders, rng)
+    return state
+
+
+def outcomes(
+    counts: Iterable[int], games: int, seed: int = 0, settings: SCMSettings | None = None
+) -> dict[int, Counter[str]]:
+    """Per player count, how many of `games` games ended `human`, `infested` or `draw` (seeds from `seed`)."""
+    table: dict[int, Counter[str]] = {}
+    for n in counts:
+        ends: Counter[str] = Counter()
+        for g in range(games):
+            final = play(n, seed + 1000 * n + g, settings)
+            ends[final.end_reason or "draw"] += 1
+        table[n] = ends
+    return table
 
 
 def action_kinds(orders: DayOrders) -> list[str]:
@@ -59,7 +82,7 @@ def action_kinds(orders: DayOrders) -> list[str]:
 
 
 def play_one(players: int, seed: int, settings: SCMSettings | None = None) -> tuple[SCMState, Counter[str], int]:
-    """One whole game with computer players (`study.play`): (final state, order kinds counted, orders given)."""
+    """One whole game with computer players (`play`): (final state, order kinds counted, orders given)."""
     counted: Counter[str] = Counter()
     given = 0
 
@@ -69,7 +92,7 @@ def play_one(players: int, seed: int, settings: SCMSettings | None = None) -> tu
             counted.update(action_kinds(o))
             given += 1
 
-    state = play(players, seed, settings, signups=roster, watch=tally)
+    state = play(players, seed, settings, signups=named_roster, watch=tally)
     return state, counted, given
 
 

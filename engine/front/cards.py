@@ -1,0 +1,66 @@
+"""What a game shows as cards (Discord embeds, the web page's panels) and pictures: `Card` of `CardField`s,
+`Picture`, and the shared shape of a game's `/rules` (`setting_lines`, `rules_and_settings`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class CardField:
+    """A field of a card: lines joined by `sep`, or `empty` when there are none."""
+
+    name: str
+    lines: tuple[str, ...]
+    sep: str = "\n"
+    inline: bool = False
+    empty: str | None = None
+
+
+@dataclass(frozen=True)
+class Card:
+    """A titled card (a Discord embed): `colour` is a name the bot maps ("green", "grey", "blue", "gold",
+    "purple", "teal", "red", "blurple", or "plain" for none); long fields are continued by the bot within
+    Discord's limits."""
+
+    title: str
+    description: str = ""
+    fields: tuple[CardField, ...] = ()
+    colour: str = "blurple"
+    footer: str = ""
+
+
+@dataclass(frozen=True)
+class Picture:
+    png: bytes
+    filename: str
+    caption: str
+
+
+def setting_lines(
+    settings: Any, line: str, value_of: Callable[[Any], str], skip: tuple[str, ...] = ()
+) -> tuple[str, ...]:
+    """One line per setting of a game's settings model (pydantic), in the model's order, for its rules help:
+    the game's `line` template with `{name}`, `{value}` (as `value_of` writes it) and `{description}` (the
+    field's). `skip`: settings that are the game's data, not house rules (a roster)."""
+    return tuple(
+        line.format(name=name, value=value_of(getattr(settings, name)), description=field.description or "")
+        for name, field in type(settings).model_fields.items()
+        if name not in skip
+    )
+
+
+def rules_and_settings(
+    rules: Card, settings_title: str, settings_intro: str, settings_field: str, lines: tuple[str, ...]
+) -> list[Card]:
+    """A game's `/rules`: its rules card, then a card of every house rule with its value (`setting_lines`), in the
+    rules card's colour."""
+    settings = Card(
+        title=settings_title,
+        description=settings_intro,
+        colour=rules.colour,
+        fields=(CardField(settings_field, lines),),
+    )
+    return [rules, settings]

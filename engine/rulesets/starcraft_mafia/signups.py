@@ -1,0 +1,30 @@
+"""StarCraft Mafia's computer players at sign-up (`brbot simulate`, the benchmarks, `brbot balance`): names
+after StarCraft's people, some asking for a class. Their orders are the ruleset's (`autoplayer.py`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rng import RecordingRng
+from engine.ruleset import SignUp
+from engine.rulesets.starcraft_mafia.catalog import catalog
+
+NAMES = [
+    "Raynor", "Kerrigan", "Tychus", "Mengsk", "Duke", "Stetmann", "Swann", "Hanson", "Horner", "Matt",
+    "Tosh", "Nova", "Findlay", "Warfield", "Valerian", "Selendis", "Zeratul", "Fenix", "Artanis", "Stukov",
+]  # fmt: skip
+REQUEST_CHANCE = 30  # % of computer players who ask for a class
+
+
+def roster(players: int, rng: RecordingRng) -> list[SignUp]:
+    """Sign-ups named after StarCraft's people; some ask for a class (by id, as `/join role:` does)."""
+    classes = catalog().class_ids()
+    out = []
+    for index in range(players):
+        seat = f"p{index:03d}"
+        name = NAMES[index] if index < len(NAMES) else f"Soldier {index + 1}"
+        requests: dict[str, Any] = {}
+        if rng.percent(REQUEST_CHANCE, f"sim class request {seat}"):
+            requests = {"role": rng.choice(classes, f"sim class pick {seat}")}
+        out.append(SignUp(seat=seat, name=name, requests=requests))
+    return out
