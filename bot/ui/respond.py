@@ -17,9 +17,9 @@ from typing import Any
 
 import discord
 
+from bot.screens import refusal
 from bot.services.base.errors import ServiceError
 from bot.ui.limits import CONTENT_MAX, cut, messages
-from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
 
@@ -89,10 +89,10 @@ async def refusing(interaction: discord.Interaction):
     try:
         yield
     except ServiceError as error:
-        await respond(interaction, error.message)
-    except Exception:
+        await respond(interaction, refusal.shown(error))
+    except Exception as error:
         log.exception("command %s failed", getattr(interaction.command, "qualified_name", "?"))
         try:
-            await respond(interaction, ui("crashed"))
+            await respond(interaction, refusal.shown(error))
         except Exception:  # the interaction may have expired: the log has the error
             log.exception("could not tell the user about the failure")
