@@ -2,6 +2,12 @@
 
 TEXTS: dict[str, str] = {
     "cli_error": "brbot: {message}",
+    "texts_checked": "{language}: {count} {count:problem|problems}",
+    "texts_english_is_source": "en-US is the source of every text: there is nothing to check.",
+    "texts_exported": "{language}: written to {path}",
+    "texts_imported": "{count} {count:text|texts} of {language} written to {path}",
+    "texts_import_refused": "left out: {entry}",
+    "texts_import_failed": "cannot import {file}: {reason}",
     "cli_db_error": "database error: {detail}{hint}",
     "cli_db_hint": " (run `brbot migrate` first?)",
     "cli_db_missing": "the database does not exist on the server ({detail}): create it, or check the URL {url}",
