@@ -13,12 +13,15 @@ from datetime import datetime
 
 from bot.texts import TEXT  # the catalogue, by feature (bot/texts/)
 from bot.wording import discord_time, render
+from engine.keyed import Keyed
 
 __all__ = ["TEXT", "escape", "listed", "render", "say", "when"]
 
 
 def say(key: str, **values: object) -> str:
-    return render(TEXT[key], **values)
+    """The catalogue's text `key` filled in, in English; it remembers its key (`engine.keyed.Keyed`), so a reader
+    of another language is shown it in theirs (`bot.languages.reader`)."""
+    return Keyed(render(TEXT[key], **values), "bot", key, values)
 
 
 def listed(names: list[str]) -> str:

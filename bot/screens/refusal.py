@@ -7,6 +7,7 @@ feature shares live here too (only moderators may do this).
 from __future__ import annotations
 
 from bot.refusal import ServiceError
+from bot.screens.parts import said
 
 TEXTS: dict[str, str] = {
     "moderators_only": "Only moderators can do this (Manage Server or the server's moderator role): nothing was changed.",
@@ -16,4 +17,4 @@ TEXTS: dict[str, str] = {
 
 def shown(error: BaseException) -> str:
     """What the person is told of `error`: its own message when it is a refusal, else the apology."""
-    return error.message if isinstance(error, ServiceError) else TEXTS["crashed"]
+    return error.message if isinstance(error, ServiceError) else said(TEXTS, "crashed")

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from bot.wording import discord_time, render
+from bot.screens.parts import said
+from bot.wording import discord_time
 from engine.front import Card
 
 TEXTS: dict[str, str] = {
@@ -30,7 +31,7 @@ def deadline_line(step: str, deadline: datetime | None) -> str | None:
     """When the orders of `step` close (None when no deadline runs)."""
     if deadline is None:
         return None
-    return render(TEXTS["deadline_line"], step=step, deadline=discord_time(deadline))
+    return said(TEXTS, "deadline_line", step=step, deadline=discord_time(deadline))
 
 
 def status(step: str, deadline: datetime | None, cards: list[Card]) -> Status:
@@ -39,4 +40,4 @@ def status(step: str, deadline: datetime | None, cards: list[Card]) -> Status:
 
 def not_started(game: str) -> str:
     """The refusal of /status before the game has started."""
-    return render(TEXTS["status_not_started"], game=game)
+    return said(TEXTS, "status_not_started", game=game)
