@@ -78,6 +78,8 @@ def check_domain(language: str, domain: Domain, translated: dict[str, str]) -> l
     problems: list[Problem] = []
     forms = len(plurals.categories(language))
     for key, english in domain.texts.items():
+        if not english:
+            continue  # an empty text (a part left out) reads the same in every language
         if key not in translated:
             problems.append(Problem(domain.name, key, "missing (English is shown)"))
             continue

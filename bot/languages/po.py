@@ -50,6 +50,8 @@ def export(language: str, only: set[str] | None = None) -> bytes:
         if only is not None and domain.name not in only:
             continue
         for key, english in domain.texts.items():
+            if not english:
+                continue  # nothing to translate (and PO keeps an empty msgid for its header)
             comment = _comment(english, language)
             catalog.add(
                 english,
@@ -75,7 +77,7 @@ def write_domain(folder: Path, language: str, domain: str, entries: dict[str, st
 
     catalog = _catalog(language)
     for key in english:
-        if key in entries:
+        if key in entries and english[key]:
             catalog.add(english[key], entries[key], context=key)
     target = folder / language / f"{domain}.po"
     target.parent.mkdir(parents=True, exist_ok=True)
