@@ -20,6 +20,7 @@ LAYERS: list[tuple[str, ...]] = [  # from the ground up; the names of one tuple 
     ("bot.services.people",),
     ("bot.services.orders",),
     ("bot.services.pages",),
+    ("bot.services.setups",),
     ("bot.services.signup",),
     ("bot.services.steps",),
     ("bot.services.moderators",),

@@ -433,8 +433,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_migrate)
 
-    from bot.cli import texts
+    from bot.cli import setups, texts
 
+    setups.add_parser(sub, _command)
     texts.add_parser(sub, _command)
     return top
 

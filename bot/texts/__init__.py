@@ -31,6 +31,7 @@ from bot.texts import (
     orders,
     posts,
     profiles,
+    setups,
     sheets,
     signup,
     spectators,
@@ -41,7 +42,7 @@ from bot.texts import (
 FEATURES: tuple[ModuleType, ...] = (
     common, signup, sheets, orders, moderators, commands, web, verification, posts, cli, groups, community,
     profiles, profile, lobby, muster, order_screen, step_post, absence, spectators, delivery, info, help, dice,
-    buttons, status, refusal,
+    buttons, status, refusal, setups,
 )  # fmt: skip
 
 
