@@ -127,6 +127,24 @@ class Smoke:
                 server.wait()
             log.close()
 
+    def setup(self) -> None:
+        """A setup file imported, listed and exported again; the shipped languages checked."""
+        path = self.folder / "setup.yaml"
+        path.write_text(
+            "setup: 1\ngame: starcraft_mafia\nname: Smoke town\nversions:\n"
+            "  - changelog: Vote on\n    settings: {day_vote: true}\n",
+            encoding="utf-8",
+        )
+        self.run("setup", "import", str(path), "--database", self.database, expect="Smoke town")
+        self.run("setup", "list", "--database", self.database, expect=r"Smoke town\s+v1")
+        self.run("setup", "export", "1", "--database", self.database, expect="day_vote: true")
+        self.texts()
+
+    def texts(self) -> None:
+        for language in ("pt-BR", "es-ES"):
+            self.run("texts", "check", language)
+        self.run("texts", "export", "pt-BR", "--domain", "bot", expect='msgctxt "bot|')
+
     def all(self) -> None:
         self.run("--version", expect=r"^brbot \d+\.")
         commands = (
@@ -141,6 +159,8 @@ class Smoke:
             "health",
             "web",
             "migrate",
+            "setup",
+            "texts",
         )
         helped = self.run("--help")
         missing = [name for name in commands if not re.search(rf"^\s+{name}\s", helped, re.M)]
@@ -157,6 +177,7 @@ class Smoke:
             expect=r"Game over after Day \d+\..*\n.*game #1,",
         )
         self.run("verify", "1", "--database", self.database, expect="identical outcome")
+        self.setup()
         self.run("replay", "1", "1", "--rolls", "--database", self.database)
         json.loads(self.run("log", "1", "--json", "--database", self.database))
         self.run("log", "1", "--database", self.database, expect="Order log of game #1")

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.screens.parts import said
 from bot.wording import discord_time
-from engine.front import Card
+
+if TYPE_CHECKING:  # the command line's --help loads the catalogue, and with it this module: no pydantic then
+    from engine.front import Card
 
 TEXTS: dict[str, str] = {
     "deadline_line": "{step}: orders are open until {deadline}.",

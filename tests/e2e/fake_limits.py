@@ -70,6 +70,12 @@ def check_message_body(body: dict[str, Any], *, has_files: bool = False) -> None
 NAME = re.compile(r"^[-_\w]{1,32}$")
 
 
+LOCALES = frozenset({
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no", "pl", "pt-BR",
+    "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th", "zh-CN", "ja", "zh-TW", "ko",
+})  # Discord's locales (its reference, "Locales")
+
+
 def check_commands(commands: list[dict[str, Any]]) -> None:
     """What Discord checks when commands are registered (discord.py checks some of it locally)."""
     if len(commands) > 100:
@@ -84,6 +90,12 @@ def check_commands(commands: list[dict[str, Any]]) -> None:
             raise invalid_form(f"{where}.name", f"Command name {name!r} is invalid (lowercase, 1-32, no spaces).")
         if not 1 <= len(description) <= 100:
             raise invalid_form(f"{where}.description", f"Must be between 1 and 100 in length (got {len(description)}).")
+        for locale, text in (entry.get("description_localizations") or {}).items():
+            if locale not in LOCALES or not 1 <= len(text) <= 100:
+                raise invalid_form(f"{where}.description_localizations.{locale}", "Invalid locale, or not 1-100 in length.")
+        for locale, text in (entry.get("name_localizations") or {}).items():
+            if locale not in LOCALES or not NAME.match(text) or text != text.lower():
+                raise invalid_form(f"{where}.name_localizations.{locale}", f"Command name {text!r} is invalid.")
         size = len(name) + len(description)
         options = entry.get("options") or []
         if len(options) > 25:
