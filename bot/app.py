@@ -133,6 +133,9 @@ class GameMasterBot(commands.AutoShardedBot):
                 command.allowed_contexts = player_contexts
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.sync_commands:
+            from bot.languages.translator import CatalogueTranslator
+
+            await self.tree.set_translator(CatalogueTranslator())  # descriptions in each user's language
             await self.tree.sync()
         if self.start_loops:
             from bot.loops import Loops

@@ -12,13 +12,16 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.texts import TEXT  # the catalogue, by feature (bot/texts/)
-from bot.wording import render
+from bot.wording import discord_time, render
+from engine.keyed import Keyed
 
 __all__ = ["TEXT", "escape", "listed", "render", "say", "when"]
 
 
 def say(key: str, **values: object) -> str:
-    return render(TEXT[key], **values)
+    """The catalogue's text `key` filled in, in English; it remembers its key (`engine.keyed.Keyed`), so a reader
+    of another language is shown it in theirs (`bot.languages.reader`)."""
+    return Keyed(render(TEXT[key], **values), "bot", key, values)
 
 
 def listed(names: list[str]) -> str:
@@ -36,11 +39,6 @@ def escape(text: str) -> str:
 
 
 def when(moment: datetime | None) -> str:
-    """A moment (a deadline) as Discord shows it to each reader in their own time zone and language: the
-    date and time, and how far off it is ("1 March 2026 22:00 (in 10 hours)"): `<t:…:f> (<t:…:R>)`; "no
-    deadline" for none. Discord's timestamp markup, written here rather than by importing discord.py, which a
-    simulated game would otherwise load for this alone (a fifth of a second)."""
-    if moment is None:
-        return TEXT["when_none"]
-    stamp = int(moment.timestamp())
-    return f"<t:{stamp}:f> (<t:{stamp}:R>)"
+    """A moment (a deadline) as Discord shows it to each reader (`bot.wording.discord_time`); "no deadline" for
+    none."""
+    return discord_time(moment) if moment is not None else TEXT["when_none"]

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 LAYERS: list[tuple[str, ...]] = [  # from the ground up; the names of one tuple share a layer
-    ("bot.wording", "bot.screens", "bot.text", "bot.texts", "bot.refusal", "bot.db"),
+    ("bot.wording", "bot.languages", "bot.screens", "bot.text", "bot.texts", "bot.refusal", "bot.db"),
     ("bot.health",),
     ("bot.sharding",),
     ("bot.config",),
@@ -20,6 +20,7 @@ LAYERS: list[tuple[str, ...]] = [  # from the ground up; the names of one tuple 
     ("bot.services.people",),
     ("bot.services.orders",),
     ("bot.services.pages",),
+    ("bot.services.setups",),
     ("bot.services.signup",),
     ("bot.services.steps",),
     ("bot.services.moderators",),

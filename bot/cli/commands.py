@@ -432,6 +432,11 @@ def parser() -> argparse.ArgumentParser:
     p = _command(sub, "migrate", help="apply the database migrations")
     p.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     p.set_defaults(run=_migrate)
+
+    from bot.cli import setups, texts
+
+    setups.add_parser(sub, _command)
+    texts.add_parser(sub, _command)
     return top
 
 

@@ -18,9 +18,9 @@ from discord import app_commands
 
 from bot.delivery.pictures import caption_of
 from bot.delivery.written import escaped_cards
+from bot.screens import status as status_screen
 from bot.services.base.errors import ServiceError
 from bot.services.orders import player_views
-from bot.text import when
 from bot.ui.cards import embeds, messages
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply, refusing, respond
@@ -34,11 +34,9 @@ NOT_STARTED = ("setup", "signup")
 
 def deadline_line(ctx: Ctx) -> str | None:
     """When the current orders close, shown in each reader's own time (None: no deadline runs); the day (turn,
-    step) named as the game names it."""
-    if not ctx.game.deadline:
-        return None
+    step) named as the game names it (`bot.screens.status`)."""
     step = registry.front(ctx.game.ruleset).words.name(ctx.game.day)
-    return ui("deadline_line", step=step, deadline=when(ctx.game.deadline))
+    return status_screen.deadline_line(step, ctx.game.deadline or None)
 
 
 def _started(ctx: Ctx, key: str) -> None:
@@ -52,10 +50,13 @@ class InfoCog(GameCog):
     @app_commands.autocomplete(game=game_autocomplete)
     async def status(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async def work(ctx: Ctx) -> Reply:
-            _started(ctx, "status_not_started")
+            if ctx.game.status in NOT_STARTED:
+                raise ServiceError(status_screen.not_started(ctx.game.name))
+            front = registry.front(ctx.game.ruleset)
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
-            cards = await escaped_cards(ctx.db, ctx.game_id, registry.front(ctx.game.ruleset).cards.status(view))
-            return Reply(content=deadline_line(ctx), embeds=embeds(cards))
+            cards = await escaped_cards(ctx.db, ctx.game_id, front.cards.status(view))
+            shown = status_screen.status(front.words.name(ctx.game.day), ctx.game.deadline or None, cards)
+            return Reply(content=shown.content, embeds=embeds(shown.cards))
 
         await self.run(interaction, game, work)
 

@@ -26,6 +26,7 @@ from sqlalchemy import (
     UniqueConstraint,
     func,
 )
+from sqlalchemy import false as sa_false
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 from sqlalchemy.types import TypeDecorator
 
@@ -121,6 +122,7 @@ class Game(Base):
     lobby_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the sign-up message kept up to date
     start_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # start by itself then (if enough joined)
     muster_until: Mapped[datetime | None] = mapped_column(UTCDateTime())  # mustering: confirm by then
+    setup_version_id: Mapped[int | None] = mapped_column(BigID)  # the setup version it was created from, if any
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)
@@ -399,3 +401,50 @@ class Watcher(Base):
 
     game_id: Mapped[int] = mapped_column(BigID, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+
+
+class Setup(Base):
+    """A community's own version of a game (docs/setups.md): a named line of immutable versions (`SetupVersion`),
+    owned by its author, shared `private` (the author alone), `server` (its server) or `public`. Deleting it marks
+    it deleted: its versions stay, for the games played with them."""
+
+    __tablename__ = "setups"
+
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    ruleset: Mapped[str] = mapped_column(String(50))
+    name: Mapped[str] = mapped_column(String(100))
+    author_id: Mapped[int] = mapped_column(BigInteger)
+    guild_id: Mapped[int | None] = mapped_column(BigInteger)  # the server it was saved in (None: imported)
+    visibility: Mapped[str] = mapped_column(String(10), default="private")  # private | server | public
+    deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
+
+    __table_args__ = (Index("ix_setups_ruleset_visibility", "ruleset", "visibility"),)
+
+
+class SetupVersion(Base):
+    """One immutable version of a setup: its settings (house rules and data, as the game's settings model reads
+    them), a changelog line, and the version it was made from (`parent_id`: the previous version, or the
+    version of another setup it was forked from)."""
+
+    __tablename__ = "setup_versions"
+
+    id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
+    setup_id: Mapped[int] = mapped_column(BigID, ForeignKey("setups.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    parent_id: Mapped[int | None] = mapped_column(BigID, ForeignKey("setup_versions.id", ondelete="SET NULL"))
+    changelog: Mapped[str] = mapped_column(String(200))
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    author_id: Mapped[int] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
+
+    __table_args__ = (UniqueConstraint("setup_id", "number", name="uq_setup_versions_number"),)
+
+
+class HiddenSetup(Base):
+    """A public setup a server's moderators keep out of their server's lists."""
+
+    __tablename__ = "hidden_setups"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    setup_id: Mapped[int] = mapped_column(BigID, ForeignKey("setups.id", ondelete="CASCADE"), primary_key=True)

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.screens.parts import ButtonSpec
-from bot.wording import render
+from bot.screens.parts import ButtonSpec, said
 
 TEXTS: dict[str, str] = {
     "lobby_title": "**{name}** ({game}, game #{id}): sign-ups",
@@ -62,7 +61,7 @@ class Lobby:
 
 
 def _say(key: str, **values: object) -> str:
-    return render(TEXTS[key], **values)
+    return said(TEXTS, key, **values)
 
 
 def text(lobby: Lobby) -> str:

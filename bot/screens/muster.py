@@ -7,8 +7,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from bot.screens.parts import ButtonSpec
-from bot.wording import render
+from bot.screens.parts import ButtonSpec, said
 
 TEXTS: dict[str, str] = {
     "muster_open": "**{name}** is about to start: every player confirms with the Ready button sent by DM, by {until}. Those who do not are replaced by reserves who did, or dropped.",
@@ -28,7 +27,7 @@ TEXTS: dict[str, str] = {
 
 
 def _say(key: str, **values: object) -> str:
-    return render(TEXTS[key], **values)
+    return said(TEXTS, key, **values)
 
 
 def _when(moment: datetime | None) -> str:

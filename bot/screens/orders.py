@@ -10,8 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from bot.screens.parts import ButtonSpec
-from bot.wording import render
+from bot.screens.parts import ButtonSpec, said
 
 TEXTS: dict[str, str] = {
     "order_saved": "Order saved for {step}: {summary}\nReceipt: `{receipt}`",
@@ -68,7 +67,7 @@ class OrdersCard:
 
 
 def _say(key: str, **values: object) -> str:
-    return render(TEXTS[key], **values)
+    return said(TEXTS, key, **values)
 
 
 def confirmation(given: Given) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
-from bot.wording import render
+from bot.screens.parts import said
 
 TEXTS: dict[str, str] = {
     "profile_title": "**Profile of <@{user_id}>**",
@@ -81,7 +81,7 @@ class Standing(Protocol):
 
 
 def _say(key: str, **values: object) -> str:
-    return render(TEXTS[key], **values)
+    return said(TEXTS, key, **values)
 
 
 def record_lines(record: Record, own: bool) -> list[str]:

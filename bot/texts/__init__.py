@@ -2,8 +2,8 @@
 thing people see or do (the lobby, orders, the muster, profiles, the web site, the command line...), each a
 `TEXTS` dict of keys to English templates. Whichever layer says a sentence (a service's refusal, a cog's reply,
 a button's label), it is the feature's: `bot.text.say` and `bot.ui.text.ui` both read this one catalogue. A
-screen of the rendering layer (`bot.screens`: the lobby, the muster, orders, the profile, a step's post) holds its strings beside its lines and buttons, and
-is a feature here too.
+screen of the rendering layer (`bot.screens`: the lobby, the muster, orders, the profile, a step's post, the status card, a refusal)
+holds its strings beside its lines and buttons, and is a feature here too.
 
 A key belongs to one feature: `TEXT` is their union, and a key written in two features fails at import (a
 sentence said twice is one sentence). The games' own words live in their packages (`engine/rulesets/*/`).
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from bot.screens import lobby, muster, profile, step_post
+from bot.screens import lobby, muster, profile, refusal, status, step_post
 from bot.screens import orders as order_screen
 from bot.texts import (
     absence,
@@ -31,6 +31,7 @@ from bot.texts import (
     orders,
     posts,
     profiles,
+    setups,
     sheets,
     signup,
     spectators,
@@ -41,7 +42,7 @@ from bot.texts import (
 FEATURES: tuple[ModuleType, ...] = (
     common, signup, sheets, orders, moderators, commands, web, verification, posts, cli, groups, community,
     profiles, profile, lobby, muster, order_screen, step_post, absence, spectators, delivery, info, help, dice,
-    buttons,
+    buttons, status, refusal, setups,
 )  # fmt: skip
 
 

@@ -2,6 +2,16 @@
 
 TEXTS: dict[str, str] = {
     "cli_error": "brbot: {message}",
+    "cli_setups_none": "No setups yet: save one from a game with /setup save, or import a file with brbot setup import.",
+    "cli_setup_line": "#{id}  {game}  {name}  v{number}  {visibility}  {games} {games:game|games}",
+    "cli_setup_exported": "{name}: written to {path}",
+    "cli_setup_imported": "setup #{id} {name} ({game}): {count} {count:version|versions} imported",
+    "texts_checked": "{language}: {count} {count:problem|problems}",
+    "texts_english_is_source": "en-US is the source of every text: there is nothing to check.",
+    "texts_exported": "{language}: written to {path}",
+    "texts_imported": "{count} {count:text|texts} of {language} written to {path}",
+    "texts_import_refused": "left out: {entry}",
+    "texts_import_failed": "cannot import {file}: {reason}",
     "cli_db_error": "database error: {detail}{hint}",
     "cli_db_hint": " (run `brbot migrate` first?)",
     "cli_db_missing": "the database does not exist on the server ({detail}): create it, or check the URL {url}",

@@ -39,7 +39,6 @@ TEXTS: dict[str, str] = {
     "data_file_long_number": "The {label} file has a number of more than {most} digits.",
     "data_file_not_finite": "The {label} file has a number that is not finite (NaN or infinity).",
     "data_file_bad_character": "The {label} file has a character the bot cannot keep ({character}) in a text.",
-    "crashed": "Something went wrong on our side, so this answer is incomplete: check whether your command took effect (/orders, /status or /game settings show it) before trying it again. The moderators can see the error in the bot's log.",
     "command_outdated": "Discord sent this command in an older form than the bot now has (its list of commands is still catching up): nothing was done. Try again in a minute, or reload Discord (Ctrl+R) to get the current commands.",
     "component_unknown": "This button or menu belongs to an older message that the bot no longer answers: nothing was done. Use the command again for a fresh one (/help lists them).",
     "moderators_in_guild": "Moderator commands work in the game's server, not in a DM.",

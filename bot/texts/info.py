@@ -9,7 +9,6 @@ TEXTS: dict[str, str] = {
     "log_mine_wrong": "These receipts of yours are not the hash of the order the log shows: {receipts}. Tell the moderators.",
     "log_check_title": "Checking a receipt yourself",
     "log_check": 'A receipt is the first 12 hexadecimal digits of the SHA-256 of `{{"day":D,"game":G,"order":O,"seat":S}}` as JSON with sorted keys and no spaces (the order `null` when withdrawn), followed directly by the salt. An entry with `receipt_version` 1 (given before receipts named the game and day) hashes the order alone.',
-    "status_not_started": "{game} has not started yet, so you have no status: it appears when a moderator starts the game.",
     "map_not_started": "{game} has not started yet: the map appears when a moderator starts the game.",
     "map_none": "{game} has no map to show.",
     "card_more": "{name} (more)",

@@ -2,7 +2,6 @@
 actions and the audit, and who may use them."""
 
 TEXTS: dict[str, str] = {
-    "moderators_only": "Only moderators can do this (Manage Server or the server's moderator role): nothing was changed.",
     "pause_not_running": "Only a running game can be paused.",
     "not_paused": "The game is not paused.",
     "extend_range": "Extend by more than 0 and at most 336 hours.",

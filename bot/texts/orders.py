@@ -30,7 +30,6 @@ TEXTS: dict[str, str] = {
     "form_title": "{title} in {game}",
     "form_more": "More (page {page} of {pages})",
     "form_expired": "This menu has expired (the bot restarted or 15 minutes passed): run /{command} again.",
-    "deadline_line": "{step}: orders are open until {deadline}.",
     "trade_accepted_you": "You accepted: the trade is in your orders for {step}. Receipt: `{receipt}`",
     "trade_declined_you": "You declined the trade.",
     "withdraw_old_day": "Those orders were for an earlier deadline: use /orders again.",

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 import discord
 
+from bot.languages.reader import localized_card
 from bot.ui.text import ui
 from engine.front import Card
 
@@ -68,7 +69,8 @@ def chunks(name: str, lines: Iterable[str], empty: str | None = None, sep: str =
 
 def card_embeds(card: Card) -> list[discord.Embed]:
     """One card as embeds: the first with the title and description, then "(more)" embeds when the
-    fields run past 25; the footer goes on the last."""
+    fields run past 25; the footer goes on the last. Its texts are in the reader's language."""
+    card = localized_card(card)
     first = discord.Embed(
         title=_cut(card.title, TITLE_MAX) or None,
         description=_cut(card.description, DESCRIPTION_MAX) or None,

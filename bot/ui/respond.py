@@ -17,9 +17,10 @@ from typing import Any
 
 import discord
 
+from bot.languages.reader import language_of, localized, reading
+from bot.screens import refusal
 from bot.services.base.errors import ServiceError
 from bot.ui.limits import CONTENT_MAX, cut, messages
-from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
 
@@ -33,13 +34,15 @@ class Reply:
 
 
 def as_reply(value: Any) -> Reply:
-    return value if isinstance(value, Reply) else Reply(content=str(value))
+    if isinstance(value, Reply):
+        return value
+    return Reply(content=value if isinstance(value, str) else str(value))  # a `Keyed` kept, to be localized
 
 
 async def respond(interaction: discord.Interaction, value: Any) -> None:
-    """Send a reply (ephemeral), in as many messages as Discord's limits need."""
+    """Send a reply (ephemeral), in as many messages as Discord's limits need, in the reader's language."""
     reply = as_reply(value)
-    parts = messages(reply.content, reply.embeds)
+    parts = messages(localized(reply.content), reply.embeds)
     for index, part in enumerate(parts):
         kwargs: dict[str, Any] = {"ephemeral": True}
         if part.content:
@@ -62,7 +65,7 @@ async def respond(interaction: discord.Interaction, value: Any) -> None:
 async def replace(interaction: discord.Interaction, content: str) -> None:
     """Answer a component by replacing its message (an ephemeral menu) with `content` and nothing else; what
     does not fit in one message follows as ephemeral follow-ups."""
-    parts = messages(content)
+    parts = messages(localized(content))
     await interaction.response.edit_message(content=parts[0].content, view=None, embed=None)
     for part in parts[1:]:
         await interaction.followup.send(content=part.content or "", ephemeral=True)
@@ -86,13 +89,16 @@ async def defer(interaction: discord.Interaction) -> None:
 
 @asynccontextmanager
 async def refusing(interaction: discord.Interaction):
-    try:
-        yield
-    except ServiceError as error:
-        await respond(interaction, error.message)
-    except Exception:
-        log.exception("command %s failed", getattr(interaction.command, "qualified_name", "?"))
+    """Around the work of one interaction: its reader's language set (`bot.languages.reader`), a refusal shown
+    as its reason, anything unforeseen as the apology."""
+    with reading(language_of(interaction)):
         try:
-            await respond(interaction, ui("crashed"))
-        except Exception:  # the interaction may have expired: the log has the error
-            log.exception("could not tell the user about the failure")
+            yield
+        except ServiceError as error:
+            await respond(interaction, refusal.shown(error))
+        except Exception as error:
+            log.exception("command %s failed", getattr(interaction.command, "qualified_name", "?"))
+            try:
+                await respond(interaction, refusal.shown(error))
+            except Exception:  # the interaction may have expired: the log has the error
+                log.exception("could not tell the user about the failure")

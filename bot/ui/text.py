@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from bot.text import render
 from bot.texts import TEXT
+from engine.keyed import Keyed
 
 UI: dict[str, str] = TEXT  # one catalogue, by feature (bot/texts/): `ui` and `bot.text.say` read the same
 
 
 def ui(key: str, **values: object) -> str:
     """One of these filled in; `{count:game|games}` picks the word for the count, as in `bot.text.render`."""
-    return render(UI[key], **values)
+    return Keyed(render(UI[key], **values), "bot", key, values)

@@ -122,8 +122,9 @@ class FakeAttachment:
 
 class FakeInteraction:
     def __init__(self, client, user: FakeUser, *, guild_id: int | None = 1000, channel_id: int | None = 555,
-                 manage_guild: bool = False, command_name: str = "test") -> None:
+                 manage_guild: bool = False, command_name: str = "test", locale: str | None = None) -> None:
         self.client = client
+        self.locale = discord.Locale(locale) if locale else None  # the user's Discord language (None: English)
         self.user = user
         self.guild_id = guild_id
         self.channel_id = channel_id

@@ -6,6 +6,10 @@ come from here, so wording can be reviewed, changed or translated without touchi
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "battle_royale"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXT: dict[str, str] = {
     # --- refusals ---------------------------------------------------------------------------
     "not_in_game": "You are not a student in this game.",
@@ -189,7 +193,8 @@ ROLE_NAMES = {"dedicated_student": "Dedicated Student", "lovers": "Lover", "lone
 
 
 def say(key: str, **values: object) -> str:
-    return TEXT[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXT[key].format(**values), DOMAIN, key, values)
 
 
 def listing(names: list[str], empty: str = "nothing") -> str:

@@ -6,6 +6,10 @@ sentence its owner alone receives.
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "battle_royale_cards"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXT: dict[str, str] = {
     # --- sign-up and set-up --------------------------------------------------------------------------
     "too_few_players": "The card game needs at least {minimum} players; {count} signed up.",
@@ -97,4 +101,5 @@ TEXT: dict[str, str] = {
 
 
 def say(key: str, **values: object) -> str:
-    return TEXT[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXT[key].format(**values), DOMAIN, key, values)

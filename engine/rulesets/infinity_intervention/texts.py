@@ -5,9 +5,13 @@ from __future__ import annotations
 
 import re
 
+from engine.keyed import Keyed
+
 # What Discord's Markdown reads in a post (emphasis, spoilers, code, quotes, headings, lists, links, mentions):
 # a backslash before it shows it as typed. `@` gets a zero-width space so no @everyone or @here pings.
 _MARKUP = re.compile(r"([\\*_~|`>#\-\[\]<])")
+
+DOMAIN = "infinity_intervention"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
 TEXT: dict[str, str] = {
     # --- outcomes and words ---
@@ -175,7 +179,8 @@ TEXT: dict[str, str] = {
 
 
 def say(key: str, **values: object) -> str:
-    return TEXT[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXT[key].format(**values), DOMAIN, key, values)
 
 
 def written(text: str) -> str:

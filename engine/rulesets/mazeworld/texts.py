@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "mazeworld"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXTS: dict[str, str] = {
     # refusals (validate)
     "no_creature": "You have no one in this fight.",
@@ -144,4 +148,5 @@ REACTIONS = {
 
 
 def text(key: str, **values: object) -> str:
-    return TEXTS[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)

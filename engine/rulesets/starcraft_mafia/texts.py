@@ -6,6 +6,10 @@ Item uids are never echoed in a refusal; items are named by their kind.
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "starcraft_mafia"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXT: dict[str, str] = {
     # --- sign-up -------------------------------------------------------------------------------
     "too_few_players": "StarCraft Mafia needs at least {minimum} players; {count} signed up.",
@@ -142,7 +146,8 @@ TEXT: dict[str, str] = {
 
 
 def say(key: str, **values: object) -> str:
-    return TEXT[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXT[key].format(**values), DOMAIN, key, values)
 
 
 def listing(names: list[str], empty: str = "nobody") -> str:

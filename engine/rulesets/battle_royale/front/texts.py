@@ -7,6 +7,10 @@ the status cards, the map and the rules in short.
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "battle_royale.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXTS: dict[str, str] = {
     "public_title": "The island on Day {day}",
     "public_living": "Living ({n})",
@@ -340,4 +344,5 @@ TERMS: tuple[str, ...] = (
 
 
 def text(key: str, **values: object) -> str:
-    return TEXTS[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)

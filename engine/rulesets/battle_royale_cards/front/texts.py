@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "battle_royale_cards.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXTS: dict[str, str] = {
     "profile_battles": "Battles won",  # a headline figure on /profile and /leaderboard (front/community.py)
     "title": "Battle Royale card game",
@@ -107,4 +111,5 @@ TEXTS: dict[str, str] = {
 
 
 def text(key: str, **values: object) -> str:
-    return TEXTS[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)

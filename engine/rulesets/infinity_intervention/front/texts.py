@@ -3,6 +3,10 @@ cards, rules, moderator actions) in one place; `text(key, **values)` renders one
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "infinity_intervention.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXTS: dict[str, str] = {
     "title": "Infinity: Intervention",
     # commands
@@ -192,4 +196,5 @@ hackable: false            # whether hackers can attack your Firewall
 
 
 def text(key: str, **values: object) -> str:
-    return TEXTS[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)

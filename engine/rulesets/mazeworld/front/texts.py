@@ -3,6 +3,10 @@ words (refusals, events) stay in `engine/rulesets/mazeworld/texts.py`."""
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "mazeworld.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXTS: dict[str, str] = {
     "profile_kills": "Kills",  # a headline figure on /profile and /leaderboard (front/community.py)
     "title": "Mazeworld",
@@ -237,4 +241,5 @@ items:                    # items of the catalog and how many
 
 
 def text(key: str, **values: object) -> str:
-    return TEXTS[key].format(**values)
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)

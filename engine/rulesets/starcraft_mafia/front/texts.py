@@ -6,6 +6,10 @@ front's: command and option descriptions, choice labels, orders in words, cards,
 
 from __future__ import annotations
 
+from engine.keyed import Keyed
+
+DOMAIN = "starcraft_mafia.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+
 TEXTS: dict[str, str] = {
     "title": "StarCraft Mafia",
     "public_title": "StarCraft Mafia on Day {day}",
@@ -214,4 +218,5 @@ TEXTS: dict[str, str] = {
 
 
 def text(key: str, **values: object) -> str:
-    return TEXTS[key].format(**values) if values else TEXTS[key]
+    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
+    return Keyed(TEXTS[key].format(**values) if values else TEXTS[key], DOMAIN, key, values)

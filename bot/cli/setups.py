@@ -1,0 +1,88 @@
+"""`brbot setup`: setups on the command line (bot/services/setups/, docs/setups.md).
+
+- `list [--ruleset NAME] [--database URL]`: the public setups and the operator's, by game and name, with the
+  games played with each;
+- `export SETUP [--out FILE] [--database URL]`: a setup, every version, as the YAML file a community shares;
+- `import FILE [--share private|server|public] [--database URL]`: a setup file as a new setup of the operator's
+  (every version checked by the game first; public by default, as a file passed around is).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from bot.cli.common import database
+from bot.text import say
+
+OPERATOR = 0  # the command line's user: the bot's operator
+
+
+async def list_(args: argparse.Namespace) -> int:
+    from bot.db.session import Database
+    from bot.services.setups import setups
+
+    db = Database(database(args, existing=True))
+    try:
+        found = await setups.listed(db, user_id=OPERATOR, ruleset=args.ruleset, scope="all")
+    finally:
+        await db.dispose()
+    if not found:
+        print(say("cli_setups_none"))
+        return 0
+    for info in found:
+        print(say("cli_setup_line", id=info.id, game=info.ruleset, name=info.name, number=info.latest.number,
+                  visibility=info.visibility, games=info.games))  # fmt: skip
+    return 0
+
+
+async def export(args: argparse.Namespace) -> int:
+    from bot.db.session import Database
+    from bot.services.setups import files, setups
+
+    db = Database(database(args, existing=True))
+    try:
+        info = await setups.show(db, args.setup, user_id=OPERATOR)
+    finally:
+        await db.dispose()
+    text = files.exported(info)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+        print(say("cli_setup_exported", name=info.name, path=args.out), file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+async def import_(args: argparse.Namespace) -> int:
+    from bot.db.session import Database
+    from bot.services.setups import files
+
+    raw = Path(args.file).read_bytes()
+    db = Database(database(args, existing=True))
+    try:
+        info = await files.imported(db, raw, author_id=OPERATOR, visibility=args.share)
+    finally:
+        await db.dispose()
+    print(say("cli_setup_imported", id=info.id, name=info.name, game=info.ruleset, count=len(info.versions)))
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction, command) -> None:  # noqa: ANN001 (bot.cli.commands._command)
+    p = command(sub, "setup", help="setups: a community's own versions of a game, listed, exported and imported")
+    actions = p.add_subparsers(dest="setup_command", required=True, metavar="ACTION", parser_class=type(p))
+    a = command(actions, "list", help="list the public setups and the operator's, by game and name")
+    a.add_argument("--ruleset", help="one game's setups only")
+    a.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
+    a.set_defaults(run=list_)
+    e = command(actions, "export", help="write a setup, every version, as a YAML file to share")
+    e.add_argument("setup", type=int, help="the setup's number (brbot setup list)")
+    e.add_argument("--out", metavar="FILE.yaml", help="write here (default: standard output)")
+    e.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
+    e.set_defaults(run=export)
+    i = command(actions, "import", help="add a setup file as a new setup, every version checked by its game")
+    i.add_argument("file", help="the setup file (YAML or JSON)")
+    i.add_argument("--share", choices=("private", "server", "public"), default="public", help="who may see it")
+    i.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
+    i.set_defaults(run=import_)

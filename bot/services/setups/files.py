@@ -1,0 +1,86 @@
+"""A setup as a file a community passes around outside Discord (`brbot setup export` and `import`).
+
+The file is YAML (or JSON), a mapping: `setup` (the format's version, 1), `game` (the game's name), `name`, and
+`versions`, oldest first, each with its `changelog` and `settings`. Importing reads it as data only (YAML's
+safe loader, no aliases, within the limits a moderator's data file has), checks every version with the game's
+own model before anything is stored, and makes a new setup of them, the versions in order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from bot.db.session import Database
+from bot.services.base.errors import ServiceError
+from bot.services.setups import setups
+from bot.text import say
+
+FORMAT = 1
+FILE_MAX_BYTES = 512 * 1024
+
+
+def exported(info: setups.SetupInfo) -> str:
+    """The setup, every version, as the YAML a community shares."""
+    data = {
+        "setup": FORMAT,
+        "game": info.ruleset,
+        "name": info.name,
+        "versions": [{"changelog": v.changelog, "settings": v.settings} for v in info.versions],
+    }
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+class _NoAliases(yaml.SafeLoader):
+    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: ANN401 (yaml's own types)
+        if self.check_event(yaml.AliasEvent):
+            raise ServiceError(say("setup_file_alias"))
+        return super().compose_node(parent, index)
+
+
+def parsed(raw: bytes) -> dict[str, Any]:
+    """A setup file's data, refused in one line when it is not one."""
+    if len(raw) > FILE_MAX_BYTES:
+        raise ServiceError(say("setup_file_too_big", most=FILE_MAX_BYTES // 1024))
+    try:
+        data = yaml.load(raw.decode("utf-8-sig"), Loader=_NoAliases)  # noqa: S506 (a safe loader, no aliases)
+    except (UnicodeDecodeError, yaml.YAMLError):
+        raise ServiceError(say("setup_file_unreadable")) from None
+    versions = data.get("versions") if isinstance(data, dict) else None
+    if not isinstance(data, dict) or data.get("setup") != FORMAT or not isinstance(versions, list) or not versions:
+        raise ServiceError(say("setup_file_not_setup", format=FORMAT))
+    if not all(isinstance(v, dict) and isinstance(v.get("settings"), dict) for v in versions):
+        raise ServiceError(say("setup_file_not_setup", format=FORMAT))
+    return data
+
+
+async def imported(
+    db: Database, raw: bytes, *, author_id: int = 0, guild_id: int | None = None, visibility: str = "public"
+) -> setups.SetupInfo:
+    """A new setup of the file's versions (each checked first; nothing is stored if one is refused)."""
+    data = parsed(raw)
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise ServiceError(say("setup_file_not_setup", format=FORMAT))
+    for number, version in enumerate(data["versions"], start=1):
+        try:
+            setups.checked_settings(game, version["settings"])
+        except ServiceError as refusal:
+            raise ServiceError(say("setup_file_version_refused", number=number, reason=refusal.message)) from None
+    first, *later = data["versions"]
+    info = await setups.save(
+        db,
+        ruleset=game,
+        name=data.get("name"),
+        settings=first["settings"],
+        author_id=author_id,
+        guild_id=guild_id,
+        changelog=first.get("changelog"),
+        visibility=visibility,
+    )
+    for version in later:
+        changes = {k: version["settings"].get(k) for k in set(info.latest.settings) | set(version["settings"])}
+        info = await setups.edit(db, info.id, author_id=author_id, changes=changes,
+                                 changelog=version.get("changelog") or say("setup_imported_version"))  # fmt: skip
+    return info

@@ -1,0 +1,26 @@
+"""Setups: saving, sharing and using a community's own version of a game (bot/services/setups/)."""
+
+TEXTS: dict[str, str] = {
+    "what_setup_name": "A setup's name",
+    "what_setup": "A setup's number",
+    "what_changelog": "A setup version's changelog line",
+    "setup_settings": "the setup's settings",
+    "setup_whole": "the settings",
+    "setup_first_version": "First version.",
+    "setup_more_problems": " (and {count} more {count:problem|problems})",
+    "setup_too_big": "This setup is too large: a setup's settings hold at most {most} KiB. Nothing was saved.",
+    "setup_refused": "This is not a setup {game} can play: {problems}. Nothing was saved.",
+    "setup_bad_visibility": "A setup is shared as one of {choices}, not {value!r}.",
+    "no_such_setup": "There is no setup #{id} you can see.",
+    "setup_not_yours": "Only the author of {name} can change it: fork it to make a version of your own.",
+    "setup_no_changes": "Say what changes in the new version (at least one setting). Nothing was saved.",
+    "no_such_setup_version": "{name} has no version {number}.",
+    "setup_forked": "Forked from {name} v{number}.",
+    "setup_no_server": "{name} was not saved in a server, so it cannot be shared with one: share it public or keep it private.",
+    "setup_file_alias": "This setup file uses YAML aliases (&name / *name), which the bot does not read: write each value out. Nothing was imported.",
+    "setup_file_too_big": "This setup file is too large: at most {most} KiB. Nothing was imported.",
+    "setup_file_unreadable": "This is not a YAML or JSON text file. Nothing was imported.",
+    "setup_file_not_setup": "This is not a setup file (format {format}: setup, game, name and versions, each with its settings). Nothing was imported.",
+    "setup_file_version_refused": "Version {number} of the file: {reason}",
+    "setup_imported_version": "Imported.",
+}

@@ -1,0 +1,27 @@
+"""`Keyed`: a text as English reads it that remembers where it came from (its catalogue, its key and the values
+it was filled in with), so that a reader of another language can be given the same sentence in theirs.
+
+It is a `str`: everything that takes a text takes it unchanged, and English readers get exactly these
+characters (transcripts, the log, the stored events). Nothing in the engine reads the key; the bot renders a
+`Keyed` again for a reader of another language where it shows it (`bot.languages.reader`). A text made by
+joining or cutting texts is a plain `str` and reads in English.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class Keyed(str):
+    domain: str
+    key: str
+    values: Mapping[str, Any]
+
+    def __new__(cls, english: str = "", domain: str = "", key: str = "", values: Mapping[str, Any] | None = None):
+        made = super().__new__(cls, english)
+        made.domain, made.key, made.values = domain, key, dict(values or {})
+        return made
+
+    def __reduce__(self):  # noqa: ANN204 (pickled with its key, as any str would be without it)
+        return (Keyed, (str(self), self.domain, self.key, self.values))
