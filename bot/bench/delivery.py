@@ -6,6 +6,10 @@ whose messages count as delivered, then a night); the outbox worker then deliver
 discord.py's HTTP client and the real courier, to the bench's fake Discord (`bot.bench.fake_discord`: a 150 ms
 round trip, 50 requests a second in all, 5 messages per channel in 5 seconds), pass after pass until the
 outbox is empty; three times, from copies of the same database, and the median run is reported.
+
+`requests_by_target` counts the requests Discord took, by where they went: the game's channel (the step's
+post: one Components V2 message a step, its picture inside, where a post with a picture took two requests
+before), DMs (opening the DM channel and the message), threads and the moderators' channel.
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ PLAYERS = 100
 RUNS = 3
 RTT = 0.150  # the fake Discord's round trip, in seconds (`brbot bench --quick` takes a shorter one)
 NOW = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+GAME_CHANNEL = 555
+MODERATOR_CHANNEL = 556
 
 
 async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.DEFAULT) -> None:
@@ -39,11 +45,11 @@ async def seed_night(url: str, players: int = PLAYERS, ruleset: str = registry.D
     await migrated(url)
     db = Database(url)
     try:
-        game_id = await started(db, ruleset, players, "night", NOW, channel_id=555)
+        game_id = await started(db, ruleset, players, "night", NOW, channel_id=GAME_CHANNEL)
         await resolution.resolve_day(db, game_id, NOW, trigger="bench")
         async with db.transaction() as session:
             await session.execute(update(Outbox).values(status="sent", sent_at=NOW))
-            await session.execute(update(Game).values(moderator_channel_id=556))
+            await session.execute(update(Game).values(moderator_channel_id=MODERATOR_CHANNEL))
         await resolution.resolve_day(db, game_id, NOW + timedelta(hours=1), trigger="bench")
     finally:
         await db.dispose()
@@ -58,11 +64,22 @@ async def deliver_night(url: str, rtt: float = RTT) -> dict:
     floor = fake.floor()
     return figures | {
         "requests": len(fake.seen),
+        "requests_by_target": requests_by_target(fake.seen),
         "rate_limited": fake.rejected,
         "rate_limited_global": fake.rejected_global,
         "floor_seconds": round(floor, 2),
         "vs_floor": round(figures["seconds"] / floor, 2),
     }
+
+
+def requests_by_target(seen: list) -> dict[str, int]:
+    """The requests the fake took (`fake_discord.Seen`), by where they went."""
+    names = {f"channel {GAME_CHANNEL}": "channel", f"channel {MODERATOR_CHANNEL}": "moderators"}
+    counts: dict[str, int] = {}
+    for request in seen:
+        kind = names.get(request.chain) or {"user": "dm", "thread": "threads"}.get(request.chain.split()[0], "threads")
+        counts[kind] = counts.get(kind, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 async def _deliver(fake, url: str) -> dict:

@@ -3,13 +3,14 @@ user, open a private thread and add its members (separate calls, so the thread's
 take a member out and look a thread up; and which failures are worth retrying.
 
 `Courier` is the protocol the worker uses (tests pass a fake). `DiscordCourier(client)` implements it on
-discord.py's HTTP layer (`client.http`), which retries 429s and 5xx responses itself and needs no cache of
-channels or users. Every message goes out with its nonce; discord.py 2.7 then sets `enforce_nonce`, so
-Discord returns the message already sent with that nonce (within a few minutes) instead of posting it twice.
-Views are not stored on the client: the buttons are persistent `DynamicItem`s registered at start-up.
-Every request first waits its turn within Discord's global rate limit (`pace.GlobalPace`), since the worker
-sends to all targets at once.
-Nothing here pings anyone unless the message names the users it may mention.
+discord.py's HTTP layer (`client.http`), which retries 429s and 5xx responses itself and needs no cache of channels
+or users. A step post's message is a Components V2 layout (`Outgoing.layout`: flagged IS_COMPONENTS_V2, no content,
+its picture attached and shown by `attachment://`); every other message is content with, at most, a row of buttons.
+Every message goes out with its nonce; discord.py 2.7 then sets `enforce_nonce`, so Discord returns the message
+already sent with that nonce (within a few minutes) instead of posting it twice. Views are not stored on the client:
+the buttons are persistent `DynamicItem`s registered at start-up. Every request first waits its turn within
+Discord's global rate limit (`pace.GlobalPace`), since the worker sends to all targets at once. Nothing here pings
+anyone unless the message names the users it may mention.
 """
 
 from __future__ import annotations
@@ -124,16 +125,26 @@ class DiscordCourier:
 
     async def post(self, channel_id: int, message: Outgoing) -> int | None:
         await self.pace.wait()
-        params = handle_message_parameters(
-            content=message.content,
-            embeds=[e.to_discord() for e in message.embeds],
-            files=[discord.File(io.BytesIO(message.file[1]), filename=message.file[0])]
+        files = (
+            [discord.File(io.BytesIO(message.file[1]), filename=message.file[0])]
             if message.file
-            else discord.utils.MISSING,
-            nonce=message.nonce,
-            view=message.view(),
-            allowed_mentions=allowed_mentions(message),
+            else discord.utils.MISSING
         )
+        if message.layout is not None:  # a step post: components only (discord.py sets IS_COMPONENTS_V2)
+            params = handle_message_parameters(
+                files=files,
+                nonce=message.nonce,
+                view=message.layout.to_discord(),
+                allowed_mentions=allowed_mentions(message),
+            )
+        else:
+            params = handle_message_parameters(
+                content=message.content,
+                files=files,
+                nonce=message.nonce,
+                view=message.view(),
+                allowed_mentions=allowed_mentions(message),
+            )
         with params:
             sent = await self.client.http.send_message(channel_id, params=params)
         return int(sent["id"]) if isinstance(sent, dict) and "id" in sent else None

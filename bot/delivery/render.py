@@ -1,22 +1,23 @@
 """Turning pending outbox rows into the messages Discord will receive. Pure: no I/O, no clock.
 
-`render(rows)` takes rows in id order and returns `Parcel`s: one per resolution post or per single row, each
-with its messages in order. Only rows that one resolution wrote together are ever grouped: `write_events`
-marks each of them with the same `post` token in its payload (`POST`). A game channel's rows with one token,
-and the fair-play row the resolution writes right after them (the day's `seed_reveal`, or at the start
-Day 0's `commitment`), become one post of embeds: a headline with the narration, the sections of the game's
-events, and the revealed seed with the next commitment in a "Fair play" embed. The title and each row's
-section come from the game's front, written into the payload with the events (`placement`): rendering
-knows no game. A player's DM rows with one token become one DM (their private results of that resolution), and
-the moderators' rows with one token one message to the moderators (every note of that resolution, one a line,
-split only at Discord's 2,000 characters). Everything else (a moderator's `/mod kill` announcement, a pause, a
-reminder, a question the game master must answer) is plain text of its own, even when it carries a `day`: it
-never gets a resolution's title and never joins a resolution's post.
+`render(rows)` takes rows in id order and returns `Parcel`s: one per resolution post or per single row, each with
+its messages in order. Only rows that one resolution wrote together are ever grouped: `write_events` marks each of
+them with the same `post` token in its payload (`POST`). A game channel's rows with one token, and the fair-play row
+the resolution writes right after them (the day's `seed_reveal`, or at the start Day 0's `commitment`), become one
+post: a Components V2 message (`bot.screens.step_post.Layout`) with a headline and the narration, the picture after
+the step, the sections of the game's events, and the revealed seed with the next commitment under "Fair play";
+several such messages, each complete, beyond Discord's limits. The title and each row's section come from the game's
+front, written into the payload with the events (`placement`): rendering knows no game. A player's DM rows with one
+token become one DM (their private results of that resolution), and the moderators' rows with one token one message
+to the moderators (every note of that resolution, one a line, split only at Discord's 2,000 characters). Everything
+else (a moderator's `/mod kill` announcement, a pause, a reminder, a question the game master must answer) is plain
+text of its own, even when it carries a `day`: it never gets a resolution's title and never joins a resolution's
+post.
 
 Only an event's `text` is ever shown; a payload contributes the post's title and sections and the buttons.
 A resolution's row asking for the picture after the step (`ATTACH`: a game that posts its picture after every
-step) adds one message after the post's embeds, `Outgoing.picture` naming the game and the step; the worker
-draws it at delivery from the step's stored state (`pictures`), so no picture is stored in the database.
+step) puts the picture into the post's first message, `Outgoing.picture` naming the game and the step; the
+worker draws it at delivery from the step's stored state (`pictures`), so no picture is stored in the database.
 Every message carries a nonce derived from its group's identity and its index: the `post` token and the
 target for a resolution's rows (whichever of them a pass happens to hold), the row's own nonce otherwise.
 Rendering the same rows again (a retry after a crash) gives the same nonces, and Discord drops the duplicate.
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.screens.split import split_text
-from bot.screens.step_post import FAIR_PLAY, EmbedSpec, resolution_post, wants_picture
+from bot.screens.step_post import FAIR_PLAY, Layout, resolution_post, wants_picture
 
 CONTENT_LIMIT = 2000
 NONCE_LENGTH = 25
@@ -53,14 +54,15 @@ class Row(Protocol):
 
 @dataclass(frozen=True)
 class Outgoing:
-    """One Discord message: plain content or embeds, its nonce, and the payload whose buttons it carries."""
+    """One Discord message: plain content or a Components V2 layout (a step post), its nonce, and the payload
+    whose buttons it carries."""
 
     nonce: str
     content: str | None = None
-    embeds: tuple[EmbedSpec, ...] = ()
+    layout: Layout | None = None  # a step post's message (sent flagged IS_COMPONENTS_V2, without content)
     buttons: dict[str, Any] | None = None
     mention_user_ids: tuple[int, ...] = ()  # users this message may ping (none unless set)
-    picture: tuple[int, int] | None = None  # (game id, day): the worker attaches that picture (`pictures`)
+    picture: tuple[int, int] | None = None  # (game id, day): the worker draws that picture into the layout
     file: tuple[str, bytes] | None = None  # (file name, bytes) attached to the message
 
     def view(self):
@@ -164,13 +166,16 @@ def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
     if len(rows) > 1 and rows[0].target == "moderators":  # one resolution's notes: one a line
         return plain("\n".join(row.text for row in rows), nonces, {})
     if len(rows) > 1 or (rows[0].target == "channel" and POST in (rows[0].payload or {})):
-        posts = resolution_post(rows)
-        messages = [Outgoing(nonce=message_nonce(nonces, i), embeds=tuple(embeds)) for i, embeds in enumerate(posts)]
         asked = next((row for row in rows if wants_picture(row)), None)
-        if asked is not None:  # after the embeds: the picture with its caption, drawn at delivery
-            picture = (asked.game_id, (asked.payload or {}).get("day", 0))
-            messages.append(Outgoing(nonce=message_nonce(nonces, len(messages)), picture=picture))
-        return messages
+        picture = (asked.game_id, (asked.payload or {}).get("day", 0)) if asked is not None else None
+        return [
+            Outgoing(
+                nonce=message_nonce(nonces, i),
+                layout=layout,
+                picture=picture if layout.picture is not None else None,  # drawn at delivery, into this message
+            )
+            for i, layout in enumerate(resolution_post(rows))
+        ]
     return plain(rows[0].text, nonces, rows[0].payload or {})
 
 

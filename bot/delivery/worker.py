@@ -6,8 +6,9 @@ seconds (or runs `run_forever`). One pass:
    (`BRBOT_DELIVERY_LEASE_SECONDS`), renewed every quarter of it while the pass runs, so a crash mid-send is
    retried by any process within the minute with the same nonces, well inside the few minutes for which
    Discord drops the duplicates);
-2. groups and renders them (`render`): a resolution's public rows become one post (with the picture after the
-   step, for a game that shows one: drawn as it is sent, `pictures`);
+2. groups and renders them (`render`): a resolution's public rows become one post, a Components V2 message
+   (several beyond Discord's limits) with the picture after the step for a game that shows one (drawn as it
+   is sent, `pictures`);
 3. delivers each target's parcels in id order, one at a time per target (channel, DM, moderators), every
    target at once: the courier keeps the whole within Discord's global rate limit (`pace`), and discord.py
    keeps each channel within its own (it waits when the headers say the channel's bucket is empty), so a
@@ -215,12 +216,11 @@ class OutboxWorker:
         send = await self._route(parcel)
         done = max(row.parts_sent or 0 for row in parcel.rows)
         for index in range(done, len(parcel.messages)):
-            message: Outgoing | None = parcel.messages[index]
-            if message is not None and message.picture is not None:  # drawn now, from the step's stored state
+            message: Outgoing = parcel.messages[index]
+            if message.picture is not None:  # drawn now, from the step's stored state, into the post's message
                 message = await pictures.attach(self.db, message)
-            if message is not None:
-                await send(message)
-                report.messages += 1
+            await send(message)
+            report.messages += 1
             if index + 1 < len(parcel.messages):
                 await store.mark_progress(self.db, parcel.ids, index + 1)
 

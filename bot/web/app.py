@@ -65,9 +65,9 @@ SUMMARY_CHARACTERS = 90
 
 
 def summary(messages: list[Outgoing]) -> str:
-    """What a post says happened, for the contents: its first line of text (an embed's, else the message's),
-    without Discord's markup, cut at a word."""
-    texts = [e.description for m in messages for e in m.embeds if e.description] + [m.content for m in messages]
+    """What a post says happened, for the contents: its first line of text (a step post's narration, else the
+    message's), without Discord's markup, cut at a word."""
+    texts = [m.layout.narration for m in messages if m.layout] + [m.content for m in messages]
     line = next((t.strip().splitlines()[0] for t in texts if t and t.strip()), "")
     line = STAMPED.sub("", line).replace("**", "").replace("`", "").strip()
     if len(line) > SUMMARY_CHARACTERS:
@@ -100,10 +100,10 @@ def timeline(page: GamePage, captions: dict[int, str]) -> list[Item]:
     items: list[Item] = []
     shown: set[int] = set()
     for number, parcel in enumerate(render(page.posts), start=1):
-        messages = [m for m in parcel.messages if m.picture is None]  # the picture comes from the store, below
+        messages = parcel.messages  # a step post's picture comes from the store, below (the layout's is not drawn)
         first = parcel.first.payload or {}
         day = first.get("day") if POST in first else None
-        title = next((e.title for m in messages for e in m.embeds if e.title), "") or say("web_announcement")
+        title = next((m.layout.title for m in messages if m.layout and m.layout.title), "") or say("web_announcement")
         item = Item(messages=messages, day=day, title=title, anchor=f"post-{number}", summary=summary(messages))
         item.group = page.groups.get(day, "") if day is not None else ""
         if day is not None and day in page.pictures and day not in shown:
@@ -161,8 +161,8 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
             page = await public_pages.step_page(db, key, day)
         except NoPage:
             return not_found(request)
-        messages = [m for parcel in render(page.posts) for m in parcel.messages if m.picture is None]
-        title = next((e.title for m in messages for e in m.embeds if e.title), "") or say("web_announcement")
+        messages = [m for parcel in render(page.posts) for m in parcel.messages]
+        title = next((m.layout.title for m in messages if m.layout and m.layout.title), "") or say("web_announcement")
         item = Item(messages=messages, day=page.day, title=title, anchor=f"step-{page.day}")
         if page.picture:
             item.picture, item.caption = page.day, page.caption

@@ -42,7 +42,13 @@ async def picture_posted(fake, runner, day: int) -> dict:
         return next((m for m in posted if any(f["data"] == expected.png for f in m.get("_files", []))), None)
 
     message = await fake.wait_until(found, what=f"the picture of step {day}")
-    assert message["content"] == expected.caption and message["attachments"][0]["filename"] == "grid.png"
+    assert message["attachments"][0]["filename"] == "grid.png" and not message["content"]
+    # one Components V2 message: the step's title, the grid shown from its attachment, the caption under it
+    assert message["flags"] & 1 << 15
+    (container,) = message["components"]
+    title, gallery, caption = container["components"][:3]
+    assert title["content"].startswith(f"## {FRONT.posts.title(day)}")
+    assert gallery["items"][0]["media"]["url"] == "attachment://grid.png" and caption["content"] == expected.caption
     return message
 
 

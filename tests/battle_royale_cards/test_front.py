@@ -99,10 +99,10 @@ def test_a_post_tells_a_step_in_the_order_it_happened():
              ("end_turn", "Ayla ends the turn."), ("turn", "Round 1: Bruno's turn.")]
     rows = [SimpleNamespace(id=i, payload=placement(FRONT, kind, 3) | {"kind": kind}, text=said)
             for i, (kind, said) in enumerate(kinds)]
-    (embeds,) = resolution_post(rows)
-    told = embeds[0].description
+    (layout,) = resolution_post(rows)
+    told = layout.narration
     assert [told.index(said) for _, said in kinds] == sorted(told.index(said) for _, said in kinds)
-    assert embeds[0].fields == [] or not any(name in ("Turns", "Cards", "Battles") for name, _ in embeds[0].fields)
+    assert not any(name in ("Turns", "Cards", "Battles") for name, _ in layout.sections())
     assert FRONT.posts.title(3) == "Battle Royale card game, step 3"
 
 

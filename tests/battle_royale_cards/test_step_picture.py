@@ -6,6 +6,7 @@ message."""
 
 from __future__ import annotations
 
+import json
 import re
 from datetime import timedelta
 
@@ -14,6 +15,7 @@ from sqlalchemy import select, update
 
 from bot.db.models import Outbox, Resolution
 from bot.delivery.worker import OutboxWorker
+from bot.screens.step_post import PictureBlock
 from bot.services.steps import resolution, scheduler
 from bot.services.orders.commands import give_order
 from engine import registry
@@ -76,8 +78,8 @@ async def test_battle_royale_writes_no_picture_row(db):
 
 
 async def test_each_steps_post_carries_the_picture_of_the_state_after_it(db, cards_installed):
-    """The start and two steps resolved before delivery: each post ends with the picture of its own step's
-    state (not the game's current state), the caption as the message; the same rows render the same nonces (a retry)."""
+    """The start and two steps resolved before delivery: each post is one message showing the picture of its own
+    step's state (not the game's current state) in its gallery, the caption under it, right after its title."""
     game_id = await _game(db)
     first, second = (await _row(db, game_id)).state["order"]
     await give_order(db, game_id, await _user_of(db, game_id, first), "place", {"square": "A4"}, NOW)
@@ -92,18 +94,19 @@ async def test_each_steps_post_carries_the_picture_of_the_state_after_it(db, car
     courier = FakeCourier()
     await drain(OutboxWorker(db, courier, Clock()))
     posted = courier.to("channel", CHANNEL)
-    with_files = [i for i, m in enumerate(posted) if m.file is not None]
-    assert [posted[i].file for i in with_files] == [("grid.png", p.png) for p in expected]
-    assert [posted[i].content for i in with_files] == [p.caption for p in expected]
-    assert "[Player" not in posted[with_files[0]].content  # the start: nobody on the grid yet
-    assert re.search(r"A4 [^;]*\[Player", posted[with_files[1]].content)  # step 0: the first player on A4
-    for i, day in zip(with_files, [r.day for r in stored], strict=True):  # right after its step's post
-        assert posted[i - 1].embeds and posted[i - 1].embeds[0].title == FRONT.posts.title(day)
+    assert len(posted) == 3 and all(m.file is not None for m in posted)  # one message a step, its picture in it
+    assert [m.file for m in posted] == [("grid.png", p.png) for p in expected]
+    assert [m.layout.picture for m in posted] == [PictureBlock("grid.png", p.caption) for p in expected]
+    assert "[Player" not in posted[0].layout.picture.caption  # the start: nobody on the grid yet
+    assert re.search(r"A4 [^;]*\[Player", posted[1].layout.picture.caption)  # step 0: the first player on A4
+    for message, day in zip(posted, [r.day for r in stored], strict=True):  # under its step's title
+        assert message.layout.title == FRONT.posts.title(day) and message.content is None
+        assert isinstance(message.layout.blocks[1], PictureBlock)
 
 
-async def test_a_crash_after_the_picture_was_sent_resends_it_with_the_same_nonce(db, cards_installed, monkeypatch):
-    """Nothing goes twice (docs/bot.md, the outbox): the picture resent after a crash carries the same nonce,
-    drawn again from the same stored state, so Discord shows it once."""
+async def test_a_crash_after_the_post_was_sent_resends_it_with_the_same_nonce(db, cards_installed, monkeypatch):
+    """Nothing goes twice (docs/bot.md, the outbox): the post resent after a crash, its picture drawn again from
+    the same stored state, is the same message with the same nonce, so Discord shows it once."""
     from bot.delivery import store
 
     game_id = await _game(db)
@@ -124,19 +127,22 @@ async def test_a_crash_after_the_picture_was_sent_resends_it_with_the_same_nonce
     monkeypatch.setattr(store, "mark_sent", real_mark_sent)
     clock.advance(minutes=3)
     await drain(OutboxWorker(db, courier, clock))
-    post, picture, again = courier.calls  # the embeds were recorded as sent (`parts_sent`): only the picture again
-    assert picture == again and post != picture
-    posted = courier.to("channel", CHANNEL)
-    assert [m.file is not None for m in posted] == [False, True] and posted[1].nonce == picture[2]
+    post, again = courier.calls  # one message, sent, then (not recorded as sent) sent again
+    assert post == again
+    (posted,) = courier.to("channel", CHANNEL)
+    assert posted.file is not None and posted.layout.picture.filename == "grid.png" and posted.nonce == post[2]
     assert {r.status for r in await rows(db, game_id=game_id)} == {"sent"}
 
 
 async def test_discord_courier_attaches_the_file(monkeypatch):
-    """The real courier hands the picture to discord.py as a file of the message, beside its content."""
+    """The real courier hands the picture to discord.py as a file of the message, shown by the layout's gallery
+    (`attachment://grid.png`), and no content (a Components V2 message)."""
     import discord
 
     from bot.delivery.courier import DiscordCourier
     from bot.delivery.render import Outgoing
+    from bot.screens.step_post import pack_post
+    from tests.e2e.fake_limits import check_message_body
 
     sent: list[dict] = []
 
@@ -146,9 +152,16 @@ async def test_discord_courier_attaches_the_file(monkeypatch):
 
     client = discord.Client(intents=discord.Intents.none())
     monkeypatch.setattr(client.http, "request", request)
-    await DiscordCourier(client).post(557, Outgoing(nonce="n1", content="The grid", file=("grid.png", b"\x89PNG1")))
+    (layout,) = pack_post("Step 1", [], [], None, str, picture=True)
+    message = Outgoing(nonce="n1", layout=layout.with_picture("grid.png", "The grid"), file=("grid.png", b"\x89PNG1"))
+    await DiscordCourier(client).post(557, message)
     ((kwargs,),) = [sent]
     (file,) = kwargs["files"]
     assert file.filename == "grid.png" and file.fp.read() == b"\x89PNG1"
-    assert '"content":"The grid"' in str(kwargs["form"]) and '"nonce":"n1"' in str(kwargs["form"])
+    body = json.loads(kwargs["form"][0]["value"])
+    assert body["nonce"] == "n1" and body["flags"] == 1 << 15 and "content" not in body
+    assert body["attachments"] == [{"id": 0, "filename": "grid.png"}]
+    gallery = body["components"][0]["components"][1]
+    assert gallery["items"][0]["media"]["url"] == "attachment://grid.png"
+    check_message_body(body, filenames=("grid.png",))
     await client.close()

@@ -50,6 +50,7 @@ class FakeCourier:
             raise error
 
     def _deliver(self, kind: str, target: int, message: Outgoing) -> None:
+        check_payload(message)
         self.calls.append((kind, target, message.nonce))
         if any(k == kind and t == target and m.nonce == message.nonce for k, t, m in self.delivered):
             return
@@ -109,9 +110,31 @@ class FakeCourier:
         parts = []
         for message in self.to(kind, target):
             parts.append(message.content or "")
-            for embed in message.embeds:
-                parts += [embed.title or "", embed.description or ""] + [f"{n}\n{v}" for n, v in embed.fields]
+            if message.layout is not None:
+                parts += message.layout.texts()
         return "\n".join(parts)
+
+
+def v2_payload(message: Outgoing) -> dict:
+    """The body Discord gets for a step post's message (what the courier sends through discord.py)."""
+    assert message.layout is not None
+    body: dict = {"flags": 1 << 15, "components": message.layout.to_discord().to_components(), "nonce": message.nonce}
+    if message.file is not None:
+        body["attachments"] = [{"id": 0, "filename": message.file[0]}]
+    return body
+
+
+def check_payload(message: Outgoing) -> None:
+    """What Discord would refuse fails here too (`tests.e2e.fake_limits`): a step post's layout against the
+    Components V2 rules, plain content against the old ones."""
+    from tests.e2e.fake_limits import check_message_body
+
+    if message.layout is not None:
+        assert message.content is None, "a Components V2 message has no content"
+        assert message.picture is None, "the picture is drawn before the message is sent"
+        check_message_body(v2_payload(message), filenames=(message.file[0],) if message.file else ())
+    else:
+        check_message_body({"content": message.content, "nonce": message.nonce}, has_files=message.file is not None)
 
 
 class Clock:

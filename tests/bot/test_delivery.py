@@ -29,8 +29,8 @@ async def test_each_night_is_one_post_in_order_and_dms_reach_only_their_player(d
     await drain(OutboxWorker(db, courier, Clock()))
     assert {r.status for r in await rows(db)} == {"sent"}
     posts = courier.to("channel", CHANNEL)
-    assert [p.embeds[0].title for p in posts] == ["The game begins", "Day 0 results: the students set out"]
-    assert [p.embeds[-1].title for p in posts] == ["Fair play", "Fair play"]
+    assert [p.layout.title for p in posts] == ["The game begins", "Day 0 results: the students set out"]
+    assert [p.layout.headings()[-1] for p in posts] == ["Fair play", "Fair play"]
     shown = courier.text_to("channel", CHANNEL)
     for row in await rows(db, target="channel", target_id=CHANNEL):
         assert row.text.split("\n")[0] in shown
@@ -44,7 +44,7 @@ async def test_a_target_gets_its_rows_in_id_order(db):
     assert await resolution.resolve_day(db, game_id, NOW + timedelta(days=1), expected_day=1) is not None
     courier = FakeCourier()
     await drain(OutboxWorker(db, courier, Clock(), concurrency=8))
-    titles = [p.embeds[0].title for p in courier.to("channel", CHANNEL)]
+    titles = [p.layout.title for p in courier.to("channel", CHANNEL)]
     assert titles == ["The game begins", "Day 0 results: the students set out", "Night 1 results"]
     for user in range(1, 5):
         expected = [r.text for r in await rows(db, target="dm", target_id=user)]
@@ -58,7 +58,7 @@ async def test_a_limit_never_cuts_a_night_post_in_two(db):
     for _ in range(100):
         if (await worker.run_once(limit=3)).claimed == 0:
             break
-    assert [p.embeds[0].title for p in courier.to("channel", CHANNEL)] == ["The game begins", "Day 0 results: the students set out"]
+    assert [p.layout.title for p in courier.to("channel", CHANNEL)] == ["The game begins", "Day 0 results: the students set out"]
     assert {r.status for r in await rows(db)} == {"sent"}
 
 
@@ -88,7 +88,7 @@ async def test_a_transient_error_backs_off_then_delivers_once(db, error):
     courier.delivered_ok = True
     await drain(worker)
     posts = courier.to("channel", CHANNEL)
-    assert [p.embeds[0].title if p.embeds else p.content for p in posts] == ["The game begins", "The game is paused by a moderator."]
+    assert [p.layout.title if p.layout else p.content for p in posts] == ["The game begins", "The game is paused by a moderator."]
     assert len(courier.calls) == len(set(courier.calls))  # nothing was sent twice
     assert {r.status for r in await rows(db)} == {"sent"}
 
@@ -187,7 +187,7 @@ async def test_a_split_post_resumes_after_the_parts_already_sent(db):
     posts = courier.to("channel", CHANNEL)
     assert len(posts) >= 3
     assert len(courier.calls) == len(posts)  # the first part was not sent again
-    assert [p.embeds[0].title for p in posts] == ["Night 5 results"] + ["Night 5 results (continued)"] * (len(posts) - 1)
+    assert [p.layout.title for p in posts] == ["Night 5 results"] + ["Night 5 results (continued)"] * (len(posts) - 1)
 
 
 @pytest.mark.parametrize("left_sending", ["all", "the first", "all but the first"])
@@ -215,7 +215,7 @@ async def test_a_post_taken_over_from_a_dead_process_is_one_message(db, left_sen
     assert {r.status for r in await rows(db, game_id=game_id)} == {"sent"}
     [post] = courier.to("channel", CHANNEL)
     assert len(courier.calls) == 1
-    assert [post.embeds[0].title, post.embeds[-1].title] == ["Night 5 results", "Fair play"]
+    assert [post.layout.title, post.layout.headings()[-1]] == ["Night 5 results", "Fair play"]
     shown = courier.text_to("channel", CHANNEL)
     assert all(f"Student {n} has died." in shown for n in range(3)) and "Day 5 seed revealed." in shown
 
@@ -258,7 +258,7 @@ async def test_a_post_of_more_than_a_thousand_rows_is_claimed_whole(db):
     await drain(worker)
     posts = courier.to("channel", CHANNEL)
     assert len(courier.calls) == len(posts)
-    assert [p.embeds[0].title for p in posts] == ["Night 5 results"] + ["Night 5 results (continued)"] * (len(posts) - 1)
+    assert [p.layout.title for p in posts] == ["Night 5 results"] + ["Night 5 results (continued)"] * (len(posts) - 1)
     shown = courier.text_to("channel", CHANNEL)
     assert all(f"Student {n} has died." in shown for n in range(1010))
 
@@ -380,7 +380,7 @@ async def test_two_workers_racing_deliver_each_row_once(db):
     nonces = [nonce for _, _, nonce in courier.calls]
     assert len(nonces) == len(set(nonces))  # nothing attempted twice, not even deduplicated
     assert {r.status for r in await rows(db)} == {"sent"}
-    assert [p.embeds[0].title for p in courier.to("channel", CHANNEL)] == \
+    assert [p.layout.title for p in courier.to("channel", CHANNEL)] == \
         ["The game begins", "Day 0 results: the students set out", "Night 1 results"]
     for user in range(1, 11):
         assert [m.content for m in courier.to("dm", user)] == [r.text for r in await rows(db, target="dm", target_id=user)]
@@ -415,20 +415,25 @@ class StubHTTP:
         return {}
 
 
-async def test_discord_courier_sends_nonces_embeds_and_buttons_through_discords_http_layer(monkeypatch):
-    from bot.screens.step_post import EmbedSpec
+async def test_discord_courier_sends_nonces_layouts_and_buttons_through_discords_http_layer(monkeypatch):
+    from bot.screens.step_post import pack_post
+    from tests.e2e.fake_limits import check_message_body
 
     client = discord.Client(intents=discord.Intents.none())
     stub = StubHTTP()
     monkeypatch.setattr(client.http, "request", stub.request)
     courier = DiscordCourier(client)
-    await courier.post(555, Outgoing(nonce="n1", embeds=(EmbedSpec("Night 1 results", "Day 2 begins."),)))
+    (layout,) = pack_post("Night 1 results", ["Day 2 begins."], [], None, str)
+    await courier.post(555, Outgoing(nonce="n1", layout=layout))
     await courier.dm(42, Outgoing(nonce="n2", content="Ann proposes.",
                                   buttons={"kind": "lovers_proposal", "game": 1, "proposer": 7}))
     await courier.dm(42, Outgoing(nonce="n3", content="again"))
     method, path, body = stub.requests[0]
     assert (method, body["nonce"], body["enforce_nonce"]) == ("POST", "n1", True)
-    assert body["embeds"][0]["title"] == "Night 1 results" and body["allowed_mentions"]["parse"] == []
+    assert body["flags"] == 1 << 15 and "content" not in body and "embeds" not in body  # Components V2
+    assert body["components"][0]["components"][0]["content"] == "## Night 1 results\nDay 2 begins."
+    assert body["allowed_mentions"]["parse"] == []
+    check_message_body(body)  # as the fake Discord checks it
     assert [r[1] for r in stub.requests[1:]] == ["/users/@me/channels", "/channels/4000/messages",
                                                  "/channels/4000/messages"]  # the DM channel is opened once
     buttons = stub.requests[2][2]["components"][0]["components"]

@@ -93,7 +93,7 @@ async def test_every_target_is_sent_to_at_once_each_in_its_own_order(db, monkeyp
     for user in range(1, 11):
         expected = [r.text for r in await rows(db, target="dm", target_id=user)]
         assert [m.content for m in courier.to("dm", user)] == expected
-    titles = [p.embeds[0].title for p in courier.to("channel", CHANNEL)]
+    titles = [p.layout.title for p in courier.to("channel", CHANNEL)]
     assert titles == ["The game begins", "Day 0 results: the students set out"]
 
 

@@ -37,11 +37,11 @@ def test_any_games_post_is_titled_and_sectioned_as_its_rows_say():
     rows = Rows()
     duel_rows(rows)
     ((post,),) = [p.messages for p in render(rows.rows)]
-    headline, fair = post.embeds
-    assert headline.title == "Round 2 of the duel" and headline.description == "The sun rises."
-    assert headline.fields == [("Wounds", "Bob bleeds.\nAnn bleeds."), ("Challenges", "Ann challenges Bob."),
-                               ("Odd ones", "A crow lands.")]  # the front's order; an unlisted section last
-    assert fair.title == "Fair play"
+    assert post.layout.title == "Round 2 of the duel" and post.layout.narration == "The sun rises."
+    *sections, fair = post.layout.sections()
+    assert sections == [("Wounds", "Bob bleeds.\nAnn bleeds."), ("Challenges", "Ann challenges Bob."),
+                        ("Odd ones", "A crow lands.")]  # the front's order; an unlisted section last
+    assert fair[0] == "Fair play"
 
 
 def test_written_rows_carry_the_fronts_title_and_section():
@@ -61,9 +61,10 @@ def test_rows_written_before_the_upgrade_render_as_the_same_rows_written_now():
         if row.target == "channel" and "post" in row.payload:
             row.payload |= placement(front, row.payload["kind"], row.payload["day"])
     assert [p.messages for p in render(old.rows)] == [p.messages for p in render(new.rows)]
-    headline = render(old.rows)[0].messages[0].embeds[0]
+    headline = render(old.rows)[0].messages[0].layout
     assert headline.title == "Night 3 results"
-    assert [n for n, _ in headline.fields] == ["Deaths", "Closing zones", "Marked for elimination", "Reward package"]
+    assert [n for n, _ in headline.sections()] == ["Deaths", "Closing zones", "Marked for elimination",
+                                                   "Reward package", "Fair play"]
 
 
 async def test_a_resolution_writes_each_public_rows_place_in_its_post(db):

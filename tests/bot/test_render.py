@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import discord
 import pytest
 
-from bot.screens.step_post import EmbedSpec, pack_post
+from bot.screens.step_post import CAPTION_ROOM, COMPONENT_LIMIT, TEXT_LIMIT, Layout, PictureBlock, TextBlock, pack_post
+from tests.bot.delivery_helpers import check_payload
 from bot.delivery.render import Outgoing, group, message_nonce, render
 from bot.screens.split import pack, split_text
 
@@ -58,25 +59,26 @@ def night(rows: Rows, deaths: int = 2, narration: str = "Day 4 begins. 18 studen
 
 
 def embed_text(message: Outgoing) -> str:
-    parts = []
-    for embed in message.embeds:
-        parts += [embed.title or "", embed.description or ""] + [f"{n}\n{v}" for n, v in embed.fields]
-    return "\n".join(parts)
+    """What a step post's message shows (its text displays, in order)."""
+    return message.layout.text() if message.layout is not None else ""
 
 
 def assert_within_limits(message: Outgoing) -> None:
+    """Within every Discord limit as sent; a message keeping the picture's place, with the longest caption too."""
     assert len(message.nonce) <= 25
-    assert message.content is None or 0 < len(message.content) <= 2000
-    assert len(message.embeds) <= 10
-    assert sum(e.size() for e in message.embeds) <= 6000
-    for embed in message.embeds:
-        assert len(embed.title or "") <= 256
-        assert len(embed.description or "") <= 4096
-        assert len(embed.fields) <= 25
-        for name, value in embed.fields:
-            assert 0 < len(name) <= 256 and 0 < len(value) <= 1024
-        discord_embed = embed.to_discord()  # what discord.py would send agrees
-        assert len(discord_embed) == embed.size()
+    if message.layout is None:
+        assert message.content is None or 0 < len(message.content) <= 2000
+        return
+    assert message.content is None
+    layout = message.layout
+    if layout.picture is not None:
+        layout = layout.with_picture("grid.png", "w" * CAPTION_ROOM)
+        assert "w" * CAPTION_ROOM in layout.text()  # the room kept for the caption holds the longest one
+        message = replace(message, layout=layout, picture=None, file=("grid.png", b"png"))
+    assert layout.text_length() <= TEXT_LIMIT and layout.component_count() <= COMPONENT_LIMIT
+    view = layout.to_discord()  # what discord.py would send agrees
+    assert view.content_length() == layout.text_length() and view.total_children_count == layout.component_count()
+    check_payload(message)  # and what the fake Discord accepts
 
 
 def test_one_night_is_one_post_with_sections_and_the_seed():
@@ -86,15 +88,16 @@ def test_one_night_is_one_post_with_sections_and_the_seed():
     channel = [p for p in parcels if p.first.target == "channel"]
     assert len(channel) == 1 and len(channel[0].messages) == 1
     post = channel[0].messages[0]
-    assert post.content is None
-    headline, fair = post.embeds
-    assert headline.title == "Night 3 results"
-    assert headline.description == "Day 4 begins. 18 students are alive."
-    names = [name for name, _ in headline.fields]
-    assert names == ["Deaths", "Closing zones", "Marked for elimination", "Reward package"]
-    assert headline.fields[0][1] == ("Student 000 of the class of Shiroiwa has died.\n"
-                                     "Student 001 of the class of Shiroiwa has died.")
-    assert fair.title == "Fair play" and "seed revealed" in fair.description and "ef" * 32 in fair.description
+    assert post.content is None and post.layout is not None
+    assert_within_limits(post)
+    assert post.layout.title == "Night 3 results"
+    assert post.layout.narration == "Day 4 begins. 18 students are alive."
+    *sections, fair = post.layout.sections()
+    assert [name for name, _ in sections] == ["Deaths", "Closing zones", "Marked for elimination", "Reward package"]
+    assert sections[0][1] == ("Student 000 of the class of Shiroiwa has died.\n"
+                              "Student 001 of the class of Shiroiwa has died.")
+    assert fair[0] == "Fair play" and "seed revealed" in fair[1] and "ef" * 32 in fair[1]
+    assert post.layout.texts()[0] == "## Night 3 results\nDay 4 begins. 18 students are alive."  # one message, headed
     # every other row is its own plain message, to its own target
     others = [p for p in parcels if p.first.target != "channel"]
     assert [(p.first.target, p.first.target_id, p.messages[0].content) for p in others] == [
@@ -126,16 +129,16 @@ def test_eighty_deaths_and_a_long_narration_keep_every_limit():
         for line in row.text.split("\n"):
             if row.payload["kind"] != "day_opens":
                 assert line in shown
-    descriptions = [e.description for m in post.messages for e in m.embeds if e.description and "Sentence" in e.description]
+    descriptions = [m.layout.narration for m in post.messages if "Sentence" in m.layout.narration]
     assert len(descriptions) == 2 and " ".join(descriptions) == narration  # cut between sentences
     assert all(d.endswith("dawn.") for d in descriptions)
-    titles = [m.embeds[0].title for m in post.messages]
-    assert titles[0] == "Night 3 results" and all(t in ("Night 3 results (continued)", "Fair play") for t in titles[1:])
-    deaths = [v for m in post.messages for e in m.embeds for n, v in e.fields if n.startswith("Deaths")]
+    titles = [m.layout.title for m in post.messages]
+    assert titles[0] == "Night 3 results" and all(t == "Night 3 results (continued)" for t in titles[1:])
+    deaths = [v for m in post.messages for n, v in m.layout.sections() if n.startswith("Deaths")]
     assert "\n".join(deaths).split("\n") == [f"Student {n:03d} of the class of Shiroiwa has died." for n in range(80)]
 
 
-def test_a_huge_night_spreads_over_messages_of_at_most_ten_embeds():
+def test_a_huge_night_spreads_over_messages_each_within_the_limits():
     rows = Rows()
     for n in range(3000):
         rows.add(f"Student {n:04d} has died.", "death", post="huge")
@@ -145,17 +148,21 @@ def test_a_huge_night_spreads_over_messages_of_at_most_ten_embeds():
     (post,) = render(rows.rows)
     for message in post.messages:
         assert_within_limits(message)
-    assert max(len(m.embeds) for m in post.messages) <= 10
-    deaths = [v for m in post.messages for e in m.embeds for n, v in e.fields if n.startswith("Deaths")]
+    deaths = [v for m in post.messages for n, v in m.layout.sections() if n.startswith("Deaths")]
     assert "\n".join(deaths).count("has died.") == 3000
+    names = [n for m in post.messages for n, _ in m.layout.sections()]
+    assert names[0] == "Deaths" and set(names[1:]) == {"Deaths (continued)", "Fair play"} and names[-1] == "Fair play"
 
 
-def test_an_embed_holds_at_most_25_fields():
+def test_a_message_holds_at_most_40_components():
+    """The container, the headline and 38 sections fill a message; the rest goes on in the next, under the
+    title continued."""
     sections = [(f"Section {n}", [f"Line {n}."]) for n in range(60)]
     messages = pack_post("Title", [], sections, None, lambda t: f"{t} (continued)")
-    assert len(messages) == 1
-    assert [len(e.fields) for e in messages[0]] == [25, 25, 10]
-    assert [n for e in messages[0] for n, _ in e.fields] == [f"Section {n}" for n in range(60)]
+    assert [len(m.sections()) for m in messages] == [38, 22]
+    assert [m.component_count() for m in messages] == [40, 24]
+    assert [m.title for m in messages] == ["Title", "Title (continued)"]
+    assert [n for m in messages for n, _ in m.sections()] == [f"Section {n}" for n in range(60)]
 
 
 def test_a_long_direct_message_is_split_at_sentences_in_order():
@@ -192,11 +199,11 @@ def test_groups_break_at_another_resolution_an_unmarked_row_or_another_game():
     night(rows, day=1, game_id=2)
     parcels = [p for p in render(rows.rows) if p.first.target == "channel"]
     assert [(p.first.game_id, len(p.rows)) for p in parcels] == [(1, 3), (1, 1), (1, 7), (1, 7), (2, 7)]
-    titles = [p.messages[0].embeds[0].title if p.messages[0].embeds else p.messages[0].content for p in parcels]
+    titles = [p.messages[0].layout.title if p.messages[0].layout else p.messages[0].content for p in parcels]
     assert titles == ["The game begins", "The game is paused.", "Day 0 results: the students set out", "Night 1 results",
                       "Night 1 results"]
-    fair = parcels[0].messages[0].embeds[-1]
-    assert fair.title == "Fair play" and fair.description == "Day 0 is open. Commitment x."
+    fair = parcels[0].messages[0].layout.sections()[-1]
+    assert fair == ("Fair play", "Day 0 is open. Commitment x.")
 
 
 def test_moderator_events_with_a_day_are_plain_messages_never_a_night_post():
@@ -211,7 +218,7 @@ def test_moderator_events_with_a_day_are_plain_messages_never_a_night_post():
     channel = [p for p in parcels if p.first.target == "channel"]
     assert [len(p.rows) for p in channel] == [7, 1, 1]
     assert [m.content for p in channel[1:] for m in p.messages] == ["Bob has died.", "Bob is alive again."]
-    assert all(not m.embeds for p in channel[1:] for m in p.messages)
+    assert all(m.layout is None for p in channel[1:] for m in p.messages)
     assert "Bob has died." not in embed_text(channel[0].messages[0])
     to_100 = [p for p in parcels if p.first.target_id == 100]
     assert [[m.content for m in p.messages] for p in to_100] == [["You were hit by Student 000."],
@@ -240,7 +247,7 @@ def test_a_lone_dated_row_is_plain_and_keeps_its_text():
     rows = Rows()
     rows.add("Only the seed.", "seed_reveal")
     (parcel,) = render(rows.rows)
-    assert parcel.messages[0].content == "Only the seed." and not parcel.messages[0].embeds
+    assert parcel.messages[0].content == "Only the seed." and parcel.messages[0].layout is None
 
 
 def test_group_keeps_id_order_per_target():
@@ -280,9 +287,17 @@ def test_pack_keeps_units_whole_when_they_fit():
     assert "\n".join(pieces).split("\n") == units
 
 
-def test_embed_spec_size_counts_what_discord_counts():
-    spec = EmbedSpec(title="T" * 10, description="D" * 20, fields=[("N" * 3, "V" * 4)])
-    assert spec.size() == 37 == len(spec.to_discord())
+def test_a_layout_counts_what_discord_counts():
+    (layout,) = pack_post("T" * 10, ["D" * 20], [("N" * 3, ["V" * 4])], ("F", ["S"]), lambda t: t, picture=True)
+    assert isinstance(layout, Layout)
+    drawn = layout.with_picture("grid.png", "C" * 5)
+    view = drawn.to_discord()
+    assert drawn.text_length() == len("## " + "T" * 10 + "\n" + "D" * 20) + 5 + len("### NNN\nVVVV") + len("### F\nS")
+    assert view.content_length() == drawn.text_length()
+    assert view.total_children_count == drawn.component_count() == 7  # container, 4 texts, gallery, separator
+    (container,) = view.to_components()
+    assert [c["type"] for c in container["components"]] == [10, 12, 10, 10, 14, 10]
+    assert container["components"][1]["items"][0]["media"]["url"] == "attachment://grid.png"
 
 
 def test_one_nights_private_results_are_one_dm_per_player():
@@ -300,3 +315,38 @@ def test_one_nights_private_results_are_one_dm_per_player():
     (message,) = parcels[0].messages
     assert message.content == "You attack Bob with the Rifle and hit.\n\nTonight you see Bob in Forest."
     assert all("Bob attacks you" not in m.content for p in parcels for m in p.messages)
+
+
+def test_a_post_with_a_picture_keeps_room_for_it_in_its_first_message():
+    """The picture is drawn at delivery: the first message keeps the caption's room and its two components, the
+    picture's place right under the title; a long post goes on in complete messages of its own."""
+    sections = [("Deaths", [f"Student {n:04d} of the class of Shiroiwa has died." for n in range(200)])]
+    messages = pack_post("Step 3", ["The sun rises."], sections, ("Fair play", ["Seed."]), lambda t: f"{t} (continued)",
+                         picture=True)
+    assert len(messages) >= 3
+    first, *rest = messages
+    assert isinstance(first.blocks[1], PictureBlock) and all(m.picture is None for m in rest)
+    assert first.text_length() <= TEXT_LIMIT - CAPTION_ROOM
+    for layout in messages:
+        assert_within_limits(Outgoing(nonce="n", layout=layout))
+    lines = [line for m in messages for name, body in m.sections() if name.startswith("Deaths") for line in body.split("\n")]
+    assert lines == sections[0][1]  # every row whole, in order, none lost or repeated
+    assert [m.title for m in messages] == ["Step 3"] + ["Step 3 (continued)"] * len(rest)
+    assert messages[-1].sections()[-1] == ("Fair play", "Seed.")
+
+
+def test_a_picture_not_drawn_leaves_the_post_whole():
+    (layout,) = pack_post("Step 3", ["The sun rises."], [], None, str, picture=True)
+    assert layout.with_picture(None, "").blocks == (TextBlock("Step 3", "The sun rises.", 2),)
+    words = layout.with_picture(None, "The board in words.")  # too big to attach: its words alone
+    assert words.texts() == ["## Step 3\nThe sun rises.", "The board in words."] and words.picture is None
+
+
+def test_a_row_longer_than_a_message_is_cut_between_sentences_and_every_piece_fits():
+    row = " ".join(f"Sentence {n} of a very long report from the battlefield." for n in range(300))
+    messages = pack_post("T" * 300, [], [("S" * 300, [row])], None, lambda t: f"{t} (continued)")
+    for layout in messages:
+        assert_within_limits(Outgoing(nonce="n", layout=layout))
+        assert all(len(h) <= 256 for h in layout.headings())
+    bodies = [body for m in messages for _, body in m.sections()]
+    assert " ".join(bodies) == row and all(b.endswith("battlefield.") for b in bodies)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import pytest
+
 from bot.cli.games import bench_lines
 from engine import registry
 
@@ -54,6 +56,17 @@ def test_the_delivery_bench_delivers_a_groups_private_thread(caplog):
     warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
     assert not [w for w in warnings if "thread" in w or "has no" in w], warnings
     assert night["messages"] >= 1 and night["rate_limited"] == 0
+
+
+@pytest.mark.parametrize("ruleset", ["battle_royale_cards", "mazeworld"])
+def test_the_delivery_bench_counts_one_request_for_a_step_post_with_its_picture(ruleset):
+    """Issue 33, point 4: a step's post and its picture are one Components V2 message, so the game's channel
+    takes one request a step (two before: the post's embeds, then the picture)."""
+    from bot.bench.delivery import delivery_bench
+    from bot.bench.game import seated
+
+    night = asyncio.run(delivery_bench(seated(ruleset, 2), ruleset, runs=1, rtt=0.01))
+    assert night["requests_by_target"]["channel"] == 1, night
 
 
 def test_bench_text_has_a_line_per_simulated_game():

@@ -247,7 +247,7 @@ class FakeDiscord:
         meta = {"id": str(record.id), "type": record.type, "user": record.user.payload(),
                 "authorizing_integration_owners": {}, "name": record.name}
         if kind == 4:
-            check_message_body(data, has_files=bool(files))
+            check_message_body(data, has_files=bool(files), filenames=tuple(f["filename"] for f in files))
             message = await self.post(record.channel, self.world.bot, data, files=files, flags=flags & EPHEMERAL,
                                       interaction=meta)
             record.original_id = int(message["id"])

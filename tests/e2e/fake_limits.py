@@ -1,7 +1,9 @@
 """Discord's limits and validation, as the fake applies them: what Discord would refuse is refused here too.
 
 Messages (content 2,000 characters, 10 embeds within 6,000 characters, field sizes, 5 rows of components,
-select options, nonces of 25 characters), registered commands (names, descriptions of 1-100 characters,
+select options, nonces of 25 characters; a message flagged IS_COMPONENTS_V2: no content and no embeds, only the
+layout components in their allowed places, at most 40 components nested ones included and 4,000 characters of
+text, media only from the message's own attachments), registered commands (names, descriptions of 1-100 characters,
 required options first, choices) and autocomplete choices (at most 25, of the option's type).
 """
 from __future__ import annotations
@@ -22,8 +24,19 @@ def invalid_form(path: str, message: str) -> DiscordError:
     return DiscordError(400, 50035, "Invalid Form Body", {path: {"_errors": [{"code": "BASE_TYPE_INVALID", "message": message}]}})
 
 
-def check_message_body(body: dict[str, Any], *, has_files: bool = False) -> None:
-    """Discord's limits on a message; raises the DiscordError Discord would answer."""
+IS_COMPONENTS_V2 = 1 << 15
+ACTION_ROW, BUTTON, SECTION, TEXT_DISPLAY, THUMBNAIL, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER = 1, 2, 9, 10, 11, 12, 13, 14, 17
+SELECTS = (3, 5, 6, 7, 8)
+TOP_LEVEL_V2 = (ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER)
+IN_CONTAINER = (ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR)
+
+
+def check_message_body(body: dict[str, Any], *, has_files: bool = False, filenames: tuple[str, ...] | None = None) -> None:
+    """Discord's limits on a message; raises the DiscordError Discord would answer. `filenames`: the files
+    uploaded with it (a V2 message's media may show only those, or attachments it already has)."""
+    if int(body.get("flags") or 0) & IS_COMPONENTS_V2:
+        check_v2_body(body, filenames or ())
+        return
     content = body.get("content") or ""
     embeds = body.get("embeds") or []
     components = body.get("components") or []
@@ -54,6 +67,8 @@ def check_message_body(body: dict[str, Any], *, has_files: bool = False) -> None
         raise invalid_form("embeds", f"Embed size exceeds maximum size of 6000 (got {total}).")
     if len(components) > 5:
         raise invalid_form("components", "Must be 5 or fewer in length.")
+    if any(c.get("type") != ACTION_ROW for c in components):
+        raise invalid_form("components", "Without the IS_COMPONENTS_V2 flag only action rows are allowed.")
     for row in components:
         children = row.get("components") or []
         if row.get("type") == 1 and not 1 <= len(children) <= 5:
@@ -65,6 +80,100 @@ def check_message_body(body: dict[str, Any], *, has_files: bool = False) -> None
             raise invalid_form("components", "A select menu has 1 to 25 options.")
     if body.get("nonce") is not None and len(str(body["nonce"])) > 25:
         raise invalid_form("nonce", "Must be 25 or fewer in length.")
+
+
+def check_v2_body(body: dict[str, Any], filenames: tuple[str, ...]) -> None:
+    """A message flagged IS_COMPONENTS_V2 (Discord's "Components V2" rules): its text lives in text displays."""
+    if body.get("content") is not None or body.get("embeds"):
+        raise invalid_form("content", "content and embeds cannot be used with the IS_COMPONENTS_V2 flag.")
+    if body.get("poll") or body.get("sticker_ids"):
+        raise invalid_form("flags", "polls and stickers cannot be used with the IS_COMPONENTS_V2 flag.")
+    components = body.get("components") or []
+    if not components:
+        raise DiscordError(400, 50006, "Cannot send an empty message")
+    if len(components) > 10:
+        raise invalid_form("components", "Must be 10 or fewer in length.")
+    attached = set(filenames) | {a.get("filename") for a in body.get("attachments") or [] if "filename" in a}
+    state = {"count": 0, "text": 0}
+    for i, component in enumerate(components):
+        if component.get("type") not in TOP_LEVEL_V2:
+            raise invalid_form(f"components.{i}.type", f"Component type {component.get('type')} is not allowed here.")
+        _check_v2(component, f"components.{i}", attached, state)
+    if state["count"] > 40:
+        raise invalid_form("components", f"A message holds at most 40 components (got {state['count']}).")
+    if state["text"] > 4000:
+        raise invalid_form("components", f"The total text of a message is at most 4000 characters (got {state['text']}).")
+    if body.get("nonce") is not None and len(str(body["nonce"])) > 25:
+        raise invalid_form("nonce", "Must be 25 or fewer in length.")
+
+
+def _check_media(media: Any, where: str, attached: set[str]) -> None:
+    url = (media or {}).get("url") or "" if isinstance(media, dict) else ""
+    if not url:
+        raise invalid_form(f"{where}.media.url", "A media item needs a url.")
+    if url.startswith("attachment://") and url[len("attachment://"):] not in attached:
+        raise invalid_form(f"{where}.media.url", f"{url} names no file of this message.")
+    if not url.startswith(("attachment://", "https://", "http://")):
+        raise invalid_form(f"{where}.media.url", f"{url} is not a URL or an attachment.")
+
+
+def _check_v2(component: dict[str, Any], where: str, attached: set[str], state: dict[str, int]) -> None:
+    """One component and what it holds: its place, its parts and their limits (counts and text into `state`)."""
+    kind = component.get("type")
+    state["count"] += 1
+    children = component.get("components") or []
+    if kind == CONTAINER:
+        if not 1 <= len(children) <= 40:
+            raise invalid_form(f"{where}.components", "A container holds 1 to 40 components.")
+        for j, child in enumerate(children):
+            if child.get("type") not in IN_CONTAINER:
+                raise invalid_form(f"{where}.components.{j}.type", f"Component type {child.get('type')} cannot be in a container.")
+            _check_v2(child, f"{where}.components.{j}", attached, state)
+    elif kind == ACTION_ROW:
+        kinds = [c.get("type") for c in children]
+        if not (1 <= len(children) <= 5 and all(k == BUTTON for k in kinds)) and not (len(children) == 1 and kinds[0] in SELECTS):
+            raise invalid_form(f"{where}.components", "An action row holds 1 to 5 buttons or one select menu.")
+        for j, child in enumerate(children):
+            _check_v2(child, f"{where}.components.{j}", attached, state)
+    elif kind == SECTION:
+        if not 1 <= len(children) <= 3 or any(c.get("type") != TEXT_DISPLAY for c in children):
+            raise invalid_form(f"{where}.components", "A section holds 1 to 3 text displays.")
+        accessory = component.get("accessory") or {}
+        if accessory.get("type") not in (BUTTON, THUMBNAIL):
+            raise invalid_form(f"{where}.accessory", "A section's accessory is a button or a thumbnail.")
+        for j, child in enumerate(children):
+            _check_v2(child, f"{where}.components.{j}", attached, state)
+        _check_v2(accessory, f"{where}.accessory", attached, state)
+    elif kind == TEXT_DISPLAY:
+        text = component.get("content") or ""
+        if not 1 <= len(text) <= 4000:
+            raise invalid_form(f"{where}.content", "A text display holds 1 to 4000 characters.")
+        state["text"] += len(text)
+    elif kind == MEDIA_GALLERY:
+        items = component.get("items") or []
+        if not 1 <= len(items) <= 10:
+            raise invalid_form(f"{where}.items", "A media gallery holds 1 to 10 items.")
+        for j, item in enumerate(items):
+            _check_media(item.get("media"), f"{where}.items.{j}", attached)
+            if len(item.get("description") or "") > 1024:
+                raise invalid_form(f"{where}.items.{j}.description", "Must be 1024 or fewer in length.")
+    elif kind == THUMBNAIL:
+        _check_media(component.get("media"), where, attached)
+    elif kind == FILE:
+        url = (component.get("file") or {}).get("url") or ""
+        if not url.startswith("attachment://") or url[len("attachment://"):] not in attached:
+            raise invalid_form(f"{where}.file.url", "A file component shows one of the message's attachments.")
+    elif kind == SEPARATOR:
+        if component.get("spacing", 1) not in (1, 2):
+            raise invalid_form(f"{where}.spacing", "A separator's spacing is 1 or 2.")
+    elif kind == BUTTON:
+        if len(component.get("custom_id") or "") > 100 or len(component.get("label") or "") > 80:
+            raise invalid_form(where, "custom_id <= 100 and label <= 80 characters.")
+    elif kind in SELECTS:
+        if kind == 3 and not 1 <= len(component.get("options") or []) <= 25:
+            raise invalid_form(where, "A select menu has 1 to 25 options.")
+    else:
+        raise invalid_form(f"{where}.type", f"Unknown component type {kind}.")
 
 
 NAME = re.compile(r"^[-_\w]{1,32}$")

@@ -218,22 +218,27 @@ def public(message: dict[str, Any]) -> dict[str, Any]:
 
 
 def message_text(message: dict[str, Any]) -> str:
-    """Everything a reader sees in a message: content, embed titles, descriptions, fields, footers, component labels."""
+    """Everything a reader sees in a message: content, embed titles, descriptions, fields, footers, text displays,
+    component labels."""
     parts: list[str] = [message.get("content") or ""]
     for embed in message.get("embeds") or []:
         parts += [embed.get("title") or "", embed.get("description") or ""]
         parts += [f"{f.get('name', '')}: {f.get('value', '')}" for f in embed.get("fields") or []]
         parts += [(embed.get("footer") or {}).get("text") or "", (embed.get("author") or {}).get("name") or ""]
     for component in walk_components(message.get("components") or []):
+        parts.append(component.get("content") or "")  # a text display (Components V2)
         parts.append(component.get("label") or component.get("placeholder") or "")
         parts += [o.get("label", "") for o in component.get("options") or []]
     return "\n".join(p for p in parts if p)
 
 
 def walk_components(components: list[dict[str, Any]]):
+    """Every component, nested ones included (a section's accessory too), in the order a reader meets them."""
     for component in components:
         yield component
         yield from walk_components(component.get("components") or [])
+        if component.get("accessory"):
+            yield from walk_components([component["accessory"]])
 
 
 @dataclass

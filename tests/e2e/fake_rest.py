@@ -260,7 +260,7 @@ class Rest:
         if nonce is not None and body.get("enforce_nonce") and str(nonce) in self.fake.nonces:
             self.fake.nonce_hits += 1
             return json_response(public(self.fake.message_by_id[self.fake.nonces[str(nonce)]]))
-        check_message_body(body, has_files=bool(files))
+        check_message_body(body, has_files=bool(files), filenames=tuple(f["filename"] for f in files))
         message = await self.fake.post(target, self.fake.world.bot, body, files=files)
         if nonce is not None:
             self.fake.nonces[str(nonce)] = int(message["id"])
@@ -364,7 +364,7 @@ class Rest:
 
     async def followup(self, request, body, files, app: str, token: str) -> web.Response:
         record = self._record_by_token(app, token)
-        check_message_body(body, has_files=bool(files))
+        check_message_body(body, has_files=bool(files), filenames=tuple(f["filename"] for f in files))
         message = await self.fake.follow_up(record, body, files)
         if request.query.get("wait") in ("1", "true", "True"):
             return json_response(public(message))

@@ -173,7 +173,9 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         sends = [r["status"] for r in fake.requests_to("POST", rf"/channels/{fake.game_channel.id}/messages")
                  if r.get("body", {}).get("nonce") == night1["nonce"]]
         assert sends == [429, 200], "the rate-limited post is retried once and delivered once"
-        assert night1["embeds"], "the night's results are embeds"
+        assert night1["flags"] & 1 << 15 and not night1["embeds"] and not night1["content"], \
+            "the night's results are one Components V2 message"
+        assert night1["components"][0]["type"] == 17, "in one container"
 
         # --- Day 2 orders, then the bot goes down and Day 2's deadline passes -------------------------
         await slash(alice, "act", {"action": "search"})
@@ -210,7 +212,7 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         public = fake.text(public_messages)
         assert all(not m["flags"] & EPHEMERAL for m in public_messages)
         assert all(m["author"]["id"] == str(fake.world.bot.id) for m in public_messages)
-        assert any(m["embeds"] for m in public_messages), "night results are posted as embeds"
+        assert any(m["flags"] & 1 << 15 for m in public_messages), "night results are Components V2 messages"
         for record in commands:
             assert record.all_ephemeral, f"/{record.name} by {record.user.name} answered publicly"
         private = [m for user in (alice, bob, carol) for m in fake.dms_to(user)] + thread.messages

@@ -170,3 +170,42 @@ def test_the_fake_refuses_what_discord_refuses():
                  {"content": "x", "nonce": "n" * 26}):
         with pytest.raises(DiscordError):
             check_message_body(body)
+
+
+def test_the_fake_refuses_a_components_v2_message_that_discord_would_refuse():
+    """Discord's rules for a message flagged IS_COMPONENTS_V2 (what a step post is): no content or embeds, the
+    layout components only where they may go, 40 components at most nested ones included, 4,000 characters of
+    text at most, and media only from the message's own files."""
+    from tests.e2e.fake_limits import DiscordError, check_message_body
+
+    v2 = 1 << 15
+
+    def text(n: int = 5) -> dict:
+        return {"type": 10, "content": "x" * n}
+
+    def container(*children: dict) -> dict:
+        return {"type": 17, "components": list(children)}
+
+    gallery = {"type": 12, "items": [{"media": {"url": "attachment://grid.png"}}]}
+    good = {"flags": v2, "components": [container(text(), gallery, {"type": 14, "divider": True, "spacing": 1}, text()),
+                                        {"type": 1, "components": [{"type": 2, "custom_id": "a", "label": "A"}]}]}
+    check_message_body(good, filenames=("grid.png",))
+    check_message_body({"flags": v2, "components": [container(*[text()] * 39)]})  # 40 with the container
+    check_message_body({"flags": v2, "components": [container(text(4000))]})
+    bad = [
+        ({**good, "content": "hello"}, ("grid.png",)),  # content with the flag
+        ({**good, "embeds": [{"title": "t"}]}, ("grid.png",)),  # embeds with the flag
+        (good, ()),  # the gallery names a file the message does not carry
+        ({"flags": v2, "components": [container(*[text()] * 40)]}, ()),  # 41 components
+        ({"flags": v2, "components": [container(text(2001)), text(2000)]}, ()),  # 4,001 characters
+        ({"flags": v2, "components": []}, ()),  # empty
+        ({"flags": v2, "components": [container(container(text()))]}, ()),  # a container in a container
+        ({"flags": v2, "components": [container({"type": 2, "custom_id": "a", "label": "A"})]}, ()),  # a bare button
+        ({"flags": v2, "components": [{"type": 9, "components": [text()]}]}, ()),  # a section without accessory
+        ({"flags": v2, "components": [container({"type": 10, "content": ""})]}, ()),  # an empty text display
+        ({"flags": v2, "components": [container({"type": 99})]}, ()),  # no such component
+        ({"components": [container(text())]}, ()),  # layout components without the flag
+    ]
+    for body, files in bad:
+        with pytest.raises(DiscordError):
+            check_message_body(body, filenames=files)

@@ -150,8 +150,8 @@ def test_the_front_opts_in_and_lists_its_picture_command():
 
 
 async def test_the_bot_posts_the_public_picture_after_the_start_and_each_turn(db):  # noqa: F811
-    """The start's post and the first turn's post each end with the picture of the public view after it,
-    its caption as the message; nothing stealthed or numbered in it."""
+    """The start's post and the first turn's post each show the picture of the public view after it, in the
+    post's one message with its caption under it; nothing stealthed or numbered in it."""
     game = await games.create_game(db, name="Maze", ruleset="mazeworld", channel_id=CHANNEL, guild_id=1000)
     await games.join_game(db, game.id, 1, "Player1")
     await games.start_game(db, game.id, NOW)
@@ -168,9 +168,11 @@ async def test_the_bot_posts_the_public_picture_after_the_start_and_each_turn(db
     posted = courier.to("channel", CHANNEL)
     files = [m for m in posted if m.file is not None]
     assert [m.file for m in files] == [("battlespace.png", p.png) for p in expected]
-    assert [m.content for m in files] == [p.caption for p in expected]
-    assert "as the fight begins" in files[0].content and "after turn 1" in files[1].content
-    assert "Pain" not in files[1].content and "%" not in files[1].content
+    assert files == [m for m in posted if m.layout is not None]  # in the step's post, not a message after it
+    captions = [m.layout.picture.caption for m in files]
+    assert captions == [p.caption for p in expected]
+    assert "as the fight begins" in captions[0] and "after turn 1" in captions[1]
+    assert "Pain" not in captions[1] and "%" not in captions[1]
 
 
 def test_the_docs_pictures_render_the_same_bytes_twice(tmp_path):
