@@ -1,7 +1,8 @@
 """Setups: a community's own version of a game, saved, versioned and shared (issue 32; docs/setups.md).
 
 A setup is a named line of immutable versions of one game: each version holds the game's settings (its house
-rules and its data, such as a map, a roster or a deck, as the game's settings model reads them), a changelog line and the version it was made from. Every version is checked by the game's own model
+rules and its data, such as a map, a roster or a deck, as the game's settings model reads them), a changelog
+line and the version it was made from. Every version is checked by the game's own model
 (`Ruleset.parse_settings`) before it is stored, its first problems named in one message.
 
 Who sees what: a `private` setup is its author's alone (never listed, shown or used by anyone else); a
