@@ -7,8 +7,8 @@ migrations end with (`sqlite_schema.sql`: every table and index in the order the
 Alembic's version row) in one transaction, with the WAL journal a migrated file has.
 
 `brbot migrate`, the bot's start-up and any `--database` given to `brbot simulate` still go through Alembic.
-`sqlite_schema.sql` is written by `python -m bot.db.fresh_sqlite`, which migrates a new file with Alembic and
-reads its schema back; `tests/services/test_migrations.py` fails when a migration changed the schema and the
+`sqlite_schema.sql` is written by `python -m bot.migrate` (`bot.migrate.migrated_schema`), which migrates a
+new file with Alembic and reads its schema back; `tests/services/test_migrations.py` fails when a migration changed the schema and the
 file was not written again.
 """
 
@@ -45,24 +45,3 @@ def schema_of(connection: sqlite3.Connection) -> str:
     for (version,) in connection.execute("SELECT version_num FROM alembic_version ORDER BY version_num"):
         statements.append(f"INSERT INTO alembic_version (version_num) VALUES ('{version}')")
     return "".join(f"{statement};\n\n" for statement in statements)
-
-
-def migrated_schema() -> str:
-    """`schema_of` a new file the migrations made (Alembic, as `brbot migrate`)."""
-    import tempfile
-
-    from bot.migrate import upgrade
-
-    with tempfile.TemporaryDirectory(prefix="brbot-schema-") as folder:
-        path = Path(folder) / "migrated.sqlite3"
-        upgrade(f"sqlite+aiosqlite:///{path}")
-        connection = sqlite3.connect(path)
-        try:
-            return schema_of(connection)
-        finally:
-            connection.close()
-
-
-if __name__ == "__main__":  # python -m bot.db.fresh_sqlite: write sqlite_schema.sql again after a new migration
-    SCHEMA.write_text(migrated_schema(), encoding="utf-8")
-    print(f"wrote {SCHEMA}")

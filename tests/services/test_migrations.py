@@ -83,7 +83,7 @@ def test_a_simulations_new_file_has_the_schema_the_migrations_give(tmp_path):
     """`brbot simulate` makes its own new SQLite file without Alembic (bot/db/fresh_sqlite.py): the same
     tables, indexes, columns and constraints, in the same order, the same version row and the WAL journal as
     a new file `brbot migrate` upgrades. When a migration changes the schema, write the file again with
-    `python -m bot.db.fresh_sqlite`."""
+    `python -m bot.migrate`."""
     import sqlite3
 
     from bot.db import fresh_sqlite
@@ -108,8 +108,10 @@ def test_a_simulations_new_file_has_the_schema_the_migrations_give(tmp_path):
         finally:
             connection.close()
 
-    assert described(made) == described(migrated), "a migration changed the schema: python -m bot.db.fresh_sqlite"
-    assert fresh_sqlite.SCHEMA.read_text(encoding="utf-8") == fresh_sqlite.migrated_schema()
+    assert described(made) == described(migrated), "a migration changed the schema: python -m bot.migrate"
+    from bot.migrate import migrated_schema
+
+    assert fresh_sqlite.SCHEMA.read_text(encoding="utf-8") == migrated_schema()
 
 
 def test_a_simulations_new_file_is_never_made_over_another(tmp_path):
