@@ -8,8 +8,8 @@ Alembic's version row) in one transaction, with the WAL journal a migrated file 
 
 `brbot migrate`, the bot's start-up and any `--database` given to `brbot simulate` still go through Alembic.
 `sqlite_schema.sql` is written by `python -m bot.migrate` (`bot.migrate.migrated_schema`), which migrates a
-new file with Alembic and reads its schema back; `tests/services/test_migrations.py` fails when a migration changed the schema and the
-file was not written again.
+new file with Alembic and reads its schema back; `tests/services/test_migrations.py` fails when a migration
+changed the schema and the file was not written again.
 """
 
 from __future__ import annotations
