@@ -39,3 +39,27 @@ async def upgrade_async(url: str) -> None:
     import asyncio
 
     await asyncio.to_thread(upgrade, url)
+
+
+def migrated_schema() -> str:
+    """`bot.db.fresh_sqlite.schema_of` a new SQLite file these migrations made (as `brbot migrate` would)."""
+    import sqlite3
+    import tempfile
+
+    from bot.db.fresh_sqlite import schema_of
+
+    with tempfile.TemporaryDirectory(prefix="brbot-schema-") as folder:
+        path = Path(folder) / "migrated.sqlite3"
+        upgrade(f"sqlite+aiosqlite:///{path}")
+        connection = sqlite3.connect(path)
+        try:
+            return schema_of(connection)
+        finally:
+            connection.close()
+
+
+if __name__ == "__main__":  # python -m bot.migrate: write bot/db/sqlite_schema.sql again after a new migration
+    from bot.db.fresh_sqlite import SCHEMA
+
+    SCHEMA.write_text(migrated_schema(), encoding="utf-8")
+    print(f"wrote {SCHEMA}")

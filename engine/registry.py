@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib
 import logging
 from dataclasses import dataclass
-from importlib.metadata import entry_points
 
 from engine import DEFAULT_GAME
 from engine.dice.words import DiceWords, Vocabulary
@@ -61,6 +60,8 @@ def _load_plugins() -> None:
     if _plugins_loaded:
         return
     _plugins_loaded = True
+    from importlib.metadata import entry_points  # here: a built-in game alone never needs it (its import is not light)
+
     for point in entry_points(group=ENTRY_POINT_GROUP):
         if point.name in _RULESETS or point.name in BUILT_IN:
             continue

@@ -170,7 +170,7 @@ def test_a_wheel_installed_with_pip_migrates_and_plays_without_the_checkout(tmp_
     [wheel] = (tmp_path / "dist").glob("brbot-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"bot/migrations/env.py", "bot/migrations/script.py.mako",
-            "bot/migrations/versions/0001_initial_schema.py"} <= names
+            "bot/migrations/versions/0001_initial_schema.py", "bot/db/sqlite_schema.sql"} <= names
     assert any(name.startswith("engine/rulesets/battle_royale/data/") and name.endswith(".yaml") for name in names)
 
     venv = tmp_path / "venv"

@@ -256,7 +256,9 @@ class _Games:
     checks a value or shows the choices, not to build the parser."""
 
     def __contains__(self, name: object) -> bool:
-        return name in self._names()
+        from engine import registry
+
+        return name in registry.BUILT_IN or name in self._names()  # a built-in game without the plug-ins' look-up
 
     def __iter__(self):
         return iter(self._names())

@@ -23,7 +23,6 @@ async def simulate(args: argparse.Namespace) -> int:
     from bot.cli.errors import shown
     from bot.cli.progress import Progress
     from bot.db.session import Database
-    from bot.migrate import upgrade_async
     from bot.services.steps.simulation import simulate
     from engine import registry
 
@@ -34,7 +33,8 @@ async def simulate(args: argparse.Namespace) -> int:
     workdir = None
     if url is None:
         workdir = tempfile.TemporaryDirectory(prefix="brbot-sim-")
-        url = f"sqlite+aiosqlite:///{Path(workdir.name) / 'simulation.sqlite3'}"
+        fresh = Path(workdir.name) / "simulation.sqlite3"
+        url = f"sqlite+aiosqlite:///{fresh}"
     args.url = url
     front = registry.front(args.ruleset)
     progress = Progress(sys.stderr, args.players, args.verbose, front.words.one)
@@ -59,7 +59,14 @@ async def simulate(args: argparse.Namespace) -> int:
         sys.stdout.flush()
 
     try:
-        await upgrade_async(url)
+        if workdir:  # a file of its own, made with the migrated schema without Alembic (bot.db.fresh_sqlite)
+            from bot.db import fresh_sqlite
+
+            fresh_sqlite.create(fresh)
+        else:
+            from bot.migrate import upgrade_async
+
+            await upgrade_async(url)
         db = Database(url, inline=True)  # one game, one process: SQLite's calls on this thread (inline_sqlite)
         try:
             result = await simulate(

@@ -77,3 +77,49 @@ async def test_0007_game_groups_downgrade_and_upgrade_again(db):
     with pytest.raises(IntegrityError):
         async with db.transaction() as session:
             session.add(GameGroup(game_id=game_id, key="team", members=[], joined=[]))
+
+
+def test_a_simulations_new_file_has_the_schema_the_migrations_give(tmp_path):
+    """`brbot simulate` makes its own new SQLite file without Alembic (bot/db/fresh_sqlite.py): the same
+    tables, indexes, columns and constraints, in the same order, the same version row and the WAL journal as
+    a new file `brbot migrate` upgrades. When a migration changes the schema, write the file again with
+    `python -m bot.migrate`."""
+    import sqlite3
+
+    from bot.db import fresh_sqlite
+    from bot.migrate import upgrade
+
+    migrated, made = tmp_path / "migrated.sqlite3", tmp_path / "made.sqlite3"
+    upgrade(f"sqlite+aiosqlite:///{migrated}")
+    fresh_sqlite.create(made)
+
+    def described(path):
+        connection = sqlite3.connect(path)
+        try:
+            return {
+                "master": connection.execute(
+                    "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY rowid").fetchall(),
+                "dump": list(connection.iterdump()),
+                "version": connection.execute("SELECT version_num FROM alembic_version").fetchall(),
+                "pragmas": [connection.execute(f"PRAGMA {name}").fetchall()
+                            for name in ("journal_mode", "user_version", "application_id", "encoding",
+                                         "auto_vacuum", "page_size")],
+            }
+        finally:
+            connection.close()
+
+    assert described(made) == described(migrated), "a migration changed the schema: python -m bot.migrate"
+    from bot.migrate import migrated_schema
+
+    assert fresh_sqlite.SCHEMA.read_text(encoding="utf-8") == migrated_schema()
+
+
+def test_a_simulations_new_file_is_never_made_over_another(tmp_path):
+    import pytest
+
+    from bot.db import fresh_sqlite
+
+    path = tmp_path / "kept.sqlite3"
+    path.write_bytes(b"")
+    with pytest.raises(FileExistsError):
+        fresh_sqlite.create(path)

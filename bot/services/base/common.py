@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 import secrets
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import func, insert, select
+from sqlalchemy import Table, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import repositories
@@ -160,8 +160,9 @@ async def write_events(
     also names a day never joins a resolution's post. Public rows also carry their place in the post
     (`placement`), so delivery needs to know no game.
 
-    A 1,000-player resolution writes thousands of rows: they go in as two multi-row inserts, not one ORM object
-    each. Rows added to the session before are flushed first, so the outbox keeps the order things happened.
+    A 1,000-player resolution writes thousands of rows: they go in as two multi-row inserts of the tables, not
+    one ORM object each. Rows added to the session before are flushed first, so the outbox keeps the order
+    things happened.
     Returns the post token (`announce_picture` joins the post with it): `post` when given (rows written before
     with it join the same messages), else a new one."""
     last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
@@ -186,10 +187,12 @@ async def write_events(
         )
         boxes += delivery_rows(game, event, seats, {"kind": event.kind, "day": day}, post, placed.get(event.kind))[0]
     await session.flush()
+    # Core inserts of the tables, not the ORM's bulk insert of the models: the same rows, columns and defaults,
+    # without the ORM collecting each row's parameters again (a 1,000-player step writes thousands)
     if rows:
-        await session.execute(insert(EventRow), rows)
+        await session.execute(insert(cast(Table, EventRow.__table__)), rows)
     if boxes:
-        await session.execute(insert(Outbox), boxes)
+        await session.execute(insert(cast(Table, Outbox.__table__)), boxes)
     return post
 
 

@@ -18,10 +18,9 @@ Read functions (`volunteers`) return plain values; the others run in the callers
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import delete, select
-from sqlalchemy.dialects.postgresql import insert as pg_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Player, SeatOffer, Substitute
@@ -209,7 +208,11 @@ async def volunteer(db: Database, guild_id: int, user_id: int, name: str, now: d
     limits.discord_id(guild_id, "server")
     limits.user_id(user_id)
     name = limits.name(name)
-    insert = pg_insert if db.engine.dialect.name == "postgresql" else sqlite_insert
+    insert: Any
+    if db.engine.dialect.name == "postgresql":  # imported here: a SQLite process (a simulation) needs no PostgreSQL
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
     async with db.transaction() as session:
         added = await session.execute(
             insert(Substitute)
