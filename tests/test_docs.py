@@ -110,7 +110,8 @@ def command_problem(named: str, bot: Commands) -> str | None:
             return f"{named}: /{name} has no subcommand {following}"
     if following.startswith("action:") and name in bot.verbs:
         verb = following.removeprefix("action:")
-        if re.fullmatch(r"[a-z][a-z0-9_]*", verb) and verb not in bot.verbs[name]:
+        every = set().union(*bot.verbs.values())  # the verb decides: any game's verb works from any grouped command
+        if re.fullmatch(r"[a-z][a-z0-9_]*", verb) and verb not in every:
             return f"{named}: no game has the verb {verb} under /{name}"
     return None
 

@@ -13,7 +13,9 @@ them) and confirms the saved orders in words with the receipt, or says why nothi
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
+import keyword
 from typing import Any, Optional
 
 import discord
@@ -22,18 +24,30 @@ from discord import app_commands
 from bot.screens.orders import confirmation
 from bot.services.base import limits
 from bot.services.orders import commands as game_orders
-from bot.ui.autocomplete import actor_choices, option_choices, verb_choices
+from bot.services.orders import menus
+from bot.ui.autocomplete import actor_choices, slot_choices, verb_choices
+from bot.ui.cards import card_embeds
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, is_moderator
-from bot.ui.declared import MergedCommand, MergedOption, check_limits, merge
+from bot.ui.declared import MergedCommand, MergedOption, SlotTexts, check_limits, merge, slot_problems
+from bot.ui.order_menu import OrderMenu
+from bot.ui.respond import Reply
 from bot.ui.text import ui
 from engine import registry
-from engine.front import ACTION_OPTION
+from engine.front import ACTION_OPTION, GROUPED_COMMANDS, SHARED_COMMANDS, SLOTS
 
 GAME_OPTION = "game"
 AS_OPTION, AS_PARAMETER = "as", "as_actor"  # `as` is a Python keyword: the callback's parameter is renamed
 TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool, "user": discord.User}
 P = inspect.Parameter
 AS_TEXT = app_commands.Range[str, 1, limits.OPTION_TEXT_MAX]
+
+
+OPTION_OF = {"with_": "with"}  # a shared option whose name is a Python keyword: its callback parameter's name
+
+
+def parameter(option: str) -> str:
+    """The callback's parameter for an option (a Python keyword gets a trailing underscore)."""
+    return f"{option}_" if keyword.iskeyword(option) else option
 
 
 def _annotation(option: MergedOption) -> Any:
@@ -53,6 +67,7 @@ def _callback(command: MergedCommand):
     """A callback whose signature is the command's options, as discord.py reads them."""
 
     async def callback(self: GameCommandsCog, interaction: discord.Interaction, **options: Any) -> None:
+        options = {OPTION_OF.get(k, k): v for k, v in options.items()}
         await self.order(interaction, command.name, options, grouped=command.grouped)
 
     parameters = [
@@ -60,7 +75,7 @@ def _callback(command: MergedCommand):
         P("interaction", P.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction),
     ]
     parameters += [
-        P(o.name, P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
+        P(parameter(o.name), P.KEYWORD_ONLY, annotation=_annotation(o), **({} if o.required else {"default": None}))
         for o in command.options
     ]
     parameters.append(P(GAME_OPTION, P.KEYWORD_ONLY, annotation=Optional[GameNumber], default=None))  # noqa: UP045
@@ -69,21 +84,24 @@ def _callback(command: MergedCommand):
     callback.__name__ = command.path[-1]
     callback.__qualname__ = f"GameCommandsCog.{'_'.join(command.path)}"
     callback.__discord_app_commands_param_description__ = (  # type: ignore[attr-defined]
-        {o.name: o.description for o in command.options} | {GAME_OPTION: ui("opt_game"), AS_PARAMETER: ui("opt_as")}
+        {parameter(o.name): o.description for o in command.options}
+        | {GAME_OPTION: ui("opt_game"), AS_PARAMETER: ui("opt_as")}
     )
-    callback.__discord_app_commands_param_rename__ = {AS_PARAMETER: AS_OPTION}  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_rename__ = (  # type: ignore[attr-defined]
+        {AS_PARAMETER: AS_OPTION} | {parameter(o.name): o.name for o in command.options if parameter(o.name) != o.name}
+    )
     callback.__discord_app_commands_param_autocomplete__ = (  # type: ignore[attr-defined]
         {
-            o.name: verb_choices(command.name)
+            parameter(o.name): verb_choices(command.name)
             if command.grouped and o.name == ACTION_OPTION
-            else option_choices(command.name, o.name, command.grouped)
+            else slot_choices(command, o.name)
             for o in command.options
             if o.autocomplete
         }
         | {GAME_OPTION: game_autocomplete, AS_PARAMETER: actor_choices}
     )
     callback.__discord_app_commands_param_choices__ = {  # type: ignore[attr-defined]
-        o.name: [app_commands.Choice(name=label, value=value) for label, value in o.choices]
+        parameter(o.name): [app_commands.Choice(name=label, value=value) for label, value in o.choices]
         for o in command.options
         if o.choices
     }
@@ -96,37 +114,89 @@ class GameCommandsCog(GameCog):
     async def order(
         self, interaction: discord.Interaction, name: str, options: dict[str, Any], grouped: bool = False
     ) -> None:
-        """Give the order of `/name` (`grouped`: of the verb its `action` names) in the game it is about."""
+        """Give the order of `/name` (`grouped`: of the verb its `action` names, whichever grouped command it
+        was typed in) in the game it is about, from what was typed in the shared options; a verb left without
+        an option it needs answers with its menu."""
         game = options.pop(GAME_OPTION, None)
         actor = options.pop(AS_PARAMETER, None)
         under = name if grouped else None
         # a verb typed by hand rather than picked: any case, or a choice's whole label ("verb: what it does")
         verb = str(options.pop(ACTION_OPTION)).split(":")[0].strip().lower() if grouped else name
+        typed = {k: getattr(v, "value", v) for k, v in options.items()}
+        await self.give(interaction, verb, typed, game, actor, under=under, slotted=True)
 
-        async def work(ctx: Ctx) -> str:
-            values = {k: getattr(v, "value", v) for k, v in options.items()}
+    async def give(
+        self,
+        interaction: discord.Interaction,
+        verb: str,
+        values: dict[str, Any],
+        game: int | None = None,
+        actor: str | None = None,
+        under: str | None = None,
+        slotted: bool = False,
+    ) -> None:
+        """Give the order of the game's verb `verb` with `values` (`slotted`: keyed by the shared options as
+        typed; else by the verb's own options, as its menu gives them)."""
+
+        async def work(ctx: Ctx) -> Any:
             moderator = ctx.caller if actor is not None and await is_moderator(self.bot, interaction) else False
-            given = await game_orders.give_order(
-                ctx.db, ctx.game_id, ctx.user_id, verb, values, ctx.now, actor, moderator, under=under
-            )
+            try:
+                given = await game_orders.give_order(
+                    ctx.db,
+                    ctx.game_id,
+                    ctx.user_id,
+                    verb,
+                    values,
+                    ctx.now,
+                    actor,
+                    moderator,
+                    under=under,
+                    slotted=slotted,
+                )
+            except game_orders.NeedsMenu as wanted:
+                command, form = await menus.menu_for(
+                    ctx.db, ctx.game_id, ctx.user_id, wanted.command.name, wanted.values, actor, moderator
+                )
+                said = "\n".join(t for t in (wanted.reason, form.card.description) if t)  # the game's refusal first
+                title = ui("form_title", title=form.card.title, game=ctx.game.name)
+                card = dataclasses.replace(form.card, title=title, description=said)
+                menu = OrderMenu(ctx.db, self.bot.clock, ctx.game_id, ctx.user_id, command, form, actor, moderator)
+                return Reply(embeds=card_embeds(card), view=menu)
             return confirmation(given)
 
         await self.run(interaction, game, work)
+
+
+def slot_texts() -> SlotTexts:
+    """The bot's words for the shared options and the shared and grouped commands."""
+    return SlotTexts(
+        slots={slot: ui(f"opt_slot_{slot}") for slot in SLOTS},
+        commands={name: ui(f"cmd_{name}") for name in (*SHARED_COMMANDS, *GROUPED_COMMANDS)},
+    )
+
+
+def merged_commands(fronts: dict | None = None) -> list[MergedCommand]:
+    """The order commands as Discord shows them: one per name over `fronts` (default: every installed game),
+    each with the shared options its games' verbs use."""
+    return merge(
+        fronts if fronts is not None else registry.fronts(),
+        ui("cmd_generic", name="{name}"),
+        grouped_description=ui("cmd_grouped", name="{name}"),
+        action_description=ui("opt_action"),
+        slots=slot_texts(),
+    )
 
 
 def build_cog(fronts: dict | None = None, other_top_level: int = 0) -> type[GameCommandsCog]:
     """The cog class holding one command per merged name over `fronts` (default: every installed game).
     Raises ValueError if the merged commands do not fit Discord's limits, counting `other_top_level`
     commands of the bot's own (`bot.cogs.cog_classes` checks the whole set again)."""
-    merged = merge(
-        fronts if fronts is not None else registry.fronts(),
-        ui("cmd_generic"),
-        grouped_description=ui("cmd_grouped"),
-        action_description=ui("opt_action"),
-    )
+    merged = merged_commands(fronts)
     problems = check_limits(
         merged, extra_options=2, other_top_level=other_top_level, reserved=(GAME_OPTION, AS_OPTION, AS_PARAMETER)
     )
+    installed = fronts if fronts is not None else registry.fronts()
+    problems += [f"{name}: {p}" for name, front in sorted(installed.items()) for p in slot_problems(front)]
     if problems:
         raise ValueError("the games' commands do not fit Discord: " + "; ".join(problems))
     attributes: dict[str, Any] = {}

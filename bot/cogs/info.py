@@ -109,8 +109,9 @@ class InfoCog(GameCog):
         return registry.front(ruleset)
 
 
-def _picture_command(name: str) -> app_commands.Command:
-    """A game's own name for /map (`Pictures.command`, e.g. /board): the same picture."""
+def _picture_command(name: str, description: str = "") -> app_commands.Command:
+    """A game's own name for /map (`Pictures.command`, e.g. /board): the same picture, described in the
+    game's words (`Pictures.description`) or the bot's."""
 
     @app_commands.describe(game=ui("opt_game"))
     @app_commands.autocomplete(game=game_autocomplete)
@@ -119,7 +120,7 @@ def _picture_command(name: str) -> app_commands.Command:
 
     picture.__name__ = name
     picture.__qualname__ = f"InfoCog.{name}"
-    return app_commands.Command(name=name, description=ui("cmd_picture"), callback=picture)
+    return app_commands.Command(name=name, description=description or ui("cmd_picture", name=name), callback=picture)
 
 
 def build_cog(fronts: dict[str, Front] | None = None) -> type[InfoCog]:
@@ -133,7 +134,8 @@ def build_cog(fronts: dict[str, Front] | None = None) -> type[InfoCog]:
     clashing = [n for n in names if n in taken]
     if clashing:
         raise ValueError(f"the picture command /{clashing[0]} is already another command")
-    attributes = {f"picture_{n}": _picture_command(n) for n in names}
+    described = {f.picture.command: f.picture.description for f in fronts.values() if f.picture is not None}
+    attributes = {f"picture_{n}": _picture_command(n, described.get(n, "")) for n in names}
     return type("InfoCog", (InfoCog,), attributes) if attributes else InfoCog
 
 

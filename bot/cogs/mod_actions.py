@@ -34,7 +34,7 @@ P = inspect.Parameter
 
 def declared_actions(fronts: Mapping[str, Front]) -> list[MergedCommand]:
     """One `/mod` subcommand per action name over the games' declarations."""
-    return merge(fronts, ui("cmd_mod_generic"), declared=lambda front: front.moderation)
+    return merge(fronts, ui("cmd_mod_generic", name="{name}"), declared=lambda front: front.moderation)
 
 
 def check(actions: list[MergedCommand], own: Mapping[str, str]) -> list[str]:

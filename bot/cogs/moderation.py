@@ -48,13 +48,19 @@ AUDIT_PAGE = 25  # audit entries per /mod audit page
 GameName = app_commands.Range[str, 1, limits.GAME_NAME_MAX]
 Time = app_commands.Range[str, 1, limits.TIME_MAX]
 Zone = app_commands.Range[str, 1, limits.TIMEZONE_MAX]
-RulesetName = app_commands.Range[str, 1, limits.RULESET_MAX]
 Cap = app_commands.Range[int, 1, limits.SIGNUP_CAP_MAX]
 Hours = app_commands.Range[float, 0, limits.HOURS_MAX]
 Note = app_commands.Range[str, 1, limits.NOTE_MAX]
 SettingName = app_commands.Range[str, 1, limits.SETTING_NAME_MAX]
 SettingValue = app_commands.Range[str, 1, limits.SETTING_VALUE_MAX]
 Page = app_commands.Range[int, 1, 100_000]
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """`/game create`'s games: every installed game by its title, as a choice list (Discord holds 25; past that
+    the moderator types the game's name, checked by the service as before)."""
+    games = [app_commands.Choice(name=registry.title(name)[:100], value=name) for name in registry.names()]
+    return games if len(games) <= 25 else []
 
 
 def data_file_description() -> str:
@@ -151,6 +157,14 @@ def audit_page(trail: list, page: int, title: str, line=audit_line, command: str
 class ModerationCog(GameCog):
     """The moderators' commands. Each one: check rights, call one service, answer the moderator alone."""
 
+    def __init__(self, bot) -> None:
+        super().__init__(bot)
+        # the games installed when the bot starts (a game added by a test or an entry point after this module
+        # was imported is offered too)
+        for command in self.walk_app_commands():
+            if command.qualified_name == "game create" and isinstance(command, app_commands.Command):
+                command._params["ruleset"].choices = game_choices()  # type: ignore[assignment]  # str choices
+
     game_group = app_commands.Group(
         name="game",
         description=ui("cmd_game"),
@@ -187,6 +201,7 @@ class ModerationCog(GameCog):
         ruleset=ui("opt_ruleset"),
         file=data_file_description(),
     )
+    @app_commands.choices(ruleset=game_choices())
     async def game_create(
         self,
         interaction: discord.Interaction,
@@ -195,7 +210,7 @@ class ModerationCog(GameCog):
         timezone: Zone = "UTC",
         signup_cap: Cap | None = None,
         early_resolution: bool = True,
-        ruleset: RulesetName = registry.DEFAULT,
+        ruleset: str = registry.DEFAULT,
         file: discord.Attachment | None = None,
     ) -> None:
         async with refusing(interaction):

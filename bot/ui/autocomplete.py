@@ -136,40 +136,89 @@ def _never_raising(
 
 
 def grouped_verb(front: Front, under: str, verb: Any) -> Command | None:
-    """The game's verb `verb` filed under the grouped command `under`, or None when it files none by that name."""
-    declared = front.orders.command(str(verb)) if verb not in (None, "") else None
-    return declared if declared is not None and declared.under == under else None
+    """The game's verb `verb` typed in the grouped command `under` (the verb decides: any of the game's verbs
+    is given from any grouped command), or None when the game has no verb by that name."""
+    typed = str(verb).split(":")[0].strip().lower() if verb not in (None, "") else ""
+    return front.orders.command(typed) if typed else None
 
 
 def verb_choices(under: str) -> Callback:
-    """The verbs the game the command is about files under `/under`, in the caller's phase, matching what
-    they typed (in the verb or in what it does)."""
+    """The `action` of a grouped command: the verbs of the game the command is about that apply in the
+    caller's phase, those it files under `/under` first (the others work here too), matching what they
+    typed (in the verb or in what it does)."""
 
     def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
         front = registry.front(game.ruleset)
         phase = caller.view.get("phase")
         lowered = typed.strip().lower()
-        pairs = [
-            (f"{c.name}: {c.description}", c.name)
-            for c in front.orders.commands
-            if c.under == under and (not c.phases or phase in c.phases)
-        ]
+        verbs = [c for c in front.orders.commands if len(c.path) == 1 and (not c.phases or phase in c.phases)]
+        verbs.sort(key=lambda c: c.under != under)
+        pairs = [(f"{c.name}: {c.description}", c.name) for c in verbs]
         return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], "text")
 
     return _never_raising(pick)
 
 
-def option_choices(command: str, option: str, grouped: bool = False) -> Callback:
-    """The choices of `option` of `/command` in the game the command is about (`grouped`: of the verb
-    chosen in the grouped command's `action`)."""
+class Typed(Mapping[str, Any]):
+    """The options chosen so far by the verb's own names, read from the shared options they are typed in."""
+
+    def __init__(self, command: Command, chosen: Mapping[str, Any]) -> None:
+        self.command, self.chosen = command, chosen
+
+    def __getitem__(self, name: str) -> Any:
+        option = self.command.option(name)
+        if option is None or not option.slot:
+            raise KeyError(name)
+        value = self.chosen.get(option.slot)
+        if value is None:
+            raise KeyError(name)
+        return value
+
+    def __iter__(self):
+        return iter(o.name for o in self.command.options if o.slot and self.chosen.get(o.slot) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def slot_choices(command: Any, slot: str) -> Callback:
+    """The choices of the shared option `slot` of a merged order command (`bot.ui.declared.MergedCommand`) in
+    the game it is about: those of the option the verb (the command's own, or the one chosen in `action`)
+    files in it, its chooser's from the caller's view, or its fixed choices, or the numbers a bounded number
+    takes."""
 
     def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
         front = registry.front(game.ruleset)
-        if grouped:
-            declared = grouped_verb(front, command, chosen.get(ACTION_OPTION))
+        if command.grouped:
+            declared = grouped_verb(front, command.name, chosen.get(ACTION_OPTION))
         else:
-            declared = front.orders.command(command)
-            declared = declared if declared is not None and not declared.under else None
+            declared = front.orders.command(command.name)
+        spec = declared.in_slot(slot) if declared else None
+        if declared is None or spec is None:
+            return []
+        kind = "integer" if slot == "amount" else "text"
+        lowered = typed.strip().lower()
+        if spec.source:
+            pairs = front.orders.choices(spec.source, caller.view, typed, Typed(declared, chosen), caller.orders)
+            return _as_choices(pairs, kind)
+        if spec.choices:
+            pairs = list(spec.choices)
+        elif spec.type == "integer" and spec.min_value is not None and spec.max_value is not None:
+            pairs = [(str(n), str(n)) for n in range(int(spec.min_value), int(spec.max_value) + 1)]
+        else:
+            return []
+        return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], kind)
+
+    return _never_raising(pick)
+
+
+def option_choices(command: str, option: str, grouped: bool = False) -> Callback:
+    """The choices of `option` of `/command` by the game's own option name (`grouped`: of the verb chosen in
+    the grouped command's `action`)."""
+
+    def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
+        front = registry.front(game.ruleset)
+        declared = grouped_verb(front, command, chosen.get(ACTION_OPTION)) if grouped else front.orders.command(command)
         spec = declared.option(option) if declared else None
         if spec is None:
             return []

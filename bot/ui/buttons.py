@@ -304,6 +304,7 @@ class SeatAnswer(
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
+    from bot.ui.order_menu import OrderExpired, OrderSelectExpired
 
     return [
         PairAnswer,
@@ -316,6 +317,8 @@ def dynamic_items() -> list[type]:
         SeatAnswer,
         FormExpired,
         FormSelectExpired,
+        OrderExpired,
+        OrderSelectExpired,
     ]
 
 

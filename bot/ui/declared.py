@@ -28,7 +28,17 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engine.front import ACTION_OPTION, GROUPED_COMMANDS, SHARED_COMMANDS, Command, Front, Option
+from engine.front import (
+    ACTION_OPTION,
+    GROUPED_COMMANDS,
+    GROUPED_SLOTS,
+    SHARED_COMMANDS,
+    SLOT_TYPES,
+    SLOTS,
+    Command,
+    Front,
+    Option,
+)
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 INTEGER_LIMIT = 2**53 - 1  # Discord's integer and number options carry at most this (either sign)
@@ -71,6 +81,16 @@ def _one(values: list[str], fallback: str) -> str:
     return values[0] if len(set(values)) == 1 else fallback
 
 
+def _described(name: str, commands: list[Command], fallback: str) -> str:
+    """What Discord shows for a name: the one description every game gives it, else the games' shared
+    `brief` (the first game's that declares one), else `fallback` with the name in it."""
+    descriptions = {c.description for c in commands}
+    if len(descriptions) == 1:
+        return commands[0].description
+    briefs = [c.brief for c in commands if c.brief]
+    return briefs[0] if briefs else fallback.format(name=name)
+
+
 def _merge_option(name: str, declared: list[Option], games_with_command: int) -> MergedOption:
     types = {o.type for o in declared}
     if len(types) > 1:
@@ -90,6 +110,24 @@ def _merge_option(name: str, declared: list[Option], games_with_command: int) ->
     )
 
 
+@dataclass(frozen=True)
+class SlotTexts:
+    """The bot's words for the shared options of the order commands (`SLOTS`) and for the commands whose
+    games describe them differently: `slots` slot -> description, `commands` name -> description."""
+
+    slots: Mapping[str, str]
+    commands: Mapping[str, str] = field(default_factory=dict)
+
+
+def _slots(used: set[str], order: tuple[str, ...], texts: SlotTexts) -> list[MergedOption]:
+    """The shared options `used`, in their order, none required by Discord (the menu asks for the rest)."""
+    return [
+        MergedOption(s, texts.slots[s], SLOT_TYPES[s], required=False, autocomplete=SLOT_TYPES[s] == "text")
+        for s in order
+        if s in used
+    ]
+
+
 def _bound(values: list, pick):
     """The loosest bound of all games (each game's own bound is checked by its front and engine)."""
     return None if any(v is None for v in values) else pick(values)
@@ -101,10 +139,15 @@ def merge(
     declared: Callable[[Front], Sequence[Command]] = lambda front: front.orders.commands,
     grouped_description: str = "An action of your game, picked in `action` (see /help)",
     action_description: str = "The action: your game's, as you type",
+    slots: SlotTexts | None = None,
 ) -> list[MergedCommand]:
     """One command per name over all games, in the order the games (sorted by name) declare them, and one
     grouped command per name verbs are filed `under`; `declared` picks which of a front's commands (the
-    players' `commands`, the moderators' `moderation`)."""
+    players' `commands`, the moderators' `moderation`).
+
+    With `slots` (the order commands) a command's options are the shared options (`SLOTS`) its verbs file
+    options in, whatever each game calls them, and every grouped command carries the same ones (those of all
+    grouped verbs): any verb works from any of them. Without, the options are the games' own, merged."""
     by_name: dict[str, list[tuple[str, Command]]] = {}
     under: dict[str, list[tuple[str, Command]]] = {}
     for game in sorted(fronts):
@@ -119,6 +162,8 @@ def merge(
     if both:
         raise DeclarationClash(f"/{both[0]} is both a grouped command and a command of its own")
     merged = []
+    if slots is not None:
+        return _merge_slotted(by_name, under, generic_description, grouped_description, action_description, slots)
     for name, declarations in by_name.items():
         options: dict[str, list[Option]] = {}
         for _, command in declarations:
@@ -127,7 +172,7 @@ def merge(
         commands = [c for _, c in declarations]
         built = MergedCommand(
             name=name,
-            description=_one([c.description for c in commands], generic_description),
+            description=_described(name, commands, generic_description),
             group_description=_one([c.group_description for c in commands], generic_description),
             games=[g for g, _ in declarations],
         )
@@ -140,6 +185,81 @@ def merge(
     for name, declarations in under.items():
         merged.append(_grouped(name, declarations, grouped_description, action_description))
     return merged
+
+
+def _merge_slotted(
+    by_name: dict[str, list[tuple[str, Command]]],
+    under: dict[str, list[tuple[str, Command]]],
+    generic: str,
+    grouped_description: str,
+    action_description: str,
+    texts: SlotTexts,
+) -> list[MergedCommand]:
+    merged = []
+    groups: dict[str, list[str]] = {}  # a group's description, as each game gives it
+    for name, declarations in by_name.items():
+        if " " in name:
+            groups.setdefault(name.split()[0], []).extend(c.group_description for _, c in declarations)
+    for name, declarations in by_name.items():
+        commands = [c for _, c in declarations]
+        used = {o.slot for c in commands for o in c.options if o.slot}
+        group = name.split()[0]
+        merged.append(
+            MergedCommand(
+                name=name,
+                description=_described(name, commands, texts.commands.get(name) or generic),
+                group_description=_one(groups.get(group, [""]), texts.commands.get(group) or generic).format(
+                    name=group
+                ),
+                games=[g for g, _ in declarations],
+                options=_slots(used, SLOTS, texts),
+            )
+        )
+    every = {o.slot for ds in under.values() for _, c in ds for o in c.options if o.slot}
+    for name, declarations in under.items():
+        action = MergedOption(ACTION_OPTION, action_description, "text", required=True, autocomplete=True)
+        merged.append(
+            MergedCommand(
+                name=name,
+                description=texts.commands.get(name) or grouped_description.format(name=name),
+                games=sorted({g for g, _ in declarations}),
+                grouped=True,
+                options=[action, *_slots(every, GROUPED_SLOTS, texts)],
+            )
+        )
+    return merged
+
+
+def slot_problems(front: Front) -> list[str]:
+    """Every way a game's order commands do not fit the shared options: a slot a command cannot carry (a
+    grouped command carries `GROUPED_SLOTS`), two options in one slot, a type the slot cannot take (a text
+    slot takes texts and whole numbers, `amount` numbers), or a free text left to the menu (a menu offers
+    only choices: a chooser's, fixed ones, yes or no, numbers)."""
+    problems = []
+    for command in front.orders.commands:
+        where = f"/{command.usage}"
+        allowed = GROUPED_SLOTS if command.under else SLOTS
+        seen: set[str] = set()
+        for option in command.options:
+            if not option.slot:
+                if option.type == "text" and not (option.source or option.choices):
+                    problems.append(f"{where} {option.name}: a free text must be typed in a shared option")
+                continue
+            if option.slot not in allowed:
+                problems.append(f"{where} {option.name}: /{command.top_level} has no shared option {option.slot!r}")
+            if option.slot in seen:
+                problems.append(f"{where} {option.name}: two options in {option.slot!r}")
+            seen.add(option.slot)
+            kinds = ("text", "integer") if SLOT_TYPES[option.slot] == "text" else ("integer", "number")
+            if option.type not in kinds:
+                problems.append(f"{where} {option.name}: a {option.type} cannot be typed in {option.slot!r}")
+        for option in command.options:
+            for bound in (option.min_value, option.max_value):
+                if bound is not None and abs(bound) > INTEGER_LIMIT:
+                    problems.append(f"{where} {option.name}: the bound {bound} is beyond Discord's ±(2^53 - 1)")
+            if option.max_length is not None and not 1 <= option.max_length <= TEXT_MAX:
+                problems.append(f"{where} {option.name}: a maximum length must be 1-{TEXT_MAX}")
+    return problems
 
 
 def _grouped(

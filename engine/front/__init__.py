@@ -34,9 +34,12 @@ from engine.front.commands import (
     ACTION_OPTION,
     CHOICES_MAX,
     GROUPED_COMMANDS,
+    GROUPED_SLOTS,
     OPTION_TYPES,
     OWN_COMMANDS_BUDGET,
     SHARED_COMMANDS,
+    SLOT_TYPES,
+    SLOTS,
     STEP_BUTTONS_MAX,
     STEP_LABEL_MAX,
     Asked,
@@ -50,6 +53,7 @@ from engine.front.commands import (
     Select,
     StepButton,
     grouped,
+    slotted,
 )
 from engine.front.community import AUDIENCE, Community, Counted
 from engine.front.game import (
@@ -72,9 +76,12 @@ __all__ = [
     "AUDIENCE",
     "CHOICES_MAX",
     "GROUPED_COMMANDS",
+    "GROUPED_SLOTS",
     "OPTION_TYPES",
     "OWN_COMMANDS_BUDGET",
     "SHARED_COMMANDS",
+    "SLOTS",
+    "SLOT_TYPES",
     "STEP_BUTTONS_MAX",
     "STEP_LABEL_MAX",
     "Asked",
@@ -109,6 +116,7 @@ __all__ = [
     "group_intro",
     "group_title",
     "grouped",
+    "slotted",
     "rules_and_settings",
     "setting_lines",
 ]

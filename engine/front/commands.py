@@ -20,6 +20,12 @@ OWN_COMMANDS_BUDGET = 2  # top-level commands a game may add besides those two l
 
 CHOICES_MAX = 25  # Discord shows at most 25 choices (the bot checks every other limit: bot/ui/declared.py)
 
+# The options an order command carries on Discord, the same in every game (docs/rulesets.md, "Command budget"):
+# a game files each of a verb's options in one of them (`Option.slot`, `slotted`), or leaves it to the menu.
+SLOTS = ("target", "with", "how", "amount")
+SLOT_TYPES = {"target": "text", "with": "text", "how": "text", "amount": "integer"}
+GROUPED_SLOTS = ("target", "with", "how")  # a grouped command's: its `action` comes first
+
 
 @dataclass(frozen=True)
 class Option:
@@ -39,6 +45,7 @@ class Option:
     min_value: int | float | None = None
     max_value: int | float | None = None
     max_length: int | None = None
+    slot: str = ""  # the shared option (one of SLOTS) it is typed in on Discord; empty: chosen in the menu
 
 
 @dataclass(frozen=True)
@@ -47,7 +54,12 @@ class Command:
     ("vote mark", with `group_description` saying what the group is). `section` groups it in /help;
     `phases` lists the phases of the game (the view's "phase") in which it applies (empty: every phase).
     `under` names the shared grouped command the verb is chosen in instead of being top-level ("skill":
-    `/skill action:stim`, see `grouped`); the front still receives `name` ("stim") in `Asked.command`."""
+    `/skill action:stim`, see `grouped`); the front still receives `name` ("stim") in `Asked.command`.
+
+    `description` is the game's own words for it (its /help line, its label in autocomplete). `brief` is what
+    Discord shows for a name several games declare with different descriptions: one line true in every game
+    (games sharing a name agree on it: `/mod kill` "Kill a player now"). Both are at most 100 characters of
+    plain text (no backticks, no rulebook references: tests/bot/test_command_faces.py)."""
 
     name: str
     description: str
@@ -56,6 +68,7 @@ class Command:
     phases: tuple[str, ...] = ()
     group_description: str = ""
     under: str = ""
+    brief: str = ""
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -71,8 +84,23 @@ class Command:
         """How a player types it, without the slash: "attack", "vote mark", "skill action:stim"."""
         return f"{self.under} {ACTION_OPTION}:{self.name}" if self.under else self.name
 
+    @property
+    def typed(self) -> str:
+        """How a player types it with its shared options: "attack target: with: amount:" (the rest: its menu)."""
+        slots = [f"{slot}:" for slot in SLOTS if self.in_slot(slot) is not None]
+        return " ".join([self.usage, *slots])
+
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
+
+    def in_slot(self, slot: str) -> Option | None:
+        """The option typed in the shared option `slot` (`Option.slot`), or None."""
+        return next((o for o in self.options if o.slot and o.slot == slot), None)
+
+    @property
+    def menu_only(self) -> tuple[Option, ...]:
+        """The options no shared option carries: chosen in the command's menu."""
+        return tuple(o for o in self.options if not o.slot)
 
 
 @dataclass(frozen=True)
@@ -179,6 +207,27 @@ def grouped(commands: tuple[Command, ...], under: Mapping[str, str]) -> tuple[Co
     if unknown:
         raise ValueError(f"no such command to group: {sorted(unknown)}")
     return tuple(replace(c, under=under[c.name]) if c.name in under else c for c in commands)
+
+
+def slotted(
+    commands: tuple[Command, ...], slots: Mapping[str, str], per_verb: Mapping[str, Mapping[str, str]] | None = None
+) -> tuple[Command, ...]:
+    """The commands with each option filed in a shared option (`SLOTS`): `slots` maps an option's name to its
+    slot in every verb, `per_verb` (verb -> option -> slot, "" for the menu) overrides it for one verb."""
+    per_verb = per_verb or {}
+    unknown = set(per_verb) - {c.name for c in commands}
+    if unknown:
+        raise ValueError(f"no such command to file options of: {sorted(unknown)}")
+    bad = {slot for slot in [*slots.values(), *(s for m in per_verb.values() for s in m.values())] if slot}
+    if bad - set(SLOTS):
+        raise ValueError(f"no such shared option: {sorted(bad - set(SLOTS))}")
+
+    def filed(command: Command) -> Command:
+        own = per_verb.get(command.name, {})
+        options = tuple(replace(o, slot=own.get(o.name, slots.get(o.name, ""))) for o in command.options)
+        return replace(command, options=options)
+
+    return tuple(filed(c) for c in commands)
 
 
 Chooser = Callable[[dict[str, Any], str, Mapping[str, Any], Mapping[str, Any]], list[tuple[str, str]]]

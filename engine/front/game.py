@@ -111,7 +111,7 @@ def commands_help(title: str, commands: tuple[Command, ...]) -> list[Card]:
     """A game's `/help` by default: its commands grouped by section, from their declarations."""
     sections: dict[str, list[str]] = {}
     for cmd in commands:
-        sections.setdefault(cmd.section, []).append(f"`/{cmd.usage}`: {cmd.description}")
+        sections.setdefault(cmd.section, []).append(f"`/{cmd.typed}`: {cmd.description}")
     return [Card(title=title, fields=tuple(CardField(name=s, lines=tuple(lines)) for s, lines in sections.items()))]
 
 
@@ -146,13 +146,15 @@ def _same_as_drawn(view: View) -> Picture | None:  # replaced by `Pictures.draw`
 class Pictures:
     """A game drawn as a PNG: `draw(view)` from a player's view (`/map`); `public(view)` from the public view
     alone, posted in the game's channel (default: `draw` of that view); `command` names a command of the
-    game's own that shows it besides `/map` (the card game's `/board`); `after_each_step`: post `public` with
-    the post of every step resolved. Pillow and other heavy imports stay inside the functions."""
+    game's own that shows it besides `/map` (the card game's `/board`), `description` what Discord shows for
+    it (the game's words; default: the bot's); `after_each_step`: post `public` with the post of every step
+    resolved. Pillow and other heavy imports stay inside the functions."""
 
     draw: Callable[[View], Picture | None]
     public: Callable[[View], Picture | None] = _same_as_drawn
     command: str | None = None
     after_each_step: bool = False
+    description: str = ""
 
     def __post_init__(self) -> None:
         if self.public is _same_as_drawn:

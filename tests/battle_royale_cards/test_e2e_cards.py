@@ -163,11 +163,11 @@ async def test_a_whole_card_game_on_discord(fake, database_url, clock, monkeypat
         assert "Turn order rolls" in fake.text(fake.messages_in())
 
         # --- placement: one at a time, on the outer edge; the second lets the timer choose -------------------
-        place = {"action": "place", "square": "A4"}
+        place = {"action": "place", "target": "A4"}
         assert "not your turn" in (await fake.slash(users[second], "act", place)).text
         acts = await fake.autocomplete(users[first], "act", {"action": ""}, focused="action")
         assert [a["value"] for a in acts] == ["place"]  # the placement phase: only /act action:place applies
-        squares = await fake.autocomplete(users[first], "act", {"action": "place", "square": ""}, focused="square")
+        squares = await fake.autocomplete(users[first], "act", {"action": "place", "target": ""}, focused="target")
         assert len(squares) == 12 and squares[0]["value"] == "A4"
         assert "Start on A4" in (await fake.slash(users[first], "act", place)).text
         game = await stepped(runner, 0)
@@ -176,13 +176,14 @@ async def test_a_whole_card_game_on_discord(fake, database_url, clock, monkeypat
         assert game.state["players"][second]["square"] == "G4" and game.state["phase"] == "turn"
 
         # --- the first player's turn, step by step ---------------------------------------------------------
-        assert "Move S" in (await fake.slash(users[first], "move", {"direction": "S"})).text
+        assert "Move S" in (await fake.slash(users[first], "move", {"how": "S"})).text
         game = await stepped(runner, 2)
         assert game.state["players"][first]["square"] == "B4"
         shown = await fake.slash(users[first], "map")
         assert "Row B: B3" in shown.text and "B4" in shown.text
         acts = await fake.autocomplete(users[first], "act", {"action": ""}, focused="action")
-        assert [a["value"] for a in acts] == ["end", "godie"]  # a turn: the card game's own, nothing of another game
+        assert [a["value"] for a in acts][:2] == ["end", "godie"]  # a turn: those it files under /act first,
+        assert {a["value"] for a in acts} == {"end", "godie", "move", "attack", "resurrect", "ability", "equip", "swap"}
         assert "End the turn" in (await fake.slash(users[first], "act", {"action": "end"})).text
         game = await stepped(runner, 3)
 

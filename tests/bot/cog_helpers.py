@@ -96,12 +96,71 @@ async def pair_in_one_zone(db, game_id: int) -> tuple[int, int, str]:
     raise AssertionError("no two students share a zone")
 
 
+BOT_OPTIONS = {"game", "as_actor", "action"}
+
+
+def slot_of(name: str, option: str, verb: str | None = None) -> str:
+    """The shared option (`with`, `target`...) a player types the game's option `option` of `/name` (the verb
+    `verb` under a grouped command) in; the option itself when no game declares it (a bot option, a stray)."""
+    from engine import registry
+
+    declared = [c for c in (f.orders.command(verb or name) for f in registry.fronts().values()) if c is not None]
+    slots = {o.slot for c in declared for o in c.options if o.name == option and o.slot}
+    return slots.pop() if len(slots) == 1 else option
+
+
+def typed_as(name: str, options: dict):
+    """An order given by the game's own option names (`weapon=`, `attempts2=`) as a player gives it on Discord:
+    the shared options they are typed in (`with_=`, `amount=`), or None when one of them is chosen only in
+    the verb's menu (or the games declaring the verb file it differently): the test then gives it as the
+    menu does."""
+    from engine import registry
+
+    verb = str(options.get("action") or name)
+    declared = [c for c in (f.orders.command(verb) for f in registry.fronts().values()) if c is not None]
+    out = {}
+    for key, value in options.items():
+        if key in BOT_OPTIONS or value is None:
+            out[key] = value
+            continue
+        found = {o for c in declared for o in c.options if o.name == key}
+        if not found:
+            out[key] = value  # not an option of the verb: typed as is (and refused)
+            continue
+        slots = {o.slot for o in found}
+        if len(slots) != 1 or "" in slots:
+            return None
+        slot = slots.pop()
+        out["with_" if slot == "with" else slot] = str(value) if slot != "amount" and isinstance(value, int) else value
+    return out
+
+
+async def submit_menu(opened: FakeInteraction, user: int, **values) -> FakeInteraction:
+    """Choose `values` (option -> value) in the order menu a command opened, and press its button."""
+    menu = opened.sent[-1]["view"]
+    menu.values.update({name: [str(value)] for name, value in values.items()})
+    press = FakeInteraction(opened.client, FakeUser(user, f"Player{user}"))
+    await menu.submit(press)
+    return press
+
+
 async def run(cog, name: str, user: int, *, interaction: FakeInteraction | None = None, **options):
     """Run a command as Discord would for Player{user} in the game's channel: the options not given get
-    their declared defaults (`attempts` 1, `undo` False, ...), as discord.py passes them."""
+    their declared defaults, as discord.py passes them. An order command's options may be given by the game's
+    own names: they are typed in the shared options that carry them (`typed_as`), or, for one only the
+    verb's menu offers, given as its menu gives it (`GameCommandsCog.give`)."""
     interaction = interaction or FakeInteraction(cog.bot, FakeUser(user, f"Player{user}"))
-    defaults = {p.name: p.default for p in command(cog, name).parameters if not p.required}
-    return await call(command(cog, name), cog, interaction, **(defaults | options))
+    cmd = command(cog, name)
+    if hasattr(cog, "give") and hasattr(cog, "order"):
+        typed = typed_as(name, options)
+        if typed is None:
+            verb = str(options.pop("action", None) or name)
+            game, actor = options.pop("game", None), options.pop("as_actor", None)
+            await cog.give(interaction, verb, options, game, actor)
+            return interaction
+        options = typed
+    defaults = {p.name: p.default for p in cmd.parameters if not p.required}
+    return await call(cmd, cog, interaction, **(defaults | options))
 
 
 NOW = NOW

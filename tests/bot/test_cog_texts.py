@@ -19,8 +19,10 @@ def declared_texts() -> set[str]:
     out: set[str] = set()
     for front in registry.fronts().values():
         out.add(front.title)  # the game's name (its texts module's), a choice of /leaderboard
+        if front.picture is not None:
+            out.add(front.picture.description)  # its picture command's (/board)
         for command in (*front.orders.commands, *front.moderation, *front.orders.forms):
-            out |= {command.description, command.group_description}
+            out |= {command.description, command.group_description, command.brief}
             for option in command.options:
                 out.add(option.description)
                 out |= {label for label, _ in option.choices}

@@ -106,11 +106,13 @@ def test_a_grouped_command_has_action_first_then_every_verbs_options_none_requir
 
 async def test_action_offers_only_the_players_own_games_verbs_that_apply_now(gm, db):
     """A Battle Royale player choosing `/act action:` sees Battle Royale's verbs, never StarCraft Mafia's
-    `sleep` or Infinity's `send`; `/skill` offers its skills with what each does."""
+    `sleep` or Infinity's `send`: those it files under /act first, then its others (the verb decides, so
+    any of them works from any grouped command); `/skill` offers its skills with what each does."""
     await night_game(db)
     player = FakeInteraction(gm, FakeUser(1, "Player1"))
     acts = [c.value for c in await verb_choices("act")(player, "")]
-    assert acts == ["defend", "search", "run", "hold"]
+    assert acts[:4] == ["defend", "search", "run", "hold"] and not {"sleep", "send", "stim"} & set(acts)
+    assert {"attack", "heal", "pickup", "cover", "move"} <= set(acts)  # its other verbs follow
     skills = await verb_choices("skill")(FakeInteraction(gm, FakeUser(1, "Player1")), "heal")
     assert [c.value for c in skills] == ["heal"] and skills[0].name.startswith("heal: ")
     assert await verb_choices("item")(FakeInteraction(gm, FakeUser(1, "Player1")), "stim") == []
@@ -120,13 +122,13 @@ async def test_a_verb_of_another_game_and_an_option_of_another_verb_get_the_poli
     await night_game(db)
     cog = OrdersCog(gm)
     stim = await run(cog, "skill", 1, action="stim")
-    assert stim.text == "/skill action:stim is not a command of Battle Royale: /help lists this game's commands."
+    assert stim.text == "/skill action:stim is not an action of Battle Royale: /help lists this game's actions."
     sleep = await run(cog, "skill", 1, action="sleep")  # StarCraft Mafia files it under /act, and BR has none
-    assert "/skill action:sleep is not a command of Battle Royale" in sleep.text
-    stray = await run(cog, "act", 1, action="search", route="Beach")
-    assert stray.text.startswith("/act action:search has no option `route`"), stray.text
-    missing = await run(cog, "skill", 1, action="heal")
-    assert missing.text == "/skill action:heal needs the option `target` in this game."
+    assert "/skill action:sleep is not an action of Battle Royale" in sleep.text
+    stray = await run(cog, "act", 1, action="search", target="Beach")
+    assert stray.text.startswith("/act action:search has no option `target`"), stray.text
+    missing = await run(cog, "skill", 1, action="heal")  # its target left out: the menu asks for it
+    assert missing.sent[-1]["view"] is not None and "/skill action:heal" in missing.sent[-1]["embeds"][0].title
     done = await run(cog, "act", 1, action="search")
     assert "Order saved for Day 1: Search" in done.text and done.all_ephemeral
     typed = await run(cog, "act", 1, action=" Defend: the label typed by hand")  # not picked from the list

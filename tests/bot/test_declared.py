@@ -7,7 +7,7 @@ import pytest
 from bot.cogs.game_commands import build_cog
 from bot.ui.declared import DeclarationClash, check_limits, merge
 from engine import registry
-from engine.front import Command, Front, Option, Orders
+from engine.front import Command, Front, Option, Orders, grouped
 
 
 def front(title: str, *commands: Command) -> Front:
@@ -102,11 +102,15 @@ def test_limits_are_checked_and_named():
 
 def test_the_bot_refuses_to_build_commands_that_do_not_fit():
     too_many = front("Big", Command("big", "many options", tuple(Option(f"o{i}", TEXT) for i in range(25))))
-    with pytest.raises(ValueError, match="do not fit Discord"):
-        build_cog({"big": too_many})
-    own = front("Own", Command("pick", "a game option of its own", (Option("game", TEXT),)))
-    with pytest.raises(ValueError, match="'game' is the bot's own"):
-        build_cog({"own": own})
+    with pytest.raises(ValueError, match="do not fit Discord.*a free text must be typed in a shared option"):
+        build_cog({"big": too_many})  # 25 free texts: no shared option carries them, no menu can offer them
+    two = front("Two", Command("pick", "two in one", (Option("a", TEXT, slot="target"), Option("b", TEXT, slot="target"))))
+    with pytest.raises(ValueError, match="two options in 'target'"):
+        build_cog({"two": two})
+    grouped_amount = front("G", *grouped((Command("count", "Count", (Option("n", TEXT, type="integer", slot="amount"),)),),
+                                         {"count": "act"}))
+    with pytest.raises(ValueError, match="/act has no shared option 'amount'"):
+        build_cog({"g": grouped_amount})
 
 
 def test_a_bound_discord_cannot_carry_is_a_packaging_error():

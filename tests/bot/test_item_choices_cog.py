@@ -7,7 +7,7 @@ import re
 
 from bot.cogs.game_commands import COG as OrdersCog
 from bot.services.orders import day_actions
-from tests.bot.cog_helpers import command, edit_state, equip_player, night_game, run, seats
+from tests.bot.cog_helpers import command, edit_state, equip_player, night_game, run, seats, slot_of
 from tests.bot.fakes import FakeInteraction, FakeUser
 
 ENGINE_ID = re.compile(r"\bi\d+\b")
@@ -16,9 +16,11 @@ ENGINE_ID = re.compile(r"\bi\d+\b")
 async def complete(cog, name: str, option: str, user: int = 1, current: str = "", **chosen) -> list:
     """The choices the command's autocomplete for `option` offers, with other options already `chosen`."""
     interaction = FakeInteraction(cog.bot, FakeUser(user, f"Player{user}"))
+    verb = chosen.get("action")
     for key, value in chosen.items():
-        setattr(interaction.namespace, key, value)
-    return await command(cog, name)._params[option].autocomplete(interaction, current)
+        setattr(interaction.namespace, slot_of(name, key, verb), value)
+    shared = slot_of(name, option, verb)  # the game's option, as the shared option it is typed in
+    return await command(cog, name)._params["with_" if shared == "with" else shared].autocomplete(interaction, current)
 
 
 async def test_item_choices_carry_no_engine_ids_and_submit_the_item_chosen(gm, db):

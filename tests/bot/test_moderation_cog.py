@@ -75,7 +75,7 @@ async def test_every_command_refuses_non_moderators_and_dms(gm, db):
     game_id = await started_game(db)
     cog = ModerationCog(gm)
     names = [c.qualified_name for c in commands_of(cog)]
-    assert len(names) == 27 and {"game create", "resolve preview", "mod audit", "mod rolls", "mod view"} <= set(names)
+    assert len(names) == 28 and {"game create", "resolve preview", "mod audit", "mod rolls", "mod view"} <= set(names)
     before = (await _rows(db, Outbox), await _rows(db, AuditLog), (await _game(db, game_id)).state_rev)
     for cmd in commands_of(cog):
         if cmd.qualified_name == "game watch":  # issue 24: anyone may watch, but not a living player of the game

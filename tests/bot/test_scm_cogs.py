@@ -10,7 +10,7 @@ from bot.services.orders import day_actions
 from bot.services.signup import games
 from bot.services.steps import resolution
 from bot.ui.autocomplete import option_choices
-from tests.bot.cog_helpers import NOW, edit_state, run, seats, state_of, verb_option_choices
+from tests.bot.cog_helpers import NOW, edit_state, run, seats, state_of, submit_menu, verb_option_choices
 from tests.bot.fakes import FakeInteraction, FakeUser
 from tests.services.conftest import mod
 
@@ -50,7 +50,9 @@ async def test_an_order_is_saved_and_changed_until_the_deadline(gm, db):
     cog = OrdersCog(gm)
     attacked = await run(cog, "attack", 1, target=seat_of[2])
     assert attacked.all_ephemeral and attacked.text.startswith("Order saved for Day 1: Attack Player2."), attacked.text
-    stim = await run(cog, "skill", 1, action="stim")
+    menu = await run(cog, "skill", 1, action="stim")  # typed alone: its menu (undo is chosen there)
+    assert "/skill action:stim" in menu.text
+    stim = await submit_menu(menu, 1)
     assert stim.text.startswith("Order saved for Day 1: Use your Stim Pack."), stim.text
     slept = await run(cog, "act", 1, action="sleep")
     assert slept.text.startswith("Order saved for Day 1: Sleep."), slept.text

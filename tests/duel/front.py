@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.front import Asked, Card, CardField, Cards, Change, Command, Front, Groups, Option, Orders, Words
+from engine.front import Asked, Card, CardField, Cards, Change, Command, Front, Groups, Option, Orders, Words, slotted
 from tests.duel.texts import text
 
 COMMANDS = (
@@ -20,6 +20,7 @@ COMMANDS = (
                                                  choices=((text("dodge"), "dodge"), (text("parry"), "parry"))),),
             phases=("question",)),
 )
+COMMANDS = slotted(COMMANDS, {"target": "target", "choice": "how"})  # typed in the shared `target:` and `how:`
 
 
 def foes(

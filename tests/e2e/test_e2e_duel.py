@@ -81,8 +81,8 @@ async def test_a_whole_duel_on_discord(fake, database_url, clock, monkeypatch, d
                                       what="Bob's question")
         assert "dodge (half the time no harm) or parry" in fake.text(asked) and "/react" in fake.text(asked)
         assert "dodge (half the time" not in fake.text(fake.dms_to(alice))
-        assert (await slash(alice, "react", {"choice": "dodge"})).text == "The question is not yours to answer."
-        assert "Order saved for Step 3: Answer: Parry" in (await slash(bob, "react", {"choice": "parry"})).text
+        assert (await slash(alice, "react", {"how": "dodge"})).text == "The question is not yours to answer."
+        assert "Order saved for Step 3: Answer: Parry" in (await slash(bob, "react", {"how": "parry"})).text
         game = await stepped(runner, 3)
         assert game.state["blow"] is None
 

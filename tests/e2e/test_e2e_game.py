@@ -143,19 +143,20 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         assert fake.gateway.resumes == 1
 
         # --- Day 1: orders, autocomplete from the player's own view; resolved by the deadline ----------
-        weapons = await fake.autocomplete(alice, "attack", {"weapon": ""}, focused="weapon")
-        targets = await fake.autocomplete(alice, "attack", {"weapon": weapons[0]["value"], "target": ""},
+        weapons = await fake.autocomplete(alice, "attack", {"with": ""}, focused="with")
+        targets = await fake.autocomplete(alice, "attack", {"with": weapons[0]["value"], "target": ""},
                                           focused="target")
         assert {c["name"].split(":")[0] for c in targets} >= {"Bob", "Carol"}, targets
         carol_seat = next(c["value"] for c in targets if c["name"].startswith("Carol"))
-        attack = await slash(alice, "attack", {"weapon": weapons[0]["value"], "target": carol_seat, "attempts": 1})
+        attack = await slash(alice, "attack", {"with": weapons[0]["value"], "target": carol_seat, "amount": 1})
         assert "Order saved for Day 1" in attack.text, attack.text
         acts = await fake.autocomplete(bob, "act", {"action": ""}, focused="action")
-        assert [a["value"] for a in acts] == ["defend", "search", "run", "hold"]  # Battle Royale's, none of another game
+        assert [a["value"] for a in acts][:4] == ["defend", "search", "run", "hold"]  # Battle Royale's /act first
+        assert not {"sleep", "send", "stim"} & {a["value"] for a in acts}  # none of another game
         assert acts[1]["name"].startswith("search: ")
         assert "Order saved" in (await slash(bob, "act", {"action": "search"})).text
         other = await slash(bob, "skill", {"action": "stim"})  # StarCraft Mafia's verb: the polite answer
-        assert other.text == "/skill action:stim is not a command of Battle Royale: /help lists this game's commands."
+        assert other.text == "/skill action:stim is not an action of Battle Royale: /help lists this game's actions."
         assert "Order saved" in (await slash(carol, "act", {"action": "search"}, dm=True)).text  # from a DM works too
         orders = await slash(alice, "orders", dm=True)
         assert "Attack" in orders.text
@@ -180,8 +181,8 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         # --- Day 2 orders, then the bot goes down and Day 2's deadline passes -------------------------
         await slash(alice, "act", {"action": "search"})
         await slash(bob, "act", {"action": "defend"})
-        routes = await fake.autocomplete(bob, "move", {"route": ""}, focused="route")
-        moved = await slash(bob, "move", {"route": routes[0]["value"]})
+        routes = await fake.autocomplete(bob, "move", {"target": ""}, focused="target")
+        moved = await slash(bob, "move", {"target": routes[0]["value"]})
         assert "Order saved for Day 2" in moved.text, moved.text
         await runner.stop()
         await fake.wait_until(lambda: not fake.gateway.connected.is_set(), what="the bot to disconnect")

@@ -161,14 +161,14 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert [c["value"] for c in own_pcs] == ["lena"]  # her own PC only: never an NPC
         refused = await slash(alice, "attack", {"target": "zhanshi"}, dm=True)
         assert refused.text == "Zhanshi cannot be hacked.", refused.text
-        not_yours = await slash(bob, "cover", {"level": "high"}, dm=True)
+        not_yours = await slash(bob, "cover", {"target": "high"}, dm=True)
         assert not_yours.text == "It is Lena's post now.", not_yours.text
         hacked = await slash(alice, "attack", {"target": "yan_huo"}, dm=True)
         assert "Your post so far: Attack Yan Huo" in hacked.text and "Left: 1 action(s)." in hacked.text, hacked.text
         assert "Add more, or /act action:send it as it stands." in hacked.text, hacked.text
         await unresolved(fake, runner, passes, 0)  # a post being built: the deadline loop's looks leave it alone
         acts = await fake.autocomplete(alice, "act", {"action": ""}, focused="action", dm=True)
-        assert [a["value"] for a in acts] == ["observe", "reset", "negotiate", "freeform", "undo", "send", "react"]
+        assert [a["value"] for a in acts][:7] == ["observe", "reset", "negotiate", "freeform", "undo", "send", "react"]
         sent = await slash(alice, "act", {"action": "send"}, dm=True)
         assert "Your post is sent: Attack Yan Huo" in sent.text, sent.text
         game = await stepped(runner, 0)
@@ -180,7 +180,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         # --- the Fusilier's post, of several commands: high cover, Observe taken back, an attack, sent ----------
         await step_dm(fake, bob, 1)
         posted = len(fake.messages_in())
-        covered = await slash(bob, "cover", {"level": "high"}, dm=True)
+        covered = await slash(bob, "cover", {"target": "high"}, dm=True)
         assert "Your post so far: Move to high cover. Left: 1½ action(s)." in covered.text, covered.text
         await unresolved(fake, runner, passes, 1)
         observed = await slash(bob, "act", {"action": "observe"}, dm=True)
@@ -236,7 +236,7 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
         assert "attacks you" not in fake.text(fake.dms_to(alice))
         await settle(fake, runner, "the question")
         assert "Fusilier must choose: react or take the attack." in fake.text(fake.messages_in())
-        refused = await slash(alice, "act", {"action": "react", "choice": "take"}, dm=True)
+        refused = await slash(alice, "act", {"action": "react", "how": "take"}, dm=True)
         assert refused.text == "The question waits for Fusilier's answer.", refused.text
         answers = buttons(asked)
         clicked = await fake.click(bob, asked, answers["react"])
@@ -300,11 +300,13 @@ async def test_a_whole_infinity_fight_on_discord(fake, database_url, clock, monk
                 said = await slash(user, "act", {"action": "reset"}, dm=True)
                 assert "Reset." in said.text, said.text
             elif awaited == "fusilier" and not spent and me["infinity_points"] and not me["ip_action_used"]:
-                said = await slash(bob, "skill", {"action": "points", "extra_action": True}, dm=True)
+                menu = (await slash(bob, "skill", {"action": "points"}, dm=True)).reply  # typed alone: its menu
+                await fake.select(bob, menu, "order:points:extra_action", ["yes"])
+                said = await fake.click(bob, menu, "order:points:submit")
                 assert "Spend an Infinity Point for an extra action." in said.text, said.text
                 spent = True
             elif awaited == "lena" and not switched:
-                said = await slash(alice, "item", {"action": "switch", "item": "combirifle"}, dm=True)
+                said = await slash(alice, "item", {"action": "switch", "with": "combirifle"}, dm=True)
                 assert "Ready the CombiRifle." in said.text, said.text
                 switched = True
             elif me["halves"] >= 2:  # a whole action: attack the first enemy offered

@@ -141,21 +141,23 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         for human in humans:  # rulings, "Public and private": a human's lists show nobody as infested
             assert not any("nfested" in label for label, _ in await choices(human, "attack", {"target": ""},
                                                                             "target"))
-            assert await choices(human, "attack", {"target": seats["Swann"], "form": ""}, "form") == []
-            assert await choices(human, "attack", {"target": seats["Swann"], "infest": ""}, "infest") == []
-        assert [v for _, v in await choices(tychus, "attack", {"target": seats["Kerrigan"], "form": ""}, "form")] \
+            assert await choices(human, "attack", {"target": seats["Swann"], "how": ""}, "how") == []
+            menu = (await fake.slash(human, "attack", {})).reply  # typed alone: its menu, infest for the infested only
+            assert "order:attack:target" in menu.custom_ids() and "order:attack:infest" not in menu.custom_ids()
+        assert [v for _, v in await choices(tychus, "attack", {"target": seats["Kerrigan"], "how": ""}, "how")] \
             == ["human", "zerg"]
-        kinds = await choices(stetmann, "skill", {"action": "steal", "target": seats["Tychus"], "item": ""}, "item")
-        assert kinds == await choices(stetmann, "skill", {"action": "steal", "target": seats["Swann"], "item": ""}, "item")
+        kinds = await choices(stetmann, "skill", {"action": "steal", "target": seats["Tychus"], "how": ""}, "how")
+        assert kinds == await choices(stetmann, "skill", {"action": "steal", "target": seats["Swann"], "how": ""}, "how")
         skills = [v for _, v in await choices(kerrigan, "skill", {"action": ""}, "action")]
-        assert skills == ["heal", "repair", "probe", "steal", "stim", "cloak", "sabotage"]  # StarCraft Mafia's own
-        own = await choices(kerrigan, "item", {"action": "give", "item": ""}, "item")
+        assert skills[:7] == ["heal", "repair", "probe", "steal", "stim", "cloak", "sabotage"]  # its /skill first
+        assert set(skills[7:]) == {"attack", "sleep", "nothing", "give", "pickup"}  # then its others, no other game's
+        own = await choices(kerrigan, "item", {"action": "give", "with": ""}, "with")
         assert own == [("C-7 Pistol", own[0][1])]  # his own items only
 
         # --- refusals, with their reasons; nothing saved ---------------------------------------------------
         refused = await slash(raynor, "skill", {"action": "stim"})
-        assert refused.text == "Stim Pack is not an ability of the Ghost class.", refused.text
-        refused = await slash(nova, "attack", {"target": seats["Swann"], "form": "zerg"})
+        assert "Stim Pack is not an ability of the Ghost class." in refused.text, refused.text
+        refused = await slash(nova, "attack", {"target": seats["Swann"], "how": "zerg"})
         assert refused.text == "Only the infested can attack in Zerg form or infest.", refused.text
         refused = await slash(kerrigan, "skill", {"action": "heal", "target": seats["Nova"]})
         assert refused.text == "Heal is not an ability of the Technician class.", refused.text
@@ -166,17 +168,20 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
                                                                        {"target": seats["Tychus"]})).text
         probe = await slash(raynor, "skill", {"action": "probe", "target": seats["Tychus"]})
         assert "Order saved for Day 1: Psychic Probe Tychus." in probe.text, probe.text
-        zerg = await slash(tychus, "attack", {"target": seats["Kerrigan"], "form": "zerg"})
+        zerg = await slash(tychus, "attack", {"target": seats["Kerrigan"], "how": "zerg"})
         assert "Attack Kerrigan in Zerg form" in zerg.text, zerg.text
-        infest = await slash(tychus, "attack", {"target": seats["Kerrigan"], "infest": "yes"})  # changed
+        opened = (await slash(tychus, "attack", {})).reply  # typed alone: its menu, where `infest` is
+        await fake.select(tychus, opened, "order:attack:target", [seats["Kerrigan"]])
+        await fake.select(tychus, opened, "order:attack:infest", ["yes"])
+        infest = await fake.click(tychus, opened, "order:attack:submit")  # changed
         assert "Order saved for Day 1: Infest Kerrigan (a secret Zerg attack)." in infest.text, infest.text
         assert "Order saved for Day 1: Sleep." in (await slash(swann, "act", {"action": "sleep"})).text
         healing = await slash(swann, "skill", {"action": "heal", "target": seats["Kerrigan"]})  # replaces the day's main action
         assert "Order saved for Day 1: Heal Kerrigan." in healing.text, healing.text
-        assert await choices(swann, "item", {"action": "pickup", "item": ""}, "item") == []  # no bodies yet
-        given = await slash(kerrigan, "item", {"action": "give", "item": own[0][1], "to": seats["Stetmann"]})
+        assert await choices(swann, "item", {"action": "pickup", "target": ""}, "target") == []  # no bodies yet
+        given = await slash(kerrigan, "item", {"action": "give", "with": own[0][1], "target": seats["Stetmann"]})
         assert "Give your C-7 Pistol to Stetmann" in given.text, given.text
-        stole = await slash(stetmann, "skill", {"action": "steal", "target": seats["Tychus"], "item": "c7_pistol"})
+        stole = await slash(stetmann, "skill", {"action": "steal", "target": seats["Tychus"], "how": "c7_pistol"})
         assert "Steal a C-7 Pistol from Tychus" in stole.text, stole.text
         assert "Attack Tychus" in (await slash(stetmann, "attack", {"target": seats["Tychus"]})).text
         orders = await slash(nova, "orders")
@@ -204,7 +209,7 @@ async def test_a_whole_starcraft_mafia_game_on_discord(fake, database_url, clock
         # the new infested joins the thread at once (docs/bot.md, "Private groups") and gets the Zerg options
         await fake.wait_until(lambda: thread.members - {fake.world.bot.id} == {tychus.id, kerrigan.id},
                               what="Kerrigan added to the infested's thread")
-        assert [v for _, v in await choices(kerrigan, "attack", {"target": seats["Nova"], "form": ""}, "form")] \
+        assert [v for _, v in await choices(kerrigan, "attack", {"target": seats["Nova"], "how": ""}, "how")] \
             == ["human", "zerg"]
         # private results by DM: each combatant his battles' rolls, the probe to the ghost alone
         assert "Round 1: Nova (C-14 Rifle) rolls" in fake.text(fake.dms_to(nova))

@@ -79,7 +79,7 @@ def test_set_order_revive_and_end_combat() -> None:
     state = RULESET.moderate(state, "set_order", {"order": ["zhanshi", "fusilier", "lena"]}).state
     assert state.order == ["zhanshi", "fusilier", "lena"]
     state.fighters["lena"].incapacitated, state.fighters["lena"].consciousness = True, 0
-    state = RULESET.moderate(state, "revive", {"actor": "lena"}).state
+    state = RULESET.moderate(state, "revive_actor", {"actor": "lena"}).state
     assert state.fighters["lena"].able and state.fighters["lena"].consciousness == 1
     over = RULESET.moderate(state, "end_combat", {}).state
     assert RULESET.is_over(over) and over.outcome == "ended"

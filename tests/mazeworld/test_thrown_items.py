@@ -69,7 +69,7 @@ def test_initiative_speed_tiers_a_thrown_item_at_its_weight():
 
 @pytest.mark.parametrize(("extra", "reason"), [
     ({"item": "Bandage"}, "Bandage has no damage data, so it cannot be thrown to hurt (items that can: Brick)"),
-    ({"item": "Brick", "throw": False}, "An item is thrown at a creature, not swung: add throw:true."),
+    ({"item": "Brick", "throw": False}, "An item is thrown at a creature, not swung: choose to throw it in the menu (/attack alone)."),
     ({"item": "Brick", "weapon": "Combat knife"}, "Throw either a weapon or an item, not both."),
     ({"item": "Brick", "rounds": 2}, "A weapon is thrown once a turn."),
     ({"item": "Brick", "part": "tail"}, "Wolf A has no tail"),
@@ -95,7 +95,7 @@ def test_an_item_with_no_use_is_refused_at_use():
     state = fight(sheet=BRICKS)
     order = MazeOrders.model_validate({"action": {"do": "use", "item": "Brick"}})
     reason = RULESET.validate(state, "s1", order)
-    assert reason == "Brick has no use; it can only be thrown (/attack item:Brick throw:true)."
+    assert reason == "Brick has no use; it can only be thrown (/attack alone: its menu's item to throw)."
 
 
 def test_item_data_needs_an_effect_or_thrown_damage():

@@ -26,7 +26,14 @@ from bot.services.base.lookup import game_by_id
 from bot.services.base.rights import Caller
 from bot.services.orders import day_actions, trading
 from bot.services.orders.context import Unreadable, game_snapshot, order_context, seat_of_player, view_of
-from bot.services.orders.orders import Submitted, check_may_act, current_orders, may_act_now, submit_orders
+from bot.services.orders.orders import (
+    Submitted,
+    _validated,
+    check_may_act,
+    current_orders,
+    may_act_now,
+    submit_orders,
+)
 from bot.services.orders.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
@@ -41,16 +48,54 @@ class Given:
     reply: str | None = None  # the front's own words for what was done, instead of the summary
 
 
+class NeedsMenu(ServiceError):
+    """A command typed without an option its verb requires: the bot answers with the verb's menu (every
+    option, from the player's view), `values` (the game's option names) what was typed."""
+
+    def __init__(self, command: Command, values: dict[str, Any], reason: str | None = None) -> None:
+        super().__init__(say("option_needed", option=_term(command.options[0]), command=command.usage))
+        self.command, self.values, self.reason = command, values, reason  # `reason`: the game's, as it stands
+
+
 def declared(ruleset: str, name: str, under: str | None = None) -> Command:
-    """The command `name` as the game declares it (`under`: the verb chosen in that grouped command, which
-    the game must file under it); refused, naming the game and the command as typed, if it has none (a verb
-    of another game, or of another grouped command). A step button or another service names the verb alone."""
+    """The command `name` as the game declares it; refused, naming the game and the command as typed, if it
+    has none (a verb of another game). The verb decides, not the command: `under` (the grouped command it
+    was typed in) may be any, the game's verb is given whichever the player tried. A step button or another
+    service names the verb alone."""
     front = registry.front(ruleset)
     command = front.orders.command(name)
-    if command is None or (under is not None and command.under != under):
+    if command is None:
         shown = f"{under} {ACTION_OPTION}:{name}" if under else name
         raise ServiceError(say("no_such_command", command=shown, game=front.title or ruleset))
     return command
+
+
+def _term(option: Option) -> str:
+    """An option as a refusal names it to the player: the shared option typed and the game's own words."""
+    own = option.description.rstrip(".")
+    return f"`{option.slot or option.name}` ({own})" if own else f"`{option.slot or option.name}`"
+
+
+def from_slots(command: Command, values: dict[str, Any]) -> dict[str, Any]:
+    """What the player typed in the shared options (`SLOTS`), as the verb's own options: each slot's value
+    under the name of the option the game files in it, a whole number typed as text made one; a slot the verb
+    does not use is refused by name."""
+    if not isinstance(values, dict):
+        raise ServiceError(say("malformed_values", command=command.usage))
+    out: dict[str, Any] = {}
+    for slot, value in values.items():
+        if value is None:
+            continue
+        option = command.in_slot(slot)
+        if option is None:
+            raise ServiceError(say("option_not_of_verb", command=command.usage, option=slot))
+        if option.type == "integer" and isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise ServiceError(say("wrong_type", what=_term(option), kind=say("kind_integer"))) from None
+        out[option.name] = value
+    return out
 
 
 def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[str, Any]:
@@ -62,9 +107,9 @@ def filled_in(command: Command, values: dict[str, Any], shown_as: str) -> dict[s
     for option in command.options:
         checked(option, values.get(option.name))
     filled = {o.name: values.get(o.name) if values.get(o.name) is not None else o.default for o in command.options}
-    missing = [o.name for o in command.options if o.required and filled[o.name] is None]
+    missing = [o for o in command.options if o.required and filled[o.name] is None]
     if missing:
-        raise ServiceError(say("option_needed", option=missing[0], command=shown_as))
+        raise ServiceError(say("option_needed", option=_term(missing[0]), command=shown_as))
     return filled
 
 
@@ -119,34 +164,49 @@ async def give_order(
     actor: str | None = None,
     moderator: Caller | bool = False,
     under: str | None = None,
+    slotted: bool = False,
 ) -> Given:
     """The player's command `name` with its options `values` made into orders and submitted; with `actor`, for
     that actor (`moderator`: the caller, who orders for the NPCs if they moderate the game: `rights`).
+    `slotted`: `values` are what was typed in the shared options (`from_slots`), and a required option left
+    out raises `NeedsMenu` (the bot opens the verb's menu) once the game, the phase and the player allow it.
 
     A player's own command reads its game once (`context.OrderContext`, from the cached snapshot): a refusal
     stands only when a fresh snapshot refuses too. An order `as` another actor, or for a game whose state the
     snapshot cannot read, reads the game layer by layer (`_given_as_read`), with the same refusals."""
     limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
     if actor is not None:
-        return await _given_as_read(db, game_id, user_id, name, values, now, actor, moderator, under)
+        return await _given_as_read(db, game_id, user_id, name, values, now, actor, moderator, under, slotted)
     if moderator is not None and moderator is not False:  # a moderator's own seat: their rights checked as before
         await rights.game_master(db, game_id, moderator)
     for fresh in (False, True):
         try:
             snap = await game_snapshot(db, game_id, fresh)
         except Unreadable:
-            return await _given_as_read(db, game_id, user_id, name, values, now, actor, moderator, under)
+            return await _given_as_read(db, game_id, user_id, name, values, now, actor, moderator, under, slotted)
         try:
             command = declared(snap.ruleset, name, under)
-            _no_stray(command, values, under)
+            own = from_slots(command, values) if slotted else values
+            _no_stray(command, own, under)
             seat = seat_of_player(snap, user_id)
             view = view_of(snap, seat)
             if snap.status == "over":  # before the phase: a finished game's phase is no reason to give
                 raise ServiceError(say("game_over"))
-            filled = _now_filled(command, values, view)
+            wanted = slotted and _missing(command, own, view)
+            if wanted == NEEDED:
+                may_act_now(snap, user_id)  # the dead get no menu
+                raise NeedsMenu(command, own)
+            filled = _now_filled(command, own, view)
             context = await order_context(db, snap, user_id, seat, view)
             may_act_now(snap, user_id)  # the dead are told so, whatever they typed
             front = registry.front(snap.ruleset)
+            if wanted == OFFERED:
+                try:  # the order as it stands: the game's refusal heads the menu (a Ghost's Stim Pack)
+                    _validated(snap, seat, _try(front, command, filled, view, context.current))
+                    reason = None
+                except ServiceError as refused:
+                    reason = str(refused)
+                raise NeedsMenu(command, own, reason)
             with engine_refusals():
                 change = front.orders.apply(Asked(command=name, values=filled, view=view, current=context.current))
             submitted = await submit_orders(db, game_id, user_id, change.orders, now, None, moderator, snap=snap)
@@ -172,6 +232,29 @@ def _no_stray(command: Command, values: dict[str, Any], under: str | None) -> No
             raise ServiceError(say("option_not_of_verb", command=command.usage, option=stray[0]))
 
 
+NEEDED, OFFERED = "needed", "offered"
+
+
+def _missing(command: Command, values: dict[str, Any], view: dict[str, Any]) -> str:
+    """Whether the verb's menu is wanted: `NEEDED` when an option it requires is left out, `OFFERED` when
+    nothing was typed and it has options only its menu offers (once the game accepts the order as it stands:
+    `_try`), "" when not (a command the phase does not have is refused first)."""
+    if command.phases and view.get("phase") not in command.phases:
+        raise ServiceError(say("command_not_now", command=command.usage))
+    if any(o.required and values.get(o.name) is None and o.default is None for o in command.options):
+        return NEEDED
+    return OFFERED if not values and command.menu_only else ""
+
+
+def _try(
+    front: Any, command: Command, filled: dict[str, Any], view: dict[str, Any], current: dict[str, Any]
+) -> dict[str, Any]:
+    """The order as typed, asked of the game without saving it (the orders it makes, for the engine to
+    validate): its refusal (a Ghost's Stim Pack, or a choice the menu offers left out) heads the menu."""
+    with engine_refusals():
+        return front.orders.apply(Asked(command=command.name, values=filled, view=view, current=current)).orders
+
+
 def _now_filled(command: Command, values: dict[str, Any], view: dict[str, Any]) -> dict[str, Any]:
     """The command's options filled in (`filled_in`), refused first when the game is not in a phase it has."""
     if command.phases and view.get("phase") not in command.phases:
@@ -189,12 +272,14 @@ async def _given_as_read(
     actor: str | None,
     moderator: Caller | bool,
     under: str | None,
+    slotted: bool = False,
 ) -> Given:
     """`give_order` reading the game at each layer: for an order `as` another actor, and for a game whose state
     cannot be read into a snapshot (its refusal then comes where it always came)."""
     game = await game_by_id(db, game_id)
     moderator = moderator if await rights.game_master(db, game_id, moderator) else False
     command = declared(game.ruleset, name, under)
+    values = from_slots(command, values) if slotted else values
     _no_stray(command, values, under)
     if actor is not None:
         view, current = await _actor_now(db, game_id, user_id, actor, moderator)
@@ -202,10 +287,21 @@ async def _given_as_read(
         view = await player_view(db, game_id, user_id)
     if game.status == "over":  # before the phase: a finished game's phase is no reason to give
         raise ServiceError(say("game_over"))
+    wanted = slotted and _missing(command, values, view)
+    if wanted == NEEDED:
+        await check_may_act(db, game_id, user_id, actor, moderator)  # the dead get no menu
+        raise NeedsMenu(command, values)
     filled = _now_filled(command, values, view)
     if actor is None:
         current = await day_actions.current_payload(db, game_id, user_id)
     await check_may_act(db, game_id, user_id, actor, moderator)  # the dead are told so, whatever they typed
+    if wanted == OFFERED:
+        try:
+            _try(registry.front(game.ruleset), command, filled, view, current)
+            reason = None
+        except ServiceError as refused:
+            reason = str(refused)
+        raise NeedsMenu(command, values, reason)
     with engine_refusals():
         change = registry.front(game.ruleset).orders.apply(
             Asked(command=name, values=filled, view=view, current=current)

@@ -358,7 +358,7 @@ async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: in
             _check_excluded(me, pairing, other_id)
             await _signup_player(session, game, other_id, pairing.texts["not_signed_up"])
         elif not pairing.clearable:
-            raise ServiceError(say("option_needed", option=pairing.option, command=f"role {pairing.name}"))
+            raise ServiceError(say("option_needed", option=f"`{pairing.option}`", command=f"role {pairing.name}"))
         me.requests = dict(me.requests) | {pairing.key: other_id}
     return pairing
 

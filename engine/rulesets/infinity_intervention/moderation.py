@@ -1,6 +1,6 @@
 """The moderators' actions (`Ruleset.moderate`): `spend_heat` (in `heat`), `set_order` (the whole order, or one
 actor moved just after another or to the top), `rule` (the moderators' ruling on a negotiation or a freeform
-action, posted as narration, optionally Immobilizing an actor), `revive` and `end_combat`. Each refuses with a
+action, posted as narration, optionally Immobilizing an actor), `revive_actor` and `end_combat`. Each refuses with a
 reason (`Refused`) and then changes nothing; `choices` lists what their options may name, for autocomplete."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def moderate(ctx: Ctx, action: str, params: dict[str, Any]) -> None:
         set_order(ctx, params)
     elif action == "rule":
         rule(ctx, params)
-    elif action == "revive":
+    elif action in ("revive_actor", "revive"):  # "revive": its name in games played before
         fighter = state.fighters.get(find_actor(state, params.get("actor")) or "")
         if fighter is None or not fighter.incapacitated:
             raise Refused(say("not_incapacitated", name=fighter.name if fighter else params.get("actor")))

@@ -83,13 +83,13 @@ TEXTS: dict[str, str] = {
     "thrown_away": "{name}'s {weapon} now lies on side {side}.",
     "not_throwable": "Only a melee weapon can be thrown (not {weapon}); ask the game master with /act action:freeform.",
     "one_throw": "A weapon is thrown once a turn.",
-    "item_throw_only": "An item is thrown at a creature, not swung: add throw:true.",
+    "item_throw_only": "An item is thrown at a creature, not swung: choose to throw it in the menu (/attack alone).",
     "item_or_weapon": "Throw either a weapon or an item, not both.",
     "not_throwable_item": (
         "{item} has no damage data, so it cannot be thrown to hurt (items that can: {items}); ask the game master "
         "with /act action:freeform."
     ),
-    "no_use": "{item} has no use; it can only be thrown (/attack item:{item} throw:true).",
+    "no_use": "{item} has no use; it can only be thrown (/attack alone: its menu's item to throw).",
     "escape_ok": "{name} escapes through the door of side {side}.",
     "escape_ok_unseen": "{name} slips away unseen.",
     "escape_fail": "{name} fails to escape ({total}).",

@@ -133,7 +133,7 @@ TEXT: dict[str, str] = {
     "mounted": "The {item} is part of the suit: it cannot be given, stolen or picked up.",
     "no_body_item": "That item is not on the body of a player who died before today.",
     "zerg_only_infested": "Only the infested can attack in Zerg form or infest.",
-    "infest_human_form": "Infesting is a Zerg-form attack: drop `form: human` or set `form: zerg`.",
+    "infest_human_form": "Infesting is a Zerg-form attack: drop `how:human` or type `how:zerg`.",
     "zerg_no_weapon": "In Zerg form you use none of your human form's weapons.",
     "infest_infested": "{target} is already infested.",
     "human_form_down": "Your human form has 0 body HP: it can only fight in Zerg form until healed.",

@@ -9,7 +9,7 @@ command's options become orders is in `apply.py`; the choosers named by `source`
 
 from __future__ import annotations
 
-from engine.front import Command, Option, grouped
+from engine.front import Command, Option, grouped, slotted
 from engine.rulesets.battle_royale.front.texts import text
 
 USES = tuple((text(f"use_{value}"), value) for value in ("deactivator", "megaphone", "escape"))
@@ -172,4 +172,22 @@ COMMANDS = grouped(
         "hold": "act",
         "run": "act",
     },
+)
+
+COMMANDS = slotted(
+    COMMANDS,
+    {
+        "target": "target",
+        "weapon": "with",
+        "attempts": "amount",
+        "item": "with",
+        "use": "how",
+        "route": "target",
+        "how": "how",
+        "partner": "target",
+        "give": "with",
+        "student": "target",
+        "zone": "target",
+    },
+    {"allout": {"attempts": ""}, "pickup": {"item": "target"}, "drop": {"item": "target"}, "equip": {"item": "target"}},
 )

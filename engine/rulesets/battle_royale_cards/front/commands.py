@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.front import Command, Option, grouped
+from engine.front import Command, Option, grouped, slotted
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.front.texts import text
 
@@ -89,6 +89,12 @@ COMMANDS = grouped(
         "place": "act",
         "end": "act",
     },
+)
+
+COMMANDS = slotted(
+    COMMANDS,
+    {"square": "target", "target": "target", "direction": "how", "to": "target", "card": "with", "directions": "how"},
+    {"swap": {"card_in": "with", "card_out": "target"}},
 )
 
 Pairs = list[tuple[str, str]]

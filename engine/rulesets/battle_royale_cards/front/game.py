@@ -97,7 +97,12 @@ FRONT = Front(
     ),
     cards=Cards(status=status_cards, rules=rules_cards, help=_help),
     # issue 14: the grid (public view) with the post of every step
-    picture=Pictures(draw=_grid, command=PICTURE_COMMAND, after_each_step=True),
+    picture=Pictures(
+        draw=_grid,
+        command=PICTURE_COMMAND,
+        after_each_step=True,
+        description="The board as it stands: every square's card and where the players are",
+    ),
     # No sections: a step is one player's few actions, told in the order they happened (issue 23).
     posts=Posts(title=_post_title, day_title=_day_title, step_group=_step_group),
     signup=Signup(data=Upload(DECK_FILE, _load_deck)),

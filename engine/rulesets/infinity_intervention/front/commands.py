@@ -6,7 +6,7 @@ answer while posting. The game master orders an NPC with the bot's `as` option o
 
 from __future__ import annotations
 
-from engine.front import Command, Option, grouped
+from engine.front import Command, Option, grouped, slotted
 from engine.rulesets.infinity_intervention.front.texts import text
 
 POST = ("post",)
@@ -79,4 +79,10 @@ COMMANDS = grouped(
         "undo": "act",
         "send": "act",
     },
+)
+
+COMMANDS = slotted(
+    COMMANDS,
+    {"target": "target", "level": "target", "item": "with", "text": "how", "after": "target", "choice": "how"},
+    {"attack": {"ip_saves": "amount"}},
 )

@@ -84,8 +84,17 @@ MODERATION = (
         done=text("mod_done_rule"),
         about_player=False,
     ),
-    Moderation("revive", text("mod_revive"), (replace(ACTOR, required=True),), done="Revived.", about_player=False),
-    Moderation("end_combat", text("mod_end_combat"), (), done="The combat is over.", about_player=False),
+    Moderation(
+        "revive_actor", text("mod_revive"), (replace(ACTOR, required=True),), done="Revived.", about_player=False
+    ),
+    Moderation(
+        "end_combat",
+        text("mod_end_combat"),
+        (),
+        done="The combat is over.",
+        about_player=False,
+        brief="End the combat now",
+    ),
 )
 
 

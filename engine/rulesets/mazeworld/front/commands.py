@@ -3,7 +3,7 @@ from `choosers.py`; the game master orders an NPC with the bot's `as` option on 
 
 from __future__ import annotations
 
-from engine.front import Command, Option, grouped
+from engine.front import Command, Option, grouped, slotted
 from engine.rulesets.mazeworld.front.texts import text
 
 COMBAT = ("combat",)
@@ -136,5 +136,17 @@ COMMANDS = grouped(
         "escape": "act",
         "skip": "act",
         "freeform": "act",
+    },
+)
+
+COMMANDS = slotted(
+    COMMANDS,
+    {"target": "target", "weapon": "with", "mode": "how", "rounds": "amount", "text": "how", "then": "how"},
+    {
+        "reload": {"ammo": "how"},
+        "use": {"item": "with", "weapon": "target"},
+        "move": {"side": "target"},
+        "execute": {"rounds": ""},
+        "cover": {"mode": ""},
     },
 )

@@ -42,11 +42,17 @@ TITLE = text("title")
 PICTURE_COMMAND = "battlespace"
 
 MODERATION = (
-    Moderation("end_combat", "Ends combat now: the aftermath begins", done="Combat ended.", about_player=False),
-    Moderation("start_combat", "Starts combat again after the aftermath", done="Combat started.", about_player=False),
+    Moderation(
+        "end_combat",
+        "End combat now: the aftermath begins",
+        done="Combat ended.",
+        about_player=False,
+        brief="End the combat now",
+    ),
+    Moderation("start_combat", "Start combat again after the aftermath", done="Combat started.", about_player=False),
     Moderation(
         "temerity",
-        "Calls a temerity roll for a creature at this turn's end",
+        "Call a temerity roll for a creature at this turn's end",
         (Option("target", "The creature id the moderators were told", required=True, max_length=20),),
         done="Temerity called.",
         about_player=False,
@@ -101,7 +107,12 @@ FRONT = Front(
     ),
     cards=Cards(status=status_cards, gm=gm_cards, sheet=_sheet_cards, rules=rules_cards, help=_help),
     # the battlespace (public view) with the post of every turn, and the start's
-    picture=Pictures(draw=_battlespace, command=PICTURE_COMMAND, after_each_step=True),
+    picture=Pictures(
+        draw=_battlespace,
+        command=PICTURE_COMMAND,
+        after_each_step=True,
+        description="The battlespace as it stands: the room's sides and who is where",
+    ),
     posts=Posts(sections=posts.HEADINGS, section_of=posts.section_of, title=_post_title, day_title=_day_title),
     signup=Signup(
         data=Upload(

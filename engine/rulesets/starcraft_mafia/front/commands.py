@@ -9,7 +9,7 @@ offered only to the infested. How options become orders is in `apply.py`; `EXAMP
 
 from __future__ import annotations
 
-from engine.front import Command, Option, grouped
+from engine.front import Command, Option, grouped, slotted
 from engine.rulesets.starcraft_mafia.front.texts import text
 
 MAIN, EXTRAS = "main", "extras"
@@ -114,22 +114,34 @@ COMMANDS = grouped(
     },
 )
 
-EXAMPLES: dict[str, tuple[str, ...]] = {
+COMMANDS = slotted(
+    COMMANDS,
+    {"target": "target", "weapon": "with", "form": "how", "player": "target"},
+    {
+        "repair": {"item": "how"},
+        "give": {"item": "with", "to": "target"},
+        "pickup": {"item": "target"},
+        "steal": {"item": "how"},
+        "sabotage": {"item": "how"},
+    },
+)
+
+EXAMPLES: dict[str, tuple[str, ...]] = {  # as typed: the shared options (a command typed alone opens its menu)
     "attack": (
         "/attack target:Raynor",
-        "/attack target:Raynor weapon:C-14 Rifle",
-        "/attack target:Raynor form:zerg infest:yes",
+        "/attack target:Raynor with:C-14 Rifle",
+        "/attack target:Raynor how:zerg",
     ),
     "sleep": ("/act action:sleep",),
     "heal": ("/skill action:heal target:Tychus",),
-    "repair": ("/skill action:repair target:Tychus", "/skill action:repair target:yourself item:C-7 Pistol"),
+    "repair": ("/skill action:repair target:Tychus", "/skill action:repair target:yourself how:C-7 Pistol"),
     "probe": ("/skill action:probe target:Kerrigan",),
     "nothing": ("/act action:nothing",),
-    "give": ("/item action:give item:C-7 Pistol to:Tychus", "/item action:give item:C-7 Pistol undo:true"),
-    "pickup": ("/item action:pickup item:C-10 Rifle",),
-    "steal": ("/skill action:steal target:Raynor item:C-14 Rifle",),
-    "stim": ("/skill action:stim",),
-    "cloak": ("/skill action:cloak",),
-    "sabotage": ("/skill action:sabotage target:Raynor item:C-14 Rifle", "/skill action:sabotage target:Raynor"),
-    "vote lynch": ("/vote lynch player:Kerrigan", "/vote lynch undo:true"),
+    "give": ("/item action:give with:C-7 Pistol target:Tychus", "/item action:give (its menu: undo)"),
+    "pickup": ("/item action:pickup target:C-10 Rifle",),
+    "steal": ("/skill action:steal target:Raynor how:C-14 Rifle",),
+    "stim": ("/skill action:stim (its menu: give it, or undo)",),
+    "cloak": ("/skill action:cloak (its menu: give it, or undo)",),
+    "sabotage": ("/skill action:sabotage target:Raynor how:C-14 Rifle", "/skill action:sabotage target:Raynor"),
+    "vote lynch": ("/vote lynch target:Kerrigan", "/vote lynch (its menu: undo)"),
 }

@@ -13,6 +13,7 @@ MODERATION: tuple[Moderation, ...] = (
         text("mod_kill"),
         (Option("reason", text("mod_opt_reason"), required=True, default=text("mod_default_reason")),),
         params={"reason": "cause"},
+        brief=text("mod_brief_kill"),
         done=TEXTS["mod_done_kill"],
         help=text("mod_help_kill"),
     ),

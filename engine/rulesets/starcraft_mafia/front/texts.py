@@ -156,6 +156,7 @@ TEXTS: dict[str, str] = {
     "Whoever is infested joins it at once and the dead leave it. Plan your Zerg attacks here; your orders still go "
     "to the bot by command.",
     # --- moderation -----------------------------------------------------------------------------------
+    "mod_brief_kill": "Kill a player now: the death is announced",
     "mod_kill": "Kill a player (public; reveals class and team; items stay on the body)",
     "mod_opt_reason": "Why (shown publicly as the cause of death)",
     "mod_default_reason": "moderator kill",
@@ -173,7 +174,7 @@ TEXTS: dict[str, str] = {
     # --- help and rules -------------------------------------------------------------------------------
     "help_title": "StarCraft Mafia: commands",
     "help_main_title": "Main action (one a day; the last one given counts)",
-    "help_extras_title": "Extras (at most one of each; `undo:true` takes one off)",
+    "help_extras_title": "Extras (at most one of each; undo, in its menu, takes one off)",
     "help_line": "`/{name}` {description}. Example: `{example}`",
     "rules_title": "StarCraft Mafia: the rules in short",
     "rules_intro": "Uninfested soldiers against the infested hiding among them. Orders are secret and due at the "

@@ -1,0 +1,182 @@
+"""The menu an order command opens (`bot.services.orders.menus`): the verb's options as select menus, four
+at a time (Discord holds five rows: the fifth is the buttons), with "More options" and "Back" to turn the
+page and a button that gives the order.
+
+Each turn of the page builds the menu again from the player's view with what is chosen so far, so a choice
+that depends on another (a weapon's fire modes) follows it. A long list pages as a form's does
+(`bot.ui.form_menu`). Custom ids are `order:<verb>:<option>` and `order:<verb>:<button>`; a menu lives 15
+minutes and not past a restart: a press on one that is gone is answered by `OrderExpired` or
+`OrderSelectExpired` ("type the command again") instead of Discord's "This interaction failed".
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any, Self
+
+import discord
+
+from bot.screens.orders import confirmation
+from bot.services.orders import commands as game_orders
+from bot.services.orders import menus
+from bot.ui.form_menu import MORE, OPTIONS_MAX, PAGE, TIMEOUT
+from bot.ui.respond import refusing, replace, respond
+from bot.ui.text import ui
+from engine.front import Command, Form, Select
+
+ROWS = 4  # selects a page shows: the fifth row holds the buttons
+LIVE: dict[OrderMenu, float] = {}
+BUTTONS = ("submit", "next", "back")
+
+
+class OrderMenu(discord.ui.View):
+    """One player's menu of one verb."""
+
+    def __init__(
+        self, db, clock, game_id: int, user_id: int, command: Command, form: Form, actor=None, moderator=False
+    ) -> None:
+        super().__init__(timeout=TIMEOUT)
+        self.db, self.clock, self.game_id, self.user_id = db, clock, game_id, user_id
+        self.command, self.actor, self.moderator = command, actor, moderator
+        self.values: dict[str, list[str]] = {s.name: list(s.chosen) for s in form.selects}
+        self.page = 0  # the page of selects shown
+        self.list_pages: dict[str, int] = {}  # the page of each long select
+        self.show(form)
+        LIVE[self] = time.monotonic() + TIMEOUT
+
+    def custom_id(self, part: str) -> str:
+        return f"order:{self.command.name}:{part}"[:100]
+
+    def show(self, form: Form) -> None:
+        """This page of the form's selects, then the buttons."""
+        self.form = form
+        self.clear_items()
+        pages = max(1, -(-len(form.selects) // ROWS))
+        self.page = min(self.page, pages - 1)
+        for spec in form.selects[self.page * ROWS : (self.page + 1) * ROWS]:
+            self.add_select(spec)
+        if self.page > 0:
+            self.add_button("back", ui("menu_back"), discord.ButtonStyle.secondary, self.back)
+        if self.page < pages - 1:
+            self.add_button("next", ui("menu_next"), discord.ButtonStyle.primary, self.next)
+        self.add_button("submit", form.submit_label, discord.ButtonStyle.success, self.submit)
+
+    def add_button(self, part: str, label: str, style: discord.ButtonStyle, callback) -> None:
+        button: discord.ui.Button[OrderMenu] = discord.ui.Button(
+            label=label[:80], style=style, custom_id=self.custom_id(part)
+        )
+        button.callback = callback  # type: ignore[method-assign]  # discord.py's way to give a component its callback
+        self.add_item(button)
+
+    def options(self, spec: Select) -> list[discord.SelectOption]:
+        pages = 1 if len(spec.choices) <= OPTIONS_MAX else -(-len(spec.choices) // PAGE)
+        page = self.list_pages.get(spec.name, 0) % pages
+        choices = spec.choices if pages == 1 else spec.choices[page * PAGE : (page + 1) * PAGE]
+        out = [
+            discord.SelectOption(
+                label=label[:100],
+                value=value[:100],
+                description=description[:100] or None,
+                default=value in self.values.get(spec.name, []),
+            )
+            for label, value, description in choices
+        ]
+        if pages > 1:
+            nxt = (page + 1) % pages
+            out.append(discord.SelectOption(label=ui("form_more", page=nxt + 1, pages=pages)[:100], value=MORE))
+        return out
+
+    def add_select(self, spec: Select) -> None:
+        options = self.options(spec)
+        select: discord.ui.Select[OrderMenu] = discord.ui.Select(
+            custom_id=self.custom_id(spec.name),
+            placeholder=spec.placeholder[:150],
+            options=options,
+            min_values=0,
+            max_values=1,
+        )
+
+        async def chosen(interaction: discord.Interaction) -> None:
+            LIVE[self] = time.monotonic() + TIMEOUT
+            if MORE in select.values:
+                self.list_pages[spec.name] = self.list_pages.get(spec.name, 0) + 1
+                select.options = self.options(spec)
+                await interaction.response.edit_message(view=self)
+                return
+            self.values[spec.name] = list(select.values)
+            await interaction.response.defer()
+
+        select.callback = chosen  # type: ignore[method-assign]  # discord.py's way to give a component its callback
+        self.add_item(select)
+
+    def given(self) -> dict[str, Any]:
+        return menus.values_of(self.command, {k: v for k, v in self.values.items() if v})
+
+    async def turn(self, interaction: discord.Interaction, step: int) -> None:
+        async with refusing(interaction):
+            LIVE[self] = time.monotonic() + TIMEOUT
+            _, form = await menus.menu_for(
+                self.db, self.game_id, self.user_id, self.command.name, self.given(), self.actor, self.moderator
+            )
+            self.page += step
+            self.show(form)
+            await interaction.response.edit_message(view=self)
+
+    async def next(self, interaction: discord.Interaction) -> None:
+        await self.turn(interaction, 1)
+
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.turn(interaction, -1)
+
+    async def submit(self, interaction: discord.Interaction) -> None:
+        async with refusing(interaction):
+            given = await game_orders.give_order(
+                self.db,
+                self.game_id,
+                interaction.user.id,
+                self.command.name,
+                self.given(),
+                self.clock(),
+                self.actor,
+                self.moderator,
+            )
+            await replace(interaction, confirmation(given))
+            self.stop()
+
+    async def on_timeout(self) -> None:
+        LIVE.pop(self, None)
+
+
+def live_for(user_id: int, verb: str) -> bool:
+    now = time.monotonic()
+    for menu, until in list(LIVE.items()):
+        if until < now:
+            LIVE.pop(menu, None)
+    return any(menu.user_id == user_id and menu.command.name == verb for menu in LIVE)
+
+
+class _Expired:
+    async def callback(self, interaction: discord.Interaction) -> None:
+        verb = self.custom_id.split(":")[1]  # type: ignore[attr-defined]
+        if live_for(interaction.user.id, verb):
+            return
+        await respond(interaction, ui("menu_expired"))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(match.group(0))  # type: ignore[call-arg]
+
+
+class OrderExpired(_Expired, discord.ui.DynamicItem[discord.ui.Button], template=r"order:[^:]+:(?:submit|next|back)"):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id))
+
+
+class OrderSelectExpired(
+    _Expired, discord.ui.DynamicItem[discord.ui.Select], template=r"order:[^:]+:(?!(?:submit|next|back)\Z)[a-z0-9_]+"
+):
+    def __init__(self, custom_id: str) -> None:
+        super().__init__(discord.ui.Select(custom_id=custom_id))
