@@ -25,26 +25,27 @@ def directories() -> list[Path]:
     return [OWN, *([Path(extra)] if extra else [])]
 
 
-def read_po(path: Path) -> dict[str, str]:
-    """A file's translated entries, key -> template (empty and fuzzy ones left out)."""
+def read_po(path: Path) -> dict[str, tuple[str, str]]:
+    """A file's translated entries, key -> (template, the English it translated) (empty and fuzzy ones left
+    out)."""
     from babel.messages.pofile import read_po as babel_read
 
     with path.open("rb") as handle:
         catalog = babel_read(handle)
-    out: dict[str, str] = {}
+    out: dict[str, tuple[str, str]] = {}
     for message in catalog:
         if not message.id or message.context is None or message.fuzzy:
             continue
         text = message.string if isinstance(message.string, str) else ""
         if text:
-            out[message.context] = text
+            out[message.context] = (text, str(message.id))
     return out
 
 
 @lru_cache(maxsize=32)
-def translations(language: str) -> dict[str, dict[str, str]]:
-    """domain -> key -> template, for `language` (empty for English and for a language with no files)."""
-    found: dict[str, dict[str, str]] = {}
+def entries(language: str) -> dict[str, dict[str, tuple[str, str]]]:
+    """domain -> key -> (template, the English it translated), as the files hold them."""
+    found: dict[str, dict[str, tuple[str, str]]] = {}
     if language == ENGLISH:
         return found
     for base in directories():
@@ -52,6 +53,21 @@ def translations(language: str) -> dict[str, dict[str, str]]:
         if folder.is_dir():
             for path in sorted(folder.glob("*.po")):
                 found.setdefault(path.stem, {}).update(read_po(path))
+    return found
+
+
+@lru_cache(maxsize=32)
+def translations(language: str) -> dict[str, dict[str, str]]:
+    """domain -> key -> template, for `language` (empty for English and for a language with no files). A
+    translation of an English text that has changed since is left out, so its reader gets the English, right,
+    rather than an old sentence (`brbot texts check` lists it)."""
+    from bot.languages.sources import domains
+
+    english = {d.name: d.texts for d in domains()}
+    found: dict[str, dict[str, str]] = {}
+    for domain, table in entries(language).items():
+        now = english.get(domain, {})
+        found[domain] = {key: text for key, (text, was) in table.items() if key not in now or now[key] == was}
     return found
 
 
@@ -86,3 +102,4 @@ def language_for(locale: str | None) -> str:
 def forget() -> None:
     """Read the files again next time (after `brbot texts import`, and in tests)."""
     translations.cache_clear()
+    entries.cache_clear()

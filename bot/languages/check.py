@@ -15,7 +15,7 @@ import string
 from dataclasses import dataclass
 
 from bot.languages import plurals
-from bot.languages.catalogue import translations
+from bot.languages.catalogue import entries, translations
 from bot.languages.sources import BOT, Domain, domains
 
 DESCRIPTION_MAX = 100  # Discord: a command's or an option's description
@@ -74,12 +74,20 @@ def _rendered_length(template: str) -> int:
     return len("".join(out))
 
 
-def check_domain(language: str, domain: Domain, translated: dict[str, str]) -> list[Problem]:
+def check_domain(
+    language: str,
+    domain: Domain,
+    translated: dict[str, str],
+    stale: set[str] = frozenset(),  # type: ignore[assignment]
+) -> list[Problem]:
     problems: list[Problem] = []
     forms = len(plurals.categories(language))
     for key, english in domain.texts.items():
         if not english:
             continue  # an empty text (a part left out) reads the same in every language
+        if key in stale:
+            problems.append(Problem(domain.name, key, "the English changed since it was translated (English is shown)"))
+            continue
         if key not in translated:
             problems.append(Problem(domain.name, key, "missing (English is shown)"))
             continue
@@ -119,12 +127,13 @@ def check_domain(language: str, domain: Domain, translated: dict[str, str]) -> l
 
 def check(language: str, only: set[str] | None = None) -> list[Problem]:
     """Every problem of `language`, domain by domain (only the domains named in `only`, if given)."""
-    translated = translations(language)
+    translated, held = translations(language), entries(language)
     known = domains()
     problems = []
     for domain in known:
         if only is None or domain.name in only:
-            problems += check_domain(language, domain, translated.get(domain.name, {}))
+            stale = set(held.get(domain.name, {})) - set(translated.get(domain.name, {}))
+            problems += check_domain(language, domain, translated.get(domain.name, {}), stale)
     names = {d.name for d in known}
     problems += [
         Problem(name, "*", "a file for a domain the bot does not have") for name in sorted(set(translated) - names)
