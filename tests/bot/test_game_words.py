@@ -25,7 +25,7 @@ from bot.ui.joined import joined_reply
 from bot.ui.text import UI
 from engine import registry
 from engine.front import Front
-from tests.finished_games import finished_game
+from tests.finished_games import SHARED, finished_game
 
 GAMES = sorted(registry.BUILT_IN)
 
@@ -149,7 +149,7 @@ async def test_a_whole_simulated_game_speaks_only_its_own_words(db, templates, r
     """Sign-up, start, every resolution's posts and DMs, the fair-play lines and the moderators' notes of a
     whole game played by computer players: no other game's words, no `None`."""
 
-    result = await finished_game(templates, db, ruleset, 6, 7)
+    result = await finished_game(templates, db, ruleset, *SHARED)
     front = registry.front(ruleset)
     async with db.read() as session:
         rows = (

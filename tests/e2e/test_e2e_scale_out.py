@@ -12,8 +12,10 @@ it. The processes take their shards with `BRBOT_SHARD_IDS=auto`, as `docker comp
 
 The processes start first; the games are set up meanwhile through the services, with their deadlines hours
 ahead and their opening messages marked as sent (they are not what this test is about), then one UPDATE makes
-all 18 due at the same moment. The next message each victim sends from then on is held (Discord stores it, the
-answer waits), and once a third of the games are resolved the victims are killed: Discord has the message, the dead process's
+all 18 due at the same moment. The next message each process sends from then on is held (Discord stores it, the
+answer waits; a survivor's until the victims are killed, so that no process can take every row before a victim's
+turn: any process claims any row, none is tied to a shard), and once a third of the games are resolved and each
+victim's send is held the victims are killed: Discord has the message, the dead process's
 outbox rows still say "sending", and any resolution it had begun is rolled back. The delivery lease is 2 s
 here (40 s by default), so a survivor sends those rows again with the same nonces and Discord answers with the
 message it already has (a live process that missed a renewal under load would be taken over the same way,
@@ -52,7 +54,7 @@ pytestmark = pytest.mark.e2e
 GAMES = 18
 PROCESSES = 3
 LEASE_SECONDS = 2
-CLAIM_LIMIT = 30  # a pass takes 20 rows here (a third of 30, at least 20): small nights have their posts cut too
+CLAIM_LIMIT = 30  # a pass takes 20 rows (a third of 30, at least 20; all 30 through the proxy): posts are cut too
 POLL_SECONDS = 0.5  # the deadline loop's tick: the games are made due by the test's UPDATE, which wakes no loop
 WAIT = 180  # seconds a step may take before the test gives up (a loaded machine is slow, never wrong)
 
@@ -106,10 +108,19 @@ async def test_three_processes_resolve_due_games_once_and_deliver_once_with_proc
         assert got_it == [holder.shard], "the guild's command went to the process with the guild's shard alone"
 
         # --- the games due at once; the victims killed in the middle of a send once a third are resolved ------
-        # The next message each victim sends is held from before the games are due: held only once a third were
-        # resolved, a victim that had sent all its nights by then was never caught, and the test waited in vain.
+        # The next message each process sends is held from before the games are due, the survivors' too until the
+        # victims are caught. Held only once a third were resolved, a victim that had sent all its nights by then
+        # was never caught; with the survivors' sends not held, the processes that resolved the games took every
+        # row before a victim's next pass (nothing ties a game or a row to a shard: any process claims any row),
+        # and the test waited in vain (about 1 run in 10 of "two of three"). Held, a process takes at most one
+        # pass until it is released, and two passes are fewer rows than the night has (checked below): each
+        # victim is left rows to send, whatever the order the processes run in.
         dead = [p for p in processes if p.shard in victims]
+        survivors = [p for p in processes if p not in dead]
         releases = [fake.hold_answer_next("POST", r"/channels/\d+/messages", agent=p.agent) for p in dead]
+        survivors_held = [fake.hold_answer_next("POST", r"/channels/\d+/messages", agent=p.agent) for p in survivors]
+        async with db.read() as session:
+            openings = (await session.execute(select(func.max(Outbox.id)))).scalar_one()
         async with db.transaction() as session:
             await session.execute(update(Game).where(Game.id.in_(game_ids)).values(  # due_at: when the loop looks
                 deadline=now - timedelta(minutes=1), due_at=now - timedelta(minutes=1)))
@@ -127,9 +138,8 @@ async def test_three_processes_resolve_due_games_once_and_deliver_once_with_proc
                               what="each process to be killed sending a night's results")
         for process in dead:
             await process.kill()
-        for release in releases:
+        for release in releases + survivors_held:
             release.set()
-        survivors = [p for p in processes if p not in dead]
 
         async def all_done() -> bool:
             behind = await count(db, select(func.count()).select_from(Game).where(Game.id.in_(game_ids), Game.day < 1))
@@ -145,9 +155,15 @@ async def test_three_processes_resolve_due_games_once_and_deliver_once_with_proc
             resolve_audits = Counter((await session.execute(
                 select(AuditLog.game_id).where(AuditLog.action == "resolve").order_by(AuditLog.id))).scalars())
             statuses = Counter((await session.execute(select(Outbox.status).order_by(Outbox.id))).scalars())
+            night = (await session.execute(select(Outbox.game_id, Outbox.target, Outbox.target_id)
+                                           .where(Outbox.id > openings).order_by(Outbox.id))).all()
         assert resolutions == Counter({(game_id, 0): 1 for game_id in game_ids})
         assert resolve_audits == Counter({game_id: 1 for game_id in game_ids})
         assert set(statuses) == {"sent"}, statuses
+        # what made each victim sure to find rows: a pass takes CLAIM_LIMIT rows at most and the rest of a post it
+        # cut (a post's rows less one), and the processes other than a victim, each held, took one pass each
+        longest_post = max(Counter(night).values())
+        assert len(night) > (PROCESSES - 1) * (CLAIM_LIMIT + longest_post - 1), (len(night), longest_post)
 
         # --- each message shown once, and nothing missing: a night is one post, each player's night one DM ------
         def new(messages: list[dict]) -> list[dict]:

@@ -13,14 +13,14 @@ from bot.services.people import profiles, records
 from bot.services.steps import simulation
 from engine import registry
 from engine.front import AUDIENCE
-from tests.finished_games import finished_game
+from tests.finished_games import SHARED, finished_game
 
 GAMES = ["battle_royale", "battle_royale_cards", "infinity_intervention", "mazeworld", "starcraft_mafia"]
 
 
 @pytest.mark.parametrize("ruleset", GAMES)
 async def test_a_finished_game_adds_to_each_players_profile_and_record(db, templates, ruleset):
-    result = await finished_game(templates, db, ruleset, 6, 4)
+    result = await finished_game(templates, db, ruleset, *SHARED)
     async with db.read() as session:
         game = await session.get(Game, result.game_id)
         players = list(
