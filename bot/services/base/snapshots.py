@@ -46,7 +46,6 @@ class Snapshot:
     state: Any
     seats: dict[int, tuple[str, str]]  # Discord user id -> (seat, receipt salt)
     size: int = 0  # its state's JSON length, what the cache counts (`snapshot_cache`)
-    checked: float = 0.0  # when it was read or checked against the database (the cache's clock)
 
 
 def cache_of(db: Database) -> SnapshotCache:
@@ -63,17 +62,16 @@ def use_cache(db: Database, cache: SnapshotCache) -> SnapshotCache:
     return cache
 
 
-async def snapshot(db: Database, game_id: int, fresh: bool = False, within: float | None = None) -> Snapshot:
-    """The cached snapshot of a game, or a fresh one read from the database (`fresh`; with `within`, a cached
-    one checked against the database less than `within` seconds ago counts as fresh).
+async def snapshot(db: Database, game_id: int, fresh: bool = False) -> Snapshot:
+    """The cached snapshot of a game, or a fresh one read from the database.
 
     Concurrent callers share one load (fifty players submitting as a day opens cause one read, not fifty).
-    A fresh load reads the game's row without its state and reuses the parsed state while the revision stands.
     """
     cache = cache_of(db)
-    cached = cache.get(game_id) if not fresh or within is not None else None
-    if cached is not None and (not fresh or cache.clock() - cached.checked < (within or 0.0)):
-        return cached
+    if not fresh:
+        cached = cache.get(game_id)
+        if cached is not None:
+            return cached
     loads: dict[int, asyncio.Future] = db.__dict__.setdefault("_snapshot_loads", {})
     if game_id in loads:
         return await asyncio.shield(loads[game_id])
@@ -116,7 +114,6 @@ def _keep(cache: SnapshotCache, game: Game, state: Any, seats: dict[int, tuple[s
         state=state,
         seats=seats,
         size=size + SEAT_BYTES * len(seats),
-        checked=cache.clock(),
     )
     cache.put(game.id, snap, snap.size)
     return snap

@@ -22,8 +22,6 @@ from bot.services.orders.orders import seat_orders
 from bot.text import say
 from engine import registry
 
-CHECKED_WITHIN = 1.0  # seconds a snapshot checked against the database serves a view as fresh
-
 
 async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
     """The view of the player's seat (`Ruleset.view`): their own record, what they see, the public facts."""
@@ -62,14 +60,14 @@ async def view_and_orders(
     current orders for today (None: none yet).
 
     Autocomplete asks for this at every keystroke, and a day's opening brings every player at once, so it reads
-    the game's snapshot (`snapshots`: the parsed state kept while its revision stands, its revision checked
-    against the database's at most `CHECKED_WITHIN` seconds before, once for every caller who asks meanwhile)
-    and that one seat's orders, rather than the whole state's JSON, parsed again, and every seat's orders. A
-    change another process wrote shows within that second; the order given is checked fresh when written."""
+    the game's snapshot (`snapshots`, fresh: the game's row without its state and its seats, read once for
+    every caller who asks together, the parsed state reused while its revision stands) and that one seat's
+    orders, rather than the whole state's JSON, parsed again, and every seat's orders. Who holds which seat
+    and the state's revision are read every time, so a change another process wrote shows at once."""
     moderator = await rights.game_master(db, game_id, moderator)
     limits.game_number(game_id)
     limits.user_id(user_id)
-    snap = await snapshots.snapshot(db, game_id, fresh=True, within=CHECKED_WITHIN)
+    snap = await snapshots.snapshot(db, game_id, fresh=True)  # the revision and seats read; the parsed state reused
     if snap.state is None:
         raise ServiceError(say("not_started"))
     held = snap.seats.get(user_id, (None, ""))[0]
