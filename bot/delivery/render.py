@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.languages import ENGLISH
 from bot.screens.split import split_text
 from bot.screens.step_post import FAIR_PLAY, Layout, resolution_post, wants_picture
 
@@ -80,6 +81,7 @@ class Parcel:
 
     rows: list[Any]
     messages: list[Outgoing] = field(default_factory=list)
+    language: str = ENGLISH  # its reader's (`bot.delivery.readers`): the post's own headings are in it
 
     @property
     def first(self) -> Any:
@@ -159,7 +161,7 @@ def render(rows: Sequence[Row]) -> list[Parcel]:
     return parcels
 
 
-def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
+def render_parcel(rows: Sequence[Row], language: str = ENGLISH) -> list[Outgoing]:
     nonces = group_identity(rows)
     if len(rows) > 1 and rows[0].target == "dm":
         return plain("\n\n".join(row.text for row in rows), nonces, {})
@@ -174,7 +176,7 @@ def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
                 layout=layout,
                 picture=picture if layout.picture is not None else None,  # drawn at delivery, into this message
             )
-            for i, layout in enumerate(resolution_post(rows))
+            for i, layout in enumerate(resolution_post(rows, language))
         ]
     return plain(rows[0].text, nonces, rows[0].payload or {})
 
