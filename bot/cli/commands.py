@@ -460,7 +460,7 @@ def _language(text: str) -> str:
 
     wanted = normalized(text.strip())
     if wanted not in available():
-        raise argparse.ArgumentTypeError(say("unknown_language", language=text, choices=", ".join(available())))
+        raise argparse.ArgumentTypeError(say("unknown_language", typed=text, choices=", ".join(available())))
     return wanted
 
 

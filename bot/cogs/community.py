@@ -68,9 +68,7 @@ class CommunityCog(GameCog):
             return ui("language_own_only")
         chosen = await readers.choose(self.db, interaction.user.id, value)
         language = chosen or language_of(interaction)
-        said = ui(
-            "language_chosen" if chosen else "language_automatic", name=readers.name_of(language), language=language
-        )
+        said = ui("language_chosen" if chosen else "language_automatic", name=readers.name_of(language), tag=language)
         return localized(said, language)
 
     @profile.autocomplete("language")

@@ -41,7 +41,8 @@ async def test_the_post_follows_the_game_and_each_dm_its_reader(db):
     courier = await delivered(db)
     post = courier.text_to("channel", CHANNEL)
     assert "Começa o Dia 1. 4 estudantes estão vivos." in post
-    assert "Day 1 begins" not in post
+    assert "## Resultados do Dia 0" in post and "### Jogo limpo" in post  # the post's title and own headings
+    assert "Day 1 begins" not in post and "Fair play" not in post
     assert "Empiezas en " in courier.text_to("dm", SPANISH)
     assert "You start in " in courier.text_to("dm", ENGLISH_READER)
     assert "Você começa em " in courier.text_to("dm", NOBODY_KNOWN)  # no language of their own: the game's

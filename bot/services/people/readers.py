@@ -32,7 +32,7 @@ def language_named(value: str) -> str:
     limits.required_text(value, say("what_language"), limits.SETTING_VALUE_MAX)
     wanted = normalized(value.strip())
     if wanted not in available():
-        raise ServiceError(say("unknown_language", language=value.strip(), choices=", ".join(available())))
+        raise ServiceError(say("unknown_language", typed=value.strip(), choices=", ".join(available())))
     return wanted
 
 
