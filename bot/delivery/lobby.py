@@ -58,9 +58,12 @@ class Lobbies:
             wait = (last + EVERY - self.clock()).total_seconds()
             if wait > 0:
                 await self.sleep(min(wait, EVERY.total_seconds()))
-        text, payload = await self._newest(row)
+        text, payload, language = await self._newest(row)
         message = Outgoing(
-            nonce=message_nonce([row.nonce], 0), content=text, buttons=payload if payload.get("open") else None
+            nonce=message_nonce([row.nonce], 0),
+            content=text,
+            buttons=payload if payload.get("open") else None,
+            language=language,  # the game's: its buttons' labels
         )
         if message_id is not None:
             try:
@@ -78,23 +81,23 @@ class Lobbies:
             async with self.db.transaction() as session:
                 await session.execute(update(Game).where(Game.id == row.game_id).values(lobby_message_id=posted))
 
-    async def _newest(self, row) -> tuple[str, dict]:
+    async def _newest(self, row) -> tuple[str, dict, str]:
         """The lobby as it reads now, after the wait: the newest lobby row of the game (one written while this
         waited holds the roster as of its change; its players' and the game's names escaped, as the worker
         escapes the rows it claims: `bot.delivery.written`), else this row's own."""
         async with self.db.read() as session:
             newest = (
                 await session.execute(
-                    select(Outbox.id, Outbox.text, Outbox.payload, Outbox.keyed, Game.language)
-                    .join(Game, Game.id == Outbox.game_id)
+                    select(Outbox.id, Outbox.text, Outbox.payload, Outbox.keyed)
                     .where(Outbox.game_id == row.game_id, Outbox.target == "lobby", Outbox.id > row.id)
                     .order_by(Outbox.id.desc())
                     .limit(1)
                 )
             ).first()
+            language = (await session.execute(select(Game.language).where(Game.id == row.game_id))).scalar()
+        language = readers.stored_language(language)  # the game's, as the worker rendered `row` in
         if newest is None:
-            return row.text, dict(row.payload or {})
-        language = readers.stored_language(newest.language)  # in the game's language, as the worker renders `row`
+            return row.text, dict(row.payload or {}), language
         text, payload = texts_for(newest.text, newest.payload, newest.keyed, language)
         names = (await names_by_game(self.db, [row.game_id]))[row.game_id]  # escaped as the worker escapes `row`
-        return escaped(text, names), dict(payload or {})
+        return escaped(text, names), dict(payload or {}), language

@@ -75,9 +75,11 @@ async def test_the_lobby_is_posted_in_the_games_language(gm, db):
 
     worker.lobbies.sleep = sleep
     await drain(worker, clock)
-    lobby = [m.content for k, _, m in courier.delivered if m.content and "Ilha" in m.content and "#" in m.content]
-    assert lobby and "Jogadores (1/" in lobby[-1] and "- Ana" in lobby[-1]
-    assert "Players (" not in lobby[-1]
+    lobbies = [m for k, _, m in courier.delivered if m.content and "Ilha" in m.content and "#" in m.content]
+    lobby = lobbies[-1]
+    assert "Jogadores (1/" in lobby.content and "- Ana" in lobby.content and "Players (" not in lobby.content
+    labels = [item.label for item in lobby.view().children]
+    assert labels[0] == "Entrar" and labels[-1] == "Sair"  # its buttons in the game's language too
 
 
 async def test_profile_language_is_ones_own_and_every_reply_follows_it(gm, db):
