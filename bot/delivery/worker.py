@@ -127,7 +127,7 @@ class OutboxWorker:
             log.exception("could not claim outbox rows")
             return report
         try:
-            languages = await readers.localize(self.db, rows)  # each row's texts in its reader's language
+            languages = await readers.localize(self.db, rows, self.threads.notes_by_dm)  # in its reader's language
         except Exception:  # the English, as stored, rather than nothing
             log.exception("could not tell the readers' languages of outbox rows")
             languages = {}

@@ -118,3 +118,21 @@ async def test_moderator_notes_follow_the_game(db):
     spanish = localized(say("promoted", game="Test"), "es-ES")
     assert spanish != say("promoted", game="Test")
     assert [m.content for m in courier.to("channel", 777)][-1] == spanish
+
+
+async def test_moderator_notes_sent_to_the_creators_dms_follow_the_creator(db):
+    from bot.languages.reader import localized
+    from bot.text import say
+
+    game_id = await started_game(db, players=4, actor_id=CREATOR, language="pt-BR")
+    clock, courier = Clock(), FakeCourier()
+    worker = OutboxWorker(db, courier, clock)
+    await drain(worker, clock)
+    await readers.choose(db, CREATOR, "es-ES")
+    worker.threads.moderators_refused[game_id] = clock()  # no moderators' thread to be had: notes go by DM
+    async with db.transaction() as session:
+        game = await session.get(Game, game_id)
+        game.moderator_channel_id = None  # the moderators' thread opened at the start is gone
+        outbox(session, game, "moderators", None, say("promoted", game=game.name), {"kind": "note"})
+    await drain(worker, clock)
+    assert courier.to("dm", CREATOR)[-1].content == localized(say("promoted", game="Test"), "es-ES")
