@@ -54,7 +54,8 @@ async def test_the_game_language_setting_and_its_refusal(gm, db):
     shown = await run(cog, "game settings", moderator(gm))
     assert "`language`: en-US" in shown.text
     refused = await run(cog, "game settings", moderator(gm), name="language", value="fr-FR")
-    assert refused.text == "There is no language 'fr-FR' here. Languages: en-US, es-ES, pt-BR." and refused.all_ephemeral
+    assert refused.text == "There is no language 'fr-FR' here. Languages: en-US, es-ES, pt-BR."
+    assert refused.all_ephemeral
     refused = await run(cog, "game settings", moderator(gm, locale="es-ES"), name="language", value="fr-FR")
     assert refused.text == "No hay ningún idioma 'fr-FR' aquí. Idiomas: en-US, es-ES, pt-BR."  # the moderator's own
     changed = await run(cog, "game settings", moderator(gm), name="language", value="es-es")
@@ -118,3 +119,22 @@ async def test_the_language_choices_offer_automatic_first(gm, db):
     assert [c.value for c in offered] == ["auto", "en-US", "es-ES", "pt-BR"]
     assert offered[0].name == "Automático: o idioma do meu Discord"
     assert [c.value for c in await cog.language_choices(FakeInteraction(gm, FakeUser(5)), "portu")] == ["pt-BR"]
+
+
+async def test_changing_the_games_language_edits_the_lobby_into_it(gm, db):
+    cog = ModerationCog(gm)
+    await run(cog, "game create", moderator(gm), name="Isle")
+    await run(cog, "game open", moderator(gm))
+    clock, courier = Clock(), FakeCourier()
+    worker = OutboxWorker(db, courier, clock)
+
+    async def sleep(seconds: float) -> None:
+        clock.advance(seconds=seconds)
+
+    worker.lobbies.sleep = sleep
+    await drain(worker, clock)
+    assert "Players (0/" in courier.delivered[-1][2].content
+    await run(cog, "game settings", moderator(gm), name="language", value="es-ES")
+    await drain(worker, clock)
+    kind, _, edited = courier.delivered[-1]
+    assert kind == "edit" and "Jugadores (0/" in edited.content
