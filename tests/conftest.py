@@ -57,6 +57,7 @@ BOTH_DATABASES = (
     "tests/bot/test_delivery.py",
     "tests/bot/test_delivery_pace.py",
     "tests/bot/test_delivery_threads.py",
+    "tests/bot/test_delivery_languages.py",
     "tests/bot/test_game_words.py",
     "tests/web/test_hostile_addresses.py",
 )
