@@ -17,6 +17,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -448,3 +449,38 @@ class HiddenSetup(Base):
 
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     setup_id: Mapped[int] = mapped_column(BigID, ForeignKey("setups.id", ondelete="CASCADE"), primary_key=True)
+
+
+class SetupPrediction(Base):
+    """A setup version's balance predicted by its computer players (`bot.services.setups.predict`): `running`
+    (with the games played so far), `done`, `unplayable` (the game's computer players cannot play it) or
+    `failed`. `sides`: side -> [win rate, half-width of its 95% interval], fractions of 1; `length`: the average
+    number of resolutions; `figures`: headline figure -> its average a game."""
+
+    __tablename__ = "setup_predictions"
+
+    version_id: Mapped[int] = mapped_column(
+        BigID, ForeignKey("setup_versions.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(12), default="running")
+    players: Mapped[int] = mapped_column(Integer, default=0)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    sides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    length: Mapped[float | None] = mapped_column(Float)
+    figures: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
+
+
+class SetupRecord(Base):
+    """A setup version's measured balance: the finished clean games played with it (no moderator kill, revive
+    or end, no substitution: `bot.services.setups.records`). `sides`: side -> the sum over those games of the
+    share of its seats among the winners; `length`: the sum of their resolutions."""
+
+    __tablename__ = "setup_records"
+
+    version_id: Mapped[int] = mapped_column(
+        BigID, ForeignKey("setup_versions.id", ondelete="CASCADE"), primary_key=True
+    )
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    sides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    length: Mapped[float] = mapped_column(Float, default=0.0)

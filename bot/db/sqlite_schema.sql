@@ -312,5 +312,27 @@ CREATE TABLE hidden_setups (
 	FOREIGN KEY(setup_id) REFERENCES setups (id) ON DELETE CASCADE
 );
 
-INSERT INTO alembic_version (version_num) VALUES ('0013');
+CREATE TABLE setup_predictions (
+	version_id INTEGER NOT NULL, 
+	status VARCHAR(12) NOT NULL, 
+	players INTEGER NOT NULL, 
+	games INTEGER NOT NULL, 
+	sides JSON NOT NULL, 
+	length FLOAT, 
+	figures JSON NOT NULL, 
+	updated_at DATETIME DEFAULT CURRENT_TIMESTAMP NOT NULL, 
+	PRIMARY KEY (version_id), 
+	FOREIGN KEY(version_id) REFERENCES setup_versions (id) ON DELETE CASCADE
+);
+
+CREATE TABLE setup_records (
+	version_id INTEGER NOT NULL, 
+	games INTEGER NOT NULL, 
+	sides JSON NOT NULL, 
+	length FLOAT NOT NULL, 
+	PRIMARY KEY (version_id), 
+	FOREIGN KEY(version_id) REFERENCES setup_versions (id) ON DELETE CASCADE
+);
+
+INSERT INTO alembic_version (version_num) VALUES ('0015');
 
