@@ -95,9 +95,9 @@ class SetupCog(GameCog):
 
     setup_group = app_commands.Group(name="setup", description=ui("cmd_setup"))
 
-    def predicting(self, info: setups.SetupInfo) -> str:
+    async def predicting(self, info: setups.SetupInfo) -> str:
         """Start predicting the latest version's balance in the background; the line saying so."""
-        predict.start(self.db, info.latest.id)
+        await predict.start(self.db, info.latest.id)
         return ui("setup_predicting", id=info.id)
 
     @setup_group.command(name="save", description=ui("cmd_setup_save"))
@@ -128,7 +128,7 @@ class SetupCog(GameCog):
                     raise ServiceError(ui("setup_save_moderators"))
                 info = await setups.save_from_game(self.db, ctx.game_id, name=name, author_id=user, changelog=changelog)
             saved = ui("setup_saved", id=info.id, name=info.name, game=title(info.ruleset), number=info.latest.number)
-            await respond(interaction, f"{saved}\n{self.predicting(info)}")
+            await respond(interaction, f"{saved}\n{await self.predicting(info)}")
 
     @setup_group.command(name="show", description=ui("cmd_setup_show"))
     @app_commands.describe(setup=ui("opt_setup"))
@@ -182,7 +182,7 @@ class SetupCog(GameCog):
                 self.db, setup, author_id=interaction.user.id, guild_id=interaction.guild_id, name=name, version=version
             )
             done = ui("setup_fork_saved", id=info.id, name=info.name, game=title(info.ruleset))
-            await respond(interaction, f"{done}\n{self.predicting(info)}")
+            await respond(interaction, f"{done}\n{await self.predicting(info)}")
 
     @setup_group.command(name="edit", description=ui("cmd_setup_edit"))
     @app_commands.describe(
@@ -216,7 +216,7 @@ class SetupCog(GameCog):
             )
             latest = info.latest
             done = ui("setup_version_saved", name=info.name, number=latest.number, changelog=latest.changelog)
-            await respond(interaction, f"{done}\n{self.predicting(info)}")
+            await respond(interaction, f"{done}\n{await self.predicting(info)}")
 
     @setup_group.command(name="share", description=ui("cmd_setup_share"))
     @app_commands.describe(setup=ui("opt_setup"), visibility=ui("opt_setup_visibility"))

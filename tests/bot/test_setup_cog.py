@@ -29,7 +29,11 @@ versions:
 def predicted(monkeypatch):
     """The versions whose prediction was started (the worker process is `test_setup_predict`'s)."""
     started: list[int] = []
-    monkeypatch.setattr(predict, "start", lambda db, version_id, **kw: started.append(version_id))
+
+    async def start(db, version_id, **kwargs):
+        started.append(version_id)
+
+    monkeypatch.setattr(predict, "start", start)
     return started
 
 

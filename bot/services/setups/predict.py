@@ -152,6 +152,23 @@ def shutdown() -> None:
         _pool = None
 
 
+async def _begin(db: Database, version_id: int) -> tuple[str, dict[str, Any], int]:
+    """The version's prediction row, `running` with no games yet: (game, settings, players)."""
+    async with db.transaction() as session:
+        version = await session.get(SetupVersion, version_id)
+        assert version is not None
+        setup = await session.get(Setup, version.setup_id)
+        assert setup is not None
+        row = await session.get(SetupPrediction, version_id)
+        if row is None:
+            row = SetupPrediction(version_id=version_id, sides={}, figures={})
+            session.add(row)
+        row.status, row.players, row.games, row.sides, row.figures, row.length = (
+            "running", players_for(setup.ruleset), 0, {}, {}, None
+        )  # fmt: skip
+        return setup.ruleset, dict(version.settings), row.players
+
+
 async def predict(
     db: Database,
     version_id: int,
@@ -161,20 +178,7 @@ async def predict(
     clock: Callable[[], float] = time.monotonic,
 ) -> Prediction:
     """Play the version until its sides' win rates are known (see the module's docstring); stored as it goes."""
-    async with db.transaction() as session:
-        version = await session.get(SetupVersion, version_id)
-        assert version is not None
-        setup = await session.get(Setup, version.setup_id)
-        assert setup is not None
-        ruleset, settings = setup.ruleset, dict(version.settings)
-        row = await session.get(SetupPrediction, version_id)
-        if row is None:
-            row = SetupPrediction(version_id=version_id, sides={}, figures={})
-            session.add(row)
-        row.status, row.players, row.games, row.sides, row.figures, row.length = (
-            "running", players_for(ruleset), 0, {}, {}, None
-        )  # fmt: skip
-        players = row.players
+    ruleset, settings, players = await _begin(db, version_id)
     tally, status = _Tally(), "done"
     if not registry.get(ruleset).play.has_computer_players:
         status = "unplayable"
@@ -208,8 +212,10 @@ async def predict(
     return await prediction(db, version_id) or Prediction(status, players, tally.games)
 
 
-def start(db: Database, version_id: int, **kwargs: Any) -> asyncio.Task:
-    """`predict` in the background; the task is kept until it ends."""
+async def start(db: Database, version_id: int, **kwargs: Any) -> asyncio.Task:
+    """`predict` in the background, its row already `running` (so `/setup show` says so at once); the task is
+    kept until it ends."""
+    await _begin(db, version_id)
     task = asyncio.get_running_loop().create_task(predict(db, version_id, **kwargs))
     _running.add(task)
     task.add_done_callback(_running.discard)
