@@ -123,7 +123,8 @@ class Game(Base):
     lobby_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the sign-up message kept up to date
     start_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # start by itself then (if enough joined)
     muster_until: Mapped[datetime | None] = mapped_column(UTCDateTime())  # mustering: confirm by then
-    setup_version_id: Mapped[int | None] = mapped_column(BigID)  # the setup version it was created from, if any
+    # the setup version it was created from, if any (indexed: a setup's games are counted by it)
+    setup_version_id: Mapped[int | None] = mapped_column(BigID, index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)
@@ -414,7 +415,7 @@ class Setup(Base):
     id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
     ruleset: Mapped[str] = mapped_column(String(50))
     name: Mapped[str] = mapped_column(String(100))
-    author_id: Mapped[int] = mapped_column(BigInteger)
+    author_id: Mapped[int] = mapped_column(BigInteger, index=True)
     guild_id: Mapped[int | None] = mapped_column(BigInteger)  # the server it was saved in (None: imported)
     visibility: Mapped[str] = mapped_column(String(10), default="private")  # private | server | public
     deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())

@@ -334,5 +334,9 @@ CREATE TABLE setup_records (
 	FOREIGN KEY(version_id) REFERENCES setup_versions (id) ON DELETE CASCADE
 );
 
+CREATE INDEX ix_games_setup_version_id ON games (setup_version_id);
+
+CREATE INDEX ix_setups_author_id ON setups (author_id);
+
 INSERT INTO alembic_version (version_num) VALUES ('0015');
 

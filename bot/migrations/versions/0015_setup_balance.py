@@ -1,5 +1,6 @@
 """setup balance: each setup version's balance predicted by the computer players (`setup_predictions`) and
-measured over the finished clean games played with it (`setup_records`)
+measured over the finished clean games played with it (`setup_records`); the indexes `/setup list` reads by
+(a setup's games, an author's setups)
 
 Revision ID: 0015
 Revises: 0013
@@ -41,7 +42,12 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["version_id"], ["setup_versions.id"], ondelete="CASCADE"),
     )
 
+    op.create_index("ix_games_setup_version_id", "games", ["setup_version_id"])
+    op.create_index("ix_setups_author_id", "setups", ["author_id"])
+
 
 def downgrade() -> None:
+    op.drop_index("ix_setups_author_id", table_name="setups")
+    op.drop_index("ix_games_setup_version_id", table_name="games")
     op.drop_table("setup_records")
     op.drop_table("setup_predictions")
