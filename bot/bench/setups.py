@@ -105,7 +105,7 @@ async def list_bench(count: int = SETUPS, calls: int = CALLS) -> dict[str, Any]:
     return {"p50": round(_percentile(samples, 50), 2), "p99": round(_percentile(samples, 99), 2), "setups": count}
 
 
-async def predict_bench(seconds: float = predict.SECONDS) -> dict[str, Any]:
+async def predict_bench(seconds: float | None = None) -> dict[str, Any]:
     """One 12-player StarCraft Mafia setup's prediction, from the save to its stored result, in its worker."""
     ruleset, settings = PREDICTED
     with tempfile.TemporaryDirectory(prefix="brbot-bench-predict-") as folder:

@@ -4,8 +4,8 @@
 
 Every command defers at once (saving writes, and SQLite's one writer may be busy with a resolution), so Discord's
 3 seconds are never at stake, and answers the caller alone. A saved version's balance is predicted in the
-background (`bot.services.setups.predict.start`: a worker process plays it); the reply says so at once and
-`/setup show` shows how far it got. The `setup` option is autocompleted with the setups the caller may read here
+background (`bot.services.setups.predict.start`: a worker process plays it); the reply says so at once,
+`/setup show` shows how far it got, and a follow-up tells the saver the result. The `setup` option is autocompleted with the setups the caller may read here
 (`setups.listed`): never someone else's private setup, never one this server hid from another author.
 """
 
@@ -95,9 +95,16 @@ class SetupCog(GameCog):
 
     setup_group = app_commands.Group(name="setup", description=ui("cmd_setup"))
 
-    async def predicting(self, info: setups.SetupInfo) -> str:
-        """Start predicting the latest version's balance in the background; the line saying so."""
-        await predict.start(self.db, info.latest.id)
+    async def predicting(self, interaction: discord.Interaction, info: setups.SetupInfo) -> str:
+        """Start predicting the latest version's balance in the background (the caller is told the result in a
+        follow-up when it is known); the line saying so."""
+        latest = info.latest
+
+        async def told(done: predict.Prediction) -> None:
+            balance = setup_screen.balance_line(setups.Balance(done, None))
+            await respond(interaction, ui("setup_predicted", name=info.name, number=latest.number, balance=balance))
+
+        await predict.start(self.db, latest.id, on_done=told)
         return ui("setup_predicting", id=info.id)
 
     @setup_group.command(name="save", description=ui("cmd_setup_save"))
@@ -128,7 +135,7 @@ class SetupCog(GameCog):
                     raise ServiceError(ui("setup_save_moderators"))
                 info = await setups.save_from_game(self.db, ctx.game_id, name=name, author_id=user, changelog=changelog)
             saved = ui("setup_saved", id=info.id, name=info.name, game=title(info.ruleset), number=info.latest.number)
-            await respond(interaction, f"{saved}\n{await self.predicting(info)}")
+            await respond(interaction, f"{saved}\n{await self.predicting(interaction, info)}")
 
     @setup_group.command(name="show", description=ui("cmd_setup_show"))
     @app_commands.describe(setup=ui("opt_setup"))
@@ -182,7 +189,7 @@ class SetupCog(GameCog):
                 self.db, setup, author_id=interaction.user.id, guild_id=interaction.guild_id, name=name, version=version
             )
             done = ui("setup_fork_saved", id=info.id, name=info.name, game=title(info.ruleset))
-            await respond(interaction, f"{done}\n{await self.predicting(info)}")
+            await respond(interaction, f"{done}\n{await self.predicting(interaction, info)}")
 
     @setup_group.command(name="edit", description=ui("cmd_setup_edit"))
     @app_commands.describe(
@@ -216,7 +223,7 @@ class SetupCog(GameCog):
             )
             latest = info.latest
             done = ui("setup_version_saved", name=info.name, number=latest.number, changelog=latest.changelog)
-            await respond(interaction, f"{done}\n{await self.predicting(info)}")
+            await respond(interaction, f"{done}\n{await self.predicting(interaction, info)}")
 
     @setup_group.command(name="share", description=ui("cmd_setup_share"))
     @app_commands.describe(setup=ui("opt_setup"), visibility=ui("opt_setup_visibility"))

@@ -4,6 +4,9 @@ and a setup this server hid is never offered for a game here."""
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
 
 from bot.cogs.moderation import ModerationCog
@@ -150,3 +153,22 @@ async def test_hide_and_game_create_from_a_setup(gm, db, predicted):
         moderation, "game create", who(gm, MOD, manage_guild=True, channel_id=556), name="No", setup=private.id
     )
     assert "There is no setup" in other.text
+
+
+async def test_saving_answers_at_once_and_the_saver_is_told_the_predicted_balance(gm, db, monkeypatch):
+    """The reply does not wait for the prediction; `/setup show` meanwhile says it is under way; when it is known
+    the saver gets a follow-up with it (a thread stands in for the worker process here, for speed)."""
+    executor = ThreadPoolExecutor(1)
+    monkeypatch.setattr(predict, "pool", lambda: executor)
+    monkeypatch.setattr(predict, "SECONDS", 0.5)
+    cog = SetupCog(gm)
+    saver = who(gm, AUTHOR)
+    saved = await run(cog, "setup save", saver, file=FakeAttachment("town.yaml", FILE))
+    assert "being predicted" in saved.text and "The balance of" not in saved.text
+    [info] = await setups.listed(db, user_id=AUTHOR)
+    shown = await run(cog, "setup show", who(gm, AUTHOR), setup=info.id)
+    assert "predicted: under way" in shown.text
+    await asyncio.gather(*predict._running)
+    executor.shutdown()
+    assert "The balance of **Small town** v1: predicted: human win " in saver.text and saver.all_ephemeral
+    assert "predicted: human win " in (await run(cog, "setup show", who(gm, AUTHOR), setup=info.id)).text

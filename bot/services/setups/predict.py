@@ -18,7 +18,7 @@ import logging
 import math
 import multiprocessing
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -174,11 +174,14 @@ async def predict(
     version_id: int,
     *,
     executor: Executor | None = None,
-    seconds: float = SECONDS,
+    seconds: float | None = None,
     clock: Callable[[], float] = time.monotonic,
+    on_done: Callable[[Prediction], Awaitable[None]] | None = None,
 ) -> Prediction:
-    """Play the version until its sides' win rates are known (see the module's docstring); stored as it goes."""
+    """Play the version until its sides' win rates are known (see the module's docstring); stored as it goes.
+    `on_done`: told the result (the cog answers the saver with it)."""
     ruleset, settings, players = await _begin(db, version_id)
+    limit = SECONDS if seconds is None else seconds
     tally, status = _Tally(), "done"
     if not registry.get(ruleset).play.has_computer_players:
         status = "unplayable"
@@ -186,7 +189,7 @@ async def predict(
         loop = asyncio.get_running_loop()
         start, batch = clock(), 0
         try:
-            while tally.games < MAX_GAMES and not tally.known() and clock() - start < seconds:
+            while tally.games < MAX_GAMES and not tally.known() and clock() - start < limit:
                 seed = version_id * 1000 + batch
                 results = await loop.run_in_executor(
                     executor or pool(), played, ruleset, settings, players, seed, BATCH
@@ -209,7 +212,13 @@ async def predict(
         row = await session.get(SetupPrediction, version_id)
         if row is not None:
             tally.store(row, status)
-    return await prediction(db, version_id) or Prediction(status, players, tally.games)
+    done = await prediction(db, version_id) or Prediction(status, players, tally.games)
+    if on_done is not None:
+        try:
+            await on_done(done)
+        except Exception:  # the interaction may have expired: the result is stored all the same
+            log.exception("could not tell the result of the prediction of setup version %s", version_id)
+    return done
 
 
 async def start(db: Database, version_id: int, **kwargs: Any) -> asyncio.Task:

@@ -132,7 +132,7 @@ async def test_a_game_without_a_setup_or_not_over_adds_nothing(db):
         assert await records.game_over(session, game, states[-1][0]) is False
 
 
-@pytest.mark.parametrize("ruleset", ["battle_royale", "battle_royale_cards", "mazeworld"])
+@pytest.mark.parametrize("ruleset", ["battle_royale", "battle_royale_cards", "mazeworld", "infinity_intervention"])
 def test_every_game_with_computer_players_can_be_predicted(ruleset):
     results = predict.played(ruleset, {}, predict.players_for(ruleset), 2, 1)
     assert results and set(results[0]["sides"]) == {predict.ANY_SEAT}
