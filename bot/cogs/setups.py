@@ -5,8 +5,9 @@
 Every command defers at once (saving writes, and SQLite's one writer may be busy with a resolution), so Discord's
 3 seconds are never at stake, and answers the caller alone. A saved version's balance is predicted in the
 background (`bot.services.setups.predict.start`: a worker process plays it); the reply says so at once,
-`/setup show` shows how far it got, and a follow-up tells the saver the result. The `setup` option is autocompleted with the setups the caller may read here
-(`setups.listed`): never someone else's private setup, never one this server hid from another author.
+`/setup show` shows how far it got, and a follow-up tells the saver the result. The `setup` option is
+autocompleted with the setups the caller may read here (`setups.listed`): never someone else's private setup,
+never one this server hid from another author (and `/game create setup:` never one this server hid at all).
 """
 
 from __future__ import annotations
