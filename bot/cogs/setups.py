@@ -78,9 +78,10 @@ async def playable_autocomplete(interaction: discord.Interaction, current: str) 
 
 
 def value_of(text: str) -> Any:
-    """A typed setting's value as data: `true`, `10`, `0.5`, `null`, a word (YAML's safe reading of one line)."""
+    """A typed setting's value as data: `true`, `10`, `0.5`, `null`, a word (YAML's safe reading of one line,
+    without aliases, as a setup file is read)."""
     try:
-        return yaml.safe_load(text) if text.strip() else None
+        return files.parsed_value(text) if text.strip() else None
     except yaml.YAMLError:
         raise ServiceError(ui("setup_value_unreadable")) from None
 

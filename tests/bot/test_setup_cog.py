@@ -172,3 +172,20 @@ async def test_saving_answers_at_once_and_the_saver_is_told_the_predicted_balanc
     executor.shutdown()
     assert "The balance of **Small town** v1: predicted: human win " in saver.text and saver.all_ephemeral
     assert "predicted: human win " in (await run(cog, "setup show", who(gm, AUTHOR), setup=info.id)).text
+
+
+async def test_a_typed_value_is_data_only_without_aliases(gm, db, predicted):
+    saved = await setups.save(db, ruleset="starcraft_mafia", name="Town", settings={}, author_id=AUTHOR)
+    cog = SetupCog(gm)
+    aliased = await run(cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="x", setting="max_days",
+                        value="[&a 1, *a]")
+    assert "aliases" in aliased.text and (await setups.show(db, saved.id, user_id=AUTHOR)).latest.number == 1
+    broken = await run(cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="x", setting="max_days",
+                       value="[1,")
+    assert "cannot read that value" in broken.text
+    back = await run(cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="Ten", setting="max_days",
+                     value="10")
+    assert "v2: Ten" in back.text
+    default = await run(cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="Default", setting="max_days",
+                        value="null")
+    assert "v3: Default" in default.text and (await setups.show(db, saved.id, user_id=AUTHOR)).latest.settings == {}

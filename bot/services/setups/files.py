@@ -48,6 +48,12 @@ def _loaded(raw: bytes) -> Any:
         raise ServiceError(say("setup_file_unreadable")) from None
 
 
+def parsed_value(text: str) -> Any:
+    """One typed value read as YAML data (`/setup edit value:`); YAML's errors are the caller's to word, an alias
+    is refused as in a file."""
+    return yaml.load(text, Loader=_NoAliases)  # noqa: S506 (a safe loader, no aliases)
+
+
 def parsed_mapping(raw: bytes) -> dict[str, Any] | None:
     """A file of settings (`/setup edit file:`), read as a setup file is; None when it is not a mapping."""
     data = _loaded(raw)
