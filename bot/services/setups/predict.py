@@ -21,6 +21,7 @@ import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.db.models import Setup, SetupPrediction, SetupVersion
@@ -39,6 +40,7 @@ MAX_GAMES = 2000
 BATCH = 25  # games a worker plays between two progress updates
 SECONDS = 90.0  # the time limit of one prediction
 PLAYERS = 12  # the players of a predicted game, within what the game takes
+STALE = timedelta(minutes=10)  # a prediction `running` with no batch stored for this long was stopped
 LENGTH_MAX = 10_000  # resolutions of one simulated game before it is given up as endless
 
 
@@ -125,7 +127,7 @@ class _Tally:
         return self.games >= MIN_GAMES and all(half <= WITHIN for _, half in self.rates().values())
 
     def store(self, row: SetupPrediction, status: str) -> None:
-        row.status, row.games, row.sides = status, self.games, self.rates()
+        row.status, row.games, row.sides, row.updated_at = status, self.games, self.rates(), datetime.now(UTC)
         row.length = round(self.length / self.games, 2) if self.games else None
         row.figures = {k: round(v / self.games, 2) for k, v in sorted(self.figures.items())} if self.games else {}
 
@@ -166,6 +168,7 @@ async def _begin(db: Database, version_id: int) -> tuple[str, dict[str, Any], in
         row.status, row.players, row.games, row.sides, row.figures, row.length = (
             "running", players_for(setup.ruleset), 0, {}, {}, None
         )  # fmt: skip
+        row.updated_at = datetime.now(UTC)
         return setup.ruleset, dict(version.settings), row.players
 
 
@@ -232,8 +235,11 @@ async def start(db: Database, version_id: int, **kwargs: Any) -> asyncio.Task:
 
 
 def _shown(row: SetupPrediction) -> Prediction:
+    status = row.status
+    if status == "running" and row.updated_at is not None and datetime.now(UTC) - row.updated_at > STALE:
+        status = "failed"  # its bot stopped before it ended (a batch is stored every few seconds)
     return Prediction(
-        status=row.status,
+        status=status,
         players=row.players,
         games=row.games,
         sides={side: (float(v[0]), float(v[1])) for side, v in (row.sides or {}).items()},

@@ -136,3 +136,19 @@ async def test_a_game_without_a_setup_or_not_over_adds_nothing(db):
 def test_every_game_with_computer_players_can_be_predicted(ruleset):
     results = predict.played(ruleset, {}, predict.players_for(ruleset), 2, 1)
     assert results and set(results[0]["sides"]) == {predict.ANY_SEAT}
+
+
+async def test_a_prediction_its_bot_stopped_is_not_under_way_for_ever(db):
+    from datetime import UTC, datetime, timedelta
+
+    from bot.db.models import SetupPrediction
+
+    saved = await town(db)
+    await predict._begin(db, saved.latest.id)
+    assert (await predict.prediction(db, saved.latest.id)).status == "running"
+    async with db.transaction() as session:
+        row = await session.get(SetupPrediction, saved.latest.id)
+        row.updated_at = datetime.now(UTC) - timedelta(hours=1)
+    stopped = await predict.prediction(db, saved.latest.id)
+    assert stopped.status == "failed"
+    assert balance_line(setups.Balance(stopped, None)).startswith("predicted: the prediction could not be made")
