@@ -151,15 +151,17 @@ class SetupCog(GameCog):
             await respond(interaction, "\n".join(lines))
 
     @setup_group.command(name="list", description=ui("cmd_setup_list"))
-    @app_commands.describe(game=ui("opt_setup_list_game"), scope=ui("opt_setup_scope"), name=ui("opt_setup_typed"))
+    @app_commands.describe(
+        ruleset=ui("opt_setup_list_game"), scope=ui("opt_setup_scope"), name=ui("opt_setup_typed")
+    )
     @app_commands.choices(
-        game=game_choices(),
+        ruleset=game_choices(),
         scope=[app_commands.Choice(name=ui(f"setup_scope_{s}"), value=s) for s in SCOPES],
     )
     async def list_(
         self,
         interaction: discord.Interaction,
-        game: str | None = None,
+        ruleset: str | None = None,
         scope: str = "all",
         name: SetupName | None = None,
     ) -> None:
@@ -169,7 +171,7 @@ class SetupCog(GameCog):
                 self.db,
                 user_id=interaction.user.id,
                 guild_id=interaction.guild_id,
-                ruleset=game,
+                ruleset=ruleset,
                 scope=scope if scope in SCOPES else "all",
                 typed=(name or "").strip(),
             )
