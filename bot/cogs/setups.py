@@ -151,9 +151,7 @@ class SetupCog(GameCog):
             await respond(interaction, "\n".join(lines))
 
     @setup_group.command(name="list", description=ui("cmd_setup_list"))
-    @app_commands.describe(
-        ruleset=ui("opt_setup_list_game"), scope=ui("opt_setup_scope"), name=ui("opt_setup_typed")
-    )
+    @app_commands.describe(ruleset=ui("opt_setup_list_game"), scope=ui("opt_setup_scope"), name=ui("opt_setup_typed"))
     @app_commands.choices(
         ruleset=game_choices(),
         scope=[app_commands.Choice(name=ui(f"setup_scope_{s}"), value=s) for s in SCOPES],
