@@ -21,6 +21,7 @@ from discord import app_commands
 from bot.screens import setup as setup_screen
 from bot.services.base import limits
 from bot.services.base.errors import ServiceError
+from bot.services.pages import public_pages
 from bot.services.setups import files, predict, setups
 from bot.ui.context import GameCog, GameNumber, bot_of, game_autocomplete, in_dm, is_moderator, require_moderator
 from bot.ui.respond import defer, refusing, respond
@@ -148,6 +149,8 @@ class SetupCog(GameCog):
             info = await setups.show(self.db, setup, user_id=interaction.user.id, guild_id=interaction.guild_id)
             balances = await setups.balance(self.db, [v.id for v in info.versions])
             lines = setup_screen.show_lines(info, title(info.ruleset), balances)
+            if info.visibility == "public":  # only a public setup has a page
+                lines.append(ui("setup_on_web", url=f"{public_pages.base_url()}/s/{info.id}"))
             await respond(interaction, "\n".join(lines))
 
     @setup_group.command(name="list", description=ui("cmd_setup_list"))

@@ -65,6 +65,7 @@ TEXTS: dict[str, str] = {
     "setup_version_saved": "Saved **{name}** v{number}: {changelog}",
     "setup_fork_saved": "Forked into setup #{id} **{name}** ({game}), private to you: /setup edit changes it.",
     "setup_predicting": "Its balance is being predicted by the computer players: /setup show setup:{id} shows how far.",
+    "setup_on_web": "Its page on the web: {url}",
     "setup_predicted": "The balance of **{name}** v{number}: {balance}",
     "setup_shared_private": "**{name}** is private again: only you see it.",
     "setup_shared_server": "**{name}** is shared with this server: its members can see, fork and play it.",

@@ -94,6 +94,7 @@ async def test_save_from_a_file_show_fork_edit_share_and_privacy(gm, db, predict
     not_yours = await run(cog, "setup edit", who(gm, OTHER), setup=info.id, changelog="x", setting="a", value="1")
     assert "There is no setup" in not_yours.text
     # shared with the server: its members see it, fork it; another server does not
+    assert "Its page on the web" not in shown.text  # a private setup has no page
     shared = await run(cog, "setup share", who(gm, AUTHOR), setup=info.id, visibility="server")
     assert "shared with this server" in shared.text
     assert "Small town" in (await run(cog, "setup list", who(gm, OTHER))).text
@@ -128,6 +129,8 @@ async def test_hide_and_game_create_from_a_setup(gm, db, predicted):
     cog = SetupCog(gm)
     offered = await playable_autocomplete(who(gm, MOD, manage_guild=True), "open")
     assert [c.value for c in offered] == [public.id] and "Open town" in offered[0].name
+    shown = await run(cog, "setup show", who(gm, OTHER), setup=public.id)
+    assert "Its page on the web: " in shown.text and shown.text.rstrip().endswith(f"/s/{public.id}")
     refused = await run(cog, "setup hide", who(gm, OTHER), setup=public.id)
     assert "moderators" in refused.text.lower()
     hidden = await run(cog, "setup hide", who(gm, MOD, manage_guild=True), setup=public.id)

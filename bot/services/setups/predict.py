@@ -20,6 +20,7 @@ import multiprocessing
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -145,13 +146,18 @@ def pool() -> Executor:
     return _pool
 
 
-def shutdown() -> None:
+def _forget_pool() -> None:
     global _pool
-    for task in list(_running):
-        task.cancel()
     if _pool is not None:
         _pool.shutdown(wait=False, cancel_futures=True)
         _pool = None
+
+
+def shutdown() -> None:
+    """The running predictions cancelled and the worker stopped (the bot closing)."""
+    for task in list(_running):
+        task.cancel()
+    _forget_pool()
 
 
 async def _begin(db: Database, version_id: int) -> tuple[str, dict[str, Any], int]:
@@ -208,6 +214,10 @@ async def predict(
                         tally.store(row, "running")
         except asyncio.CancelledError:
             raise
+        except BrokenProcessPool:  # the worker died (killed, out of memory): the next prediction starts another
+            log.exception("the worker of the prediction of setup version %s died", version_id)
+            _forget_pool()
+            status = "failed"
         except Exception:
             log.exception("the prediction of setup version %s failed", version_id)
             status = "failed"

@@ -152,3 +152,19 @@ async def test_a_prediction_its_bot_stopped_is_not_under_way_for_ever(db):
     stopped = await predict.prediction(db, saved.latest.id)
     assert stopped.status == "failed"
     assert balance_line(setups.Balance(stopped, None)).startswith("predicted: the prediction could not be made")
+
+
+async def test_a_dead_worker_fails_the_prediction_and_the_next_one_gets_a_new_worker(db):
+    from concurrent.futures import Executor
+    from concurrent.futures.process import BrokenProcessPool
+
+    class Dead(Executor):
+        def submit(self, *args, **kwargs):
+            raise BrokenProcessPool("the worker died")
+
+    saved = await town(db)
+    first = predict.pool()
+    done = await predict.predict(db, saved.latest.id, executor=Dead())
+    assert done.status == "failed" and done.games == 0
+    assert predict.pool() is not first  # a new worker for the next prediction
+    predict.shutdown()
