@@ -168,3 +168,16 @@ async def test_a_dead_worker_fails_the_prediction_and_the_next_one_gets_a_new_wo
     assert done.status == "failed" and done.games == 0
     assert predict.pool() is not first  # a new worker for the next prediction
     predict.shutdown()
+
+
+@pytest.mark.parametrize(
+    "ruleset, players",
+    [("battle_royale", 4), ("battle_royale_cards", 2), ("mazeworld", 1), ("infinity_intervention", 2)],
+)
+async def test_every_games_setup_is_played_and_measured(db, ruleset, players):
+    saved = await setups.save(db, ruleset=ruleset, name="House rules", settings={}, author_id=AUTHOR)
+    await simulate(db, players, 3, ruleset=ruleset, setup=(saved.latest.id, saved.latest.settings))
+    measured = (await setups.balance(db, [saved.latest.id]))[saved.latest.id].measured
+    assert measured is not None and measured.games == 1 and list(measured.sides) == [predict.ANY_SEAT]
+    assert 0 <= measured.sides[predict.ANY_SEAT] <= 1
+    assert balance_line(setups.Balance(None, measured)).endswith("over 1 game")
