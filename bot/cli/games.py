@@ -277,6 +277,21 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             lines.append(say("cli_bench_skipped", backend=backend))
         else:
             lines.append(say("cli_bench_submit", backend=backend, **stats))
+    menus = report["menus_ms"]
+    if menus["menu"] is None:
+        lines.append(say("cli_bench_menus_none", game=title))
+    else:
+        lines.append(
+            say(
+                "cli_bench_menus",
+                command=menus["command"],
+                complete50=menus["autocomplete"]["p50"],
+                complete99=menus["autocomplete"]["p99"],
+                menu50=menus["menu"]["p50"],
+                menu99=menus["menu"]["p99"],
+                players=menus["menu"]["players"],
+            )
+        )
     games = report["live_games"]
     lines.append(
         say(
