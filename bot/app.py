@@ -222,6 +222,9 @@ class GameMasterBot(commands.AutoShardedBot):
         if self.heartbeat is not None:
             self.heartbeat.cancel()
             await asyncio.gather(self.heartbeat, return_exceptions=True)
+        from bot.services.setups import predict
+
+        predict.shutdown()  # the setups' balance predictions and their worker process
         await super().close()
         if self._plain_api_base is not None:
             from discord.http import Route

@@ -48,6 +48,8 @@ class Play:
       name other sign-ups' seats) of `players` computer players;
     - `length(state)`: how many days (or steps) the game lasts at most; None if it cannot tell;
     - `outcome(state)`: `winners` and `survivors`, as seats (a game master's creature by its name);
+    - `sides(state)`: each seat's side (a team, a role) whose win rate a setup's balance shows (`/setup show`);
+      None (the default): every seat is on a side of its own, and the balance shows a seat's chance to win;
     - `studies(trials, seed, settings)`: `brbot balance`: study name -> row name -> figures, each row with at
       least `measured` and `expected` (the rulebook's figure); `trials` per row, randomness from `seed` alone;
       `settings` are house rules to study instead of the defaults (already checked against the game's
@@ -58,6 +60,7 @@ class Play:
     autoplayer: Callable[[Any, str, RecordingRng], dict[str, Any]] | None = None
     signups: Callable[[int, RecordingRng], list[Any]] | None = None
     studies: Callable[[int, int, dict[str, Any] | None], Studies] = _no_studies
+    sides: Callable[[Any], dict[str, str]] | None = None
 
     @property
     def has_computer_players(self) -> bool:

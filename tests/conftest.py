@@ -54,6 +54,7 @@ BOTH_DATABASES = (
     "tests/services/orders/test_orders.py",
     "tests/services/orders/test_day_actions.py",
     "tests/services/people/test_absence.py",
+    "tests/services/setups/",
     "tests/bot/test_delivery.py",
     "tests/bot/test_delivery_pace.py",
     "tests/bot/test_delivery_threads.py",

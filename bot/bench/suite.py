@@ -39,6 +39,8 @@ from bot.bench.live import live_bench
 from bot.bench.menus import PLAYERS as MENU_PLAYERS
 from bot.bench.menus import ROUNDS as MENU_ROUNDS
 from bot.bench.menus import menus_bench
+from bot.bench.setups import CALLS as SETUP_CALLS
+from bot.bench.setups import SETUPS, list_bench, predict_bench
 from bot.bench.simulate import GAMES as SIMULATED_GAMES
 from bot.bench.simulate import QUICK_GAMES as QUICK_SIMULATED_GAMES
 from bot.bench.simulate import simulate_bench
@@ -92,13 +94,17 @@ class Sizes:
     simulated: tuple[tuple[str, int], ...] = SIMULATED_GAMES  # (game, players) played whole: `simulate_ms`
     menu_players: int = MENU_PLAYERS  # asking for autocomplete choices and order menus at once: `menus_ms`
     menu_rounds: int = MENU_ROUNDS
+    setups: int = SETUPS  # setups in the database `/setup list` reads: `setup_list_ms`
+    setup_calls: int = SETUP_CALLS
+    predict_seconds: float = 120.0  # the time limit of the timed prediction: `setup_predict_s`
 
 
 QUICK = Sizes(
     engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
     delivery_runs=1, delivery_rtt=0.01, web_players=4, web_followers=3, web_games=3, web_requests=3,
     web_poll_seconds=0.05, community_games=20, community_players=40, community_calls=5,
-    simulated=QUICK_SIMULATED_GAMES, menu_players=4, menu_rounds=1,
+    simulated=QUICK_SIMULATED_GAMES, menu_players=4, menu_rounds=1, setups=200, setup_calls=5,
+    predict_seconds=3.0,
 )  # fmt: skip
 
 
@@ -219,6 +225,8 @@ async def run_bench(
             postgres_url=pg_urls[1] if pg_urls else None,
         )
     simulated = await simulate_bench(size.simulated)  # the same four games whatever `--ruleset` says
+    setup_list = await list_bench(size.setups, size.setup_calls)  # whatever `--ruleset` says, too
+    setup_predict = await predict_bench(size.predict_seconds)
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},
@@ -233,4 +241,6 @@ async def run_bench(
         "web_games": size.web_games,
         "community_ms": community,  # /profile and /leaderboard (issue 24)
         "simulate_ms": simulated,  # whole simulated games, CPU ms, with the engine's share (issue 30)
+        "setup_list_ms": setup_list,  # /setup list over 10,000 setups, p50 and p99 (issue 32)
+        "setup_predict_s": setup_predict,  # a 12-player StarCraft Mafia setup's prediction, wall seconds (issue 32)
     }

@@ -350,6 +350,20 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             rtt=delivery["rtt_ms"],
         )
     )
+    if "setup_list_ms" in report:
+        listed, predicted = report["setup_list_ms"], report["setup_predict_s"]
+        lines.append(
+            say(
+                "cli_bench_setups",
+                setups=listed["setups"],
+                p50=listed["p50"],
+                p99=listed["p99"],
+                seconds=predicted["seconds"],
+                games=predicted["games"],
+                players=predicted["players"],
+                title=registry.front(predicted["game"]).title or predicted["game"],
+            )
+        )
     for game, figures in report.get("simulate_ms", {}).items():
         ruleset, players = game.rsplit("/", 1)
         played = registry.front(ruleset)

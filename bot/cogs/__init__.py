@@ -21,6 +21,7 @@ COG_MODULES = [
     "bot.cogs.team",
     "bot.cogs.dice",
     "bot.cogs.community",
+    "bot.cogs.setups",
 ]
 
 

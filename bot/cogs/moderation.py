@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.mod_actions import add_actions, channel_game
+from bot.cogs.setups import SetupNumber, playable_autocomplete
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.written import escaped_cards
 from bot.screens import muster as muster_screen
@@ -200,8 +201,10 @@ class ModerationCog(GameCog):
         early_resolution=ui("opt_early_resolution"),
         ruleset=ui("opt_ruleset"),
         file=data_file_description(),
+        setup=ui("opt_game_setup"),
     )
     @app_commands.choices(ruleset=game_choices())
+    @app_commands.autocomplete(setup=playable_autocomplete)
     async def game_create(
         self,
         interaction: discord.Interaction,
@@ -212,6 +215,7 @@ class ModerationCog(GameCog):
         early_resolution: bool = True,
         ruleset: str = registry.DEFAULT,
         file: discord.Attachment | None = None,
+        setup: SetupNumber | None = None,
     ) -> None:
         async with refusing(interaction):
             await require_moderator(self.bot, interaction)
@@ -233,6 +237,7 @@ class ModerationCog(GameCog):
                 early_resolution=early_resolution,
                 data=data,
                 language=readers.default_for_server(getattr(interaction, "guild_locale", None)),  # the server's
+                setup=setup,
             )
             created = ui("mod_created", id=game.id, name=game.name)
             await respond(interaction, f"{created}\n{data.summary}" if data is not None else created)

@@ -18,6 +18,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -123,7 +124,8 @@ class Game(Base):
     lobby_message_id: Mapped[int | None] = mapped_column(BigInteger)  # the sign-up message kept up to date
     start_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # start by itself then (if enough joined)
     muster_until: Mapped[datetime | None] = mapped_column(UTCDateTime())  # mustering: confirm by then
-    setup_version_id: Mapped[int | None] = mapped_column(BigID)  # the setup version it was created from, if any
+    # the setup version it was created from, if any (indexed: a setup's games are counted by it)
+    setup_version_id: Mapped[int | None] = mapped_column(BigID, index=True)
     language: Mapped[str | None] = mapped_column(String(20))  # its public posts' and lobby's; None: English
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
@@ -430,7 +432,7 @@ class Setup(Base):
     id: Mapped[int] = mapped_column(BigID, primary_key=True, autoincrement=True)
     ruleset: Mapped[str] = mapped_column(String(50))
     name: Mapped[str] = mapped_column(String(100))
-    author_id: Mapped[int] = mapped_column(BigInteger)
+    author_id: Mapped[int] = mapped_column(BigInteger, index=True)
     guild_id: Mapped[int | None] = mapped_column(BigInteger)  # the server it was saved in (None: imported)
     visibility: Mapped[str] = mapped_column(String(10), default="private")  # private | server | public
     deleted: Mapped[bool] = mapped_column(Boolean, default=False, server_default=sa_false())
@@ -465,3 +467,38 @@ class HiddenSetup(Base):
 
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     setup_id: Mapped[int] = mapped_column(BigID, ForeignKey("setups.id", ondelete="CASCADE"), primary_key=True)
+
+
+class SetupPrediction(Base):
+    """A setup version's balance predicted by its computer players (`bot.services.setups.predict`): `running`
+    (with the games played so far), `done`, `unplayable` (the game's computer players cannot play it) or
+    `failed`. `sides`: side -> [win rate, half-width of its 95% interval], fractions of 1; `length`: the average
+    number of resolutions; `figures`: headline figure -> its average a game."""
+
+    __tablename__ = "setup_predictions"
+
+    version_id: Mapped[int] = mapped_column(
+        BigID, ForeignKey("setup_versions.id", ondelete="CASCADE"), primary_key=True
+    )
+    status: Mapped[str] = mapped_column(String(12), default="running")
+    players: Mapped[int] = mapped_column(Integer, default=0)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    sides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    length: Mapped[float | None] = mapped_column(Float)
+    figures: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
+
+
+class SetupRecord(Base):
+    """A setup version's measured balance: the finished clean games played with it (no moderator kill, revive
+    or end, no substitution: `bot.services.setups.records`). `sides`: side -> the sum over those games of the
+    share of its seats among the winners; `length`: the sum of their resolutions."""
+
+    __tablename__ = "setup_records"
+
+    version_id: Mapped[int] = mapped_column(
+        BigID, ForeignKey("setup_versions.id", ondelete="CASCADE"), primary_key=True
+    )
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    sides: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    length: Mapped[float] = mapped_column(Float, default=0.0)

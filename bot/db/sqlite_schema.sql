@@ -319,5 +319,31 @@ CREATE TABLE readers (
 	PRIMARY KEY (user_id)
 );
 
-INSERT INTO alembic_version (version_num) VALUES ('0014');
+CREATE TABLE setup_predictions (
+	version_id INTEGER NOT NULL, 
+	status VARCHAR(12) NOT NULL, 
+	players INTEGER NOT NULL, 
+	games INTEGER NOT NULL, 
+	sides JSON NOT NULL, 
+	length FLOAT, 
+	figures JSON NOT NULL, 
+	updated_at DATETIME DEFAULT CURRENT_TIMESTAMP NOT NULL, 
+	PRIMARY KEY (version_id), 
+	FOREIGN KEY(version_id) REFERENCES setup_versions (id) ON DELETE CASCADE
+);
+
+CREATE TABLE setup_records (
+	version_id INTEGER NOT NULL, 
+	games INTEGER NOT NULL, 
+	sides JSON NOT NULL, 
+	length FLOAT NOT NULL, 
+	PRIMARY KEY (version_id), 
+	FOREIGN KEY(version_id) REFERENCES setup_versions (id) ON DELETE CASCADE
+);
+
+CREATE INDEX ix_games_setup_version_id ON games (setup_version_id);
+
+CREATE INDEX ix_setups_author_id ON setups (author_id);
+
+INSERT INTO alembic_version (version_num) VALUES ('0015');
 

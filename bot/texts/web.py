@@ -74,4 +74,15 @@ TEXTS: dict[str, str] = {
     "web_group_posts": "{n} posts",
     "web_serving": "brbot web: serving the site at {url}",
     "web_ready": "brbot web: ready (Ctrl+C stops it)",
+    # a public setup's page (bot/web/templates/setup.html)
+    "web_setup_of": "A setup of {title}, {games} {games:game|games} played with it.",
+    "web_setup_forked_from": "Forked from",
+    "web_setup_forked_unlisted": "Forked from a setup that is not public.",
+    "web_setup_versions": "Versions, newest first: predicted and measured balance",
+    "web_setup_forks": "Forked into",
+    "web_setup_fork_of": "from v{number}",
+    "web_setup_settings": "Settings of v{number}",
+    "web_setup_defaults": "The game's defaults.",
+    "web_setup_games": "Games played with it on this site",
+    "web_setup_no_games": "None on this site's index yet.",
 }

@@ -33,8 +33,10 @@ from starlette.templating import Jinja2Templates
 
 from bot.db.session import Database
 from bot.delivery.render import POST, Outgoing, render
+from bot.screens.setup import balance_line, settings_words
 from bot.services.pages import player_pages, public_pages
 from bot.services.pages.public_pages import GamePage, NoPage
+from bot.services.setups import pages as setup_pages
 from bot.text import say
 from bot.web.live import HEARTBEAT_SECONDS, Live
 from bot.web.markup import STAMPED, moment, text_html
@@ -116,7 +118,9 @@ def timeline(page: GamePage, captions: dict[int, str]) -> list[Item]:
 def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30) -> Starlette:
     """The site over this database (closed with the app)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
-    templates.env.globals.update(say=say, text_html=text_html, moment=moment)
+    templates.env.globals.update(
+        say=say, text_html=text_html, moment=moment, balance_line=balance_line, settings_words=settings_words
+    )
     live = Live(db, poll_seconds)
 
     def html(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
@@ -233,6 +237,16 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
         response.headers["Cache-Control"] = f"public, max-age={cache_seconds}"
         return response
 
+    async def setup(request: Request) -> Response:
+        """A public setup's page (`bot.services.setups.pages`); any other setup is an unknown address."""
+        try:
+            page = await setup_pages.setup_page(db, setup_pages.setup_id_of(request.path_params["setup"]))
+        except NoPage:
+            return not_found(request)
+        response = html(request, "setup.html", {"page": page})
+        response.headers["Cache-Control"] = f"public, max-age={cache_seconds}"
+        return response
+
     async def health(request: Request) -> Response:
         started = time.monotonic()
         async with db.read() as session:
@@ -254,6 +268,7 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
             Route("/g/{key:str}/picture/{day:str}.png", picture),
             Route("/g/{key:str}/events", events),
             Route("/p/{user:str}", player),
+            Route("/s/{setup:str}", setup),
             Route("/healthz", health),
             Mount("/static", app=_Static(directory=str(HERE / "static")), name="static"),
         ],

@@ -17,6 +17,8 @@ def _report(players: str, web_players: int, live_games: int, night_players: int)
     return {
         "engine_ms": {players: 1.5},
         "submit_ms": {"sqlite": {"p50": 1.0, "p99": 2.0, "submitters": 1}, "postgres": None},
+        "menus_ms": {"command": "/attack target", "autocomplete": {"p50": 3.0, "p99": 4.0, "players": 1},
+                     "menu": {"p50": 5.0, "p99": 6.0, "players": 1}},
         "live_games": live_games, "games_500_peak_mb": 60.0, "idle_tick_500_ms": 3.0,
         "web_players": web_players, "web_followers": 3, "web_games": 3,
         "web_step_page_p95_ms": 4.0, "web_game_page_p95_ms": 5.0, "web_follow_200_max_ms": 60.0,
@@ -39,11 +41,18 @@ def test_bench_text_says_the_sizes_it_measured_in_the_games_words():
     assert "delivery: a turn of a 1-player game of Mazeworld (1 message, 5 requests)" in text
     assert "at a 10 ms round trip" in text
     assert "1 players" not in text and "live: 2 games in one process" in text
+    assert "menus: /attack target: autocomplete p50 3.0 ms, p99 4.0 ms; the order's menu p50 5.0 ms, p99 6.0 ms (1 player at once)" in text
 
 
 def test_bench_text_of_many_players_says_players():
     lines = bench_lines(_report("20", 20, 1, 20), registry.front("battle_royale"))
     assert "with    20 players:" in lines[0] and "live: 1 game in one process" in "\n".join(lines)
+
+
+def test_bench_text_says_when_no_order_takes_its_choices_from_the_view():
+    report = _report("1", 1, 2, 1) | {"menus_ms": {"autocomplete": None, "menu": None}}
+    lines = bench_lines(report, registry.front("mazeworld"))
+    assert "menus: no order of Mazeworld takes its choices from the player's view: nothing to time" in lines
 
 
 def test_the_delivery_bench_delivers_a_groups_private_thread(caplog):

@@ -42,6 +42,7 @@ from bot.services.orders import pacing
 from bot.services.orders.orders import current_orders
 from bot.services.pages import public_pages
 from bot.services.people import readers
+from bot.services.setups import setups
 from bot.services.signup import games, lobby, muster
 from bot.services.signup.data_files import DataLoaded
 from bot.services.steps.resolution import usable_orders
@@ -79,10 +80,13 @@ async def create(
     early_resolution: bool = True,
     data: DataLoaded | None = None,
     language: str | None = None,
+    setup: int | None = None,
 ) -> Game:
     """A new game in this channel, in status "setup"; refused while the channel has a game not over. `data`: a
     data file the moderator attached (`data_files.read_data_file`), filling one of the game's settings.
-    `language`: its public posts' (`readers.default_for_server`: the server's locale; None: English)."""
+    `language`: its public posts' (`readers.default_for_server`: the server's locale; None: English). `setup`:
+    a setup the moderator may read here (docs/setups.md): its game and its latest version's settings, the game
+    remembering the version (so a clean game adds to its record); not with a data file."""
     limits.required_text(name, say("what_game_name"), limits.GAME_NAME_MAX)
     limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
@@ -95,6 +99,13 @@ async def create(
     if here is not None and here.status in lookup.LIVE:
         raise ServiceError(say("channel_has_game", game_id=here.id, name=here.name))
     settings: dict[str, Any] = {data.setting: data.value} if data is not None else {}
+    version_id = None
+    if setup is not None:
+        if data is not None:
+            raise ServiceError(say("setup_or_file"))
+        ruleset, version_id, settings = await setups.settings_for_game(
+            db, setup, user_id=actor_id.user_id, guild_id=guild_id
+        )
     return await games.create_game(
         db,
         name=name,
@@ -109,6 +120,7 @@ async def create(
         actor_id=by,
         open_signups=False,
         language=language,
+        setup_version_id=version_id,
     )
 
 

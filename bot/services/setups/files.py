@@ -39,14 +39,30 @@ class _NoAliases(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
-def parsed(raw: bytes) -> dict[str, Any]:
-    """A setup file's data, refused in one line when it is not one."""
+def _loaded(raw: bytes) -> Any:
     if len(raw) > FILE_MAX_BYTES:
         raise ServiceError(say("setup_file_too_big", most=FILE_MAX_BYTES // 1024))
     try:
-        data = yaml.load(raw.decode("utf-8-sig"), Loader=_NoAliases)  # noqa: S506 (a safe loader, no aliases)
+        return yaml.load(raw.decode("utf-8-sig"), Loader=_NoAliases)  # noqa: S506 (a safe loader, no aliases)
     except (UnicodeDecodeError, yaml.YAMLError):
         raise ServiceError(say("setup_file_unreadable")) from None
+
+
+def parsed_value(text: str) -> Any:
+    """One typed value read as YAML data (`/setup edit value:`); YAML's errors are the caller's to word, an alias
+    is refused as in a file."""
+    return yaml.load(text, Loader=_NoAliases)  # noqa: S506 (a safe loader, no aliases)
+
+
+def parsed_mapping(raw: bytes) -> dict[str, Any] | None:
+    """A file of settings (`/setup edit file:`), read as a setup file is; None when it is not a mapping."""
+    data = _loaded(raw)
+    return data if isinstance(data, dict) and all(isinstance(k, str) for k in data) else None
+
+
+def parsed(raw: bytes) -> dict[str, Any]:
+    """A setup file's data, refused in one line when it is not one."""
+    data = _loaded(raw)
     versions = data.get("versions") if isinstance(data, dict) else None
     if not isinstance(data, dict) or data.get("setup") != FORMAT or not isinstance(versions, list) or not versions:
         raise ServiceError(say("setup_file_not_setup", format=FORMAT))
@@ -56,9 +72,16 @@ def parsed(raw: bytes) -> dict[str, Any]:
 
 
 async def imported(
-    db: Database, raw: bytes, *, author_id: int = 0, guild_id: int | None = None, visibility: str = "public"
+    db: Database,
+    raw: bytes,
+    *,
+    author_id: int = 0,
+    guild_id: int | None = None,
+    visibility: str = "public",
+    name: str | None = None,
 ) -> setups.SetupInfo:
-    """A new setup of the file's versions (each checked first; nothing is stored if one is refused)."""
+    """A new setup of the file's versions (each checked first; nothing is stored if one is refused), named
+    `name` or else as the file names it."""
     data = parsed(raw)
     game = data.get("game")
     if not isinstance(game, str):
@@ -72,7 +95,7 @@ async def imported(
     info = await setups.save(
         db,
         ruleset=game,
-        name=data.get("name"),
+        name=name or data.get("name"),
         settings=first["settings"],
         author_id=author_id,
         guild_id=guild_id,

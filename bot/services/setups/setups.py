@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import func, select
+from sqlalchemy import false, func, select
 
 from bot.db.models import Game, HiddenSetup, Setup, SetupVersion
 from bot.db.session import Database
 from bot.services.base import limits
 from bot.services.base.common import load_game
 from bot.services.base.errors import ServiceError
+from bot.services.setups import predict, records
 from bot.text import say
 from engine import registry
 
@@ -135,22 +136,43 @@ async def _versions(session: Any, setup_id: int) -> list[SetupVersion]:
     return list(rows.scalars())
 
 
-async def _info(session: Any, setup: Setup) -> SetupInfo:
-    versions = await _versions(session, setup.id)
-    ids = [v.id for v in versions]
-    played = (
-        await session.execute(select(func.count()).select_from(Game).where(Game.setup_version_id.in_(ids)))
-    ).scalar_one()
-    return SetupInfo(
-        id=setup.id,
-        ruleset=setup.ruleset,
-        name=setup.name,
-        author_id=setup.author_id,
-        guild_id=setup.guild_id,
-        visibility=setup.visibility,
-        versions=[VersionInfo(v.id, v.number, v.changelog, v.parent_id, dict(v.settings)) for v in versions],
-        games=int(played),
+async def _infos(session: Any, setups: list[Setup]) -> list[SetupInfo]:
+    """The setups with their versions and games played: three reads however many setups there are."""
+    ids = [s.id for s in setups]
+    if not ids:
+        return []
+    rows = await session.execute(
+        select(SetupVersion).where(SetupVersion.setup_id.in_(ids)).order_by(SetupVersion.setup_id, SetupVersion.number)
     )
+    versions: dict[int, list[SetupVersion]] = {i: [] for i in ids}
+    for version in rows.scalars():
+        versions[version.setup_id].append(version)
+    counted = await session.execute(
+        select(SetupVersion.setup_id, func.count(Game.id))
+        .join(Game, Game.setup_version_id == SetupVersion.id)
+        .where(SetupVersion.setup_id.in_(ids))
+        .group_by(SetupVersion.setup_id)
+    )
+    played = {setup_id: int(count) for setup_id, count in counted}
+    return [
+        SetupInfo(
+            id=setup.id,
+            ruleset=setup.ruleset,
+            name=setup.name,
+            author_id=setup.author_id,
+            guild_id=setup.guild_id,
+            visibility=setup.visibility,
+            versions=[
+                VersionInfo(v.id, v.number, v.changelog, v.parent_id, dict(v.settings)) for v in versions[setup.id]
+            ],
+            games=played.get(setup.id, 0),
+        )
+        for setup in setups
+    ]
+
+
+async def _info(session: Any, setup: Setup) -> SetupInfo:
+    return (await _infos(session, [setup]))[0]
 
 
 async def save(
@@ -290,10 +312,12 @@ async def listed(
     ruleset: str | None = None,
     scope: str = "all",
     typed: str = "",
+    own_hidden: bool = True,
 ) -> list[SetupInfo]:
     """The setups the caller may read, by `scope`: `mine`, `server` (this server's), `public`, or `all` of
-    those; `played` orders them by the games played with them. A game's only with `ruleset`; names
-    containing `typed` only. Hidden public ones are left out in the server that hid them."""
+    those; `played` is `all`, ordered by the games played with them (the most first). A game's only with
+    `ruleset`; names containing `typed` only. Hidden public ones are left out in the server that hid them (the
+    author's own too, with `own_hidden=False`: what `/game create setup:` offers)."""
     user = limits.user_id(user_id) if user_id != 0 else 0
     guild = limits.optional_id(guild_id, "server")
     query = select(Setup).where(Setup.deleted.is_(False))
@@ -315,17 +339,46 @@ async def listed(
         query = query.where(allowed | in_server if in_server is not None else allowed)
     if guild is not None:
         hidden = select(HiddenSetup.setup_id).where(HiddenSetup.guild_id == guild)
-        query = query.where(mine | Setup.id.not_in(hidden))
+        query = query.where((mine if own_hidden else false()) | Setup.id.not_in(hidden))
+    if scope == "played":  # the most played first: counted in the query, not setup by setup
+        played = (
+            select(func.count(Game.id))
+            .select_from(SetupVersion)
+            .join(Game, Game.setup_version_id == SetupVersion.id)
+            .where(SetupVersion.setup_id == Setup.id)
+            .scalar_subquery()
+        )
+        query = query.order_by(played.desc(), Setup.name, Setup.id)
+    else:
+        query = query.order_by(Setup.name, Setup.id)
     async with db.read() as session:
-        setups = list((await session.execute(query.order_by(Setup.name, Setup.id).limit(500))).scalars())
-        infos = [await _info(session, s) for s in setups]
-    if scope == "played":
-        infos.sort(key=lambda i: (-i.games, i.name))
-    return infos[:LISTED_MAX]
+        return await _infos(session, list((await session.execute(query.limit(LISTED_MAX))).scalars()))
 
 
 async def settings_for_game(db: Database, setup_id: Any, *, user_id: Any, guild_id: Any) -> tuple[str, int, dict]:
-    """What `/game create setup:` takes from a setup the caller may read: (game, version id, settings) of its
-    latest version."""
+    """What `/game create setup:` takes from a setup the caller may read and this server has not hidden: (game,
+    version id, settings) of its latest version."""
     info = await show(db, setup_id, user_id=user_id, guild_id=guild_id)
+    guild = limits.optional_id(guild_id, "server")
+    if guild is not None:
+        async with db.read() as session:
+            if await session.get(HiddenSetup, (guild, info.id)) is not None:
+                raise ServiceError(say("setup_hidden_here", name=info.name))
     return info.ruleset, info.latest.id, dict(info.latest.settings)
+
+
+@dataclass(frozen=True)
+class Balance:
+    """A version's balance: predicted by the computer players (None: never asked) and measured over the finished
+    clean games played with it (None: none yet)."""
+
+    predicted: predict.Prediction | None
+    measured: records.Measured | None
+
+
+async def balance(db: Database, version_ids: list[int]) -> dict[int, Balance]:
+    """Each version's balance, in two reads."""
+    async with db.read() as session:
+        predicted = await predict.predictions(session, version_ids)
+        measured = await records.records(session, version_ids)
+    return {v: Balance(predicted.get(v), measured.get(v)) for v in version_ids}

@@ -45,6 +45,7 @@ from bot.services.base.snapshots import cache_of
 from bot.services.orders import pacing
 from bot.services.orders.orders import current_orders
 from bot.services.people import absence, groups, profiles, records, spectators
+from bot.services.setups import records as setup_records
 from bot.services.steps.resuming import resume_if_due
 from bot.text import say, when
 from engine import registry
@@ -154,6 +155,7 @@ async def _resolve_locked(
         game.status = "over"
         game.deadline = None
         await profiles.game_over(session, game, result.state)
+        await setup_records.game_over(session, game, result.state)  # a clean game adds to its setup's record
         if held:
             reveal = await reveal_held_seeds(session, game)
         announce(

@@ -65,7 +65,10 @@ async def simulate(
     on_day: Callable[[int, int], None] | None = None,
     ruleset: str = registry.DEFAULT,
     data: DataLoaded | None = None,
+    setup: tuple[int, dict[str, Any]] | None = None,
 ) -> SimulationResult:
+    """A whole game played by computer players through the services; `setup`: (version id, settings) of a setup
+    version to play (the game remembers it, as `/game create setup:` does)."""
     front, play = registry.front(ruleset), registry.get(ruleset).play
     if not play.has_computer_players:
         raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
@@ -73,11 +76,17 @@ async def simulate(
     rng = RecordingRng(seed, record=False)
     rules = registry.get(ruleset)
     cap = min(max(players, 2), rules.max_players or max(players, 2))  # a seat each; a sign-up cap is 2 at least
-    settings: dict[str, Any] = {}
+    settings: dict[str, Any] = dict(setup[1]) if setup is not None else {}
     if data is not None:  # a data file the game takes (`brbot simulate --data`)
         settings[data.setting] = data.value
     game = await games.create_game(
-        db, name=say("simulation_name", seed=seed), ruleset=ruleset, channel_id=1, settings=settings, signup_cap=cap
+        db,
+        name=say("simulation_name", seed=seed),
+        ruleset=ruleset,
+        channel_id=1,
+        settings=settings,
+        signup_cap=cap,
+        setup_version_id=setup[0] if setup is not None else None,
     )
     await public_pages.list_simulated(db, game.id)  # its page is on the site's index (`brbot web`)
     signups = play.computer_signups(players, rng)

@@ -31,10 +31,15 @@ def outcome(state: Any) -> dict[str, list[str]]:
     return {"winners": list(state.winners), "survivors": [p.id for p in state.living()]}
 
 
+def sides(state: Any) -> dict[str, str]:
+    """Each seat's team: a setup's balance is the humans' and the infested's win rates."""
+    return {seat: player.team for seat, player in state.players.items()}
+
+
 def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> Studies:
     from engine.rulesets.starcraft_mafia.studies import studies as played
 
     return played(trials, seed, settings)
 
 
-PLAY = Play(outcome=outcome, length=length, autoplayer=orders_for, signups=signups, studies=studies)
+PLAY = Play(outcome=outcome, length=length, autoplayer=orders_for, signups=signups, studies=studies, sides=sides)

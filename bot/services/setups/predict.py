@@ -1,0 +1,272 @@
+"""A setup version's balance predicted (issue 32, part 3; docs/setups.md): its computer players play it, in a
+worker process, never in the bot's event loop.
+
+`start(db, version_id)` runs `predict` as a background task and returns at once (saving a setup answers at
+once). `predict` hands batches of games to a worker process (`played`: the engine alone, no database, each
+batch seeded from the version and its number, so a prediction replays), stores the figures so far after each
+batch (`/setup show` shows the progress), and stops when every side's win rate is known within ±5 points at 95%
+(a conservative interval: Agresti-Coull's on the side's share of wins, never narrower than a coin's), after
+`MAX_GAMES`, or when `SECONDS` pass. A side is what the game declares (`Play.sides`: StarCraft Mafia's teams);
+a game that declares none shows a seat's chance to win. A setup the computer players cannot play (a game with
+no computer players, a GM-run fight: `NoComputerPlayers`) is stored as `unplayable`, and says so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import multiprocessing
+import time
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from bot.db.models import Setup, SetupPrediction, SetupVersion
+from bot.db.session import Database
+from engine import registry
+from engine.play import NoComputerPlayers
+from engine.rng import RecordingRng
+
+log = logging.getLogger(__name__)
+
+ANY_SEAT = "@seat"  # the side of every seat of a game that declares no sides (shown as "a seat")
+WITHIN = 0.05  # the half-width a side's 95% interval must come under
+Z95 = 1.96
+MIN_GAMES = 40  # before this many games no interval is trusted
+MAX_GAMES = 2000
+BATCH = 25  # games a worker plays between two progress updates
+SECONDS = 90.0  # the time limit of one prediction
+PLAYERS = 12  # the players of a predicted game, within what the game takes
+STALE = timedelta(minutes=10)  # a prediction `running` with no batch stored for this long was stopped
+LENGTH_MAX = 10_000  # resolutions of one simulated game before it is given up as endless
+
+
+@dataclass(frozen=True)
+class Prediction:
+    status: str  # running | done | unplayable | failed
+    players: int
+    games: int
+    sides: dict[str, tuple[float, float]] = field(default_factory=dict)  # side -> (rate, half-width)
+    length: float | None = None
+    figures: dict[str, float] = field(default_factory=dict)
+
+
+def players_for(ruleset: str) -> int:
+    rules = registry.get(ruleset)
+    most = rules.max_players or PLAYERS
+    return max(rules.min_players, min(PLAYERS, most))
+
+
+def played(ruleset: str, settings: dict[str, Any], players: int, seed: int, games: int) -> list[dict[str, Any]] | None:
+    """`games` whole games of the setup by its computer players (the worker's side): for each, every side's share
+    of its seats among the winners, the resolutions it took, and its headline figures' counts. None when the
+    computer players cannot play it."""
+    rules = registry.get(ruleset)
+    play = rules.play
+    counted = registry.front(ruleset).community.counted
+    parsed = rules.parse_settings(settings)
+    results = []
+    try:
+        for number in range(games):
+            rng = RecordingRng(seed * 10_000 + number, record=False)
+            opening = rules.new_game(play.computer_signups(players, rng), parsed, rng)
+            state, events, length = opening.state, list(opening.events), 0
+            while not rules.is_over(state) and length < LENGTH_MAX:
+                orders = {s: rules.parse_orders(play.computer_orders(state, s, rng)) for s in rules.awaiting(state)}
+                resolution = rules.resolve(state, orders, rng)
+                state, length = resolution.state, length + 1
+                events += resolution.events
+            winners = set(play.outcome(state)["winners"])
+            sides = play.sides(state) if play.sides is not None else {}
+            if not sides:  # every seat its own side: a seat's chance to win
+                share = {ANY_SEAT: min(1.0, len(winners) / players)}
+            else:
+                members: dict[str, list[str]] = {}
+                for seat, side in sorted(sides.items()):
+                    members.setdefault(side, []).append(seat)
+                share = {side: sum(s in winners for s in seats) / len(seats) for side, seats in members.items()}
+            figures = {str(c.label): sum(e.kind in c.kinds for e in events) for c in counted}
+            results.append({"sides": share, "length": length, "figures": figures})
+    except NoComputerPlayers:
+        return None
+    return results
+
+
+def interval(total: float, games: int) -> tuple[float, float]:
+    """(rate, half-width of its 95% interval) of a side that won `total` (shares summed) of `games`: Agresti-Coull's,
+    which bounds the interval of any share in [0, 1] too."""
+    if games <= 0:
+        return 0.0, 1.0
+    adjusted = (total + Z95**2 / 2) / (games + Z95**2)
+    return total / games, Z95 * math.sqrt(adjusted * (1 - adjusted) / (games + Z95**2))
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.games = 0
+        self.sides: dict[str, float] = {}
+        self.length = 0.0
+        self.figures: dict[str, float] = {}
+
+    def add(self, results: list[dict[str, Any]]) -> None:
+        for result in results:
+            self.games += 1
+            for side, share in result["sides"].items():
+                self.sides[side] = self.sides.get(side, 0.0) + share
+            self.length += result["length"]
+            for label, count in result["figures"].items():
+                self.figures[label] = self.figures.get(label, 0.0) + count
+
+    def rates(self) -> dict[str, list[float]]:
+        return {side: [round(v, 4) for v in interval(total, self.games)] for side, total in sorted(self.sides.items())}
+
+    def known(self) -> bool:
+        return self.games >= MIN_GAMES and all(half <= WITHIN for _, half in self.rates().values())
+
+    def store(self, row: SetupPrediction, status: str) -> None:
+        row.status, row.games, row.sides, row.updated_at = status, self.games, self.rates(), datetime.now(UTC)
+        row.length = round(self.length / self.games, 2) if self.games else None
+        row.figures = {k: round(v / self.games, 2) for k, v in sorted(self.figures.items())} if self.games else {}
+
+
+_pool: ProcessPoolExecutor | None = None
+_running: set[asyncio.Task] = set()
+
+
+def pool() -> Executor:
+    """The one worker process the predictions share (started on first use; `spawn`: a fresh interpreter, not a
+    fork of the bot's threads)."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+def _forget_pool() -> None:
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(wait=False, cancel_futures=True)
+        _pool = None
+
+
+def shutdown() -> None:
+    """The running predictions cancelled and the worker stopped (the bot closing)."""
+    for task in list(_running):
+        task.cancel()
+    _forget_pool()
+
+
+async def _begin(db: Database, version_id: int) -> tuple[str, dict[str, Any], int]:
+    """The version's prediction row, `running` with no games yet: (game, settings, players)."""
+    async with db.transaction() as session:
+        version = await session.get(SetupVersion, version_id)
+        assert version is not None
+        setup = await session.get(Setup, version.setup_id)
+        assert setup is not None
+        row = await session.get(SetupPrediction, version_id)
+        if row is None:
+            row = SetupPrediction(version_id=version_id, sides={}, figures={})
+            session.add(row)
+        row.status, row.players, row.games, row.sides, row.figures, row.length = (
+            "running", players_for(setup.ruleset), 0, {}, {}, None
+        )  # fmt: skip
+        row.updated_at = datetime.now(UTC)
+        return setup.ruleset, dict(version.settings), row.players
+
+
+async def predict(
+    db: Database,
+    version_id: int,
+    *,
+    executor: Executor | None = None,
+    seconds: float | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    on_done: Callable[[Prediction], Awaitable[None]] | None = None,
+) -> Prediction:
+    """Play the version until its sides' win rates are known (see the module's docstring); stored as it goes.
+    `on_done`: told the result (the cog answers the saver with it)."""
+    ruleset, settings, players = await _begin(db, version_id)
+    limit = SECONDS if seconds is None else seconds
+    tally, status = _Tally(), "done"
+    if not registry.get(ruleset).play.has_computer_players:
+        status = "unplayable"
+    else:
+        loop = asyncio.get_running_loop()
+        start, batch = clock(), 0
+        try:
+            while tally.games < MAX_GAMES and not tally.known() and clock() - start < limit:
+                seed = version_id * 1000 + batch
+                results = await loop.run_in_executor(
+                    executor or pool(), played, ruleset, settings, players, seed, BATCH
+                )
+                if results is None:
+                    status = "unplayable"
+                    break
+                tally.add(results)
+                batch += 1
+                async with db.transaction() as session:
+                    row = await session.get(SetupPrediction, version_id)
+                    if row is not None:
+                        tally.store(row, "running")
+        except asyncio.CancelledError:
+            raise
+        except BrokenProcessPool:  # the worker died (killed, out of memory): the next prediction starts another
+            log.exception("the worker of the prediction of setup version %s died", version_id)
+            _forget_pool()
+            status = "failed"
+        except Exception:
+            log.exception("the prediction of setup version %s failed", version_id)
+            status = "failed"
+    async with db.transaction() as session:
+        row = await session.get(SetupPrediction, version_id)
+        if row is not None:
+            tally.store(row, status)
+    done = await prediction(db, version_id) or Prediction(status, players, tally.games)
+    if on_done is not None:
+        try:
+            await on_done(done)
+        except Exception:  # the interaction may have expired: the result is stored all the same
+            log.exception("could not tell the result of the prediction of setup version %s", version_id)
+    return done
+
+
+async def start(db: Database, version_id: int, **kwargs: Any) -> asyncio.Task:
+    """`predict` in the background, its row already `running` (so `/setup show` says so at once); the task is
+    kept until it ends."""
+    await _begin(db, version_id)
+    task = asyncio.get_running_loop().create_task(predict(db, version_id, **kwargs))
+    _running.add(task)
+    task.add_done_callback(_running.discard)
+    return task
+
+
+def _shown(row: SetupPrediction) -> Prediction:
+    status = row.status
+    if status == "running" and row.updated_at is not None and datetime.now(UTC) - row.updated_at > STALE:
+        status = "failed"  # its bot stopped before it ended (a batch is stored every few seconds)
+    return Prediction(
+        status=status,
+        players=row.players,
+        games=row.games,
+        sides={side: (float(v[0]), float(v[1])) for side, v in (row.sides or {}).items()},
+        length=row.length,
+        figures={k: float(v) for k, v in (row.figures or {}).items()},
+    )
+
+
+async def prediction(db: Database, version_id: int) -> Prediction | None:
+    """The version's prediction as stored (None: none was made)."""
+    async with db.read() as session:
+        row = await session.get(SetupPrediction, version_id)
+        return _shown(row) if row is not None else None
+
+
+async def predictions(session: Any, version_ids: list[int]) -> dict[int, Prediction]:
+    from sqlalchemy import select
+
+    rows = await session.execute(select(SetupPrediction).where(SetupPrediction.version_id.in_(version_ids)))
+    return {row.version_id: _shown(row) for row in rows.scalars()}

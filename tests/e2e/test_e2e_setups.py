@@ -1,0 +1,57 @@
+"""Issue 32 against the fake Discord: `/setup` is registered as one group; a player saves a setup from a file,
+sees it, shares it with the server; another member is offered it, a moderator creates a game from it; a private
+setup is never offered to anyone else; the saver is told the predicted balance when it is known."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import Game
+from tests.e2e.conftest import BotRunner
+
+pytestmark = pytest.mark.e2e
+
+FILE = b"""setup: 1
+game: starcraft_mafia
+name: Small town
+versions:
+  - changelog: Lynch vote on
+    settings: {day_vote: true}
+"""
+
+
+async def test_setups_on_discord(fake, database_url, clock):
+    mod = fake.add_user("Gamemaster", moderator=True)
+    alice = fake.add_user("Alice")
+    bob = fake.add_user("Bob")
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        group = next(c for c in fake.registered[None] if c["name"] == "setup")
+        assert {o["name"] for o in group["options"]} == {"save", "show", "list", "fork", "edit", "share", "hide"}
+        saved = await fake.slash(alice, "setup save", {"file": {"filename": "town.yaml", "data": FILE}})
+        assert saved.reply.ephemeral and "Saved setup #1 **Small town** (StarCraft Mafia) v1" in saved.reply.content
+        assert await fake.autocomplete(bob, "setup show", {"setup": "small"}, "setup") == []  # private: Alice's
+        mine = await fake.autocomplete(alice, "setup show", {"setup": "small"}, "setup")
+        assert [c["value"] for c in mine] == [1]
+        shared = await fake.slash(alice, "setup share", {"setup": 1, "visibility": "server"})
+        assert "shared with this server" in shared.reply.content
+        offered = await fake.autocomplete(mod, "game create", {"name": "Town", "setup": ""}, "setup")
+        assert [c["value"] for c in offered] == [1]
+        created = await fake.slash(mod, "game create", {"name": "Town", "setup": 1})
+        assert "is set up in this channel" in created.reply.content
+        async with runner.db.read() as session:
+            game = (await session.execute(select(Game))).scalar_one()
+        assert game.ruleset == "starcraft_mafia" and game.setup_version_id == 1 and game.settings["day_vote"]
+        shown = await fake.slash(bob, "setup show", {"setup": 1})
+        assert "1 game played" in shown.reply.content and "v1: Lynch vote on" in shown.reply.content
+        for _ in range(1200):  # the prediction, in its worker process, tells Alice when it is known
+            if any("The balance of **Small town** v1" in (r.content or "") for r in saved.replies):
+                break
+            await asyncio.sleep(0.1)
+        told = next(r for r in saved.replies if "The balance of" in (r.content or ""))
+        assert told.ephemeral and "predicted: human win " in told.content
+    finally:
+        await runner.stop()

@@ -1,0 +1,183 @@
+"""A setup version's balance (issue 32, points 3 and 4): predicted by its computer players in a worker process
+until each side's win rate is known within ±5 points at 95% (or a time limit), stored with progress as it goes,
+`unplayable` when the computer players cannot play it; measured over the finished clean games played with it
+(none ended by a moderator, none with a moderator kill or a substitution), shown beside the prediction."""
+
+from __future__ import annotations
+
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+
+import pytest
+from sqlalchemy import select
+
+from bot.db.models import AuditLog, Game
+from bot.screens.setup import balance_line
+from bot.services.setups import predict, records, setups
+from bot.services.signup import games
+from bot.services.steps.simulation import simulate
+from engine import registry
+from engine.simulate import play
+
+AUTHOR = 11
+
+
+async def town(db, ruleset: str = "starcraft_mafia", settings=None):
+    return await setups.save(db, ruleset=ruleset, name="Small town", settings=settings or {}, author_id=AUTHOR)
+
+
+def test_a_batch_of_simulated_games_gives_each_sides_share_length_and_figures():
+    results = predict.played("starcraft_mafia", {}, 12, 1, 4)
+    assert len(results) == 4
+    for result in results:
+        assert set(result["sides"]) == {"human", "infested"} and sorted(result["sides"].values()) == [0.0, 1.0]
+        assert result["length"] > 0
+    seats = predict.played("battle_royale", {}, 12, 1, 2)  # no sides declared: a seat's chance to win
+    assert all(set(r["sides"]) == {predict.ANY_SEAT} and 0 <= r["sides"][predict.ANY_SEAT] <= 1 for r in seats)
+    assert all("Kills" in r["figures"] for r in seats)
+    assert predict.played("starcraft_mafia", {}, 12, 1, 4) == results  # seeded: a prediction replays
+
+
+def test_the_interval_is_conservative_and_narrows_with_games():
+    rate, half = predict.interval(20, 40)
+    assert rate == 0.5 and 0.14 < half < 0.16
+    assert predict.interval(200, 400)[1] < predict.WITHIN
+    assert predict.interval(0, 40)[1] > 0  # a side that never won is not known exactly after 40 games
+
+
+async def test_a_prediction_runs_in_a_worker_process_until_known_and_is_stored(db):
+    saved = await town(db, settings={"day_vote": True})
+    executor = predict.pool()
+    try:
+        task = await predict.start(db, saved.latest.id, executor=executor)
+        early = await predict.prediction(db, saved.latest.id)
+        assert early is not None and early.status == "running"
+        done = await asyncio.wait_for(task, 120)
+    finally:
+        predict.shutdown()
+    assert done.status == "done" and done.players == 12 and done.games >= predict.MIN_GAMES
+    assert set(done.sides) == {"human", "infested"}
+    assert all(half <= predict.WITHIN for _, half in done.sides.values())
+    assert abs(sum(rate for rate, _ in done.sides.values()) - 1) < 1e-6 and done.length and done.length > 1
+    [line] = [balance_line(b) for b in (await setups.balance(db, [saved.latest.id])).values()]
+    assert line.startswith("predicted: human win ") and "%" in line and "± " in line
+    assert line.endswith("measured: no clean games yet")
+
+
+async def test_progress_is_stored_after_each_batch_and_a_time_limit_stops_it(db):
+    saved = await town(db)
+    seen: list[int] = []
+    clock = iter(range(0, 1000, 10))
+
+    original = predict._Tally.store
+
+    def store(self, row, status):
+        original(self, row, status)
+        seen.append(row.games)
+
+    with ThreadPoolExecutor(1) as executor:  # the same batches, in a thread for speed of the test
+        predict._Tally.store = store
+        try:
+            done = await predict.predict(db, saved.latest.id, executor=executor, seconds=25,
+                                         clock=lambda: float(next(clock)))
+        finally:
+            predict._Tally.store = original
+    assert done.status == "done" and done.games == 2 * predict.BATCH  # two batches before 25 "seconds" passed
+    assert seen == [predict.BATCH, 2 * predict.BATCH, 2 * predict.BATCH]  # progress, progress, the result
+
+
+async def test_a_setup_the_computer_players_cannot_play_says_so(db, monkeypatch):
+    saved = await town(db)
+    rules = registry.get("starcraft_mafia")
+    monkeypatch.setitem(vars(rules), "play", replace(rules.play, autoplayer=None))
+    done = await predict.predict(db, saved.latest.id)
+    assert done.status == "unplayable" and done.games == 0
+    line = balance_line((await setups.balance(db, [saved.latest.id]))[saved.latest.id])
+    assert line.startswith("predicted: the computer players cannot play this setup")
+
+
+async def test_a_clean_finished_game_adds_to_its_versions_record_and_a_moderated_one_does_not(db):
+    saved = await town(db)
+    version = saved.latest
+    first = await simulate(db, 6, 3, ruleset="starcraft_mafia", setup=(version.id, version.settings))
+    assert first.days > 0
+    [balance] = (await setups.balance(db, [version.id])).values()
+    assert balance.measured is not None and balance.measured.games == 1
+    assert sorted(balance.measured.sides) == ["human", "infested"]
+    assert sorted(balance.measured.sides.values()) == [0.0, 1.0]
+    line = balance_line(balance)
+    assert line.startswith("predicted: not asked; measured: ") and line.endswith("over 1 game")
+    # a game with a substitution is not clean: it is left out of the record
+    async with db.transaction() as session:
+        game = (await session.execute(select(Game).where(Game.setup_version_id == version.id))).scalar_one()
+        session.add(AuditLog(game_id=game.id, actor_id=1, action="substitute", details={}))
+    async with db.transaction() as session:
+        game = await session.get(Game, game.id)
+        final = list(play(6, 3, ruleset="starcraft_mafia"))[-1][0]
+        assert await records.game_over(session, game, final) is False
+    async with db.read() as session:
+        assert (await records.records(session, [version.id]))[version.id].games == 1
+
+
+async def test_a_game_without_a_setup_or_not_over_adds_nothing(db):
+    saved = await town(db)
+    created = await games.create_game(db, name="x", ruleset="starcraft_mafia", setup_version_id=saved.latest.id)
+    async with db.transaction() as session:
+        game = await session.get(Game, created.id)
+        states = list(play(6, 3, ruleset="starcraft_mafia"))
+        assert await records.game_over(session, game, states[1][0]) is False  # not over: ended by a moderator
+        assert await records.game_over(session, game, states[-1][0]) is True
+        game.setup_version_id = None
+        assert await records.game_over(session, game, states[-1][0]) is False
+
+
+@pytest.mark.parametrize("ruleset", ["battle_royale", "battle_royale_cards", "mazeworld", "infinity_intervention"])
+def test_every_game_with_computer_players_can_be_predicted(ruleset):
+    results = predict.played(ruleset, {}, predict.players_for(ruleset), 2, 1)
+    assert results and set(results[0]["sides"]) == {predict.ANY_SEAT}
+
+
+async def test_a_prediction_its_bot_stopped_is_not_under_way_for_ever(db):
+    from datetime import UTC, datetime, timedelta
+
+    from bot.db.models import SetupPrediction
+
+    saved = await town(db)
+    await predict._begin(db, saved.latest.id)
+    assert (await predict.prediction(db, saved.latest.id)).status == "running"
+    async with db.transaction() as session:
+        row = await session.get(SetupPrediction, saved.latest.id)
+        row.updated_at = datetime.now(UTC) - timedelta(hours=1)
+    stopped = await predict.prediction(db, saved.latest.id)
+    assert stopped.status == "failed"
+    assert balance_line(setups.Balance(stopped, None)).startswith("predicted: the prediction could not be made")
+
+
+async def test_a_dead_worker_fails_the_prediction_and_the_next_one_gets_a_new_worker(db):
+    from concurrent.futures import Executor
+    from concurrent.futures.process import BrokenProcessPool
+
+    class Dead(Executor):
+        def submit(self, *args, **kwargs):
+            raise BrokenProcessPool("the worker died")
+
+    saved = await town(db)
+    first = predict.pool()
+    done = await predict.predict(db, saved.latest.id, executor=Dead())
+    assert done.status == "failed" and done.games == 0
+    assert predict.pool() is not first  # a new worker for the next prediction
+    predict.shutdown()
+
+
+@pytest.mark.parametrize(
+    "ruleset, players",
+    [("battle_royale", 4), ("battle_royale_cards", 2), ("mazeworld", 1), ("infinity_intervention", 2)],
+)
+async def test_every_games_setup_is_played_and_measured(db, ruleset, players):
+    saved = await setups.save(db, ruleset=ruleset, name="House rules", settings={}, author_id=AUTHOR)
+    await simulate(db, players, 3, ruleset=ruleset, setup=(saved.latest.id, saved.latest.settings))
+    measured = (await setups.balance(db, [saved.latest.id]))[saved.latest.id].measured
+    assert measured is not None and measured.games == 1 and list(measured.sides) == [predict.ANY_SEAT]
+    assert 0 <= measured.sides[predict.ANY_SEAT] <= 1
+    assert balance_line(setups.Balance(None, measured)).endswith("over 1 game")
