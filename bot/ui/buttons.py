@@ -33,6 +33,8 @@ OWN_PREFIXES = (
     "lobby",
     "ready",
     "seat",
+    "ord",
+    "ordverb",
 )  # brbot:<these>: ids that are not an old proposal's
 
 
@@ -304,6 +306,7 @@ class SeatAnswer(
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
+    from bot.ui.order_card import CardPress, VerbChosen
     from bot.ui.order_menu import OrderExpired, OrderSelectExpired
 
     return [
@@ -319,6 +322,8 @@ def dynamic_items() -> list[type]:
         FormSelectExpired,
         OrderExpired,
         OrderSelectExpired,
+        CardPress,
+        VerbChosen,
     ]
 
 

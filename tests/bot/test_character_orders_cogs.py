@@ -8,7 +8,7 @@ from __future__ import annotations
 from bot.cogs.game_commands import build_cog
 from bot.cogs.moderation import ModerationCog
 from bot.cogs.my_orders import MyOrdersCog
-from bot.ui.buttons import WithdrawOrders
+from bot.ui.order_card import CardPress
 from bot.ui.text import ui
 from tests.bot.cog_helpers import run
 from tests.bot.test_buttons_day0 import press
@@ -23,14 +23,19 @@ async def test_orders_shows_the_post_being_built_with_receipts_and_withdraw(gm, 
     shown = await run(MyOrdersCog(gm), "orders", 1)
     assert shown.all_ephemeral and "Move to high cover" in shown.text and "(current)" in shown.text
     view = shown.sent[0]["view"]
-    assert view is not None and view.children[0].custom_id == f"brbot:withdraw:{game_id}:0"
-    other = await run(MyOrdersCog(gm), "orders", 2)  # the Fusilier's player: nothing given, no button
-    assert "Move to high cover" not in other.text and "view" not in other.sent[0]
-    button, interaction = press(gm, WithdrawOrders, view.children[0].custom_id, 1)
+    labels = [b.label for b in view.children]
+    assert labels == ["Change", "Withdraw these orders", "Add an order"]  # the post is one whole order
+    withdraw = view.children[1].custom_id
+    assert withdraw.startswith(f"brbot:ord:{game_id}:0:1:del:")
+    other = await run(MyOrdersCog(gm), "orders", 2)  # the Fusilier's player: nothing given, only Add
+    assert "Move to high cover" not in other.text
+    assert [b.label for b in other.sent[0]["view"].children] == ["Add an order"]
+    button, interaction = press(gm, CardPress, withdraw, 1)
     await button.callback(interaction)
     assert "withdrawn" in interaction.text
     after = await run(MyOrdersCog(gm), "orders", 1)
-    assert "Move to high cover" not in after.text and "view" not in after.sent[0]
+    assert "Move to high cover" not in after.text
+    assert [b.label for b in after.sent[0]["view"].children] == ["Add an order"]
 
 
 async def test_mod_orders_names_a_post_in_progress_as_begun_not_missing(gm, db):
