@@ -1,0 +1,58 @@
+"""Issue 33, point 3: a whole game of each of the five games played by a phone player with buttons and menus
+only, against the fake Discord: every order is given through the orders card of `/orders` (Add an order, the
+verb, its menu: `tests/e2e/card_play.py`), changed with its Change button or taken off with Withdraw, in the
+channel and by DM; no order option is ever typed. The moderators' side is what it is in each game's own
+end-to-end test (commands to set up and start; the game master's characters follow their script)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.services.base import fairness
+from tests.e2e.card_play import button_ids, by_card, card, verbs
+from tests.e2e.conftest import BotRunner
+from tests.e2e.game_steps import game_row, stepped
+from tests.e2e.test_e2e_game import settle
+
+pytestmark = pytest.mark.e2e
+
+
+async def setup(fake, mod, ruleset: str, players, settings: dict[str, str] | None = None, **create):
+    await fake.slash(mod, "game create", {"name": "Phone", "ruleset": ruleset, **create})
+    for name, value in {"muster_hours": "0", **(settings or {})}.items():
+        await fake.slash(mod, "game settings", {"name": name, "value": value})
+    await fake.slash(mod, "game open")
+    for player in players:
+        await fake.slash(player, "join")
+    await fake.slash(mod, "game start")
+
+
+async def test_mazeworld_by_buttons(fake, database_url, clock):
+    mod, alice = fake.add_user("Gamemaster", moderator=True), fake.add_user("Alice")
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        await setup(fake, mod, "mazeworld", [alice])
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        first = True
+        while game.status != "over":
+            assert game.day <= 62, "the fight did not end"
+            if "attack" in await verbs(fake, alice, dm=not first):
+                said = await by_card(fake, alice, "attack", {"amount": "3"}, dm=not first)
+                assert "Order saved" in said.text and "Attack" in said.text, said.text
+                if first:  # changed by its Change button, then withdrawn and given again
+                    shown = await card(fake, alice)
+                    assert list(button_ids(shown))[:2] == ["Change", "Withdraw these orders"], button_ids(shown)
+                    gone = await fake.click(alice, shown, button_ids(shown)["Withdraw these orders"])
+                    assert "withdrawn" in gone.text, gone.text
+                    assert "Attack" not in (await card(fake, alice)).text
+                    again = await by_card(fake, alice, "attack", {"amount": "3"})
+                    assert "Order saved" in again.text
+                    first = False
+            clock.set(game.deadline)
+            game = await stepped(runner, game.day)
+        await settle(fake, runner, "the end")
+        assert "The fight is over." in fake.text(fake.messages_in())
+    finally:
+        await runner.stop()
