@@ -56,3 +56,49 @@ async def test_mazeworld_by_buttons(fake, database_url, clock):
         assert "The fight is over." in fake.text(fake.messages_in())
     finally:
         await runner.stop()
+
+
+def not_random(values: list[str]) -> str:
+    return next(v for v in values if v != "random")
+
+
+async def test_battle_royale_by_buttons(fake, database_url, clock, monkeypatch):
+    monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(20260601))
+    mod = fake.add_user("Gamemaster", moderator=True)
+    players = [fake.add_user(n) for n in ("Alice", "Bob", "Carol")]
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        await setup(fake, mod, "battle_royale", players, {"days": "2"}, early_resolution=False)
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        withdrawn = 0
+        while game.status != "over":
+            assert game.day <= 6, "the game did not end"
+            for n, player in enumerate(players):
+                dm = n == 2  # Carol plays by DM
+                offered = await verbs(fake, player, dm)
+                if not offered:
+                    continue  # nothing to give (out of the game)
+                if "day0" in offered:
+                    said = await by_card(fake, player, "day0", {"zone": not_random}, dm)
+                elif "attack" in offered:
+                    said = await by_card(fake, player, "attack", {}, dm)
+                    if "Order saved" in said.text:  # and a vote beside it: two orders on the card
+                        await by_card(fake, player, "vote close", {}, dm)
+                        shown = await card(fake, player, dm)
+                        assert {"Change 1", "Withdraw 1", "Change 2", "Withdraw 2"} <= set(button_ids(shown))
+                        gone = await fake.click(player, shown, button_ids(shown)["Withdraw 2"])
+                        assert "Withdrawn from your orders" in gone.text, gone.text
+                        assert "Withdraw 2" not in button_ids(await card(fake, player, dm))
+                        withdrawn += 1
+                else:
+                    said = await by_card(fake, player, offered[0], {}, dm)
+                assert "Order saved" in said.text or "Receipt" in said.text, said.text
+            clock.set(game.deadline)
+            game = await stepped(runner, game.day)
+        await settle(fake, runner, "the end")
+        assert "The game is over" in fake.text(fake.messages_in())
+        assert withdrawn >= 3, "every player attacked, voted and withdrew the vote by buttons"
+    finally:
+        await runner.stop()
