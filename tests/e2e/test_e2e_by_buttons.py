@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.base import fairness
-from tests.e2e.card_play import button_ids, by_card, card, verbs
+from tests.e2e.card_play import button_ids, by_card, card, fill, verbs
 from tests.e2e.conftest import BotRunner
 from tests.e2e.game_steps import game_row, stepped
 from tests.e2e.test_e2e_game import settle
@@ -100,5 +100,43 @@ async def test_battle_royale_by_buttons(fake, database_url, clock, monkeypatch):
         await settle(fake, runner, "the end")
         assert "The game is over" in fake.text(fake.messages_in())
         assert withdrawn >= 3, "every player attacked, voted and withdrew the vote by buttons"
+    finally:
+        await runner.stop()
+
+
+async def test_starcraft_mafia_by_buttons(fake, database_url, clock, monkeypatch):
+    monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(20260601))
+    mod = fake.add_user("Gamemaster", moderator=True)
+    players = [fake.add_user(n) for n in ("Raynor", "Tychus", "Kerrigan", "Nova", "Swann", "Stetmann")]
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        await setup(fake, mod, "starcraft_mafia", players, {"max_days": "3"}, early_resolution=False)
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        changed = saved = 0
+        while game.status != "over":
+            assert game.day <= 4, "the game did not end"
+            for n, player in enumerate(players):
+                dm = n % 2 == 1
+                offered = await verbs(fake, player, dm)
+                if "attack" not in offered:
+                    continue  # dead: nothing to give
+                said = await by_card(fake, player, "attack", {}, dm)
+                saved += "Order saved" in said.text
+                if n == 0 and "Order saved" in said.text:  # Raynor changes his attack by its button: he sleeps instead
+                    shown = await card(fake, player, dm)
+                    opened = await fake.click(player, shown, button_ids(shown)["Change 1"])
+                    assert "order:attack:target" in opened.reply.custom_ids(), opened.reply.custom_ids()
+                    retargeted = await fill(fake, player, opened.reply, "attack", {"target": lambda vs: vs[-1]})
+                    assert "Order saved" in retargeted.text, retargeted.text
+                    healed = await by_card(fake, player, "sleep", {}, dm)
+                    assert "Order saved" in healed.text, healed.text
+                    assert "Attack" not in (await card(fake, player, dm)).text.split("Receipts")[0]
+                    changed += 1
+            clock.set(game.deadline)
+            game = await stepped(runner, game.day)
+        await settle(fake, runner, "the end")
+        assert saved >= 6 and changed >= 1
     finally:
         await runner.stop()
