@@ -140,3 +140,116 @@ async def test_starcraft_mafia_by_buttons(fake, database_url, clock, monkeypatch
         assert saved >= 6 and changed >= 1
     finally:
         await runner.stop()
+
+
+async def awaited_user(runner, users: dict[int, object]):
+    """The user whose step the game waits for now (one actor at a time), or None (a character of no one's)."""
+    from sqlalchemy import select
+
+    from bot.db.models import Player
+    from bot.services.base.common import load_state, ruleset_of
+
+    game = await game_row(runner.db)
+    rules, state = ruleset_of(game), load_state(game)
+    async with runner.db.read() as session:
+        seats = {p.seat: p.user_id for p in (await session.execute(select(Player).where(Player.game_id == game.id))).scalars()}
+    for actor in rules.awaiting(state):
+        seat = rules.controller(state, actor)
+        if seat in seats:
+            return users[seats[seat]]
+    return None
+
+
+async def test_battle_royale_cards_by_buttons(fake, database_url, clock, monkeypatch):
+    monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(20260601))
+    mod = fake.add_user("Gamemaster", moderator=True)
+    players = [fake.add_user(n) for n in ("Alice", "Bob")]
+    users = {p.id: p for p in players}
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        await setup(fake, mod, "battle_royale_cards", players, {"max_rounds": "8"})
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        given: dict[str, int] = {}
+        while game.status != "over":
+            assert game.day <= 400, "the game did not end"
+            user = await awaited_user(runner, users)
+            if user is None:
+                clock.set(game.deadline)
+                game = await stepped(runner, game.day)
+                continue
+            dm = user is players[1]
+            offered = await verbs(fake, user, dm)
+            for verb in ("place", "attack", "move", "end"):
+                if verb not in offered:
+                    continue
+                said = await by_card(fake, user, verb, {}, dm)
+                if "Receipt" in said.text:
+                    given[verb] = given.get(verb, 0) + 1
+                    break
+            else:
+                clock.set(game.deadline)  # nothing it may do: the step passes at its deadline
+            game = await stepped(runner, game.day)
+        await settle(fake, runner, "the end")
+        assert given.get("place") == 2 and given.get("attack", 0) + given.get("move", 0) >= 2, given
+    finally:
+        await runner.stop()
+
+
+async def test_infinity_intervention_by_buttons(fake, database_url, clock, monkeypatch):
+    from tests.e2e.test_e2e_infinity import buttons, question_dm
+
+    monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(3))
+    mod = fake.add_user("Gamemaster", moderator=True)
+    alice, bob = fake.add_user("Alice"), fake.add_user("Bob")
+    runner = BotRunner(fake, database_url, clock)
+    runner.settings = runner.settings.model_copy(update={"delivery_seconds": 0.05})
+    await runner.start()
+    try:
+        await setup(fake, mod, "infinity_intervention", [alice, bob])
+        await settle(fake, runner, "the start")
+        game = await game_row(runner.db)
+        fighters = game.state["fighters"]
+        by_seat = {alice: fighters["lena"]["controller"], bob: fighters["fusilier"]["controller"]}
+        players = {"lena": alice, "fusilier": bob}
+        assert None not in by_seat.values()
+        questions: set = set()
+        given: dict[str, int] = {}
+        while game.status != "over":
+            assert game.day < 200, "the fight did not end"
+            state = game.state
+            pending = state["pending"]
+            if pending is not None and pending["target"] in players:  # a face-off question: its DM's buttons
+                user = players[pending["target"]]
+                asked = await question_dm(fake, user, questions)
+                clicked = await fake.click(user, asked, buttons(asked)["take it"])
+                assert "Face-off: take it" in clicked.text, clicked.text
+                game = await stepped(runner, game.day)
+                continue
+            awaited = state["awaited"]
+            if awaited not in players:  # an NPC's post: the game master's script at the deadline
+                clock.set(game.deadline)
+                game = await stepped(runner, game.day)
+                continue
+            user, me = players[awaited], state["fighters"][awaited]
+            said = None
+            if me["immobilized"]:
+                said = await by_card(fake, user, "reset", {}, dm=True)
+            elif me["halves"] >= 2:
+                said = await by_card(fake, user, "attack", {}, dm=True)
+            elif me["minors"] < 4:
+                said = await by_card(fake, user, "observe", {}, dm=True)
+            if said is None or "Receipt" not in said.text:
+                clock.set(game.deadline)  # nothing it may still do: the post's deadline passes
+            else:
+                verb = said.name
+                given[verb] = given.get(verb, 0) + 1
+                if "send it as it stands" in said.text:  # the post is sent by the card too
+                    sent = await by_card(fake, user, "send", {}, dm=True)
+                    assert "Receipt" in sent.text or "sent" in sent.text.lower(), sent.text
+            game = await stepped(runner, game.day)
+        await settle(fake, runner, "the end")
+        assert given.get("order:attack:submit", 0) >= 2, given  # attacks given by the card, sent by it
+    finally:
+        await runner.stop()
