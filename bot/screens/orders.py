@@ -28,6 +28,7 @@ TEXTS: dict[str, str] = {
     "button_withdraw_one": "Withdraw {number}",
     "button_change": "Change",
     "button_add": "Add an order",
+    "button_show": "Your orders",
     "button_page": "Orders {first}-{last}",
     "verb_placeholder": "Choose the order to give",
     "verb_more": "More orders (page {page} of {pages})",
@@ -165,6 +166,11 @@ def card_buttons(
                 last.append(ButtonSpec(card_id(game_id, day, user_id, "page", other), label))
     rows.append(last)
     return rows
+
+
+def show_button(game_id: int, day: int, user_id: int) -> ButtonSpec:
+    """ "Your orders" on a DM about the step: the orders card, as /orders shows it."""
+    return ButtonSpec(card_id(game_id, day, user_id, "show"), _say("button_show"), "primary")
 
 
 def verb_select_id(game_id: int, day: int, user_id: int, page: int) -> str:

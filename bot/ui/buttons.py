@@ -53,7 +53,10 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
         "step_buttons",
         "question",
     ):  # `bot.services.orders.step_buttons`: ids, labels and styles in the payload
-        return [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
+        specs = [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
+        return specs + orders_button(payload)
+    if kind in ("step_yours", "reminder"):  # a step opened, or its deadline near: the orders card's button
+        return orders_button(payload)
     if kind == "lobby":  # `bot.services.signup.lobby`: Join (as each role) and Leave while sign-ups are open
         return lobby_screen.buttons(payload)
     if kind == "muster":  # `bot.services.signup.muster`: the DM asking a player to confirm
@@ -71,6 +74,16 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
             ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
         ]
     return []
+
+
+def orders_button(payload: dict[str, Any]) -> list[ButtonSpec]:
+    """ "Your orders" on a DM telling a player of a step (`bot.ui.order_card`: the card, its buttons), when the
+    payload names the game, the step and the player (a DM written before the card existed does not)."""
+    from bot.screens import orders as orders_screen
+
+    if not all(isinstance(payload.get(k), int) for k in ("game", "day", "user")):
+        return []
+    return [orders_screen.show_button(payload["game"], payload["day"], payload["user"])]
 
 
 def pair_ref(payload: dict[str, Any]) -> str:

@@ -115,7 +115,7 @@ def card_reply(card: order_card.Card, user_id: int, content: str | None = None, 
 
 class CardPress(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"brbot:ord:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<action>chg|del|add|page)(?::(?P<arg>[0-9a-f]{8}|\d+))?",
+    template=r"brbot:ord:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<action>chg|del|add|page|show)(?::(?P<arg>[0-9a-f]{8}|\d+))?",
 ):
     """A press on an orders card: Change, Withdraw, Add an order or another page."""
 
@@ -156,6 +156,9 @@ class CardPress(
             card, shown = await order_card.find(bot.db, game_id, user_id, day, arg if action == "chg" else None)
             if action == "page":
                 await interaction.response.edit_message(**card_reply(card, user_id, None, int(arg or 0)))
+            elif action == "show":  # from a DM about the step: the card as a message of its own
+                whole = card_reply(card, user_id)
+                await respond(interaction, Reply(embeds=whole["embeds"], view=whole["view"]))
             elif action == "chg" and shown is not None and shown.command:
                 await respond(interaction, await menu_reply(interaction, card, shown.command, dict(shown.values)))
             else:  # Add an order, or Change on orders that are one whole: choose the verb first

@@ -129,3 +129,19 @@ class FakeClick:
         interaction = FakeInteraction(gm, FakeUser(user, f"Player{user}"))
         interaction.message = None
         return interaction
+
+
+async def test_a_step_dm_and_a_reminder_carry_your_orders_which_shows_the_card(gm, db):
+    from bot.ui.buttons import buttons_for
+
+    game_id = await two_votes(gm, db)
+    for kind in ("reminder", "step_yours"):
+        [button] = buttons_for({"kind": kind, "game": game_id, "day": 1, "user": 1})
+        assert button.label == "Your orders" and button.custom_id == f"brbot:ord:{game_id}:1:1:show"
+    assert buttons_for({"kind": "reminder"}) == []  # a reminder written before the card: no button
+    many = [{"custom_id": f"brbot:step:1:1:{n:012x}", "label": str(n), "style": "primary"} for n in range(24)]
+    assert len(buttons_for({"kind": "step_buttons", "buttons": many, "game": 1, "day": 1, "user": 1})) == 25
+    shown, interaction = press(gm, CardPress, f"brbot:ord:{game_id}:1:1:show", 1)
+    await shown.callback(interaction)
+    assert "Vote to close Beach" in interaction.text and interaction.all_ephemeral
+    assert "Withdraw 2" in buttons(interaction)

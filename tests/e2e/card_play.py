@@ -26,6 +26,10 @@ def button_ids(reply) -> dict[str, str]:
     return {c["label"]: c["custom_id"] for c in components(reply) if c.get("type") == 2}
 
 
+def button_ids_of(message: dict[str, Any]) -> dict[str, str]:
+    return {c["label"]: c["custom_id"] for c in walk_components(message.get("components") or []) if c.get("type") == 2}
+
+
 def selects(reply) -> list[dict[str, Any]]:
     return [c for c in components(reply) if c.get("type") == 3]
 
@@ -34,9 +38,12 @@ def offered(select: dict[str, Any]) -> list[str]:
     return [o["value"] for o in select.get("options") or [] if o["value"] != MORE]
 
 
-async def card(fake, user, dm: bool = False):
-    """`/orders`: the orders card, with its buttons."""
-    shown = (await fake.slash(user, "orders", dm=dm)).reply
+async def card(fake, user, dm: bool = False, via: dict[str, Any] | None = None):
+    """`/orders`: the orders card, with its buttons; or, `via` a DM about the step, its Your orders button."""
+    if via is not None:
+        shown = (await fake.click(user, via, button_ids_of(via)["Your orders"])).reply
+    else:
+        shown = (await fake.slash(user, "orders", dm=dm)).reply
     assert shown.ephemeral and "Add an order" in button_ids(shown), shown.text
     return shown
 
@@ -83,18 +90,19 @@ async def fill(fake, user, menu, verb: str, wanted: Wanted):
     raise AssertionError("the menu never ended")
 
 
-async def by_card(fake, user, verb: str, wanted: Wanted | None = None, dm: bool = False):
-    """Add the order of `verb` through the orders card: Add an order, the verb, its menu, Submit."""
-    shown = await card(fake, user, dm)
+async def by_card(fake, user, verb: str, wanted: Wanted | None = None, dm: bool = False, via=None):
+    """Add the order of `verb` through the orders card (of /orders, or `via` a DM's Your orders button): Add an
+    order, the verb, its menu, Submit."""
+    shown = await card(fake, user, dm, via)
     chooser = (await fake.click(user, shown, button_ids(shown)["Add an order"])).reply
     assert chooser.ephemeral
     menu = await choose_verb(fake, user, chooser, verb)
     return await fill(fake, user, menu, verb, wanted or {})
 
 
-async def verbs(fake, user, dm: bool = False) -> list[str]:
+async def verbs(fake, user, dm: bool = False, via=None) -> list[str]:
     """The verbs the card's Add an order offers now (every page)."""
-    shown = await card(fake, user, dm)
+    shown = await card(fake, user, dm, via)
     chooser = (await fake.click(user, shown, button_ids(shown)["Add an order"])).reply
     out: list[str] = []
     for _ in range(10):

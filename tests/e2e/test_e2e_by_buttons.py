@@ -160,6 +160,17 @@ async def awaited_user(runner, users: dict[int, object]):
     return None
 
 
+def told(fake, user, day: int):
+    """The DM telling `user` that step `day` is theirs, with its buttons."""
+    return next((m for m in reversed(fake.dms_to(user)) if f"({day_name(day)})" in (m.get("content") or "")), None)
+
+
+def day_name(day: int) -> str:
+    from engine import registry
+
+    return registry.front("battle_royale_cards").words.name(day)
+
+
 async def test_battle_royale_cards_by_buttons(fake, database_url, clock, monkeypatch):
     monkeypatch.setattr(fairness, "new_seed", fairness.seeded_source(20260601))
     mod = fake.add_user("Gamemaster", moderator=True)
@@ -180,11 +191,14 @@ async def test_battle_royale_cards_by_buttons(fake, database_url, clock, monkeyp
                 game = await stepped(runner, game.day)
                 continue
             dm = user is players[1]
-            offered = await verbs(fake, user, dm)
+            via = None
+            if dm:  # Bob plays from the DM telling him it is his move: its Your orders button opens the card
+                via = await fake.wait_until(lambda: told(fake, user, game.day), what="the step's DM")
+            offered = await verbs(fake, user, dm, via)
             for verb in ("place", "attack", "move", "end"):
                 if verb not in offered:
                     continue
-                said = await by_card(fake, user, verb, {}, dm)
+                said = await by_card(fake, user, verb, {}, dm, via)
                 if "Receipt" in said.text:
                     given[verb] = given.get(verb, 0) + 1
                     break
