@@ -145,3 +145,20 @@ async def test_a_step_dm_and_a_reminder_carry_your_orders_which_shows_the_card(g
     await shown.callback(interaction)
     assert "Vote to close Beach" in interaction.text and interaction.all_ephemeral
     assert "Withdraw 2" in buttons(interaction)
+
+
+async def test_change_of_an_attack_opens_its_menu_with_the_weapon_and_target_chosen(gm, db):
+    game_id = await night_game(db)
+    said = await run(OrdersCog(gm), "attack", 1, weapon="unarmed", target="Player2", attempts=1)
+    assert "Order saved" in said.text, said.text
+    ids = buttons(await run(MyOrdersCog(gm), "orders", 1))
+    button, interaction = press(gm, CardPress, ids["Change 1"], 1)
+    await button.callback(interaction)
+    menu = interaction.sent[-1]["view"]
+    assert isinstance(menu, OrderMenu)
+    chosen = {c.custom_id: [o.value for o in c.options if o.default] for c in menu.children if hasattr(c, "options")}
+    assert chosen["order:attack:weapon"] == ["unarmed"] and chosen["order:attack:target"] == ["s002"], chosen
+    submit = FakeClick(gm, 1)
+    await menu.submit(submit)  # given again as it stands: the same order, a new receipt
+    assert "Order saved" in submit.text and "Player2" in submit.text, submit.text
+    assert (await day_actions.current_payload(db, game_id, 1))["action"]["attempts"] == {"s002": 1}

@@ -168,6 +168,11 @@ def parts(payload: dict[str, Any], view: dict[str, Any]) -> list[OrderPart]:
         part = payload["action"]
         verb = ACTION_VERBS.get(part["kind"], part["kind"])
         values = tuple((k, part[k]) for k in ("target",) if part.get(k))
+        if part["kind"] in ("attack", "all_out"):  # the weapon and up to three targets with their attempts
+            values = (("weapon", part.get("weapon") or "unarmed"),)
+            for n, (target, attempts) in enumerate(sorted(part.get("attempts", {}).items())[:3], 1):
+                suffix = "" if n == 1 else str(n)
+                values += ((f"target{suffix}", target), (f"attempts{suffix}", attempts))
         listed.append(OrderPart(action(part, names), verb, values, payload | {"action": None}))
     if payload.get("movement"):
         part = payload["movement"]
