@@ -29,6 +29,7 @@ TEXTS: dict[str, str] = {
     "button_change": "Change",
     "button_add": "Add an order",
     "button_show": "Your orders",
+    "button_character": "Order for {name}",
     "button_page": "Orders {first}-{last}",
     "verb_placeholder": "Choose the order to give",
     "verb_more": "More orders (page {page} of {pages})",
@@ -173,9 +174,17 @@ def show_button(game_id: int, day: int, user_id: int) -> ButtonSpec:
     return ButtonSpec(card_id(game_id, day, user_id, "show"), _say("button_show"), "primary")
 
 
-def verb_select_id(game_id: int, day: int, user_id: int, page: int) -> str:
-    """`brbot:ordverb:<game>:<day>:<player>:<page>` (`bot.ui.order_card.VerbChosen`)."""
-    return f"brbot:ordverb:{game_id}:{day}:{user_id}:{page}"
+def character_buttons(game_id: int, day: int, user_id: int, characters: Sequence[tuple[str, str]]) -> list[ButtonSpec]:
+    """`/mod orders`: "Order for <name>" for each character the game master orders for (at most 25)."""
+    return [
+        ButtonSpec(card_id(game_id, day, user_id, "npc", actor), _say("button_character", name=name), "primary")
+        for name, actor in characters[:25]
+    ]
+
+
+def verb_select_id(game_id: int, day: int, user_id: int, page: int, actor: str | None = None) -> str:
+    """`brbot:ordverb:<game>:<day>:<player>:<page>[:<actor>]` (`bot.ui.order_card.VerbChosen`)."""
+    return f"brbot:ordverb:{game_id}:{day}:{user_id}:{page}" + (f":{actor}" if actor else "")
 
 
 def verb_placeholder() -> str:

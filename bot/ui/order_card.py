@@ -25,6 +25,7 @@ from bot.services.base.errors import ServiceError
 from bot.services.orders import forms, order_card
 from bot.services.orders import menus as order_menus
 from bot.ui.cards import card_embeds
+from bot.ui.context import caller_of
 from bot.ui.form_menu import MORE, OPTIONS_MAX, PAGE, FormMenu
 from bot.ui.order_menu import OrderMenu
 from bot.ui.respond import Reply, refusing, respond
@@ -45,6 +46,16 @@ def buttons(card: order_card.Card, user_id: int, page: int = 0) -> discord.ui.Vi
     return view
 
 
+def characters(game_id: int, day: int, user_id: int, listed: list[tuple[str, str]]) -> discord.ui.View:
+    """`/mod orders`: a button per character of the game master's, ordering for it (`CardPress`, "npc")."""
+    view = discord.ui.View(timeout=None)
+    for spec in screen.character_buttons(game_id, day, user_id, listed):
+        button = spec.button()
+        button.label = localized(spec.label)[:80]
+        view.add_item(button)
+    return view
+
+
 def description(card: order_card.Card) -> str | None:
     """The card's orders numbered as its buttons name them (None: the orders are one whole, or none, which
     /orders says in the game's words already)."""
@@ -58,7 +69,7 @@ def _mine(interaction: discord.Interaction, owner: str) -> None:
         raise ServiceError(ui("card_not_yours"))
 
 
-def verb_select(card: order_card.Card, user_id: int, page: int) -> discord.ui.View:
+def verb_select(card: order_card.Card, user_id: int, page: int, actor: str | None = None) -> discord.ui.View:
     """A select of the verbs open now, `PAGE` a page with an option that turns it when there are more."""
     pages = 1 if len(card.verbs) <= OPTIONS_MAX else -(-len(card.verbs) // PAGE)
     page %= pages
@@ -74,7 +85,7 @@ def verb_select(card: order_card.Card, user_id: int, page: int) -> discord.ui.Vi
             discord.SelectOption(label=localized(screen.verb_more((page + 1) % pages + 1, pages))[:100], value=MORE)
         )
     select: discord.ui.Select[discord.ui.View] = discord.ui.Select(
-        custom_id=screen.verb_select_id(card.game_id, card.day, user_id, page),
+        custom_id=screen.verb_select_id(card.game_id, card.day, user_id, page, actor),
         placeholder=localized(screen.verb_placeholder())[:150],
         options=options,
     )
@@ -84,25 +95,31 @@ def verb_select(card: order_card.Card, user_id: int, page: int) -> discord.ui.Vi
 
 
 async def menu_reply(
-    interaction: discord.Interaction, card: order_card.Card, verb: str, values: dict[str, Any]
+    interaction: discord.Interaction,
+    card: order_card.Card,
+    verb: str,
+    values: dict[str, Any],
+    actor: str | None = None,
+    moderator: Any = False,
 ) -> Reply:
-    """The menu of `verb` (its form, for a form command) with `values` preselected, as a reply."""
+    """The menu of `verb` (its form, for a form command) with `values` preselected, as a reply; with `actor`,
+    for that character of the game master's (`moderator` the caller)."""
     bot = interaction.client
     user_id = interaction.user.id
-    if verb in card.forms:
+    if verb in card.forms and actor is None:
         form = await forms.form_for(bot.db, card.game_id, user_id, verb)  # type: ignore[attr-defined]
         title = ui("form_title", title=form.card.title, game=card.game)
         view: discord.ui.View = FormMenu(bot.db, bot.clock, card.game_id, user_id, verb, form)  # type: ignore[attr-defined]
         return Reply(embeds=card_embeds(dataclasses.replace(form.card, title=title)), view=view)
-    command, form = await order_menus.menu_for(bot.db, card.game_id, user_id, verb, values)  # type: ignore[attr-defined]
+    command, form = await order_menus.menu_for(bot.db, card.game_id, user_id, verb, values, actor, moderator)  # type: ignore[attr-defined]
     title = ui("form_title", title=form.card.title, game=card.game)
-    menu = OrderMenu(bot.db, bot.clock, card.game_id, user_id, command, form)  # type: ignore[attr-defined]
+    menu = OrderMenu(bot.db, bot.clock, card.game_id, user_id, command, form, actor, moderator)  # type: ignore[attr-defined]
     return Reply(embeds=card_embeds(dataclasses.replace(form.card, title=title)), view=menu)
 
 
-def chooser_reply(card: order_card.Card, user_id: int, page: int = 0) -> Reply:
+def chooser_reply(card: order_card.Card, user_id: int, page: int = 0, actor: str | None = None) -> Reply:
     embed = discord.Embed(title=localized(screen.verb_title(card.game, card.step)))
-    return Reply(embeds=[embed], view=verb_select(card, user_id, page))
+    return Reply(embeds=[embed], view=verb_select(card, user_id, page, actor))
 
 
 def card_reply(card: order_card.Card, user_id: int, content: str | None = None, page: int = 0) -> dict[str, Any]:
@@ -115,7 +132,7 @@ def card_reply(card: order_card.Card, user_id: int, content: str | None = None, 
 
 class CardPress(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"brbot:ord:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<action>chg|del|add|page|show)(?::(?P<arg>[0-9a-f]{8}|\d+))?",
+    template=r"brbot:ord:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<action>chg|del|add|page|show|npc)(?::(?P<arg>[A-Za-z0-9_\-]+))?",
 ):
     """A press on an orders card: Change, Withdraw, Add an order or another page."""
 
@@ -153,6 +170,11 @@ class CardPress(
                 )
                 await interaction.response.edit_message(**card_reply(card, user_id, localized(said)))
                 return
+            if action == "npc":  # `/mod orders`: the game master orders for a character of theirs
+                caller = caller_of(interaction)
+                card, _ = await order_card.find(bot.db, game_id, user_id, day, None, arg, caller)
+                await respond(interaction, chooser_reply(card, user_id, 0, arg))
+                return
             card, shown = await order_card.find(bot.db, game_id, user_id, day, arg if action == "chg" else None)
             if action == "page":
                 await interaction.response.edit_message(**card_reply(card, user_id, None, int(arg or 0)))
@@ -167,7 +189,7 @@ class CardPress(
 
 class VerbChosen(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=r"brbot:ordverb:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<page>\d+)",
+    template=r"brbot:ordverb:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<page>\d+)(?::(?P<actor>[A-Za-z0-9_\-]+))?",
 ):
     """The verb chosen to add an order: its menu replaces the select (or the next page of verbs shows)."""
 
@@ -187,14 +209,15 @@ class VerbChosen(
             _mine(interaction, self.parts["user"])
             data: Any = interaction.data or {}
             chosen = [str(v) for v in data.get("values") or []]
-            card, _ = await order_card.find(
-                bot.db, int(self.parts["game"]), interaction.user.id, int(self.parts["day"]), None
-            )
+            actor = self.parts.get("actor")
+            caller = caller_of(interaction) if actor else False
+            game_id, day = int(self.parts["game"]), int(self.parts["day"])
+            card, _ = await order_card.find(bot.db, game_id, interaction.user.id, day, None, actor, caller)
             if not chosen or chosen[0] == MORE:
-                reply = chooser_reply(card, interaction.user.id, int(self.parts["page"]) + 1)
+                reply = chooser_reply(card, interaction.user.id, int(self.parts["page"]) + 1, actor)
             else:
                 verb = chosen[0]
                 if not any(c.name == verb for c in card.verbs):
                     raise ServiceError(ui("card_old"))
-                reply = await menu_reply(interaction, card, verb, {})
+                reply = await menu_reply(interaction, card, verb, {}, actor, caller)
             await interaction.response.edit_message(embeds=reply.embeds, view=reply.view)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.base import fairness
-from tests.e2e.card_play import button_ids, by_card, card, fill, verbs
+from tests.e2e.card_play import button_ids, by_card, card, choose_verb, fill, verbs
 from tests.e2e.conftest import BotRunner
 from tests.e2e.game_steps import game_row, stepped
 from tests.e2e.test_e2e_game import settle
@@ -27,6 +27,16 @@ async def setup(fake, mod, ruleset: str, players, settings: dict[str, str] | Non
     await fake.slash(mod, "game start")
 
 
+async def for_character(fake, mod, name: str, verb: str, wanted=None):
+    """The game master's order for a character of theirs by buttons: `/mod orders`, "Order for <name>", the
+    verb, its menu, Submit."""
+    shown = (await fake.slash(mod, "mod orders")).reply
+    assert shown.ephemeral and f"Order for {name}" in button_ids(shown), button_ids(shown)
+    chooser = (await fake.click(mod, shown, button_ids(shown)[f"Order for {name}"])).reply
+    menu = await choose_verb(fake, mod, chooser, verb)
+    return await fill(fake, mod, menu, verb, wanted or {})
+
+
 async def test_mazeworld_by_buttons(fake, database_url, clock):
     mod, alice = fake.add_user("Gamemaster", moderator=True), fake.add_user("Alice")
     runner = BotRunner(fake, database_url, clock)
@@ -38,6 +48,12 @@ async def test_mazeworld_by_buttons(fake, database_url, clock):
         first = True
         while game.status != "over":
             assert game.day <= 62, "the fight did not end"
+            if first:  # the game master orders Wolf A by buttons; the wolves' script does the rest
+                ordered = await for_character(fake, mod, "Wolf A", "attack")
+                assert "Order saved" in ordered.text and "Attack Alice" in ordered.text, ordered.text
+                shown = (await fake.slash(mod, "mod orders")).reply
+                refused = await fake.click(alice, shown, button_ids(shown)["Order for Wolf A"])
+                assert "another player's" in refused.text, refused.text
             if "attack" in await verbs(fake, alice, dm=not first):
                 said = await by_card(fake, alice, "attack", {"amount": "3"}, dm=not first)
                 assert "Order saved" in said.text and "Attack" in said.text, said.text
@@ -230,6 +246,7 @@ async def test_infinity_intervention_by_buttons(fake, database_url, clock, monke
         assert None not in by_seat.values()
         questions: set = set()
         given: dict[str, int] = {}
+        gm_posted = False
         while game.status != "over":
             assert game.day < 200, "the fight did not end"
             state = game.state
@@ -242,6 +259,16 @@ async def test_infinity_intervention_by_buttons(fake, database_url, clock, monke
                 game = await stepped(runner, game.day)
                 continue
             awaited = state["awaited"]
+            if awaited not in players and not gm_posted:  # the game master's first NPC post: by buttons
+                name = state["fighters"][awaited]["sheet"]["name"]
+                ordered = await for_character(fake, mod, name, "attack")
+                assert "Receipt" in ordered.text, ordered.text
+                if "send it as it stands" in ordered.text:
+                    sent = await for_character(fake, mod, name, "send")
+                    assert "Receipt" in sent.text, sent.text
+                gm_posted = True
+                game = await stepped(runner, game.day)
+                continue
             if awaited not in players:  # an NPC's post: the game master's script at the deadline
                 clock.set(game.deadline)
                 game = await stepped(runner, game.day)
@@ -265,5 +292,6 @@ async def test_infinity_intervention_by_buttons(fake, database_url, clock, monke
             game = await stepped(runner, game.day)
         await settle(fake, runner, "the end")
         assert given.get("order:attack:submit", 0) >= 2, given  # attacks given by the card, sent by it
+        assert gm_posted
     finally:
         await runner.stop()

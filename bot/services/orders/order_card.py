@@ -21,7 +21,9 @@ from datetime import datetime
 from bot.db.session import Database
 from bot.services.base.errors import ServiceError
 from bot.services.base.lookup import game_by_id
+from bot.services.base.rights import Caller
 from bot.services.orders import orders as order_service
+from bot.services.orders.actors import actor_choices
 from bot.services.orders.orders import Submitted
 from bot.services.orders.player_views import view_and_orders
 from bot.text import say
@@ -52,12 +54,15 @@ def open_now(command: Command, phase: object) -> bool:
     return not command.phases or phase in command.phases
 
 
-async def card(db: Database, game_id: int, user_id: int) -> Card:
-    """The player's orders card now: refused for a game not running or a player not in it."""
+async def card(
+    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: Caller | bool = False
+) -> Card:
+    """The player's orders card now (with `actor`: that actor's, whom the user orders for as the game master,
+    `moderator` the caller, checked: `rights.game_master`); refused for a game not running or a player not in it."""
     game = await game_by_id(db, game_id)
     if game.status != "running":
         raise ServiceError(say("game_over") if game.status == "over" else say("card_not_running", game=game.name))
-    view, current = await view_and_orders(db, game_id, user_id)
+    view, current = await view_and_orders(db, game_id, user_id, actor, moderator)
     front = registry.front(game.ruleset)
     phase = view.get("phase")
     verbs = [c for c in front.orders.commands if open_now(c, phase)]
@@ -74,12 +79,18 @@ async def card(db: Database, game_id: int, user_id: int) -> Card:
 
 
 async def find(
-    db: Database, game_id: int, user_id: int, day: int, pressed: str | None
+    db: Database,
+    game_id: int,
+    user_id: int,
+    day: int,
+    pressed: str | None,
+    actor: str | None = None,
+    moderator: Caller | bool = False,
 ) -> tuple[Card, OrderPart | None]:
     """The card as it is now and the order a button on a card of step `day` names (`pressed`, its key; None:
     a button about no one order); refused as out of date when the step is over or the order is no longer the
     player's."""
-    now = await card(db, game_id, user_id)
+    now = await card(db, game_id, user_id, actor, moderator)
     if now.day != day:
         raise ServiceError(say("card_old"))
     if pressed is None:
@@ -100,3 +111,9 @@ async def withdraw(
     if part.rest is None:
         return await order_service.withdraw_orders(db, game_id, user_id, now), part
     return await order_service.submit_orders(db, game_id, user_id, part.rest, now), part
+
+
+async def characters(db: Database, game_id: int, user_id: int, moderator: Caller) -> list[tuple[str, str]]:
+    """(name, id) of the game master's characters the caller may order for now (`actors.actor_choices`: the
+    living NPCs of a game they moderate), each with its own button under `/mod orders`."""
+    return await actor_choices(db, game_id, user_id, moderator)
