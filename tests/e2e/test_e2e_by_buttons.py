@@ -45,7 +45,7 @@ async def test_mazeworld_by_buttons(fake, database_url, clock):
         await setup(fake, mod, "mazeworld", [alice])
         await settle(fake, runner, "the start")
         game = await game_row(runner.db)
-        first = True
+        first, old, old_day = True, None, 0
         while game.status != "over":
             assert game.day <= 62, "the fight did not end"
             if first:  # the game master orders Wolf A by buttons; the wolves' script does the rest
@@ -65,11 +65,19 @@ async def test_mazeworld_by_buttons(fake, database_url, clock):
                     assert "Attack" not in (await card(fake, alice)).text
                     again = await by_card(fake, alice, "attack", {"amount": "3"})
                     assert "Order saved" in again.text
+                    old = await card(fake, alice)
+                    old_day = (await game_row(runner.db)).day  # early resolution may have passed a step already
                     first = False
             clock.set(game.deadline)
             game = await stepped(runner, game.day)
+            if old is not None and game.status != "over" and game.day > old_day:  # an earlier turn's card: refused
+                late = await fake.click(alice, old, button_ids(old)["Withdraw these orders"])
+                assert late.text == "These buttons are from an earlier step: use /orders again.", late.text
+                assert late.reply.ephemeral
+                old = None
         await settle(fake, runner, "the end")
         assert "The fight is over." in fake.text(fake.messages_in())
+        assert old is None, "an earlier turn's card was never pressed"
     finally:
         await runner.stop()
 

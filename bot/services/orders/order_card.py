@@ -66,7 +66,7 @@ async def card(
     front = registry.front(game.ruleset)
     phase = view.get("phase")
     verbs = [c for c in front.orders.commands if open_now(c, phase)]
-    forms = [c for c in front.orders.forms if open_now(c, phase)]
+    forms = [] if actor else [c for c in front.orders.forms if open_now(c, phase)]  # a form is a player's own
     return Card(
         game_id=game_id,
         day=game.day,
