@@ -120,9 +120,9 @@ def receipts_title() -> str:
     return _say("receipts_title")
 
 
-def part_lines(lines: Sequence[str]) -> str:
-    """The orders card's orders, numbered as its buttons name them."""
-    return "\n".join(_say("card_line", number=n, line=line) for n, line in enumerate(lines, 1))[:DESCRIPTION_MAX]
+def card_line(number: int, line: str) -> str:
+    """One order of the orders card, numbered as its buttons name it ("**2.** Vote to close Beach")."""
+    return _say("card_line", number=number, line=line)
 
 
 def withdrawn_one(step: str, line: str, receipt: str) -> str:
@@ -143,7 +143,7 @@ def card_id(game_id: int, day: int, user_id: int, action: str, arg: str | int | 
 def card_buttons(
     game_id: int, day: int, user_id: int, keys: Sequence[str], page: int = 0, whole: bool = False
 ) -> list[list[ButtonSpec]]:
-    """The orders card's buttons, a list per row: per order (`keys`, one per order shown in `part_lines`)
+    """The orders card's buttons, a list per row: per order (`keys`, one per order `card_line` numbers)
     Change and Withdraw, `CARD_ROWS` orders a page; then Add an order and the buttons to the other pages.
     `whole`: the orders are one whole (the game lists them as one), shown unnumbered."""
     pages = max(1, -(-len(keys) // CARD_ROWS))

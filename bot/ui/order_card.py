@@ -32,10 +32,15 @@ from bot.ui.respond import Reply, refusing, respond
 from bot.ui.text import ui
 
 
+def _whole(card: order_card.Card) -> bool:
+    """Whether the orders are one whole (a game that lists no parts): shown in its words, buttons unnumbered."""
+    return len(card.parts) == 1 and not card.parts[0].command and card.parts[0].rest is None
+
+
 def buttons(card: order_card.Card, user_id: int, page: int = 0) -> discord.ui.View:
     """The card's buttons as a view that never times out (its presses are the `DynamicItem`s below)."""
-    whole = len(card.parts) == 1 and not card.parts[0].command and card.parts[0].rest is None
-    rows = screen.card_buttons(card.game_id, card.day, user_id, [order_card.key(p) for p in card.parts], page, whole)
+    keys = [order_card.key(p) for p in card.parts]
+    rows = screen.card_buttons(card.game_id, card.day, user_id, keys, page, _whole(card))
     view = discord.ui.View(timeout=None)
     for row, specs in enumerate(rows):
         for spec in specs:
@@ -59,9 +64,10 @@ def characters(game_id: int, day: int, user_id: int, listed: list[tuple[str, str
 def description(card: order_card.Card) -> str | None:
     """The card's orders numbered as its buttons name them (None: the orders are one whole, or none, which
     /orders says in the game's words already)."""
-    if not card.parts or (len(card.parts) == 1 and not card.parts[0].command and card.parts[0].rest is None):
+    if not card.parts or _whole(card):
         return None
-    return "\n".join(localized(screen.part_lines([p.line for p in card.parts])).splitlines())
+    lines = [localized(screen.card_line(n, localized(p.line))) for n, p in enumerate(card.parts, 1)]
+    return "\n".join(lines)[: screen.DESCRIPTION_MAX]
 
 
 def _mine(interaction: discord.Interaction, owner: str) -> None:
@@ -125,7 +131,7 @@ def chooser_reply(card: order_card.Card, user_id: int, page: int = 0, actor: str
 def card_reply(card: order_card.Card, user_id: int, content: str | None = None, page: int = 0) -> dict[str, Any]:
     """The card as a message edit: `content` on top, the orders numbered, the buttons."""
     embed = discord.Embed(title=localized(screen.orders_card(card.game, card.step, [], []).title))
-    listed = "\n".join(f"• {p.line}" for p in card.parts)
+    listed = "\n".join(f"• {localized(p.line)}" for p in card.parts)
     embed.description = description(card) or listed or localized(screen.no_orders(card.step))
     return {"content": content, "embeds": [embed], "view": buttons(card, user_id, page)}
 

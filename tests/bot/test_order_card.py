@@ -162,3 +162,14 @@ async def test_change_of_an_attack_opens_its_menu_with_the_weapon_and_target_cho
     await menu.submit(submit)  # given again as it stands: the same order, a new receipt
     assert "Order saved" in submit.text and "Player2" in submit.text, submit.text
     assert (await day_actions.current_payload(db, game_id, 1))["action"]["attempts"] == {"s002": 1}
+
+
+async def test_the_card_reads_in_the_players_language(gm, db):
+    from tests.bot.fakes import FakeInteraction, FakeUser
+
+    await two_votes(gm, db)
+    for locale, words in (("pt-BR", ["Alterar 1", "Retirar 1", "Adicionar ordem"]),
+                          ("es-ES", ["Cambiar 1", "Retirar 1", "Añadir una orden"])):
+        asked = FakeInteraction(gm, FakeUser(1, "Player1"), locale=locale)
+        shown = await run(MyOrdersCog(gm), "orders", 1, interaction=asked)
+        assert all(w in buttons(shown) for w in words), buttons(shown)
