@@ -1,7 +1,9 @@
 """A player's orders as they read them: the confirmation of an order just given (by command, menu or step
-button: the same words), and /orders, the step's orders in words with their receipts (newest first) and a
-button to withdraw them. The services give and read the orders; the game's front says what they mean
-(`Orders.describe`); this module says how it all reads."""
+button: the same words), and /orders, the step's orders in words with their receipts (newest first), and the
+orders card's buttons (`card_buttons`: Change and Withdraw per order, Add an order, pages; "Your orders" on a
+DM about the step; "Order for <name>" under /mod orders) with the select of verbs Add an order opens. The
+services give and read the orders; the game's front says what they mean (`Orders.describe`, `Orders.parts`);
+this module says how it all reads."""
 
 from __future__ import annotations
 
@@ -197,8 +199,3 @@ def verb_more(page: int, pages: int) -> str:
 
 def verb_title(game: str, step: str) -> str:
     return _say("verb_title", game=game, step=step)
-
-
-def withdraw_button(game_id: int, day: int) -> ButtonSpec:
-    """Withdraw these orders (`bot.ui.buttons.Withdraw`: the same as giving none)."""
-    return ButtonSpec(f"brbot:withdraw:{game_id}:{day}", _say("button_withdraw"), "danger")
