@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.base import fairness
-from tests.e2e.card_play import button_ids, by_card, card, choose_verb, fill, verbs
+from tests.e2e.card_play import button_ids, by_card, card, choose_verb, fill, offered, selects, verbs
 from tests.e2e.conftest import BotRunner
 from tests.e2e.game_steps import game_row, stepped
 from tests.e2e.test_e2e_game import settle
@@ -60,6 +60,8 @@ async def test_mazeworld_by_buttons(fake, database_url, clock):
                 if first:  # changed by its Change button, then withdrawn and given again
                     shown = await card(fake, alice)
                     assert list(button_ids(shown))[:2] == ["Change", "Withdraw these orders"], button_ids(shown)
+                    chooser = (await fake.click(alice, shown, button_ids(shown)["Change"])).reply
+                    assert chooser.ephemeral and "attack" in offered(selects(chooser)[0])  # one whole: choose anew
                     gone = await fake.click(alice, shown, button_ids(shown)["Withdraw these orders"])
                     assert "withdrawn" in gone.text, gone.text
                     assert "Attack" not in (await card(fake, alice)).text
