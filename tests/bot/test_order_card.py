@@ -173,3 +173,23 @@ async def test_the_card_reads_in_the_players_language(gm, db):
         asked = FakeInteraction(gm, FakeUser(1, "Player1"), locale=locale)
         shown = await run(MyOrdersCog(gm), "orders", 1, interaction=asked)
         assert all(w in buttons(shown) for w in words), buttons(shown)
+
+
+async def test_a_fifth_order_is_on_the_second_page_and_its_button_reaches_it(gm, db):
+    game_id = await two_votes(gm, db)
+    cog = OrdersCog(gm)
+    await run(cog, "vote reward", 1, zone="4")
+    await run(cog, "act", 1, action="search")
+    await run(cog, "act", 1, action="hold")
+    shown = await run(MyOrdersCog(gm), "orders", 1)
+    first = buttons(shown)
+    assert "**5.**" in shown.text and "Withdraw 4" in first and "Withdraw 5" not in first, list(first)
+    assert len(shown.sent[0]["view"].children) <= 25
+    turn, interaction = press(gm, CardPress, first["Orders 5-5"], 1)
+    await turn.callback(interaction)
+    second = buttons(interaction)
+    assert "Withdraw 5" in second and "Orders 1-4" in second and interaction.sent[-1].get("edit"), list(second)
+    gone, interaction = press(gm, CardPress, second["Withdraw 5"], 1)
+    await gone.callback(interaction)
+    assert "Withdrawn from your orders" in interaction.text
+    assert (await day_actions.current_payload(db, game_id, 1))["votes"]["close"] == 4  # the others stand
