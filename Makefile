@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 DEMO_DB := demo.db
 
-.PHONY: demo test check format run install lock clean docs-pictures plain-install-check image-check
+.PHONY: demo test test-postgres check format run install lock clean docs-pictures plain-install-check image-check
 
 $(STAMP): pyproject.toml requirements.lock
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ run: $(STAMP)
 # compile the whole project again (collection took 52 s instead of 28 s on the development machine).
 test: $(STAMP)
 	env -u PYTHONDONTWRITEBYTECODE $(BIN)/python -m pytest -n auto --durations=25
+
+# Every database test on PostgreSQL (make test runs them on SQLite, and on PostgreSQL those where the two
+# databases differ: tests/conftest.py BOTH_DATABASES). CI runs it after make test.
+test-postgres: $(STAMP)
+	env -u PYTHONDONTWRITEBYTECODE BRBOT_TEST_DATABASES=postgres $(BIN)/python -m pytest -n auto
 
 # A plain install runs every command: brbot's wheel in a fresh venv with no extras (requirements.lock as
 # constraints), then each command's quick path from outside the checkout (.ci/plain-install, docs/deployment.md).

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidatorFunctionWrapHandler, WrapValidator
 
 
 class Public(BaseModel):
@@ -64,12 +64,22 @@ def make_event(
     )
 
 
+def _kept(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    """A text as given: a `engine.keyed.Keyed` stays one (pydantic would copy it into a plain `str`), so the bot
+    can render it again for each reader."""
+    return value if isinstance(value, str) else handler(value)
+
+
+Text = Annotated[str, WrapValidator(_kept)]
+
+
 class Event(BaseModel):
-    """One thing that happened, with who may learn of it, a rendered text and structured data."""
+    """One thing that happened, with who may learn of it, a rendered text (a `Keyed`, which remembers its key
+    and values, where the game's texts made it) and structured data."""
 
     kind: str
     audience: Audience
-    text: str
+    text: Text
     data: dict[str, Any] = Field(default_factory=dict)
     day: int = 0
     phase: str = ""

@@ -10,7 +10,7 @@ joining or cutting texts is a plain `str` and reads in English.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 
 class Keyed(str):
@@ -25,3 +25,18 @@ class Keyed(str):
 
     def __reduce__(self):  # noqa: ANN204 (pickled with its key, as any str would be without it)
         return (Keyed, (str(self), self.domain, self.key, self.values))
+
+
+class Speaker(Protocol):
+    """A catalogue's `say` (or `text`): the text `key` filled in with `values`, in English (a `Keyed`)."""
+
+    def __call__(self, key: str, /, **values: object) -> str: ...
+
+
+def speaker(domain: str, texts: Mapping[str, str]) -> Speaker:
+    """The `say` of the catalogue `domain` whose English is `texts`: every game's texts modules make theirs so."""
+
+    def say(key: str, /, **values: object) -> str:
+        return Keyed(texts[key].format(**values), domain, key, values)
+
+    return say

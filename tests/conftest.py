@@ -1,5 +1,7 @@
-"""Fixtures for the whole suite."""
+"""Fixtures for the whole suite, and which database tests run on PostgreSQL as well as on SQLite."""
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -33,6 +35,59 @@ def duel():
     duel_game.install()
     yield duel_game
     duel_game.uninstall()
+
+
+# Every test of a database (`db`, tests/services/conftest.py) runs on SQLite. `make test` runs these on PostgreSQL
+# too: what differs between the two databases is here (row locks and claims, the deadline loop, concurrent
+# writers, big ids, typed numbers and hostile input, the migrations, delivery's claims), and a whole game of
+# each game stores and reads its state on both. `make test-postgres` (BRBOT_TEST_DATABASES=postgres), which CI
+# runs after `make test`, runs every database test on PostgreSQL (docs/testing.md: why).
+BOTH_DATABASES = (
+    "tests/services/base/",
+    "tests/services/steps/",
+    "tests/services/test_scale_out.py",
+    "tests/services/test_migrations.py",
+    "tests/services/test_hostile_input.py",
+    "tests/services/test_fuzz_hostile.py",
+    "tests/services/test_big_ids.py",
+    "tests/services/signup/test_signup_races.py",
+    "tests/services/orders/test_orders.py",
+    "tests/services/orders/test_day_actions.py",
+    "tests/services/people/test_absence.py",
+    "tests/bot/test_delivery.py",
+    "tests/bot/test_delivery_pace.py",
+    "tests/bot/test_delivery_threads.py",
+    "tests/bot/test_delivery_languages.py",
+    "tests/bot/test_game_words.py",
+    "tests/web/test_hostile_addresses.py",
+)
+
+
+def runs_on(item) -> set[str]:
+    """The databases `item`'s cases run on in this session (BRBOT_TEST_DATABASES: unset, `postgres` or `all`)."""
+    chosen = os.environ.get("BRBOT_TEST_DATABASES", "")
+    if chosen == "all":
+        return {"sqlite", "postgres"}
+    if chosen == "postgres":
+        return {"postgres"}
+    if chosen:
+        raise pytest.UsageError(f"BRBOT_TEST_DATABASES must be postgres or all, not {chosen!r}")
+    path = item.nodeid.split("::")[0]
+    return {"sqlite", "postgres"} if path.startswith(BOTH_DATABASES) else {"sqlite"}
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Leave out the database cases this session does not run (`BOTH_DATABASES`); `BRBOT_TEST_DATABASES=postgres`
+    runs the database tests alone, on PostgreSQL."""
+    only_databases = os.environ.get("BRBOT_TEST_DATABASES") == "postgres"
+    kept, left = [], []
+    for item in items:
+        kind = getattr(item, "callspec", None) and item.callspec.params.get("db")
+        runs = kind in runs_on(item) if kind else not only_databases
+        (kept if runs else left).append(item)
+    if left:
+        config.hook.pytest_deselected(items=left)
+        items[:] = kept
 
 
 def pytest_configure(config) -> None:

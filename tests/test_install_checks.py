@@ -12,6 +12,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -26,8 +28,9 @@ def _pip_mounts():
 def test_ci_runs_the_install_checks_after_the_tests_and_the_checks():
     steps = [line.strip() for line in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
              if line.startswith("make ")]
-    assert steps == ["make test", "make check", "make plain-install-check", "make image-check"]
+    assert steps == ["make test", "make test-postgres", "make check", "make plain-install-check", "make image-check"]
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert re.search(r"^test-postgres: .*\n\tenv .*BRBOT_TEST_DATABASES=postgres .*pytest -n auto$", makefile, re.M)
     assert re.search(r"^plain-install-check:\n\tbash \.ci/plain-install$", makefile, re.M)
     assert re.search(r"^image-check:\n\tbash \.ci/image-check$", makefile, re.M)
 
@@ -87,3 +90,24 @@ def test_the_mounted_configuration_is_this_machines_with_its_environment_over_it
     mounts.main()
     written = (tmp_path / "pip.conf").read_text(encoding="utf-8")
     assert f"find-links = {tmp_path}" in written and "[install]" in written
+
+
+class _Item:
+    def __init__(self, nodeid: str) -> None:
+        self.nodeid = nodeid
+
+
+def test_make_test_runs_postgresql_where_the_databases_differ_and_ci_runs_every_case(monkeypatch):
+    from tests.conftest import runs_on
+
+    locks = _Item("tests/services/steps/test_resolution.py::test_x[postgres]")
+    words = _Item("tests/services/orders/test_strict_commands.py::test_y[postgres]")
+    monkeypatch.delenv("BRBOT_TEST_DATABASES", raising=False)
+    assert runs_on(locks) == {"sqlite", "postgres"} and runs_on(words) == {"sqlite"}
+    monkeypatch.setenv("BRBOT_TEST_DATABASES", "postgres")
+    assert runs_on(locks) == runs_on(words) == {"postgres"}
+    monkeypatch.setenv("BRBOT_TEST_DATABASES", "all")
+    assert runs_on(words) == {"sqlite", "postgres"}
+    monkeypatch.setenv("BRBOT_TEST_DATABASES", "mysql")
+    with pytest.raises(pytest.UsageError, match="postgres or all"):
+        runs_on(words)

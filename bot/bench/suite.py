@@ -36,6 +36,9 @@ from bot.bench.game import migrated, migrated_scratch_databases, sizes, started
 from bot.bench.live import GAMES as LIVE_GAMES
 from bot.bench.live import PLAYERS as LIVE_PLAYERS
 from bot.bench.live import live_bench
+from bot.bench.menus import PLAYERS as MENU_PLAYERS
+from bot.bench.menus import ROUNDS as MENU_ROUNDS
+from bot.bench.menus import menus_bench
 from bot.bench.simulate import GAMES as SIMULATED_GAMES
 from bot.bench.simulate import QUICK_GAMES as QUICK_SIMULATED_GAMES
 from bot.bench.simulate import simulate_bench
@@ -87,13 +90,15 @@ class Sizes:
     community_players: int = COMMUNITY_PLAYERS
     community_calls: int = COMMUNITY_CALLS
     simulated: tuple[tuple[str, int], ...] = SIMULATED_GAMES  # (game, players) played whole: `simulate_ms`
+    menu_players: int = MENU_PLAYERS  # asking for autocomplete choices and order menus at once: `menus_ms`
+    menu_rounds: int = MENU_ROUNDS
 
 
 QUICK = Sizes(
     engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
     delivery_runs=1, delivery_rtt=0.01, web_players=4, web_followers=3, web_games=3, web_requests=3,
     web_poll_seconds=0.05, community_games=20, community_players=40, community_calls=5,
-    simulated=QUICK_SIMULATED_GAMES,
+    simulated=QUICK_SIMULATED_GAMES, menu_players=4, menu_rounds=1,
 )  # fmt: skip
 
 
@@ -121,14 +126,7 @@ async def submit_latency(url: str, ruleset: str = registry.DEFAULT, size: Sizes 
     await migrated(url)
     db = Database(url)
     try:
-        game_id = await started(db, ruleset, sizes(ruleset, (size.submitters,))[-1], "bench", NOW)
-        await _opening_orders(db, game_id, ruleset)
-        await resolution.resolve_day(db, game_id, NOW, trigger="bench")  # the opening step (BR: Day 0 -> Day 1)
-        async with db.transaction() as session:
-            state = load_state(await load_game(session, game_id))
-        plans = _plans(ruleset, state, RecordingRng(1, record=False))
-        if not plans:
-            raise ServiceError(say("cli_bench_nobody_awaited", game=registry.front(ruleset).title or ruleset))
+        game_id, _, plans = await _in_play(db, ruleset, size.submitters)
         samples: list[float] = []
 
         async def one(user: int) -> None:
@@ -144,6 +142,32 @@ async def submit_latency(url: str, ruleset: str = registry.DEFAULT, size: Sizes 
             "p99": round(_percentile(samples, 99), 2),
             "submitters": len(plans),
         }
+    finally:
+        await db.dispose()
+
+
+async def _in_play(db: Database, ruleset: str, players: int) -> tuple[int, Any, dict[int, Any]]:
+    """A game of about `players` (the game's own sizes) with its opening step resolved, as in play: its id, its
+    state and every awaited player's computer orders (`_plans`)."""
+    game_id = await started(db, ruleset, sizes(ruleset, (players,))[-1], "bench", NOW)
+    await _opening_orders(db, game_id, ruleset)
+    await resolution.resolve_day(db, game_id, NOW, trigger="bench")  # the opening step (BR: Day 0 -> Day 1)
+    async with db.transaction() as session:
+        state = load_state(await load_game(session, game_id))
+    plans = _plans(ruleset, state, RecordingRng(1, record=False))
+    if not plans:
+        raise ServiceError(say("cli_bench_nobody_awaited", game=registry.front(ruleset).title or ruleset))
+    return game_id, state, plans
+
+
+async def choice_latency(url: str, ruleset: str = registry.DEFAULT, size: Sizes = Sizes()) -> dict[str, Any]:
+    """`menus_ms`: autocomplete choices and order menus for every awaited player at once (`bot.bench.menus`)."""
+    await migrated(url)
+    db = Database(url)
+    try:
+        game_id, state, plans = await _in_play(db, ruleset, size.menu_players)
+        phase = registry.get(ruleset).public_view(state).get("phase")
+        return await menus_bench(db, game_id, sorted(plans), phase, size.menu_rounds)
     finally:
         await db.dispose()
 
@@ -168,6 +192,7 @@ async def run_bench(
     }
     with tempfile.TemporaryDirectory(prefix="brbot-bench-") as workdir:
         sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}", ruleset, size)
+        choices = await choice_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'menus.sqlite3'}", ruleset, size)
     admin = postgres_admin_url or DEFAULT_ADMIN_URL
     async with AsyncExitStack() as scratch:
         postgres, pg_urls = None, []
@@ -197,6 +222,7 @@ async def run_bench(
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},
+        "menus_ms": choices,  # autocomplete and order menus, every awaited player at once, SQLite (issue 33)
         **live,
         "live_games": size.live_games,
         "delivery_vs_floor": night["vs_floor"],

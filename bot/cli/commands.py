@@ -359,6 +359,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=42, help="the same seed plays the same game")
     p.add_argument("--log", metavar="FILE.jsonl", help="write one JSON object per event")
     p.add_argument("--verbose", action="store_true", help="print every private message too")
+    p.add_argument(
+        "--language",
+        type=_language,
+        metavar="LANG",
+        help="print the game in this language (pt-BR, es-ES, en-US...; default: English)",
+    )
     p.add_argument("--database", help="database URL (default: a fresh SQLite file)")
     p.add_argument("--data", metavar="FILE", action=_DataOption)
     p.set_defaults(run=_simulate)
@@ -445,6 +451,17 @@ def parser() -> argparse.ArgumentParser:
 def _command(sub, name: str, help: str) -> argparse.ArgumentParser:  # noqa: A002 - argparse's own name
     """A subcommand whose `--help` page opens with what it does (the line `brbot --help` lists)."""
     return sub.add_parser(name, help=help, description=help[0].upper() + help[1:] + ".")
+
+
+def _language(text: str) -> str:
+    """`--language`: a language the bot has, in Discord's spelling ("pt_br" -> "pt-BR"); refused, listing them."""
+    from bot.languages import normalized
+    from bot.languages.catalogue import available
+
+    wanted = normalized(text.strip())
+    if wanted not in available():
+        raise argparse.ArgumentTypeError(say("unknown_language", typed=text, choices=", ".join(available())))
+    return wanted
 
 
 def _bounded(low: int, high: int, name: str):

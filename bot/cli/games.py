@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.cli.common import tune_gc
+from bot.languages import ENGLISH
 from bot.text import say
 
 MOST_PLAYERS = 1000  # `simulate --players` at most, for any game
@@ -20,7 +21,7 @@ USUAL_PLAYERS = 20  # `simulate` without `--players`: this many, or as many as t
 async def simulate(args: argparse.Namespace) -> int:
     import tempfile
 
-    from bot.cli.errors import shown
+    from bot.cli.errors import shown as hidden
     from bot.cli.progress import Progress
     from bot.db.session import Database
     from bot.services.steps.simulation import simulate
@@ -37,25 +38,28 @@ async def simulate(args: argparse.Namespace) -> int:
         url = f"sqlite+aiosqlite:///{fresh}"
     args.url = url
     front = registry.front(args.ruleset)
-    progress = Progress(sys.stderr, args.players, args.verbose, front.words.one)
+    language = getattr(args, "language", None) or ENGLISH
+    shown = _reader(language)
+    progress = Progress(sys.stderr, args.players, args.verbose, front.words.one, language)
     tune_gc()
     last_day: list[int] = [-2]
     last_section: list[str | None] = [None]
 
     def on_event(row, audience) -> None:
         progress.clear()
+        text = shown(row.text, getattr(row, "keyed", None))
         if row.day != last_day[0]:
             last_day[0], last_section[0] = row.day, None
-            print(say("cli_heading", title=front.posts.day_title(row.day)))
+            print(shown(say("cli_heading", title=front.posts.day_title(row.day))))
         if audience == "public":
             section = front.posts.section_of(row.kind)
-            if section is not None and section != last_section[0] and "\n" in row.text:
-                print(say("cli_section", section=section))  # a listing under its heading, as in the post
+            if section is not None and section != last_section[0] and "\n" in text:
+                print(shown(say("cli_section", section=section)))  # a listing under its heading, as in the post
             last_section[0] = section
-            print(say("cli_public", text=row.text.replace("\n", "\n  ")))
+            print(shown(say("cli_public", text=text.replace("\n", "\n  "))))
         elif args.verbose:
             who = audience if isinstance(audience, str) else ", ".join(audience["players"])
-            print(say("cli_private", who=who, text=row.text.replace("\n", "\n      ")))
+            print(shown(say("cli_private", who=who, text=text.replace("\n", "\n      "))))
         sys.stdout.flush()
 
     try:
@@ -88,16 +92,32 @@ async def simulate(args: argparse.Namespace) -> int:
         if workdir:
             workdir.cleanup()
     print(
-        say(
-            "cli_game_over",
-            last=front.words.name(result.last),
-            winners=", ".join(result.winners) or say("cli_none"),
-            survivors=", ".join(result.survivors) or say("cli_none"),
+        shown(
+            say(
+                "cli_game_over",
+                last=front.words.name(result.last),
+                winners=", ".join(result.winners) or say("cli_none"),
+                survivors=", ".join(result.survivors) or say("cli_none"),
+            )
         )
     )
     if args.database:
-        print(say("cli_game_kept", game_id=result.game_id, url=shown(url), brbot=_command()))
+        print(shown(say("cli_game_kept", game_id=result.game_id, url=hidden(url), brbot=_command())))
     return 0
+
+
+def _reader(language: str):
+    """`simulate --language`: a text (a stored event's, with its keys) as a reader of `language` reads it; the
+    English as it is, and nothing more imported, for English."""
+    if language == ENGLISH:
+        return lambda text, keyed=None: text
+    from bot.languages.reader import localized
+    from bot.languages.stored import revived
+
+    def shown(text, keyed=None):
+        return str(localized(revived(keyed) if keyed else text, language))
+
+    return shown
 
 
 def _command() -> str:
@@ -277,6 +297,21 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             lines.append(say("cli_bench_skipped", backend=backend))
         else:
             lines.append(say("cli_bench_submit", backend=backend, **stats))
+    menus = report["menus_ms"]
+    if menus["menu"] is None:
+        lines.append(say("cli_bench_menus_none", game=title))
+    else:
+        lines.append(
+            say(
+                "cli_bench_menus",
+                command=menus["command"],
+                complete50=menus["autocomplete"]["p50"],
+                complete99=menus["autocomplete"]["p99"],
+                menu50=menus["menu"]["p50"],
+                menu99=menus["menu"]["p99"],
+                players=menus["menu"]["players"],
+            )
+        )
     games = report["live_games"]
     lines.append(
         say(

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from typing import TextIO
 
+from bot.languages import ENGLISH
 from bot.text import say
 
 MIN_PLAYERS = 100
@@ -22,8 +23,11 @@ CLEAR_LINE = "\r\x1b[K"  # back to the start of the line, erase to its end
 
 
 class Progress:
-    def __init__(self, stream: TextIO, players: int, verbose: bool = False, one: str = "day") -> None:
+    def __init__(
+        self, stream: TextIO, players: int, verbose: bool = False, one: str = "day", language: str = ENGLISH
+    ) -> None:
         self.stream = stream
+        self.language = language  # `simulate --language`
         self.one = one  # one resolution in the game's words (`Words.one`): "day", "turn", "step"
         self.enabled = players >= MIN_PLAYERS and not verbose and _is_terminal(stream)
         self.shown = False
@@ -34,7 +38,12 @@ class Progress:
             return
         filled = int(WIDTH * min(day, days) / max(days, 1))
         bar = "#" * filled + "." * (WIDTH - filled)
-        self.stream.write(CLEAR_LINE + say("cli_progress", bar=bar, one=self.one, day=day, days=days))
+        shown = say("cli_progress", bar=bar, one=self.one, day=day, days=days)
+        if self.language != ENGLISH:
+            from bot.languages.reader import localized
+
+            shown = localized(shown, self.language)
+        self.stream.write(CLEAR_LINE + shown)
         self.stream.flush()
         self.shown = True
 

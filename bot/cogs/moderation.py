@@ -27,7 +27,7 @@ from bot.screens.split import pack
 from bot.services.base import limits
 from bot.services.moderators import game_admin, moderation
 from bot.services.orders import day_actions, dice, order_card, player_views
-from bot.services.people import spectators
+from bot.services.people import readers, spectators
 from bot.services.signup import data_files, sheets
 from bot.text import when
 from bot.ui import order_card as order_buttons
@@ -233,6 +233,7 @@ class ModerationCog(GameCog):
                 signup_cap=signup_cap,
                 early_resolution=early_resolution,
                 data=data,
+                language=readers.default_for_server(getattr(interaction, "guild_locale", None)),  # the server's
             )
             created = ui("mod_created", id=game.id, name=game.name)
             await respond(interaction, f"{created}\n{data.summary}" if data is not None else created)

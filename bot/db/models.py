@@ -1,6 +1,7 @@
 """SQLAlchemy 2 models: guild settings, games, players, orders, events, the outbox, day seeds,
-resolutions, games' private groups, the moderators' audit trail, and the community's tables: players' records
-across games, per-server statistics, substitutes, seat offers and watchers (bot/services/base/community).
+resolutions, games' private groups, the moderators' audit trail, the languages users read (`Reader`), and the
+community's tables: players' records across games, per-server statistics, substitutes, seat offers and watchers
+(bot/services/base/community).
 
 Discord ids, games' numbers and every row id are 64-bit (`BigID`: BIGINT on PostgreSQL, SQLite's INTEGER,
 already 64-bit there and the only type it auto-increments). Game state is JSON with the ruleset's schema
@@ -123,6 +124,7 @@ class Game(Base):
     start_at: Mapped[datetime | None] = mapped_column(UTCDateTime())  # start by itself then (if enough joined)
     muster_until: Mapped[datetime | None] = mapped_column(UTCDateTime())  # mustering: confirm by then
     setup_version_id: Mapped[int | None] = mapped_column(BigID)  # the setup version it was created from, if any
+    language: Mapped[str | None] = mapped_column(String(20))  # its public posts' and lobby's; None: English
     created_at: Mapped[datetime] = mapped_column(UTCDateTime(), server_default=func.now())
 
     __table_args__ = (Index("ix_games_status_deadline", "status", "deadline"),)
@@ -209,6 +211,7 @@ class EventRow(Base):
     audience: Mapped[dict[str, Any]] = mapped_column(JSON)
     text: Mapped[str] = mapped_column(Text)
     data: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    keyed: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))  # its text by key; None: none
 
 
 class Outbox(Base):
@@ -230,11 +233,25 @@ class Outbox(Base):
     parts_sent: Mapped[int] = mapped_column(
         Integer, default=0, server_default="0"
     )  # messages of a split post already sent
+    keyed: Mapped[dict[str, Any] | None] = mapped_column(
+        JSON(none_as_null=True)
+    )  # its texts by key, rendered for the reader at delivery (`bot.languages.stored`); None: as stored
 
     __table_args__ = (
         Index("ix_outbox_pending", "status", "next_attempt_at"),
         Index("ix_outbox_game_target", "game_id", "target"),  # the web pages read a game's channel rows
     )
+
+
+class Reader(Base):
+    """The language a Discord user reads the bot's private messages in: the one they chose (`/profile
+    language`), else their Discord locale as last seen (each interaction tells it), else their game's."""
+
+    __tablename__ = "readers"
+
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    chosen: Mapped[str | None] = mapped_column(String(20))
+    seen: Mapped[str | None] = mapped_column(String(20))
 
 
 class GameGroup(Base):

@@ -43,7 +43,7 @@ CREATE TABLE events (
 	kind VARCHAR(50) NOT NULL, 
 	audience JSON NOT NULL, 
 	text TEXT NOT NULL, 
-	data JSON NOT NULL, 
+	data JSON NOT NULL, keyed JSON, 
 	PRIMARY KEY (id), 
 	FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE
 );
@@ -79,7 +79,7 @@ CREATE TABLE outbox (
 	next_attempt_at DATETIME, 
 	last_error TEXT, 
 	created_at DATETIME DEFAULT (CURRENT_TIMESTAMP) NOT NULL, 
-	sent_at DATETIME, parts_sent INTEGER DEFAULT '0' NOT NULL, 
+	sent_at DATETIME, parts_sent INTEGER DEFAULT '0' NOT NULL, keyed JSON, 
 	PRIMARY KEY (id), 
 	FOREIGN KEY(game_id) REFERENCES games (id) ON DELETE CASCADE, 
 	UNIQUE (nonce)
@@ -143,7 +143,7 @@ CREATE TABLE "games" (
 	created_at DATETIME DEFAULT (CURRENT_TIMESTAMP) NOT NULL, 
 	moderator_channel_id BIGINT, 
 	resolve_failures INTEGER DEFAULT '0' NOT NULL, 
-	retry_at DATETIME, step_hours INTEGER, due_at DATETIME, community JSON, lobby_message_id BIGINT, start_at DATETIME, muster_until DATETIME, web VARCHAR(10) DEFAULT 'off' NOT NULL, web_key VARCHAR(64), setup_version_id INTEGER, 
+	retry_at DATETIME, step_hours INTEGER, due_at DATETIME, community JSON, lobby_message_id BIGINT, start_at DATETIME, muster_until DATETIME, web VARCHAR(10) DEFAULT 'off' NOT NULL, web_key VARCHAR(64), setup_version_id INTEGER, language VARCHAR(20), 
 	PRIMARY KEY (id)
 );
 
@@ -312,5 +312,12 @@ CREATE TABLE hidden_setups (
 	FOREIGN KEY(setup_id) REFERENCES setups (id) ON DELETE CASCADE
 );
 
-INSERT INTO alembic_version (version_num) VALUES ('0013');
+CREATE TABLE readers (
+	user_id BIGINT NOT NULL, 
+	chosen VARCHAR(20), 
+	seen VARCHAR(20), 
+	PRIMARY KEY (user_id)
+);
+
+INSERT INTO alembic_version (version_num) VALUES ('0014');
 

@@ -14,6 +14,7 @@ from sqlalchemy import select, update
 from bot.db.models import Game, GameGroup, Outbox
 from bot.db.session import Database
 from bot.delivery.store import keyed_nonce
+from bot.languages.stored import row_keys
 
 
 @dataclass
@@ -91,6 +92,7 @@ async def refused(db: Database, group: GroupInfo, now: datetime, note: str) -> N
                     target="moderators",
                     target_id=None,
                     text=note,
+                    keyed=row_keys(note),
                     payload={"kind": "group_refused", "group": group.key},
                     nonce=nonce,
                 )
@@ -108,6 +110,7 @@ async def told_by_dm(db: Database, group: GroupInfo, joined: list[int], messages
                     target="dm",
                     target_id=user_id,
                     text=text,
+                    keyed=row_keys(text),
                     payload={"kind": "group_fallback", "group": group.key},
                     nonce=secrets.token_hex(12),
                 )

@@ -5,7 +5,7 @@ at most one lobby row waiting per game (rewriting it), and this waits out the se
 the same game's lobby (kept per worker, and read from the last lobby row sent, so a restart keeps to it too).
 What an edit shows is read when it is made, after the wait: the newest lobby row of the game, so joins made
 while it waited are in it; the row written for them then finds the message reading so already and makes no
-second edit.
+second edit. The message is in the game's language (`bot.delivery.readers`).
 """
 
 from __future__ import annotations
@@ -20,8 +20,10 @@ from sqlalchemy import func, select, update
 from bot.db.models import Game, Outbox
 from bot.db.session import Database
 from bot.delivery.courier import Courier, Undeliverable
+from bot.delivery.readers import texts_for
 from bot.delivery.render import Outgoing, message_nonce
 from bot.delivery.written import escaped, names_by_game
+from bot.services.people import readers
 
 EVERY = timedelta(seconds=1)  # at most one edit of a game's lobby this often
 UNKNOWN_MESSAGE = 10008
@@ -56,9 +58,12 @@ class Lobbies:
             wait = (last + EVERY - self.clock()).total_seconds()
             if wait > 0:
                 await self.sleep(min(wait, EVERY.total_seconds()))
-        text, payload = await self._newest(row)
+        text, payload, language = await self._newest(row)
         message = Outgoing(
-            nonce=message_nonce([row.nonce], 0), content=text, buttons=payload if payload.get("open") else None
+            nonce=message_nonce([row.nonce], 0),
+            content=text,
+            buttons=payload if payload.get("open") else None,
+            language=language,  # the game's: its buttons' labels
         )
         if message_id is not None:
             try:
@@ -76,20 +81,23 @@ class Lobbies:
             async with self.db.transaction() as session:
                 await session.execute(update(Game).where(Game.id == row.game_id).values(lobby_message_id=posted))
 
-    async def _newest(self, row) -> tuple[str, dict]:
+    async def _newest(self, row) -> tuple[str, dict, str]:
         """The lobby as it reads now, after the wait: the newest lobby row of the game (one written while this
         waited holds the roster as of its change; its players' and the game's names escaped, as the worker
         escapes the rows it claims: `bot.delivery.written`), else this row's own."""
         async with self.db.read() as session:
             newest = (
                 await session.execute(
-                    select(Outbox.id, Outbox.text, Outbox.payload)
+                    select(Outbox.id, Outbox.text, Outbox.payload, Outbox.keyed)
                     .where(Outbox.game_id == row.game_id, Outbox.target == "lobby", Outbox.id > row.id)
                     .order_by(Outbox.id.desc())
                     .limit(1)
                 )
             ).first()
+            language = (await session.execute(select(Game.language).where(Game.id == row.game_id))).scalar()
+        language = readers.stored_language(language)  # the game's, as the worker rendered `row` in
         if newest is None:
-            return row.text, dict(row.payload or {})
+            return row.text, dict(row.payload or {}), language
+        text, payload = texts_for(newest.text, newest.payload, newest.keyed, language)
         names = (await names_by_game(self.db, [row.game_id]))[row.game_id]  # escaped as the worker escapes `row`
-        return escaped(newest.text, names), dict(newest.payload or {})
+        return escaped(text, names), dict(payload or {}), language

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.languages import ENGLISH
 from bot.screens.split import split_text
 from bot.screens.step_post import FAIR_PLAY, Layout, resolution_post, wants_picture
 
@@ -64,6 +65,7 @@ class Outgoing:
     mention_user_ids: tuple[int, ...] = ()  # users this message may ping (none unless set)
     picture: tuple[int, int] | None = None  # (game id, day): the worker draws that picture into the layout
     file: tuple[str, bytes] | None = None  # (file name, bytes) attached to the message
+    language: str = ENGLISH  # its reader's: the buttons' labels are in it
 
     def view(self):
         """The buttons, from `bot.ui.buttons.button_view` (the one source of buttons); None for most."""
@@ -71,7 +73,7 @@ class Outgoing:
             return None
         from bot.ui.buttons import button_view
 
-        return button_view(self.buttons)
+        return button_view(self.buttons, self.language)
 
 
 @dataclass
@@ -80,6 +82,7 @@ class Parcel:
 
     rows: list[Any]
     messages: list[Outgoing] = field(default_factory=list)
+    language: str = ENGLISH  # its reader's (`bot.delivery.readers`): the post's own headings are in it
 
     @property
     def first(self) -> Any:
@@ -159,12 +162,12 @@ def render(rows: Sequence[Row]) -> list[Parcel]:
     return parcels
 
 
-def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
+def render_parcel(rows: Sequence[Row], language: str = ENGLISH) -> list[Outgoing]:
     nonces = group_identity(rows)
     if len(rows) > 1 and rows[0].target == "dm":
-        return plain("\n\n".join(row.text for row in rows), nonces, {})
+        return plain("\n\n".join(row.text for row in rows), nonces, {}, language)
     if len(rows) > 1 and rows[0].target == "moderators":  # one resolution's notes: one a line
-        return plain("\n".join(row.text for row in rows), nonces, {})
+        return plain("\n".join(row.text for row in rows), nonces, {}, language)
     if len(rows) > 1 or (rows[0].target == "channel" and POST in (rows[0].payload or {})):
         asked = next((row for row in rows if wants_picture(row)), None)
         picture = (asked.game_id, (asked.payload or {}).get("day", 0)) if asked is not None else None
@@ -174,19 +177,21 @@ def render_parcel(rows: Sequence[Row]) -> list[Outgoing]:
                 layout=layout,
                 picture=picture if layout.picture is not None else None,  # drawn at delivery, into this message
             )
-            for i, layout in enumerate(resolution_post(rows))
+            for i, layout in enumerate(resolution_post(rows, language))
         ]
-    return plain(rows[0].text, nonces, rows[0].payload or {})
+    return plain(rows[0].text, nonces, rows[0].payload or {}, language)
 
 
-def plain(text: str, nonces: Sequence[str], payload: dict[str, Any]) -> list[Outgoing]:
-    """A plain message split at 2,000 characters; the last part carries the payload's buttons."""
+def plain(text: str, nonces: Sequence[str], payload: dict[str, Any], language: str = ENGLISH) -> list[Outgoing]:
+    """A plain message split at 2,000 characters; the last part carries the payload's buttons (labelled in the
+    reader's `language`)."""
     pieces = split_text(text, CONTENT_LIMIT) or ["\u200b"]
     return [
         Outgoing(
             nonce=message_nonce(nonces, i),
             content=piece,
             buttons=payload if i == len(pieces) - 1 and _has_buttons(payload) else None,
+            language=language,
         )
         for i, piece in enumerate(pieces)
     ]

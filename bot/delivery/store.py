@@ -31,6 +31,7 @@ from sqlalchemy.orm import aliased
 from bot.db.models import AuditLog, Game, Outbox, Player
 from bot.db.session import Database
 from bot.delivery.render import GROUPED, continues_group, target_key
+from bot.languages.stored import row_keys
 
 CLAIM_LOCK_KEY = 0x62726F7574  # pg_advisory_xact_lock key of outbox claims ("brout")
 LIVE = ("pending", "sending")
@@ -199,6 +200,7 @@ async def _mark_failed(db: Database, ids: Sequence[int], error: str, note, once:
                 target="moderators",
                 target_id=None,
                 text=note(game),
+                keyed=row_keys(note(game)),
                 nonce=nonce,
                 payload={"kind": "delivery_failed", "outbox": ids[0]},
             )
@@ -217,6 +219,7 @@ def tell_moderators(session, game_id: int, text_: str, payload: dict) -> None:
             target="moderators",
             target_id=None,
             text=text_,
+            keyed=row_keys(text_),
             payload=payload,
             nonce=secrets.token_hex(12),
         )
@@ -299,6 +302,7 @@ async def thread_opened(
                 target="channel",
                 target_id=thread_id,
                 text=intro,
+                keyed=row_keys(intro),
                 status="held",
                 payload={"kind": "thread_intro", "user": member},
                 nonce=keyed_nonce("thread", thread_id),

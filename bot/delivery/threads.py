@@ -61,6 +61,13 @@ class Threads:
         self.moderators_refused: dict[int, datetime] = {}  # game -> when Discord last refused its moderators' thread
         self.opened = 0  # threads opened (for the pass's report)
 
+    def notes_by_dm(self, game_id: int, moderator_channel_id: int | None, game_channel_id: int | None) -> bool:
+        """Whether the game's moderator notes go to its creator's DMs now (as `moderators` routes them): no
+        moderator channel, and no moderators' thread to be had (no game channel, or Discord refused it lately)."""
+        if moderator_channel_id is not None:
+            return False
+        return game_channel_id is None or self._recent(self.moderators_refused.get(game_id))
+
     def _recent(self, when: datetime | None) -> bool:
         return when is not None and self.clock() - when <= self.remember
 

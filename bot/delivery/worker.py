@@ -5,7 +5,7 @@ seconds (or runs `run_forever`). One pass:
 1. claims due rows (`store.claim`: marked `sending` with a lease, the bot's 40 seconds by default
    (`BRBOT_DELIVERY_LEASE_SECONDS`), renewed every quarter of it while the pass runs, so a crash mid-send is
    retried by any process within the minute with the same nonces, well inside the few minutes for which
-   Discord drops the duplicates);
+   Discord drops the duplicates), and renders each row's texts in its reader's language (`readers`);
 2. groups and renders them (`render`): a resolution's public rows become one post, a Components V2 message
    (several beyond Discord's limits) with the picture after the step for a game that shows one (drawn as it
    is sent, `pictures`);
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from bot.db.session import Database
-from bot.delivery import group_store, pictures, store
+from bot.delivery import group_store, pictures, readers, store
 from bot.delivery.courier import (
     Courier,
     Undeliverable,
@@ -46,6 +46,7 @@ from bot.delivery.lobby import Lobbies
 from bot.delivery.render import Outgoing, Parcel, group, render_parcel
 from bot.delivery.threads import ThreadRefused, Threads
 from bot.delivery.written import escape_rows
+from bot.languages import ENGLISH
 from bot.ui.text import ui
 
 log = logging.getLogger(__name__)
@@ -122,6 +123,15 @@ class OutboxWorker:
         claimed_at = self.clock()
         try:
             rows = await store.claim(self.db, claimed_at, limit, self.lease)
+        except Exception:
+            log.exception("could not claim outbox rows")
+            return report
+        try:
+            languages = await readers.localize(self.db, rows, self.threads.notes_by_dm)  # in its reader's language
+        except Exception:  # the English, as stored, rather than nothing
+            log.exception("could not tell the readers' languages of outbox rows")
+            languages = {}
+        try:
             await escape_rows(self.db, rows)
         except Exception:
             log.exception("could not claim outbox rows")
@@ -129,7 +139,7 @@ class OutboxWorker:
         report.claimed = len(rows)
         by_target: dict[tuple, list[Parcel]] = {}
         for rows_of_parcel in group(rows):
-            parcel = Parcel(list(rows_of_parcel))
+            parcel = Parcel(list(rows_of_parcel), language=languages.get(rows_of_parcel[0].id, ENGLISH))
             by_target.setdefault(parcel.key, []).append(parcel)
         gate = asyncio.Semaphore(self.concurrency or max(len(by_target), 1))
         this_pass = _Pass({row.id for row in rows}, claimed_at)
@@ -191,7 +201,7 @@ class OutboxWorker:
     async def _deliver(self, parcel: Parcel, report: DeliveryReport) -> bool:
         """Send one parcel and record the outcome; False if this target must wait for a retry."""
         try:
-            parcel.messages = render_parcel(parcel.rows)
+            parcel.messages = render_parcel(parcel.rows, parcel.language)
             await self._send(parcel, report)
         except Exception as error:
             return await self._record_failure(parcel, error, report)

@@ -5,12 +5,13 @@ The bot writes every sentence in English (`bot.text.say`, `bot.ui.text.ui` and e
 language is known: an interaction's `locale` (Discord tells the bot each user's language). `reading(language)`
 sets it for the work of one interaction (`bot.ui.respond.refusing` does, for every command, button and menu),
 and `localized(text)` renders a `Keyed` again in it: its template in that language (English where it has
-none) with its values, themselves localized. A reader of English gets the text exactly as it was.
+none) with its values, themselves localized. A reader of English gets the text exactly as it was. A text
+made of texts keeps its parts with `joined`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
@@ -40,12 +41,23 @@ def language_of(interaction: Any) -> str:
     return language_for(str(getattr(locale, "value", locale)) if locale is not None else None)
 
 
+JOINED = "$joined"  # the key of a text made of texts (`joined`): no catalogue's
+
+
+def joined(separator: str, parts: Sequence[Any]) -> Keyed:
+    """Texts joined as `separator.join(parts)` reads, each part still rendered for its reader (a `Keyed`) or
+    left as it is (a name, a mark): a message made of several sentences, such as the lobby."""
+    return Keyed(separator.join(parts), "", JOINED, {"separator": separator, "parts": list(parts)})
+
+
 def localized(text: Any, language: str | None = None) -> Any:
     """`text` for a reader of `language` (default: the current reader): a `Keyed` rendered in it; anything
     else as it is."""
     language = language or READER.get()
     if language == ENGLISH or not isinstance(text, Keyed) or not text.key:
         return text
+    if text.key == JOINED:
+        return str(text.values["separator"]).join(str(localized(part, language)) for part in text.values["parts"])
     template = translations(language).get(text.domain, {}).get(text.key)
     if template is None:
         return text

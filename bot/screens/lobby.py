@@ -66,22 +66,25 @@ def _say(key: str, **values: object) -> str:
 
 def text(lobby: Lobby) -> str:
     """The lobby message: the game, its roster with tiers, the places left, the reserves, when it starts."""
+    from bot.languages.reader import joined  # not at import: the catalogue (bot.texts) reads this screen
     from bot.text import say, when
 
     mustering = lobby.muster_until is not None
 
     def named(seat: Seat) -> str:
-        return _say("lobby_player", name=seat.name, tier=say(f"tier_{seat.tier}")) + (
-            " ✓" if mustering and seat.ready else ""
+        return joined(
+            "",
+            [_say("lobby_player", name=seat.name, tier=say(f"tier_{seat.tier}"))]
+            + ([" ✓"] if mustering and seat.ready else []),
         )
 
     lines = [_say("lobby_title", name=lobby.name, game=lobby.game, id=lobby.game_id)]
     if lobby.status not in ("setup", "signup"):
         lines.append(_say("lobby_started" if lobby.status != "over" else "lobby_over"))
     lines.append(_say("lobby_players", count=len(lobby.joined), cap=lobby.cap))
-    lines += [f"- {named(seat)}" for seat in lobby.joined] or [_say("lobby_nobody")]
+    lines += [joined("", ["- ", named(seat)]) for seat in lobby.joined] or [_say("lobby_nobody")]
     if lobby.reserves:
-        lines.append(_say("lobby_reserves", names=", ".join(named(seat) for seat in lobby.reserves)))
+        lines.append(_say("lobby_reserves", names=joined(", ", [named(seat) for seat in lobby.reserves])))
     if lobby.status == "signup":
         lines.append(_say("lobby_places", left=max(lobby.cap - len(lobby.joined), 0), minimum=lobby.minimum))
         if lobby.min_reliability != "none":
@@ -94,7 +97,7 @@ def text(lobby: Lobby) -> str:
         else:
             lines.append(_say("lobby_start_full"))
         lines.append(_say("lobby_how"))
-    return "\n".join(lines)
+    return joined("\n", lines)  # each line rendered again for the game's language at delivery
 
 
 def buttons(payload: dict[str, Any]) -> list[ButtonSpec]:

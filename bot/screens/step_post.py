@@ -21,8 +21,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
+from bot.languages import ENGLISH
+from bot.languages.catalogue import template
 from bot.screens.split import split_text
-from bot.wording import render
+from bot.wording import render, render_in
 
 TEXTS: dict[str, str] = {
     "delivery_continued": "{title} (continued)",
@@ -247,6 +249,13 @@ def pack_post(
     return packer.layouts()
 
 
+def _said(language: str, key: str, **values: Any) -> str:
+    """One of the post's own texts, in `language` (English where it has none)."""
+    if language == ENGLISH:
+        return render(TEXTS[key], **values)
+    return render_in(language, template(language, "bot", key, TEXTS[key]), **values)
+
+
 class Row(Protocol):
     """What the post reads of an outbox row (`bot.db.models.Outbox` fits)."""
 
@@ -271,9 +280,10 @@ def placement(payload: dict[str, Any]) -> tuple[str, str | None, int]:
     return front.posts.title(payload.get("day", 0)), section, front.posts.rank(section)
 
 
-def resolution_post(rows: Sequence[Row]) -> list[Layout]:
+def resolution_post(rows: Sequence[Row], language: str = ENGLISH) -> list[Layout]:
     """One resolution's post, message by message: its narration, the picture's place (a row asking for it:
-    `ATTACH`), its sections by rank, then the fair-play rows."""
+    `ATTACH`), its sections by rank, then the fair-play rows; the post's own headings ("Fair play", "(continued)")
+    in `language` (the rows' texts come rendered for their reader: `bot.delivery.readers`)."""
     sections: dict[str, tuple[int, list[str]]] = {}
     narration: list[str] = []
     fair: list[str] = []
@@ -301,7 +311,7 @@ def resolution_post(rows: Sequence[Row]) -> list[Layout]:
         title=title,
         narration=narration,
         sections=[(name, texts) for name, (_, texts) in ranked],
-        fair_play=(render(TEXTS["delivery_fair_play"]), fair) if fair else None,
-        continued=lambda heading: render(TEXTS["delivery_continued"], title=heading),
+        fair_play=(_said(language, "delivery_fair_play"), fair) if fair else None,
+        continued=lambda heading: _said(language, "delivery_continued", title=heading),
         picture=picture,
     )

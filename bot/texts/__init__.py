@@ -27,6 +27,7 @@ from bot.texts import (
     groups,
     help,
     info,
+    languages,
     moderators,
     orders,
     posts,
@@ -42,7 +43,7 @@ from bot.texts import (
 FEATURES: tuple[ModuleType, ...] = (
     common, signup, sheets, orders, moderators, commands, web, verification, posts, cli, groups, community,
     profiles, profile, lobby, muster, order_screen, step_post, absence, spectators, delivery, info, help, dice,
-    buttons, status, refusal, setups,
+    buttons, status, refusal, setups, languages,
 )  # fmt: skip
 
 

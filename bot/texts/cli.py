@@ -57,6 +57,9 @@ TEXTS: dict[str, str] = {
     "cli_bench_engine": "engine: one {one} with {players:>5} {players:player|players}: {ms:8.2f} ms (median)",
     "cli_bench_skipped": "submit: {backend}: not reachable, skipped",
     "cli_bench_submit": "submit: {backend}: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({submitters} concurrent)",
+    "cli_bench_menus": "menus: {command}: autocomplete p50 {complete50:.1f} ms, p99 {complete99:.1f} ms; the order's menu "
+    "p50 {menu50:.1f} ms, p99 {menu99:.1f} ms ({players} {players:player|players} at once)",
+    "cli_bench_menus_none": "menus: no order of {game} takes its choices from the player's view: nothing to time",
     "cli_bench_live": "live: {games} {games:game|games} in one process: peak {mb:.1f} MB; an idle deadline pass {ms:.1f} ms",
     "cli_bench_no_computer_players": "{game} has no computer players, so it cannot be benchmarked.",
     "cli_bench_nobody_awaited": "{game} awaits no player's orders after its opening step: nothing to time.",

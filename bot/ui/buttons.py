@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from typing import Any, Self
 
 import discord
 
+from bot.languages import ENGLISH
+from bot.languages.reader import localized
 from bot.screens import lobby as lobby_screen
 from bot.screens import muster as muster_screen
 from bot.screens.parts import ButtonSpec
@@ -101,13 +104,16 @@ def trade_ref(payload: dict[str, Any]) -> str:
     return f"brbot:trade:{payload['game']}:{payload['proposer']}:{payload['day']}:{payload['offer']}"
 
 
-def button_view(payload: dict[str, Any]) -> discord.ui.View | None:
-    """The Discord view holding the buttons of an outbox payload (`buttons_for`); None when it has none."""
+def button_view(payload: dict[str, Any], language: str = ENGLISH) -> discord.ui.View | None:
+    """The Discord view holding the buttons of an outbox payload (`buttons_for`), labelled in the reader's
+    `language` (the message's: `bot.delivery.readers`); None when it has none."""
     specs = buttons_for(payload)
     if not specs:
         return None
     view = discord.ui.View(timeout=None)
     for spec in specs:
+        if language != ENGLISH:
+            spec = replace(spec, label=str(localized(spec.label, language))[: lobby_screen.LABEL_MAX])
         view.add_item(spec.button())
     return view
 

@@ -5,7 +5,9 @@ as the first response or, after a deferral, as follow-ups, cut to Discord's limi
 content longer than 2,000 characters goes on in further messages, embeds are split and packed; the file and
 the view go with the last message), so a long answer is never lost. `edited` fits a message edited in
 place. `refusing` turns a `ServiceError` into an ephemeral refusal with its specific message, and any other
-exception into a short apology (logged in full) that does not pretend to know whether anything changed.
+exception into a short apology (logged in full) that does not pretend to know whether anything changed; it
+answers in the user's language (the one they chose with `/profile language`, else their Discord locale) and
+remembers their Discord locale for the private messages delivery sends them (`bot.services.people.readers`).
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ from typing import Any
 
 import discord
 
+from bot.db.session import Database
 from bot.languages.reader import language_of, localized, reading
 from bot.screens import refusal
 from bot.services.base.errors import ServiceError
+from bot.services.people import readers
 from bot.ui.limits import CONTENT_MAX, cut, messages
 
 log = logging.getLogger(__name__)
@@ -91,7 +95,9 @@ async def defer(interaction: discord.Interaction) -> None:
 async def refusing(interaction: discord.Interaction):
     """Around the work of one interaction: its reader's language set (`bot.languages.reader`), a refusal shown
     as its reason, anything unforeseen as the apology."""
-    with reading(language_of(interaction)):
+    user_id, chosen, last = await _reader(interaction)
+    discord_language = language_of(interaction)
+    with reading(chosen or discord_language):
         try:
             yield
         except ServiceError as error:
@@ -102,3 +108,35 @@ async def refusing(interaction: discord.Interaction):
                 await respond(interaction, refusal.shown(error))
             except Exception:  # the interaction may have expired: the log has the error
                 log.exception("could not tell the user about the failure")
+        finally:  # after the answer, which Discord wants within 3 seconds: a write may wait for the database
+            if user_id is not None and getattr(interaction, "locale", None) is not None and last != discord_language:
+                await _remember(interaction, user_id, discord_language)
+
+
+def _database(interaction: discord.Interaction) -> Database | None:
+    db = getattr(getattr(interaction, "client", None), "db", None)
+    return db if isinstance(db, Database) else None
+
+
+async def _reader(interaction: discord.Interaction) -> tuple[int | None, str | None, str | None]:
+    """The user, the language they chose (`/profile language`) and the one they were last seen with, when the
+    bot has a database to ask (a failure to read it leaves the Discord locale to decide)."""
+    db, user_id = _database(interaction), getattr(getattr(interaction, "user", None), "id", None)
+    if db is None or not isinstance(user_id, int):
+        return None, None, None
+    try:
+        chosen, last = await readers.known(db, user_id)
+    except Exception:
+        log.exception("could not read the language of user %s", user_id)
+        return None, None, None
+    return user_id, chosen, last
+
+
+async def _remember(interaction: discord.Interaction, user_id: int, language: str) -> None:
+    """Keep the user's Discord language as last seen: their private messages follow it (`readers`)."""
+    db = _database(interaction)
+    try:
+        if db is not None:
+            await readers.seen(db, user_id, language)
+    except Exception:
+        log.exception("could not remember the language of user %s", user_id)

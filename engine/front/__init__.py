@@ -68,8 +68,9 @@ from engine.front.game import (
     commands_help,
     group_intro,
     group_title,
+    step_titles,
 )
-from engine.front.signup import DataFile, Pairing, Sheet, Signup, Upload
+from engine.front.signup import DataFile, Pairing, Sheet, Signup, Upload, character_sheet
 from engine.front.words import Words
 
 __all__ = [
@@ -114,11 +115,13 @@ __all__ = [
     "Trade",
     "Upload",
     "Words",
+    "character_sheet",
     "commands_help",
     "group_intro",
     "group_title",
     "grouped",
-    "slotted",
     "rules_and_settings",
     "setting_lines",
+    "slotted",
+    "step_titles",
 ]

@@ -216,6 +216,16 @@ class Posts:
         return self.sections.index(section) if section in self.sections else len(self.sections)
 
 
+def step_titles(text: Callable[..., str], key: str, start: str = "post_start") -> Callable[[int], str]:
+    """A `Posts.title` or `Posts.day_title` from the game's own texts: `text(key, day=day)`, and `text(start)`
+    for the start (day -1)."""
+
+    def title(day: int) -> str:
+        return text(key, day=day) if day >= 0 else text(start)
+
+    return title
+
+
 @dataclass(frozen=True)
 class Trade:
     """An order that proposes something to another player: whenever a command changes the terms offered to a

@@ -73,6 +73,14 @@ class Sheet(Upload):
     template: Callable[[], str] = _no_template
 
 
+def character_sheet(text: Callable[..., str], load: Load, template: Callable[[], str]) -> Sheet:
+    """The character sheet of a game whose texts name it `sheet_label` and `sheet_description`, kept in the
+    sign-up's `sheet` request."""
+    return Sheet(
+        DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description")), load, template
+    )
+
+
 @dataclass(frozen=True)
 class Signup:
     """What a game takes at sign-up and creation.

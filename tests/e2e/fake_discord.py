@@ -89,9 +89,9 @@ class FakeDiscord:
         self._runner: web.AppRunner | None = None
 
     # -- the world -----------------------------------------------------------------------------------------
-    def add_user(self, name: str, *, dms_open: bool = True, moderator: bool = False) -> FakeUser:
+    def add_user(self, name: str, *, dms_open: bool = True, moderator: bool = False, locale: str = "en-US") -> FakeUser:
         user = FakeUser(self.world.ids(), name, dms_open=dms_open,
-                        roles=[self.moderator_role.id] if moderator else [])
+                        roles=[self.moderator_role.id] if moderator else [], locale=locale)
         self.world.users[user.id] = user
         return user
 

@@ -160,14 +160,14 @@ def interaction_payload(world: World, *, interaction_id: int, token: str, kind: 
     payload: dict[str, Any] = {
         "id": str(interaction_id), "application_id": str(world.application_id), "type": kind, "token": token,
         "version": 1, "data": data, "channel_id": str(channel.id), "channel": channel.payload(),
-        "app_permissions": str(BOT_PERMISSIONS), "locale": "en-US", "entitlements": [],
+        "app_permissions": str(BOT_PERMISSIONS), "locale": user.locale, "entitlements": [],
         "attachment_size_limit": 10 * 1024 * 1024,
     }
     if channel.type == DM:
         payload.update(user=user.payload(), context=1, authorizing_integration_owners={"0": str(world.guild_id)})
     else:
-        payload.update(guild_id=str(world.guild_id), guild_locale="en-US", member=world.member_payload(user),
-                       guild={"id": str(world.guild_id), "locale": "en-US", "features": []}, context=0,
+        payload.update(guild_id=str(world.guild_id), guild_locale=world.guild_locale, member=world.member_payload(user),
+                       guild={"id": str(world.guild_id), "locale": world.guild_locale, "features": []}, context=0,
                        authorizing_integration_owners={"0": str(world.guild_id)})
         payload["channel"]["permissions"] = str(world.permissions(user))
     if message is not None:

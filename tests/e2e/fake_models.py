@@ -51,6 +51,7 @@ class FakeUser:
     bot: bool = False
     dms_open: bool = True
     roles: list[int] = field(default_factory=list)  # role ids in the guild
+    locale: str = "en-US"  # the language their Discord is in (each interaction tells it)
 
     @property
     def mention(self) -> str:
@@ -117,6 +118,7 @@ class World:
     application_id: int
     guild_id: int
     guild_name: str = "Battle Royale Club"
+    guild_locale: str = "en-US"  # the server's language (Discord's preferred_locale), told with each interaction
     owner_id: int = 0
     users: dict[int, FakeUser] = field(default_factory=dict)
     roles: dict[int, FakeRole] = field(default_factory=dict)

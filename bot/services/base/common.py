@@ -14,6 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import repositories
 from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
+from bot.languages.stored import kept, row_keys
 from bot.services.base import due, fairness, limits  # noqa: F401 (due: its hooks keep games.due_at on every change)
 from bot.services.base.errors import ServiceError
 from bot.text import say
@@ -183,6 +184,7 @@ async def write_events(
                 "audience": event.audience.model_dump(),
                 "text": event.text,
                 "data": event.data,
+                "keyed": kept(event.text),  # rendered again for a reader (`brbot simulate --language`)
             }
         )
         boxes += delivery_rows(game, event, seats, {"kind": event.kind, "day": day}, post, placed.get(event.kind))[0]
@@ -250,7 +252,8 @@ def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None
 
 
 def outbox_row(game: Game, target: str, target_id: int | None, text: str, payload: dict) -> dict[str, Any]:
-    """The columns of one new outbox row (each with its own nonce)."""
+    """The columns of one new outbox row (each with its own nonce), with its texts by key (`row_keys`), which
+    delivery renders again in its reader's language."""
     return {
         "game_id": game.id,
         "target": target,
@@ -258,6 +261,7 @@ def outbox_row(game: Game, target: str, target_id: int | None, text: str, payloa
         "text": text,
         "payload": payload,
         "nonce": secrets.token_hex(12),
+        "keyed": row_keys(text, payload),
     }
 
 

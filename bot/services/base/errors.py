@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from pydantic import ValidationError
-
 from bot.refusal import ServiceError
 from engine.front import Refused
+from engine.problems import first_problem
 from engine.ruleset import ModerationRefused
 
 __all__ = ["ServiceError", "engine_refusals", "first_problem"]
@@ -24,9 +23,3 @@ def engine_refusals() -> Iterator[None]:
         yield
     except (Refused, ModerationRefused) as refusal:
         raise ServiceError(refusal.reason) from None
-
-
-def first_problem(error: ValidationError) -> tuple[str, str]:
-    """Where data failed to validate first ("signup_cap", "" for the whole) and what pydantic said."""
-    problem = error.errors()[0]
-    return ".".join(map(str, problem["loc"])), problem["msg"]

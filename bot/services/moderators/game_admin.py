@@ -1,14 +1,14 @@
 """Moderators setting a game up and looking ahead: create in a channel, open sign-ups, start, show or
 change settings, and preview today's resolution.
 
-A game created here starts in status "setup": moderators adjust its settings, then open sign-ups, which
-posts the announcement. Before the start every setting may change (the ruleset's house rules are
-validated by its settings model, so a bad value is refused naming the setting); once the game runs only
-the deadline rule (a daily time, or hours per step), the timezone, early resolution, the moderators'
-channel and the community's `absence_steps` and `dead_see` may change, and a new deadline rule applies from
-the next day (step). The community's settings (`community`: start_at, muster_hours, min_reliability,
-absence_steps, dead_see) are listed and changed here like the bot's own. The preview runs the engine on the
-current state and orders with the day's committed seed and
+A game created here starts in status "setup": moderators adjust its settings, then open sign-ups, which posts
+the announcement. Before the start every setting may change (the ruleset's house rules are validated by its
+settings model, so a bad value is refused naming the setting); once the game runs only the deadline rule (a
+daily time, or hours per step), the timezone, early resolution, the moderators' channel, the language of its
+public posts and lobby (`language`: `bot.services.people.readers`) and the community's `absence_steps` and
+`dead_see` may change, and a new deadline rule applies from the next day (step). The community's settings
+(`community`: start_at, muster_hours, min_reliability, absence_steps, dead_see) are listed and changed here like
+the bot's own. The preview runs the engine on the current state and orders with the day's committed seed and
 stores nothing but an audit entry: it is exactly what resolving would produce if nothing changed first.
 """
 
@@ -41,6 +41,7 @@ from bot.services.base.rights import Caller
 from bot.services.orders import pacing
 from bot.services.orders.orders import current_orders
 from bot.services.pages import public_pages
+from bot.services.people import readers
 from bot.services.signup import games, lobby, muster
 from bot.services.signup.data_files import DataLoaded
 from bot.services.steps.resolution import usable_orders
@@ -57,8 +58,9 @@ GAME_SETTINGS = (
     "moderator_channel",
     "step_hours",
     "web",
+    "language",
 )
-IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel", "step_hours", "web")
+IN_PLAY = ("deadline_time", "timezone", "early_resolution", "moderator_channel", "step_hours", "web", "language")
 TRUE, FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
 PLAIN_NUMBER = re.compile(rf"-?{DIGITS}{{1,{LONGEST}}}(\.{DIGITS}{{1,{LONGEST}}})?")  # a house rule's number, as typed
 
@@ -76,9 +78,11 @@ async def create(
     signup_cap: int | None = None,
     early_resolution: bool = True,
     data: DataLoaded | None = None,
+    language: str | None = None,
 ) -> Game:
     """A new game in this channel, in status "setup"; refused while the channel has a game not over. `data`: a
-    data file the moderator attached (`data_files.read_data_file`), filling one of the game's settings."""
+    data file the moderator attached (`data_files.read_data_file`), filling one of the game's settings.
+    `language`: its public posts' (`readers.default_for_server`: the server's locale; None: English)."""
     limits.required_text(name, say("what_game_name"), limits.GAME_NAME_MAX)
     limits.text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
     limits.text(timezone, say("what_timezone"), limits.TIMEZONE_MAX)
@@ -104,6 +108,7 @@ async def create(
         early_resolution=early_resolution,
         actor_id=by,
         open_signups=False,
+        language=language,
     )
 
 
@@ -158,6 +163,7 @@ async def settings_of(db: Database, game_id: int) -> dict[str, Any]:
         "moderator_role": f"<@&{role}>" if role else None,
         "moderator_channel": f"<#{game.moderator_channel_id}>" if game.moderator_channel_id else None,
         "web": game.web,
+        "language": readers.game_language(game),
     }
     rules = ruleset_of(game)
     if game.step_hours is not None and not rules.step_hours_setting:  # steps that last hours (a daily game keeps
@@ -218,6 +224,8 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
             game.timezone = changed.value = timezone_name(value)
         elif name == "web":  # who may see the game's web page: off, link, listed (services/pages/public_pages)
             changed.value = public_pages.set_mode(session, game, value)
+        elif name == "language":  # the public posts' and the lobby's, from the next message written
+            game.language = changed.value = readers.language_named(value)
         elif name == "early_resolution":
             game.early_resolution = changed.value = _bool(name, value)
         elif name == "signup_cap":  # the bot's cap, not a house rule of the game
@@ -226,7 +234,7 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
         else:
             changed.value = _house_rule(game, name, value)
         audit(session, game, by, "settings", name=name, value=changed.value)
-        if name in ("signup_cap", "start_at", "min_reliability"):
+        if name in ("signup_cap", "start_at", "min_reliability", "language"):
             await lobby.refresh(session, game)
         return changed
 

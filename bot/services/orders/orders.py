@@ -197,6 +197,16 @@ async def my_orders(db: Database, game_id: int, user_id: int) -> list[Order]:
         return list(rows.scalars())
 
 
+async def seat_orders(session, game_id: int, day: int, seat: str) -> dict[str, Any] | None:
+    """One seat's current payload for the day (None: none, or withdrawn)."""
+    rows = await session.execute(
+        select(Order.payload).where(
+            Order.game_id == game_id, Order.day == day, Order.seat == seat, Order.current.is_(True)
+        )
+    )
+    return next((payload for payload in rows.scalars() if payload is not None), None)
+
+
 async def current_orders(session, game: Game) -> dict[str, dict[str, Any]]:
     """Seat -> current payload for the game's day (withdrawn orders are left out)."""
     rows = await session.execute(

@@ -13,11 +13,14 @@ from typing import Any
 
 from bot.db.repositories import players_of
 from bot.db.session import Database
-from bot.services.base import rights
+from bot.services.base import limits, rights, snapshots
 from bot.services.base.common import load_game, load_state, player_of, ruleset_of
+from bot.services.base.errors import ServiceError
 from bot.services.base.rights import Caller
 from bot.services.orders.actors import acting_for
-from bot.services.orders.orders import current_orders
+from bot.services.orders.orders import seat_orders
+from bot.text import say
+from engine import registry
 
 
 async def player_view(db: Database, game_id: int, user_id: int) -> dict[str, Any]:
@@ -54,21 +57,24 @@ async def view_and_orders(
     db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: Caller | bool = False
 ) -> tuple[dict[str, Any], dict[str, Any] | None]:
     """The view of the player's seat (or of the actor they order for `as`, as `actor_view`) and that seat's
-    current orders for today (None: none yet), read together."""
+    current orders for today (None: none yet).
+
+    Autocomplete asks for this at every keystroke, and a day's opening brings every player at once, so it reads
+    the game's snapshot (`snapshots`, fresh: the game's row without its state and its seats, read once for
+    every caller who asks together, the parsed state reused while its revision stands) and that one seat's
+    orders, rather than the whole state's JSON, parsed again, and every seat's orders. Who holds which seat
+    and the state's revision are read every time, so a change another process wrote shows at once."""
     moderator = await rights.game_master(db, game_id, moderator)
+    limits.game_number(game_id)
+    limits.user_id(user_id)
+    snap = await snapshots.snapshot(db, game_id, fresh=True)  # the revision and seats read; the parsed state reused
+    if snap.state is None:
+        raise ServiceError(say("not_started"))
+    held = snap.seats.get(user_id, (None, ""))[0]
+    if held is None and not actor:
+        raise ServiceError(say("not_playing"))
+    ruleset = registry.get(snap.ruleset)
+    seat = acting_for(ruleset, snap.state, held, actor or None, moderator if actor else False).actor
     async with db.read() as session:
-        game = await load_game(session, game_id)
-        state = load_state(game)
-        if actor:
-            held = next((p.seat for p in await players_of(session, game_id) if p.user_id == user_id), None)
-        else:
-            seat = (await player_of(session, game_id, user_id)).seat
-        live = await current_orders(session, game)
-    ruleset = ruleset_of(game)
-    # Without `as` too: a seat whose character has an id of its own orders (and sees) for that character.
-    seat = (
-        acting_for(ruleset, state, held, actor, moderator).actor
-        if actor
-        else acting_for(ruleset, state, seat, None, False).actor
-    )
-    return ruleset.view(state, seat), live.get(seat)
+        live = await seat_orders(session, game_id, snap.day, seat)
+    return ruleset.view(snap.state, seat), live

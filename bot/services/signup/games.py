@@ -58,12 +58,14 @@ async def create_game(
     actor_id: int | None = None,
     open_signups: bool = True,
     setup_version_id: int | None = None,
+    language: str | None = None,
 ) -> Game:
     """A new game, open for sign-ups; with `open_signups=False` in status "setup", where moderators adjust
     its settings before opening sign-ups (`game_admin.open_signups`). `settings` are the game's house rules;
     `signup_cap` (the bot's: players admitted, later ones on the reserve list) defaults to the most the game
     takes (`Ruleset.max_players`, else `DEFAULT_SIGNUP_CAP`). `setup_version_id`: the setup version the settings
-    came from (`bot.services.setups.setups.settings_for_game`), so the game adds to that version's record."""
+    came from (`bot.services.setups.setups.settings_for_game`), so the game adds to that version's record.
+    `language`: the language of its public posts and lobby (None: English)."""
     limits.required_text(name, say("what_game_name"), limits.GAME_NAME_MAX)
     limits.required_text(ruleset, say("what_ruleset"), limits.RULESET_MAX)
     limits.required_text(deadline_time, say("what_deadline_time"), limits.TIME_MAX)
@@ -100,6 +102,7 @@ async def create_game(
             early_resolution=early_resolution,
             signup_cap=cap,
             setup_version_id=setup_version_id,
+            language=language,  # its public posts' and lobby's (`bot.services.people.readers`); None: English
             status="signup" if open_signups else "setup",
             phase="signup",
         )

@@ -18,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Outbox
 from bot.db.repositories import players_of
+from bot.languages.stored import row_keys
 from bot.screens import lobby as screen
 from bot.services.base import community
 from bot.services.base.common import outbox, ruleset_of
@@ -51,7 +52,7 @@ async def refresh(session: AsyncSession, game: Game) -> None:
     pending = await session.execute(
         update(Outbox)
         .where(Outbox.game_id == game.id, Outbox.target == TARGET, Outbox.status == "pending")
-        .values(text=text, payload=payload)
+        .values(text=text, payload=payload, keyed=row_keys(text, payload))
     )
     if not pending.rowcount:  # type: ignore[attr-defined]
         outbox(session, game, TARGET, game.channel_id, text, payload)

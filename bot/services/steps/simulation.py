@@ -189,7 +189,15 @@ async def _emit(
 ) -> int:
     rows = (
         await session.execute(  # the columns only, with EventRow's names: no ORM object per event
-            select(EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data)
+            select(
+                EventRow.day,
+                EventRow.phase,
+                EventRow.kind,
+                EventRow.audience,
+                EventRow.text,
+                EventRow.data,
+                EventRow.keyed,  # the text by key, for `brbot simulate --language`
+            )
             .where(EventRow.game_id == game_id, EventRow.seq >= seen)
             .order_by(EventRow.seq)
         )

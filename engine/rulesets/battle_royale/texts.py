@@ -6,7 +6,7 @@ come from here, so wording can be reviewed, changed or translated without touchi
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "battle_royale"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -192,9 +192,7 @@ TEXT: dict[str, str] = {
 ROLE_NAMES = {"dedicated_student": "Dedicated Student", "lovers": "Lover", "lone_wolf": "Lone Wolf"}
 
 
-def say(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXT[key].format(**values), DOMAIN, key, values)
+say = speaker(DOMAIN, TEXT)
 
 
 def listing(names: list[str], empty: str = "nothing") -> str:

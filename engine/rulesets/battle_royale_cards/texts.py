@@ -6,7 +6,7 @@ sentence its owner alone receives.
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "battle_royale_cards"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -100,6 +100,4 @@ TEXT: dict[str, str] = {
 }
 
 
-def say(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXT[key].format(**values), DOMAIN, key, values)
+say = speaker(DOMAIN, TEXT)

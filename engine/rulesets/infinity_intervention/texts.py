@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 # What Discord's Markdown reads in a post (emphasis, spoilers, code, quotes, headings, lists, links, mentions):
 # a backslash before it shows it as typed. `@` gets a zero-width space so no @everyone or @here pings.
@@ -178,9 +178,7 @@ TEXT: dict[str, str] = {
 }
 
 
-def say(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXT[key].format(**values), DOMAIN, key, values)
+say = speaker(DOMAIN, TEXT)
 
 
 def written(text: str) -> str:

@@ -13,6 +13,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.dice.words import DiceTable
+from engine.problems import first_problem
 
 DATA = Path(__file__).parent / "data"
 
@@ -298,9 +299,7 @@ def build(raw: dict[str, Any]) -> Catalog:
         }
         return Catalog.model_validate({**raw, "weapons": weapons, "species": species})
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ValueError(f"Mazeworld data: {where}: {first['msg']}") from None
+        raise ValueError("Mazeworld data: {}: {}".format(*first_problem(exc))) from None
 
 
 @cache

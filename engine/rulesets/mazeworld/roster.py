@@ -14,6 +14,7 @@ from engine.dice import parse
 from engine.dice.rolling import roll
 from engine.dice.words import Vocabulary
 from engine.digits import whole
+from engine.problems import first_problem
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, Catalog, Weapon, catalog
 from engine.rulesets.mazeworld.catalog import demo as catalog_demo
@@ -30,8 +31,7 @@ def load_encounter(data: object, table: Catalog | None = None) -> Encounter:
     try:
         encounter = Encounter.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ValueError(f"roster: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        raise ValueError("roster: {}: {}".format(*first_problem(exc))) from None
     known = (table or catalog()).species
     for group in encounter.groups:
         if group.species not in known:
@@ -63,8 +63,7 @@ def load_sheet(data: object, table: Catalog | None = None) -> Sheet:
     try:
         sheet = Sheet.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ValueError(f"sheet: {'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+        raise ValueError("sheet: {}: {}".format(*first_problem(exc))) from None
     cat = table or catalog()
     if sheet.species not in cat.bodies:
         raise ValueError(f"sheet: no body plan for species {sheet.species!r}")

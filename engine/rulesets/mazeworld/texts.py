@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "mazeworld"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -147,6 +147,4 @@ REACTIONS = {
 }
 
 
-def text(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)
+text = speaker(DOMAIN, TEXTS)

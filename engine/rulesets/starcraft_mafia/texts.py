@@ -6,7 +6,7 @@ Item uids are never echoed in a refusal; items are named by their kind.
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "starcraft_mafia"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -145,9 +145,7 @@ TEXT: dict[str, str] = {
 }
 
 
-def say(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXT[key].format(**values), DOMAIN, key, values)
+say = speaker(DOMAIN, TEXT)
 
 
 def listing(names: list[str], empty: str = "nobody") -> str:

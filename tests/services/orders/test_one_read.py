@@ -73,3 +73,27 @@ async def test_a_stale_snapshot_is_read_again_before_a_refusal_stands(db, monkey
     with Counted(db, monkeypatch) as counted:
         given = await commands.give_order(db, game_id, 1, "attack", ATTACK, NOW)
     assert given.submitted.payload is not None and counted.parsed == 1  # the fresh snapshot's state, once
+
+
+async def test_autocomplete_and_menus_read_the_state_once_a_revision_and_only_the_callers_orders(db, monkeypatch):
+    """Issue 33's 100 ms: autocomplete asks at every keystroke, a day's opening brings every player at once.
+    The view comes from the game's snapshot, its revision checked each time (the state's JSON is neither read
+    nor parsed again), with the one seat's orders; a change written behind the process's back (as another
+    process would) is seen at once."""
+    from bot.services.orders.player_views import view_and_orders
+
+    game_id = await night_game(db)
+    await commands.give_order(db, game_id, 1, "defend", {}, NOW)
+    with Counted(db, monkeypatch) as counted:
+        for user in (1, 2, 3):
+            view, mine = await view_and_orders(db, game_id, user)
+    assert counted.parsed == 0 and not any("games.state," in s or "games.state " in s for s in counted.reads("games"))
+    assert mine is None and len(counted.reads("orders")) == 3
+    assert all("orders.seat = " in s for s in counted.reads("orders"))  # the caller's seat's alone
+    view, mine = await view_and_orders(db, game_id, 1)
+    assert mine is not None and mine["action"] == {"kind": "defend"}  # their own current order
+    assert not any(i["kind"] == "knife" for i in view["me"]["items"])
+    await equip_player(db, game_id, 1, "knife")  # the state written directly: a new revision
+    with Counted(db, monkeypatch) as counted:
+        view, _ = await view_and_orders(db, game_id, 1)
+    assert counted.parsed == 1 and any(i["kind"] == "knife" for i in view["me"]["items"])

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.front import DataFile, Refused
+from engine.problems import first_problem
 from engine.rulesets.battle_royale.catalog import Island
 from engine.rulesets.battle_royale.front.texts import text
 
@@ -28,9 +29,8 @@ def load_island(data: dict[str, Any]) -> tuple[dict[str, Any], str]:
     try:
         island = Island.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(part) for part in first["loc"])
-        message = first["msg"].removeprefix("Value error, ")
+        where, message = first_problem(error)
+        message = message.removeprefix("Value error, ")
         said = f"{where}: {message}" if where else message
         raise Refused(text("island_invalid", problem=said if said.endswith(".") else said + ".")) from None
     problem = unplayable(island)

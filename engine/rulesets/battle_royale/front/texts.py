@@ -7,7 +7,7 @@ the status cards, the map and the rules in short.
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "battle_royale.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -344,6 +344,4 @@ TERMS: tuple[str, ...] = (
 )
 
 
-def text(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)
+text = speaker(DOMAIN, TEXTS)

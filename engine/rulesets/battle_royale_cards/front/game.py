@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
 from engine.front import (
     Card,
     CardField,
@@ -21,7 +23,9 @@ from engine.front import (
     Upload,
     Words,
     commands_help,
+    step_titles,
 )
+from engine.problems import first_problem
 from engine.rulesets.battle_royale_cards.catalog import parse
 from engine.rulesets.battle_royale_cards.front import apply as applying
 from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMANDS
@@ -64,20 +68,10 @@ def _load_deck(data: dict[str, Any]) -> tuple[Any, str]:
 
 def _reason(error: ValueError) -> str:
     """A pydantic error in one line: where and what."""
-    errors = getattr(error, "errors", None)
-    if callable(errors):
-        first = errors()[0]
-        where = ".".join(str(part) for part in first.get("loc", ()))
-        return f"{where}: {first.get('msg', error)}" if where else str(first.get("msg", error))
+    if isinstance(error, ValidationError):
+        where, problem = first_problem(error)
+        return f"{where}: {problem}" if where else problem
     return str(error)
-
-
-def _post_title(day: int) -> str:
-    return text("post_title", day=day) if day >= 0 else text("post_start")
-
-
-def _day_title(day: int) -> str:
-    return text("day_title", day=day) if day >= 0 else text("post_start")
 
 
 def _step_group(view: dict[str, Any]) -> str | None:
@@ -104,7 +98,9 @@ FRONT = Front(
         description="The board as it stands: every square's card and where the players are",
     ),
     # No sections: a step is one player's few actions, told in the order they happened (issue 23).
-    posts=Posts(title=_post_title, day_title=_day_title, step_group=_step_group),
+    posts=Posts(
+        title=step_titles(text, "post_title"), day_title=step_titles(text, "day_title"), step_group=_step_group
+    ),
     signup=Signup(data=Upload(DECK_FILE, _load_deck)),
     community=COMMUNITY,
     moderation=(Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),),

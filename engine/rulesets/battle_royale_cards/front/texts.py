@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "battle_royale_cards.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -110,6 +110,4 @@ TEXTS: dict[str, str] = {
 }
 
 
-def text(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)
+text = speaker(DOMAIN, TEXTS)

@@ -18,12 +18,13 @@ from engine.front import (
     Orders,
     Posts,
     Refused,
-    Sheet,
     Signup,
     StepButton,
     Upload,
     Words,
+    character_sheet,
     commands_help,
+    step_titles,
 )
 from engine.rulesets.infinity_intervention.dice import DICE
 from engine.rulesets.infinity_intervention.front import apply as applying
@@ -138,10 +139,6 @@ def _load_roster(data: dict[str, Any]) -> tuple[Any, str]:
     )
 
 
-def _post_title(day: int) -> str:
-    return text("post_title", day=day) if day >= 0 else text("post_start")
-
-
 def _step_group(view: dict[str, Any]) -> str | None:
     return text("step_group", turn=view["turn"])
 
@@ -162,8 +159,8 @@ FRONT = Front(
     posts=Posts(
         sections=posts.HEADINGS,
         section_of=posts.section_of,
-        title=_post_title,
-        day_title=_post_title,
+        title=step_titles(text, "post_title"),
+        day_title=step_titles(text, "post_title"),
         step_group=_step_group,
     ),
     signup=Signup(
@@ -171,11 +168,7 @@ FRONT = Front(
             DataFile(setting="roster", label=text("roster_label"), description=text("roster_description")),
             _load_roster,
         ),
-        sheet=Sheet(
-            DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description")),
-            sheet.load,
-            template=sheet.template,
-        ),
+        sheet=character_sheet(text, sheet.load, sheet.template),
     ),
     community=COMMUNITY,
     moderation=MODERATION,

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.front import Refused
+from engine.problems import first_problem
 from engine.rulesets.infinity_intervention.catalog import Sheet
 from engine.rulesets.infinity_intervention.front.texts import SHEET_TEMPLATE, text
 
@@ -32,9 +33,8 @@ def player_sheet(data: dict[str, Any]) -> Sheet:
     try:
         sheet = Sheet.model_validate(raw)
     except ValidationError as error:
-        problem = error.errors()[0]
-        where = ".".join(str(p) for p in problem["loc"]) or "(top)"
-        raise Refused(text("sheet_refused", where=where, problem=problem["msg"])) from None
+        where, problem = first_problem(error)
+        raise Refused(text("sheet_refused", where=where or "(top)", problem=problem)) from None
     if not NAME.fullmatch(sheet.name.strip()):
         raise Refused(text("sheet_bad_name"))
     return sheet

@@ -3,7 +3,7 @@ cards, rules, moderator actions) in one place; `text(key, **values)` renders one
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "infinity_intervention.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -195,6 +195,4 @@ hackable: false            # whether hackers can attack your Firewall
 """
 
 
-def text(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)
+text = speaker(DOMAIN, TEXTS)

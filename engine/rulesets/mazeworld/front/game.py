@@ -21,11 +21,12 @@ from engine.front import (
     Pictures,
     Posts,
     Refused,
-    Sheet,
     Signup,
     Upload,
     Words,
+    character_sheet,
     commands_help,
+    step_titles,
 )
 from engine.rulesets.mazeworld.dice import DICE
 from engine.rulesets.mazeworld.front import apply as applying
@@ -91,14 +92,6 @@ def _load_encounter(data: dict[str, Any]) -> tuple[Any, str]:
     return encounter.model_dump(mode="json"), text("roster_loaded", groups=len(encounter.groups), species=species)
 
 
-def _post_title(day: int) -> str:
-    return text("post_title", day=day) if day >= 0 else text("post_start")
-
-
-def _day_title(day: int) -> str:
-    return text("day_title", day=day) if day >= 0 else text("post_start")
-
-
 FRONT = Front(
     title=TITLE,
     words=Words(step="Turn", steps="turns"),
@@ -113,17 +106,18 @@ FRONT = Front(
         after_each_step=True,
         description="The battlespace as it stands: the room's sides and who is where",
     ),
-    posts=Posts(sections=posts.HEADINGS, section_of=posts.section_of, title=_post_title, day_title=_day_title),
+    posts=Posts(
+        sections=posts.HEADINGS,
+        section_of=posts.section_of,
+        title=step_titles(text, "post_title"),
+        day_title=step_titles(text, "day_title"),
+    ),
     signup=Signup(
         data=Upload(
             DataFile(setting="encounter", label=text("roster_label"), description=text("roster_description")),
             _load_encounter,
         ),
-        sheet=Sheet(
-            DataFile(setting="sheet", label=text("sheet_label"), description=text("sheet_description")),
-            sheet.load,
-            template=sheet.template,
-        ),
+        sheet=character_sheet(text, sheet.load, sheet.template),
     ),
     community=COMMUNITY,
     moderation=MODERATION,

@@ -3,7 +3,7 @@ words (refusals, events) stay in `engine/rulesets/mazeworld/texts.py`."""
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "mazeworld.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -240,6 +240,4 @@ items:                    # items of the catalog and how many
 """
 
 
-def text(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXTS[key].format(**values), DOMAIN, key, values)
+text = speaker(DOMAIN, TEXTS)

@@ -6,7 +6,7 @@ front's: command and option descriptions, choice labels, orders in words, cards,
 
 from __future__ import annotations
 
-from engine.keyed import Keyed
+from engine.keyed import speaker
 
 DOMAIN = "starcraft_mafia.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -218,6 +218,4 @@ TEXTS: dict[str, str] = {
 }
 
 
-def text(key: str, **values: object) -> str:
-    """Text `key` filled in, in English, remembering its key for a reader of another language (`engine.keyed`)."""
-    return Keyed(TEXTS[key].format(**values) if values else TEXTS[key], DOMAIN, key, values)
+text = speaker(DOMAIN, TEXTS)

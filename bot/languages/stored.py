@@ -1,0 +1,68 @@
+"""A `Keyed` text kept in the database, so it can be rendered again for a reader long after it was said.
+
+An outbox row and an event row store their text in English (`text`: what the web pages, `brbot verify` and
+`replay` read) and, beside it (`keyed`), what each of their texts was by key: `kept(text)` turns a `Keyed` into
+JSON data (its English, catalogue, key and values, a value that is itself a `Keyed` kept the same way), and
+`revived(data)` makes the `Keyed` again, to give to `bot.languages.reader.localized`. A plain `str` keeps
+nothing (None): it reads as stored, which is also how rows written before keys were kept are delivered.
+
+`row_keys(text, payload)` is what an outbox row keeps: its text, and the title and section of a step's post
+that `write_events` put in its payload (`placement`), each only when it is a `Keyed`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.languages.reader import JOINED
+from engine.keyed import Keyed
+
+MARK = "$keyed"  # a kept `Keyed` among values: {MARK: [english, domain, key, values]}
+PAYLOAD_TEXTS = ("title", "section")  # a payload's texts a step's post shows
+
+
+def kept(text: Any) -> dict[str, Any] | None:
+    """JSON data for a `Keyed` (None for any other text: it has no key to render again)."""
+    if not isinstance(text, Keyed) or not text.key or text.key == JOINED and not _keyed_part(text):
+        return None
+    return {MARK: [str(text), text.domain, text.key, {name: _value(v) for name, v in text.values.items()}]}
+
+
+def _keyed_part(text: Keyed) -> bool:
+    """Whether a joined text has a part to render again (else it reads as stored)."""
+    return any(isinstance(part, Keyed) and part.key for part in text.values.get("parts", ()))
+
+
+def _value(value: Any) -> Any:
+    """A template's value as JSON data: a `Keyed` kept, a number or a string as it is, anything else as text."""
+    if isinstance(value, Keyed) and value.key:
+        return kept(value)
+    if value is None or isinstance(value, bool | int | float):
+        return value
+    if isinstance(value, list | tuple):  # the parts of a joined text (`reader.joined`)
+        return [_value(v) for v in value]
+    return str(value)
+
+
+def revived(data: Any) -> Any:
+    """The `Keyed` that `kept` made `data` of (values revived too); anything else as it is."""
+    if isinstance(data, Mapping) and MARK in data:
+        english, domain, key, values = data[MARK]
+        return Keyed(english, domain, key, {name: revived(v) for name, v in (values or {}).items()})
+    if isinstance(data, list):
+        return [revived(v) for v in data]
+    return data
+
+
+def row_keys(text: Any, payload: Mapping[str, Any] | None = None) -> dict[str, Any] | None:
+    """What an outbox row keeps by key: its `text`, and its payload's title and section (None: nothing keyed)."""
+    found: dict[str, Any] = {}
+    said = kept(text)
+    if said is not None:
+        found["text"] = said
+    for name in PAYLOAD_TEXTS:
+        said = kept((payload or {}).get(name))
+        if said is not None:
+            found[name] = said
+    return found or None

@@ -1,0 +1,41 @@
+"""A `Keyed` kept as JSON data and made again (`bot.languages.stored`): the same English, key and values, nested
+`Keyed` values and joined texts too, so delivery renders a stored row for any reader; a plain text keeps nothing;
+an event validated by pydantic keeps its `Keyed`."""
+
+from __future__ import annotations
+
+import json
+
+from bot.languages.reader import joined, localized
+from bot.languages.stored import kept, revived, row_keys
+from bot.text import say
+from engine.events import PUBLIC, Event
+from engine.keyed import Keyed
+
+
+def test_a_keyed_text_comes_back_the_same_and_reads_in_any_language():
+    text = say("signups_open", name="Isla", cap=5, deadline_time="22:00", timezone="UTC", one=say("cli_none"))
+    back = revived(json.loads(json.dumps(kept(text))))
+    assert isinstance(back, Keyed) and back == text and (back.domain, back.key) == (text.domain, text.key)
+    assert isinstance(back.values["one"], Keyed) and back.values["cap"] == 5
+    assert localized(back, "pt-BR") == localized(text, "pt-BR") != text
+
+
+def test_a_joined_text_keeps_its_parts():
+    text = joined("\n", [say("cli_none"), "- Ana"])
+    assert text == "none\n- Ana"
+    back = revived(json.loads(json.dumps(kept(text))))
+    assert localized(back, "es-ES") == "ninguno\n- Ana" == localized(text, "es-ES")
+    assert kept(joined(", ", ["Ana", "Bo"])) is None  # nothing in it to render again
+
+
+def test_plain_texts_keep_nothing_and_a_row_keeps_its_posts_title():
+    assert kept("Day 1 begins.") is None and row_keys("plain", {"title": "plain"}) is None
+    keys = row_keys(say("cli_none"), {"title": say("cli_none"), "kind": "x"})
+    assert keys is not None and set(keys) == {"text", "title"}
+
+
+def test_an_event_keeps_its_keyed_text():
+    event = Event(kind="x", audience=PUBLIC, text=say("cli_none"))
+    assert isinstance(event.text, Keyed) and event.model_dump()["text"] == "none"
+    assert Event.model_validate_json(event.model_dump_json()).text == "none"
