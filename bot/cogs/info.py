@@ -20,7 +20,8 @@ from bot.delivery.pictures import caption_of
 from bot.delivery.written import escaped_cards
 from bot.screens import status as status_screen
 from bot.services.base.errors import ServiceError
-from bot.services.orders import player_views
+from bot.services.orders import order_card, player_views
+from bot.ui import order_card as order_buttons
 from bot.ui.cards import embeds, messages
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply, refusing, respond
@@ -56,7 +57,10 @@ class InfoCog(GameCog):
             view = await player_views.player_view(ctx.db, ctx.game_id, ctx.user_id)
             cards = await escaped_cards(ctx.db, ctx.game_id, front.cards.status(view))
             shown = status_screen.status(front.words.name(ctx.game.day), ctx.game.deadline or None, cards)
-            return Reply(content=shown.content, embeds=embeds(shown.cards))
+            buttons = None
+            if ctx.game.status == "running":  # the orders card's buttons: change, withdraw, add (`bot.ui.order_card`)
+                buttons = order_buttons.buttons(await order_card.card(ctx.db, ctx.game_id, ctx.user_id), ctx.user_id)
+            return Reply(content=shown.content, embeds=embeds(shown.cards), view=buttons)
 
         await self.run(interaction, game, work)
 

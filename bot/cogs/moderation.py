@@ -27,10 +27,11 @@ from bot.screens import muster as muster_screen
 from bot.screens.split import pack
 from bot.services.base import limits
 from bot.services.moderators import game_admin, moderation
-from bot.services.orders import day_actions, dice, player_views
+from bot.services.orders import day_actions, dice, order_card, player_views
 from bot.services.people import readers, spectators
 from bot.services.signup import data_files, sheets
 from bot.text import when
+from bot.ui import order_card as order_buttons
 from bot.ui.cards import embeds
 from bot.ui.context import Ctx, GameCog, caller_of, require_moderator
 from bot.ui.respond import Reply, defer, refusing, respond
@@ -369,11 +370,20 @@ class ModerationCog(GameCog):
 
     @mod_group.command(name="orders", description=ui("cmd_mod_orders"))
     async def mod_orders(self, interaction: discord.Interaction) -> None:
-        async def work(ctx: Ctx) -> str:
+        async def work(ctx: Ctx) -> Reply | str:
             without, unsent = await day_actions.awaited_players(ctx.db, ctx.game_id, ctx.caller)
             said = [ui("mod_waiting", names=", ".join(without))] if without else []
             said += [ui("mod_unsent", names=", ".join(unsent))] if unsent else []
-            return "\n".join(said) or ui("mod_all_in")
+            text = "\n".join(said) or ui("mod_all_in")
+            if ctx.game.status != "running":
+                return text
+            # the game master's characters, each with a button that orders for it by menus (`bot.ui.order_card`)
+            characters = await order_card.characters(ctx.db, ctx.game_id, ctx.user_id, ctx.caller)
+            if not characters:
+                return text
+            return Reply(
+                content=text, view=order_buttons.characters(ctx.game_id, ctx.game.day, ctx.user_id, characters)
+            )
 
         await self.moderate(interaction, work, slow=False)  # one read: answered at once
 

@@ -1,7 +1,8 @@
-"""/orders: what I have submitted for today, in words, with my receipts and a button to withdraw.
+"""/orders: what I have submitted for today, in words, with my receipts, and the orders card's buttons
+(`bot.ui.order_card`): Change and Withdraw for each order, Add an order.
 
-Only the player sees it (ephemeral). Withdrawing stores an empty submission (kept in the history with its
-own receipt): the ruleset's default applies again.
+Only the player sees it (ephemeral). Withdrawing every order stores an empty submission (kept in the history
+with its own receipt): the ruleset's default applies again; withdrawing one submits the others.
 """
 
 from __future__ import annotations
@@ -11,8 +12,10 @@ from discord import app_commands
 
 from bot.cogs.info import deadline_line
 from bot.screens import orders as screen
+from bot.services.orders import order_card
 from bot.services.orders import orders as order_service
 from bot.services.orders.player_views import player_view
+from bot.ui import order_card as order_buttons
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete
 from bot.ui.respond import Reply
 from bot.ui.text import ui
@@ -30,13 +33,13 @@ async def orders_reply(ctx: Ctx) -> Reply:
     card = screen.orders_card(
         ctx.game.name, step, front.orders.describe(current.payload if current else None, view), rows
     )
-    embed = discord.Embed(title=card.title, description=card.description)
+    buttons, listed = None, None
+    if ctx.game.status == "running":
+        orders_now = await order_card.card(ctx.db, ctx.game_id, ctx.user_id)
+        buttons, listed = order_buttons.buttons(orders_now, ctx.user_id), order_buttons.description(orders_now)
+    embed = discord.Embed(title=card.title, description=listed or card.description)
     if card.receipts is not None:
         embed.add_field(name=screen.receipts_title(), value=card.receipts, inline=False)
-    buttons = None
-    if current is not None and current.payload is not None:
-        buttons = discord.ui.View(timeout=None)
-        buttons.add_item(screen.withdraw_button(ctx.game_id, current.day).button())
     return Reply(content=deadline_line(ctx), embeds=[embed], view=buttons)
 
 

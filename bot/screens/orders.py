@@ -1,7 +1,9 @@
 """A player's orders as they read them: the confirmation of an order just given (by command, menu or step
-button: the same words), and /orders, the step's orders in words with their receipts (newest first) and a
-button to withdraw them. The services give and read the orders; the game's front says what they mean
-(`Orders.describe`); this module says how it all reads."""
+button: the same words), and /orders, the step's orders in words with their receipts (newest first), and the
+orders card's buttons (`card_buttons`: Change and Withdraw per order, Add an order, pages; "Your orders" on a
+DM about the step; "Order for <name>" under /mod orders) with the select of verbs Add an order opens. The
+services give and read the orders; the game's front says what they mean (`Orders.describe`, `Orders.parts`);
+this module says how it all reads."""
 
 from __future__ import annotations
 
@@ -21,7 +23,23 @@ TEXTS: dict[str, str] = {
     "receipt_line": "`{receipt}` at {when} UTC{current}",
     "receipt_current": " (current)",
     "button_withdraw": "Withdraw these orders",
+    "card_line": "**{number}.** {line}",
+    "card_withdrawn_one": "Withdrawn from your orders for {step}: {line}\nReceipt: `{receipt}`",
+    "card_none": "No orders yet for {step}: add one with the button below.",
+    "button_change_one": "Change {number}",
+    "button_withdraw_one": "Withdraw {number}",
+    "button_change": "Change",
+    "button_add": "Add an order",
+    "button_show": "Your orders",
+    "button_character": "Order for {name}",
+    "button_page": "Orders {first}-{last}",
+    "verb_placeholder": "Choose the order to give",
+    "verb_more": "More orders (page {page} of {pages})",
+    "verb_title": "Add an order in {game}, {step}",
 }
+
+CARD_ROWS = 4  # orders a page of the card shows, one row each (Change, Withdraw): the fifth row adds and turns pages
+PAGES_SHOWN = 4  # page buttons beside Add on the fifth row (Discord: 5 buttons a row)
 
 DESCRIPTION_MAX = 4000  # an embed's description holds 4,096 characters: the orders' lines within it
 FIELD_MAX = 1024  # an embed field's value
@@ -104,6 +122,80 @@ def receipts_title() -> str:
     return _say("receipts_title")
 
 
-def withdraw_button(game_id: int, day: int) -> ButtonSpec:
-    """Withdraw these orders (`bot.ui.buttons.Withdraw`: the same as giving none)."""
-    return ButtonSpec(f"brbot:withdraw:{game_id}:{day}", _say("button_withdraw"), "danger")
+def card_line(number: int, line: str) -> str:
+    """One order of the orders card, numbered as its buttons name it ("**2.** Vote to close Beach")."""
+    return _say("card_line", number=number, line=line)
+
+
+def withdrawn_one(step: str, line: str, receipt: str) -> str:
+    """One order taken off the orders (the rest stand), with the receipt of what is left."""
+    return _say("card_withdrawn_one", step=step, line=line, receipt=receipt)
+
+
+def no_orders(step: str) -> str:
+    return _say("card_none", step=step)
+
+
+def card_id(game_id: int, day: int, user_id: int, action: str, arg: str | int | None = None) -> str:
+    """`brbot:ord:<game>:<day>:<player>:<action>[:<order key or page>]` (`bot.ui.order_card.CardPress`)."""
+    tail = "" if arg is None else f":{arg}"
+    return f"brbot:ord:{game_id}:{day}:{user_id}:{action}{tail}"
+
+
+def card_buttons(
+    game_id: int, day: int, user_id: int, keys: Sequence[str], page: int = 0, whole: bool = False
+) -> list[list[ButtonSpec]]:
+    """The orders card's buttons, a list per row: per order (`keys`, one per order `card_line` numbers)
+    Change and Withdraw, `CARD_ROWS` orders a page; then Add an order and the buttons to the other pages.
+    `whole`: the orders are one whole (the game lists them as one), shown unnumbered."""
+    pages = max(1, -(-len(keys) // CARD_ROWS))
+    page = min(max(page, 0), pages - 1)
+    rows: list[list[ButtonSpec]] = []
+    for number, key in enumerate(keys[page * CARD_ROWS : (page + 1) * CARD_ROWS], page * CARD_ROWS + 1):
+        change = _say("button_change") if whole else _say("button_change_one", number=number)
+        withdraw = _say("button_withdraw") if whole else _say("button_withdraw_one", number=number)
+        rows.append(
+            [
+                ButtonSpec(card_id(game_id, day, user_id, "chg", key), change, "primary"),
+                ButtonSpec(card_id(game_id, day, user_id, "del", key), withdraw, "danger"),
+            ]
+        )
+    last = [ButtonSpec(card_id(game_id, day, user_id, "add"), _say("button_add"), "success")]
+    if pages > 1:  # the pages nearest this one, within the row's room
+        first = max(0, min(page - PAGES_SHOWN // 2, pages - PAGES_SHOWN))
+        for other in range(first, min(pages, first + PAGES_SHOWN)):
+            if other != page:
+                label = _say("button_page", first=other * CARD_ROWS + 1, last=min(len(keys), (other + 1) * CARD_ROWS))
+                last.append(ButtonSpec(card_id(game_id, day, user_id, "page", other), label))
+    rows.append(last)
+    return rows
+
+
+def show_button(game_id: int, day: int, user_id: int) -> ButtonSpec:
+    """ "Your orders" on a DM about the step: the orders card, as /orders shows it."""
+    return ButtonSpec(card_id(game_id, day, user_id, "show"), _say("button_show"), "primary")
+
+
+def character_buttons(game_id: int, day: int, user_id: int, characters: Sequence[tuple[str, str]]) -> list[ButtonSpec]:
+    """`/mod orders`: "Order for <name>" for each character the game master orders for (at most 25)."""
+    return [
+        ButtonSpec(card_id(game_id, day, user_id, "npc", actor), _say("button_character", name=name), "primary")
+        for name, actor in characters[:25]
+    ]
+
+
+def verb_select_id(game_id: int, day: int, user_id: int, page: int, actor: str | None = None) -> str:
+    """`brbot:ordverb:<game>:<day>:<player>:<page>[:<actor>]` (`bot.ui.order_card.VerbChosen`)."""
+    return f"brbot:ordverb:{game_id}:{day}:{user_id}:{page}" + (f":{actor}" if actor else "")
+
+
+def verb_placeholder() -> str:
+    return _say("verb_placeholder")
+
+
+def verb_more(page: int, pages: int) -> str:
+    return _say("verb_more", page=page, pages=pages)
+
+
+def verb_title(game: str, step: str) -> str:
+    return _say("verb_title", game=game, step=step)

@@ -36,6 +36,8 @@ OWN_PREFIXES = (
     "lobby",
     "ready",
     "seat",
+    "ord",
+    "ordverb",
 )  # brbot:<these>: ids that are not an old proposal's
 
 
@@ -54,7 +56,10 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
         "step_buttons",
         "question",
     ):  # `bot.services.orders.step_buttons`: ids, labels and styles in the payload
-        return [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
+        specs = [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
+        return specs + orders_button(payload)
+    if kind in ("step_yours", "reminder"):  # a step opened, or its deadline near: the orders card's button
+        return orders_button(payload)
     if kind == "lobby":  # `bot.services.signup.lobby`: Join (as each role) and Leave while sign-ups are open
         return lobby_screen.buttons(payload)
     if kind == "muster":  # `bot.services.signup.muster`: the DM asking a player to confirm
@@ -72,6 +77,16 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
             ButtonSpec(f"{ref}:no", ui("button_decline"), "danger"),
         ]
     return []
+
+
+def orders_button(payload: dict[str, Any]) -> list[ButtonSpec]:
+    """ "Your orders" on a DM telling a player of a step (`bot.ui.order_card`: the card, its buttons), when the
+    payload names the game, the step and the player (a DM written before the card existed does not)."""
+    from bot.screens import orders as orders_screen
+
+    if not all(isinstance(payload.get(k), int) for k in ("game", "day", "user")):
+        return []
+    return [orders_screen.show_button(payload["game"], payload["day"], payload["user"])]
 
 
 def pair_ref(payload: dict[str, Any]) -> str:
@@ -310,6 +325,7 @@ class SeatAnswer(
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
+    from bot.ui.order_card import CardPress, VerbChosen
     from bot.ui.order_menu import OrderExpired, OrderSelectExpired
 
     return [
@@ -325,6 +341,8 @@ def dynamic_items() -> list[type]:
         FormSelectExpired,
         OrderExpired,
         OrderSelectExpired,
+        CardPress,
+        VerbChosen,
     ]
 
 

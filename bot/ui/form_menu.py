@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, Self
 
 import discord
 
 from bot.screens.orders import confirmation
 from bot.services.orders import forms
-from bot.ui.respond import refusing, replace, respond
+from bot.ui.expired import Expired
+from bot.ui.respond import refusing, replace
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Form, Select
@@ -138,29 +138,23 @@ def _commands() -> str:
     return "|".join(re.escape(n) for n in names) or "(?!)"
 
 
-class _Expired:
+class _Expired(Expired):
     """A press on a form menu that no longer answers (after a restart, or 15 minutes): say so."""
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        command = self.custom_id.split(":", 1)[0]  # type: ignore[attr-defined]
-        if live_for(interaction.user.id, command):
-            return  # the player's live menu answers this press
-        await respond(interaction, ui("form_expired", command=command))
+    @staticmethod
+    def live_for(user_id: int, name: str) -> bool:
+        return live_for(user_id, name)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(match.group(0))  # type: ignore[call-arg]  # the subclasses take the (whole) custom id
+    @staticmethod
+    def said(name: str) -> str:
+        return ui("form_expired", command=name)
 
 
 class FormExpired(_Expired, discord.ui.DynamicItem[discord.ui.Button], template=rf"(?:{_commands()}):submit"):
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id))
+    pass
 
 
 class FormSelectExpired(
     _Expired, discord.ui.DynamicItem[discord.ui.Select], template=rf"(?:{_commands()}):(?!submit\Z)[a-z0-9_]+"
 ):
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id))
+    component = discord.ui.Select

@@ -11,17 +11,17 @@ minutes and not past a restart: a press on one that is gone is answered by `Orde
 
 from __future__ import annotations
 
-import re
 import time
-from typing import Any, Self
+from typing import Any
 
 import discord
 
 from bot.screens.orders import confirmation
 from bot.services.orders import commands as game_orders
 from bot.services.orders import menus
+from bot.ui.expired import Expired
 from bot.ui.form_menu import MORE, OPTIONS_MAX, PAGE, TIMEOUT
-from bot.ui.respond import refusing, replace, respond
+from bot.ui.respond import refusing, replace
 from bot.ui.text import ui
 from engine.front import Command, Form, Select
 
@@ -156,27 +156,25 @@ def live_for(user_id: int, verb: str) -> bool:
     return any(menu.user_id == user_id and menu.command.name == verb for menu in LIVE)
 
 
-class _Expired:
-    async def callback(self, interaction: discord.Interaction) -> None:
-        verb = self.custom_id.split(":")[1]  # type: ignore[attr-defined]
-        if live_for(interaction.user.id, verb):
-            return
-        await respond(interaction, ui("menu_expired"))
+class _Expired(Expired):
+    """A press on an order menu that no longer answers: "type the command again"."""
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(match.group(0))  # type: ignore[call-arg]
+    name_at = 1  # order:<verb>:<part>
+
+    @staticmethod
+    def live_for(user_id: int, name: str) -> bool:
+        return live_for(user_id, name)
+
+    @staticmethod
+    def said(name: str) -> str:
+        return ui("menu_expired")
 
 
 class OrderExpired(_Expired, discord.ui.DynamicItem[discord.ui.Button], template=r"order:[^:]+:(?:submit|next|back)"):
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id))
+    pass
 
 
 class OrderSelectExpired(
     _Expired, discord.ui.DynamicItem[discord.ui.Select], template=r"order:[^:]+:(?!(?:submit|next|back)\Z)[a-z0-9_]+"
 ):
-    def __init__(self, custom_id: str) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id))
+    component = discord.ui.Select

@@ -1,7 +1,8 @@
 """The order commands a game declares and what passes through them: `Command` and its `Option`s (with the shared
 grouped commands `grouped` files verbs under), a moderator's `Moderation`, a use of a command (`Asked`), what it
 does to the orders (`Change`) or why it cannot (`Refused`), the menus some commands answer with (`Form` of
-`Select`s) and the buttons of a player's next step (`StepButton`)."""
+`Select`s) and the buttons of a player's next step (`StepButton`) and one order among a player's orders
+(`OrderPart`)."""
 
 from __future__ import annotations
 
@@ -198,6 +199,20 @@ class StepButton:
     command: str
     values: tuple[tuple[str, Any], ...] = ()
     style: str = "secondary"
+
+
+@dataclass(frozen=True)
+class OrderPart:
+    """One order among a player's orders for the step, as the orders card lists it with its own buttons:
+    `line` in words (as `Orders.describe` says it); `command` the verb whose menu changes it ("": none, the
+    card offers the verbs to choose from), opened with `values` ((option, value) pairs) preselected; `rest`
+    the whole orders without it, which withdrawing it submits (None: withdrawing it withdraws all the
+    orders, the game's default applies)."""
+
+    line: str
+    command: str = ""
+    values: tuple[tuple[str, Any], ...] = ()
+    rest: dict[str, Any] | None = None
 
 
 def grouped(commands: tuple[Command, ...], under: Mapping[str, str]) -> tuple[Command, ...]:

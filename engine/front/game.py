@@ -19,7 +19,18 @@ from typing import Any
 
 from engine.dice.words import DiceWords
 from engine.front.cards import Card, CardField, Picture
-from engine.front.commands import CHOICES_MAX, Asked, Change, Chooser, Command, Form, Moderation, Refused, StepButton
+from engine.front.commands import (
+    CHOICES_MAX,
+    Asked,
+    Change,
+    Chooser,
+    Command,
+    Form,
+    Moderation,
+    OrderPart,
+    Refused,
+    StepButton,
+)
 from engine.front.community import Community
 from engine.front.signup import Signup
 from engine.front.words import Words
@@ -58,7 +69,9 @@ class Orders:
     - `step_buttons(view, current)`: buttons for the player's next step (at most `STEP_BUTTONS_MAX`), attached
       to the message telling them a step waits (None: the game is played with its commands only);
       `step_hint(view)`: a line that message ends with, saying how the step is given when it takes more than
-      one command (None: one command gives a step)."""
+      one command (None: one command gives a step).
+    - `parts(orders, view)`: the orders one by one (`OrderPart`), for the orders card's buttons to change or
+      withdraw each (None: the orders are one whole, changed by choosing a verb and withdrawn at once)."""
 
     commands: tuple[Command, ...] = ()
     apply: Callable[[Asked], Change] = _refuse_all
@@ -69,6 +82,7 @@ class Orders:
     form: Callable[[str, View, dict[str, Any]], Form | str] = _no_form
     step_buttons: Callable[[View, dict[str, Any]], list[StepButton]] | None = None
     step_hint: Callable[[View], str] | None = None
+    parts: Callable[[dict[str, Any], View], list[OrderPart]] | None = None
 
     def command(self, name: str) -> Command | None:
         return next((c for c in self.commands if c.name == name), None)
@@ -85,6 +99,15 @@ class Orders:
         `current` is the player's own current orders for the day (None: none yet)."""
         chooser = self.choosers.get(source)
         return chooser(view, typed, values, current or {})[:CHOICES_MAX] if chooser else []
+
+    def listed(self, orders: dict[str, Any] | None, view: View) -> list[OrderPart]:
+        """The player's orders one by one for the orders card ([]: none given); a game that declares no
+        `parts` has its orders as one whole, in the words `describe` gives them."""
+        if not orders:
+            return []
+        if self.parts is not None:
+            return self.parts(orders, view)
+        return [OrderPart(line="; ".join(self.describe(orders, view)))]
 
     def buttons(self, view: View, current: dict[str, Any]) -> list[StepButton]:
         """The buttons for this player's next step now ([] when the game has none)."""

@@ -193,8 +193,8 @@ async def test_withdraw_button_restores_the_default_and_refuses_an_old_day(gm, d
     shown = await run(MyOrdersCog(gm), "orders", 1)
     assert "Vote to close Beach" in shown.text and "(current)" in shown.text and shown.all_ephemeral
     view = shown.sent[0]["view"]
-    custom_id = view.children[0].custom_id
-    assert custom_id == f"brbot:withdraw:{game_id}:1"
+    assert [b.label for b in view.children] == ["Change 1", "Withdraw 1", "Add an order"]  # the orders card
+    custom_id = f"brbot:withdraw:{game_id}:1"  # the Withdraw of a card sent before it: still answered
     button, interaction = press(gm, WithdrawOrders, custom_id, 1)
     await button.callback(interaction)
     assert "withdrawn" in interaction.text

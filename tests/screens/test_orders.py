@@ -47,6 +47,13 @@ def test_orders_shows_the_games_lines_and_at_most_ten_receipts_marking_the_curre
     assert len(long.description) == orders.DESCRIPTION_MAX
 
 
-def test_withdraw_names_the_game_and_step_it_withdraws():
-    button = orders.withdraw_button(7, 3)
-    assert (button.custom_id, button.label, button.style) == ("brbot:withdraw:7:3", "Withdraw these orders", "danger")
+def test_the_card_names_the_game_step_player_and_order_each_button_acts_on():
+    [row, last] = orders.card_buttons(7, 3, 99, ["0123abcd"], whole=True)
+    assert [(b.custom_id, b.label, b.style) for b in row] == [
+        ("brbot:ord:7:3:99:chg:0123abcd", "Change", "primary"),
+        ("brbot:ord:7:3:99:del:0123abcd", "Withdraw these orders", "danger"),
+    ]
+    assert [(b.custom_id, b.label) for b in last] == [("brbot:ord:7:3:99:add", "Add an order")]
+    [first, second, add] = orders.card_buttons(7, 3, 99, ["0123abcd", "4567ef01"])
+    assert [b.label for b in first + second] == ["Change 1", "Withdraw 1", "Change 2", "Withdraw 2"]
+    assert orders.card_line(2, "Vote to close Beach") == "**2.** Vote to close Beach"

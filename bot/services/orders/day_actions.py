@@ -96,7 +96,8 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
             built = await _built_not_sent(session, game, front) if _builds_steps(front) else {}
             for seat, user_id in pending:
                 said = built.get(seat, "")
-                outbox(session, game, "dm", user_id, f"{text}\n{said}" if said else text, {"kind": "reminder"})
+                told = {"kind": "reminder", "game": game.id, "day": game.day, "user": user_id}  # its orders button
+                outbox(session, game, "dm", user_id, f"{text}\n{said}" if said else text, told)
                 sent += 1
             game.reminded_day = game.day
     return sent

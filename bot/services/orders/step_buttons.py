@@ -101,7 +101,7 @@ async def offer(
         buttons = specs(game.id, game.day, front.orders.buttons(view, {})) if with_buttons else []
         if buttons:
             text = say("step_yours", game=game.name, step=front.words.name(game.day), deadline=when(game.deadline))
-            payload = {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons}
+            payload = {"kind": KIND, "day": game.day, "seat": seat, "buttons": buttons[: STEP_BUTTONS_MAX - 1]}
         elif told_plainly:
             text = say(
                 "step_yours_plain", game=game.name, step=front.words.name(game.day), deadline=when(game.deadline)
@@ -109,6 +109,7 @@ async def offer(
             payload = {"kind": "step_yours", "day": game.day, "seat": seat}
         else:
             continue
+        payload |= {"game": game.id, "user": users[seat]}  # the orders card's button (`bot.ui.buttons.buttons_for`)
         # how the game's step is given (a post built over commands, then sent)
         hint = front.orders.step_hint(view) if front.orders.step_hint else ""
         outbox(session, game, "dm", users[seat], f"{text}\n{hint}" if hint else text, payload)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.front import OrderPart
 from engine.rulesets.battle_royale.front.texts import text
 
 
@@ -132,3 +133,55 @@ def movement(part: dict[str, Any], names: Names) -> str:
     if part.get("drop"):
         line += text("move_drop", item=names.item(part["drop"]))
     return line
+
+
+ACTION_VERBS = {"all_out": "allout", "set_trap": "settrap", "use_item": "use"}  # an action's kind -> its verb
+FREE_VERBS = {"pick_up": "pickup", "drop": "drop"}  # the free actions a verb's menu gives again, item by item
+
+
+def parts(payload: dict[str, Any], view: dict[str, Any]) -> list[OrderPart]:
+    """The night's orders one by one for the orders card: each free action, the action, the movement and
+    each vote, each withdrawn alone (the rest kept) and changed with its verb's menu."""
+    if payload.get("kind") == "day0":
+        return [OrderPart(line=line, command="day0") for line in _day0(payload, Names(view))]
+    names = Names(view)
+    listed: list[OrderPart] = []
+    free = payload.get("free") or {}
+    for key in ("pick_up", "drop", "store", "take_out", "wear", "remove"):
+        for uid in free.get(key) or []:
+            rest = payload | {"free": free | {key: [u for u in free[key] if u != uid]}}
+            verb = FREE_VERBS.get(key, "equip")
+            given: tuple[tuple[str, Any], ...] = (
+                (("item", uid),) if key in FREE_VERBS else (("item", uid), ("how", key))
+            )
+            listed.append(OrderPart(text(f"free_{key}", item=names.item(uid)), verb, given, rest))
+    for index, trade in enumerate(free.get("trades") or []):
+        rest = payload | {"free": free | {"trades": [t for i, t in enumerate(free["trades"]) if i != index]}}
+        line = _free({"trades": [trade]}, names)[0]
+        listed.append(OrderPart(line, "trade", (("partner", trade["partner"]),), rest))
+    if free.get("track") is not None:
+        line = text("track_line", name=names.student(free["track"]))
+        listed.append(
+            OrderPart(line, "track", (("target", free["track"]),), payload | {"free": free | {"track": None}})
+        )
+    if payload.get("action"):
+        part = payload["action"]
+        verb = ACTION_VERBS.get(part["kind"], part["kind"])
+        values = tuple((k, part[k]) for k in ("target",) if part.get(k))
+        if part["kind"] in ("attack", "all_out"):  # the weapon and up to three targets with their attempts
+            values = (("weapon", part.get("weapon") or "unarmed"),)
+            for n, (target, attempts) in enumerate(sorted(part.get("attempts", {}).items())[:3], 1):
+                suffix = "" if n == 1 else str(n)
+                values += ((f"target{suffix}", target), (f"attempts{suffix}", attempts))
+        listed.append(OrderPart(action(part, names), verb, values, payload | {"action": None}))
+    if payload.get("movement"):
+        part = payload["movement"]
+        listed.append(OrderPart(movement(part, names), part["kind"], (), payload | {"movement": None}))
+    votes = payload.get("votes") or {}
+    for key, option in (("mark", "student"), ("close", "zone"), ("reward", "zone")):
+        if votes.get(key) is not None:
+            said = names.student(votes[key]) if key == "mark" else names.zone(votes[key])
+            line = text(f"vote_{key}_line", **{"name" if key == "mark" else "zone": said})
+            rest = payload | {"votes": votes | {key: None}}
+            listed.append(OrderPart(line, f"vote {key}", ((option, str(votes[key])),), rest))
+    return listed

@@ -63,6 +63,7 @@ FRONT = Front(
         choosers=choosers.CHOOSERS,
         apply=_apply,
         describe=describe.describe,
+        parts=describe.parts,
         when_idle=text("orders_idle"),
         forms=(day0.DAY0,),
         form=_form,

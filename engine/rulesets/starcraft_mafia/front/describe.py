@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.front import OrderPart
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.front import reading
 from engine.rulesets.starcraft_mafia.front.texts import text
+
+EXTRAS = ("give", "pickup", "steal", "offensive", "vote")  # the day's extras, beside the main action
 
 
 def _who(view: dict[str, Any], seat: str | None) -> str:
@@ -72,3 +75,37 @@ def describe(orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
     if not orders:
         return []
     return [main_line(orders.get("main"), view), *extra_lines(orders, view)]
+
+
+def parts(orders: dict[str, Any], view: dict[str, Any]) -> list[OrderPart]:
+    """The day's orders one by one for the orders card: the main action (changed by its verb's menu, withdrawn
+    to doing nothing) and each extra (withdrawn alone, the rest kept)."""
+    main = orders.get("main") or {"kind": "nothing"}
+    kind = main.get("kind", "nothing")
+    listed = [
+        OrderPart(
+            line=main_line(main, view),
+            command=kind,
+            values=tuple((k, v) for k, v in main.items() if k != "kind" and v not in (None, False)),
+            rest=None if all(not orders.get(slot) for slot in EXTRAS) else orders | {"main": {"kind": "nothing"}},
+        )
+    ]
+    for slot in EXTRAS:
+        value = orders.get(slot)
+        if not value:
+            continue
+        values: tuple[tuple[str, Any], ...]
+        if slot == "vote":
+            command, values = "vote lynch", (("player", value),)
+        elif slot == "offensive":
+            command, values = value["kind"], tuple((k, v) for k, v in value.items() if k != "kind" and v)
+        else:
+            command, values = slot, tuple((k, v) for k, v in value.items() if v)
+        listed.append(
+            OrderPart(
+                line=extra_lines({slot: value}, view)[0], command=command, values=values, rest=orders | {slot: None}
+            )
+        )
+    if kind == "nothing" and len(listed) > 1:
+        listed.pop(0)  # nothing as the main action is no order of its own beside the extras
+    return listed

@@ -55,6 +55,7 @@ FRONT = Front(
         choosers=choosers.CHOOSERS,
         apply=apply.apply,
         describe=describe.describe,
+        parts=describe.parts,
         when_idle=text("orders_idle"),
     ),
     cards=Cards(status=_status, public=_public_status, rules=rules_cards, help=help_cards),

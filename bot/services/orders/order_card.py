@@ -1,0 +1,119 @@
+"""The orders card (issue 33, point 3): a player's orders for the step one by one (`Orders.listed`), each with
+a button to change it and one to withdraw it, and a button to add an order, on `/orders` and `/status`, in the
+channel (ephemeral) and by DM.
+
+`card` reads what the card shows: the step, the orders one by one from the player's own view and the verbs
+the player may use now (the game's order commands of this phase, then its form commands), each as a short
+key. A button names its game, step, player and order (`key`: a digest of the order's words and what
+withdrawing it leaves), so a press is answered only while the game is at that step and that order is still
+the player's: `find` refuses an out-of-date one, changing nothing. Withdrawing one order submits the orders
+without it (`OrderPart.rest`, validated by the engine like any submission); an order that is the whole
+orders is withdrawn as `/orders`' Withdraw does (the game's default applies again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.db.session import Database
+from bot.services.base.errors import ServiceError
+from bot.services.base.lookup import game_by_id
+from bot.services.base.rights import Caller
+from bot.services.orders import orders as order_service
+from bot.services.orders.actors import actor_choices
+from bot.services.orders.orders import Submitted
+from bot.services.orders.player_views import view_and_orders
+from bot.text import say
+from engine import registry
+from engine.front import Command, OrderPart
+
+
+@dataclass(frozen=True)
+class Card:
+    """What the orders card shows: the game and step, the orders one by one, and the verbs open now."""
+
+    game_id: int
+    day: int
+    game: str
+    step: str
+    parts: list[OrderPart]
+    verbs: list[Command]  # the order commands of this phase, then the form commands
+    forms: frozenset[str]  # which of `verbs` are form commands (answered with their form)
+
+
+def key(part: OrderPart) -> str:
+    """8 hex digits naming one order (its words and what withdrawing it leaves), for a button's custom id."""
+    named = json.dumps([part.line, part.command, part.rest], sort_keys=True, default=str)
+    return hashlib.sha256(named.encode()).hexdigest()[:8]
+
+
+def open_now(command: Command, phase: object) -> bool:
+    return not command.phases or phase in command.phases
+
+
+async def card(
+    db: Database, game_id: int, user_id: int, actor: str | None = None, moderator: Caller | bool = False
+) -> Card:
+    """The player's orders card now (with `actor`: that actor's, whom the user orders for as the game master,
+    `moderator` the caller, checked: `rights.game_master`); refused for a game not running or a player not in it."""
+    game = await game_by_id(db, game_id)
+    if game.status != "running":
+        raise ServiceError(say("game_over") if game.status == "over" else say("card_not_running", game=game.name))
+    view, current = await view_and_orders(db, game_id, user_id, actor, moderator)
+    front = registry.front(game.ruleset)
+    phase = view.get("phase")
+    verbs = [c for c in front.orders.commands if open_now(c, phase)]
+    forms = [] if actor else [c for c in front.orders.forms if open_now(c, phase)]  # a form is a player's own
+    return Card(
+        game_id=game_id,
+        day=game.day,
+        game=game.name,
+        step=front.words.name(game.day),
+        parts=front.orders.listed(current, view),
+        verbs=[*verbs, *forms],
+        forms=frozenset(c.name for c in forms),
+    )
+
+
+async def find(
+    db: Database,
+    game_id: int,
+    user_id: int,
+    day: int,
+    pressed: str | None,
+    actor: str | None = None,
+    moderator: Caller | bool = False,
+) -> tuple[Card, OrderPart | None]:
+    """The card as it is now and the order a button on a card of step `day` names (`pressed`, its key; None:
+    a button about no one order); refused as out of date when the step is over or the order is no longer the
+    player's."""
+    now = await card(db, game_id, user_id, actor, moderator)
+    if now.day != day:
+        raise ServiceError(say("card_old"))
+    if pressed is None:
+        return now, None
+    part = next((p for p in now.parts if key(p) == pressed), None)
+    if part is None:
+        raise ServiceError(say("card_order_gone"))
+    return now, part
+
+
+async def withdraw(
+    db: Database, game_id: int, user_id: int, day: int, pressed: str, now: datetime
+) -> tuple[Submitted, OrderPart]:
+    """Withdraw the one order `pressed` names: the orders without it are submitted (validated by the engine),
+    or, when it is the whole orders, they are withdrawn. Gives the receipt and the order withdrawn."""
+    _, part = await find(db, game_id, user_id, day, pressed)
+    assert part is not None  # `find` refuses a key it does not find
+    if part.rest is None:
+        return await order_service.withdraw_orders(db, game_id, user_id, now), part
+    return await order_service.submit_orders(db, game_id, user_id, part.rest, now), part
+
+
+async def characters(db: Database, game_id: int, user_id: int, moderator: Caller) -> list[tuple[str, str]]:
+    """(name, id) of the game master's characters the caller may order for now (`actors.actor_choices`: the
+    living NPCs of a game they moderate), each with its own button under `/mod orders`."""
+    return await actor_choices(db, game_id, user_id, moderator)
