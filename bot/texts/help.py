@@ -20,4 +20,6 @@ TEXTS: dict[str, str] = {
     "help_moderators_more_title": "Moderators: resolution and players",
     "help_moderators_more": "`/resolve now` resolve the orders sent so far at once\n`/resolve preview` see the resolution of the current orders, only for you; nothing changes",
     "help_moderators_seats": "`/mod substitute` put another player in a seat\n`/mod orders` who has not sent orders yet\n`/mod view` everything in the game, every secret and number (only you see it)\n`/mod audit` the moderators' audit log\n`/mod rolls` every dice roll of the game, secret ones too\n`/roll ... secret:True` a roll only you see",
+    "help_setups_title": "Setups: a community's own versions of a game",
+    "help_setups": "`/setup save` save a game's house rules and data, or a setup file, as a setup (its balance is then predicted)\n`/setup show` a setup's versions, its balance predicted and measured\n`/setup list` this server's setups, the public ones, the most played\n`/setup fork` your own copy of a setup to change\n`/setup edit` a new version of your setup, with a line saying what changed\n`/setup share` who may see it: private, this server or everyone\n`/setup hide` (moderators) hide a public setup from this server\n`/game create setup:` a new game played with a setup",
 }

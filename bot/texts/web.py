@@ -84,5 +84,5 @@ TEXTS: dict[str, str] = {
     "web_setup_settings": "Settings of v{number}",
     "web_setup_defaults": "The game's defaults.",
     "web_setup_games": "Games played with it on this site",
-    "web_setup_no_games": "None on this site's index yet.",
+    "web_setup_no_games": "No games on this site's index yet.",
 }

@@ -13,7 +13,7 @@ from bot.ui.text import ui
 from engine import registry
 from engine.front import Card, CardField, Front
 
-BOT_HELP_SECTIONS = ("signup", "info", "moderators", "moderators_more")
+BOT_HELP_SECTIONS = ("signup", "info", "moderators", "moderators_more", "setups")
 
 
 def _lines(section: str) -> list[str]:

@@ -460,7 +460,7 @@ def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsy
     assert report["submit_ms"]["sqlite"]["submitters"] == 1 and report["submit_ms"]["sqlite"]["p99"] > 0
     assert report["live_games"] == 2 and report["delivery"]["messages"] > 0
     menus = report["menus_ms"]  # issue 33: autocomplete and the order's menu, every awaited player at once
-    assert menus["command"].startswith("/attack") and menus["autocomplete"]["players"] == int(seats)
+    assert menus["command"].startswith("/attack") and 1 <= menus["autocomplete"]["players"] <= int(seats)
     assert menus["autocomplete"]["p99"] > 0 and menus["menu"]["p99"] > 0
     from bot.bench.suite import QUICK
     from bot.bench.game import sizes
