@@ -39,7 +39,7 @@ def duel():
 
 # Every test of a database (`db`, tests/services/conftest.py) runs on SQLite. `make test` runs these on PostgreSQL
 # too: what differs between the two databases is here (row locks and claims, the deadline loop, concurrent
-# writers, big ids, typed numbers and hostile input, the migrations, delivery's claims), and a whole game of
+# writers, big ids, typed numbers and hostile input, the migrations, delivery's claims, setups' listing), and a whole game of
 # each game stores and reads its state on both. `make test-postgres` (BRBOT_TEST_DATABASES=postgres), which CI
 # runs after `make test`, runs every database test on PostgreSQL (docs/testing.md: why).
 BOTH_DATABASES = (
@@ -54,7 +54,7 @@ BOTH_DATABASES = (
     "tests/services/orders/test_orders.py",
     "tests/services/orders/test_day_actions.py",
     "tests/services/people/test_absence.py",
-    "tests/services/setups/",
+    "tests/services/setups/test_setups.py",
     "tests/bot/test_delivery.py",
     "tests/bot/test_delivery_pace.py",
     "tests/bot/test_delivery_threads.py",

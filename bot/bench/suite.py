@@ -102,9 +102,9 @@ class Sizes:
 QUICK = Sizes(
     engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
     delivery_runs=1, delivery_rtt=0.01, web_players=4, web_followers=3, web_games=3, web_requests=3,
-    web_poll_seconds=0.05, community_games=20, community_players=40, community_calls=5,
+    web_poll_seconds=0.05, community_games=8, community_players=16, community_calls=3,
     simulated=QUICK_SIMULATED_GAMES, menu_players=4, menu_rounds=1, setups=200, setup_calls=5,
-    predict_seconds=3.0,
+    predict_seconds=0.5,  # one batch: the quick run checks the worker plays and stores, not the figure
 )  # fmt: skip
 
 
