@@ -1,6 +1,7 @@
 """A setup as it reads (`/setup show`, `/setup list`, its web page): its line in a list, its versions and
 changelog, its settings in words, and each version's balance, the prediction beside the measured record
-("predicted: infested win 22% ± 4 (400 games of 12, …); measured: infested 31% over 14 games"). The cog and the
+("predicted: <side> win 22% ± 4 (400 games of 12, …); measured: <side> 31% over 14 games", a side being what
+the game declares). The cog and the
 web page hand it what `bot.services.setups` read; this module says how it reads."""
 
 from __future__ import annotations

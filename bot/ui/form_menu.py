@@ -12,13 +12,12 @@ Discord's "This interaction failed".
 from __future__ import annotations
 
 import re
-import time
 
 import discord
 
 from bot.screens.orders import confirmation
 from bot.services.orders import forms
-from bot.ui.expired import Expired
+from bot.ui.expired import Expired, LiveMenus
 from bot.ui.respond import refusing, replace
 from bot.ui.text import ui
 from engine import registry
@@ -28,7 +27,7 @@ MORE = "brbot:more"  # the value of the option that turns a long select's page
 OPTIONS_MAX = 25
 PAGE = OPTIONS_MAX - 1
 TIMEOUT = 900
-LIVE: dict[FormMenu, float] = {}  # menus still answering -> when they stop (time.monotonic())
+LIVE = LiveMenus(lambda menu: menu.command)  # the form menus still answering
 
 
 class FormMenu(discord.ui.View):
@@ -54,7 +53,7 @@ class FormMenu(discord.ui.View):
 
     def touch(self) -> None:
         """Keep the menu known as live as long as discord.py keeps it (its timeout restarts on each press)."""
-        LIVE[self] = time.monotonic() + TIMEOUT
+        LIVE.keep(self, TIMEOUT)
 
     @staticmethod
     def page_count(spec: Select) -> int:
@@ -120,16 +119,7 @@ class FormMenu(discord.ui.View):
             self.stop()  # stays in LIVE until its time is up: a press racing the Submit is not "expired"
 
     async def on_timeout(self) -> None:
-        LIVE.pop(self, None)
-
-
-def live_for(user_id: int, command: str) -> bool:
-    """Whether this user has a menu of this command that still answers (it handles their presses itself)."""
-    now = time.monotonic()
-    for menu, until in list(LIVE.items()):
-        if until < now:
-            LIVE.pop(menu, None)
-    return any(menu.user_id == user_id and menu.command == command for menu in LIVE)
+        LIVE.drop(self)
 
 
 def _commands() -> str:
@@ -141,13 +131,8 @@ def _commands() -> str:
 class _Expired(Expired):
     """A press on a form menu that no longer answers (after a restart, or 15 minutes): say so."""
 
-    @staticmethod
-    def live_for(user_id: int, name: str) -> bool:
-        return live_for(user_id, name)
-
-    @staticmethod
-    def said(name: str) -> str:
-        return ui("form_expired", command=name)
+    live = LIVE
+    words = "form_expired"
 
 
 class FormExpired(_Expired, discord.ui.DynamicItem[discord.ui.Button], template=rf"(?:{_commands()}):submit"):

@@ -136,14 +136,14 @@ def card_reply(card: order_card.Card, user_id: int, content: str | None = None, 
     return {"content": content, "embeds": [embed], "view": buttons(card, user_id, page)}
 
 
-class CardPress(
-    discord.ui.DynamicItem[discord.ui.Button],
-    template=r"brbot:ord:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<action>chg|del|add|page|show|npc)(?::(?P<arg>[A-Za-z0-9_\-]+))?",
-):
-    """A press on an orders card: Change, Withdraw, Add an order or another page."""
+class _Parted:
+    """A persistent component whose custom id names its game, step, player and more (`parts`, the template's
+    named groups), read back from the id alone after a restart."""
+
+    component: type[discord.ui.Item[Any]] = discord.ui.Button
 
     def __init__(self, custom_id: str, **parts: Any) -> None:
-        super().__init__(discord.ui.Button(custom_id=custom_id))
+        super().__init__(self.component(custom_id=custom_id))  # type: ignore[call-arg]  # the DynamicItem's item
         self.parts = parts
 
     @classmethod
@@ -151,6 +151,14 @@ class CardPress(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> Self:
         return cls(match.group(0), **match.groupdict())
+
+
+class CardPress(
+    _Parted,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"brbot:ord:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<action>chg|del|add|page|show|npc)(?::(?P<arg>[A-Za-z0-9_\-]+))?",
+):
+    """A press on an orders card: Change, Withdraw, Add an order or another page."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client
@@ -194,20 +202,13 @@ class CardPress(
 
 
 class VerbChosen(
+    _Parted,
     discord.ui.DynamicItem[discord.ui.Select],
     template=r"brbot:ordverb:(?P<game>\d+):(?P<day>-?\d+):(?P<user>\d+):(?P<page>\d+)(?::(?P<actor>[A-Za-z0-9_\-]+))?",
 ):
     """The verb chosen to add an order: its menu replaces the select (or the next page of verbs shows)."""
 
-    def __init__(self, custom_id: str, **parts: Any) -> None:
-        super().__init__(discord.ui.Select(custom_id=custom_id))
-        self.parts = parts
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(match.group(0), **match.groupdict())
+    component = discord.ui.Select
 
     async def callback(self, interaction: discord.Interaction) -> None:
         bot: Any = interaction.client

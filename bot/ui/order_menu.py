@@ -11,7 +11,6 @@ minutes and not past a restart: a press on one that is gone is answered by `Orde
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import discord
@@ -19,14 +18,14 @@ import discord
 from bot.screens.orders import confirmation
 from bot.services.orders import commands as game_orders
 from bot.services.orders import menus
-from bot.ui.expired import Expired
+from bot.ui.expired import Expired, LiveMenus
 from bot.ui.form_menu import MORE, OPTIONS_MAX, PAGE, TIMEOUT
 from bot.ui.respond import refusing, replace
 from bot.ui.text import ui
 from engine.front import Command, Form, Select
 
 ROWS = 4  # selects a page shows: the fifth row holds the buttons
-LIVE: dict[OrderMenu, float] = {}
+LIVE = LiveMenus(lambda menu: menu.command.name)  # the order menus still answering
 BUTTONS = ("submit", "next", "back")
 
 
@@ -43,7 +42,7 @@ class OrderMenu(discord.ui.View):
         self.page = 0  # the page of selects shown
         self.list_pages: dict[str, int] = {}  # the page of each long select
         self.show(form)
-        LIVE[self] = time.monotonic() + TIMEOUT
+        LIVE.keep(self, TIMEOUT)
 
     def custom_id(self, part: str) -> str:
         return f"order:{self.command.name}:{part}"[:100]
@@ -98,7 +97,7 @@ class OrderMenu(discord.ui.View):
         )
 
         async def chosen(interaction: discord.Interaction) -> None:
-            LIVE[self] = time.monotonic() + TIMEOUT
+            LIVE.keep(self, TIMEOUT)
             if MORE in select.values:
                 self.list_pages[spec.name] = self.list_pages.get(spec.name, 0) + 1
                 select.options = self.options(spec)
@@ -115,7 +114,7 @@ class OrderMenu(discord.ui.View):
 
     async def turn(self, interaction: discord.Interaction, step: int) -> None:
         async with refusing(interaction):
-            LIVE[self] = time.monotonic() + TIMEOUT
+            LIVE.keep(self, TIMEOUT)
             _, form = await menus.menu_for(
                 self.db, self.game_id, self.user_id, self.command.name, self.given(), self.actor, self.moderator
             )
@@ -145,29 +144,15 @@ class OrderMenu(discord.ui.View):
             self.stop()
 
     async def on_timeout(self) -> None:
-        LIVE.pop(self, None)
-
-
-def live_for(user_id: int, verb: str) -> bool:
-    now = time.monotonic()
-    for menu, until in list(LIVE.items()):
-        if until < now:
-            LIVE.pop(menu, None)
-    return any(menu.user_id == user_id and menu.command.name == verb for menu in LIVE)
+        LIVE.drop(self)
 
 
 class _Expired(Expired):
     """A press on an order menu that no longer answers: "type the command again"."""
 
     name_at = 1  # order:<verb>:<part>
-
-    @staticmethod
-    def live_for(user_id: int, name: str) -> bool:
-        return live_for(user_id, name)
-
-    @staticmethod
-    def said(name: str) -> str:
-        return ui("menu_expired")
+    live = LIVE
+    words = "menu_expired"
 
 
 class OrderExpired(_Expired, discord.ui.DynamicItem[discord.ui.Button], template=r"order:[^:]+:(?:submit|next|back)"):

@@ -61,7 +61,7 @@ async def test_every_zone_of_a_large_island_can_be_chosen(gm, db):
     await zone.callback(FakeInteraction(gm, FakeUser(1)))
     assert menu.values["zone"] == ["60"]
     menu.stop()
-    day0_menu.LIVE.pop(menu, None)
+    day0_menu.LIVE.drop(menu)
 
 
 async def test_day0_when_dead_is_refused(gm, db):
