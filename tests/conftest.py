@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -57,8 +59,6 @@ BOTH_DATABASES = (
     "tests/services/setups/test_setups.py",
     "tests/bot/test_delivery.py",
     "tests/bot/test_delivery_pace.py",
-    "tests/bot/test_delivery_threads.py",
-    "tests/bot/test_delivery_languages.py",
     "tests/bot/test_game_words.py",
     "tests/web/test_hostile_addresses.py",
 )
@@ -91,5 +91,15 @@ def pytest_collection_modifyitems(config, items) -> None:
         items[:] = kept
 
 
+MEMORY_FOLDER = Path("/dev/shm")
+
+
 def pytest_configure(config) -> None:
+    # The tests' files (SQLite databases, logs, uploads) in memory where the machine has a tmpfs: a commit to a file
+    # on disk waits for its fsync, some 30 s of the suite's time on the 2-core machine (docs/testing.md). Set before
+    # anything asks for a temporary folder; the workers and the processes tests start inherit it.
+    if MEMORY_FOLDER.is_dir() and os.access(MEMORY_FOLDER, os.W_OK) and "PYTEST_DEBUG_TEMPROOT" not in os.environ:
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = os.environ["TMPDIR"] = str(MEMORY_FOLDER)
+        tempfile.tempdir = None  # asked again: TMPDIR
     config.addinivalue_line("markers", "e2e: the real bot against the fake Discord; part of the normal suite")
+

@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
-from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -191,7 +190,14 @@ async def _opening_orders(db: Database, game_id: int, ruleset: str) -> None:
 async def run_bench(
     postgres_admin_url: str | None = None, ruleset: str = registry.DEFAULT, size: Sizes = Sizes()
 ) -> dict:
-    """Every figure of `brbot bench` for one game, at the players it seats (`bot.bench.game.sizes`)."""
+    """Every figure of `brbot bench`: those of one game, at the players it seats (`bot.bench.game.sizes`), and
+    those that are the same whatever `--ruleset` says."""
+    return await game_figures(postgres_admin_url, ruleset, size) | await shared_figures(postgres_admin_url, size)
+
+
+async def game_figures(postgres_admin_url: str | None, ruleset: str, size: Sizes) -> dict:
+    """The figures of `ruleset`: the engine's nights, submissions, menus, live games, a night's delivery, the web
+    site."""
     engine_ms = {
         str(n): round(night_benchmark(n, size.nights, repeats=size.repeats, ruleset=ruleset), 3)
         for n in sizes(ruleset, size.engine)
@@ -200,33 +206,17 @@ async def run_bench(
         sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}", ruleset, size)
         choices = await choice_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'menus.sqlite3'}", ruleset, size)
     admin = postgres_admin_url or DEFAULT_ADMIN_URL
-    async with AsyncExitStack() as scratch:
-        postgres, pg_urls = None, []
-        if await postgres_reachable(admin) is None:  # one migration for the submissions' and the community's
-            pg_urls = await scratch.enter_async_context(migrated_scratch_databases(admin, 2))
-            postgres = await submit_latency(pg_urls[0], ruleset, size)
-        live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
-        night_players = sizes(ruleset, (size.night_players,))[-1]
-        night = await delivery_bench(night_players, ruleset, size.delivery_runs, size.delivery_rtt)
-        web_players = sizes(ruleset, (size.web_players,))[-1]
-        web = await web_bench(
-            ruleset,
-            web_players,
-            size.web_followers,
-            size.web_games,
-            size.web_requests,
-            size.web_poll_seconds,
-        )
-        community = await community_bench(
-            postgres_admin_url,
-            size.community_games,
-            size.community_players,
-            size.community_calls,
-            postgres_url=pg_urls[1] if pg_urls else None,
-        )
-    simulated = await simulate_bench(size.simulated)  # the same four games whatever `--ruleset` says
-    setup_list = await list_bench(size.setups, size.setup_calls)  # whatever `--ruleset` says, too
-    setup_predict = await predict_bench(size.predict_seconds)
+    postgres = None
+    if await postgres_reachable(admin) is None:
+        async with migrated_scratch_databases(admin, 1) as [url]:
+            postgres = await submit_latency(url, ruleset, size)
+    live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
+    night_players = sizes(ruleset, (size.night_players,))[-1]
+    night = await delivery_bench(night_players, ruleset, size.delivery_runs, size.delivery_rtt)
+    web_players = sizes(ruleset, (size.web_players,))[-1]
+    web = await web_bench(
+        ruleset, web_players, size.web_followers, size.web_games, size.web_requests, size.web_poll_seconds
+    )
     return {
         "engine_ms": engine_ms,
         "submit_ms": {"sqlite": sqlite, "postgres": postgres},
@@ -239,8 +229,18 @@ async def run_bench(
         "web_players": web_players,  # the sizes the web figures were measured at (`--quick`: small ones)
         "web_followers": size.web_followers,
         "web_games": size.web_games,
+    }
+
+
+async def shared_figures(postgres_admin_url: str | None, size: Sizes) -> dict:
+    """The figures that are the same whatever `--ruleset` says: /profile and /leaderboard, whole simulated games
+    of four games, /setup list and a 12-player StarCraft Mafia setup's prediction."""
+    community = await community_bench(
+        postgres_admin_url, size.community_games, size.community_players, size.community_calls
+    )
+    return {
         "community_ms": community,  # /profile and /leaderboard (issue 24)
-        "simulate_ms": simulated,  # whole simulated games, CPU ms, with the engine's share (issue 30)
-        "setup_list_ms": setup_list,  # /setup list over 10,000 setups, p50 and p99 (issue 32)
-        "setup_predict_s": setup_predict,  # a 12-player StarCraft Mafia setup's prediction, wall seconds (issue 32)
+        "simulate_ms": await simulate_bench(size.simulated),  # whole simulated games, CPU ms, engine's share (30)
+        "setup_list_ms": await list_bench(size.setups, size.setup_calls),  # over 10,000 setups, p50, p99 (32)
+        "setup_predict_s": await predict_bench(size.predict_seconds),  # 12-player StarCraft Mafia, wall s (32)
     }

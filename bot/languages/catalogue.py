@@ -72,12 +72,18 @@ def translations(language: str) -> dict[str, dict[str, str]]:
 
 
 def available() -> list[str]:
-    """The languages with at least one file, and English."""
+    """The languages with at least one file, and English (looked for once per process and places: every
+    command's name is translated through `language_for`, thousands of times at a start)."""
+    return list(_available(tuple(directories())))
+
+
+@lru_cache(maxsize=8)
+def _available(places: tuple[Path, ...]) -> tuple[str, ...]:
     seen = {ENGLISH}
-    for base in directories():
+    for base in places:
         if base.is_dir():
             seen |= {normalized(p.name) for p in base.iterdir() if p.is_dir() and any(p.glob("*.po"))}
-    return sorted(seen)
+    return tuple(sorted(seen))
 
 
 def template(language: str, domain: str, key: str, english: str) -> str:
@@ -90,8 +96,14 @@ def language_for(locale: str | None) -> str:
     language ("es-419" reads "es-ES"), else English."""
     if not locale:
         return ENGLISH
-    wanted = normalized(str(locale))
-    have = available()
+    return _language_for(str(locale), tuple(directories()))
+
+
+@lru_cache(maxsize=256)
+def _language_for(locale: str, places: tuple[Path, ...]) -> str:
+    """`language_for`, once per locale and places (a command sync asks it some 15,000 times)."""
+    wanted = normalized(locale)
+    have = _available(places)
     if wanted in have:
         return wanted
     base = wanted.split("-")[0]
@@ -103,3 +115,5 @@ def forget() -> None:
     """Read the files again next time (after `brbot texts import`, and in tests)."""
     translations.cache_clear()
     entries.cache_clear()
+    _available.cache_clear()
+    _language_for.cache_clear()

@@ -448,10 +448,18 @@ def test_the_command_lines_default_game_is_the_engines():
 
 
 @pytest.mark.parametrize("ruleset, seats", [("mazeworld", "1"), ("infinity_intervention", "2")])
-def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsys):
+def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsys, monkeypatch):
     """Issue 22: `brbot bench` of Mazeworld (one contestant in its demo) or Infinity (a GM-run game, benched
     with its demo roster's two PCs) ended in a traceback ("need at least 2 players"); at small sizes
-    (`--quick`) every part now runs with the players the game seats."""
+    (`--quick`) every part now runs with the players the game seats. The figures that are the same whatever
+    `--ruleset` says (`shared_figures`) run in Mazeworld's case only."""
+    from bot.bench import suite
+
+    if ruleset != "mazeworld":
+        async def none(*_args):
+            return {}
+
+        monkeypatch.setattr(suite, "shared_figures", none)
     assert main(["bench", "--quick", "--json", "--ruleset", ruleset]) == 0
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err
@@ -468,6 +476,9 @@ def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsy
     assert report["web_players"] == sizes(ruleset, (QUICK.web_players,))[-1]  # the sizes the text names
     assert report["delivery"]["players"] == sizes(ruleset, (QUICK.night_players,))[-1]
     assert (report["web_followers"], report["web_games"]) == (QUICK.web_followers, QUICK.web_games)
+    if ruleset == "mazeworld":  # the figures of every game: the four simulated games, the setups, the community
+        assert set(report["simulate_ms"]) and report["setup_predict_s"]["status"] == "done"
+        assert report["setup_list_ms"]["p99"] > 0 and report["community_ms"]["sqlite"]["profile"]["p99"] > 0
 
 
 def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys):

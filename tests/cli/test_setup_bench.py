@@ -15,7 +15,7 @@ async def test_the_list_bench_times_listing_over_the_setups_it_wrote():
 
 
 async def test_the_predict_bench_times_a_twelve_player_prediction_within_its_limit():
-    figures = await predict_bench(seconds=2.0)
+    figures = await predict_bench(seconds=0.5)
     assert figures["players"] == 12 and figures["status"] == "done" and figures["games"] > 0
     assert figures["seconds"] < 60
 

@@ -205,7 +205,7 @@ async def test_battle_royale_cards_by_buttons(fake, database_url, clock, monkeyp
     runner = BotRunner(fake, database_url, clock)
     await runner.start()
     try:
-        await setup(fake, mod, "battle_royale_cards", players, {"max_rounds": "8"})
+        await setup(fake, mod, "battle_royale_cards", players, {"max_rounds": "5"})  # every kind of move by round 5
         await settle(fake, runner, "the start")
         game = await game_row(runner.db)
         given: dict[str, int] = {}
@@ -247,7 +247,9 @@ async def test_infinity_intervention_by_buttons(fake, database_url, clock, monke
     runner.settings = runner.settings.model_copy(update={"delivery_seconds": 0.05})
     await runner.start()
     try:
-        await setup(fake, mod, "infinity_intervention", [alice, bob])
+        # four turns, then the fight ends undecided by its house rule (some 35 posts rather than 68): each kind of
+        # post and answer comes in every turn; tests/e2e/test_e2e_infinity.py plays the fight on to its decision
+        await setup(fake, mod, "infinity_intervention", [alice, bob], {"max_turns": "4"})
         await settle(fake, runner, "the start")
         game = await game_row(runner.db)
         fighters = game.state["fighters"]

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Game
+from bot.services.setups import predict
 from tests.e2e.conftest import BotRunner
 
 pytestmark = pytest.mark.e2e
@@ -22,7 +23,10 @@ versions:
 """
 
 
-async def test_setups_on_discord(fake, database_url, clock):
+async def test_setups_on_discord(fake, database_url, clock, monkeypatch):
+    from tests.services.setups.test_balance import QUICKLY_KNOWN
+
+    monkeypatch.setattr(predict, "WITHIN", QUICKLY_KNOWN)  # known sooner: the loop is the same
     mod = fake.add_user("Gamemaster", moderator=True)
     alice = fake.add_user("Alice")
     bob = fake.add_user("Bob")
