@@ -4,12 +4,12 @@ it was filled in with), so that a reader of another language can be given the sa
 It is a `str`: everything that takes a text takes it unchanged, and English readers get exactly these
 characters (transcripts, the log, the stored events). Nothing in the engine reads the key; the bot renders a
 `Keyed` again for a reader of another language where it shows it (`bot.languages.reader`). A text made by
-joining or cutting texts is a plain `str` and reads in English.
+cutting texts is a plain `str` and reads in English; texts joined with `joined` keep their parts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 
@@ -40,3 +40,12 @@ def speaker(domain: str, texts: Mapping[str, str]) -> Speaker:
         return Keyed(texts[key].format(**values), domain, key, values)
 
     return say
+
+
+JOINED = "$joined"  # the key of a text made of texts (`joined`): no catalogue's
+
+
+def joined(separator: str, parts: Sequence[Any]) -> Keyed:
+    """Texts joined as `separator.join(parts)` reads, each part still rendered for its reader (a `Keyed`) or
+    left as it is (a name, a command, a mark): a line made of a command and its description, the lobby."""
+    return Keyed(separator.join(parts), "", JOINED, {"separator": separator, "parts": list(parts)})

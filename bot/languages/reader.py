@@ -11,7 +11,7 @@ made of texts keeps its parts with `joined`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import replace
@@ -21,7 +21,7 @@ from bot.languages import ENGLISH
 from bot.languages.catalogue import language_for, translations
 from bot.wording import render_in
 from engine.front import Card
-from engine.keyed import Keyed
+from engine.keyed import JOINED, Keyed
 
 READER: ContextVar[str] = ContextVar("reader", default=ENGLISH)
 
@@ -39,15 +39,6 @@ def language_of(interaction: Any) -> str:
     """The language the user of an interaction reads (their Discord locale, or the nearest the bot has)."""
     locale = getattr(interaction, "locale", None)
     return language_for(str(getattr(locale, "value", locale)) if locale is not None else None)
-
-
-JOINED = "$joined"  # the key of a text made of texts (`joined`): no catalogue's
-
-
-def joined(separator: str, parts: Sequence[Any]) -> Keyed:
-    """Texts joined as `separator.join(parts)` reads, each part still rendered for its reader (a `Keyed`) or
-    left as it is (a name, a mark): a message made of several sentences, such as the lobby."""
-    return Keyed(separator.join(parts), "", JOINED, {"separator": separator, "parts": list(parts)})
 
 
 def localized(text: Any, language: str | None = None) -> Any:

@@ -13,6 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.screens.parts import ButtonSpec, said
+from engine.keyed import joined
 
 TEXTS: dict[str, str] = {
     "lobby_title": "**{name}** ({game}, game #{id}): sign-ups",
@@ -66,8 +67,7 @@ def _say(key: str, **values: object) -> str:
 
 def text(lobby: Lobby) -> str:
     """The lobby message: the game, its roster with tiers, the places left, the reserves, when it starts."""
-    from bot.languages.reader import joined  # not at import: the catalogue (bot.texts) reads this screen
-    from bot.text import say, when
+    from bot.text import say, when  # not at import: the catalogue (bot.texts) reads this screen
 
     mustering = lobby.muster_until is not None
 

@@ -14,9 +14,9 @@ from collections.abc import Iterable
 
 import discord
 
-from bot.languages.reader import localized_card
+from bot.languages.reader import localized, localized_card
 from bot.ui.text import ui
-from engine.front import Card
+from engine.front import Card, CardField
 
 FIELD_MAX = 1024
 FIELDS_MAX = 25
@@ -52,7 +52,7 @@ def _cut(text: str, most: int) -> str:
 def chunks(name: str, lines: Iterable[str], empty: str | None = None, sep: str = "\n") -> list[tuple[str, str]]:
     """(name, value) pairs of a field: the lines joined by `sep`, continued into "(more)" fields at 1024
     characters (a single line longer than that is cut with "…"). No lines: `empty`, or no field at all."""
-    lines = [line for line in lines] or ([empty] if empty else [])
+    lines = CardField(name, tuple(lines), sep).shown_lines() or ([empty] if empty else [])
     out: list[tuple[str, str]] = []
     chunk: list[str] = []
     title = name
@@ -60,7 +60,7 @@ def chunks(name: str, lines: Iterable[str], empty: str | None = None, sep: str =
         line = _cut(line, FIELD_MAX)
         if chunk and len(sep.join(chunk + [line])) > FIELD_MAX:
             out.append((title, sep.join(chunk)))
-            chunk, title = [], ui("card_more", name=name)
+            chunk, title = [], localized(ui("card_more", name=name))
         chunk.append(line)
     if chunk:
         out.append((title, sep.join(chunk)))
@@ -81,7 +81,9 @@ def card_embeds(card: Card) -> list[discord.Embed]:
         for name, value in chunks(fld.name, fld.lines, fld.empty, fld.sep):
             if len(out[-1].fields) >= FIELDS_MAX:
                 out.append(
-                    discord.Embed(title=_cut(ui("card_more", name=card.title), TITLE_MAX), colour=colour(card.colour))
+                    discord.Embed(
+                        title=_cut(localized(ui("card_more", name=card.title)), TITLE_MAX), colour=colour(card.colour)
+                    )
                 )
             out[-1].add_field(name=name, value=value, inline=fld.inline)
     if card.footer:

@@ -17,7 +17,9 @@ BOT_HELP_SECTIONS = ("signup", "info", "moderators", "moderators_more", "setups"
 
 
 def _lines(section: str) -> list[str]:
-    return ui(f"help_{section}").split("\n")
+    """A section's lines: one catalogue text of several lines (the cards break it at its lines once it is in the
+    reader's language), so more lines can follow it."""
+    return [ui(f"help_{section}")]
 
 
 def moderation_lines(fronts: list[Front]) -> list[str]:

@@ -10,13 +10,18 @@ from typing import Any
 
 @dataclass(frozen=True)
 class CardField:
-    """A field of a card: lines joined by `sep`, or `empty` when there are none."""
+    """A field of a card: lines joined by `sep`, or `empty` when there are none. A line may be one text of several
+    lines (a rules section, one catalogue text, so that a reader of another language gets it whole)."""
 
     name: str
     lines: tuple[str, ...]
     sep: str = "\n"
     inline: bool = False
     empty: str | None = None
+
+    def shown_lines(self) -> list[str]:
+        """The lines as shown: a text of several lines broken at them, where lines are shown one below another."""
+        return [piece for line in self.lines for piece in line.split("\n")] if self.sep == "\n" else list(self.lines)
 
 
 @dataclass(frozen=True)

@@ -34,6 +34,7 @@ from engine.front.commands import (
 from engine.front.community import Community
 from engine.front.signup import Signup
 from engine.front.words import Words
+from engine.keyed import joined
 
 View = dict[str, Any]
 ViewCards = Callable[[View], list[Card]]
@@ -134,7 +135,7 @@ def commands_help(title: str, commands: tuple[Command, ...]) -> list[Card]:
     """A game's `/help` by default: its commands grouped by section, from their declarations."""
     sections: dict[str, list[str]] = {}
     for cmd in commands:
-        sections.setdefault(cmd.section, []).append(f"`/{cmd.typed}`: {cmd.description}")
+        sections.setdefault(cmd.section, []).append(joined("", [f"`/{cmd.typed}`: ", cmd.description]))
     return [Card(title=title, fields=tuple(CardField(name=s, lines=tuple(lines)) for s, lines in sections.items()))]
 
 

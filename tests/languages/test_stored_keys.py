@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 
-from bot.languages.reader import joined, localized
+from bot.languages.reader import localized
+from engine.keyed import joined
 from bot.languages.stored import kept, revived, row_keys
 from bot.text import say
 from engine.events import PUBLIC, Event

@@ -17,7 +17,7 @@ HELP_SECTIONS = ("roles", "day0", "actions", "movement", "free", "votes")
 
 
 def _section(prefix: str, name: str) -> CardField:
-    return CardField(name=text(f"{prefix}_{name}_title"), lines=tuple(text(f"{prefix}_{name}").split("\n")))
+    return CardField(name=text(f"{prefix}_{name}_title"), lines=(text(f"{prefix}_{name}"),))
 
 
 def rules_cards() -> list[Card]:

@@ -19,7 +19,7 @@ RULES = ("day", "order", "combat", "infested", "public", "winning")
 
 
 def _section(name: str) -> CardField:
-    return CardField(name=text(f"rules_{name}_title"), lines=tuple(text(f"rules_{name}").split("\n")))
+    return CardField(name=text(f"rules_{name}_title"), lines=(text(f"rules_{name}"),))
 
 
 def _value(value: Any) -> str:
