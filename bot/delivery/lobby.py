@@ -20,9 +20,9 @@ from sqlalchemy import func, select, update
 from bot.db.models import Game, Outbox
 from bot.db.session import Database
 from bot.delivery.courier import Courier, Undeliverable
-from bot.delivery.readers import texts_for
 from bot.delivery.render import Outgoing, message_nonce
 from bot.delivery.written import escaped, names_by_game
+from bot.languages.stored import texts_for
 from bot.services.people import readers
 
 EVERY = timedelta(seconds=1)  # at most one edit of a game's lobby this often

@@ -25,8 +25,7 @@ from sqlalchemy import select
 from bot.db.models import AuditLog, Game
 from bot.db.session import Database
 from bot.languages import ENGLISH
-from bot.languages.reader import localized
-from bot.languages.stored import PAYLOAD_TEXTS, revived
+from bot.languages.stored import texts_for
 from bot.services.people import readers
 
 ByDM = Callable[[int, int | None, int | None], bool]  # (game, moderator channel, game channel) -> notes by DM
@@ -44,16 +43,6 @@ async def localize(db: Database, rows: Sequence[Any], notes_by_dm: ByDM | None =
         if row.keyed and language != ENGLISH:
             row.text, row.payload = texts_for(row.text, row.payload, row.keyed, language)
     return languages
-
-
-def texts_for(text: str, payload: dict[str, Any] | None, keyed: dict[str, Any] | None, language: str):
-    """A row's text and payload with its keyed texts rendered in `language` (as stored where there are none)."""
-    if not keyed or language == ENGLISH:
-        return text, payload
-    if "text" in keyed:
-        text = localized(revived(keyed["text"]), language)
-    shown = {name: localized(revived(keyed[name]), language) for name in PAYLOAD_TEXTS if name in keyed}
-    return text, ({**(payload or {}), **shown} if shown else payload)
 
 
 async def _languages(db: Database, rows: Sequence[Any], notes_by_dm: ByDM) -> dict[int, str]:

@@ -152,12 +152,13 @@ def group(rows: Sequence[Row]) -> list[list[Row]]:
     return groups
 
 
-def render(rows: Sequence[Row]) -> list[Parcel]:
-    """Every parcel these rows make, in order of their first row."""
+def render(rows: Sequence[Row], language: str = ENGLISH) -> list[Parcel]:
+    """Every parcel these rows make, in order of their first row (their fixed words in `language`: the web page
+    renders a game's channel in the game's)."""
     parcels = []
     for rows_of_parcel in group(rows):
-        parcel = Parcel(list(rows_of_parcel))
-        parcel.messages = render_parcel(parcel.rows)
+        parcel = Parcel(list(rows_of_parcel), language=language)
+        parcel.messages = render_parcel(parcel.rows, language)
         parcels.append(parcel)
     return parcels
 

@@ -7,7 +7,8 @@ JSON data (its English, catalogue, key and values, a value that is itself a `Key
 nothing (None): it reads as stored, which is also how rows written before keys were kept are delivered.
 
 `row_keys(text, payload)` is what an outbox row keeps: its text, and the title and section of a step's post
-that `write_events` put in its payload (`placement`), each only when it is a `Keyed`.
+that `write_events` put in its payload (`placement`), each only when it is a `Keyed`; `texts_for` renders a
+row's kept texts for a reader.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.languages.reader import JOINED
+from bot.languages import ENGLISH
+from bot.languages.reader import JOINED, localized
 from engine.keyed import Keyed
 
 MARK = "$keyed"  # a kept `Keyed` among values: {MARK: [english, domain, key, values]}
@@ -40,7 +42,7 @@ def _value(value: Any) -> Any:
         return kept(value)
     if value is None or isinstance(value, bool | int | float):
         return value
-    if isinstance(value, list | tuple):  # the parts of a joined text (`reader.joined`)
+    if isinstance(value, list | tuple):  # the parts of a joined text (`engine.keyed.joined`)
         return [_value(v) for v in value]
     return str(value)
 
@@ -66,3 +68,16 @@ def row_keys(text: Any, payload: Mapping[str, Any] | None = None) -> dict[str, A
         if said is not None:
             found[name] = said
     return found or None
+
+
+def texts_for(
+    text: str, payload: dict[str, Any] | None, keyed: Mapping[str, Any] | None, language: str
+) -> tuple[str, dict[str, Any] | None]:
+    """A row's text and payload with its keyed texts rendered in `language` (as stored where there are none):
+    what delivery sends a reader and what the game's web page shows."""
+    if not keyed or language == ENGLISH:
+        return text, payload
+    if "text" in keyed:
+        text = localized(revived(keyed["text"]), language)
+    shown = {name: localized(revived(keyed[name]), language) for name in PAYLOAD_TEXTS if name in keyed}
+    return text, ({**(payload or {}), **shown} if shown else payload)

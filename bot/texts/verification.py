@@ -12,6 +12,7 @@ TEXTS: dict[str, str] = {
     "verify_events": "its events differ from event {number} on ({stored_count} stored, {replayed_count} "
     "replayed): stored {stored}; replayed {replayed}",
     "verify_event": "{kind} {text!r}",
+    "verify_event_key": "{kind} {text!r} said as {sentence} with {values}",
     "verify_no_event": "no event",
     "verify_who": "{name} ({seat})",
     "verify_order": "{who}'s order differs: the resolution used {used}, but the orders table now holds {row}",

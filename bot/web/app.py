@@ -33,6 +33,8 @@ from starlette.templating import Jinja2Templates
 
 from bot.db.session import Database
 from bot.delivery.render import POST, Outgoing, render
+from bot.languages import ENGLISH
+from bot.languages.reader import localized, localized_card, reading
 from bot.screens.setup import balance_line, settings_words
 from bot.services.pages import player_pages, public_pages
 from bot.services.pages.public_pages import GamePage, NoPage
@@ -101,7 +103,7 @@ def timeline(page: GamePage, captions: dict[int, str]) -> list[Item]:
     """The channel's posts in order, each resolved step's post followed by its picture (once)."""
     items: list[Item] = []
     shown: set[int] = set()
-    for number, parcel in enumerate(render(page.posts), start=1):
+    for number, parcel in enumerate(render(page.posts, page.language), start=1):
         messages = parcel.messages  # a step post's picture comes from the store, below (the layout's is not drawn)
         first = parcel.first.payload or {}
         day = first.get("day") if POST in first else None
@@ -118,13 +120,23 @@ def timeline(page: GamePage, captions: dict[int, str]) -> list[Item]:
 def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30) -> Starlette:
     """The site over this database (closed with the app)."""
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    templates.env.finalize = localized  # every text a page prints, in its reader's language (`reading`)
     templates.env.globals.update(
-        say=say, text_html=text_html, moment=moment, balance_line=balance_line, settings_words=settings_words
+        say=say,
+        text_html=text_html,
+        moment=moment,
+        balance_line=balance_line,
+        settings_words=settings_words,
+        localized_card=localized_card,
     )
     live = Live(db, poll_seconds)
 
-    def html(request: Request, name: str, context: dict[str, Any], status: int = 200) -> Response:
-        return templates.TemplateResponse(request, name, context, status_code=status)
+    def html(
+        request: Request, name: str, context: dict[str, Any], status: int = 200, language: str = ENGLISH
+    ) -> Response:
+        """The page rendered (Starlette renders at once) in `language`: a game's pages in the game's."""
+        with reading(language):
+            return templates.TemplateResponse(request, name, context | {"language": language}, status_code=status)
 
     def not_found(request: Request) -> Response:
         response = html(request, "missing.html", {}, status=404)
@@ -154,7 +166,8 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
         except NoPage:
             return not_found(request)
         items = timeline(page, captions)
-        response = html(request, "game.html", {"page": page, "items": items, "sections": sections(items)})
+        context = {"page": page, "items": items, "sections": sections(items)}
+        response = html(request, "game.html", context, language=page.language)
         response.headers.update(_page_headers(page.version, f'"{page.version}"', cache_seconds))
         return response
 
@@ -165,12 +178,12 @@ def create_app(db: Database, poll_seconds: float = 1.0, cache_seconds: int = 30)
             page = await public_pages.step_page(db, key, day)
         except NoPage:
             return not_found(request)
-        messages = [m for parcel in render(page.posts) for m in parcel.messages]
+        messages = [m for parcel in render(page.posts, page.language) for m in parcel.messages]
         title = next((m.layout.title for m in messages if m.layout and m.layout.title), "") or say("web_announcement")
         item = Item(messages=messages, day=page.day, title=title, anchor=f"step-{page.day}")
         if page.picture:
             item.picture, item.caption = page.day, page.caption
-        response = html(request, "step.html", {"page": page, "item": item})
+        response = html(request, "step.html", {"page": page, "item": item}, language=page.language)
         scope = "public" if page.listed else "private"  # a link page's address is its secret
         response.headers["Cache-Control"] = f"{scope}, max-age={PICTURE_MAX_AGE}"  # a resolved step never changes
         response.headers["Referrer-Policy"] = "no-referrer"

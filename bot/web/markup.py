@@ -8,6 +8,8 @@ from datetime import UTC, datetime
 
 from markupsafe import Markup, escape
 
+from bot.languages.reader import localized
+
 STAMP = re.compile(r"&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;")
 BOLD = re.compile(r"\*\*(.+?)\*\*")
 STAMPED = re.compile(r"\s*\(?<t:-?\d+(?::[tTdDfFR])?>\)?")  # a time stamp in a post's raw text
@@ -26,8 +28,8 @@ def _stamp(match: re.Match[str]) -> str:
 
 
 def text_html(text: str) -> Markup:
-    """A post's text as HTML (line breaks kept by the page's style)."""
-    html = str(escape(text))
+    """A post's text as HTML (line breaks kept by the page's style), in the page's language (`reading`)."""
+    html = str(escape(localized(text)))
     html = STAMP.sub(_stamp, html)
     html = BOLD.sub(r"<strong>\1</strong>", html)
     return Markup(html)

@@ -19,6 +19,7 @@ from sqlalchemy import select
 
 from bot.db.models import DaySeed, EventRow, Order, Player, Resolution
 from bot.db.session import Database
+from bot.languages.stored import MARK, kept
 from bot.services.base import fairness
 from bot.services.base.common import load_game, ruleset_of
 from bot.services.base.errors import ServiceError
@@ -56,7 +57,7 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
             .scalars()
             .all()
         )
-        stored_events = [(e.kind, e.text) for e in events]
+        stored_events = [(e.kind, e.text, e.keyed) for e in events]
         rows = (
             (
                 await session.execute(
@@ -77,8 +78,8 @@ async def verify_day(db: Database, game_id: int, day: int) -> Verification:
     after = result.state.model_dump(mode="json")
     if after != record.state_after:
         differences.append(say("verify_state", difference=_first_difference(record.state_after, after)))
-    replayed = [(e.kind, e.text) for e in result.events]
-    if replayed != stored_events:
+    replayed = [(e.kind, e.text, kept(e.text)) for e in result.events]
+    if len(replayed) != len(stored_events) or not all(map(_same_event, stored_events, replayed)):
         differences.append(_event_difference(stored_events, replayed))
     if (
         fairness.outcome_hash(record.state_after, [e.model_dump(mode="json") for e in result.events])
@@ -124,17 +125,30 @@ def _order_text(payload: dict[str, Any] | None) -> str:
     return say("verify_no_order") if payload is None else json.dumps(payload, sort_keys=True)
 
 
-def _event_difference(stored: list[tuple[str, str]], replayed: list[tuple[str, str]]) -> str:
+Event = tuple[str, str, Any]  # kind, text, its key and values as kept (`bot.languages.stored.kept`; None: none)
+
+
+def _same_event(stored: Event, replayed: Event) -> bool:
+    """The same kind and words, and the same sentence by key and values where the stored event kept them (an
+    event stored before keys were kept compares its words alone)."""
+    return stored[:2] == replayed[:2] and (stored[2] is None or stored[2] == replayed[2])
+
+
+def _event_difference(stored: list[Event], replayed: list[Event]) -> str:
     index = next(
         i
         for i in range(max(len(stored), len(replayed)))
-        if i >= len(stored) or i >= len(replayed) or stored[i] != replayed[i]
+        if i >= len(stored) or i >= len(replayed) or not _same_event(stored[i], replayed[i])
     )
+    same_words = index < min(len(stored), len(replayed)) and stored[index][:2] == replayed[index][:2]
 
-    def shown(events: list[tuple[str, str]]) -> str:
+    def shown(events: list[Event]) -> str:
         if index >= len(events):
             return say("verify_no_event")
-        kind, text = events[index]
+        kind, text, keyed = events[index]
+        if same_words:  # the words agree, the sentence does not: which key and values each is
+            said = (keyed or {}).get(MARK) or ["", "", "", {}]
+            return say("verify_event_key", kind=kind, text=text, sentence=f"{said[1]}:{said[2]}", values=said[3])
         return say("verify_event", kind=kind, text=text)
 
     return say(

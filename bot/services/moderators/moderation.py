@@ -35,6 +35,7 @@ from bot.text import escape, say, when
 from engine import registry
 from engine.events import Event
 from engine.front import Moderation
+from engine.keyed import joined
 
 
 async def pause(db: Database, game_id: int, actor_id: Caller, until: datetime | None = None) -> None:
@@ -100,10 +101,10 @@ async def end(db: Database, game_id: int, actor_id: Caller, reason: str | None =
         if started:  # its players finished it: their records and statistics gain it
             await profiles.game_over(session, game, load_state(game))
         audit(session, game, by, "end", reason=reason)
-        ended = f"{say('ended', reason=escape(reason))}\n{say('log_published', game_id=game.id)}"
+        ended = [say("ended", reason=escape(reason)), say("log_published", game_id=game.id)]
         if ruleset_of(game).seeds_revealed == "at_end":
-            ended += "\n" + await reveal_held_seeds(session, game)
-        announce(session, game, ended, {"kind": "end"})
+            ended.append(await reveal_held_seeds(session, game))
+        announce(session, game, joined("\n", ended), {"kind": "end"})
 
 
 async def resolve_now(db: Database, game_id: int, actor_id: Caller, now: datetime) -> resolution.Resolved:

@@ -22,6 +22,7 @@ from bot.services.orders.orders import current_orders
 from bot.text import say, when
 from engine import registry
 from engine.front import Front
+from engine.keyed import joined
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +98,7 @@ async def send_reminders(db: Database, now: datetime, hours_before: float) -> in
             for seat, user_id in pending:
                 said = built.get(seat, "")
                 told = {"kind": "reminder", "game": game.id, "day": game.day, "user": user_id}  # its orders button
-                outbox(session, game, "dm", user_id, f"{text}\n{said}" if said else text, told)
+                outbox(session, game, "dm", user_id, joined("\n", [text, said]) if said else text, told)
                 sent += 1
             game.reminded_day = game.day
     return sent

@@ -30,6 +30,7 @@ from bot.services.orders.player_views import player_view
 from bot.text import say, when
 from engine import registry
 from engine.front import STEP_BUTTONS_MAX, StepButton
+from engine.keyed import joined
 from engine.ruleset import Ruleset
 
 KIND = "step_buttons"  # the outbox payload's kind: a DM carrying step buttons
@@ -112,7 +113,7 @@ async def offer(
         payload |= {"game": game.id, "user": users[seat]}  # the orders card's button (`bot.ui.buttons.buttons_for`)
         # how the game's step is given (a post built over commands, then sent)
         hint = front.orders.step_hint(view) if front.orders.step_hint else ""
-        outbox(session, game, "dm", users[seat], f"{text}\n{hint}" if hint else text, payload)
+        outbox(session, game, "dm", users[seat], joined("\n", [text, hint]) if hint else text, payload)
 
 
 async def press(db: Database, game_id: int, user_id: int, day: int, pressed: str, now: datetime):

@@ -11,6 +11,7 @@ from typing import Any
 from bot.db.models import Game
 from bot.services.base.common import ruleset_of
 from bot.text import TEXT, say
+from engine.keyed import Keyed, joined
 
 WORDY = re.compile(r"[a-z]+(_[a-z]+)+")  # a setting's value that is a choice's key ("preference_then_random")
 
@@ -42,6 +43,23 @@ def in_the_past(text: str) -> str:
         return say("web_day_was_open", step=match["step"], deadline=deadline, commitment=match["commitment"])
 
     return _OPEN.sub(was, text)
+
+
+def was_open(text: Any) -> Any:
+    """A kept fair-play text (`bot.languages.stored.revived`) of a finished game said in the past, by its keys, for
+    a reader of another language: `in_the_past` of its English."""
+    if not isinstance(text, Keyed) or text.domain != "bot":
+        return text
+    if text.key == "day_open":
+        return _was(text.values)
+    if text.key == "seed_revealed_next":
+        return joined("\n", [text.values["reveal"], _was(text.values)])
+    return text
+
+
+def _was(values: Any) -> str:
+    deadline = _RELATIVE.sub("", str(values["deadline"]))
+    return say("web_day_was_open", step=values["step"], deadline=deadline, commitment=values["commitment"])
 
 
 def settings_in_words(game: Game) -> list[Setting]:

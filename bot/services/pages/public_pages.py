@@ -26,7 +26,7 @@ import asyncio
 import re
 import secrets
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,11 +35,15 @@ from sqlalchemy.exc import IntegrityError
 
 from bot.db.models import DaySeed, Game, Outbox, Player, Resolution, WebCheck, WebPicture
 from bot.db.session import Database
+from bot.languages import ENGLISH
+from bot.languages.reader import localized
+from bot.languages.stored import revived, texts_for
 from bot.services.base import verification
 from bot.services.base.common import announce, ruleset_of
 from bot.services.base.errors import ServiceError
 from bot.services.orders import orders
-from bot.services.pages.page_words import Setting, in_the_past, settings_in_words
+from bot.services.pages.page_words import Setting, in_the_past, settings_in_words, was_open
+from bot.services.people.readers import stored_language
 from bot.text import say
 from engine import registry
 from engine.front import Card, Front
@@ -165,6 +169,7 @@ class GamePage:
     revealed: Revealed | None = None
     result: Result | None = None  # a finished game's end (`Play.outcome`)
     groups: dict[int, str] = field(default_factory=dict)  # step -> its group in the contents (`Posts.step_group`)
+    language: str = ENGLISH  # the game's (`/game settings language`): the page's words and posts are in it
 
 
 def new_key() -> str:
@@ -246,6 +251,7 @@ class _Brief:
     web: str
     channel_id: int | None
     status: str
+    language: str | None
 
 
 async def _brief_for(session: Any, key: str) -> _Brief:
@@ -253,12 +259,14 @@ async def _brief_for(session: Any, key: str) -> _Brief:
     _checked(key)
     row = (
         await session.execute(
-            select(Game.id, Game.name, Game.ruleset, Game.web, Game.channel_id, Game.status).where(Game.web_key == key)
+            select(Game.id, Game.name, Game.ruleset, Game.web, Game.channel_id, Game.status, Game.language).where(
+                Game.web_key == key
+            )
         )
     ).one_or_none()
     if row is None or row[3] not in ("link", "listed"):
         raise NoPage(key)
-    return _Brief(row[0], row[1], row[2], row[3], row[4], row[5])
+    return _Brief(*row)
 
 
 async def page_version(db: Database, key: str) -> str:
@@ -291,7 +299,8 @@ async def game_page(db: Database, key: str) -> GamePage:
                 select(Outbox).where(Outbox.game_id == game.id, in_channel(game.channel_id)).order_by(Outbox.id)
             )
         ).scalars()
-        posts = [PostRow(r.id, r.game_id, r.target, r.target_id, r.text, dict(r.payload or {}), r.nonce) for r in rows]
+        language = stored_language(game.language)
+        posts = [_post(r, language, game.status == "over") for r in rows]
         days = list(
             (
                 await session.execute(
@@ -319,8 +328,6 @@ async def game_page(db: Database, key: str) -> GamePage:
     if state is not None:
         cards = front.cards.public(ruleset.public_view(state))
     seats = [_seat(ruleset, state, p) for p in players]
-    if game.status == "over":
-        posts = [_past(post) for post in posts]
     page = GamePage(
         id=game.id,
         key=key,
@@ -339,6 +346,7 @@ async def game_page(db: Database, key: str) -> GamePage:
         status_cards=cards,
         seats=seats,
         groups=groups,
+        language=language,
     )
     if game.status == "over":
         page.revealed = await revealed(db, game.id)
@@ -386,9 +394,18 @@ async def _groups(session: Any, game: Game, front: Front) -> dict[int, str]:
     return groups
 
 
-def _past(post: PostRow) -> PostRow:
-    """A finished game's fair-play row said in the past (`in_the_past`)."""
-    return replace(post, text=in_the_past(post.text)) if post.payload.get("kind") in FAIR else post
+def _post(row: Outbox, language: str, over: bool) -> PostRow:
+    """A channel row as the page shows it: in the game's language (its kept keys: `bot.languages.stored`), a
+    finished game's fair-play row said in the past (`in_the_past`)."""
+    payload = dict(row.payload or {})
+    past = over and payload.get("kind") in FAIR
+    if language != ENGLISH and row.keyed and "text" in row.keyed and past:
+        text = localized(was_open(revived(row.keyed["text"])), language)
+    else:
+        text, shown = texts_for(row.text, payload, row.keyed, language)
+        payload = dict(shown or {})
+        text = in_the_past(text) if past else text
+    return PostRow(row.id, row.game_id, row.target, row.target_id, text, payload, row.nonce)
 
 
 def draws_pictures(front: Front) -> bool:
@@ -410,6 +427,7 @@ class StepPage:
     caption: str
     previous: int | None
     next: int | None
+    language: str = ENGLISH  # the game's (`/game settings language`): the page's words and posts are in it
 
 
 async def step_page(db: Database, key: str, day: int) -> StepPage:
@@ -439,9 +457,8 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
                 .order_by(Outbox.id)
             )
         ).scalars()
-        posts = [PostRow(r.id, r.game_id, r.target, r.target_id, r.text, dict(r.payload or {}), r.nonce) for r in rows]
-        if game.status == "over":
-            posts = [_past(post) for post in posts]
+        language = stored_language(game.language)
+        posts = [_post(r, language, game.status == "over") for r in rows]
         caption = await session.scalar(
             select(WebPicture.caption).where(WebPicture.game_id == game.id, WebPicture.day == day)
         )
@@ -460,6 +477,7 @@ async def step_page(db: Database, key: str, day: int) -> StepPage:
         listed=listed,
         picture=drawn,
         caption=caption or "",
+        language=language,
         previous=days[at - 1] if at > 0 else None,
         next=days[at + 1] if at + 1 < len(days) else None,
     )

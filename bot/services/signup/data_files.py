@@ -26,6 +26,7 @@ from bot.services.base.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.front import DataFile, Refused
+from engine.keyed import joined
 
 SUFFIXES = {".yaml": "yaml", ".yml": "yaml", ".json": "json"}
 MAX_DEPTH = 32  # levels of lists and mappings (a map or a roster needs fewer than 10)
@@ -137,7 +138,7 @@ def _check_values(data: Any) -> None:
 
 def _refused(tail: str, key: str, **values: object) -> ServiceError:
     """A refusal: what is wrong, then what the refusal left as it was ("Nothing was created.")."""
-    return ServiceError(f"{say(key, **values)} {tail}")
+    return ServiceError(joined(" ", [say(key, **values), tail]))
 
 
 def _parse(text: str, kind: str, tail: str, label: str) -> Any:

@@ -50,6 +50,7 @@ from bot.services.steps.resuming import resume_if_due
 from bot.text import say, when
 from engine import registry
 from engine.events import Event
+from engine.keyed import joined
 from engine.ruleset import Resolution as Outcome
 from engine.ruleset import Ruleset
 
@@ -159,7 +160,10 @@ async def _resolve_locked(
         if held:
             reveal = await reveal_held_seeds(session, game)
         announce(
-            session, game, f"{reveal}\n{say('log_published', game_id=game.id)}", {"kind": "seed_reveal", "day": day}
+            session,
+            game,
+            joined("\n", [reveal, say("log_published", game_id=game.id)]),
+            {"kind": "seed_reveal", "day": day},
         )
     else:
         kept = pacing.turn_deadline(ruleset, state, result.state, game.deadline, now)
