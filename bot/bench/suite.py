@@ -32,6 +32,10 @@ from bot.bench.delivery import RTT as DELIVERY_RTT
 from bot.bench.delivery import RUNS as DELIVERY_RUNS
 from bot.bench.delivery import delivery_bench
 from bot.bench.game import migrated, migrated_scratch_databases, sizes, started
+from bot.bench.languages import PLAYERS as LANGUAGES_PLAYERS
+from bot.bench.languages import RUNS as LANGUAGES_RUNS
+from bot.bench.languages import delivery_figures as languages_delivery
+from bot.bench.languages import simulate_figures as languages_simulate
 from bot.bench.live import GAMES as LIVE_GAMES
 from bot.bench.live import PLAYERS as LIVE_PLAYERS
 from bot.bench.live import live_bench
@@ -93,6 +97,8 @@ class Sizes:
     simulated: tuple[tuple[str, int], ...] = SIMULATED_GAMES  # (game, players) played whole: `simulate_ms`
     menu_players: int = MENU_PLAYERS  # asking for autocomplete choices and order menus at once: `menus_ms`
     menu_rounds: int = MENU_ROUNDS
+    languages_players: int = LANGUAGES_PLAYERS  # the night prepared with readers in three languages (issue 31)
+    languages_runs: int = LANGUAGES_RUNS
     setups: int = SETUPS  # setups in the database `/setup list` reads: `setup_list_ms`
     setup_calls: int = SETUP_CALLS
     predict_seconds: float = 120.0  # the time limit of the timed prediction: `setup_predict_s`
@@ -102,7 +108,8 @@ QUICK = Sizes(
     engine=(4,), nights=1, repeats=1, submitters=4, rounds=1, live_games=2, live_players=4, night_players=4,
     delivery_runs=1, delivery_rtt=0.01, web_players=4, web_followers=3, web_games=3, web_requests=3,
     web_poll_seconds=0.05, community_games=8, community_players=16, community_calls=3,
-    simulated=QUICK_SIMULATED_GAMES, menu_players=4, menu_rounds=1, setups=200, setup_calls=5,
+    simulated=QUICK_SIMULATED_GAMES, menu_players=4, menu_rounds=1, languages_players=8, languages_runs=1,
+    setups=200, setup_calls=5,
     predict_seconds=0.5,  # one batch: the quick run checks the worker plays and stores, not the figure
 )  # fmt: skip
 
@@ -234,7 +241,7 @@ async def game_figures(postgres_admin_url: str | None, ruleset: str, size: Sizes
 
 async def shared_figures(postgres_admin_url: str | None, size: Sizes) -> dict:
     """The figures that are the same whatever `--ruleset` says: /profile and /leaderboard, whole simulated games
-    of four games, /setup list and a 12-player StarCraft Mafia setup's prediction."""
+    of four games, /setup list and a 12-player StarCraft Mafia setup's prediction, what readers' languages cost."""
     community = await community_bench(
         postgres_admin_url, size.community_games, size.community_players, size.community_calls
     )
@@ -243,4 +250,7 @@ async def shared_figures(postgres_admin_url: str | None, size: Sizes) -> dict:
         "simulate_ms": await simulate_bench(size.simulated),  # whole simulated games, CPU ms, engine's share (30)
         "setup_list_ms": await list_bench(size.setups, size.setup_calls),  # over 10,000 setups, p50, p99 (32)
         "setup_predict_s": await predict_bench(size.predict_seconds),  # 12-player StarCraft Mafia, wall s (32)
+        # the same work with every reader in English and with readers in three languages, and their ratio (31)
+        "languages_delivery_ms": await languages_delivery(size.languages_players, size.languages_runs),
+        "languages_simulate_ms": await languages_simulate(size.languages_runs),
     }

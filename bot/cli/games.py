@@ -364,6 +364,22 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
                 title=registry.front(predicted["game"]).title or predicted["game"],
             )
         )
+    if "languages_delivery_ms" in report:
+        night, played = report["languages_delivery_ms"], report["languages_simulate_ms"]
+        lines.append(
+            say(
+                "cli_bench_languages",
+                players=night["players"],
+                english=night["english"],
+                languages=night["languages"],
+                ratio=night["ratio"],
+                title=registry.front(played["game"]).title or played["game"],
+                simulated=played["players"],
+                sim_english=played["english"],
+                sim_languages=played["languages"],
+                sim_ratio=played["ratio"],
+            )
+        )
     for game, figures in report.get("simulate_ms", {}).items():
         ruleset, players = game.rsplit("/", 1)
         played = registry.front(ruleset)

@@ -479,6 +479,7 @@ def test_bench_works_for_a_game_that_seats_its_own_players(ruleset, seats, capsy
     if ruleset == "mazeworld":  # the figures of every game: the four simulated games, the setups, the community
         assert set(report["simulate_ms"]) and report["setup_predict_s"]["status"] == "done"
         assert report["setup_list_ms"]["p99"] > 0 and report["community_ms"]["sqlite"]["profile"]["p99"] > 0
+        assert report["languages_delivery_ms"]["ratio"] and report["languages_simulate_ms"]["ratio"]
 
 
 def test_bench_of_a_game_without_computer_players_is_refused_in_one_line(capsys):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.keyed import joined
 from engine.rulesets.battle_royale import rules
 from engine.rulesets.battle_royale.state import BRState, Item, Student
 from engine.rulesets.battle_royale.texts import listing, say
@@ -128,4 +129,4 @@ def night_reports(night: Night) -> None:
     census = Census(night.state)
     for me in night.state.active():
         lines, data = report_lines(census, me, night.orders[me.id].free.track)
-        night.tell_text(me.id, "night_report", "\n".join(lines), data)
+        night.tell_text(me.id, "night_report", joined("\n", lines), data)  # each line read in its reader's language
