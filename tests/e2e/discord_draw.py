@@ -17,6 +17,7 @@ from __future__ import annotations
 import base64
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -83,9 +84,11 @@ def inline(text: str, context: Context) -> str:
     now = context.moment()
     out = re.sub(r"&lt;t:(-?\d+)(?::([tTdDfFR]))?&gt;",
                  lambda m: f'<span class="time">{_timestamp(int(m.group(1)), m.group(2) or "f", now)}</span>', out)
-    for sign, names in (("@", context.users), ("#", context.channels)):
-        out = re.sub(rf"&lt;{sign}!?(\d+)&gt;", lambda m, sign=sign, names=names:
-                     f'<span class="mention">{sign}{html.escape(names.get(m.group(1), "unknown"))}</span>', out)
+    def mention(sign: str, names: dict[str, str]) -> Callable[[re.Match[str]], str]:
+        return lambda m: f'<span class="mention">{sign}{html.escape(names.get(m.group(1), "unknown"))}</span>'
+
+    out = re.sub(r"&lt;@!?(\d+)&gt;", mention("@", context.users), out)
+    out = re.sub(r"&lt;#(\d+)&gt;", mention("#", context.channels), out)
     out = re.sub(r"&lt;/([\w -]+):\d+&gt;", r'<span class="mention">/\1</span>', out)
     out = re.sub(r"\[([^\]]+)\]\((https?://[^)\s]+)\)", r'<a href="\2">\1</a>', out)
     out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)

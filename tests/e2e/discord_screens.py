@@ -29,44 +29,58 @@ SEED = 20260601
 
 @dataclass
 class Screen:
-    """One picture: a message as the bot sent it, the select drawn open (its custom id), who sees it where."""
+    """One picture: a message as the bot sent it, the select drawn open (its custom id), and what drawing it needs
+    to know that the payload does not hold: the names behind mentions and channels (of its own game's fake
+    Discord), the moment the player looks (the game's clock, for Discord's relative timestamps)."""
 
     name: str
     message: dict[str, Any]
     open_select: str | None = None
     files: dict[str, bytes] = field(default_factory=dict)  # attachment filename -> bytes (not kept in the JSON)
-
-    def record(self) -> dict[str, Any]:
-        return {"name": self.name, "message": self.message, "open_select": self.open_select}
-
-
-@dataclass
-class Capture:
-    """The screens of one run, with what drawing them needs to know: the names behind mentions, channels'
-    names and the moment the player looks (for Discord's relative timestamps)."""
-
-    screens: list[Screen]
-    users: dict[str, str]
-    channels: dict[str, str]
-    now: str
+    users: dict[str, str] = field(default_factory=dict)
+    channels: dict[str, str] = field(default_factory=dict)
+    now: str = ""
 
     def context(self) -> discord_draw.Context:
         return discord_draw.Context(users=self.users, channels=self.channels, now=self.now)
 
+    def record(self) -> dict[str, Any]:
+        return {"name": self.name, "message": self.message, "open_select": self.open_select, "users": self.users,
+                "channels": self.channels, "now": self.now}
+
+
+@dataclass
+class Capture:
+    """The screens of one run, in the order the page shows them."""
+
+    screens: list[Screen]
+
     def to_json(self) -> dict[str, Any]:
-        return {"users": self.users, "channels": self.channels, "now": self.now,
-                "screens": [s.record() for s in self.screens]}
+        return {"screens": [s.record() for s in self.screens]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Capture:
-        screens = [Screen(s["name"], s["message"], s.get("open_select")) for s in data["screens"]]
-        return cls(screens, data["users"], data["channels"], data["now"])
+        return cls([Screen(s["name"], s["message"], s.get("open_select"), users=s["users"], channels=s["channels"],
+                           now=s["now"]) for s in data["screens"]])
+
+
+UNSTEADY = ("timestamp", "edited_timestamp", "nonce")  # the wall clock's and the run's, not the game's
 
 
 def kept(message: dict[str, Any]) -> dict[str, Any]:
     """A message as it is now (the fake edits one message in place as the player moves on): a copy, without the
-    fake's bookkeeping (`_files`, `_history`)."""
-    return {k: copy.deepcopy(v) for k, v in message.items() if not k.startswith("_")}
+    fake's bookkeeping (`_files`, `_history`) and what changes from run to run but the bot did not choose (the
+    wall clock's times, the delivery's nonce, the fake's port in an attachment's address); the receipts still
+    change, each order's salt being random by design (`bot/services/base/fairness.py`)."""
+    out = {k: copy.deepcopy(v) for k, v in message.items() if not k.startswith("_") and k not in UNSTEADY}
+    for attachment in out.get("attachments") or []:
+        attachment["url"] = f"https://cdn.discordapp.com/attachments/{attachment['id']}/{attachment['filename']}"
+    return out
+
+
+def now(clock) -> str:
+    """The game's moment (the test's clock), when the player looks."""
+    return clock().isoformat()
 
 
 def files_of(message: dict[str, Any]) -> dict[str, bytes]:
@@ -93,13 +107,13 @@ async def _battle_royale(fake, runner, clock) -> list[Screen]:
     alice = players[0]
     chooser = await add_an_order(fake, alice)
     [verbs] = selects(chooser)
-    screens = [Screen("discord-verbs", kept(chooser.message), verbs["custom_id"])]
+    screens = [Screen("discord-verbs", kept(chooser.message), verbs["custom_id"], now=now(clock))]
     menu = await choose_verb(fake, alice, chooser, "attack")
     target = next(s["custom_id"] for s in selects(menu) if s["custom_id"].endswith(":target"))
-    screens.append(Screen("discord-order-menu", kept(menu.message), target))
+    screens.append(Screen("discord-order-menu", kept(menu.message), target, now=now(clock)))
     await fill(fake, alice, menu, "attack", {})
     await by_card(fake, alice, "vote close", {})
-    screens.insert(0, Screen("discord-orders-card", kept((await card(fake, alice)).message)))
+    screens.insert(0, Screen("discord-orders-card", kept((await card(fake, alice)).message), now=now(clock)))
     return screens
 
 
@@ -120,7 +134,7 @@ async def _mazeworld(fake, runner, clock) -> list[Screen]:
     await settle(fake, runner, "the first turn")
     posts = [m for m in fake.messages_in() if m["flags"] & discord_draw.IS_COMPONENTS_V2 and m.get("_files")]
     assert posts, "no step post with a picture"
-    return [Screen("discord-step-post", kept(posts[-1]), files=files_of(posts[-1]))]
+    return [Screen("discord-step-post", kept(posts[-1]), files=files_of(posts[-1]), now=now(clock))]
 
 
 async def _play(game, url: str, capture: Capture) -> None:
@@ -139,21 +153,22 @@ async def _play(game, url: str, capture: Capture) -> None:
             runner = BotRunner(fake, url, clock)
             await runner.start()
             try:
-                capture.screens += await game(fake, runner, clock)
+                screens = await game(fake, runner, clock)
             finally:
                 await runner.stop()
     finally:
         fairness.new_seed = saved
         await fake.stop()
     assert not fake.problems, fake.problems
-    capture.users |= {str(u.id): u.name for u in fake.world.users.values()}
-    capture.channels |= {str(c.id): c.name for c in fake.world.channels.values() if c.name}
-    capture.now = clock().isoformat()
+    for screen in screens:
+        screen.users = {str(u.id): u.name for u in fake.world.users.values()}
+        screen.channels = {str(c.id): c.name for c in fake.world.channels.values() if c.name}
+    capture.screens += screens
 
 
 async def capture_all(folder: str) -> Capture:
     """Both games played, each on its own fake Discord and database."""
-    capture = Capture([], {}, {}, "")
+    capture = Capture([])
     await _play(_battle_royale, f"sqlite+aiosqlite:///{folder}/royale.sqlite3", capture)
     await _play(_mazeworld, f"sqlite+aiosqlite:///{folder}/maze.sqlite3", capture)
     order = ("discord-orders-card", "discord-verbs", "discord-order-menu", "discord-step-post")
@@ -170,13 +185,13 @@ def photograph(capture: Capture, out: Path, work: Path) -> list[Path]:
     try:
         for screen in capture.screens:
             page = work / f"{screen.name}.html"
-            page.write_text(discord_draw.page(screen.message, capture.context(), open_select=screen.open_select,
+            page.write_text(discord_draw.page(screen.message, screen.context(), open_select=screen.open_select,
                                               files=screen.files), encoding="utf-8")
             chrome.get(page.as_uri())
             height = chrome.execute_script("return document.getElementById('screen').scrollHeight")
             chrome.set_window_size(discord_draw.WIDTH, int(height) + 200)
             chrome.find_element("id", "screen").screenshot(str(out / f"{screen.name}.png"))
-            words = discord_draw.words(screen.message, capture.context(), open_select=screen.open_select)
+            words = discord_draw.words(screen.message, screen.context(), open_select=screen.open_select)
             (out / f"{screen.name}.txt").write_text(words + "\n", encoding="utf-8")
             written.append(out / f"{screen.name}.png")
     finally:

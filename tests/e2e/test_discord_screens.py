@@ -55,8 +55,8 @@ def visible_text(markdown: str) -> list[str]:
 
 @pytest.mark.parametrize("screen", CAPTURE.screens, ids=lambda s: s.name)
 def test_the_drawing_holds_every_component(screen):
-    drawn = discord_draw.page(screen.message, CAPTURE.context(), open_select=screen.open_select)
-    said = discord_draw.words(screen.message, CAPTURE.context(), open_select=screen.open_select)
+    drawn = discord_draw.page(screen.message, screen.context(), open_select=screen.open_select)
+    said = discord_draw.words(screen.message, screen.context(), open_select=screen.open_select)
     components = list(walk_components(screen.message.get("components") or []))
     assert components
     for component in components:
