@@ -91,3 +91,21 @@ def test_discord_markdown_as_the_app_shows_it():
     assert '<div class="subtext">small</div>' in drawn
     unknown = discord_draw.page({"components": [{"type": 99}]}, context)
     assert "component type 99" in unknown  # shown, not dropped
+
+
+def test_a_layout_the_games_do_not_send_yet_is_drawn_too():
+    """A section with its accessory, a thumbnail, a separator and each button style (the step posts use none of
+    the first two yet): each is drawn, none dropped."""
+    layout = {"flags": discord_draw.IS_COMPONENTS_V2, "components": [{"type": discord_draw.CONTAINER, "components": [
+        {"type": discord_draw.SECTION, "components": [{"type": discord_draw.TEXT_DISPLAY, "content": "Beside"}],
+         "accessory": {"type": discord_draw.THUMBNAIL, "media": {"url": "https://example.org/a.png"}}},
+        {"type": discord_draw.SEPARATOR, "divider": True, "spacing": 2},
+        {"type": discord_draw.ROW, "components": [
+            {"type": discord_draw.BUTTON, "style": style, "label": f"Style {style}", "custom_id": f"b{style}"}
+            for style in (1, 2, 3, 4)]}]}]}
+    drawn = discord_draw.page(layout, discord_draw.Context())
+    assert '<div class="section">' in drawn and 'src="https://example.org/a.png"' in drawn and "<hr>" in drawn
+    for style, kind in ((1, "primary"), (2, "secondary"), (3, "success"), (4, "danger")):
+        assert f'<span class="button {kind}">Style {style}</span>' in drawn
+    said = discord_draw.words(layout, discord_draw.Context())
+    assert "Beside" in said and "[Style 4] (red button)" in said and "A small picture." in said
