@@ -23,11 +23,14 @@ demo: $(STAMP)
 
 # The card game's board pictures for its players' page (docs/images/cards-board-*.png, from a seeded game),
 # and Mazeworld's battlespace (docs/images/mazeworld-battlespace-*.png, from the demo fight of a seed), and the
-# web site's pages in headless Chromium (docs/images/web-*.png: needs chromium and chromium-driver).
+# web site's pages in headless Chromium (docs/images/web-*.png: needs chromium and chromium-driver), and what a phone
+# player sees on Discord (docs/images/discord-*.png: the real bot's messages in two seeded games against the fake
+# Discord, drawn as the phone app shows them and photographed in the same Chromium).
 docs-pictures: $(STAMP)
 	$(BIN)/python -m tests.battle_royale_cards.render_doc_pictures
 	$(BIN)/python -m tests.mazeworld.render_doc_pictures
 	$(BIN)/python -m tests.web.screenshots docs/images
+	$(BIN)/python -m tests.e2e.discord_screens docs/images
 
 run: $(STAMP)
 	$(BIN)/brbot run
