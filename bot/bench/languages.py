@@ -26,6 +26,7 @@ from typing import Any
 from bot.bench.delivery import seed_night
 
 PLAYERS = 1000
+NIGHT_GAME = "battle_royale"  # the game whose step is prepared (`bot.bench.delivery.seed_night`'s default)
 RUNS = 3
 SIMULATED = ("starcraft_mafia", 12)
 LANGUAGES = ("pt-BR", "es-ES", "en-US")  # the players' own, a third each; the game's is the first
@@ -107,7 +108,7 @@ async def delivery_figures(players: int = PLAYERS, runs: int = RUNS) -> dict[str
                 copy = Path(workdir) / f"{name}{run}.sqlite3"
                 shutil.copyfile(seeded, copy)
                 best[name] = min(best[name], await _prepare(f"sqlite+aiosqlite:///{copy}"))
-    return _pair(best) | {"players": players}
+    return _pair(best) | {"game": NIGHT_GAME, "players": players}
 
 
 async def _simulated(language: str) -> float:

@@ -370,6 +370,7 @@ def bench_lines(report: dict[str, Any], front: Any) -> list[str]:
             say(
                 "cli_bench_languages",
                 players=night["players"],
+                night_title=registry.front(night["game"]).title or night["game"],
                 english=night["english"],
                 languages=night["languages"],
                 ratio=night["ratio"],

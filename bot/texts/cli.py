@@ -69,7 +69,7 @@ TEXTS: dict[str, str] = {
     "cli_bench_delivery": "delivery: a {one} of a {players}-player game of {title} ({messages} {messages:message|messages}, {requests} "
     "{requests:request|requests}) in {seconds:.2f} s, {ratio:.2f}x the floor of Discord's rate limits ({floor:.2f} s at a {rtt} ms "
     "round trip)",
-    "cli_bench_languages": "languages: a {players}-player night prepared in {english:.0f} ms with every reader in English, {languages:.0f} ms in three languages (x{ratio}); a {simulated}-player {title} game simulated in {sim_english:.0f} ms, {sim_languages:.0f} ms in Portuguese (x{sim_ratio})",
+    "cli_bench_languages": "languages: a step of a {players}-player {night_title} game prepared for delivery in {english:.0f} ms with every reader in English, {languages:.0f} ms in three languages (x{ratio}); a {simulated}-player {title} game simulated in {sim_english:.0f} ms, {sim_languages:.0f} ms in Portuguese (x{sim_ratio})",
     "cli_bench_setups": "setups: /setup list over {setups} setups p50 {p50:.1f} ms, p99 {p99:.1f} ms; a {players}-player {title} setup predicted in {seconds:.1f} s ({games} {games:game|games})",
     "cli_bench_simulate": "simulate: a whole game of {title} with {players} {players:player|players}: {ms:.0f} ms CPU ({steps} {steps_word}), "
     "the engine's resolution {engine:.0f}% of it, its computer players {computer:.0f}%",

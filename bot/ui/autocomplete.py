@@ -149,9 +149,8 @@ def verb_choices(under: str) -> Callback:
 
     def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
         front = registry.front(game.ruleset)
-        phase = caller.view.get("phase")
         lowered = typed.strip().lower()
-        verbs = [c for c in front.orders.commands if len(c.path) == 1 and (not c.phases or phase in c.phases)]
+        verbs = [c for c in front.orders.commands if len(c.path) == 1 and front.orders.offered(c, caller.view)]
         verbs.sort(key=lambda c: c.under != under)
         pairs = [(f"{c.name}: {c.description}", c.name) for c in verbs]
         return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], "text")

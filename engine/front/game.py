@@ -72,7 +72,10 @@ class Orders:
       `step_hint(view)`: a line that message ends with, saying how the step is given when it takes more than
       one command (None: one command gives a step).
     - `parts(orders, view)`: the orders one by one (`OrderPart`), for the orders card's buttons to change or
-      withdraw each (None: the orders are one whole, changed by choosing a verb and withdrawn at once)."""
+      withdraw each (None: the orders are one whole, changed by choosing a verb and withdrawn at once).
+    - `usable(command, view)`: whether this player may give the command at all, from their own view (a class's
+      abilities); the verbs the orders card and the `action` choices offer are those (None: every verb of the
+      phase). Validation still refuses what the rules forbid, with its reason."""
 
     commands: tuple[Command, ...] = ()
     apply: Callable[[Asked], Change] = _refuse_all
@@ -84,6 +87,13 @@ class Orders:
     step_buttons: Callable[[View, dict[str, Any]], list[StepButton]] | None = None
     step_hint: Callable[[View], str] | None = None
     parts: Callable[[dict[str, Any], View], list[OrderPart]] | None = None
+    usable: Callable[[Command, View], bool] | None = None
+
+    def offered(self, command: Command, view: View) -> bool:
+        """Whether the verb is offered to this player now: open in their phase, and usable by them."""
+        if command.phases and view.get("phase") not in command.phases:
+            return False
+        return self.usable is None or self.usable(command, view)
 
     def command(self, name: str) -> Command | None:
         return next((c for c in self.commands if c.name == name), None)

@@ -65,7 +65,7 @@ async def card(
     view, current = await view_and_orders(db, game_id, user_id, actor, moderator)
     front = registry.front(game.ruleset)
     phase = view.get("phase")
-    verbs = [c for c in front.orders.commands if open_now(c, phase)]
+    verbs = [c for c in front.orders.commands if front.orders.offered(c, view)]
     forms = [] if actor else [c for c in front.orders.forms if open_now(c, phase)]  # a form is a player's own
     return Card(
         game_id=game_id,

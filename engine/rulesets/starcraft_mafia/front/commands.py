@@ -10,6 +10,7 @@ offered only to the infested. How options become orders is in `apply.py`; `EXAMP
 from __future__ import annotations
 
 from engine.front import Command, Option, grouped, slotted
+from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.front.texts import text
 
 MAIN, EXTRAS = "main", "extras"
@@ -145,3 +146,23 @@ EXAMPLES: dict[str, tuple[str, ...]] = {  # as typed: the shared options (a comm
     "sabotage": ("/skill action:sabotage target:Raynor how:C-14 Rifle", "/skill action:sabotage target:Raynor"),
     "vote lynch": ("/vote lynch target:Kerrigan", "/vote lynch (its menu: undo)"),
 }
+
+
+# The verbs only some classes have, by the ability each needs ("Players, teams, classes"; validate.py refuses
+# the others with "no_ability"): the card and the `action` choices offer a player only those of their class.
+ABILITY_OF = {
+    "heal": "heal",
+    "probe": "psychic_probe",
+    "repair": "repair",
+    "stim": "stim_pack",
+    "cloak": "cloak",
+    "sabotage": "sabotage",
+}
+
+
+def usable(command: Command, view: dict) -> bool:
+    """Whether the player's class has what the verb needs (from their own view: their class)."""
+    me, needed = view.get("me"), ABILITY_OF.get(command.name)
+    if needed is None or not me:
+        return True
+    return needed in catalog().cls(me["cls"]).abilities

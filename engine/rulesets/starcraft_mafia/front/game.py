@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.front import Card, CardField, Cards, Front, Groups, Orders, Posts, Words, group_intro, group_title
 from engine.rulesets.starcraft_mafia.front import apply, choosers, describe, posts
-from engine.rulesets.starcraft_mafia.front.commands import COMMANDS
+from engine.rulesets.starcraft_mafia.front.commands import COMMANDS, usable
 from engine.rulesets.starcraft_mafia.front.community import COMMUNITY
 from engine.rulesets.starcraft_mafia.front.moderation import MODERATION
 from engine.rulesets.starcraft_mafia.front.rules_help import help_cards, rules_cards
@@ -56,6 +56,7 @@ FRONT = Front(
         apply=apply.apply,
         describe=describe.describe,
         parts=describe.parts,
+        usable=usable,
         when_idle=text("orders_idle"),
     ),
     cards=Cards(status=_status, public=_public_status, rules=rules_cards, help=help_cards),
