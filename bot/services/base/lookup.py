@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import select
+from sqlalchemy.orm import defer
 
 from bot.db.models import Game, GuildSettings, Player
 from bot.db.session import Database
 from bot.services.base import limits
+from bot.services.base.batched import Batched
 from bot.services.base.errors import ServiceError
 from bot.services.base.limits import game_number
 from bot.text import say
@@ -34,6 +36,11 @@ class GameRef:
     ruleset: str
     day: int = 0
     deadline: datetime | None = None  # when today's orders close (None: not running, or paused)
+
+
+# A `GameRef` needs none of a game's big columns: its state (a big game's JSON, parsed on every read) and its
+# settings are left unread (autocomplete and every command look a game up first, at every keystroke).
+BRIEF = (defer(Game.state), defer(Game.settings))
 
 
 def _ref(game: Game) -> GameRef:
@@ -56,7 +63,11 @@ async def game_in_channel(db: Database, channel_id: int, parent_id: int | None =
     limits.optional_id(parent_id, "channel")
     async with db.read() as session:
         rows = (
-            (await session.execute(select(Game).where(Game.channel_id == channel_id).order_by(Game.id.desc())))
+            (
+                await session.execute(
+                    select(Game).options(*BRIEF).where(Game.channel_id == channel_id).order_by(Game.id.desc())
+                )
+            )
             .scalars()
             .all()
         )
@@ -65,6 +76,7 @@ async def game_in_channel(db: Database, channel_id: int, parent_id: int | None =
                 (
                     await session.execute(
                         select(Game)
+                        .options(*BRIEF)
                         .join(Player, Player.game_id == Game.id)
                         .where(Player.thread_id == channel_id)
                         .order_by(Game.id.desc())
@@ -82,23 +94,37 @@ async def game_in_channel(db: Database, channel_id: int, parent_id: int | None =
 
 
 async def games_of_user(db: Database, user_id: int, include_over: bool = False) -> list[GameRef]:
-    """Games this user has signed up for (joined or on the reserve list), newest first."""
+    """Games this user has signed up for (joined or on the reserve list), newest first (one read for every user
+    asking at the same moment: a DM's command, autocomplete at every keystroke, finds its game so)."""
     limits.user_id(user_id)
+    games = await _USERS_GAMES.get(db, user_id) or []
+    return [g for g in games if include_over or g.status in LIVE]
+
+
+async def _users_games(db: Database, user_ids: list[int]) -> dict[int, list[GameRef]]:
+    """user id -> the games they signed up for, newest first."""
+    found: dict[int, list[GameRef]] = {u: [] for u in user_ids}
     async with db.read() as session:
         query = (
-            select(Game)
+            select(Player.user_id, Game)
+            .options(*BRIEF)
             .join(Player, Player.game_id == Game.id)
-            .where(Player.user_id == user_id, Player.status.in_(("joined", "reserve")))
+            .where(Player.user_id.in_(sorted(set(user_ids))), Player.status.in_(("joined", "reserve")))
             .order_by(Game.id.desc())
         )
-        games = (await session.execute(query)).scalars().unique().all()
-    return [_ref(g) for g in games if include_over or g.status in LIVE]
+        for user_id, game in (await session.execute(query)).all():
+            if not any(g.id == game.id for g in found[user_id]):
+                found[user_id].append(_ref(game))
+    return found
+
+
+_USERS_GAMES: Batched[int, list[GameRef]] = Batched(_users_games)
 
 
 async def game_by_id(db: Database, game_id: int) -> GameRef:
     game_number(game_id)
     async with db.read() as session:
-        game = await session.get(Game, game_id)
+        game = await session.get(Game, game_id, options=BRIEF)
     if game is None:
         raise ServiceError(say("no_game", game_id=game_id))
     return _ref(game)

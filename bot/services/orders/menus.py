@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from bot.db.session import Database
+from bot.services.base import limits, snapshots
 from bot.services.base.errors import ServiceError
-from bot.services.base.lookup import game_by_id
 from bot.services.orders.player_views import view_and_orders
 from bot.text import say
 from engine import registry
@@ -117,10 +117,11 @@ async def menu_for(
     moderator: Any = False,
 ) -> tuple[Command, Form]:
     """The verb's menu for this player (or the actor they order for) now, with `given` preselected."""
-    game = await game_by_id(db, game_id)
-    front = registry.front(game.ruleset)
+    limits.game_number(game_id)
+    ruleset = (await snapshots.snapshot(db, game_id)).ruleset  # a game's never changes: its cached snapshot's
+    front = registry.front(ruleset)
     command = front.orders.command(verb)
     if command is None:
-        raise ServiceError(say("no_such_command", command=verb, game=front.title or game.ruleset))
+        raise ServiceError(say("no_such_command", command=verb, game=front.title or ruleset))
     view, current = await view_and_orders(db, game_id, user_id, actor, moderator)
     return command, verb_menu(front, command, view, current, given)

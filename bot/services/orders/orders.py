@@ -19,6 +19,7 @@ from sqlalchemy import select
 from bot.db.models import Game, Order
 from bot.db.session import Database
 from bot.services.base import fairness, limits, rights
+from bot.services.base.batched import Batched
 from bot.services.base.common import load_game, load_state, player_of
 from bot.services.base.errors import ServiceError, first_problem
 from bot.services.base.rights import Caller
@@ -205,6 +206,37 @@ async def seat_orders(session, game_id: int, day: int, seat: str) -> dict[str, A
         )
     )
     return next((payload for payload in rows.scalars() if payload is not None), None)
+
+
+async def _seats_orders(db: Database, keys: list[tuple[int, int, str]]) -> dict[tuple[int, int, str], Any]:
+    """(game, day, seat) -> that seat's current payload, for every key (one query per game and day)."""
+    wanted: dict[tuple[int, int], set[str]] = {}
+    for game_id, day, seat in keys:
+        wanted.setdefault((game_id, day), set()).add(seat)
+    found: dict[tuple[int, int, str], Any] = {}
+    async with db.read() as session:
+        for (game_id, day), seats in wanted.items():
+            rows = await session.execute(
+                select(Order.seat, Order.payload)
+                .where(
+                    Order.game_id == game_id, Order.day == day, Order.seat.in_(sorted(seats)), Order.current.is_(True)
+                )
+                .order_by(Order.id)
+            )
+            for seat, payload in rows:
+                if payload is not None:
+                    found.setdefault((game_id, day, seat), payload)
+    return found
+
+
+_SEAT_ORDERS: Batched[tuple[int, int, str], Any] = Batched(_seats_orders)
+
+
+async def seat_orders_now(db: Database, game_id: int, day: int, seat: str) -> dict[str, Any] | None:
+    """`seat_orders` in a read of its own, shared with the other seats asked for at the same moment (`Batched`:
+    a step's opening brings every player's autocomplete at once); as fresh as a read of its own."""
+    found = await _SEAT_ORDERS.get(db, (game_id, day, seat))
+    return dict(found) if found is not None else None
 
 
 async def current_orders(session, game: Game) -> dict[str, dict[str, Any]]:

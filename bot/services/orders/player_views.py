@@ -18,7 +18,7 @@ from bot.services.base.common import load_game, load_state, player_of, ruleset_o
 from bot.services.base.errors import ServiceError
 from bot.services.base.rights import Caller
 from bot.services.orders.actors import acting_for
-from bot.services.orders.orders import seat_orders
+from bot.services.orders.orders import seat_orders_now
 from bot.text import say
 from engine import registry
 
@@ -75,6 +75,5 @@ async def view_and_orders(
         raise ServiceError(say("not_playing"))
     ruleset = registry.get(snap.ruleset)
     seat = acting_for(ruleset, snap.state, held, actor or None, moderator if actor else False).actor
-    async with db.read() as session:
-        live = await seat_orders(session, game_id, snap.day, seat)
+    live = await seat_orders_now(db, game_id, snap.day, seat)  # one read for every seat asking at this moment
     return ruleset.view(snap.state, seat), live
