@@ -29,7 +29,7 @@ A game's front lives in its package (`engine/rulesets/<name>/front/`) and is fou
 need them, so listing the games imports no picture library.
 """
 
-from engine.front.cards import Card, CardField, Picture, rules_and_settings, setting_lines
+from engine.front.cards import Card, CardField, Picture, rules_and_settings, setting_lines, settings_catalogue
 from engine.front.commands import (
     ACTION_OPTION,
     CHOICES_MAX,
@@ -122,6 +122,7 @@ __all__ = [
     "grouped",
     "rules_and_settings",
     "setting_lines",
+    "settings_catalogue",
     "slotted",
     "step_titles",
 ]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.front.cards import Card
+from engine.keyed import joined
 
 OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
 
@@ -126,7 +127,9 @@ class Moderation(Command):
 
     @property
     def help_line(self) -> str:
-        return f"`/mod {self.name}` {self.description}" if self.help is None else self.help
+        """Its line in /help: the command, then its description kept as the game's text (`joined`), so a reader
+        of another language reads the description in theirs."""
+        return joined("", [f"`/mod {self.name}` ", self.description]) if self.help is None else self.help
 
 
 class Refused(Exception):

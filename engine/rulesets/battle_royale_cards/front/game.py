@@ -53,7 +53,7 @@ def _grid(view: dict[str, Any]) -> Picture | None:
 
 def _help() -> list[Card]:
     """The commands by section, and the picture's own command (/board)."""
-    (card,) = commands_help(TITLE, COMMANDS)
+    (card,) = commands_help(TITLE, COMMANDS, {s: text(f"help_section_{s}") for s in ("orders", "preturn", "settings")})
     extra = CardField(name=text("section_picture"), lines=(text("help_board", command=PICTURE_COMMAND),))
     return [Card(title=card.title, fields=(*card.fields, extra))]
 

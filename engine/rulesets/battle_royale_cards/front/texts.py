@@ -34,6 +34,9 @@ TEXTS: dict[str, str] = {
     "the_card": "The card here: {name} (worth {worth})",
     "directions": "N NE E SE S SW W NW",
     "section_picture": "picture",
+    "help_section_orders": "orders",  # the sections of /help (the commands' `section`)
+    "help_section_preturn": "preturn",
+    "help_section_settings": "settings",
     "help_board": "`/{command}`: the grid as a picture at any time, with the board in words (for screen readers)",
     # --- step buttons ---------------------------------------------------------------------------------
     "button_place": "Start on {square}",

@@ -38,6 +38,7 @@ from engine.rulesets.infinity_intervention.front.status import sheet_card, statu
 from engine.rulesets.infinity_intervention.front.texts import text
 
 TITLE = text("title")
+HELP_SECTIONS = {"orders": text("help_section_orders"), "game master": text("help_section_game_master")}
 
 ACTOR = Option("actor", text("opt_actor"), max_length=60, source="actors")
 MODERATION = (
@@ -105,7 +106,7 @@ def _sheet_cards(view: dict[str, Any]) -> list[Card]:
 
 
 def _help() -> list[Card]:
-    (card,) = commands_help(TITLE, COMMANDS)
+    (card,) = commands_help(TITLE, COMMANDS, HELP_SECTIONS)
     return [replace(card, title=text("help_title"), description=text("help_intro"), colour="blue")]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.keyed import speaker
 
 DOMAIN = "infinity_intervention.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+SETTINGS_DOMAIN = "infinity_intervention.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
     "title": "Infinity: Intervention",
@@ -127,6 +128,8 @@ TEXTS: dict[str, str] = {
     "gm_to_rule_line": "{name}: {what} (turn {turn})",
     "gm_negotiate": "negotiation",
     "gm_freeform": "freeform action",
+    "help_section_orders": "orders",  # the sections of /help (the commands' `section`)
+    "help_section_game_master": "game master",
     "mod_spend_heat": "Spend Heat: a boost, a reorder, reinforcements or a complication",
     "mod_revive": "Revive an incapacitated actor (a player's character or an NPC)",
     "mod_end_combat": "End the combat now: it is over",

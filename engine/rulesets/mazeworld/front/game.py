@@ -41,20 +41,21 @@ from engine.rulesets.mazeworld.front.texts import text
 
 TITLE = text("title")
 PICTURE_COMMAND = "battlespace"
+HELP_SECTIONS = {"orders": text("help_section_orders"), "game master": text("help_section_game_master")}
 
 MODERATION = (
     Moderation(
         "end_combat",
-        "End combat now: the aftermath begins",
+        text("mod_end_combat"),
         done="Combat ended.",
         about_player=False,
         brief="End the combat now",
     ),
-    Moderation("start_combat", "Start combat again after the aftermath", done="Combat started.", about_player=False),
+    Moderation("start_combat", text("mod_start_combat"), done="Combat started.", about_player=False),
     Moderation(
         "temerity",
-        "Call a temerity roll for a creature at this turn's end",
-        (Option("target", "The creature id the moderators were told", required=True, max_length=20),),
+        text("mod_temerity"),
+        (Option("target", text("opt_temerity_target"), required=True, max_length=20),),
         done="Temerity called.",
         about_player=False,
     ),
@@ -70,7 +71,7 @@ def _battlespace(view: dict[str, Any]) -> Picture | None:
 
 def _help() -> list[Card]:
     """The commands by section, titled, with how the game master orders an NPC, and the picture's own command."""
-    (card,) = commands_help(TITLE, COMMANDS)
+    (card,) = commands_help(TITLE, COMMANDS, HELP_SECTIONS)
     picture = CardField(name=text("section_picture"), lines=(text("help_picture", command=PICTURE_COMMAND),))
     fields = (*card.fields, picture)
     return [replace(card, title=text("help_title"), description=text("help_intro"), fields=fields, colour="red")]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.keyed import speaker
 
 DOMAIN = "starcraft_mafia.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+SETTINGS_DOMAIN = "starcraft_mafia.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
     "title": "StarCraft Mafia",
