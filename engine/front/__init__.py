@@ -71,7 +71,7 @@ from engine.front.game import (
     step_titles,
 )
 from engine.front.signup import DataFile, Pairing, Sheet, Signup, Upload, character_sheet
-from engine.front.words import Words
+from engine.front.words import Words, words_of
 
 __all__ = [
     "ACTION_OPTION",
@@ -115,6 +115,7 @@ __all__ = [
     "Trade",
     "Upload",
     "Words",
+    "words_of",
     "character_sheet",
     "commands_help",
     "group_intro",

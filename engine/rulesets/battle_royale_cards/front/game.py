@@ -21,9 +21,9 @@ from engine.front import (
     Signup,
     StepButton,
     Upload,
-    Words,
     commands_help,
     step_titles,
+    words_of,
 )
 from engine.problems import first_problem
 from engine.rulesets.battle_royale_cards.catalog import parse
@@ -80,7 +80,7 @@ def _step_group(view: dict[str, Any]) -> str | None:
 
 FRONT = Front(
     title=TITLE,
-    words=Words(step="Step", steps="steps"),
+    words=words_of(text),
     orders=Orders(
         commands=COMMANDS,
         choosers=CHOOSERS,

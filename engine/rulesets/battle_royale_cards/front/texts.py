@@ -7,6 +7,12 @@ from engine.keyed import speaker
 DOMAIN = "battle_royale_cards.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
 TEXTS: dict[str, str] = {
+    # what one resolution is called in the texts every game shares (`engine.front.words_of`)
+    "word_step": "Step",
+    "word_steps": "steps",
+    "word_one": "step",
+    "word_numbered": "Step {day}",
+    "word_start": "the start",
     "profile_battles": "Battles won",  # a headline figure on /profile and /leaderboard (front/community.py)
     "title": "Battle Royale card game",
     # --- commands ------------------------------------------------------------------------------------

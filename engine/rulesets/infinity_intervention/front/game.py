@@ -21,10 +21,10 @@ from engine.front import (
     Signup,
     StepButton,
     Upload,
-    Words,
     character_sheet,
     commands_help,
     step_titles,
+    words_of,
 )
 from engine.rulesets.infinity_intervention.dice import DICE
 from engine.rulesets.infinity_intervention.front import apply as applying
@@ -146,7 +146,7 @@ def _step_group(view: dict[str, Any]) -> str | None:
 
 FRONT = Front(
     title=TITLE,
-    words=Words(step="Step", steps="steps"),
+    words=words_of(text),
     orders=Orders(
         commands=COMMANDS,
         choosers=CHOOSERS,

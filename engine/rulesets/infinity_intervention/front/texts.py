@@ -9,6 +9,12 @@ DOMAIN = "infinity_intervention.front"  # this catalogue's name among the langua
 SETTINGS_DOMAIN = "infinity_intervention.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    # what one resolution is called in the texts every game shares (`engine.front.words_of`)
+    "word_step": "Step",
+    "word_steps": "steps",
+    "word_one": "step",
+    "word_numbered": "Step {day}",
+    "word_start": "the start",
     "title": "Infinity: Intervention",
     # commands
     "cmd_attack": "Attack an enemy with your readied weapon (a standard action)",

@@ -23,10 +23,10 @@ from engine.front import (
     Refused,
     Signup,
     Upload,
-    Words,
     character_sheet,
     commands_help,
     step_titles,
+    words_of,
 )
 from engine.rulesets.mazeworld.dice import DICE
 from engine.rulesets.mazeworld.front import apply as applying
@@ -95,7 +95,7 @@ def _load_encounter(data: dict[str, Any]) -> tuple[Any, str]:
 
 FRONT = Front(
     title=TITLE,
-    words=Words(step="Turn", steps="turns"),
+    words=words_of(text),
     orders=Orders(
         commands=COMMANDS, choosers=CHOOSERS, apply=applying.apply, describe=applying.describe, when_idle=text("idle")
     ),

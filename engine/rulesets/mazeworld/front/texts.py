@@ -9,6 +9,12 @@ DOMAIN = "mazeworld.front"  # this catalogue's name among the languages' (bot/la
 SETTINGS_DOMAIN = "mazeworld.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    # what one resolution is called in the texts every game shares (`engine.front.words_of`)
+    "word_step": "Turn",
+    "word_steps": "turns",
+    "word_one": "turn",
+    "word_numbered": "Turn {day}",
+    "word_start": "the start",
     "profile_kills": "Kills",  # a headline figure on /profile and /leaderboard (front/community.py)
     "title": "Mazeworld",
     # commands
