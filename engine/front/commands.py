@@ -115,7 +115,8 @@ class Moderation(Command):
     seat)` (the seat of the `user` chosen so far, if any). `params` names the `moderate` parameter an option
     fills (default: the option's own name). The audit log records each option's value under its name, or
     the name `audited_as` gives it, and the `recorded` keys of the events' data (what the action made, like
-    a new item's id). `done` {name} tells the moderator it is done; `help` is its line in /help (None: made
+    a new item's id). `done` {name} tells the moderator it is done (a text of the game's catalogue, kept by key
+    where it has a {name} to fill in with `engine.keyed.unfilled`); `help` is its line in /help (None: made
     from the name and description; "": another action's line covers it)."""
 
     params: Mapping[str, str] = field(default_factory=dict)

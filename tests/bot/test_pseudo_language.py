@@ -22,7 +22,7 @@ from bot.languages.check import check
 from tests.bot.cog_helpers import command, night_game
 from tests.bot.fakes import FakeInteraction, FakeUser, call
 from bot.languages.reader import localized
-from engine import registry
+from engine import keyed, registry
 from tests.languages.pseudo import PSEUDO, english_words, install, pseudo, unaccented, unmarked
 
 GAMES = ("battle_royale", "starcraft_mafia", "battle_royale_cards", "mazeworld", "infinity_intervention")
@@ -72,6 +72,14 @@ async def test_every_games_rules_and_help_read_in_the_players_language_throughou
         done = await read(gm, name)
         assert done.text and english_words(done.text, {"Evening"}) == [], (name, done.text[:3000])
         assert unaccented(done.text, {"Evening"}) == [], (name, done.text[:3000])
+
+
+@pytest.mark.parametrize("ruleset", GAMES)
+def test_every_mod_actions_reply_reads_in_the_players_language(pseudo_language, ruleset):
+    """What a moderator is told once a game's `/mod` action is done ("Player1 is dead.")."""
+    for action in registry.front(ruleset).moderation:
+        shown = localized(keyed.filled(action.done, name="Player1"), PSEUDO)
+        assert english_words(shown, {"Player1"}) == [] and unaccented(shown, {"Player1"}) == [], (action.name, shown)
 
 
 @pytest.mark.parametrize("ruleset", GAMES)

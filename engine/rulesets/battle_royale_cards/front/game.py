@@ -25,13 +25,14 @@ from engine.front import (
     step_titles,
     words_of,
 )
+from engine.keyed import unfilled
 from engine.problems import first_problem
 from engine.rulesets.battle_royale_cards.catalog import parse
 from engine.rulesets.battle_royale_cards.front import apply as applying
 from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMANDS
 from engine.rulesets.battle_royale_cards.front.community import COMMUNITY
 from engine.rulesets.battle_royale_cards.front.status import rules_cards, status_cards
-from engine.rulesets.battle_royale_cards.front.texts import TEXTS, text
+from engine.rulesets.battle_royale_cards.front.texts import DOMAIN, TEXTS, text
 
 TITLE = text("title")
 PICTURE_COMMAND = "board"
@@ -103,5 +104,5 @@ FRONT = Front(
     ),
     signup=Signup(data=Upload(DECK_FILE, _load_deck)),
     community=COMMUNITY,
-    moderation=(Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),),
+    moderation=(Moderation("remove", text("mod_remove"), (), done=unfilled(DOMAIN, TEXTS, "mod_done_remove")),),
 )

@@ -62,7 +62,7 @@ MODERATION = (
             Option("sheet", text("opt_sheet"), max_length=20),
             Option("text", text("opt_text_mod"), max_length=500),
         ),
-        done="Heat spent.",
+        done=text("mod_done_spend_heat"),
         about_player=False,
     ),
     Moderation(
@@ -87,13 +87,17 @@ MODERATION = (
         about_player=False,
     ),
     Moderation(
-        "revive_actor", text("mod_revive"), (replace(ACTOR, required=True),), done="Revived.", about_player=False
+        "revive_actor",
+        text("mod_revive"),
+        (replace(ACTOR, required=True),),
+        done=text("mod_done_revive"),
+        about_player=False,
     ),
     Moderation(
         "end_combat",
         text("mod_end_combat"),
         (),
-        done="The combat is over.",
+        done=text("mod_done_end_combat"),
         about_player=False,
         brief="End the combat now",
     ),

@@ -47,16 +47,16 @@ MODERATION = (
     Moderation(
         "end_combat",
         text("mod_end_combat"),
-        done="Combat ended.",
+        done=text("mod_done_end_combat"),
         about_player=False,
         brief="End the combat now",
     ),
-    Moderation("start_combat", text("mod_start_combat"), done="Combat started.", about_player=False),
+    Moderation("start_combat", text("mod_start_combat"), done=text("mod_done_start_combat"), about_player=False),
     Moderation(
         "temerity",
         text("mod_temerity"),
         (Option("target", text("opt_temerity_target"), required=True, max_length=20),),
-        done="Temerity called.",
+        done=text("mod_done_temerity"),
         about_player=False,
     ),
 )

@@ -153,6 +153,9 @@ TEXTS: dict[str, str] = {
     "mod_start_combat": "Start combat again after the aftermath",
     "mod_temerity": "Call a temerity roll for a creature at this turn's end",
     "opt_temerity_target": "The creature id the moderators were told",
+    "mod_done_end_combat": "Combat ended.",
+    "mod_done_start_combat": "Combat started.",
+    "mod_done_temerity": "Temerity called.",
     # the picture of the battlespace (front/picture.py) and its caption, the same in words
     "section_picture": "Picture",
     "help_picture": "`/{command}` (or `/map`): the battlespace as a picture, with the same in words",
