@@ -49,3 +49,18 @@ def joined(separator: str, parts: Sequence[Any]) -> Keyed:
     """Texts joined as `separator.join(parts)` reads, each part still rendered for its reader (a `Keyed`) or
     left as it is (a name, a command, a mark): a line made of a command and its description, the lobby."""
     return Keyed(separator.join(parts), "", JOINED, {"separator": separator, "parts": list(parts)})
+
+
+def unfilled(domain: str, texts: Mapping[str, str], key: str) -> Keyed:
+    """The text `key` of the catalogue `domain` as a template still to be filled in (`filled`): a `/mod` action's
+    `done` ("{name} is dead.")."""
+    return Keyed(texts[key], domain, key)
+
+
+def filled(template: str, /, **values: object) -> str:
+    """`template.format(**values)`, keeping the template's key where it has one (`unfilled`, or a text with no
+    values), so that a reader of another language reads it in theirs."""
+    english = template.format(**values)
+    if isinstance(template, Keyed) and template.key and template.key != JOINED:
+        return Keyed(english, template.domain, template.key, {**template.values, **values})
+    return english

@@ -23,6 +23,7 @@ from bot.cogs.mod_actions import add_actions, channel_game
 from bot.cogs.setups import SetupNumber, playable_autocomplete
 from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.written import escaped_cards
+from bot.languages.reader import localized
 from bot.screens import muster as muster_screen
 from bot.screens.split import pack
 from bot.services.base import limits
@@ -75,8 +76,9 @@ def data_file_description() -> str:
 
 
 async def send_all(interaction: discord.Interaction, lines: list[str]) -> str:
-    """Send all but the last message now (ephemeral follow-ups); the command's reply is the last."""
-    messages = pack(lines, LIMIT) or [""]
+    """Send all but the last message now (ephemeral follow-ups); the command's reply is the last. Each line is put in
+    the reader's language before the lines are packed into messages (a message of several lines is a plain text)."""
+    messages = pack([localized(line) for line in lines], LIMIT) or [""]
     for message in messages[:-1]:
         await respond(interaction, message)
     return messages[-1]

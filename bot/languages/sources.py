@@ -3,8 +3,10 @@
 `bot`: every sentence the bot says outside the games (`bot.texts.TEXT`: its features and screens). Each
 installed game brings two, found by the layout every game package keeps (docs/rulesets.md): `<game>` (its
 rules' sentences: the events and refusals of `engine/rulesets/<game>/texts.py`) and `<game>.front` (what its
-front says: `front/texts.py`), each module's catalogue being its `TEXTS` (or `TEXT`) dict. A game added later
-is translatable the moment it is installed.
+front says: `front/texts.py`), each module's catalogue being its `TEXTS` (or `TEXT`) dict, and a third where its
+front's texts name one (`SETTINGS_DOMAIN`, `<game>.settings`: its house rules' descriptions, as its `/rules`
+lists them, from its settings model, `engine.front.settings_catalogue`). A game added later is translatable the
+moment it is installed.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ def _module(name: str) -> ModuleType | None:
 def game_domains(game: str) -> list[Domain]:
     """The game's rules' and front's catalogues (none where the package keeps no such module)."""
     from engine import registry
+    from engine.front import settings_catalogue
 
     rules = registry.get(game)
     package = type(rules).__module__.rsplit(".", 1)[0]
@@ -52,6 +55,9 @@ def game_domains(game: str) -> list[Domain]:
         texts = _catalogue_of(module) if module is not None else None
         if texts:
             found.append(Domain(domain, texts))
+        settings = getattr(module, "SETTINGS_DOMAIN", None) if domain.endswith(".front") else None
+        if isinstance(settings, str):
+            found.append(Domain(settings, settings_catalogue(rules.settings_model)))
     return found
 
 

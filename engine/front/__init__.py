@@ -29,7 +29,7 @@ A game's front lives in its package (`engine/rulesets/<name>/front/`) and is fou
 need them, so listing the games imports no picture library.
 """
 
-from engine.front.cards import Card, CardField, Picture, rules_and_settings, setting_lines
+from engine.front.cards import Card, CardField, Picture, rules_and_settings, setting_lines, settings_catalogue
 from engine.front.commands import (
     ACTION_OPTION,
     CHOICES_MAX,
@@ -71,7 +71,7 @@ from engine.front.game import (
     step_titles,
 )
 from engine.front.signup import DataFile, Pairing, Sheet, Signup, Upload, character_sheet
-from engine.front.words import Words
+from engine.front.words import Words, words_of
 
 __all__ = [
     "ACTION_OPTION",
@@ -115,6 +115,7 @@ __all__ = [
     "Trade",
     "Upload",
     "Words",
+    "words_of",
     "character_sheet",
     "commands_help",
     "group_intro",
@@ -122,6 +123,7 @@ __all__ = [
     "grouped",
     "rules_and_settings",
     "setting_lines",
+    "settings_catalogue",
     "slotted",
     "step_titles",
 ]

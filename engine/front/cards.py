@@ -1,11 +1,17 @@
 """What a game shows as cards (Discord embeds, the web page's panels) and pictures: `Card` of `CardField`s,
-`Picture`, and the shared shape of a game's `/rules` (`setting_lines`, `rules_and_settings`)."""
+`Picture`, and the shared shape of a game's `/rules` (`setting_lines`, `rules_and_settings`).
+
+A game that lists its house rules on `/rules` names the catalogue of their descriptions in its front's texts
+module (`SETTINGS_DOMAIN = "<game>.settings"`): the settings model's field descriptions, by setting name
+(`settings_catalogue`), translated as any other catalogue (bot/languages/sources.py lists it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from engine.keyed import Keyed, Speaker
 
 
 @dataclass(frozen=True)
@@ -44,14 +50,25 @@ class Picture:
     caption: str
 
 
+def settings_catalogue(model: Any) -> dict[str, str]:
+    """The descriptions of a settings model's (pydantic) fields as a catalogue: setting name -> description."""
+    return {name: field.description for name, field in model.model_fields.items() if field.description}
+
+
 def setting_lines(
-    settings: Any, line: str, value_of: Callable[[Any], str], skip: tuple[str, ...] = ()
+    settings: Any, say: Speaker, value_of: Callable[[Any], str], domain: str, skip: tuple[str, ...] = ()
 ) -> tuple[str, ...]:
     """One line per setting of a game's settings model (pydantic), in the model's order, for its rules help:
-    the game's `line` template with `{name}`, `{value}` (as `value_of` writes it) and `{description}` (the
-    field's). `skip`: settings that are the game's data, not house rules (a roster)."""
+    the game's text `setting_line` (`say`) with `{name}`, `{value}` (as `value_of` writes it) and
+    `{description}` (the field's, a text of the catalogue `domain`, `<game>.settings`, so that a reader of
+    another language reads it in theirs). `skip`: settings that are the game's data, not house rules (a roster)."""
     return tuple(
-        line.format(name=name, value=value_of(getattr(settings, name)), description=field.description or "")
+        say(
+            "setting_line",
+            name=name,
+            value=value_of(getattr(settings, name)),
+            description=Keyed(field.description or "", domain, name),
+        )
         for name, field in type(settings).model_fields.items()
         if name not in skip
     )

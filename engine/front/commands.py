@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.front.cards import Card
+from engine.keyed import joined
 
 OPTION_TYPES = ("text", "integer", "number", "boolean", "user")
 
@@ -114,7 +115,8 @@ class Moderation(Command):
     seat)` (the seat of the `user` chosen so far, if any). `params` names the `moderate` parameter an option
     fills (default: the option's own name). The audit log records each option's value under its name, or
     the name `audited_as` gives it, and the `recorded` keys of the events' data (what the action made, like
-    a new item's id). `done` {name} tells the moderator it is done; `help` is its line in /help (None: made
+    a new item's id). `done` {name} tells the moderator it is done (a text of the game's catalogue, kept by key
+    where it has a {name} to fill in with `engine.keyed.unfilled`); `help` is its line in /help (None: made
     from the name and description; "": another action's line covers it)."""
 
     params: Mapping[str, str] = field(default_factory=dict)
@@ -126,7 +128,9 @@ class Moderation(Command):
 
     @property
     def help_line(self) -> str:
-        return f"`/mod {self.name}` {self.description}" if self.help is None else self.help
+        """Its line in /help: the command, then its description kept as the game's text (`joined`), so a reader
+        of another language reads the description in theirs."""
+        return joined("", [f"`/mod {self.name}` ", self.description]) if self.help is None else self.help
 
 
 class Refused(Exception):

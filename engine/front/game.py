@@ -141,12 +141,16 @@ def _commands_by_section() -> list[Card]:  # filled in by `Front` from its comma
     raise AssertionError("filled in by Front")
 
 
-def commands_help(title: str, commands: tuple[Command, ...]) -> list[Card]:
-    """A game's `/help` by default: its commands grouped by section, from their declarations."""
-    sections: dict[str, list[str]] = {}
+def commands_help(title: str, commands: tuple[Command, ...], sections: Mapping[str, str] | None = None) -> list[Card]:
+    """A game's `/help` by default: its commands grouped by section, from their declarations. `sections` titles
+    each section (`Command.section`, a key) with the game's text for it, so that a reader of another language
+    reads it in theirs; a section it leaves out is titled with its key."""
+    titles = sections or {}
+    grouped: dict[str, list[str]] = {}
     for cmd in commands:
-        sections.setdefault(cmd.section, []).append(joined("", [f"`/{cmd.typed}`: ", cmd.description]))
-    return [Card(title=title, fields=tuple(CardField(name=s, lines=tuple(lines)) for s, lines in sections.items()))]
+        grouped.setdefault(cmd.section, []).append(joined("", [f"`/{cmd.typed}`: ", cmd.description]))
+    fields = tuple(CardField(name=titles.get(s, s), lines=tuple(lines)) for s, lines in grouped.items())
+    return [Card(title=title, fields=fields)]
 
 
 @dataclass(frozen=True)

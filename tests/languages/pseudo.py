@@ -81,3 +81,13 @@ def english_words(text: str, allowed: set[str] = frozenset()) -> list[str]:
     typed: commands, code, mentions, addresses)."""
     outside = _KEPT.sub(" ", unmarked(text))
     return [w for w in _WORD.findall(outside) if w not in allowed]
+
+
+_ANY_WORD = re.compile(r"\w+")
+
+
+def unaccented(text: str, allowed: set[str] = frozenset()) -> list[str]:
+    """The English words anywhere in `text`, inside markers too (an English value filled into a catalogue text,
+    such as a name from a game's data file), other than `allowed` ones and what stays as typed."""
+    words = _ANY_WORD.findall(_KEPT.sub(" ", text))
+    return [w for w in words if len(w) > 1 and w.isascii() and w.isalpha() and w not in allowed]

@@ -32,7 +32,7 @@ from bot.services.signup import games
 from bot.services.steps import resolution
 from bot.services.steps.resuming import resume_locked
 from bot.text import escape, say, when
-from engine import registry
+from engine import keyed, registry
 from engine.events import Event
 from engine.front import Moderation
 from engine.keyed import joined
@@ -185,7 +185,7 @@ async def act(
         players = await players_of(session, game_id)
         seats, names = {p.seat: p.user_id for p in players}, {p.seat: p.name for p in players}
         name = player.name if player is not None else ""
-        done = Moderated(name=name, done=what.done.format(name=name), events=result.events)
+        done = Moderated(name=name, done=keyed.filled(what.done, name=name), events=result.events)
         for event in result.events:
             if event.audience.kind == "moderators":
                 continue  # not delivered: the caller shows them (`notes`)

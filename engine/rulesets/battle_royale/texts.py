@@ -187,12 +187,16 @@ TEXT: dict[str, str] = {
     "mod_given": "A moderator gave you {item}.",
     "mod_given_ground": "A moderator gave you {item}, but your hands are full: it lies on the ground in {zone_name}.",
     "mod_taken": "A moderator took {item} from you.",
+    # --- the roles' names (`ROLE_NAMES`), filled into the sentences above and the status card -----------------
+    "role_dedicated_student": "Dedicated Student",
+    "role_lovers": "Lover",
+    "role_lone_wolf": "Lone Wolf",
 }
 
-ROLE_NAMES = {"dedicated_student": "Dedicated Student", "lovers": "Lover", "lone_wolf": "Lone Wolf"}
-
-
 say = speaker(DOMAIN, TEXT)
+
+# a student's role by its id, as a player reads it (the name of one student's: "a Lover")
+ROLE_NAMES = {role: say(f"role_{role}") for role in ("dedicated_student", "lovers", "lone_wolf")}
 
 
 def listing(names: list[str], empty: str = "nothing") -> str:

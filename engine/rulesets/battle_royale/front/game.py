@@ -6,7 +6,21 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine.front import Asked, Card, CardField, Cards, Change, Form, Front, Orders, Pictures, Posts, Trade, Upload
+from engine.front import (
+    Asked,
+    Card,
+    CardField,
+    Cards,
+    Change,
+    Form,
+    Front,
+    Orders,
+    Pictures,
+    Posts,
+    Trade,
+    Upload,
+    words_of,
+)
 from engine.rulesets.battle_royale.front import apply, choosers, day0, describe, island_file, posts, trade
 from engine.rulesets.battle_royale.front.commands import COMMANDS
 from engine.rulesets.battle_royale.front.community import COMMUNITY
@@ -58,6 +72,7 @@ def _map(view: dict[str, Any]) -> Any:
 
 FRONT = Front(
     title="Battle Royale",
+    words=words_of(text),
     orders=Orders(
         commands=COMMANDS,
         choosers=choosers.CHOOSERS,

@@ -9,7 +9,8 @@ log keeps the names it always had (`kind` for the item given, `uid` for the one 
 from __future__ import annotations
 
 from engine.front import Moderation, Option
-from engine.rulesets.battle_royale.front.texts import TEXTS, text
+from engine.keyed import unfilled
+from engine.rulesets.battle_royale.front.texts import DOMAIN, TEXTS, text
 
 MODERATION: tuple[Moderation, ...] = (
     Moderation(
@@ -18,7 +19,7 @@ MODERATION: tuple[Moderation, ...] = (
         (Option("reason", text("mod_opt_reason"), required=True, default=text("mod_default_reason")),),
         params={"reason": "cause"},
         brief=text("mod_brief_kill"),
-        done=TEXTS["mod_done_kill"],
+        done=unfilled(DOMAIN, TEXTS, "mod_done_kill"),
         help=text("mod_help_kill"),
     ),
     Moderation(
@@ -28,7 +29,7 @@ MODERATION: tuple[Moderation, ...] = (
             Option("hp", text("mod_opt_hp"), type="integer"),
             Option("zone", text("mod_opt_zone"), type="integer"),
         ),
-        done=TEXTS["mod_done_revive"],
+        done=unfilled(DOMAIN, TEXTS, "mod_done_revive"),
         help="",
     ),
     Moderation(
@@ -38,7 +39,7 @@ MODERATION: tuple[Moderation, ...] = (
         params={"item": "kind"},
         audited_as={"item": "kind"},
         recorded=("item",),
-        done=TEXTS["mod_done_give"],
+        done=unfilled(DOMAIN, TEXTS, "mod_done_give"),
         help=text("mod_help_give"),
     ),
     Moderation(
@@ -47,7 +48,7 @@ MODERATION: tuple[Moderation, ...] = (
         (Option("item", text("mod_opt_take_item"), required=True, source="take"),),
         params={"item": "uid"},
         audited_as={"item": "uid"},
-        done=TEXTS["mod_done_take"],
+        done=unfilled(DOMAIN, TEXTS, "mod_done_take"),
         help="",
     ),
 )

@@ -12,6 +12,12 @@ from engine.keyed import speaker
 DOMAIN = "battle_royale.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
 TEXTS: dict[str, str] = {
+    # what one resolution is called in the texts every game shares (`engine.front.words_of`)
+    "word_step": "Day",
+    "word_steps": "days",
+    "word_one": "day",
+    "word_numbered": "Day {day}",
+    "word_start": "the start",
     "public_title": "The island on Day {day}",
     "public_living": "Living ({n})",
     "public_dead": "Dead ({n})",

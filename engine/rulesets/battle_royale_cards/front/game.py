@@ -21,17 +21,18 @@ from engine.front import (
     Signup,
     StepButton,
     Upload,
-    Words,
     commands_help,
     step_titles,
+    words_of,
 )
+from engine.keyed import unfilled
 from engine.problems import first_problem
 from engine.rulesets.battle_royale_cards.catalog import parse
 from engine.rulesets.battle_royale_cards.front import apply as applying
 from engine.rulesets.battle_royale_cards.front.commands import CHOOSERS, COMMANDS
 from engine.rulesets.battle_royale_cards.front.community import COMMUNITY
 from engine.rulesets.battle_royale_cards.front.status import rules_cards, status_cards
-from engine.rulesets.battle_royale_cards.front.texts import TEXTS, text
+from engine.rulesets.battle_royale_cards.front.texts import DOMAIN, TEXTS, text
 
 TITLE = text("title")
 PICTURE_COMMAND = "board"
@@ -53,7 +54,7 @@ def _grid(view: dict[str, Any]) -> Picture | None:
 
 def _help() -> list[Card]:
     """The commands by section, and the picture's own command (/board)."""
-    (card,) = commands_help(TITLE, COMMANDS)
+    (card,) = commands_help(TITLE, COMMANDS, {s: text(f"help_section_{s}") for s in ("orders", "preturn", "settings")})
     extra = CardField(name=text("section_picture"), lines=(text("help_board", command=PICTURE_COMMAND),))
     return [Card(title=card.title, fields=(*card.fields, extra))]
 
@@ -80,7 +81,7 @@ def _step_group(view: dict[str, Any]) -> str | None:
 
 FRONT = Front(
     title=TITLE,
-    words=Words(step="Step", steps="steps"),
+    words=words_of(text),
     orders=Orders(
         commands=COMMANDS,
         choosers=CHOOSERS,
@@ -103,5 +104,5 @@ FRONT = Front(
     ),
     signup=Signup(data=Upload(DECK_FILE, _load_deck)),
     community=COMMUNITY,
-    moderation=(Moderation("remove", text("mod_remove"), (), done=TEXTS["mod_done_remove"]),),
+    moderation=(Moderation("remove", text("mod_remove"), (), done=unfilled(DOMAIN, TEXTS, "mod_done_remove")),),
 )

@@ -7,6 +7,12 @@ from engine.keyed import speaker
 DOMAIN = "battle_royale_cards.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
 TEXTS: dict[str, str] = {
+    # what one resolution is called in the texts every game shares (`engine.front.words_of`)
+    "word_step": "Step",
+    "word_steps": "steps",
+    "word_one": "step",
+    "word_numbered": "Step {day}",
+    "word_start": "the start",
     "profile_battles": "Battles won",  # a headline figure on /profile and /leaderboard (front/community.py)
     "title": "Battle Royale card game",
     # --- commands ------------------------------------------------------------------------------------
@@ -34,6 +40,9 @@ TEXTS: dict[str, str] = {
     "the_card": "The card here: {name} (worth {worth})",
     "directions": "N NE E SE S SW W NW",
     "section_picture": "picture",
+    "help_section_orders": "orders",  # the sections of /help (the commands' `section`)
+    "help_section_preturn": "preturn",
+    "help_section_settings": "settings",
     "help_board": "`/{command}`: the grid as a picture at any time, with the board in words (for screen readers)",
     # --- step buttons ---------------------------------------------------------------------------------
     "button_place": "Start on {square}",

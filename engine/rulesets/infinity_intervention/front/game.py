@@ -21,10 +21,10 @@ from engine.front import (
     Signup,
     StepButton,
     Upload,
-    Words,
     character_sheet,
     commands_help,
     step_titles,
+    words_of,
 )
 from engine.rulesets.infinity_intervention.dice import DICE
 from engine.rulesets.infinity_intervention.front import apply as applying
@@ -38,6 +38,7 @@ from engine.rulesets.infinity_intervention.front.status import sheet_card, statu
 from engine.rulesets.infinity_intervention.front.texts import text
 
 TITLE = text("title")
+HELP_SECTIONS = {"orders": text("help_section_orders"), "game master": text("help_section_game_master")}
 
 ACTOR = Option("actor", text("opt_actor"), max_length=60, source="actors")
 MODERATION = (
@@ -61,7 +62,7 @@ MODERATION = (
             Option("sheet", text("opt_sheet"), max_length=20),
             Option("text", text("opt_text_mod"), max_length=500),
         ),
-        done="Heat spent.",
+        done=text("mod_done_spend_heat"),
         about_player=False,
     ),
     Moderation(
@@ -86,13 +87,17 @@ MODERATION = (
         about_player=False,
     ),
     Moderation(
-        "revive_actor", text("mod_revive"), (replace(ACTOR, required=True),), done="Revived.", about_player=False
+        "revive_actor",
+        text("mod_revive"),
+        (replace(ACTOR, required=True),),
+        done=text("mod_done_revive"),
+        about_player=False,
     ),
     Moderation(
         "end_combat",
         text("mod_end_combat"),
         (),
-        done="The combat is over.",
+        done=text("mod_done_end_combat"),
         about_player=False,
         brief="End the combat now",
     ),
@@ -105,7 +110,7 @@ def _sheet_cards(view: dict[str, Any]) -> list[Card]:
 
 
 def _help() -> list[Card]:
-    (card,) = commands_help(TITLE, COMMANDS)
+    (card,) = commands_help(TITLE, COMMANDS, HELP_SECTIONS)
     return [replace(card, title=text("help_title"), description=text("help_intro"), colour="blue")]
 
 
@@ -145,7 +150,7 @@ def _step_group(view: dict[str, Any]) -> str | None:
 
 FRONT = Front(
     title=TITLE,
-    words=Words(step="Step", steps="steps"),
+    words=words_of(text),
     orders=Orders(
         commands=COMMANDS,
         choosers=CHOOSERS,

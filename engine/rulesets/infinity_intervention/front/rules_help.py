@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.front import Card, CardField, rules_and_settings
 from engine.front import setting_lines as listed
-from engine.rulesets.infinity_intervention.front.texts import TEXTS, text
+from engine.rulesets.infinity_intervention.front.texts import SETTINGS_DOMAIN, text
 from engine.rulesets.infinity_intervention.settings import IISettings
 
 RULES = (
@@ -25,7 +25,7 @@ def _value(value: Any) -> str:
 def setting_lines(settings: IISettings | None = None) -> tuple[str, ...]:
     """One line per house rule, in the model's order: `name = value`: description. The roster is the game's data,
     not a house rule (and a game's own may be a moderator's file): it is not listed."""
-    return listed(settings or IISettings(), TEXTS["setting_line"], _value, skip=("roster",))
+    return listed(settings or IISettings(), text, _value, SETTINGS_DOMAIN, skip=("roster",))
 
 
 def rules_cards() -> list[Card]:

@@ -6,8 +6,15 @@ from __future__ import annotations
 from engine.keyed import speaker
 
 DOMAIN = "infinity_intervention.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+SETTINGS_DOMAIN = "infinity_intervention.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    # what one resolution is called in the texts every game shares (`engine.front.words_of`)
+    "word_step": "Step",
+    "word_steps": "steps",
+    "word_one": "step",
+    "word_numbered": "Step {day}",
+    "word_start": "the start",
     "title": "Infinity: Intervention",
     # commands
     "cmd_attack": "Attack an enemy with your readied weapon (a standard action)",
@@ -127,6 +134,8 @@ TEXTS: dict[str, str] = {
     "gm_to_rule_line": "{name}: {what} (turn {turn})",
     "gm_negotiate": "negotiation",
     "gm_freeform": "freeform action",
+    "help_section_orders": "orders",  # the sections of /help (the commands' `section`)
+    "help_section_game_master": "game master",
     "mod_spend_heat": "Spend Heat: a boost, a reorder, reinforcements or a complication",
     "mod_revive": "Revive an incapacitated actor (a player's character or an NPC)",
     "mod_end_combat": "End the combat now: it is over",
@@ -134,6 +143,9 @@ TEXTS: dict[str, str] = {
     "mod_rule": "Post your ruling on a negotiation or a freeform action",
     "mod_done_set_order": "The post order is changed.",
     "mod_done_rule": "Your ruling is posted.",
+    "mod_done_spend_heat": "Heat spent.",
+    "mod_done_revive": "Revived.",
+    "mod_done_end_combat": "The combat is over.",
     "opt_actor_move": "The actor to move",
     "opt_after_order": "The actor it moves just after (leave out: to the top)",
     "opt_actor_rule": "The actor whose negotiation or freeform action you rule on",

@@ -23,10 +23,10 @@ from engine.front import (
     Refused,
     Signup,
     Upload,
-    Words,
     character_sheet,
     commands_help,
     step_titles,
+    words_of,
 )
 from engine.rulesets.mazeworld.dice import DICE
 from engine.rulesets.mazeworld.front import apply as applying
@@ -41,21 +41,22 @@ from engine.rulesets.mazeworld.front.texts import text
 
 TITLE = text("title")
 PICTURE_COMMAND = "battlespace"
+HELP_SECTIONS = {"orders": text("help_section_orders"), "game master": text("help_section_game_master")}
 
 MODERATION = (
     Moderation(
         "end_combat",
-        "End combat now: the aftermath begins",
-        done="Combat ended.",
+        text("mod_end_combat"),
+        done=text("mod_done_end_combat"),
         about_player=False,
         brief="End the combat now",
     ),
-    Moderation("start_combat", "Start combat again after the aftermath", done="Combat started.", about_player=False),
+    Moderation("start_combat", text("mod_start_combat"), done=text("mod_done_start_combat"), about_player=False),
     Moderation(
         "temerity",
-        "Call a temerity roll for a creature at this turn's end",
-        (Option("target", "The creature id the moderators were told", required=True, max_length=20),),
-        done="Temerity called.",
+        text("mod_temerity"),
+        (Option("target", text("opt_temerity_target"), required=True, max_length=20),),
+        done=text("mod_done_temerity"),
         about_player=False,
     ),
 )
@@ -70,7 +71,7 @@ def _battlespace(view: dict[str, Any]) -> Picture | None:
 
 def _help() -> list[Card]:
     """The commands by section, titled, with how the game master orders an NPC, and the picture's own command."""
-    (card,) = commands_help(TITLE, COMMANDS)
+    (card,) = commands_help(TITLE, COMMANDS, HELP_SECTIONS)
     picture = CardField(name=text("section_picture"), lines=(text("help_picture", command=PICTURE_COMMAND),))
     fields = (*card.fields, picture)
     return [replace(card, title=text("help_title"), description=text("help_intro"), fields=fields, colour="red")]
@@ -94,7 +95,7 @@ def _load_encounter(data: dict[str, Any]) -> tuple[Any, str]:
 
 FRONT = Front(
     title=TITLE,
-    words=Words(step="Turn", steps="turns"),
+    words=words_of(text),
     orders=Orders(
         commands=COMMANDS, choosers=CHOOSERS, apply=applying.apply, describe=applying.describe, when_idle=text("idle")
     ),

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.front import Card, CardField, rules_and_settings
 from engine.front import setting_lines as listed
-from engine.rulesets.mazeworld.front.texts import TEXTS, text
+from engine.rulesets.mazeworld.front.texts import SETTINGS_DOMAIN, text
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 
 RULES = (
@@ -25,7 +25,7 @@ def _value(value: Any) -> str:
 
 def setting_lines(settings: MazeworldSettings | None = None) -> tuple[str, ...]:
     """One line per setting, in the model's order: `name = value`: description."""
-    return listed(settings or MazeworldSettings(), TEXTS["setting_line"], _value)
+    return listed(settings or MazeworldSettings(), text, _value, SETTINGS_DOMAIN)
 
 
 def rules_cards() -> list[Card]:

@@ -6,8 +6,15 @@ from __future__ import annotations
 from engine.keyed import speaker
 
 DOMAIN = "mazeworld.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+SETTINGS_DOMAIN = "mazeworld.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    # what one resolution is called in the texts every game shares (`engine.front.words_of`)
+    "word_step": "Turn",
+    "word_steps": "turns",
+    "word_one": "turn",
+    "word_numbered": "Turn {day}",
+    "word_start": "the start",
     "profile_kills": "Kills",  # a headline figure on /profile and /leaderboard (front/community.py)
     "title": "Mazeworld",
     # commands
@@ -139,6 +146,16 @@ TEXTS: dict[str, str] = {
     "gm_stealth": "; in stealth",
     "gm_wounds": "; {count} wound(s)",
     "gm_effects": "; {effects}",
+    # the sections of /help (the commands' `section`) and the game master's `/mod` actions (front/game.py)
+    "help_section_orders": "orders",
+    "help_section_game_master": "game master",
+    "mod_end_combat": "End combat now: the aftermath begins",
+    "mod_start_combat": "Start combat again after the aftermath",
+    "mod_temerity": "Call a temerity roll for a creature at this turn's end",
+    "opt_temerity_target": "The creature id the moderators were told",
+    "mod_done_end_combat": "Combat ended.",
+    "mod_done_start_combat": "Combat started.",
+    "mod_done_temerity": "Temerity called.",
     # the picture of the battlespace (front/picture.py) and its caption, the same in words
     "section_picture": "Picture",
     "help_picture": "`/{command}` (or `/map`): the battlespace as a picture, with the same in words",

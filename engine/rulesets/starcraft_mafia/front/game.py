@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Card, CardField, Cards, Front, Groups, Orders, Posts, Words, group_intro, group_title
+from engine.front import Card, CardField, Cards, Front, Groups, Orders, Posts, group_intro, group_title, words_of
 from engine.rulesets.starcraft_mafia.front import apply, choosers, describe, posts
 from engine.rulesets.starcraft_mafia.front.commands import COMMANDS, usable
 from engine.rulesets.starcraft_mafia.front.community import COMMUNITY
@@ -49,7 +49,7 @@ def _group_intro(key: str) -> str:
 
 FRONT = Front(
     title=TITLE,
-    words=Words(signup=text("signup_next")),
+    words=words_of(text, signup=text("signup_next")),
     orders=Orders(
         commands=COMMANDS,
         choosers=choosers.CHOOSERS,

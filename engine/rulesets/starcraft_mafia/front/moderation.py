@@ -5,7 +5,8 @@ public, reveals class and team, and leaves the items on the body). The rule itse
 from __future__ import annotations
 
 from engine.front import Moderation, Option
-from engine.rulesets.starcraft_mafia.front.texts import TEXTS, text
+from engine.keyed import unfilled
+from engine.rulesets.starcraft_mafia.front.texts import DOMAIN, TEXTS, text
 
 MODERATION: tuple[Moderation, ...] = (
     Moderation(
@@ -14,7 +15,7 @@ MODERATION: tuple[Moderation, ...] = (
         (Option("reason", text("mod_opt_reason"), required=True, default=text("mod_default_reason")),),
         params={"reason": "cause"},
         brief=text("mod_brief_kill"),
-        done=TEXTS["mod_done_kill"],
+        done=unfilled(DOMAIN, TEXTS, "mod_done_kill"),
         help=text("mod_help_kill"),
     ),
 )

@@ -12,7 +12,7 @@ from typing import Any
 from engine.front import Card, CardField, rules_and_settings
 from engine.front import setting_lines as listed
 from engine.rulesets.starcraft_mafia.front.commands import COMMANDS, EXAMPLES, EXTRAS, MAIN
-from engine.rulesets.starcraft_mafia.front.texts import TEXTS, text
+from engine.rulesets.starcraft_mafia.front.texts import SETTINGS_DOMAIN, text
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
 
 RULES = ("day", "order", "combat", "infested", "public", "winning")
@@ -35,7 +35,7 @@ def _value(value: Any) -> str:
 
 def setting_lines(settings: SCMSettings | None = None) -> tuple[str, ...]:
     """One line per setting of `SCMSettings`, in the model's order: `name = value`: description."""
-    return listed(settings or SCMSettings(), TEXTS["setting_line"], _value)
+    return listed(settings or SCMSettings(), text, _value, SETTINGS_DOMAIN)
 
 
 def rules_cards() -> list[Card]:

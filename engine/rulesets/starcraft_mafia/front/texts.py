@@ -9,8 +9,15 @@ from __future__ import annotations
 from engine.keyed import speaker
 
 DOMAIN = "starcraft_mafia.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+SETTINGS_DOMAIN = "starcraft_mafia.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    # what one resolution is called in the texts every game shares (`engine.front.words_of`)
+    "word_step": "Day",
+    "word_steps": "days",
+    "word_one": "day",
+    "word_numbered": "Day {day}",
+    "word_start": "the start",
     "title": "StarCraft Mafia",
     "public_title": "StarCraft Mafia on Day {day}",
     "public_living": "Living ({n})",
