@@ -20,8 +20,8 @@ LAYERS: list[tuple[str, ...]] = [  # from the ground up; the names of one tuple 
     ("bot.services.people",),
     ("bot.services.orders",),
     ("bot.services.pages",),
-    ("bot.services.setups",),
     ("bot.services.signup",),
+    ("bot.services.setups",),  # above signup: a game's data file is read as /game create file: reads it
     ("bot.services.steps",),
     ("bot.services.moderators",),
     ("bot.ui",),

@@ -1,6 +1,7 @@
 """The progress bar of `brbot simulate`: on long runs only, on a terminal only, and never left on screen; and
 `Elapsed`, the line `brbot balance` keeps up to date while its studies run (they can take minutes, and report
-no progress of their own: the line counts the seconds), on a terminal only and erased when they end.
+no progress of their own: the line counts the seconds), on a terminal only and erased when they end; and
+`Line`, one line of text redrawn in place (`brbot setup import`'s games predicted so far), the same way.
 
 A game of a few players prints its days faster than a bar could be read, so the bar appears only from
 `MIN_PLAYERS` players on, and only when its stream (stderr) is a terminal: redirected output never holds
@@ -92,6 +93,28 @@ class Elapsed:
             self.ticker.join()
             self.stream.write(CLEAR_LINE)
             self.stream.flush()
+
+
+class Line:
+    """One line redrawn in place as a long task reports how far it got (on a terminal only); `clear()` erases
+    it before its result is printed."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.enabled = _is_terminal(stream)
+        self.shown = False
+
+    def show(self, text: str) -> None:
+        if self.enabled:
+            self.stream.write(CLEAR_LINE + text)
+            self.stream.flush()
+            self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write(CLEAR_LINE)
+            self.stream.flush()
+            self.shown = False
 
 
 def _is_terminal(stream: TextIO) -> bool:

@@ -3,8 +3,12 @@
 - `list [--ruleset NAME] [--database URL]`: the public setups and the operator's, by game and name, with the
   games played with each;
 - `export SETUP [--out FILE] [--database URL]`: a setup, every version, as the YAML file a community shares;
-- `import FILE [--share private|server|public] [--database URL]`: a setup file as a new setup of the operator's
-  (every version checked by the game first; public by default, as a file passed around is).
+- `import FILE [--ruleset NAME] [--name NAME] [--share private|server|public] [--no-predict] [--database URL]`:
+  a setup file as a new setup of the operator's (every version checked by the game first; public by default,
+  as a file passed around is), or a game's plain data file (a map, a deck, a roster: `--ruleset` names its game
+  and `--name` the setup) as a setup's first version; then each imported version's balance is predicted in the
+  foreground, as the bot predicts a saved one (a worker process; how many games were played so far on a line
+  of stderr, on a terminal), and its line printed (`--no-predict`: none).
 """
 
 from __future__ import annotations
@@ -12,9 +16,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.cli.common import database
 from bot.text import say
+
+if TYPE_CHECKING:
+    from bot.db.session import Database
+    from bot.services.setups.setups import SetupInfo
 
 OPERATOR = 0  # the command line's user: the bot's operator
 
@@ -59,14 +68,41 @@ async def import_(args: argparse.Namespace) -> int:
     from bot.db.session import Database
     from bot.services.setups import files
 
-    raw = Path(args.file).read_bytes()
+    path = Path(args.file)
+    raw = path.read_bytes()
     db = Database(database(args, existing=True))
     try:
-        info = await files.imported(db, raw, author_id=OPERATOR, visibility=args.share)
+        info = await files.imported(db, raw, author_id=OPERATOR, visibility=args.share, name=args.name,
+                                    filename=path.name, ruleset=args.ruleset)  # fmt: skip
+        print(say("cli_setup_imported", id=info.id, name=info.name, game=info.ruleset, count=len(info.versions)))
+        if args.predict:
+            await _predicted(db, info)
     finally:
         await db.dispose()
-    print(say("cli_setup_imported", id=info.id, name=info.name, game=info.ruleset, count=len(info.versions)))
     return 0
+
+
+async def _predicted(db: Database, info: SetupInfo) -> None:
+    """Each version's balance predicted in turn, as the bot predicts a saved one, and its line printed."""
+    from bot.cli.progress import Line
+    from bot.screens.setup import balance_line
+    from bot.services.setups import predict, setups
+
+    line = Line(sys.stderr)
+    try:
+        for version in info.versions:
+
+            def shown(games: int, number: int = version.number) -> None:
+                line.show(say("cli_setup_predicting", name=info.name, number=number, games=games))
+
+            shown(0)
+            done = await predict.predict(db, version.id, on_batch=shown)
+            line.clear()
+            balance = balance_line(setups.Balance(done, None))
+            print(say("cli_setup_predicted", name=info.name, number=version.number, balance=balance))
+    finally:
+        line.clear()
+        predict.shutdown()
 
 
 def add_parser(sub: argparse._SubParsersAction, command) -> None:  # noqa: ANN001 (bot.cli.commands._command)
@@ -82,7 +118,11 @@ def add_parser(sub: argparse._SubParsersAction, command) -> None:  # noqa: ANN00
     e.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     e.set_defaults(run=export)
     i = command(actions, "import", help="add a setup file as a new setup, every version checked by its game")
-    i.add_argument("file", help="the setup file (YAML or JSON)")
+    i.add_argument("file", help="the setup file, or a game's data file (YAML or JSON)")
+    i.add_argument("--ruleset", help="the game of a data file (a setup file says its own)")
+    i.add_argument("--name", help="the setup's name (a data file has none; a setup file's is replaced)")
     i.add_argument("--share", choices=("private", "server", "public"), default="public", help="who may see it")
+    i.add_argument("--no-predict", dest="predict", action="store_false",
+                   help="store the versions without predicting their balance")  # fmt: skip
     i.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     i.set_defaults(run=import_)

@@ -1,5 +1,6 @@
 """/setup: a community's own versions of a game (issue 32; docs/setups.md), one command group over
-`bot.services.setups`: `save` (from a game's current settings, for its moderators, or from a setup file),
+`bot.services.setups`: `save` (from a game's current settings, for its moderators, or from a setup file or a
+game's plain data file: a map, a deck, a roster, of the game `ruleset:` or `game:` names),
 `show`, `list`, `fork`, `edit`, `share` and, for a server's moderators, `hide`.
 
 Every command defers at once (saving writes, and SQLite's one writer may be busy with a resolution), so Discord's
@@ -113,9 +114,10 @@ class SetupCog(GameCog):
     @setup_group.command(name="save", description=ui("cmd_setup_save"))
     @app_commands.describe(
         name=ui("opt_setup_name"), game=ui("opt_setup_game"), file=ui("opt_setup_file"),
-        changelog=ui("opt_setup_changelog"),
+        changelog=ui("opt_setup_changelog"), ruleset=ui("opt_setup_file_game"),
     )  # fmt: skip
     @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.choices(ruleset=game_choices())
     async def save(
         self,
         interaction: discord.Interaction,
@@ -123,15 +125,19 @@ class SetupCog(GameCog):
         game: GameNumber | None = None,
         file: discord.Attachment | None = None,
         changelog: Changelog | None = None,
+        ruleset: str | None = None,
     ) -> None:
         async with refusing(interaction):
             await defer(interaction)
             user, guild = interaction.user.id, interaction.guild_id
             if file is not None:
                 raw = await uploaded(file)
+                if ruleset is None and game is not None:  # a data file of the game `game:` names
+                    ruleset = (await self.context(interaction, game)).game.ruleset
                 info = await files.imported(
-                    self.db, raw, author_id=user, guild_id=guild, visibility="private", name=name
-                )
+                    self.db, raw, author_id=user, guild_id=guild, visibility="private", name=name,
+                    filename=file.filename, ruleset=ruleset, changelog=changelog,
+                )  # fmt: skip
             else:
                 ctx = await self.context(interaction, game)
                 if in_dm(interaction) or not await is_moderator(self.bot, interaction):

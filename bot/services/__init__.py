@@ -4,6 +4,8 @@ the database, in rooms by what they serve. Each room imports only the rooms bene
 - `moderators`: setting a game up (`game_admin`) and acting in play (`moderation`);
 - `steps`: a step resolved exactly once (`resolution`), a paused game resumed, the deadline loop's pass
   (`scheduler`), a whole game played by computer players (`simulation`);
+- `setups`: a community's own versions of a game, saved, shared, their balance predicted and measured (a
+  game's data file read as `signup` reads it);
 - `signup`: games created and joined (`games`), the muster and its DM, the lobby, sheets and data files;
 - `pages`: what the web site may show of a game (`public_pages`) and its words;
 - `orders`: a player's orders and actions, their checks and receipts, the forms and step buttons that give

@@ -5,6 +5,8 @@ TEXTS: dict[str, str] = {
     "cli_setups_none": "No setups yet: save one from a game with /setup save, or import a file with brbot setup import.",
     "cli_setup_line": "#{id}  {game}  {name}  v{number}  {visibility}  {games} {games:game|games}",
     "cli_setup_exported": "{name}: written to {path}",
+    "cli_setup_predicting": "predicting {name} v{number}: {games} {games:game|games} played",
+    "cli_setup_predicted": "{name} v{number}: {balance}",
     "cli_setup_imported": "setup #{id} {name} ({game}): {count} {count:version|versions} imported",
     "texts_checked": "{language}: {count} {count:problem|problems}",
     "texts_english_is_source": "en-US is the source of every text: there is nothing to check.",

@@ -5,6 +5,7 @@ and a setup this server hid is never offered for a game here."""
 from __future__ import annotations
 
 import asyncio
+import json
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -115,6 +116,31 @@ async def test_save_from_a_game_is_for_its_moderators(gm, db, predicted):
     assert "Saved setup #" in saved.text, saved.text
     [info] = await setups.listed(db, user_id=MOD)
     assert info.latest.settings["day_vote"] is True and info.ruleset == "starcraft_mafia"
+
+
+async def test_save_from_a_games_data_file_of_the_game_named_or_of_the_game_given(gm, db, predicted):
+    """A map file (what `/game create file:` takes) is saved as a setup of the game `ruleset:` names, or of the
+    game `game:` gives; without either it is refused saying so, and nothing is saved."""
+    from tests.services.signup.test_data_files import SMALL
+
+    cog = SetupCog(gm)
+    unnamed = await run(cog, "setup save", who(gm, AUTHOR), name="Isles", file=FakeAttachment("isles.yaml", SMALL.encode()))
+    assert "say which game it is for. Nothing was saved." in unnamed.text and predicted == []
+    bad = SMALL.replace("[3, 2]", "[3, 9]").encode()
+    refused = await run(cog, "setup save", who(gm, AUTHOR), name="Isles", file=FakeAttachment("isles.yaml", bad),
+                        ruleset="battle_royale")  # fmt: skip
+    assert "adjacency 3-9 names an unknown zone" in refused.text and "Nothing was saved." in refused.text
+    assert await setups.listed(db, user_id=AUTHOR) == []
+    saved = await run(cog, "setup save", who(gm, AUTHOR), name="Isles", file=FakeAttachment("isles.yaml", SMALL.encode()),
+                      ruleset="battle_royale", changelog="Two isles")  # fmt: skip
+    assert "Saved setup #" in saved.text and "(Battle Royale) v1" in saved.text and "being predicted" in saved.text
+    [info] = await setups.listed(db, user_id=AUTHOR)
+    assert info.latest.settings["island"]["name"] == "Twin Isles" and info.latest.changelog == "Two isles"
+    game_id = await started_game(db, ruleset="battle_royale", players=3)
+    of_game = await run(cog, "setup save", who(gm, AUTHOR), name="Isles 2", game=game_id,
+                        file=FakeAttachment("isles.json", json.dumps(info.latest.settings["island"]).encode()))
+    assert "Saved setup #" in of_game.text, of_game.text
+    assert len(predicted) == 2
 
 
 async def test_hide_and_game_create_from_a_setup(gm, db, predicted):

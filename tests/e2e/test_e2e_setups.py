@@ -59,3 +59,31 @@ async def test_setups_on_discord(fake, database_url, clock, monkeypatch):
         assert told.ephemeral and "predicted: human win " in told.content
     finally:
         await runner.stop()
+
+
+async def test_a_games_data_file_is_saved_as_a_setup_on_discord(fake, database_url, clock, monkeypatch):
+    """`/setup save file: ruleset:` with the file `/game create file:` takes (the card game's deck): refused
+    asking for the game without `ruleset:`, saved as the setup's first version with it."""
+    from pathlib import Path
+
+    from tests.services.setups.test_balance import QUICKLY_KNOWN
+
+    monkeypatch.setattr(predict, "WITHIN", QUICKLY_KNOWN)
+    deck = (Path(__file__).resolve().parents[2] / "engine/rulesets/battle_royale_cards/data/deck.yaml").read_bytes()
+    alice = fake.add_user("Alice")
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        group = next(c for c in fake.registered[None] if c["name"] == "setup")
+        save = next(o for o in group["options"] if o["name"] == "save")
+        ruleset = next(o for o in save["options"] if o["name"] == "ruleset")
+        assert "battle_royale_cards" in [c["value"] for c in ruleset["choices"]]
+        upload = {"filename": "deck.yaml", "data": deck}
+        unnamed = await fake.slash(alice, "setup save", {"name": "Deck", "file": upload})
+        assert "say which game it is for. Nothing was saved." in unnamed.reply.content
+        saved = await fake.slash(alice, "setup save", {"name": "Deck", "file": upload, "ruleset": "battle_royale_cards"})
+        assert saved.reply.ephemeral and "Saved setup #1 **Deck**" in saved.reply.content, saved.reply.content
+        shown = await fake.slash(alice, "setup show", {"setup": 1})
+        assert "Settings of v1: deck: " in shown.reply.content
+    finally:
+        await runner.stop()

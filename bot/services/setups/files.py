@@ -4,6 +4,12 @@ The file is YAML (or JSON), a mapping: `setup` (the format's version, 1), `game`
 `versions`, oldest first, each with its `changelog` and `settings`. Importing reads it as data only (YAML's
 safe loader, no aliases, within the limits a moderator's data file has), checks every version with the game's
 own model before anything is stored, and makes a new setup of them, the versions in order.
+
+A game's plain data file (the file `/game create file:` takes, as the game declares it in `Signup.data`: a map,
+a deck, a roster) is taken too: it is read and checked as that command reads it (bot/services/signup/
+data_files.py: the game's size limit, its own loader, the first problems in one message) and becomes the
+first version of a new setup, its settings the one setting the file fills. Such a file does not say its game
+or its name: the caller does.
 """
 
 from __future__ import annotations
@@ -15,7 +21,9 @@ import yaml
 from bot.db.session import Database
 from bot.services.base.errors import ServiceError
 from bot.services.setups import setups
+from bot.services.signup import data_files
 from bot.text import say
+from engine import registry
 
 FORMAT = 1
 FILE_MAX_BYTES = 512 * 1024
@@ -32,6 +40,10 @@ def exported(info: setups.SetupInfo) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
 
 
+class _Unreadable(ServiceError):
+    """Not YAML or JSON text at all (a game's data file is then read again, to say at which line)."""
+
+
 class _NoAliases(yaml.SafeLoader):
     def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: ANN401 (yaml's own types)
         if self.check_event(yaml.AliasEvent):
@@ -45,7 +57,7 @@ def _loaded(raw: bytes) -> Any:
     try:
         return yaml.load(raw.decode("utf-8-sig"), Loader=_NoAliases)  # noqa: S506 (a safe loader, no aliases)
     except (UnicodeDecodeError, yaml.YAMLError):
-        raise ServiceError(say("setup_file_unreadable")) from None
+        raise _Unreadable(say("setup_file_unreadable")) from None
 
 
 def parsed_value(text: str) -> Any:
@@ -58,6 +70,29 @@ def parsed_mapping(raw: bytes) -> dict[str, Any] | None:
     """A file of settings (`/setup edit file:`), read as a setup file is; None when it is not a mapping."""
     data = _loaded(raw)
     return data if isinstance(data, dict) and all(isinstance(k, str) for k in data) else None
+
+
+async def data_file_settings(ruleset: Any, filename: str, raw: bytes) -> tuple[str, dict[str, Any]]:
+    """A game's plain data file as a setup's settings: (the game, {the setting it fills: its value}), read
+    and checked as `/game create file:` reads it; refused, saving nothing, when it is not one."""
+    if not isinstance(ruleset, str) or not ruleset.strip():
+        raise ServiceError(say("setup_data_file_which_game"))
+    ruleset = ruleset.strip()
+    try:
+        front = registry.front(ruleset)
+    except KeyError as error:
+        raise ServiceError(str(error.args[0])) from None
+    upload = front.signup.data
+    if upload is None:
+        raise ServiceError(say("setup_data_file_not_taken", game=front.title or ruleset))
+
+    async def read() -> bytes:
+        return raw
+
+    value, _summary = await data_files.read_mapping(
+        upload.file, filename, len(raw), read, upload.load, say("setup_nothing_saved")
+    )
+    return ruleset, {upload.file.setting: value}
 
 
 def parsed(raw: bytes) -> dict[str, Any]:
@@ -79,13 +114,30 @@ async def imported(
     guild_id: int | None = None,
     visibility: str = "public",
     name: str | None = None,
+    filename: str = "setup.yaml",
+    ruleset: str | None = None,
+    changelog: str | None = None,
 ) -> setups.SetupInfo:
     """A new setup of the file's versions (each checked first; nothing is stored if one is refused), named
-    `name` or else as the file names it."""
+    `name` or else as the file names it. A game's plain data file (`filename` gives its kind, `.yaml` or
+    `.json`) makes a setup of `ruleset` named `name`, one version (`changelog`) holding its data. A setup file
+    of another game than `ruleset` is refused."""
+    try:
+        data = _loaded(raw)
+    except _Unreadable:
+        if not ruleset:
+            raise
+        data = None
+    if not (isinstance(data, dict) and "setup" in data):  # a game's plain data file
+        of, settings = await data_file_settings(ruleset, filename, raw)
+        return await setups.save(db, ruleset=of, name=name, settings=settings, author_id=author_id,
+                                 guild_id=guild_id, changelog=changelog, visibility=visibility)  # fmt: skip
     data = parsed(raw)
     game = data.get("game")
     if not isinstance(game, str):
         raise ServiceError(say("setup_file_not_setup", format=FORMAT))
+    if ruleset is not None and ruleset.strip() and ruleset.strip() != game:
+        raise ServiceError(say("setup_file_other_game", game=game, wanted=ruleset.strip()))
     for number, version in enumerate(data["versions"], start=1):
         try:
             setups.checked_settings(game, version["settings"])

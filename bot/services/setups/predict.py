@@ -186,9 +186,11 @@ async def predict(
     seconds: float | None = None,
     clock: Callable[[], float] = time.monotonic,
     on_done: Callable[[Prediction], Awaitable[None]] | None = None,
+    on_batch: Callable[[int], None] | None = None,
 ) -> Prediction:
     """Play the version until its sides' win rates are known (see the module's docstring); stored as it goes.
-    `on_done`: told the result (the cog answers the saver with it)."""
+    `on_done`: told the result (the cog answers the saver with it); `on_batch`: told the games played so far
+    after each batch (`brbot setup import`'s progress line)."""
     ruleset, settings, players = await _begin(db, version_id)
     limit = SECONDS if seconds is None else seconds
     tally, status = _Tally(), "done"
@@ -212,6 +214,8 @@ async def predict(
                     row = await session.get(SetupPrediction, version_id)
                     if row is not None:
                         tally.store(row, "running")
+                if on_batch is not None:
+                    on_batch(tally.games)
         except asyncio.CancelledError:
             raise
         except BrokenProcessPool:  # the worker died (killed, out of memory): the next prediction starts another

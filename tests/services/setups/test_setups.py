@@ -128,7 +128,7 @@ def test_brbot_setup_export_and_import_on_the_command_line(tmp_path, capsys):
     path.write_text("setup: 1\ngame: battle_royale_cards\nname: Quick deck\nversions:\n"
                     "  - changelog: Five rounds\n    settings: {max_rounds: 5}\n", encoding="utf-8")
     capsys.readouterr()
-    assert main(["setup", "import", str(path), "--database", url]) == 0
+    assert main(["setup", "import", str(path), "--no-predict", "--database", url]) == 0
     assert "setup #1 Quick deck (battle_royale_cards): 1 version imported" in capsys.readouterr().out
     assert main(["setup", "list", "--database", url]) == 0
     assert "#1  battle_royale_cards  Quick deck  v1  public  0 games" in capsys.readouterr().out
