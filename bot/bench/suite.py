@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import tempfile
 import time
+from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -198,13 +199,21 @@ async def run_bench(
     postgres_admin_url: str | None = None, ruleset: str = registry.DEFAULT, size: Sizes = Sizes()
 ) -> dict:
     """Every figure of `brbot bench`: those of one game, at the players it seats (`bot.bench.game.sizes`), and
-    those that are the same whatever `--ruleset` says."""
-    return await game_figures(postgres_admin_url, ruleset, size) | await shared_figures(postgres_admin_url, size)
+    those that are the same whatever `--ruleset` says; on PostgreSQL when reachable, one migration for the
+    submissions' and the community's scratch databases."""
+    admin = postgres_admin_url or DEFAULT_ADMIN_URL
+    async with AsyncExitStack() as scratch:
+        pg_urls: list[str | None] = [None, None]
+        if await postgres_reachable(admin) is None:
+            pg_urls = list(await scratch.enter_async_context(migrated_scratch_databases(admin, 2)))
+        return await game_figures(pg_urls[0], ruleset, size) | await shared_figures(
+            postgres_admin_url, size, pg_urls[1]
+        )
 
 
-async def game_figures(postgres_admin_url: str | None, ruleset: str, size: Sizes) -> dict:
-    """The figures of `ruleset`: the engine's nights, submissions, menus, live games, a night's delivery, the web
-    site."""
+async def game_figures(postgres_url: str | None, ruleset: str, size: Sizes) -> dict:
+    """The figures of `ruleset`: the engine's nights, submissions (on SQLite, and on the migrated scratch
+    PostgreSQL database `postgres_url` if any), menus, live games, a night's delivery, the web site."""
     engine_ms = {
         str(n): round(night_benchmark(n, size.nights, repeats=size.repeats, ruleset=ruleset), 3)
         for n in sizes(ruleset, size.engine)
@@ -212,11 +221,7 @@ async def game_figures(postgres_admin_url: str | None, ruleset: str, size: Sizes
     with tempfile.TemporaryDirectory(prefix="brbot-bench-") as workdir:
         sqlite = await submit_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'bench.sqlite3'}", ruleset, size)
         choices = await choice_latency(f"sqlite+aiosqlite:///{Path(workdir) / 'menus.sqlite3'}", ruleset, size)
-    admin = postgres_admin_url or DEFAULT_ADMIN_URL
-    postgres = None
-    if await postgres_reachable(admin) is None:
-        async with migrated_scratch_databases(admin, 1) as [url]:
-            postgres = await submit_latency(url, ruleset, size)
+    postgres = await submit_latency(postgres_url, ruleset, size) if postgres_url is not None else None
     live = await live_bench(size.live_games, sizes(ruleset, (size.live_players,))[-1], ruleset)
     night_players = sizes(ruleset, (size.night_players,))[-1]
     night = await delivery_bench(night_players, ruleset, size.delivery_runs, size.delivery_rtt)
@@ -239,11 +244,11 @@ async def game_figures(postgres_admin_url: str | None, ruleset: str, size: Sizes
     }
 
 
-async def shared_figures(postgres_admin_url: str | None, size: Sizes) -> dict:
+async def shared_figures(postgres_admin_url: str | None, size: Sizes, postgres_url: str | None = None) -> dict:
     """The figures that are the same whatever `--ruleset` says: /profile and /leaderboard, whole simulated games
     of four games, /setup list and a 12-player StarCraft Mafia setup's prediction, what readers' languages cost."""
     community = await community_bench(
-        postgres_admin_url, size.community_games, size.community_players, size.community_calls
+        postgres_admin_url, size.community_games, size.community_players, size.community_calls, postgres_url
     )
     return {
         "community_ms": community,  # /profile and /leaderboard (issue 24)

@@ -27,11 +27,10 @@ class Progress:
     def __init__(
         self, stream: TextIO, players: int, verbose: bool = False, one: str = "day", language: str = ENGLISH
     ) -> None:
-        self.stream = stream
         self.language = language  # `simulate --language`
         self.one = one  # one resolution in the game's words (`Words.one`): "day", "turn", "step"
-        self.enabled = players >= MIN_PLAYERS and not verbose and _is_terminal(stream)
-        self.shown = False
+        self.line = Line(stream)
+        self.enabled = players >= MIN_PLAYERS and not verbose and self.line.enabled
 
     def show(self, day: int, days: int) -> None:
         """Draw the bar after `day` of `days` has been resolved."""
@@ -44,16 +43,11 @@ class Progress:
             from bot.languages.reader import localized
 
             shown = localized(shown, self.language)
-        self.stream.write(CLEAR_LINE + shown)
-        self.stream.flush()
-        self.shown = True
+        self.line.show(shown)
 
     def clear(self) -> None:
         """Erase the bar, if it is on screen."""
-        if self.shown:
-            self.stream.write(CLEAR_LINE)
-            self.stream.flush()
-            self.shown = False
+        self.line.clear()
 
 
 class Elapsed:

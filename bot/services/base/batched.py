@@ -61,4 +61,4 @@ class _Pending(Generic[K]):
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.waiters: dict[K, list[asyncio.Future[Any]]] = {}
-        self.task: asyncio.Future[None] | None = None
+        self.task: asyncio.Future[None] | None = None  # the read, held so it is not collected while it runs

@@ -23,7 +23,6 @@ from bot.services.base.errors import ServiceError
 from bot.services.setups import setups
 from bot.services.signup import data_files
 from bot.text import say
-from engine import registry
 
 FORMAT = 1
 FILE_MAX_BYTES = 512 * 1024
@@ -78,21 +77,14 @@ async def data_file_settings(ruleset: Any, filename: str, raw: bytes) -> tuple[s
     if not isinstance(ruleset, str) or not ruleset.strip():
         raise ServiceError(say("setup_data_file_which_game"))
     ruleset = ruleset.strip()
-    try:
-        front = registry.front(ruleset)
-    except KeyError as error:
-        raise ServiceError(str(error.args[0])) from None
-    upload = front.signup.data
-    if upload is None:
-        raise ServiceError(say("setup_data_file_not_taken", game=front.title or ruleset))
 
     async def read() -> bytes:
         return raw
 
-    value, _summary = await data_files.read_mapping(
-        upload.file, filename, len(raw), read, upload.load, say("setup_nothing_saved")
+    loaded = await data_files.read_data_file(
+        ruleset, filename, len(raw), read, not_taken="setup_data_file_not_taken", nothing="setup_nothing_saved"
     )
-    return ruleset, {upload.file.setting: value}
+    return ruleset, {loaded.setting: loaded.value}
 
 
 def parsed(raw: bytes) -> dict[str, Any]:

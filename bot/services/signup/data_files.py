@@ -197,17 +197,25 @@ async def read_mapping(
         raise ServiceError(f"{refusal.reason} {tail}") from None
 
 
-async def read_data_file(ruleset: str, filename: str, size: int, read: Callable[[], Awaitable[bytes]]) -> DataLoaded:
+async def read_data_file(
+    ruleset: str,
+    filename: str,
+    size: int,
+    read: Callable[[], Awaitable[bytes]],
+    not_taken: str = "data_file_not_taken",
+    nothing: str = "data_file_nothing",
+) -> DataLoaded:
     """The setting a moderator's file fills for a new game of `ruleset`; `read` downloads it (only once the
-    size and the name are known to be acceptable)."""
+    size and the name are known to be acceptable). `not_taken` and `nothing`: the keys of the refusal for a game
+    that takes no file and of what a refusal left as it was (a setup's save says "Nothing was saved")."""
     try:
         front = registry.front(ruleset)
     except KeyError as error:
         raise ServiceError(str(error.args[0])) from None
     upload = front.signup.data
     if upload is None:
-        raise ServiceError(say("data_file_not_taken", game=front.title or ruleset))
-    value, summary = await read_mapping(upload.file, filename, size, read, upload.load, say("data_file_nothing"))
+        raise ServiceError(say(not_taken, game=front.title or ruleset))
+    value, summary = await read_mapping(upload.file, filename, size, read, upload.load, say(nothing))
     return DataLoaded(setting=upload.file.setting, value=value, summary=summary)
 
 
