@@ -325,7 +325,7 @@ class SeatAnswer(
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
-    from bot.ui.order_card import CardPress, VerbChosen
+    from bot.ui.order_card import CardPress, GameMasterPress, VerbChosen
     from bot.ui.order_menu import OrderExpired, OrderSelectExpired
 
     return [
@@ -342,6 +342,7 @@ def dynamic_items() -> list[type]:
         OrderExpired,
         OrderSelectExpired,
         CardPress,
+        GameMasterPress,
         VerbChosen,
     ]
 
