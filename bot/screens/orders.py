@@ -35,7 +35,7 @@ TEXTS: dict[str, str] = {
     "gm_card_title": "Orders of {name} in {game}, {step}",
     "gm_card_none": "No orders yet for {name} for {step}: add one with the button below, or the game's script acts for {name} at the deadline.",
     "gm_card_withdrawn": "Withdrawn from the orders of {name} for {step}: {line}\nReceipt: `{receipt}`",
-    "gm_none_now": "None of the game master's characters can be ordered now.",
+    "gm_none_now": "No character of the game master's can be ordered now.",
     "gm_none": "This game has no characters of the game master's to order: only the players give orders.",
     "button_page": "Orders {first}-{last}",
     "verb_placeholder": "Choose the order to give",

@@ -27,7 +27,7 @@ from bot.services.orders import menus as order_menus
 from bot.ui.cards import card_embeds
 from bot.ui.context import caller_of
 from bot.ui.form_menu import MORE, OPTIONS_MAX, PAGE, FormMenu
-from bot.ui.order_menu import OrderMenu
+from bot.ui.order_menu import menu_reply as order_menu
 from bot.ui.respond import Reply, refusing, respond
 from bot.ui.text import ui
 
@@ -109,9 +109,7 @@ async def menu_reply(
         view: discord.ui.View = FormMenu(bot.db, bot.clock, card.game_id, user_id, verb, form)  # type: ignore[attr-defined]
         return Reply(embeds=card_embeds(dataclasses.replace(form.card, title=title)), view=view)
     command, form = await order_menus.menu_for(bot.db, card.game_id, user_id, verb, values, actor, moderator)  # type: ignore[attr-defined]
-    title = ui("form_title", title=form.card.title, game=card.game)
-    menu = OrderMenu(bot.db, bot.clock, card.game_id, user_id, command, form, actor, moderator)  # type: ignore[attr-defined]
-    return Reply(embeds=card_embeds(dataclasses.replace(form.card, title=title)), view=menu)
+    return order_menu(bot.db, bot.clock, card.game_id, card.game, user_id, command, form, actor, moderator)  # type: ignore[attr-defined]
 
 
 def chooser_reply(card: order_card.Card, user_id: int, page: int = 0, actor: str | None = None) -> Reply:
