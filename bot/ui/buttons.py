@@ -38,6 +38,7 @@ OWN_PREFIXES = (
     "seat",
     "ord",
     "ordverb",
+    "gm",
 )  # brbot:<these>: ids that are not an old proposal's
 
 
