@@ -9,6 +9,10 @@ nothing. Change opens the order's menu (`bot.ui.order_menu`, its values preselec
 on orders the game lists as one whole, a select of the verbs open now (paged past Discord's 25 options), whose
 choice opens that verb's menu (or its form, `bot.ui.form_menu`); Withdraw takes the order off and shows the
 card again. Each press reads the game once and answers at once (Discord allows 3 seconds).
+
+The game master's card of each of their characters (`/mod orders`, `game_master_replies`) has the same buttons
+with ids of their own (`GameMasterPress`: `brbot:gm:<game>:<step>:<character>:...`), naming no user: any of the
+game's moderators may press them, anyone else is refused.
 """
 
 from __future__ import annotations

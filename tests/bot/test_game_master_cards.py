@@ -111,3 +111,19 @@ async def test_mod_orders_in_infinity_says_none_may_act_on_a_players_post(gm, db
     shown = await mod_run(ModerationCog(gm), "mod orders")
     assert cards(shown) == [] and shown.text.endswith(screen.TEXTS["gm_none_now"]), shown.text
 
+
+
+def test_the_game_masters_card_pages_as_a_players_with_ids_a_press_finds_again():
+    """Nine orders of one character: four a page, the fifth row Add an order and the other pages, every id the
+    game master's (no user in it) and read back by `GameMasterPress`; a player's card keeps its own ids."""
+    import re
+
+    keys = [f"{n:08x}" for n in range(9)]
+    rows = screen.card_buttons(3, 2, 7, keys, page=1, actor="wolf_a")
+    assert [len(r) for r in rows] == [2, 2, 2, 2, 3]
+    assert [b.label for b in rows[-1]] == ["Add an order", "Orders 1-4", "Orders 9-9"]
+    for spec in (b for row in rows for b in row):
+        found = re.fullmatch(GameMasterPress.__discord_ui_compiled_template__, spec.custom_id)
+        assert found and found["actor"] == "wolf_a" and found["day"] == "2", spec.custom_id
+    assert rows[0][0].custom_id == "brbot:gm:3:2:wolf_a:chg:00000004"
+    assert screen.card_buttons(3, 2, 7, keys[:1])[0][0].custom_id == "brbot:ord:3:2:7:chg:00000000"

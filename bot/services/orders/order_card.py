@@ -9,6 +9,10 @@ withdrawing it leaves), so a press is answered only while the game is at that st
 the player's: `find` refuses an out-of-date one, changing nothing. Withdrawing one order submits the orders
 without it (`OrderPart.rest`, validated by the engine like any submission); an order that is the whole
 orders is withdrawn as `/orders`' Withdraw does (the game's default applies again).
+
+The game master has the same card for each of their characters that may act now (`game_master_cards`, under
+`/mod orders`): `card`, `find` and `withdraw` with `actor` (the character) and `moderator` (the caller, checked
+against the game's moderators at every press).
 """
 
 from __future__ import annotations
