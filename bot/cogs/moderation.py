@@ -377,7 +377,7 @@ class ModerationCog(GameCog):
             without, unsent = await day_actions.awaited_players(ctx.db, ctx.game_id, ctx.caller)
             said = [ui("mod_waiting", names=", ".join(without))] if without else []
             said += [ui("mod_unsent", names=", ".join(unsent))] if unsent else []
-            text = "\n".join(said) or ui("mod_all_in")
+            text = "\n".join(localized(line) for line in said) or ui("mod_all_in")  # each line in the reader's words
             if ctx.game.status != "running":
                 return text
             # the orders card of each of the game master's characters that may act now, as a player's own card

@@ -127,3 +127,14 @@ def test_the_game_masters_card_pages_as_a_players_with_ids_a_press_finds_again()
         assert found and found["actor"] == "wolf_a" and found["day"] == "2", spec.custom_id
     assert rows[0][0].custom_id == "brbot:gm:3:2:wolf_a:chg:00000004"
     assert screen.card_buttons(3, 2, 7, keys[:1])[0][0].custom_id == "brbot:ord:3:2:7:chg:00000000"
+
+
+async def test_mod_orders_reads_in_the_moderators_language(gm, db):
+    """Who is awaited, the card and its buttons in the moderator's own language (docs/languages.md)."""
+    await two_wolves(db)
+    asked = FakeInteraction(gm, FakeUser(MODERATOR, "Mod"), manage_guild=True, locale="pt-BR")
+    shown = await mod_run(ModerationCog(gm), "mod orders", asked)
+    first = cards(shown)[0]
+    assert first["content"].startswith("Ainda sem ordens: Player1."), first["content"]
+    assert first["embeds"][0].title == "Ordens de Wolf A em Maze, Turno 1", first["embeds"][0].title
+    assert list(labels(first)) == ["Adicionar ordem"]
