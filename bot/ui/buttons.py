@@ -38,6 +38,7 @@ OWN_PREFIXES = (
     "seat",
     "ord",
     "ordverb",
+    "gm",
 )  # brbot:<these>: ids that are not an old proposal's
 
 
@@ -325,7 +326,7 @@ class SeatAnswer(
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
-    from bot.ui.order_card import CardPress, VerbChosen
+    from bot.ui.order_card import CardPress, GameMasterPress, VerbChosen
     from bot.ui.order_menu import OrderExpired, OrderSelectExpired
 
     return [
@@ -342,6 +343,7 @@ def dynamic_items() -> list[type]:
         OrderExpired,
         OrderSelectExpired,
         CardPress,
+        GameMasterPress,
         VerbChosen,
     ]
 

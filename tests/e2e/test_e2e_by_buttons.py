@@ -27,12 +27,21 @@ async def setup(fake, mod, ruleset: str, players, settings: dict[str, str] | Non
     await fake.slash(mod, "game start")
 
 
+async def gm_card(fake, mod, name: str):
+    """`/mod orders`: the game master's card of the character `name` (each character's card a message of its own)."""
+    answered = await fake.slash(mod, "mod orders")
+    found = [r for r in answered.replies if any((e.get("title") or "").startswith(f"Orders of {name} in ")
+                                                for e in r.embeds)]
+    assert len(found) == 1 and found[0].ephemeral, answered.text
+    assert "Add an order" in button_ids(found[0]), button_ids(found[0])
+    return found[0]
+
+
 async def for_character(fake, mod, name: str, verb: str, wanted=None):
-    """The game master's order for a character of theirs by buttons: `/mod orders`, "Order for <name>", the
-    verb, its menu, Submit."""
-    shown = (await fake.slash(mod, "mod orders")).reply
-    assert shown.ephemeral and f"Order for {name}" in button_ids(shown), button_ids(shown)
-    chooser = (await fake.click(mod, shown, button_ids(shown)[f"Order for {name}"])).reply
+    """The game master's order for a character of theirs by buttons: `/mod orders`, the character's card, its
+    Add an order, the verb, its menu, Submit."""
+    shown = await gm_card(fake, mod, name)
+    chooser = (await fake.click(mod, shown, button_ids(shown)["Add an order"])).reply
     menu = await choose_verb(fake, mod, chooser, verb)
     return await fill(fake, mod, menu, verb, wanted or {})
 
@@ -51,9 +60,11 @@ async def test_mazeworld_by_buttons(fake, database_url, clock):
             if first:  # the game master orders Wolf A by buttons; the wolves' script does the rest
                 ordered = await for_character(fake, mod, "Wolf A", "attack")
                 assert "Order saved" in ordered.text and "Attack Alice" in ordered.text, ordered.text
-                shown = (await fake.slash(mod, "mod orders")).reply
-                refused = await fake.click(alice, shown, button_ids(shown)["Order for Wolf A"])
-                assert "another player's" in refused.text, refused.text
+                shown = await gm_card(fake, mod, "Wolf A")
+                assert "Attack Alice" in shown.text and "Withdraw these orders" in button_ids(shown), shown.text
+                refused = await fake.click(alice, shown, button_ids(shown)["Withdraw these orders"])
+                assert "moderators" in refused.text and refused.reply.ephemeral, refused.text
+                assert "Attack Alice" in (await gm_card(fake, mod, "Wolf A")).text  # nothing changed
             if "attack" in await verbs(fake, alice, dm=not first):
                 said = await by_card(fake, alice, "attack", {"amount": "3"}, dm=not first)
                 assert "Order saved" in said.text and "Attack" in said.text, said.text
