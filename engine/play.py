@@ -48,8 +48,11 @@ class Play:
       name other sign-ups' seats) of `players` computer players;
     - `length(state)`: how many days (or steps) the game lasts at most; None if it cannot tell;
     - `outcome(state)`: `winners` and `survivors`, as seats (a game master's creature by its name);
-    - `sides(state)`: each seat's side (a team, a role) whose win rate a setup's balance shows (`/setup show`);
-      None (the default): every seat is on a side of its own, and the balance shows a seat's chance to win;
+    - `sides(state)`: each seat's side (a team, a role, a place in the turn order) whose win rate a setup's
+      balance shows (`/setup show`): a side's rate is the share of its seats among the winners, over the games
+      it had seats in; the front names each side (`Community.sides`). None (the default, for a game with
+      nothing to tell its seats apart): every seat is on a side of its own, and the balance shows a seat's
+      chance to win. Every built-in game declares its sides;
     - `studies(trials, seed, settings)`: `brbot balance`: study name -> row name -> figures, each row with at
       least `measured` and `expected` (the rulebook's figure); `trials` per row, randomness from `seed` alone;
       `settings` are house rules to study instead of the defaults (already checked against the game's

@@ -98,7 +98,7 @@ async def _predicted(db: Database, info: SetupInfo) -> None:
             shown(0)
             done = await predict.predict(db, version.id, on_batch=shown)
             line.clear()
-            balance = balance_line(setups.Balance(done, None))
+            balance = balance_line(setups.Balance(done, None, info.ruleset))
             print(say("cli_setup_predicted", name=info.name, number=version.number, balance=balance))
     finally:
         line.clear()

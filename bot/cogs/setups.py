@@ -105,7 +105,7 @@ class SetupCog(GameCog):
         latest = info.latest
 
         async def told(done: predict.Prediction) -> None:
-            balance = setup_screen.balance_line(setups.Balance(done, None))
+            balance = setup_screen.balance_line(setups.Balance(done, None, info.ruleset))
             await respond(interaction, ui("setup_predicted", name=info.name, number=latest.number, balance=balance))
 
         await predict.start(self.db, latest.id, on_done=told)

@@ -61,6 +61,20 @@ def players_for(ruleset: str) -> int:
     return max(rules.min_players, min(PLAYERS, most))
 
 
+def shares(play: Any, state: Any, seats: int) -> dict[str, float]:
+    """Each side's share of its seats among the winners of a finished game (`Play.sides`; a side with no seat in
+    this game is left out, so it counts only the games it played); a game that declares no sides: a seat's
+    chance to win, the winners' share of the game's `seats`. The measured record counts the same."""
+    winners = set(play.outcome(state)["winners"])
+    sides = play.sides(state) if play.sides is not None else {}
+    if not sides:  # every seat its own side: a seat's chance to win
+        return {ANY_SEAT: min(1.0, len(winners) / max(1, seats))}
+    members: dict[str, list[str]] = {}
+    for seat, side in sorted(sides.items()):
+        members.setdefault(side, []).append(seat)
+    return {side: sum(s in winners for s in seated) / len(seated) for side, seated in members.items()}
+
+
 def played(ruleset: str, settings: dict[str, Any], players: int, seed: int, games: int) -> list[dict[str, Any]] | None:
     """`games` whole games of the setup by its computer players (the worker's side): for each, every side's share
     of its seats among the winners, the resolutions it took, and its headline figures' counts. None when the
@@ -80,15 +94,7 @@ def played(ruleset: str, settings: dict[str, Any], players: int, seed: int, game
                 resolution = rules.resolve(state, orders, rng)
                 state, length = resolution.state, length + 1
                 events += resolution.events
-            winners = set(play.outcome(state)["winners"])
-            sides = play.sides(state) if play.sides is not None else {}
-            if not sides:  # every seat its own side: a seat's chance to win
-                share = {ANY_SEAT: min(1.0, len(winners) / players)}
-            else:
-                members: dict[str, list[str]] = {}
-                for seat, side in sorted(sides.items()):
-                    members.setdefault(side, []).append(seat)
-                share = {side: sum(s in winners for s in seats) / len(seats) for side, seats in members.items()}
+            share = shares(play, state, players)
             figures = {str(c.label): sum(e.kind in c.kinds for e in events) for c in counted}
             results.append({"sides": share, "length": length, "figures": figures})
     except NoComputerPlayers:
@@ -109,6 +115,7 @@ class _Tally:
     def __init__(self) -> None:
         self.games = 0
         self.sides: dict[str, float] = {}
+        self.seen: dict[str, int] = {}  # side -> the games it had seats in (a side may sit out a game)
         self.length = 0.0
         self.figures: dict[str, float] = {}
 
@@ -117,12 +124,15 @@ class _Tally:
             self.games += 1
             for side, share in result["sides"].items():
                 self.sides[side] = self.sides.get(side, 0.0) + share
+                self.seen[side] = self.seen.get(side, 0) + 1
             self.length += result["length"]
             for label, count in result["figures"].items():
                 self.figures[label] = self.figures.get(label, 0.0) + count
 
     def rates(self) -> dict[str, list[float]]:
-        return {side: [round(v, 4) for v in interval(total, self.games)] for side, total in sorted(self.sides.items())}
+        return {
+            side: [round(v, 4) for v in interval(total, self.seen[side])] for side, total in sorted(self.sides.items())
+        }
 
     def known(self) -> bool:
         return self.games >= MIN_GAMES and all(half <= WITHIN for _, half in self.rates().values())

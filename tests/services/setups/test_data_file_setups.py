@@ -25,7 +25,12 @@ async def count(db) -> int:
 async def test_a_games_map_file_is_saved_as_a_setup_whose_data_is_that_file(db):
     info = await files.imported(db, SMALL.encode(), author_id=AUTHOR, visibility="private", name="Twin Isles",
                                 filename="isles.yaml", ruleset="battle_royale")  # fmt: skip
-    assert (info.ruleset, info.name, info.visibility, len(info.versions)) == ("battle_royale", "Twin Isles", "private", 1)
+    assert (info.ruleset, info.name, info.visibility, len(info.versions)) == (
+        "battle_royale",
+        "Twin Isles",
+        "private",
+        1,
+    )
     island = info.latest.settings["island"]
     assert set(info.latest.settings) == {"island"} and island["name"] == "Twin Isles" and len(island["zones"]) == 3
     assert info.latest.changelog == "First version."
