@@ -41,6 +41,8 @@ def predicted_text(predicted: Any, ruleset: str = "") -> str:
         return say("balance_unplayable")
     if predicted.status == "failed" and not predicted.games:
         return say("balance_failed")
+    if predicted.status == "queued":
+        return say("balance_queued")
     if predicted.status == "running" or not predicted.sides:
         return say("balance_running", games=predicted.games)
     sides = "; ".join(

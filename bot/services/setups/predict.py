@@ -2,7 +2,11 @@
 worker process, never in the bot's event loop.
 
 `start(db, version_id)` runs `predict` as a background task and returns at once (saving a setup answers at
-once). `predict` hands batches of games to a worker process (`played`: the engine alone, no database, each
+once). Predictions queue for `WORKERS` slots (`configure`: the bot's `BRBOT_PREDICTION_WORKERS`, default 2),
+each slot a worker process of one pool, so up to that many predictions play at once and the others wait,
+`queued`, their time limit not yet running. The workers run at a lower priority (`os.nice`), so on a 2-core
+machine two of them use the cores the bot leaves idle and yield to the bot's event loop when it needs one.
+`predict` hands batches of games to a worker process (`played`: the engine alone, no database, each
 batch seeded from the version and its number, so a prediction replays), stores the figures so far after each
 batch (`/setup show` shows the progress), and stops when every side's win rate is known within ±5 points at 95%
 (a conservative interval: Agresti-Coull's on the side's share of wins, never narrower than a coin's), after
@@ -17,6 +21,7 @@ import asyncio
 import logging
 import math
 import multiprocessing
+import os
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -42,12 +47,13 @@ BATCH = 25  # games a worker plays between two progress updates
 SECONDS = 90.0  # the time limit of one prediction
 PLAYERS = 12  # the players of a predicted game, within what the game takes
 STALE = timedelta(minutes=10)  # a prediction `running` with no batch stored for this long was stopped
+QUEUED_STALE = timedelta(hours=2)  # one `queued` this long was stopped too (a queue of 2 h: 160 saves at once)
 LENGTH_MAX = 10_000  # resolutions of one simulated game before it is given up as endless
 
 
 @dataclass(frozen=True)
 class Prediction:
-    status: str  # running | done | unplayable | failed
+    status: str  # queued | running | done | unplayable | failed
     players: int
     games: int
     sides: dict[str, tuple[float, float]] = field(default_factory=dict)  # side -> (rate, half-width)
@@ -143,17 +149,51 @@ class _Tally:
         row.figures = {k: round(v / self.games, 2) for k, v in sorted(self.figures.items())} if self.games else {}
 
 
+WORKERS = 2  # predictions played at once, each in a worker process (`configure`); for a 2-core machine
+NICE = 10  # how much lower the workers' priority is than the bot's
+
 _pool: ProcessPoolExecutor | None = None
 _running: set[asyncio.Task] = set()
+_slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+
+
+def configure(workers: int) -> None:
+    """Play up to `workers` predictions at once (the bot's setting; the pool is made anew on next use)."""
+    global WORKERS, _slots
+    if workers < 1:
+        raise ValueError("at least one worker")
+    if workers != WORKERS:
+        _forget_pool()
+        WORKERS, _slots = workers, None
+
+
+def _lower_priority() -> None:
+    """A worker's start: below the bot's priority, so a prediction never slows a command's answer."""
+    if hasattr(os, "nice"):
+        try:
+            os.nice(NICE)
+        except OSError:  # not allowed here: the worker runs at the bot's priority
+            pass
 
 
 def pool() -> Executor:
-    """The one worker process the predictions share (started on first use; `spawn`: a fresh interpreter, not a
-    fork of the bot's threads)."""
+    """The worker processes the predictions share, `WORKERS` of them (started on first use; `spawn`: a fresh
+    interpreter, not a fork of the bot's threads)."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        _pool = ProcessPoolExecutor(
+            max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+        )
     return _pool
+
+
+def slots() -> asyncio.Semaphore:
+    """The queue: `WORKERS` predictions hold a slot at once, the others wait for one (one per event loop)."""
+    global _slots
+    loop = asyncio.get_running_loop()
+    if _slots is None or _slots[0] is not loop:
+        _slots = (loop, asyncio.Semaphore(WORKERS))
+    return _slots[1]
 
 
 def _forget_pool() -> None:
@@ -170,8 +210,8 @@ def shutdown() -> None:
     _forget_pool()
 
 
-async def _begin(db: Database, version_id: int) -> tuple[str, dict[str, Any], int]:
-    """The version's prediction row, `running` with no games yet: (game, settings, players)."""
+async def _begin(db: Database, version_id: int, status: str = "running") -> tuple[str, dict[str, Any], int]:
+    """The version's prediction row, `status` (`queued`, `running`) with no games yet: (game, settings, players)."""
     async with db.transaction() as session:
         version = await session.get(SetupVersion, version_id)
         assert version is not None
@@ -182,7 +222,7 @@ async def _begin(db: Database, version_id: int) -> tuple[str, dict[str, Any], in
             row = SetupPrediction(version_id=version_id, sides={}, figures={})
             session.add(row)
         row.status, row.players, row.games, row.sides, row.figures, row.length = (
-            "running", players_for(setup.ruleset), 0, {}, {}, None
+            status, players_for(setup.ruleset), 0, {}, {}, None
         )  # fmt: skip
         row.updated_at = datetime.now(UTC)
         return setup.ruleset, dict(version.settings), row.players
@@ -198,10 +238,28 @@ async def predict(
     on_done: Callable[[Prediction], Awaitable[None]] | None = None,
     on_batch: Callable[[int], None] | None = None,
 ) -> Prediction:
-    """Play the version until its sides' win rates are known (see the module's docstring); stored as it goes.
-    `on_done`: told the result (the cog answers the saver with it); `on_batch`: told the games played so far
-    after each batch (`brbot setup import`'s progress line)."""
-    ruleset, settings, players = await _begin(db, version_id)
+    """Play the version until its sides' win rates are known (see the module's docstring), once one of the
+    `WORKERS` slots is free; stored as it goes. `on_done`: told the result (the cog answers the saver with it);
+    `on_batch`: told the games played so far after each batch (`brbot setup import`'s progress line)."""
+    async with slots():
+        done = await _predicted(db, version_id, executor, seconds, clock, on_batch)
+    if on_done is not None:
+        try:
+            await on_done(done)
+        except Exception:  # the interaction may have expired: the result is stored all the same
+            log.exception("could not tell the result of the prediction of setup version %s", version_id)
+    return done
+
+
+async def _predicted(
+    db: Database,
+    version_id: int,
+    executor: Executor | None,
+    seconds: float | None,
+    clock: Callable[[], float],
+    on_batch: Callable[[int], None] | None,
+) -> Prediction:
+    ruleset, settings, players = await _begin(db, version_id)  # its time limit starts now, not when queued
     limit = SECONDS if seconds is None else seconds
     tally, status = _Tally(), "done"
     if not registry.get(ruleset).play.has_computer_players:
@@ -239,19 +297,13 @@ async def predict(
         row = await session.get(SetupPrediction, version_id)
         if row is not None:
             tally.store(row, status)
-    done = await prediction(db, version_id) or Prediction(status, players, tally.games)
-    if on_done is not None:
-        try:
-            await on_done(done)
-        except Exception:  # the interaction may have expired: the result is stored all the same
-            log.exception("could not tell the result of the prediction of setup version %s", version_id)
-    return done
+    return await prediction(db, version_id) or Prediction(status, players, tally.games)
 
 
 async def start(db: Database, version_id: int, **kwargs: Any) -> asyncio.Task:
-    """`predict` in the background, its row already `running` (so `/setup show` says so at once); the task is
+    """`predict` in the background, its row already `queued` (so `/setup show` says so at once); the task is
     kept until it ends."""
-    await _begin(db, version_id)
+    await _begin(db, version_id, "queued")
     task = asyncio.get_running_loop().create_task(predict(db, version_id, **kwargs))
     _running.add(task)
     task.add_done_callback(_running.discard)
@@ -260,7 +312,8 @@ async def start(db: Database, version_id: int, **kwargs: Any) -> asyncio.Task:
 
 def _shown(row: SetupPrediction) -> Prediction:
     status = row.status
-    if status == "running" and row.updated_at is not None and datetime.now(UTC) - row.updated_at > STALE:
+    stale = {"running": STALE, "queued": QUEUED_STALE}.get(status)
+    if stale is not None and row.updated_at is not None and datetime.now(UTC) - row.updated_at > stale:
         status = "failed"  # its bot stopped before it ended (a batch is stored every few seconds)
     return Prediction(
         status=status,
