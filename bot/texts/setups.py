@@ -66,6 +66,8 @@ TEXTS: dict[str, str] = {
     "setup_visibility_server": "this server's",
     "setup_visibility_public": "public",
     "setup_choice": "#{id} {name} ({game}) v{number}",
+    "setup_file_game_channel": "The file names no game: it was read as {game}'s, this channel's game.",
+    "setup_file_game_only": "The file names no game: it was read as {game}'s, the only game that takes it.",
     "setup_saved": "Saved setup #{id} **{name}** ({game}) v{number}, private to you (share it with /setup share).",
     "setup_version_saved": "Saved **{name}** v{number}: {changelog}",
     "setup_fork_saved": "Forked into setup #{id} **{name}** ({game}), private to you: /setup edit changes it.",
