@@ -2,7 +2,8 @@
 `bot.services.setups`: `save` (from a game's current settings, for its moderators, or from a setup file or a
 game's plain data file: a map, a deck, a roster, of the game `ruleset:` or `game:` names, else of the
 channel's game, else of the only game that takes it, the reply saying which and what the file holds),
-`show`, `list`, `fork`, `edit`, `share` and, for a server's moderators, `hide`.
+`show`, `list`, `fork`, `edit`, `share`, `delete` (the author's: the games played with it keep their record)
+and, for a server's moderators, `hide`.
 
 Every command defers at once (saving writes, and SQLite's one writer may be busy with a resolution), so Discord's
 3 seconds are never at stake, and answers the caller alone. A saved version's balance is predicted in the
@@ -267,6 +268,15 @@ class SetupCog(GameCog):
             await defer(interaction)
             info = await setups.share(self.db, setup, author_id=interaction.user.id, visibility=visibility)
             await respond(interaction, ui(f"setup_shared_{info.visibility}", name=info.name))
+
+    @setup_group.command(name="delete", description=ui("cmd_setup_delete"))
+    @app_commands.describe(setup=ui("opt_setup"))
+    @app_commands.autocomplete(setup=setup_autocomplete)
+    async def delete(self, interaction: discord.Interaction, setup: SetupNumber) -> None:
+        async with refusing(interaction):
+            await defer(interaction)
+            name = await setups.delete(self.db, setup, author_id=interaction.user.id)
+            await respond(interaction, ui("setup_deleted", name=name))
 
     @setup_group.command(name="hide", description=ui("cmd_setup_hide"))
     @app_commands.describe(setup=ui("opt_setup"), hidden=ui("opt_setup_hidden"))

@@ -52,7 +52,10 @@ async def run(cog, path: str, interaction: FakeInteraction, **options) -> FakeIn
 async def test_the_setup_group_is_one_top_level_command_within_discords_limits(gm):
     cog = SetupCog(gm)
     names = sorted(c.qualified_name for c in cog.walk_app_commands())
-    assert names == ["setup", *(f"setup {n}" for n in ("edit", "fork", "hide", "list", "save", "share", "show"))]
+    assert names == [
+        "setup",
+        *(f"setup {n}" for n in ("delete", "edit", "fork", "hide", "list", "save", "share", "show")),
+    ]
     for cmd in cog.walk_app_commands():
         assert len(cmd.description) <= 100
         for parameter in getattr(cmd, "parameters", []):
@@ -257,3 +260,30 @@ async def test_a_typed_value_is_data_only_without_aliases(gm, db, predicted):
         cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="Default", setting="max_days", value="null"
     )
     assert "v3: Default" in default.text and (await setups.show(db, saved.id, user_id=AUTHOR)).latest.settings == {}
+
+
+async def test_delete_takes_the_setup_out_of_every_list_and_its_games_keep_their_record(gm, db, predicted):
+    """Issue 32.6, "deleting one keeps the finished games' records": only its author deletes it; then it is
+    neither listed, offered, shown nor playable, and the game played with it still points at its version."""
+    from bot.services.steps.simulation import simulate
+
+    cog = SetupCog(gm)
+    info = await setups.save(db, ruleset="starcraft_mafia", name="Old town", settings={}, author_id=AUTHOR,
+                             visibility="public")  # fmt: skip
+    await simulate(db, 6, 3, ruleset="starcraft_mafia", setup=(info.latest.id, info.latest.settings))
+    refused = await run(cog, "setup delete", who(gm, OTHER), setup=info.id)
+    assert "Only the author of Old town can change it" in refused.text
+    assert "Old town" in (await run(cog, "setup show", who(gm, OTHER), setup=info.id)).text
+    done = await run(cog, "setup delete", who(gm, AUTHOR), setup=info.id)
+    assert "**Old town** is deleted" in done.text and done.all_ephemeral
+    for user in (AUTHOR, OTHER):
+        assert "Old town" not in (await run(cog, "setup list", who(gm, user))).text
+        assert await setup_autocomplete(who(gm, user), "") == []
+        assert f"There is no setup #{info.id}" in (await run(cog, "setup show", who(gm, user), setup=info.id)).text
+    async with db.read() as session:
+        from sqlalchemy import select
+
+        [played] = (await session.execute(select(Game).where(Game.setup_version_id == info.latest.id))).scalars().all()
+    assert played.status == "over"
+    balance = (await setups.balance(db, [info.latest.id]))[info.latest.id]
+    assert balance.measured is not None and balance.measured.games == 1

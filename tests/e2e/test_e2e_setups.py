@@ -35,7 +35,16 @@ async def test_setups_on_discord(fake, database_url, clock, monkeypatch):
     await runner.start()
     try:
         group = next(c for c in fake.registered[None] if c["name"] == "setup")
-        assert {o["name"] for o in group["options"]} == {"save", "show", "list", "fork", "edit", "share", "hide"}
+        assert {o["name"] for o in group["options"]} == {
+            "save",
+            "show",
+            "list",
+            "fork",
+            "edit",
+            "share",
+            "delete",
+            "hide",
+        }
         saved = await fake.slash(alice, "setup save", {"file": {"filename": "town.yaml", "data": FILE}})
         assert saved.reply.ephemeral and "Saved setup #1 **Small town** (StarCraft Mafia) v1" in saved.reply.content
         assert await fake.autocomplete(bob, "setup show", {"setup": "small"}, "setup") == []  # private: Alice's
@@ -58,6 +67,11 @@ async def test_setups_on_discord(fake, database_url, clock, monkeypatch):
             await asyncio.sleep(0.1)
         told = next(r for r in saved.replies if "The balance of" in (r.content or ""))
         assert told.ephemeral and "predicted: human win " in told.content
+        deleted = await fake.slash(alice, "setup delete", {"setup": 1})  # out of every list; the game keeps it
+        assert deleted.reply.ephemeral and "**Small town** is deleted" in deleted.reply.content
+        assert await fake.autocomplete(alice, "setup show", {"setup": "small"}, "setup") == []
+        async with runner.db.read() as session:
+            assert (await session.execute(select(Game))).scalar_one().setup_version_id == 1
     finally:
         await runner.stop()
 

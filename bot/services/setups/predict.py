@@ -12,7 +12,8 @@ batch (`/setup show` shows the progress), and stops when every side's win rate i
 (a conservative interval: Agresti-Coull's on the side's share of wins, never narrower than a coin's), after
 `MAX_GAMES`, or when `SECONDS` pass. A side is what the game declares (`Play.sides`: StarCraft Mafia's teams);
 a game that declares none shows a seat's chance to win. A setup the computer players cannot play (a game with
-no computer players, a GM-run fight: `NoComputerPlayers`) is stored as `unplayable`, and says so.
+no computer players: `NoComputerPlayers`; a GM-run fight, whose game master's side has no script:
+`Play.scripted`) is stored as `unplayable`, and says so.
 """
 
 from __future__ import annotations
@@ -81,6 +82,18 @@ def shares(play: Any, state: Any, seats: int) -> dict[str, float]:
     return {side: sum(s in winners for s in seated) / len(seated) for side, seated in members.items()}
 
 
+def scriptable(ruleset: str, settings: dict[str, Any]) -> bool:
+    """Whether the game's computer players can play a setup of these settings: the game has them
+    (`Play.has_computer_players`), and they play every side of it (`Play.scripted`: not a GM-run fight)."""
+    rules = registry.get(ruleset)
+    if not rules.play.has_computer_players:
+        return False
+    try:
+        return bool(rules.play.scripted(rules.parse_settings(settings)))
+    except ValueError:  # settings the game no longer takes: the worker's own failure says so
+        return True
+
+
 def played(ruleset: str, settings: dict[str, Any], players: int, seed: int, games: int) -> list[dict[str, Any]] | None:
     """`games` whole games of the setup by its computer players (the worker's side): for each, every side's share
     of its seats among the winners, the resolutions it took, and its headline figures' counts. None when the
@@ -90,6 +103,8 @@ def played(ruleset: str, settings: dict[str, Any], players: int, seed: int, game
     counted = registry.front(ruleset).community.counted
     parsed = rules.parse_settings(settings)
     results = []
+    if not play.scripted(parsed):
+        return None
     try:
         for number in range(games):
             rng = RecordingRng(seed * 10_000 + number, record=False)
@@ -262,7 +277,7 @@ async def _predicted(
     ruleset, settings, players = await _begin(db, version_id)  # its time limit starts now, not when queued
     limit = SECONDS if seconds is None else seconds
     tally, status = _Tally(), "done"
-    if not registry.get(ruleset).play.has_computer_players:
+    if not scriptable(ruleset, settings):
         status = "unplayable"
     else:
         loop = asyncio.get_running_loop()

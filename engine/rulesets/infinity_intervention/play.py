@@ -55,10 +55,15 @@ def sides(state: Any) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
+def scripted(settings: Any) -> bool:
+    """Under `npc_orders = gm` the game master alone posts for the NPCs: the script plays no side of it."""
+    return bool(settings.npc_orders != "gm")
+
+
 def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> Studies:
     from engine.rulesets.infinity_intervention.studies import studies as measured
 
     return measured(trials, seed)
 
 
-PLAY = Play(outcome=outcome, autoplayer=orders_for, signups=signups, studies=studies, sides=sides)
+PLAY = Play(outcome=outcome, autoplayer=orders_for, signups=signups, studies=studies, sides=sides, scripted=scripted)

@@ -49,10 +49,23 @@ def sides(state: Any) -> dict[str, str]:
     return dict(sorted(teams.items()))
 
 
+def scripted(settings: Any) -> bool:
+    """Under `npc_orders = gm_only` the game master alone orders the creatures: the script plays no side of it."""
+    return bool(settings.npc_orders != "gm_only")
+
+
 def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> Studies:
     from engine.rulesets.mazeworld.studies import studies as measured
 
     return measured(trials, seed)
 
 
-PLAY = Play(outcome=outcome, length=length, autoplayer=orders_for, signups=signups, studies=studies, sides=sides)
+PLAY = Play(
+    outcome=outcome,
+    length=length,
+    autoplayer=orders_for,
+    signups=signups,
+    studies=studies,
+    sides=sides,
+    scripted=scripted,
+)

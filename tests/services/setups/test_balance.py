@@ -251,3 +251,18 @@ async def test_a_record_counts_a_side_over_the_games_it_had_seats_in(db):
                                 length=8.0))  # fmt: skip
     measured = (await setups.balance(db, [saved.latest.id]))[saved.latest.id].measured
     assert measured.sides == {"lone_wolf": 0.5, "lovers": 1.0}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "settings"),
+    [("mazeworld", {"npc_orders": "gm_only"}), ("infinity_intervention", {"npc_orders": "gm"})],
+)
+async def test_a_gm_run_fight_with_no_scripted_side_says_the_computer_players_cannot_play_it(db, ruleset, settings):
+    """Issue 32.3: "A setup whose computer players cannot play it (a GM-run fight with no scripted side) says
+    so instead": the game master alone orders the other side, so no prediction of the script stands for it."""
+    saved = await setups.save(db, ruleset=ruleset, name="GM's fight", settings=settings, author_id=AUTHOR)
+    done = await predict.predict(db, saved.latest.id)
+    assert done.status == "unplayable" and done.games == 0
+    line = balance_line((await setups.balance(db, [saved.latest.id]))[saved.latest.id])
+    assert line.startswith("predicted: the computer players cannot play this setup")
+    assert predict.played(ruleset, settings, 2, 1, 1) is None  # the worker refuses it too
