@@ -63,9 +63,14 @@ class Prediction:
 
 
 def players_for(ruleset: str) -> int:
+    """The seats of a predicted game: `PLAYERS` within what the game takes, as many as its computer players
+    sign up for (a demo fight seats its own contestants: Mazeworld's one, Infinity's two)."""
     rules = registry.get(ruleset)
     most = rules.max_players or PLAYERS
-    return max(rules.min_players, min(PLAYERS, most))
+    asked = max(rules.min_players, min(PLAYERS, most))
+    if not rules.play.has_computer_players:
+        return asked
+    return min(asked, len(rules.play.computer_signups(asked, RecordingRng(0, record=False)))) or asked
 
 
 def shares(play: Any, state: Any, seats: int) -> dict[str, float]:

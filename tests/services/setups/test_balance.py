@@ -172,6 +172,8 @@ async def test_a_prediction_shows_each_side_by_the_games_own_name(db, ruleset):
     assert done.status == "done" and done.games == predict.BATCH and predict.ANY_SEAT not in done.sides
     line = balance_line((await setups.balance(db, [saved.latest.id]))[saved.latest.id])
     assert line.startswith("predicted: ") and named in line and "a seat" not in line
+    seats = {"battle_royale": 12, "battle_royale_cards": 6, "mazeworld": 1, "infinity_intervention": 2}[ruleset]
+    assert done.players == seats and f" of {seats}, " in line  # the seats played: a demo fight's own
 
 
 def test_a_side_absent_from_a_game_is_counted_only_over_the_games_it_played():
