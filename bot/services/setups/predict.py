@@ -64,7 +64,7 @@ class Prediction:
 
 def players_for(ruleset: str) -> int:
     """The seats of a predicted game: `PLAYERS` within what the game takes, as many as its computer players
-    sign up for (a demo fight seats its own contestants: Mazeworld's one, Infinity's two)."""
+    sign up for (a demo fight seats its own contestants, one or two)."""
     rules = registry.get(ruleset)
     most = rules.max_players or PLAYERS
     asked = max(rules.min_players, min(PLAYERS, most))
