@@ -68,7 +68,7 @@ async def test_a_prediction_runs_in_a_worker_process_until_known_and_is_stored(d
     try:
         task = await predict.start(db, saved.latest.id, executor=executor)
         early = await predict.prediction(db, saved.latest.id)
-        assert early is not None and early.status == "running"
+        assert early is not None and early.status in ("queued", "running")  # at once, before any batch
         done = await asyncio.wait_for(task, 120)
     finally:
         predict.shutdown()
@@ -204,6 +204,13 @@ async def test_a_prediction_its_bot_stopped_is_not_under_way_for_ever(db):
     stopped = await predict.prediction(db, saved.latest.id)
     assert stopped.status == "failed"
     assert balance_line(setups.Balance(stopped, None)).startswith("predicted: the prediction could not be made")
+    # waiting for a worker behind other predictions for an hour is not stopped; for three hours it was
+    await predict._begin(db, saved.latest.id, "queued")
+    for hours, status in ((1, "queued"), (3, "failed")):
+        async with db.transaction() as session:
+            row = await session.get(SetupPrediction, saved.latest.id)
+            row.updated_at = datetime.now(UTC) - timedelta(hours=hours)
+        assert (await predict.prediction(db, saved.latest.id)).status == status
 
 
 async def test_a_dead_worker_fails_the_prediction_and_the_next_one_gets_a_new_worker(db):
