@@ -491,8 +491,9 @@ class SetupPrediction(Base):
 
 class SetupRecord(Base):
     """A setup version's measured balance: the finished clean games played with it (no moderator kill, revive
-    or end, no substitution: `bot.services.setups.records`). `sides`: side -> the sum over those games of the
-    share of its seats among the winners; `length`: the sum of their resolutions."""
+    or end, no substitution: `bot.services.setups.records`). `sides`: side -> [the sum over those games of the
+    share of its seats among the winners, the games it had seats in] (a lone number, in a record older than
+    that: the sum, over every game); `length`: the sum of their resolutions."""
 
     __tablename__ = "setup_records"
 

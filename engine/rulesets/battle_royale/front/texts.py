@@ -12,6 +12,10 @@ from engine.keyed import speaker
 DOMAIN = "battle_royale.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
 TEXTS: dict[str, str] = {
+    # the sides a setup's balance counts (`Play.sides`, named in front/community.py): "<side> win 23% ± 4"
+    "side_dedicated_student": "Dedicated Student",
+    "side_lone_wolf": "Lone Wolf",
+    "side_lovers": "Lover",
     # what one resolution is called in the texts every game shares (`engine.front.words_of`)
     "word_step": "Day",
     "word_steps": "days",
