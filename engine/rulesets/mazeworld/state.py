@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.keyed import name_fields
 from engine.rulesets.mazeworld.encounter import CoverLevel, Team
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 
@@ -16,6 +17,9 @@ SCHEMA_VERSION = 1
 Status = Literal["active", "blacked_out", "passed_out", "dead", "escaped"]
 Phase = Literal["combat", "aftermath", "over"]
 SIDES = (1, 2, 3, 4)
+
+
+DOMAIN = "mazeworld.data"  # as `catalog.DOMAIN` (the catalog imports the state's models)
 
 
 class Carried(BaseModel):
@@ -36,6 +40,10 @@ class Carried(BaseModel):
     spares: dict[str, int] = Field(default_factory=dict)
     accessories: list[str] | None = None
     mounts: dict[str, Carried] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _named(self) -> Carried:  # the weapon's name read in its reader's language (`catalog.DOMAIN`)
+        return name_fields(self, DOMAIN, name="weapon")
 
 
 class Effect(BaseModel):
