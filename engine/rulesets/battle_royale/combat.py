@@ -14,6 +14,7 @@ from engine.rulesets.battle_royale.deaths import settle
 from engine.rulesets.battle_royale.orders import AllOutAttack, Analyze, Attack, Cover, Defend, HoldGround, Run
 from engine.rulesets.battle_royale.rules import NightPosture
 from engine.rulesets.battle_royale.state import Item, Student
+from engine.rulesets.battle_royale.texts import say
 from engine.rulesets.battle_royale.validate import weapon_profile
 
 if TYPE_CHECKING:
@@ -172,8 +173,8 @@ def attack_steps(night: Night) -> None:
                             "order_failed",
                             "order_failed",
                             {},
-                            what="attack",
-                            reason="you no longer hold that weapon",
+                            what=say("failed_attack"),
+                            reason=say("failed_weapon_gone"),
                         )
                     continue
                 if step_of(attack[1]) == attack_class:
