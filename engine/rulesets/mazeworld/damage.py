@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine.keyed import joined
 from engine.rulesets.mazeworld import rules
 from engine.rulesets.mazeworld.catalog import Weapon, catalog
 from engine.rulesets.mazeworld.state import Carried, Creature, Wound
@@ -107,7 +108,7 @@ def settle(turn: Turn, target: Creature, by: str, skill: str, old_pain: float, b
         turn.about(target, "blackout", "blackout", {"id": target.id}, name=target.name)
     new = [c for c in conditions(target) if c not in before and c != CONDITIONS["blacked_out"]]
     if new:
-        turn.about(target, "condition", "condition", {"id": target.id}, name=target.name, condition=", ".join(new))
+        turn.about(target, "condition", "condition", {"id": target.id}, name=target.name, condition=joined(", ", new))
     private_status(turn, target)
 
 
@@ -169,8 +170,8 @@ def private_status(turn: Turn, creature: Creature) -> None:
     """A contestant's own Pain %, limb states in words, ammunition and cleanliness (private)."""
     if creature.controller is None:
         return
-    limbs = ", ".join(c for c in conditions(creature)) or CONDITIONS["fine"]
-    guns = "; ".join(_rounds_of(w) for w in creature.weapons if catalog().weapons[w.name].fed)
+    limbs = joined(", ", [c for c in conditions(creature)]) or CONDITIONS["fine"]
+    guns = joined("; ", [_rounds_of(w) for w in creature.weapons if catalog().weapons[w.name].fed])
     turn.private(
         creature,
         "status",

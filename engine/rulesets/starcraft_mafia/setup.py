@@ -13,6 +13,7 @@ import math
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
@@ -43,7 +44,7 @@ def _request(entry: SignUp) -> str | None:
     try:
         return _class_id(entry.seat, SignUpRequest.model_validate(entry.requests).cls)
     except ValidationError as error:
-        fields = ", ".join(str(e["loc"][0]) for e in error.errors() if e["loc"])
+        fields = joined(", ", [str(e["loc"][0]) for e in error.errors() if e["loc"]])
         raise SetupError(say("bad_request", seat=entry.seat, fields=fields or "?")) from None
 
 
@@ -54,7 +55,7 @@ def _class_id(seat: str, requested: str | None) -> str | None:
     for c in catalog().classes:
         if wanted in (c.id, c.name.lower()):
             return c.id
-    choices = ", ".join(c.name for c in catalog().classes)
+    choices = joined(", ", [c.name for c in catalog().classes])
     raise SetupError(say("unknown_class", seat=seat, requested=requested, choices=choices))
 
 
@@ -155,7 +156,7 @@ def _opening(state: SCMState) -> list[Event]:
         Event(
             kind="setup",
             audience=MODERATORS,
-            text=say("setup_told", listing="; ".join(say("setup_line", **_line(p)) for p in players)),
+            text=say("setup_told", listing=joined("; ", [say("setup_line", **_line(p)) for p in players])),
             data={"players": {p.id: {"cls": p.cls, "team": p.team} for p in players}},
             day=1,
             phase="day",

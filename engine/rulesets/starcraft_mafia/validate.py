@@ -8,6 +8,7 @@ the day, an item already taken) is not refused here: the rulings turn it into Do
 
 from __future__ import annotations
 
+from engine.keyed import joined
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.orders import (
     Attack,
@@ -83,7 +84,7 @@ def _kind(text: str) -> str:
     """The item kind an order names (id or name, any case), or a refusal listing the items."""
     kind = catalog().kind_of(text)
     if kind is None:
-        choices = ", ".join(catalog().item_name(k) for k in catalog().item_kinds())
+        choices = joined(", ", [catalog().item_name(k) for k in catalog().item_kinds()])
         raise refuse("unknown_item_kind", item=text, choices=choices)
     return kind
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.keyed import joined
 from engine.rulesets.mazeworld.arms import default_ammo
 from engine.rulesets.mazeworld.catalog import Weapon, catalog
 from engine.rulesets.mazeworld.damage import conditions
@@ -22,7 +23,7 @@ def _line(card: dict[str, Any], said: list[str]) -> str:
         name=card["name"],
         team=text(f"team_{card['team']}"),
         cover=text("in_cover") if card.get("cover") else "",
-        conditions=", ".join(said) or "unhurt",
+        conditions=joined(", ", said) or "unhurt",
     )
 
 
@@ -79,7 +80,7 @@ def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
             jam=text("jammed") if w.get("jam") else "",
         )
         mounted = [_mount_line(name, m) for name, m in sorted(w.get("mounts", {}).items())]
-        return "; ".join([line + others, *mounted])
+        return joined("; ", [line + others, *mounted])
     if kind in ("thrown", "planted"):
         return text("weapon_thrown_line", name=w["name"], wielded=hand, count=w["loaded"])
     return text("weapon_melee_line", name=w["name"], wielded=hand)
@@ -93,7 +94,7 @@ def _rounds(known: Weapon, w: dict[str, Any]) -> tuple[str, str, str]:
     loaded = text("rounds_typed", count=w["loaded"], ammo=loaded_type)
     spare = text("rounds_typed", count=w["spare"], ammo=default_ammo(known))
     others = [text("rounds_typed", count=n, ammo=t) for t, n in sorted(w.get("spares", {}).items()) if n]
-    return loaded, spare, text("spares_other", spares=", ".join(others)) if others else ""
+    return loaded, spare, text("spares_other", spares=joined(", ", others)) if others else ""
 
 
 def _mount_line(name: str, m: dict[str, Any]) -> str:
