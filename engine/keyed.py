@@ -67,7 +67,7 @@ def filled(template: str, /, **values: object) -> str:
     return english
 
 
-def named(domain: str, kind: str, english: str) -> str:
+def named(domain: str, kind: str, english: Any) -> Any:
     """A name from a game's data files (an item, a zone, a class: "Knife", "The Septagon") as a text of the game's
     data catalogue `domain` (`<game>.data`, the game's `names.py`), keyed by its kind and its English
     (`item:Knife`), so that a reader of another language reads it in theirs wherever it is filled into a sentence.

@@ -55,8 +55,11 @@ def english_name(typed: str, language: str, game: str) -> str:
     return typed
 
 
-def english_names(values: Mapping[str, Any], language: str, game: str) -> dict[str, Any]:
-    """Each text value of a command's options as the game reads it (`english_name`); other values as they are."""
+def english_names(values: Any, language: str, game: str) -> Any:
+    """Each text value of a command's options as the game reads it (`english_name`); other values, and options
+    that are no mapping (refused later, as they were), as they are."""
+    if language == ENGLISH or not isinstance(values, Mapping):
+        return values
     return {k: english_name(v, language, game) if isinstance(v, str) else v for k, v in values.items()}
 
 

@@ -107,3 +107,23 @@ async def test_the_names_from_a_games_data_read_in_the_players_language(gm, db, 
     await night_game(db)
     status = await read(gm, "status")
     assert unaccented(status.text, {f"Player{n}" for n in range(1, 5)}) == [], status.text
+
+
+PLAYERS = {"starcraft_mafia": 6, "battle_royale_cards": 2, "mazeworld": 1, "infinity_intervention": 1}
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYERS))
+async def test_every_games_status_card_reads_in_the_players_language_names_and_all(gm, db, pseudo_language, ruleset):
+    """A started game's status card (classes, weapons, items, cards, sheets: the names from its data files too)
+    reads without an English word, but for the names players chose."""
+    from bot.services.signup import games
+    from tests.bot.cog_helpers import NOW
+
+    game = await games.create_game(db, name="Evening", ruleset=ruleset, channel_id=555, guild_id=1000)
+    for user in range(1, PLAYERS[ruleset] + 1):
+        await games.join_game(db, game.id, user, f"Player{user}")
+    await games.start_game(db, game.id, NOW)
+    status = await read(gm, "status")
+    names = {"Evening", *(f"Player{n}" for n in range(1, PLAYERS[ruleset] + 1))}
+    assert english_words(status.text, names) == [], status.text
+    assert unaccented(status.text, names) == [], status.text

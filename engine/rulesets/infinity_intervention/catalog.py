@@ -63,7 +63,7 @@ class Item(BaseModel):
 
     @model_validator(mode="after")
     def _named(self) -> Item:
-        return name_fields(self, DOMAIN, name="item")
+        return name_fields(self, DOMAIN, name="item", program="program")  # no program stays None
 
     @property
     def strikes(self) -> int:

@@ -11,5 +11,6 @@ DOMAIN = catalog.DOMAIN
 
 TEXTS: dict[str, str] = {
     **names(DOMAIN, "item", [i.name for i in catalog.items().values()]),
+    **names(DOMAIN, "program", [i.program for i in catalog.items().values() if i.program]),
     **names(DOMAIN, "sheet", [s.name for s in catalog.demo_roster().sheets]),
 }

@@ -8,9 +8,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.keyed import joined
+from engine.keyed import filled, joined, named
 from engine.rulesets.mazeworld import rules
-from engine.rulesets.mazeworld.catalog import Weapon, catalog
+from engine.rulesets.mazeworld.catalog import DOMAIN, Weapon, catalog
 from engine.rulesets.mazeworld.state import Carried, Creature, Wound
 from engine.rulesets.mazeworld.texts import CONDITIONS
 from engine.rulesets.mazeworld.turn import Turn
@@ -77,7 +77,15 @@ def apply(turn: Turn, hit: Hit) -> None:
     target = turn.state.creature(hit.target)
     if not target.present:
         return
-    turn.moderators("damage", "damage", hit.__dict__, target=target.name, part=hit.part, pain=hit.pain, limb=hit.limb)
+    turn.moderators(
+        "damage",
+        "damage",
+        hit.__dict__,
+        target=target.name,
+        part=named(DOMAIN, "part", hit.part),
+        pain=hit.pain,
+        limb=hit.limb,
+    )
     before = conditions(target)
     old_pain = target.pain
     target.pain += hit.pain
@@ -87,7 +95,7 @@ def apply(turn: Turn, hit: Hit) -> None:
         limb.broken = True
     if hit.type in WOUNDING and hit.limb >= 5:
         target.wounds.append(Wound(part=hit.part, by=hit.attacker, skill=hit.skill))
-        turn.private(target, "wound", "wound", name=target.name, part=hit.part)
+        turn.private(target, "wound", "wound", name=target.name, part=named(DOMAIN, "part", hit.part))
     if hit.type == "Fire":
         target.burning, target.burning_skill = hit.attacker, hit.skill
     if target.status == "passed_out":
@@ -158,11 +166,11 @@ def conditions(creature: Creature) -> list[str]:
         found = []
     for name, limb in creature.parts.items():
         if limb.severed:
-            found.append(CONDITIONS["severed"].format(part=name))
+            found.append(filled(CONDITIONS["severed"], part=named(DOMAIN, "part", name)))
         elif limb.hp <= 0:
-            found.append(CONDITIONS["disabled"].format(part=name))
+            found.append(filled(CONDITIONS["disabled"], part=named(DOMAIN, "part", name)))
         elif limb.broken:
-            found.append(CONDITIONS["broken"].format(part=name))
+            found.append(filled(CONDITIONS["broken"], part=named(DOMAIN, "part", name)))
     return found
 
 

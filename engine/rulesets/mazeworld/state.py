@@ -4,11 +4,12 @@ that dumps to JSON and loads back equal; `SCHEMA_VERSION` marks its shape."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engine.keyed import name_fields
+from engine.keyed import joined, name_fields, named
 from engine.rulesets.mazeworld.encounter import CoverLevel, Team
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 
@@ -19,6 +20,7 @@ Phase = Literal["combat", "aftermath", "over"]
 SIDES = (1, 2, 3, 4)
 
 
+_NUMBERED = re.compile(r"(?P<species>.+) (?P<letter>[A-Z]+)")  # a roster's creature: "Wolf A", "Wolf AA"
 DOMAIN = "mazeworld.data"  # as `catalog.DOMAIN` (the catalog imports the state's models)
 
 
@@ -103,6 +105,15 @@ class Sheet(BaseModel):
     items: dict[str, int] = Field(default_factory=dict)
     kills: int = Field(0, ge=0)
     effects: list[Effect] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _species_named(self) -> Sheet:
+        """A creature a roster numbered ("Wolf A") names its species as a text of the data catalogue, so that
+        it reads "Lobo A" in Portuguese; any other name stays as it was given."""
+        numbered = _NUMBERED.fullmatch(self.name)
+        if numbered and numbered["species"] == self.species:
+            self.name = joined(" ", [named(DOMAIN, "creature", self.species), numbered["letter"]])
+        return self
 
 
 class Limb(BaseModel):
