@@ -157,7 +157,7 @@ def kill(turn: Turn, target: Creature, by: str, skill: str) -> None:
 def conditions(creature: Creature) -> list[str]:
     """The creature's conditions in words (public): hurt, in agony, blacked out, limbs disabled, dead."""
     if creature.status in ("dead", "escaped", "blacked_out", "passed_out"):
-        found = [CONDITIONS[creature.status]]
+        found: list[str] = [CONDITIONS[creature.status]]
     elif creature.pain >= 70:
         found = [CONDITIONS["agony"]]
     elif creature.pain > 0 or any(limb.hp < limb.max_hp for limb in creature.parts.values()):
