@@ -43,6 +43,7 @@ def speaker(domain: str, texts: Mapping[str, str]) -> Speaker:
 
 
 JOINED = "$joined"  # the key of a text made of texts (`joined`): no catalogue's
+TRIMMED = "$trimmed"  # the key of a text with its last characters cut (`trimmed`): no catalogue's
 
 
 def joined(separator: str, parts: Iterable[Any]) -> Keyed:
@@ -50,6 +51,12 @@ def joined(separator: str, parts: Iterable[Any]) -> Keyed:
     left as it is (a name, a command, a mark): a line made of a command and its description, the lobby."""
     parts = list(parts)
     return Keyed(separator.join(parts), "", JOINED, {"separator": separator, "parts": parts})
+
+
+def trimmed(text: str, chars: str) -> Keyed:
+    """`text.rstrip(chars)`, as a reader of another language reads it: their text, cut the same way (a sentence's
+    full stop left out where another text goes on after it)."""
+    return Keyed(text.rstrip(chars), "", TRIMMED, {"text": text, "chars": chars})
 
 
 def unfilled(domain: str, texts: Mapping[str, str], key: str) -> Keyed:
@@ -62,7 +69,7 @@ def filled(template: str, /, **values: object) -> str:
     """`template.format(**values)`, keeping the template's key where it has one (`unfilled`, or a text with no
     values), so that a reader of another language reads it in theirs."""
     english = template.format(**values)
-    if isinstance(template, Keyed) and template.key and template.key != JOINED:
+    if isinstance(template, Keyed) and template.key and template.key not in (JOINED, TRIMMED):
         return Keyed(english, template.domain, template.key, {**template.values, **values})
     return english
 

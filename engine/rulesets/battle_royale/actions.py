@@ -128,7 +128,7 @@ def traps_search_analyze(night: Night) -> None:
             _search(night, me)
         elif isinstance(action, Analyze):
             _analyze(night, me, action)
-    settle(night, "poison", by_trap=True)
+    settle(night, say("cause_poison"), by_trap=True)
 
 
 def _set_trap(night: Night, me: Student, action: SetTrap) -> None:

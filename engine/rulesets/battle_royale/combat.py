@@ -143,7 +143,7 @@ def smoke_step(night: Night) -> None:
         attack = _attack_of(night, student)
         if attack and step_of(attack[1]) == "smoke":
             _fire(night, student, *attack, standing, cache)
-    settle(night, "smoke")
+    settle(night, say("cause_smoke"))
 
 
 def attack_steps(night: Night) -> None:
@@ -179,7 +179,7 @@ def attack_steps(night: Night) -> None:
                     continue
                 if step_of(attack[1]) == attack_class:
                     _fire(night, student, *attack, standing, cache)
-            settle(night, f"{attack_class} attack")
+            settle(night, say(f"cause_{attack_class}"))
 
 
 def _in_random_order(night: Night, students: list[Student], purpose: str) -> list[Student]:

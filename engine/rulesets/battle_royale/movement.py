@@ -44,7 +44,7 @@ def movement(night: Night) -> None:
         paths[sid] = _walk(night, night.s(sid), route)
     _follow(night, followers, paths)
     _place(night, paths)
-    settle(night, "land mine", by_trap=True)
+    settle(night, say("cause_land_mine"), by_trap=True)
     _arrive(night, paths)
 
 
@@ -152,4 +152,4 @@ def _arrive(night: Night, paths: dict[str, list[int]]) -> None:
         crossed = all(rules.may_enter(night.state, student, z, last=False) for z in path[:-1])
         if not crossed or not rules.may_enter(night.state, student, student.zone, last=True):  # type: ignore[arg-type]
             student.hp = 0
-    settle(night, "closed zone")
+    settle(night, say("cause_closed_zone"))
