@@ -335,7 +335,7 @@ def _stat_lines(s: SCMState, day: _Day) -> list[str]:
         if s.players[x].alive:
             lines.append(say("stat_zerg", hp=s.players[x].zerg_hp))
     for p in s.dead():  # the team only where it is public (`reveal_on_death`, a moderator's kill, a transformation)
-        items = joined(", ", [i.name for i in p.items]) or "nothing"
+        items = joined(", ", [i.name for i in p.items]) or say("list_nothing")
         cls = catalog().cls(p.cls).name
         if team_public(s, p):
             lines.append(say("stat_dead", name=p.name, cls=cls, team=say(f"team_{p.team}"), items=items))

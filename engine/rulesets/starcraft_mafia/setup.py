@@ -13,7 +13,7 @@ import math
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
-from engine.keyed import joined
+from engine.keyed import joined, trimmed
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
@@ -124,9 +124,16 @@ def _opening(state: SCMState) -> list[Event]:
     if state.settings.announce_infested_count:
         n = state.infested_at_start
         events.append(
-            _event("infested_count", PUBLIC, "infested_count", {"count": n}, count=n, verb="is" if n == 1 else "are")
+            _event(
+                "infested_count",
+                PUBLIC,
+                "infested_count",
+                {"count": n},
+                count=n,
+                verb=say("verb_is") if n == 1 else say("verb_are"),
+            )
         )
-    names = [f"{p.name} ({catalog().cls(p.cls).name})" for p in players]
+    names = [say("name_class", name=p.name, cls=catalog().cls(p.cls).name) for p in players]
     events.append(
         _event("classes", PUBLIC, "classes_public", {"classes": {p.id: p.cls for p in players}}, listing=listing(names))
     )
@@ -139,7 +146,8 @@ def _opening(state: SCMState) -> list[Event]:
             granted = say("request_granted")
         else:
             granted = say("request_denied", requested=catalog().cls(p.requested_class).name, cls=cls_name)
-        text = say("your_class", name=p.name, cls=cls_name, team=say(f"team_{p.team}"), granted=granted).strip()
+        text = say("your_class", name=p.name, cls=cls_name, team=say(f"team_{p.team}"), granted=granted)
+        text = trimmed(text, " ") if text.endswith(" ") else text  # no request: nothing said after the class
         data = {"cls": p.cls, "team": p.team}
         events.append(Event(kind="role", audience=to_players(p.id), text=text, data=data, day=1, phase="day"))
     if team:

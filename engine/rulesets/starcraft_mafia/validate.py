@@ -64,7 +64,7 @@ def _living(state: SCMState, me: Player, target: str, verb: str, self_ok: bool =
     if not other.alive:
         raise refuse("target_dead", target=other.name)
     if other.id == me.id and not self_ok:
-        raise refuse("self_target", verb=verb)
+        raise refuse("self_target", verb=say(f"self_verb_{verb.replace(' ', '_')}"))
     return other
 
 
@@ -150,7 +150,7 @@ def _attack(state: SCMState, me: Player, attack: Attack, orders: DayOrders) -> N
             raise refuse("zerg_no_weapon")
         if attack.infest:
             if target.id == me.id:
-                raise refuse("self_target", verb="infest")
+                raise refuse("self_target", verb=say("self_verb_infest"))
             if target.infested:
                 raise refuse("infest_infested", target=target.name)
         return
