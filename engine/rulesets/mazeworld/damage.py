@@ -12,7 +12,7 @@ from engine.keyed import filled, joined, named
 from engine.rulesets.mazeworld import rules
 from engine.rulesets.mazeworld.catalog import DOMAIN, Weapon, catalog
 from engine.rulesets.mazeworld.state import Carried, Creature, Wound
-from engine.rulesets.mazeworld.texts import CONDITIONS
+from engine.rulesets.mazeworld.texts import CONDITIONS, text
 from engine.rulesets.mazeworld.turn import Turn
 
 WOUNDING = ("Sharp", "Piercing", "Bullet")
@@ -195,11 +195,17 @@ def private_status(turn: Turn, creature: Creature) -> None:
 def _rounds_of(carried: Carried) -> str:
     """A fed weapon's rounds for its owner: loaded (and type) + spare, other types' spares, attached weapons'
     (named by their accessory, with their types)."""
-    said = _typed(carried.name, carried)
-    said += f" ({carried.cleanliness:.1f}% clean)" if catalog().weapons[carried.name].gun else ""
-    return said + "".join(f", {_typed(name, m)}" for name, m in sorted(carried.mounts.items()))
+    clean = text("status_clean", clean=f"{carried.cleanliness:.1f}") if catalog().weapons[carried.name].gun else ""
+    mounts = [text("status_more", said=_typed(name, m)) for name, m in sorted(carried.mounts.items())]
+    return joined("", [_typed(carried.name, carried), clean, *mounts])
 
 
 def _typed(name: str, carried: Carried) -> str:
-    said = f"{name} {carried.loaded}{f' {carried.ammo}' if carried.ammo else ''}+{carried.spare}"
-    return said + "".join(f", {kind} {count}" for kind, count in sorted(carried.spares.items()))
+    ammo = text("status_ammo", ammo=named(DOMAIN, "ammo", carried.ammo)) if carried.ammo else ""
+    said = text(
+        "status_rounds", name=named(DOMAIN, "weapon", name), loaded=carried.loaded, ammo=ammo, spare=carried.spare
+    )
+    spares = [
+        text("status_spare", kind=named(DOMAIN, "ammo", kind), count=n) for kind, n in sorted(carried.spares.items())
+    ]
+    return joined("", [said, *spares])

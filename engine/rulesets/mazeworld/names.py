@@ -16,6 +16,7 @@ def _texts() -> dict[str, str]:
     return {
         **names(DOMAIN, "weapon", [*table.weapons, *table.accessories, *attacks]),
         **names(DOMAIN, "creature", list(table.species)),
+        **names(DOMAIN, "sheet", [catalog.demo()["sheet"]["name"]]),
         **names(DOMAIN, "item", list(table.items)),
         **names(DOMAIN, "ammo", sorted({a for w in table.weapons.values() for a in w.ammunition})),
         **names(DOMAIN, "part", sorted({p for b in table.bodies.values() for p in [*b.parts, *b.weak]})),

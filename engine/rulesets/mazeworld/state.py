@@ -108,11 +108,14 @@ class Sheet(BaseModel):
 
     @model_validator(mode="after")
     def _species_named(self) -> Sheet:
-        """A creature a roster numbered ("Wolf A") names its species as a text of the data catalogue, so that
-        it reads "Lobo A" in Portuguese; any other name stays as it was given."""
+        """The name as a text of the data catalogue: a creature a roster numbered ("Wolf A") by its species, so
+        that it reads "Lobo A" in Portuguese; any other name by itself (the demo's sheet is a data name, a name a
+        person gave has no translation and reads as given)."""
         numbered = _NUMBERED.fullmatch(self.name)
         if numbered and numbered["species"] == self.species:
             self.name = joined(" ", [named(DOMAIN, "creature", self.species), numbered["letter"]])
+        else:  # the demo's "Contestant" is a data name; a name given (a player's) has no translation: as given
+            self.name = named(DOMAIN, "sheet", self.name)
         return self
 
 

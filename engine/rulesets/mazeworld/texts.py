@@ -138,6 +138,16 @@ TEXTS: dict[str, str] = {
     "reaction_anxious": "grows anxious",
     "reaction_normal": "fights on",
     "reaction_anger": "explodes in anger",
+    "band_critical": "critical",
+    "band_critical_failure": "critical failure",
+    "band_miss": "miss",
+    "band_inaccurate": "inaccurate",
+    "band_hit": "hit",
+    "status_rounds": "{name} {loaded}{ammo}+{spare}",
+    "status_ammo": " {ammo}",
+    "status_spare": ", {kind} {count}",
+    "status_clean": " ({clean}% clean)",
+    "status_more": ", {said}",
 }
 
 # A creature's conditions and its temerity reactions, in words: texts of the catalogue too (`condition_*`,
