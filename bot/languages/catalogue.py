@@ -117,3 +117,6 @@ def forget() -> None:
     entries.cache_clear()
     _available.cache_clear()
     _language_for.cache_clear()
+    from bot.languages import names  # what players type in each language, read from the same files
+
+    names.forget()

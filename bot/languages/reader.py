@@ -21,7 +21,7 @@ from bot.languages import ENGLISH
 from bot.languages.catalogue import language_for, translations
 from bot.wording import render_in
 from engine.front import Card
-from engine.keyed import JOINED, Keyed
+from engine.keyed import JOINED, TRIMMED, Keyed
 
 READER: ContextVar[str] = ContextVar("reader", default=ENGLISH)
 
@@ -49,6 +49,8 @@ def localized(text: Any, language: str | None = None) -> Any:
         return text
     if text.key == JOINED:
         return str(text.values["separator"]).join(str(localized(part, language)) for part in text.values["parts"])
+    if text.key == TRIMMED:
+        return str(localized(text.values["text"], language)).rstrip(str(text.values["chars"]))
     template = translations(language).get(text.domain, {}).get(text.key)
     if template is None:
         return text

@@ -39,7 +39,7 @@ def _keyed_part(text: Keyed) -> bool:
 def _value(value: Any) -> Any:
     """A template's value as JSON data: a `Keyed` kept, a number or a string as it is, anything else as text."""
     if isinstance(value, Keyed) and value.key:
-        return kept(value)
+        return kept(value) or str(value)  # a joined text with no keyed part: its words
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, list | tuple):  # the parts of a joined text (`engine.keyed.joined`)

@@ -131,7 +131,27 @@ Event = tuple[str, str, Any]  # kind, text, its key and values as kept (`bot.lan
 def _same_event(stored: Event, replayed: Event) -> bool:
     """The same kind and words, and the same sentence by key and values where the stored event kept them (an
     event stored before keys were kept compares its words alone)."""
-    return stored[:2] == replayed[:2] and (stored[2] is None or stored[2] == replayed[2])
+    return stored[:2] == replayed[:2] and (stored[2] is None or _same_value(stored[2], replayed[2]))
+
+
+def _same_value(stored: Any, replayed: Any) -> bool:
+    """A value kept as the replay keeps it; or, stored before the games' data names and joined texts were kept by
+    key (a name as its words), as words the replay's value reads the same (`bot.languages.stored`)."""
+    if stored == replayed:
+        return True
+    if isinstance(replayed, dict) and MARK in replayed:
+        english, domain, key, values = replayed[MARK]
+        if isinstance(stored, str):
+            return stored == english
+        if not (isinstance(stored, dict) and MARK in stored):
+            return False
+        was = stored[MARK]
+        return was[:3] == [english, domain, key] and _same_value(was[3] or {}, values or {})
+    if isinstance(stored, dict) and isinstance(replayed, dict):
+        return stored.keys() == replayed.keys() and all(_same_value(stored[k], replayed[k]) for k in stored)
+    if isinstance(stored, list) and isinstance(replayed, list):
+        return len(stored) == len(replayed) and all(_same_value(a, b) for a, b in zip(stored, replayed, strict=True))
+    return False
 
 
 def _event_difference(stored: list[Event], replayed: list[Event]) -> str:

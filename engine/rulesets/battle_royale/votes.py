@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from engine.keyed import joined
 from engine.rulesets.battle_royale import catalog, ending
 from engine.rulesets.battle_royale.deaths import give
 from engine.rulesets.battle_royale.orders import Search
@@ -56,7 +57,7 @@ def _marks(night: Night) -> None:
         "marked",
         {"students": marked, "votes": top},
         names=listing(names),
-        verb="is" if len(names) == 1 else "are",
+        verb=say("verb_is") if len(names) == 1 else say("verb_are"),
     )
 
 
@@ -88,7 +89,7 @@ def _reward(night: Night) -> None:
     held = give(night, winner, item, zone_id)
     text = say("reward_recovered", item=item.name)
     if not held:  # full hands: the package stays on the ground (III.A.2)
-        text += " " + say("loot_left", items=item.name, zone_name=night.zone_name(zone_id))
+        text = joined(" ", [text, say("loot_left", items=item.name, zone_name=night.zone_name(zone_id))])
     night.tell_text(winner.id, "reward_recovered", text, {"item": item.uid, "held": held})
 
 
@@ -107,5 +108,9 @@ def _closures(night: Night) -> None:
         state.zones[zone_id].closed = True
     names = [night.zone_name(z) for z in closing]
     night.announce(
-        "zones_close", "zones_close", {"zones": closing}, zones=listing(names), verb="is" if len(names) == 1 else "are"
+        "zones_close",
+        "zones_close",
+        {"zones": closing},
+        zones=listing(names),
+        verb=say("verb_is") if len(names) == 1 else say("verb_are"),
     )

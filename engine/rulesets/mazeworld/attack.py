@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.keyed import joined
 from engine.rulesets.mazeworld import arms, blast, rules
 from engine.rulesets.mazeworld.aim import bodyaim, ft_ir, shown
 from engine.rulesets.mazeworld.arms import Mods
@@ -176,14 +177,18 @@ def _rolls(
         name=me.name,
         target=target.name,
         weapon=weapon.name,
-        rolls="; ".join(said) or "-",
+        rolls=joined("; ", said) or "-",
     )
     lines = turn.events[said_at:]
     del turn.events[said_at:]
     turn.events[start:start] = lines
     if me.controller is None:
         turn.moderators(
-            "npc_rolls", "npc_rolls", {"id": me.id, "scores": scores}, name=me.name, scores=", ".join(map(str, scores))
+            "npc_rolls",
+            "npc_rolls",
+            {"id": me.id, "scores": scores},
+            name=me.name,
+            scores=joined(", ", map(str, scores)),
         )
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld import actions as act
 from engine.rulesets.mazeworld.attack import attack
@@ -132,9 +133,9 @@ def _combat(turn: Turn, chosen: dict[str, Any]) -> None:
     everyone = first + rest
     seen = [c for c in everyone if not work.creature(c).stealth]  # the stealthed are not announced
     if seen:
-        turn.public("order", "order", {"order": seen}, order=", ".join(name(c) for c in seen))
+        turn.public("order", "order", {"order": seen}, order=joined(", ", [name(c) for c in seen]))
     if seen != everyone:
-        turn.moderators("order", "order", {"order": everyone}, order=", ".join(name(c) for c in everyone))
+        turn.moderators("order", "order", {"order": everyone}, order=joined(", ", [name(c) for c in everyone]))
     for cid in first:
         _perform(turn, cid, chosen[cid].then)
     for cid in rest:

@@ -6,7 +6,7 @@ Item uids are never echoed in a refusal; items are named by their kind.
 
 from __future__ import annotations
 
-from engine.keyed import speaker
+from engine.keyed import joined, speaker
 
 DOMAIN = "starcraft_mafia"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -142,15 +142,32 @@ TEXT: dict[str, str] = {
     "stim_low_hp": "Stim Pack costs 5 body HP and needs at least 6; you have {hp}.",
     "cloak_suit": "Cloak needs at least 3 HP on your Hostile Environment Suit; it has {hp}.",
     "cloak_twice": "You cloaked yesterday: Cloak cannot be used two days in a row.",
+    # --- the pieces lists and lines are made of (`listing`): no English joined in code ----------------------
+    "list_and": "{items} and {last}",
+    "list_nobody": "nobody",
+    "list_nothing": "nothing",
+    "name_class": "{name} ({cls})",
+    "verb_is": "is",
+    "verb_are": "are",
+    "self_verb_give_an_item_to": "give an item to",
+    "self_verb_steal_from": "steal from",
+    "self_verb_heal": "heal",
+    "self_verb_probe": "probe",
+    "self_verb_repair": "repair",
+    "self_verb_attack": "attack",
+    "self_verb_sabotage": "sabotage",
+    "self_verb_vote_for": "vote for",
+    "self_verb_infest": "infest",
 }
 
 
 say = speaker(DOMAIN, TEXT)
 
 
-def listing(names: list[str], empty: str = "nobody") -> str:
+def listing(names: list[str], empty: str | None = None) -> str:
+    """ "A, B and C" (`empty`, else "nobody", for none), each name still read in its reader's language."""
     if not names:
-        return empty
+        return say("list_nobody") if empty is None else empty
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return say("list_and", items=joined(", ", names[:-1]), last=names[-1])

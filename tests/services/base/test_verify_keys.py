@@ -51,3 +51,37 @@ async def test_an_event_stored_before_keys_were_kept_verifies_by_its_words(db):
     game_id, event = await _first_keyed_event(db)
     await _store(db, event, None)
     assert (await verify_day(db, game_id, 1)).ok
+
+
+def _as_words(value):
+    """A kept value as a game stored before the games' data names and joined texts were kept by key: its words."""
+    if isinstance(value, dict) and MARK in value:
+        return value[MARK][0]
+    if isinstance(value, list):
+        return [_as_words(v) for v in value]
+    return value
+
+
+async def test_an_event_stored_with_data_names_as_words_still_verifies(db):
+    """A game stored before the names from the games' data ("Knife", "The Septagon") were texts of a catalogue kept
+    them as words: it still verifies, and a value that reads otherwise is still found."""
+    result = await simulation.simulate(db, 4, 3)
+    async with db.read() as session:
+        events = (
+            await session.execute(
+                select(EventRow).where(EventRow.game_id == result.game_id, EventRow.day == 1).order_by(EventRow.seq)
+            )
+        ).scalars().all()
+    named = [
+        e for e in events if e.keyed and any(isinstance(v, dict) and MARK in v for v in e.keyed[MARK][3].values())
+    ]
+    assert named, "a night names an item or a zone"
+    event = named[0]
+    old = copy.deepcopy(event.keyed)
+    old[MARK][3] = {k: _as_words(v) for k, v in old[MARK][3].items()}
+    await _store(db, event, old)
+    assert (await verify_day(db, result.game_id, 1)).ok
+    name = next(k for k, v in event.keyed[MARK][3].items() if isinstance(v, dict) and MARK in v)
+    old[MARK][3][name] = "Something else"
+    await _store(db, event, old)
+    assert not (await verify_day(db, result.game_id, 1)).ok

@@ -14,6 +14,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.front import DataFile, Refused
+from engine.keyed import joined
 from engine.problems import first_problem
 from engine.rulesets.battle_royale.catalog import Island
 from engine.rulesets.battle_royale.front.texts import text
@@ -65,5 +66,5 @@ def unplayable(island: Island) -> str | None:
                 frontier.append(other)
     cut_off = [z.name for z in zones if z.id not in reached]
     if cut_off:
-        return text("island_cut_off", zones=", ".join(cut_off), first=zones[0].name)
+        return text("island_cut_off", zones=joined(", ", cut_off), first=zones[0].name)
     return None

@@ -123,6 +123,8 @@ TEXTS: dict[str, str] = {
     # --- balance -------------------------------------------------------------------------------------
     "study_worth": "worth {worth}",
     "study_place": "player {place} in turn order wins ({games} games, chance alone within ±{margin})",
+    "setup_deck_summary": "a deck of {count} cards",  # what a moderator's deck file is, once read
+    "picture_description": "The board as it stands: every square's card and where the players are",  # what Discord shows for the picture's command
 }
 
 

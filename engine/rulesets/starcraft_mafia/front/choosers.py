@@ -25,7 +25,11 @@ LIMIT, NAME_MAX = 25, 100  # Discord: 25 choices, names of at most 100 character
 
 def _choices(pairs: Iterable[Pair], typed: str) -> list[Pair]:
     wanted = (typed or "").strip().lower()
-    out = [(name[:NAME_MAX], value) for name, value in pairs if not wanted or wanted in name.lower()]
+    out = [
+        (name if len(name) <= NAME_MAX else name[:NAME_MAX], value)
+        for name, value in pairs
+        if not wanted or wanted in name.lower()
+    ]
     return out[:LIMIT]
 
 
