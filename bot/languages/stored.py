@@ -21,7 +21,7 @@ from bot.languages.reader import JOINED, localized
 from engine.keyed import Keyed
 
 MARK = "$keyed"  # a kept `Keyed` among values: {MARK: [english, domain, key, values]}
-PAYLOAD_TEXTS = ("title", "section")  # a payload's texts a step's post shows
+PAYLOAD_TEXTS = ("title", "section", "intro")  # a payload's texts: a step's post's, a group thread's
 
 
 def kept(text: Any) -> dict[str, Any] | None:
@@ -39,7 +39,8 @@ def _keyed_part(text: Keyed) -> bool:
 def _value(value: Any) -> Any:
     """A template's value as JSON data: a `Keyed` kept, a number or a string as it is, anything else as text."""
     if isinstance(value, Keyed) and value.key:
-        return kept(value)
+        said = kept(value)  # a text joined of names alone keeps nothing: its words, as any other string
+        return said if said is not None else str(value)
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, list | tuple):  # the parts of a joined text (`engine.keyed.joined`)

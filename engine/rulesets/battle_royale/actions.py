@@ -13,7 +13,7 @@ from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.deaths import give, settle
 from engine.rulesets.battle_royale.orders import AllOutAttack, Analyze, Attack, Heal, Search, SetTrap, UseItem
 from engine.rulesets.battle_royale.state import C4, Knowledge, Mine, Student
-from engine.rulesets.battle_royale.texts import ROLE_NAMES, listing
+from engine.rulesets.battle_royale.texts import ROLE_NAMES, listing, say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
@@ -216,7 +216,7 @@ def _analyze(night: Night, me: Student, action: Analyze) -> None:
         target=other.name,
         role=ROLE_NAMES[other.role],
         school=other.school,
-        concealed=listing(concealed, "none"),
+        concealed=listing(concealed, say("list_none")),
     )
 
 

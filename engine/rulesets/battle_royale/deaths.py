@@ -7,10 +7,11 @@ Rival) and our rulings (the Lovers' loss).
 
 from __future__ import annotations
 
+from engine.keyed import joined
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.night import Kill, Night
 from engine.rulesets.battle_royale.state import Item, Student
-from engine.rulesets.battle_royale.texts import listing, say
+from engine.rulesets.battle_royale.texts import cause_of, listing, say
 
 
 def settle(night: Night, cause: str, by_trap: bool = False) -> list[str]:
@@ -38,7 +39,7 @@ def die(night: Night, student: Student, cause: str, killer: str | None, by_trap:
     student.hp = min(student.hp, 0)
     student.died_day = night.day
     student.death_cause = cause
-    night.tell(student.id, "you_died", "you_died", {"cause": cause}, cause=cause)
+    night.tell(student.id, "you_died", "you_died", {"cause": cause}, cause=cause_of(cause))
     night.kills.append(Kill(victim=student.id, killer=killer, zone=student.zone or 0, cause=cause, by_trap=by_trap))
     if killer is not None and killer != student.id and night.took_part(killer):
         night.tell(killer, "kill", "killed_by", {"victim": student.id}, victim=student.name)
@@ -145,5 +146,5 @@ def _bounty(night: Night, killer: Student) -> None:
     held = give(night, killer, item, killer.zone or 0)
     text = say("bounty", item=item.name)
     if not held:  # full hands: the reward lies on the ground where the killer stands (III.A.2)
-        text += " " + say("loot_left", items=item.name, zone_name=night.zone_name(killer.zone or 0))
+        text = joined(" ", [text, say("loot_left", items=item.name, zone_name=night.zone_name(killer.zone or 0))])
     night.tell_text(killer.id, "bounty", text, {"item": item.uid, "held": held})

@@ -155,7 +155,7 @@ def _close_day(night: Night) -> None:
         state.phase = "over"
         state.end_reason = reason
         state.winners = ending.winners(state)
-        names = lambda ids: listing([state.students[i].name for i in ids], "none")  # noqa: E731
+        names = lambda ids: listing([state.students[i].name for i in ids], say("list_none"))  # noqa: E731
         survivors = sorted(s.id for s in state.students.values() if s.alive or s.escaped)
         night.announce(
             "game_over",

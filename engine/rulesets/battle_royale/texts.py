@@ -6,11 +6,41 @@ come from here, so wording can be reviewed, changed or translated without touchi
 
 from __future__ import annotations
 
-from engine.keyed import speaker
+from engine.keyed import joined, speaker
 
 DOMAIN = "battle_royale"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
 TEXT: dict[str, str] = {
+    # --- the pieces other texts are made of (a list, an item's label, a verb that agrees) ---------------
+    "list_and": "{rest} and {last}",
+    "list_nothing": "nothing",
+    "list_nobody": "nobody",
+    "list_none": "none",
+    "list_empty_handed": "empty-handed",
+    "verb_is": "is",  # filled into `marked` and `zones_close` for one ({verb}); a translation may leave it out
+    "verb_are": "are",  # the same for more than one
+    "label_ammo": " ({ammo} left)",
+    "label_uses": " ({uses} uses)",
+    "label_stored": " [in Backpack]",
+    "label_worn": " [worn]",
+    "seen_as": "{name} ({items})",
+    "report_zone_seen": "{zone_name}: {names}",
+    "start_lover": "Your Lover is {name}.",
+    "start_rival": "Your Rival is {name}.",
+    "start_choose": "Choose {count} of: {abilities}.",
+    "lovers_request": "Lovers request",
+    "lovers_request_denied": "both of you must name each other. You are a Dedicated Student.",
+    "cause_poison": "poison",
+    "cause_smoke": "smoke",
+    "cause_melee": "melee attack",
+    "cause_ranged": "ranged attack",
+    "cause_explosive": "explosive attack",
+    "cause_land_mine": "land mine",
+    "cause_closed_zone": "closed zone",
+    "cause_c4": "C-4",
+    "end_last_day": "Day {day} has ended",
+    "end_one_left": "at most one student is left on the island",
+    "end_all_win": "every student left would win as things stand",
     # --- refusals ---------------------------------------------------------------------------
     "not_in_game": "You are not a student in this game.",
     "dead": "You are dead and can no longer act.",
@@ -199,9 +229,33 @@ say = speaker(DOMAIN, TEXT)
 ROLE_NAMES = {role: say(f"role_{role}") for role in ("dedicated_student", "lovers", "lone_wolf")}
 
 
-def listing(names: list[str], empty: str = "nothing") -> str:
+def listing(names: list[str], empty: str | None = None) -> str:
+    """ "A, B and C" in the reader's language (`list_and`); `empty` (default "nothing") for no names."""
     if not names:
-        return empty
+        return say("list_nothing") if empty is None else empty
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return say("list_and", rest=joined(", ", names[:-1]), last=names[-1])
+
+
+def verb_for(count: int) -> str:
+    """The English verb that agrees with `count` names ("is", "are"), a text of the catalogue."""
+    return say("verb_is") if count == 1 else say("verb_are")
+
+
+# why a student died, as the engine names it (`Student.death_cause`, the event's data), as a player reads it
+CAUSES = {
+    "poison": "cause_poison",
+    "smoke": "cause_smoke",
+    "melee attack": "cause_melee",
+    "ranged attack": "cause_ranged",
+    "explosive attack": "cause_explosive",
+    "land mine": "cause_land_mine",
+    "closed zone": "cause_closed_zone",
+    "C-4": "cause_c4",
+}
+
+
+def cause_of(cause: str) -> str:
+    """A death's cause as a player reads it (a moderator's own words, `/mod kill`, as typed)."""
+    return say(CAUSES[cause]) if cause in CAUSES else cause

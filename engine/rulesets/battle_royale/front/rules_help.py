@@ -2,8 +2,9 @@
 
 /rules summarises docs/rules/battle-royale.md (roles and Day 0, actions, movement, free actions, votes, the
 order of a night, winning), says where the full rules are and lists every house rule of `BRSettings` with its
-default and what it does (the island is the game's data, a map file: not listed). /help lists the game's own commands (roles,
-Day 0, actions, movement, free actions, votes); the bot adds its own (sign-up, information, moderators).
+default and what it does (the island is the game's data, a map file: not listed). /help lists the game's own
+commands (roles, Day 0, actions, movement, free actions, votes); the bot adds its own (sign-up, information,
+moderators).
 The words are in `texts`.
 """
 
