@@ -6,7 +6,7 @@ Item uids are never echoed in a refusal; items are named by their kind.
 
 from __future__ import annotations
 
-from engine.keyed import speaker
+from engine.keyed import joined, speaker
 
 DOMAIN = "starcraft_mafia"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -21,6 +21,13 @@ TEXT: dict[str, str] = {
     "infested_count": "{count} of you {verb} infested.",
     "classes_public": "Classes: {listing}.",
     "your_class": "{name}, you are a {cls} ({team}). {granted}",
+    "your_class_alone": "{name}, you are a {cls} ({team}).",  # `your_class` when there is no request to answer
+    "list_and": "{rest} and {last}",
+    "name_and_class": "{name} ({cls})",
+    "list_nobody": "nobody",
+    "list_nothing": "nothing",
+    "verb_is": "is",  # filled into `infested_count` for one ({verb})
+    "verb_are": "are",  # the same for more than one
     "request_granted": "Your class request was granted.",
     "request_denied": "Your request for {requested} was full; you were given the {cls} class.",
     "no_request": "",
@@ -148,9 +155,10 @@ TEXT: dict[str, str] = {
 say = speaker(DOMAIN, TEXT)
 
 
-def listing(names: list[str], empty: str = "nobody") -> str:
+def listing(names: list[str], empty: str | None = None) -> str:
+    """ "A, B and C" in the reader's language (`list_and`); `empty` (default "nobody") for no names."""
     if not names:
-        return empty
+        return say("list_nobody") if empty is None else empty
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return say("list_and", rest=joined(", ", names[:-1]), last=names[-1])
