@@ -6,9 +6,10 @@ JSON data (its English, catalogue, key and values, a value that is itself a `Key
 `revived(data)` makes the `Keyed` again, to give to `bot.languages.reader.localized`. A plain `str` keeps
 nothing (None): it reads as stored, which is also how rows written before keys were kept are delivered.
 
-`row_keys(text, payload)` is what an outbox row keeps: its text, and the title and section of a step's post
-that `write_events` put in its payload (`placement`), each only when it is a `Keyed`; `texts_for` renders a
-row's kept texts for a reader.
+`row_keys(text, payload)` is what an outbox row keeps: its text, the title and section of a step's post
+that `write_events` put in its payload (`placement`), a group thread's intro, and the labels of the buttons its
+payload carries (`buttons`: a step's buttons), each only when it is a `Keyed`; `texts_for` renders a row's kept
+texts for a reader.
 """
 
 from __future__ import annotations
@@ -68,6 +69,9 @@ def row_keys(text: Any, payload: Mapping[str, Any] | None = None) -> dict[str, A
         said = kept((payload or {}).get(name))
         if said is not None:
             found[name] = said
+    labels = [kept(b.get("label")) if isinstance(b, Mapping) else None for b in (payload or {}).get("buttons") or ()]
+    if any(label is not None for label in labels):
+        found["buttons"] = labels  # by position; None: a label kept as it is
     return found or None
 
 
@@ -80,5 +84,11 @@ def texts_for(
         return text, payload
     if "text" in keyed:
         text = localized(revived(keyed["text"]), language)
-    shown = {name: localized(revived(keyed[name]), language) for name in PAYLOAD_TEXTS if name in keyed}
+    shown: dict[str, Any] = {name: localized(revived(keyed[name]), language) for name in PAYLOAD_TEXTS if name in keyed}
+    labels = keyed.get("buttons")
+    if labels and payload and isinstance(payload.get("buttons"), list):
+        shown["buttons"] = [
+            {**b, "label": str(localized(revived(label), language))[:80]} if label is not None else b
+            for b, label in zip(payload["buttons"], labels, strict=False)
+        ] + payload["buttons"][len(labels) :]
     return text, ({**(payload or {}), **shown} if shown else payload)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField, rules_and_settings, setting_lines
+from engine.keyed import joined
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.front.texts import SETTINGS_DOMAIN, text
 from engine.rulesets.battle_royale_cards.settings import CardSettings
@@ -29,7 +30,7 @@ def drinking_table() -> str:
 def now_line(view: dict[str, Any]) -> str:
     names = _names(view)
     if view["phase"] == "over":
-        return text("status_over", winners=" and ".join(names[s] for s in view["winners"]))
+        return text("status_over", winners=joined(text("and"), [names[s] for s in view["winners"]]))
     if view["phase"] == "placement":
         return text("status_placement", name=names[view["placing"]])
     turn = view["turn"]
@@ -79,7 +80,7 @@ def status_cards(view: dict[str, Any]) -> list[Card]:
     return [
         Card(
             title=text("status_title", round=view["round"]),
-            description="\n".join(lines),
+            description=joined("\n", lines),
             fields=tuple(fields),
             colour=colour,
         )
@@ -104,11 +105,11 @@ def board_text(view: dict[str, Any]) -> str:
                     "board_square",
                     square=square,
                     card=f"{card['name']} {card['worth']}" if card else text("board_empty"),
-                    people=text("board_people", names=", ".join(people)) if people else "",
+                    people=text("board_people", names=joined(", ", people)) if people else "",
                 )
             )
-        rows.append(text("board_row", row=row, squares="; ".join(squares)))
-    return "\n".join(rows + [now_line(view)])
+        rows.append(text("board_row", row=row, squares=joined("; ", squares)))
+    return joined("\n", [*rows, now_line(view)])
 
 
 def _setting_value(value: Any) -> str:
