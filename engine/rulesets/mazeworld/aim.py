@@ -10,7 +10,7 @@ from engine.rulesets.mazeworld.arms import Mods
 from engine.rulesets.mazeworld.catalog import Weapon
 from engine.rulesets.mazeworld.dice import tables
 from engine.rulesets.mazeworld.state import Creature
-from engine.rulesets.mazeworld.texts import text
+from engine.rulesets.mazeworld.texts import BANDS, text
 from engine.rulesets.mazeworld.turn import Turn
 
 NONE = Mods()
@@ -47,7 +47,7 @@ def bodyaim(turn: Turn, target: Creature, purpose: str) -> str:
 
 def shown(me: Creature, score: int, word: str, part: str) -> str:
     """A contestant's 2d6 is public; an NPC's only by its band and part."""
-    label = word.replace("_", " ")
+    label = BANDS[word] if word in BANDS else word.replace("_", " ")  # a band, a text; else the words given
     return (
         text("roll_pc", score=score, band=label, part=part)
         if me.controller

@@ -8,10 +8,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine.keyed import filled, joined
 from engine.rulesets.mazeworld import rules
 from engine.rulesets.mazeworld.catalog import Weapon, catalog
 from engine.rulesets.mazeworld.state import Carried, Creature, Wound
-from engine.rulesets.mazeworld.texts import CONDITIONS
+from engine.rulesets.mazeworld.texts import CONDITIONS, text
 from engine.rulesets.mazeworld.turn import Turn
 
 WOUNDING = ("Sharp", "Piercing", "Bullet")
@@ -107,7 +108,7 @@ def settle(turn: Turn, target: Creature, by: str, skill: str, old_pain: float, b
         turn.about(target, "blackout", "blackout", {"id": target.id}, name=target.name)
     new = [c for c in conditions(target) if c not in before and c != CONDITIONS["blacked_out"]]
     if new:
-        turn.about(target, "condition", "condition", {"id": target.id}, name=target.name, condition=", ".join(new))
+        turn.about(target, "condition", "condition", {"id": target.id}, name=target.name, condition=joined(", ", new))
     private_status(turn, target)
 
 
@@ -157,11 +158,11 @@ def conditions(creature: Creature) -> list[str]:
         found = []
     for name, limb in creature.parts.items():
         if limb.severed:
-            found.append(CONDITIONS["severed"].format(part=name))
+            found.append(filled(CONDITIONS["severed"], part=name))
         elif limb.hp <= 0:
-            found.append(CONDITIONS["disabled"].format(part=name))
+            found.append(filled(CONDITIONS["disabled"], part=name))
         elif limb.broken:
-            found.append(CONDITIONS["broken"].format(part=name))
+            found.append(filled(CONDITIONS["broken"], part=name))
     return found
 
 
@@ -169,8 +170,8 @@ def private_status(turn: Turn, creature: Creature) -> None:
     """A contestant's own Pain %, limb states in words, ammunition and cleanliness (private)."""
     if creature.controller is None:
         return
-    limbs = ", ".join(c for c in conditions(creature)) or CONDITIONS["fine"]
-    guns = "; ".join(_rounds_of(w) for w in creature.weapons if catalog().weapons[w.name].fed)
+    limbs = joined(", ", conditions(creature)) or CONDITIONS["fine"]
+    guns = joined("; ", [_rounds_of(w) for w in creature.weapons if catalog().weapons[w.name].fed])
     turn.private(
         creature,
         "status",
@@ -186,9 +187,10 @@ def private_status(turn: Turn, creature: Creature) -> None:
 def _rounds_of(carried: Carried) -> str:
     """A fed weapon's rounds for its owner: loaded (and type) + spare, other types' spares, attached weapons'
     (named by their accessory, with their types)."""
-    said = _typed(carried.name, carried)
-    said += f" ({carried.cleanliness:.1f}% clean)" if catalog().weapons[carried.name].gun else ""
-    return said + "".join(f", {_typed(name, m)}" for name, m in sorted(carried.mounts.items()))
+    said = _typed(carried.name, carried)  # a name and numbers
+    clean = [text("rounds_clean", clean=f"{carried.cleanliness:.1f}")] if catalog().weapons[carried.name].gun else []
+    mounts = [f", {_typed(name, m)}" for name, m in sorted(carried.mounts.items())]
+    return joined("", [said, *clean, *mounts]) if clean else said + "".join(mounts)
 
 
 def _typed(name: str, carried: Carried) -> str:

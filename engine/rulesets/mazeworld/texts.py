@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.keyed import speaker
+from engine.keyed import speaker, unfilled
 
 DOMAIN = "mazeworld"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -125,7 +125,7 @@ TEXTS: dict[str, str] = {
     "fire_out": "{name} stops burning.",
 }
 
-CONDITIONS = {
+_CONDITIONS = {
     "hurt": "hurt",
     "agony": "in agony",
     "blacked_out": "blacked out",
@@ -138,13 +138,33 @@ CONDITIONS = {
     "broken": "{part} broken",
 }
 
-REACTIONS = {
+_REACTIONS = {
     "pass_out": "passes out",
     "quake": "quakes in fear",
     "anxious": "grows anxious",
     "normal": "fights on",
     "anger": "explodes in anger",
 }
+_BANDS = {  # an attack roll's band (`dice.BANDS`), and what a 1d2 of an inaccurate shot makes of it
+    "critical": "critical",
+    "critical_failure": "critical failure",
+    "miss": "miss",
+    "inaccurate": "inaccurate",
+    "hit": "hit",
+}
+# each a text of the catalogue, so a reader reads them in their language: a condition (`condition_hurt`), a
+# reaction to Temerity (`reaction_quake`), a roll's band (`band_hit`)
+TEXTS.update({f"condition_{k}": v for k, v in _CONDITIONS.items()})
+TEXTS.update({f"reaction_{k}": v for k, v in _REACTIONS.items()})
+TEXTS.update({f"band_{k}": v for k, v in _BANDS.items()})
+_DOINGS = ("attack", "execute", "reload", "swap", "use", "move", "plant", "detonate", "escape", "skip", "freeform")
+_DOINGS += ("butcher", "cover")  # an order's action (`orders.*.do`) as a moderator reads what an NPC intends
+TEXTS.update({f"doing_{k}": k for k in _DOINGS})
+DOINGS = {k: unfilled(DOMAIN, TEXTS, f"doing_{k}") for k in _DOINGS}
+TEXTS["rounds_clean"] = " ({clean}% clean)"  # a gun's cleanliness after its rounds, in its owner's status
+CONDITIONS = {k: unfilled(DOMAIN, TEXTS, f"condition_{k}") for k in _CONDITIONS}  # "{part} disabled": `filled`
+REACTIONS = {k: unfilled(DOMAIN, TEXTS, f"reaction_{k}") for k in _REACTIONS}
+BANDS = {k: unfilled(DOMAIN, TEXTS, f"band_{k}") for k in _BANDS}
 
 
 text = speaker(DOMAIN, TEXTS)

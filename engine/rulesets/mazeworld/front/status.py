@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.keyed import joined
 from engine.rulesets.mazeworld.arms import default_ammo
 from engine.rulesets.mazeworld.catalog import Weapon, catalog
 from engine.rulesets.mazeworld.damage import conditions
@@ -22,7 +23,7 @@ def _line(card: dict[str, Any], said: list[str]) -> str:
         name=card["name"],
         team=text(f"team_{card['team']}"),
         cover=text("in_cover") if card.get("cover") else "",
-        conditions=", ".join(said) or "unhurt",
+        conditions=joined(", ", said) if said else text("picture_unhurt"),
     )
 
 
