@@ -7,8 +7,9 @@ JSON data (its English, catalogue, key and values, a value that is itself a `Key
 nothing (None): it reads as stored, which is also how rows written before keys were kept are delivered.
 
 `row_keys(text, payload)` is what an outbox row keeps: its text, the title and section of a step's post
-that `write_events` put in its payload (`placement`), a group thread's intro, and the labels of the buttons its
-payload carries (`buttons`: a step's buttons), each only when it is a `Keyed`; `texts_for` renders a row's kept
+that `write_events` put in its payload (`placement`), a group thread's intro, the labels of the buttons its
+payload carries (`buttons`: a step's buttons) and of the roles a lobby offers (`roles`), each only when it is a
+`Keyed`; `texts_for` renders a row's kept
 texts for a reader.
 """
 
@@ -72,6 +73,9 @@ def row_keys(text: Any, payload: Mapping[str, Any] | None = None) -> dict[str, A
     labels = [kept(b.get("label")) if isinstance(b, Mapping) else None for b in (payload or {}).get("buttons") or ()]
     if any(label is not None for label in labels):
         found["buttons"] = labels  # by position; None: a label kept as it is
+    roles = [kept(r[0]) if isinstance(r, list | tuple) and r else None for r in (payload or {}).get("roles") or ()]
+    if any(role is not None for role in roles):
+        found["roles"] = roles  # a lobby's roles to join as ([label, value]), by position
     return found or None
 
 
@@ -91,4 +95,10 @@ def texts_for(
             {**b, "label": str(localized(revived(label), language))[:80]} if label is not None else b
             for b, label in zip(payload["buttons"], labels, strict=False)
         ] + payload["buttons"][len(labels) :]
+    roles = keyed.get("roles")
+    if roles and payload and isinstance(payload.get("roles"), list):
+        shown["roles"] = [
+            [str(localized(revived(label), language)), *r[1:]] if label is not None else r
+            for r, label in zip(payload["roles"], roles, strict=False)
+        ] + payload["roles"][len(roles) :]
     return text, ({**(payload or {}), **shown} if shown else payload)

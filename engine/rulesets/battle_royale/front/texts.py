@@ -13,6 +13,7 @@ DOMAIN = "battle_royale.front"  # this catalogue's name among the languages' (bo
 SETTINGS_DOMAIN = "battle_royale.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    "title": "Battle Royale",  # the game's name, as lists of games and its lobby show it
     # what one resolution is called in the texts every game shares (`engine.front.words_of`)
     "word_step": "Day",
     "word_steps": "days",
