@@ -26,12 +26,15 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.languages.reader import localized, reading
 from bot.services.base import lookup
 from bot.services.base.errors import ServiceError
 from bot.services.orders import actors, player_views
 from bot.ui.context import bot_of, caller_of, in_dm, is_moderator, parent_channel
+from bot.ui.respond import reader_language
 from engine import registry
 from engine.front import ACTION_OPTION, Command, Front
+from engine.keyed import joined
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +115,7 @@ def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Ch
             typed: Any = int(value) if kind == "integer" else float(value) if kind == "number" else str(value)
         except ValueError:
             continue
-        out.append(app_commands.Choice(name=label[:100], value=typed))
+        out.append(app_commands.Choice(name=str(localized(label))[:100], value=typed))  # in the reader's language
     return out
 
 
@@ -125,7 +128,8 @@ def _never_raising(
             if found is None:
                 return []
             game, caller = found
-            return pick(game, caller, current or "", Chosen(interaction.namespace))
+            with reading(await reader_language(interaction)):
+                return pick(game, caller, current or "", Chosen(interaction.namespace))
         except ServiceError:
             return []
         except Exception:
@@ -152,7 +156,7 @@ def verb_choices(under: str) -> Callback:
         lowered = typed.strip().lower()
         verbs = [c for c in front.orders.commands if len(c.path) == 1 and front.orders.offered(c, caller.view)]
         verbs.sort(key=lambda c: c.under != under)
-        pairs = [(f"{c.name}: {c.description}", c.name) for c in verbs]
+        pairs = [(str(localized(joined(": ", [c.name, c.description]))), c.name) for c in verbs]  # as they read
         return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], "text")
 
     return _never_raising(pick)

@@ -29,4 +29,5 @@ def joined_reply(front: Front, game: str, reserve: bool, role: str | None) -> st
         following = ui("joined_role")
     else:
         following = ui("joined_wait")
-    return ui("joined", game=game, asked=asked, next=following).strip()
+    said = ui("joined", game=game, asked=asked, next=following)
+    return said if said == said.strip() else said.strip()  # kept whole (its key) unless something is left empty

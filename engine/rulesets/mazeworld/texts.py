@@ -157,8 +157,8 @@ _BANDS = {  # an attack roll's band (`dice.BANDS`), and what a 1d2 of an inaccur
 TEXTS.update({f"condition_{k}": v for k, v in _CONDITIONS.items()})
 TEXTS.update({f"reaction_{k}": v for k, v in _REACTIONS.items()})
 TEXTS.update({f"band_{k}": v for k, v in _BANDS.items()})
-_DOINGS = ("attack", "execute", "reload", "swap", "use", "move", "plant", "detonate", "escape", "skip", "freeform")
-_DOINGS += ("butcher", "cover")  # an order's action (`orders.*.do`) as a moderator reads what an NPC intends
+_DOINGS: tuple[str, ...] = ("attack", "execute", "reload", "swap", "use", "move", "plant", "detonate", "escape")
+_DOINGS += ("skip", "freeform", "butcher", "cover")  # an order's action (`orders.*.do`): what an NPC intends
 TEXTS.update({f"doing_{k}": k for k in _DOINGS})
 DOINGS = {k: unfilled(DOMAIN, TEXTS, f"doing_{k}") for k in _DOINGS}
 TEXTS["rounds_clean"] = " ({clean}% clean)"  # a gun's cleanliness after its rounds, in its owner's status

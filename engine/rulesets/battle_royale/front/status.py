@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.keyed import joined
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.front.texts import text
 from engine.rulesets.battle_royale.texts import ROLE_NAMES
@@ -43,8 +44,8 @@ def _state_line(view: dict[str, Any], me: dict[str, Any], names: dict[str, str],
             "status_alive", day=view["day"], zone=zone_names.get(me["zone"], "?"), hp=me["hp"], max_hp=me["max_hp"]
         )
     if view["phase"] == "over":
-        winners = ", ".join(names.get(w, w) for w in view["winners"]) or text("status_nobody")
-        line += "\n" + text("status_over", winners=winners)
+        winners = ", ".join(names.get(w, w) for w in view["winners"]) or text("status_nobody")  # names
+        line = joined("\n", [line, text("status_over", winners=winners)])
     return line
 
 
