@@ -129,9 +129,28 @@ Event = tuple[str, str, Any]  # kind, text, its key and values as kept (`bot.lan
 
 
 def _same_event(stored: Event, replayed: Event) -> bool:
-    """The same kind and words, and the same sentence by key and values where the stored event kept them (an
-    event stored before keys were kept compares its words alone)."""
-    return stored[:2] == replayed[:2] and (stored[2] is None or stored[2] == replayed[2])
+    """The same kind and words, and the same sentence by key where the stored event kept it, each of its values
+    reading the same words (an event stored before keys were kept compares its words alone; a value an older
+    version kept as plain words, such as a list it joined itself, compares by those words)."""
+    return stored[:2] == replayed[:2] and (stored[2] is None or _sentence(stored[2]) == _sentence(replayed[2]))
+
+
+def _sentence(keyed: Any) -> Any:
+    """A kept event's sentence as verify compares it: its catalogue, key and the words of each of its values."""
+    said = (keyed or {}).get(MARK) if isinstance(keyed, dict) else None
+    if not said:
+        return keyed
+    _, domain, key, values = said
+    return domain, key, {name: _words(value) for name, value in (values or {}).items()}
+
+
+def _words(value: Any) -> Any:
+    """What a kept value reads in English: a kept text's words, a list's items' words, anything else as it is."""
+    if isinstance(value, dict) and MARK in value:
+        return value[MARK][0]
+    if isinstance(value, list):
+        return [_words(v) for v in value]
+    return value
 
 
 def _event_difference(stored: list[Event], replayed: list[Event]) -> str:
