@@ -59,9 +59,9 @@ async def simulate(args: argparse.Namespace) -> int:
             print(shown(say("cli_public", text=text.replace("\n", "\n  "))))
         elif args.verbose:
             if isinstance(audience, str):
-                who = say("cli_to_moderators") if audience == "moderators" else audience
+                who = say("cli_moderators") if audience == "moderators" else audience
             else:
-                who = ", ".join(audience["players"])
+                who = ", ".join(audience["players"])  # the players' names
             print(shown(say("cli_private", who=who, text=text.replace("\n", "\n      "))))
         sys.stdout.flush()
 

@@ -48,7 +48,8 @@ def localized(text: Any, language: str | None = None) -> Any:
     if language == ENGLISH or not isinstance(text, Keyed) or not text.key:
         return text
     if text.key == JOINED:
-        return str(text.values["separator"]).join(str(localized(part, language)) for part in text.values["parts"])
+        separator = str(localized(text.values["separator"], language))  # " and " is a text too
+        return separator.join(str(localized(part, language)) for part in text.values["parts"])
     if text.key == TRIMMED:
         return str(localized(text.values["text"], language)).rstrip(str(text.values["chars"]))
     template = translations(language).get(text.domain, {}).get(text.key)

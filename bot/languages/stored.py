@@ -6,9 +6,10 @@ JSON data (its English, catalogue, key and values, a value that is itself a `Key
 `revived(data)` makes the `Keyed` again, to give to `bot.languages.reader.localized`. A plain `str` keeps
 nothing (None): it reads as stored, which is also how rows written before keys were kept are delivered.
 
-`row_keys(text, payload)` is what an outbox row keeps: its text, and the title and section of a step's post
-that `write_events` put in its payload (`placement`), each only when it is a `Keyed`; `texts_for` renders a
-row's kept texts for a reader.
+`row_keys(text, payload)` is what an outbox row keeps: its text, the title and section of a step's post
+that `write_events` put in its payload (`placement`), a group thread's intro, the labels of the buttons its
+payload carries (`buttons`: a step's buttons), each only when it is a `Keyed`; `texts_for` renders a row's
+kept texts for a reader. (A lobby's roles are kept by key in its payload itself: `bot.services.signup.lobby`.)
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from bot.languages.reader import JOINED, localized
 from engine.keyed import Keyed
 
 MARK = "$keyed"  # a kept `Keyed` among values: {MARK: [english, domain, key, values]}
-PAYLOAD_TEXTS = ("title", "section")  # a payload's texts a step's post shows
+PAYLOAD_TEXTS = ("title", "section", "intro")  # a payload's texts: a step's post's, a group thread's
 
 
 def kept(text: Any) -> dict[str, Any] | None:
@@ -39,7 +40,8 @@ def _keyed_part(text: Keyed) -> bool:
 def _value(value: Any) -> Any:
     """A template's value as JSON data: a `Keyed` kept, a number or a string as it is, anything else as text."""
     if isinstance(value, Keyed) and value.key:
-        return kept(value) or str(value)  # a joined text with no keyed part: its words
+        said = kept(value)  # a text joined of names alone keeps nothing: its words, as any other string
+        return said if said is not None else str(value)
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, list | tuple):  # the parts of a joined text (`engine.keyed.joined`)
@@ -67,6 +69,9 @@ def row_keys(text: Any, payload: Mapping[str, Any] | None = None) -> dict[str, A
         said = kept((payload or {}).get(name))
         if said is not None:
             found[name] = said
+    labels = [kept(b.get("label")) if isinstance(b, Mapping) else None for b in (payload or {}).get("buttons") or ()]
+    if any(label is not None for label in labels):
+        found["buttons"] = labels  # by position; None: a label kept as it is
     return found or None
 
 
@@ -79,5 +84,11 @@ def texts_for(
         return text, payload
     if "text" in keyed:
         text = localized(revived(keyed["text"]), language)
-    shown = {name: localized(revived(keyed[name]), language) for name in PAYLOAD_TEXTS if name in keyed}
+    shown: dict[str, Any] = {name: localized(revived(keyed[name]), language) for name in PAYLOAD_TEXTS if name in keyed}
+    labels = keyed.get("buttons")
+    if labels and payload and isinstance(payload.get("buttons"), list):
+        shown["buttons"] = [
+            {**b, "label": str(localized(revived(label), language))[:80]} if label is not None else b
+            for b, label in zip(payload["buttons"], labels, strict=False)
+        ] + payload["buttons"][len(labels) :]
     return text, ({**(payload or {}), **shown} if shown else payload)

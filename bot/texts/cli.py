@@ -38,8 +38,8 @@ TEXTS: dict[str, str] = {
     "cli_section": "  {section}:",
     "cli_public": "  {text}",
     "cli_private": "    [to {who}] {text}",
+    "cli_moderators": "moderators",  # who a moderators' note is to, in `cli_private`
     "cli_progress": "[{bar}] {one} {day}/{days}",
-    "cli_to_moderators": "moderators",  # who a moderators' note went to, in `simulate --verbose`
     "cli_game_over": "\nGame over after {last}. Winners: {winners}. Survivors: {survivors}.",
     "cli_none": "none",
     "cli_game_kept": "This was game #{game_id}, kept in {url}: try `{brbot} log {game_id} --database {url}`, "

@@ -26,16 +26,16 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.db.session import Database
 from bot.languages import ENGLISH
-from bot.languages.reader import READER, language_of, localized, reading
+from bot.languages.reader import READER, localized, reading
 from bot.services.base import lookup
 from bot.services.base.errors import ServiceError
 from bot.services.orders import actors, player_views
-from bot.services.people import readers
 from bot.ui.context import bot_of, caller_of, in_dm, is_moderator, parent_channel
+from bot.ui.respond import reader_language
 from engine import registry
 from engine.front import ACTION_OPTION, Command, Front
+from engine.keyed import joined
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +118,7 @@ def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Ch
             typed: Any = int(value) if kind == "integer" else float(value) if kind == "number" else str(value)
         except ValueError:
             continue
-        out.append(app_commands.Choice(name=str(localized(label))[:100], value=typed))
+        out.append(app_commands.Choice(name=str(localized(label))[:100], value=typed))  # in the reader's language
     return out
 
 
@@ -145,18 +145,6 @@ def _sourced(front: Front, source: str, caller: Caller, typed: str, chosen: Mapp
     return (out + [(label, value) for label, value in matched if value not in values])[:25]
 
 
-async def _reader_language(interaction: discord.Interaction) -> str:
-    """The language the caller reads (the one they chose with `/profile language`, else their Discord locale)."""
-    db, user_id = getattr(bot_of(interaction), "db", None), getattr(interaction.user, "id", None)
-    chosen = None
-    if isinstance(db, Database) and isinstance(user_id, int):
-        try:
-            chosen, _ = await readers.known(db, user_id)
-        except Exception:
-            log.exception("could not read the language of user %s", user_id)
-    return chosen or language_of(interaction)
-
-
 def _never_raising(
     pick: Callable[[lookup.GameRef, Caller, str, Mapping[str, Any]], list[app_commands.Choice]],
 ) -> Callback:
@@ -166,7 +154,7 @@ def _never_raising(
             if found is None:
                 return []
             game, caller = found
-            with reading(await _reader_language(interaction)):
+            with reading(await reader_language(interaction)):
                 return pick(game, caller, current or "", Chosen(interaction.namespace))
         except ServiceError:
             return []
@@ -194,7 +182,7 @@ def verb_choices(under: str) -> Callback:
         lowered = typed.strip().lower()
         verbs = [c for c in front.orders.commands if len(c.path) == 1 and front.orders.offered(c, caller.view)]
         verbs.sort(key=lambda c: c.under != under)
-        pairs = [(f"{c.name}: {c.description}", c.name) for c in verbs]
+        pairs = [(str(localized(joined(": ", [c.name, c.description]))), c.name) for c in verbs]  # as they read
         return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], "text")
 
     return _never_raising(pick)
@@ -295,7 +283,7 @@ async def role_choices(interaction: discord.Interaction, current: str) -> list[a
             return []
         typed = (current or "").strip().casefold()
         roles = registry.front(game.ruleset).signup.roles
-        with reading(await _reader_language(interaction)):
+        with reading(await reader_language(interaction)):
             offered = [
                 (label, value)
                 for label, value in roles

@@ -6,8 +6,8 @@ from one that escaped it (written in English in code, or joined from pieces that
 under the locale `PSEUDO` (British English: Discord sends only its own locale names, and no shipped language
 takes that one); `unmarked(text)` is what
 of a rendered text is outside every marker. Placeholders (`{name}`), plural specs' names, Discord's markup
-(`**`, `` `code` ``, `<t:…>`, `<@…>`), command names (`/attack`) and URLs stay as they are: only the words a
-translator would translate are changed.
+(`**`, `` `code` ``, `<t:…>`, `<@…>`), command names (`/attack`, `/act action:react`), URLs and hexadecimal
+digits (seeds, receipts) stay as they are: only the words a translator would translate are changed.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ _KEPT = re.compile(
     r"|`[^`]*`"  # code
     r"|<[^<>\s]*>"  # Discord's mentions and timestamps
     r"|https?://\S+"  # an address
-    r"|(?<![\w/])/[a-z][\w-]*"  # a command's name
+    r"|(?<![\w/])/[a-z][\w-]*(?: [a-z_]+:[\w-]+)*"  # a command's name, with any option given as typed
+    r"|\b[0-9a-f]{12,}\b"  # a seed, a commitment, a salt or a receipt (hexadecimal digits)
     r")"
 )
 
@@ -91,3 +92,74 @@ def unaccented(text: str, allowed: set[str] = frozenset()) -> list[str]:
     such as a name from a game's data file), other than `allowed` ones and what stays as typed."""
     words = _ANY_WORD.findall(_KEPT.sub(" ", text))
     return [w for w in words if len(w) > 1 and w.isascii() and w.isalpha() and w not in allowed]
+
+
+# issue 31: removed when data names are catalogued. The names in the games' data files (zones, items, classes,
+# abilities, cards, rosters, creatures: "The Septagon", "Brass Knuckles", "Beretta M9") and the texts they give them
+# (an ability's "Your Search finds a hidden item...") are in no catalogue yet and reach players in English; the
+# whole-game tests (tests/bot/test_pseudo_games.py, tests/e2e/test_e2e_pseudo.py) tolerate them, and them only,
+# through this one allowance: `data_names` (their words) and `without_data_texts` (their sentences, whole).
+_NAMED = ("name", "program", "result")  # the fields of a data file's entries that hold a name (a die's: a part)
+_NAMING = ("parts", "weak", "aim", "attacks")  # the mappings whose keys are names (Mazeworld's body parts, bites)
+
+
+def data_names(ruleset: str) -> set[str]:
+    """Every word of every name in `ruleset`'s data files: its entries' `name` fields, the keys of the files that
+    name their entries by their name (Mazeworld's weapons, creatures, accessories) and of the mappings that do
+    (a body's parts)."""
+    import yaml
+
+    folder = _package(ruleset) / "data"
+    words: set[str] = set()
+
+    def walk(value: object, naming: bool = False) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if isinstance(key, str) and (naming or any(c.isupper() for c in key)):
+                    words.update(_ANY_WORD.findall(key))
+                if key in _NAMED and isinstance(inner, str):
+                    words.update(_ANY_WORD.findall(inner))
+                walk(inner, key in _NAMING)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for path in sorted(folder.glob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return words
+
+
+_TEXTS = ("text", "ability", "description")  # the fields of a data file's entries that hold a sentence
+
+
+def without_data_texts(text: str, ruleset: str) -> str:
+    """`text` with every sentence `ruleset`'s data files give their entries (`text`, `ability`) taken out whole."""
+    for said in _data_texts(ruleset):
+        text = text.replace(said, " ")
+    return text
+
+
+def _data_texts(ruleset: str) -> list[str]:
+    import yaml
+
+    found: set[str] = set()
+
+    def walk(value: object) -> None:
+        if isinstance(value, dict):
+            for key, inner in value.items():
+                if key in _TEXTS and isinstance(inner, str) and " " in inner:
+                    found.add(inner)
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for path in sorted((_package(ruleset) / "data").glob("*.yaml")):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return sorted(found, key=len, reverse=True)  # the longest first: one sentence may hold another
+
+
+def _package(ruleset: str) -> Path:
+    import importlib
+
+    return Path(importlib.import_module(f"engine.rulesets.{ruleset}").__file__).parent

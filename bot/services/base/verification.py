@@ -136,7 +136,8 @@ def _same_event(stored: Event, replayed: Event) -> bool:
 
 def _same_value(stored: Any, replayed: Any) -> bool:
     """A value kept as the replay keeps it; or, stored before the games' data names and joined texts were kept by
-    key (a name as its words), as words the replay's value reads the same (`bot.languages.stored`)."""
+    key (a name as its words; a list the engine joined, a death's cause kept as plain words), as words the replay's
+    value reads the same (`bot.languages.stored`)."""
     if stored == replayed:
         return True
     if isinstance(replayed, dict) and MARK in replayed:

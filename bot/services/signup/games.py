@@ -40,6 +40,7 @@ from bot.services.signup import lobby, muster_dm, sheets
 from bot.text import say, when
 from engine import registry
 from engine.front import Pairing, Signup
+from engine.keyed import filled
 from engine.ruleset import Ruleset, SignUp
 
 
@@ -350,7 +351,7 @@ async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: in
                 game,
                 "dm",
                 other_id,
-                pairing.texts["proposed"].format(name=me.name, game=game.name),
+                filled(pairing.texts["proposed"], name=me.name, game=game.name),
                 {"kind": f"{pairing.name}_proposal", "game": game_id, "proposer": user_id, "pairing": pairing.key},
             )
             return pairing
@@ -391,7 +392,7 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
         told = {"kind": f"{pairing.name}_answer"}
         if not accept:
             outbox(
-                session, game, "dm", proposer_id, pairing.texts["declined"].format(name=me.name, game=game.name), told
+                session, game, "dm", proposer_id, filled(pairing.texts["declined"], name=me.name, game=game.name), told
             )
             return pairing.texts["refused"]
         for one, other in ((me, proposer), (proposer, me)):
@@ -399,7 +400,7 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
             one.requests = (
                 {k: v for k, v in one.requests.items() if k != _proposal(pairing)} | role | {pairing.key: other.user_id}
             )
-        outbox(session, game, "dm", proposer_id, pairing.texts["accepted"].format(name=me.name, game=game.name), told)
+        outbox(session, game, "dm", proposer_id, filled(pairing.texts["accepted"], name=me.name, game=game.name), told)
         return pairing.texts["now"]
 
 

@@ -50,7 +50,7 @@ def end_reason(state: BRState) -> str | None:
     """Why the game ends now, or None. Called after a night is resolved (state.day is that night)."""
     on_island = state.active()
     if state.day >= state.settings.days:
-        return say("end_days", days=state.settings.days)
+        return say("end_last_day", day=state.settings.days)
     if len(on_island) <= 1:
         return say("end_one_left")
     if all(wins(state, s) for s in on_island):

@@ -192,7 +192,7 @@ TEXT: dict[str, str] = {
     "role_lovers": "Lover",
     "role_lone_wolf": "Lone Wolf",
     # --- the pieces lists and labels are made of (`listing`, `report.item_label`): no English joined in code -----
-    "list_and": "{items} and {last}",
+    "list_and": "{rest} and {last}",
     "list_nothing": "nothing",
     "list_nobody": "nobody",
     "list_none": "none",
@@ -215,11 +215,11 @@ TEXT: dict[str, str] = {
     "cause_land_mine": "land mine",
     "cause_closed_zone": "closed zone",
     "cause_c4": "C-4",
-    "end_days": "Day {days} has ended",
+    "end_last_day": "Day {day} has ended",
     "end_one_left": "at most one student is left on the island",
     "end_all_win": "every student left would win as things stand",
-    "verb_is": "is",
-    "verb_are": "are",
+    "verb_is": "is",  # filled into `marked` and `zones_close` for one ({verb}); a translation may leave it out
+    "verb_are": "are",  # the same for more than one
     "part_free": "free actions",
     "part_action": "action",
     "part_movement": "movement",
@@ -266,9 +266,16 @@ ROLE_NAMES = {role: say(f"role_{role}") for role in ("dedicated_student", "lover
 
 
 def listing(names: list[str], empty: str | None = None) -> str:
-    """ "A, B and C" (`empty`, else "nothing", for none), each name still read in its reader's language."""
+    """ "A, B and C" in the reader's language (`list_and`), each name still read in its reader's language;
+    `empty` (default "nothing") for no names."""
     if not names:
         return say("list_nothing") if empty is None else empty
     if len(names) == 1:
         return names[0]
-    return say("list_and", items=joined(", ", names[:-1]), last=names[-1])
+    return say("list_and", rest=joined(", ", names[:-1]), last=names[-1])
+
+
+def verb_for(count: int) -> str:
+    """The English verb that agrees with `count` names ("is", "are"), a text of the catalogue."""
+    return say("verb_is") if count == 1 else say("verb_are")
+

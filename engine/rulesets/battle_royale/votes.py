@@ -17,7 +17,7 @@ from engine.keyed import joined
 from engine.rulesets.battle_royale import catalog, ending
 from engine.rulesets.battle_royale.deaths import give
 from engine.rulesets.battle_royale.orders import Search
-from engine.rulesets.battle_royale.texts import listing, say
+from engine.rulesets.battle_royale.texts import listing, say, verb_for
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
@@ -57,7 +57,7 @@ def _marks(night: Night) -> None:
         "marked",
         {"students": marked, "votes": top},
         names=listing(names),
-        verb=say("verb_is") if len(names) == 1 else say("verb_are"),
+        verb=verb_for(len(names)),
     )
 
 
@@ -107,10 +107,4 @@ def _closures(night: Night) -> None:
     for zone_id in closing:
         state.zones[zone_id].closed = True
     names = [night.zone_name(z) for z in closing]
-    night.announce(
-        "zones_close",
-        "zones_close",
-        {"zones": closing},
-        zones=listing(names),
-        verb=say("verb_is") if len(names) == 1 else say("verb_are"),
-    )
+    night.announce("zones_close", "zones_close", {"zones": closing}, zones=listing(names), verb=verb_for(len(names)))

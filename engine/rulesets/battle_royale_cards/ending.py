@@ -11,6 +11,7 @@ from engine.events import Event
 from engine.keyed import joined
 from engine.rulesets.battle_royale_cards.news import public
 from engine.rulesets.battle_royale_cards.state import CardState
+from engine.rulesets.battle_royale_cards.texts import say
 
 LEAD_TO_WIN = 4  # "the player with the most cards has 4 more cards than the player with the second-highest"
 
@@ -50,7 +51,7 @@ def finish(state: CardState, reason: str, events: list[Event], leader: str | Non
             for s in sorted(state.order, key=lambda s: (-state.scores[s], state.order.index(s)))
         ],
     )
-    names = joined(" and ", [state.players[s].name for s in state.winners])
+    names = joined(say("and"), [state.players[s].name for s in state.winners])
     events.append(
         public(
             "game_over",

@@ -11,7 +11,7 @@ from engine.rulesets.mazeworld.arms import Mods
 from engine.rulesets.mazeworld.catalog import DOMAIN, Weapon
 from engine.rulesets.mazeworld.dice import tables
 from engine.rulesets.mazeworld.state import Creature
-from engine.rulesets.mazeworld.texts import TEXTS, text
+from engine.rulesets.mazeworld.texts import BANDS, text
 from engine.rulesets.mazeworld.turn import Turn
 
 NONE = Mods()
@@ -48,7 +48,7 @@ def bodyaim(turn: Turn, target: Creature, purpose: str) -> str:
 
 def shown(me: Creature, score: int, word: str, part: str) -> str:
     """A contestant's 2d6 is public; an NPC's only by its band and part."""
-    label = text(f"band_{word}") if f"band_{word}" in TEXTS else word  # a band's word, or a text already
+    label = BANDS[word] if word in BANDS else word  # a band's word, or a text already (a 1d2's result)
     return (
         text("roll_pc", score=score, band=label, part=named(DOMAIN, "part", part))
         if me.controller

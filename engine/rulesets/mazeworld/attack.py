@@ -19,7 +19,7 @@ from engine.rulesets.mazeworld.damage import compute, deliver
 from engine.rulesets.mazeworld.dice import band
 from engine.rulesets.mazeworld.orders import Attack, Execute
 from engine.rulesets.mazeworld.state import Carried, Creature
-from engine.rulesets.mazeworld.texts import text
+from engine.rulesets.mazeworld.texts import BANDS, text
 from engine.rulesets.mazeworld.turn import Turn
 
 MISFIRING = ("revolver", "bolt", "pump", "lever", "single")
@@ -144,7 +144,7 @@ def _rolls(
             d2 = turn.d(2, purpose + " inaccurate 1d2")
             word = "hit" if d2 == 2 else "miss"
             if me.controller:  # a contestant's 1d2 is public
-                label = text("inaccurate_d2", d2=d2, result=word)
+                label = text("inaccurate_d2", d2=d2, result=BANDS[word])
         if word in ("hit", "inaccurate", "critical"):
             _land(
                 turn,

@@ -34,6 +34,7 @@ from engine.rulesets.mazeworld.orders import (
 from engine.rulesets.mazeworld.passage import ranked, step_three
 from engine.rulesets.mazeworld.rules import crippled
 from engine.rulesets.mazeworld.state import Creature, MazeState
+from engine.rulesets.mazeworld.texts import DOINGS
 from engine.rulesets.mazeworld.turn import Turn
 from engine.rulesets.mazeworld.validate import check, gm_orders_after_combat, hostile_npc, validate
 
@@ -111,7 +112,7 @@ def _collect(turn: Turn, orders: dict[str, MazeOrders]) -> dict[str, Any]:
                 "npc_order",
                 {"id": cid, "order": given.action.model_dump()},
                 name=me.name,
-                order=given.action.do,
+                order=DOINGS.get(given.action.do, given.action.do),
             )
         chosen[cid] = given.action
     return chosen

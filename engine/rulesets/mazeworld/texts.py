@@ -150,13 +150,19 @@ TEXTS: dict[str, str] = {
     "status_more": ", {said}",
 }
 
-# A creature's conditions and its temerity reactions, in words: texts of the catalogue too (`condition_*`,
-# `reaction_*`), the ones naming a part still to be filled in (`engine.keyed.filled`).
+# A creature's conditions, its temerity reactions and an attack roll's bands (`dice.BANDS`, and what a 1d2 of an
+# inaccurate shot makes of it), in words: texts of the catalogue too (`condition_*`, `reaction_*`, `band_*`), the
+# ones naming a part still to be filled in (`engine.keyed.filled`).
 CONDITIONS = {
     k: unfilled(DOMAIN, TEXTS, f"condition_{k}")
     for k in ("hurt", "agony", "blacked_out", "passed_out", "dead", "escaped", "fine", "disabled", "severed", "broken")
 }
-
 REACTIONS = {k: unfilled(DOMAIN, TEXTS, f"reaction_{k}") for k in ("pass_out", "quake", "anxious", "normal", "anger")}
+BANDS = {k: unfilled(DOMAIN, TEXTS, f"band_{k}") for k in ("critical", "critical_failure", "miss", "inaccurate", "hit")}
+# an order's action (`orders.*.do`) as what an NPC intends (`doing_attack`), its word the order's own
+_DOINGS: tuple[str, ...] = ("attack", "execute", "reload", "swap", "use", "move", "plant", "detonate", "escape")
+_DOINGS += ("skip", "freeform", "butcher", "cover")
+TEXTS.update({f"doing_{k}": k for k in _DOINGS})
+DOINGS = {k: unfilled(DOMAIN, TEXTS, f"doing_{k}") for k in _DOINGS}
 
 text = speaker(DOMAIN, TEXTS)

@@ -13,7 +13,7 @@ import math
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
-from engine.keyed import joined, trimmed
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
@@ -133,7 +133,7 @@ def _opening(state: SCMState) -> list[Event]:
                 verb=say("verb_is") if n == 1 else say("verb_are"),
             )
         )
-    names = [say("name_class", name=p.name, cls=catalog().cls(p.cls).name) for p in players]
+    names = [say("name_and_class", name=p.name, cls=catalog().cls(p.cls).name) for p in players]
     events.append(
         _event("classes", PUBLIC, "classes_public", {"classes": {p.id: p.cls for p in players}}, listing=listing(names))
     )
@@ -146,8 +146,11 @@ def _opening(state: SCMState) -> list[Event]:
             granted = say("request_granted")
         else:
             granted = say("request_denied", requested=catalog().cls(p.requested_class).name, cls=cls_name)
-        text = say("your_class", name=p.name, cls=cls_name, team=say(f"team_{p.team}"), granted=granted)
-        text = trimmed(text, " ") if text.endswith(" ") else text  # no request: nothing said after the class
+        team_name = say(f"team_{p.team}")
+        if granted:
+            text = say("your_class", name=p.name, cls=cls_name, team=team_name, granted=granted)
+        else:  # no request to answer: the sentence alone (the English had "{granted}" left empty and stripped)
+            text = say("your_class_alone", name=p.name, cls=cls_name, team=team_name)
         data = {"cls": p.cls, "team": p.team}
         events.append(Event(kind="role", audience=to_players(p.id), text=text, data=data, day=1, phase="day"))
     if team:

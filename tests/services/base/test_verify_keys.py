@@ -85,3 +85,27 @@ async def test_an_event_stored_with_data_names_as_words_still_verifies(db):
     old[MARK][3][name] = "Something else"
     await _store(db, event, old)
     assert not (await verify_day(db, result.game_id, 1)).ok
+
+
+async def test_a_value_an_older_version_kept_as_its_words_still_verifies(db):
+    """A sentence's value the engine now keeps by key (a list it joins, a death's cause) was kept as plain words
+    by an older version: the same sentence, its values reading the same words, verifies; another key does not."""
+    result = await simulation.simulate(db, 4, 3)
+    async with db.read() as session:
+        events = (
+            await session.execute(
+                select(EventRow)
+                .where(EventRow.game_id == result.game_id, EventRow.day >= 1, EventRow.keyed.is_not(None))
+                .order_by(EventRow.day, EventRow.seq)
+            )
+        ).scalars().all()
+    event = next(e for e in events if any(isinstance(v, dict) and MARK in v for v in e.keyed[MARK][3].values()))
+    older = copy.deepcopy(event.keyed)
+    values = older[MARK][3]
+    name = next(n for n, v in values.items() if isinstance(v, dict) and MARK in v)
+    values[name] = values[name][MARK][0]  # the value as its words alone
+    await _store(db, event, older)
+    assert (await verify_day(db, result.game_id, event.day)).ok
+    older[MARK][2] = "another_key"
+    await _store(db, event, older)
+    assert not (await verify_day(db, result.game_id, event.day)).ok

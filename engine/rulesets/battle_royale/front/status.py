@@ -45,7 +45,7 @@ def _state_line(view: dict[str, Any], me: dict[str, Any], names: dict[str, str],
         )
     if view["phase"] == "over":
         winners = joined(", ", [names.get(w, w) for w in view["winners"]]) or text("status_nobody")
-        line += "\n" + text("status_over", winners=winners)
+        line = joined("\n", [line, text("status_over", winners=winners)])
     return line
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Card, CardField
+from engine.front import Card, CardField, rules_and_settings, setting_lines
 from engine.keyed import joined
 from engine.rulesets.battle_royale_cards import grid
-from engine.rulesets.battle_royale_cards.front.texts import text
+from engine.rulesets.battle_royale_cards.front.texts import SETTINGS_DOMAIN, text
+from engine.rulesets.battle_royale_cards.settings import CardSettings
 
 
 def _names(view: dict[str, Any]) -> dict[str, str]:
@@ -29,7 +30,7 @@ def drinking_table() -> str:
 def now_line(view: dict[str, Any]) -> str:
     names = _names(view)
     if view["phase"] == "over":
-        return text("status_over", winners=joined(" and ", [names[s] for s in view["winners"]]))
+        return text("status_over", winners=joined(text("and"), [names[s] for s in view["winners"]]))
     if view["phase"] == "placement":
         return text("status_placement", name=names[view["placing"]])
     turn = view["turn"]
@@ -108,8 +109,19 @@ def board_text(view: dict[str, Any]) -> str:
                 )
             )
         rows.append(text("board_row", row=row, squares=joined("; ", squares)))
-    return joined("\n", rows + [now_line(view)])
+    return joined("\n", [*rows, now_line(view)])
+
+
+def _setting_value(value: Any) -> str:
+    """A house rule's value as a moderator types it: a fixed layout as its card ids, a switch as `true`/`false`."""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def rules_cards() -> list[Card]:
-    return [Card(title=text("rules_title"), description=text("rules_text"))]
+    """The rules in short, then every house rule of `CardSettings` with its default and what it does (the deck is
+    the game's data, a moderator's file: not listed)."""
+    rules = Card(title=text("rules_title"), description=text("rules_text"))
+    lines = setting_lines(CardSettings(), text, _setting_value, SETTINGS_DOMAIN, skip=("deck",))
+    return rules_and_settings(rules, text("settings_title"), text("settings_intro"), text("settings_field"), lines)

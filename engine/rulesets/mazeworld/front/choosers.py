@@ -29,7 +29,7 @@ def _typed(pairs: Pairs, typed: str) -> Pairs:
 
 def label(card: Mapping[str, Any]) -> str:
     """A creature as a choice: name, side and conditions in words."""
-    said = joined(", ", card.get("conditions") or []) or "unhurt"
+    said = joined(", ", card["conditions"]) if card.get("conditions") else text("picture_unhurt")
     return f"{card['name']} (side {card['side']}, {said})"
 
 

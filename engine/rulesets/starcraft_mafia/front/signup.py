@@ -5,14 +5,15 @@ which `setup.new_game` reads; no request means any class."""
 from __future__ import annotations
 
 from engine.front import Signup
+from engine.keyed import unfilled
 from engine.rulesets.starcraft_mafia.catalog import catalog
-from engine.rulesets.starcraft_mafia.front.texts import TEXTS
+from engine.rulesets.starcraft_mafia.front.texts import DOMAIN, TEXTS
 
 SIGNUP = Signup(
     roles=tuple((c.name, c.id) for c in catalog().classes),
     default_role=None,
     role_texts={
-        "requested": TEXTS["role_requested"],
+        "requested": unfilled(DOMAIN, TEXTS, "role_requested"),  # filled in by the bot, in its reader's language
         "choose": TEXTS["cmd_role_choose"],
         "option": TEXTS["opt_role"],
         "join_option": TEXTS["opt_join_role"],
