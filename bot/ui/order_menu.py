@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.languages.reader import localized
 from bot.screens.orders import confirmation
 from bot.services.orders import commands as game_orders
 from bot.services.orders import menus
@@ -65,7 +66,7 @@ class OrderMenu(discord.ui.View):
 
     def add_button(self, part: str, label: str, style: discord.ButtonStyle, callback) -> None:
         button: discord.ui.Button[OrderMenu] = discord.ui.Button(
-            label=label[:80], style=style, custom_id=self.custom_id(part)
+            label=str(localized(label))[:80], style=style, custom_id=self.custom_id(part)
         )
         button.callback = callback  # type: ignore[method-assign]  # discord.py's way to give a component its callback
         self.add_item(button)
@@ -85,7 +86,8 @@ class OrderMenu(discord.ui.View):
         ]
         if pages > 1:
             nxt = (page + 1) % pages
-            out.append(discord.SelectOption(label=ui("form_more", page=nxt + 1, pages=pages)[:100], value=MORE))
+            more = str(localized(ui("form_more", page=nxt + 1, pages=pages)))  # in the reader's language, then cut
+            out.append(discord.SelectOption(label=more[:100], value=MORE))
         return out
 
     def add_select(self, spec: Select) -> None:
@@ -189,7 +191,7 @@ class MoreOptions(discord.ui.View):
         self.db, self.clock, self.game_id, self.game, self.user_id = db, clock, game_id, game, user_id
         self.command, self.values, self.actor, self.moderator = command, values, actor, moderator
         button: discord.ui.Button[MoreOptions] = discord.ui.Button(
-            label=ui("menu_more_options")[:80],
+            label=str(localized(ui("menu_more_options")))[:80],  # in the reader's language, then cut
             style=discord.ButtonStyle.primary,
             custom_id=f"order:{command.name}:more"[:100],
         )

@@ -45,5 +45,5 @@ def test_english_words_once_filled_into_sentences_read_in_the_language(capsys):
     assert main(["simulate", "--ruleset", "mazeworld", "--players", "1", "--seed", "3", "--verbose",
                  "--language", "es-ES"]) == 0
     spanish = capsys.readouterr().out
-    assert "[para moderadores] Wolf A pretende: atacar." in spanish
+    assert "[para moderadores] Lobo A pretende: atacar." in spanish  # the creature's species a data name too
     assert "herido" in spanish and "hurt" not in spanish and "attack." not in spanish
