@@ -142,6 +142,6 @@ async def announce_step(
             game,
             "moderators",
             None,
-            say("npc_awaited", game=game.name, actors=", ".join(npcs), deadline=deadline),
+            say("npc_awaited", game=game.name, actors=joined(", ", npcs), deadline=deadline),  # names read as texts
             {"kind": "npc_awaited", "day": game.day} | ({"post": post} if post else {}),
         )

@@ -278,4 +278,3 @@ def listing(names: list[str], empty: str | None = None) -> str:
 def verb_for(count: int) -> str:
     """The English verb that agrees with `count` names ("is", "are"), a text of the catalogue."""
     return say("verb_is") if count == 1 else say("verb_are")
-

@@ -156,7 +156,6 @@ def kill(turn: Turn, target: Creature, by: str, skill: str) -> None:
 
 def conditions(creature: Creature) -> list[str]:
     """The creature's conditions in words (public): hurt, in agony, blacked out, limbs disabled, dead."""
-    found: list[str]
     if creature.status in ("dead", "escaped", "blacked_out", "passed_out"):
         found: list[str] = [CONDITIONS[creature.status]]
     elif creature.pain >= 70:

@@ -16,8 +16,13 @@ def _names(view: dict[str, Any]) -> dict[str, str]:
     return {p["seat"]: p["name"] for p in view["players"]}
 
 
+def worth_label(card: dict[str, Any]) -> str:
+    """A card's name and its worth, "Katana (13)": the name still a text of the data catalogue (not an f-string)."""
+    return joined("", [card["name"], f" ({card['worth']})"])
+
+
 def _active(cards: list[dict[str, Any]]) -> str:
-    return joined(", ", [f"{c['name']} ({c['worth']})" for c in cards]) or text("none")
+    return joined(", ", [worth_label(c) for c in cards]) or text("none")
 
 
 def drinking_table() -> str:
@@ -104,7 +109,7 @@ def board_text(view: dict[str, Any]) -> str:
                 text(
                     "board_square",
                     square=square,
-                    card=f"{card['name']} {card['worth']}" if card else text("board_empty"),
+                    card=joined(" ", [card["name"], str(card["worth"])]) if card else text("board_empty"),
                     people=text("board_people", names=joined(", ", people)) if people else "",
                 )
             )
