@@ -143,6 +143,10 @@ TEXTS: dict[str, str] = {
     "band_miss": "miss",
     "band_inaccurate": "inaccurate",
     "band_hit": "hit",
+    "band_direct": "direct",  # a blast's bands (`blast.POWER`): a direct hit, close, far, distant
+    "band_close": "close",
+    "band_far": "far",
+    "band_distant": "distant",
     "status_rounds": "{name} {loaded}{ammo}+{spare}",
     "status_ammo": " {ammo}",
     "status_spare": ", {kind} {count}",
@@ -150,15 +154,16 @@ TEXTS: dict[str, str] = {
     "status_more": ", {said}",
 }
 
-# A creature's conditions, its temerity reactions and an attack roll's bands (`dice.BANDS`, and what a 1d2 of an
-# inaccurate shot makes of it), in words: texts of the catalogue too (`condition_*`, `reaction_*`, `band_*`), the
+# A creature's conditions, its temerity reactions and an attack roll's bands (`dice.BANDS`, what a 1d2 of an
+# inaccurate shot makes of it, and a blast's: `blast.POWER`), in words: texts of the catalogue too (`condition_*`, `reaction_*`, `band_*`), the
 # ones naming a part still to be filled in (`engine.keyed.filled`).
 CONDITIONS = {
     k: unfilled(DOMAIN, TEXTS, f"condition_{k}")
     for k in ("hurt", "agony", "blacked_out", "passed_out", "dead", "escaped", "fine", "disabled", "severed", "broken")
 }
 REACTIONS = {k: unfilled(DOMAIN, TEXTS, f"reaction_{k}") for k in ("pass_out", "quake", "anxious", "normal", "anger")}
-BANDS = {k: unfilled(DOMAIN, TEXTS, f"band_{k}") for k in ("critical", "critical_failure", "miss", "inaccurate", "hit")}
+_BANDS = ("critical", "critical_failure", "miss", "inaccurate", "hit", "direct", "close", "far", "distant")
+BANDS = {k: unfilled(DOMAIN, TEXTS, f"band_{k}") for k in _BANDS}
 # an order's action (`orders.*.do`) as what an NPC intends (`doing_attack`), its word the order's own
 _DOINGS: tuple[str, ...] = ("attack", "execute", "reload", "swap", "use", "move", "plant", "detonate", "escape")
 _DOINGS += ("skip", "freeform", "butcher", "cover")
