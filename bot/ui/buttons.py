@@ -59,7 +59,8 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
     ):  # `bot.services.orders.step_buttons`: ids, labels and styles in the payload
         specs = [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
         return specs + orders_button(payload)
-    if kind in ("step_yours", "reminder"):  # a step opened, or its deadline near: the orders card's button
+    if kind in ("step_yours", "reminder", "orders_on_results"):  # a step opened (its own DM, or on the DM of the
+        # results: `bot.services.orders.pacing.orders_on_results`), or its deadline near: the orders card's button
         return orders_button(payload)
     if kind == "lobby":  # `bot.services.signup.lobby`: Join (as each role) and Leave while sign-ups are open
         return lobby_screen.buttons(payload)

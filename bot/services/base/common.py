@@ -240,6 +240,17 @@ def delivery_rows(
     return [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}) for seat in sent], sent
 
 
+def dm_seats(events: list[Event], seats: dict[str, int]) -> frozenset[str]:
+    """The seats that these events reach by DM (`delivery_rows`): a resolution's private results."""
+    return frozenset(
+        seat
+        for event in events
+        if event.audience.kind not in ("public", "moderators")
+        for seat in event.audience.ids
+        if seat in seats
+    )
+
+
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
     """Where a public event goes in its resolution's post, as the game's front says: the post's title, and
     the event's section with its rank (no section: the narration). Delivery renders it as written."""
