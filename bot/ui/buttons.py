@@ -39,6 +39,7 @@ OWN_PREFIXES = (
     "ord",
     "ordverb",
     "gm",
+    "gmp",
 )  # brbot:<these>: ids that are not an old proposal's
 
 
@@ -327,7 +328,7 @@ class SeatAnswer(
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
-    from bot.ui.order_card import CardPress, GameMasterPress, VerbChosen
+    from bot.ui.order_card import CardPress, GameMasterPage, GameMasterPress, VerbChosen
     from bot.ui.order_menu import OrderExpired, OrderSelectExpired
 
     return [
@@ -345,6 +346,7 @@ def dynamic_items() -> list[type]:
         OrderSelectExpired,
         CardPress,
         GameMasterPress,
+        GameMasterPage,
         VerbChosen,
     ]
 

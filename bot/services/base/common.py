@@ -20,7 +20,7 @@ from bot.services.base.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.digits import DIGITS, whole
-from engine.events import Event
+from engine.events import Event, Players
 from engine.front import Front
 from engine.ruleset import Ruleset
 
@@ -245,7 +245,7 @@ def dm_seats(events: list[Event], seats: dict[str, int]) -> frozenset[str]:
     return frozenset(
         seat
         for event in events
-        if event.audience.kind not in ("public", "moderators")
+        if isinstance(event.audience, Players)
         for seat in event.audience.ids
         if seat in seats
     )
