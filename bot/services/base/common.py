@@ -20,7 +20,7 @@ from bot.services.base.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.digits import DIGITS, whole
-from engine.events import Event
+from engine.events import Event, Players
 from engine.front import Front
 from engine.ruleset import Ruleset
 
@@ -238,6 +238,17 @@ def delivery_rows(
         return [outbox_row(game, "moderators", None, event.text, grouped)], []
     sent = [seat for seat in event.audience.ids if seat in seats]
     return [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}) for seat in sent], sent
+
+
+def dm_seats(events: list[Event], seats: dict[str, int]) -> frozenset[str]:
+    """The seats that these events reach by DM (`delivery_rows`): a resolution's private results."""
+    return frozenset(
+        seat
+        for event in events
+        if isinstance(event.audience, Players)
+        for seat in event.audience.ids
+        if seat in seats
+    )
 
 
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:

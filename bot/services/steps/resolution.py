@@ -31,6 +31,7 @@ from bot.services.base.common import (
     announce,
     announce_picture,
     audit,
+    dm_seats,
     load_game,
     load_state,
     open_day,
@@ -181,7 +182,7 @@ async def _resolve_locked(
             ),
             {"kind": "seed_reveal", "day": day},
         )
-        await pacing.announce_step(session, game, ruleset, result.state, post, seats)
+        await pacing.announce_step(session, game, ruleset, result.state, post, seats, dm_seats(result.events, seats))
     if game.resolve_failures:  # the deadline loop had been failing on this game: tell the moderators it is over
         outbox(
             session,
