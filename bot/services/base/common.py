@@ -3,18 +3,19 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from datetime import datetime, timedelta
 from typing import Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import Table, func, insert, select
+from sqlalchemy import Table, bindparam, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import repositories
-from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
-from bot.languages.stored import kept, row_keys
+from bot.db.models import WRITTEN_JSON, AuditLog, DaySeed, EventRow, Game, Outbox, Player
+from bot.languages.stored import kept, row_keys, written_row_keys
 from bot.services.base import due, fairness, limits  # noqa: F401 (due: its hooks keep games.due_at on every change)
 from bot.services.base.errors import ServiceError
 from bot.text import say
@@ -174,6 +175,10 @@ async def write_events(
     rows: list[dict[str, Any]] = []
     boxes: list[dict[str, Any]] = []
     for index, event in enumerate(events):
+        # its text by key, rendered again for a reader (`brbot simulate --language`, delivery): kept and written
+        # to JSON once, for this row and for every outbox row that delivers it (a night's report is kilobytes)
+        said = kept(event.text)
+        written = json.dumps(said) if said is not None else None
         rows.append(
             {
                 "game_id": game.id,
@@ -184,18 +189,25 @@ async def write_events(
                 "audience": event.audience.model_dump(),
                 "text": event.text,
                 "data": event.data,
-                "keyed": kept(event.text),  # rendered again for a reader (`brbot simulate --language`)
+                "keyed": written,
             }
         )
-        boxes += delivery_rows(game, event, seats, {"kind": event.kind, "day": day}, post, placed.get(event.kind))[0]
+        payload = {"kind": event.kind, "day": day}
+        boxes += delivery_rows(game, event, seats, payload, post, placed.get(event.kind), True, written)[0]
     await session.flush()
     # Core inserts of the tables, not the ORM's bulk insert of the models: the same rows, columns and defaults,
-    # without the ORM collecting each row's parameters again (a 1,000-player step writes thousands)
+    # without the ORM collecting each row's parameters again (a 1,000-player step writes thousands); the texts
+    # by key go in as the JSON text written above (`WrittenJSON`: the bytes the JSON column writes)
     if rows:
-        await session.execute(insert(cast(Table, EventRow.__table__)), rows)
+        await session.execute(_insert_written(EventRow), rows)
     if boxes:
-        await session.execute(insert(cast(Table, Outbox.__table__)), boxes)
+        await session.execute(_insert_written(Outbox), boxes)
     return post
+
+
+def _insert_written(model: Any) -> Any:
+    """An insert of `model`'s table whose `keyed` is given as JSON text already written (`WrittenJSON`)."""
+    return insert(cast(Table, model.__table__)).values(keyed=bindparam("keyed", type_=WRITTEN_JSON))
 
 
 def new_post() -> str:
@@ -226,6 +238,8 @@ def delivery_rows(
     payload: dict[str, Any],
     post: str | None = None,
     placed: dict[str, Any] | None = None,
+    written: bool = False,
+    said: str | None = None,
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The outbox rows (as `outbox_row`s) that take one event to its audience: the game's channel, the
     moderators, or a DM to each seat of `seats` (seat -> user id) it names, and the seats sent to by DM.
@@ -233,11 +247,12 @@ def delivery_rows(
     the moderators), and a channel row carries `placed`, where the event goes in that post (`placement`)."""
     grouped = payload | ({"post": post} if post is not None else {})
     if event.audience.kind == "public":
-        return [outbox_row(game, "channel", game.channel_id, event.text, grouped | (placed or {}))], []
+        return [outbox_row(game, "channel", game.channel_id, event.text, grouped | (placed or {}), written, said)], []
     if event.audience.kind == "moderators":
-        return [outbox_row(game, "moderators", None, event.text, grouped)], []
+        return [outbox_row(game, "moderators", None, event.text, grouped, written, said)], []
     sent = [seat for seat in event.audience.ids if seat in seats]
-    return [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}) for seat in sent], sent
+    rows = [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}, written, said) for seat in sent]
+    return rows, sent
 
 
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
@@ -251,9 +266,18 @@ def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None
     session.add(Outbox(**outbox_row(game, target, target_id, text, payload)))
 
 
-def outbox_row(game: Game, target: str, target_id: int | None, text: str, payload: dict) -> dict[str, Any]:
+def outbox_row(
+    game: Game,
+    target: str,
+    target_id: int | None,
+    text: str,
+    payload: dict,
+    written: bool = False,
+    said: str | None = None,
+) -> dict[str, Any]:
     """The columns of one new outbox row (each with its own nonce), with its texts by key (`row_keys`), which
-    delivery renders again in its reader's language."""
+    delivery renders again in its reader's language; given `written` (see `delivery_rows`), those as JSON text."""
+    keyed = written_row_keys(said, payload) if written else row_keys(text, payload)
     return {
         "game_id": game.id,
         "target": target,
@@ -261,7 +285,7 @@ def outbox_row(game: Game, target: str, target_id: int | None, text: str, payloa
         "text": text,
         "payload": payload,
         "nonce": secrets.token_hex(12),
-        "keyed": row_keys(text, payload),
+        "keyed": keyed,
     }
 
 

@@ -66,9 +66,12 @@ async def simulate(
     ruleset: str = registry.DEFAULT,
     data: DataLoaded | None = None,
     setup: tuple[int, dict[str, Any]] | None = None,
+    keyed: bool = True,
 ) -> SimulationResult:
     """A whole game played by computer players through the services; `setup`: (version id, settings) of a setup
-    version to play (the game remembers it, as `/game create setup:` does)."""
+    version to play (the game remembers it, as `/game create setup:` does); `keyed`: the rows `on_event` is
+    given carry their texts by key (`EventRow.keyed`, for a reader of another language); without it they are
+    not read (a night's report keeps tens of kilobytes of them, which an English transcript never reads)."""
     front, play = registry.front(ruleset), registry.get(ruleset).play
     if not play.has_computer_players:
         raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
@@ -112,7 +115,7 @@ async def simulate(
             ).all()
             seats = {seat_of(p.position): p.user_id for p in roster if p.status == "joined"}  # `seat_map`'s
             names = {seat_of(p.position): p.name for p in roster}
-            seen = await _emit(session, game.id, seen, names, log, on_event, ending)
+            seen = await _emit(session, game.id, seen, names, log, on_event, ending, keyed)
         # The state as the orders are validated against it: the game's snapshot, which the resolution that
         # opened this step left in place (`snapshots.refresh`), read again only if the game changed since.
         current = await snapshots.snapshot(db, game.id)
@@ -195,18 +198,14 @@ async def _emit(
     log: IO[str] | None,
     on_event: Callable[[EventRow, Any], None] | None,
     ending: list[EventRow],
+    keyed: bool = True,
 ) -> int:
+    columns = [EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data]
+    if keyed:
+        columns.append(EventRow.keyed)  # the text by key, for `brbot simulate --language`
     rows = (
         await session.execute(  # the columns only, with EventRow's names: no ORM object per event
-            select(
-                EventRow.day,
-                EventRow.phase,
-                EventRow.kind,
-                EventRow.audience,
-                EventRow.text,
-                EventRow.data,
-                EventRow.keyed,  # the text by key, for `brbot simulate --language`
-            )
+            select(*columns)
             .where(EventRow.game_id == game_id, EventRow.seq >= seen)
             .order_by(EventRow.seq)
         )
