@@ -205,9 +205,7 @@ async def _emit(
         columns.append(EventRow.keyed)  # the text by key, for `brbot simulate --language`
     rows = (
         await session.execute(  # the columns only, with EventRow's names: no ORM object per event
-            select(*columns)
-            .where(EventRow.game_id == game_id, EventRow.seq >= seen)
-            .order_by(EventRow.seq)
+            select(*columns).where(EventRow.game_id == game_id, EventRow.seq >= seen).order_by(EventRow.seq)
         )
     ).all()
     for row in rows:
