@@ -244,15 +244,24 @@ def delivery_rows(
     """The outbox rows (as `outbox_row`s) that take one event to its audience: the game's channel, the
     moderators, or a DM to each seat of `seats` (seat -> user id) it names, and the seats sent to by DM.
     With `post`, every row carries that token (see `write_events`: one post, one DM per player, one message to
-    the moderators), and a channel row carries `placed`, where the event goes in that post (`placement`)."""
+    the moderators), and a channel row carries `placed`, where the event goes in that post (`placement`).
+    `written` (`write_events`): each row's `keyed` as JSON text (`written_row_keys`), `said` being the JSON text
+    of the event's text kept by key (`kept`; None: nothing kept)."""
     grouped = payload | ({"post": post} if post is not None else {})
+
+    def row(target: str, target_id: int | None, payload: dict[str, Any], keyed: Any = KEPT_HERE) -> dict[str, Any]:
+        if written and keyed is KEPT_HERE:
+            keyed = written_row_keys(said, payload)
+        return outbox_row(game, target, target_id, event.text, payload, keyed)
+
     if event.audience.kind == "public":
-        return [outbox_row(game, "channel", game.channel_id, event.text, grouped | (placed or {}), written, said)], []
+        return [row("channel", game.channel_id, grouped | (placed or {}))], []
     if event.audience.kind == "moderators":
-        return [outbox_row(game, "moderators", None, event.text, grouped, written, said)], []
+        return [row("moderators", None, grouped)], []
     sent = [seat for seat in event.audience.ids if seat in seats]
-    rows = [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}, written, said) for seat in sent]
-    return rows, sent
+    # one JSON text of its keys for every DM of it (a seat is none of a payload's texts)
+    keyed = written_row_keys(said, grouped) if written else KEPT_HERE
+    return [row("dm", seats[seat], grouped | {"seat": seat}, keyed) for seat in sent], sent
 
 
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
@@ -266,18 +275,15 @@ def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None
     session.add(Outbox(**outbox_row(game, target, target_id, text, payload)))
 
 
+KEPT_HERE: Any = object()  # `outbox_row`'s texts by key not given: kept from its text and payload
+
+
 def outbox_row(
-    game: Game,
-    target: str,
-    target_id: int | None,
-    text: str,
-    payload: dict,
-    written: bool = False,
-    said: str | None = None,
+    game: Game, target: str, target_id: int | None, text: str, payload: dict, keyed: Any = KEPT_HERE
 ) -> dict[str, Any]:
     """The columns of one new outbox row (each with its own nonce), with its texts by key (`row_keys`), which
-    delivery renders again in its reader's language; given `written` (see `delivery_rows`), those as JSON text."""
-    keyed = written_row_keys(said, payload) if written else row_keys(text, payload)
+    delivery renders again in its reader's language; `keyed`: those as JSON text already written (`write_events`:
+    `written_row_keys`)."""
     return {
         "game_id": game.id,
         "target": target,
@@ -285,7 +291,7 @@ def outbox_row(
         "text": text,
         "payload": payload,
         "nonce": secrets.token_hex(12),
-        "keyed": keyed,
+        "keyed": row_keys(text, payload) if keyed is KEPT_HERE else keyed,
     }
 
 
