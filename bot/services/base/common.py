@@ -7,6 +7,7 @@ import json
 import re
 import secrets
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -167,7 +168,7 @@ async def write_events(
     things happened.
     Returns the post token (`announce_picture` joins the post with it): `post` when given (rows written before
     with it join the same messages), else a new one."""
-    last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
+    last = (await session.execute(_last_seq(), {"game_id": game.id})).scalar_one()
     start = 0 if last is None else last + 1
     post = post or new_post()
     front = registry.front(game.ruleset)
@@ -203,6 +204,12 @@ async def write_events(
     if boxes:
         await session.execute(_insert_written(Outbox), boxes)
     return post
+
+
+@cache
+def _last_seq() -> Any:
+    """The query of a game's last event's number, built once (every resolution asks)."""
+    return select(func.max(EventRow.seq)).where(EventRow.game_id == bindparam("game_id"))
 
 
 def _insert_written(model: Any) -> Any:

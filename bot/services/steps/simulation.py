@@ -19,9 +19,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import IO, Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from bot.db.models import EventRow, Game, Player, seat_of
 from bot.db.session import Database
@@ -37,6 +38,13 @@ from engine import registry
 from engine.rng import RecordingRng
 
 EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+# the queries of every step, built once (building a statement costs about as much as running a small one)
+_REV = select(Game.state_rev).where(Game.id == bindparam("game_id"))
+_ROSTER = (
+    select(Player.position, Player.name, Player.user_id, Player.status)
+    .where(Player.game_id == bindparam("game_id"))
+    .order_by(Player.position)
+)
 USER_BASE = 100_000
 
 
@@ -105,14 +113,8 @@ async def simulate(
     ending: list[EventRow] = []  # the engine's game_over event, written as the log's last line
     while True:
         async with db.read() as session:
-            rev = (await session.execute(select(Game.state_rev).where(Game.id == game.id))).scalar_one()
-            roster = (
-                await session.execute(
-                    select(Player.position, Player.name, Player.user_id, Player.status)
-                    .where(Player.game_id == game.id)
-                    .order_by(Player.position)
-                )
-            ).all()
+            rev = (await session.execute(_REV, {"game_id": game.id})).scalar_one()
+            roster = (await session.execute(_ROSTER, {"game_id": game.id})).all()
             seats = {seat_of(p.position): p.user_id for p in roster if p.status == "joined"}  # `seat_map`'s
             names = {seat_of(p.position): p.name for p in roster}
             seen = await _emit(session, game.id, seen, names, log, on_event, ending, keyed)
@@ -190,6 +192,20 @@ async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, in
                 await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
 
 
+@cache
+def _events_query(keyed: bool) -> Any:
+    """The events of a game from a number on, the columns only, with EventRow's names (no ORM object per event),
+    their texts by key with `keyed` (for `brbot simulate --language`); built once."""
+    columns = [EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data]
+    if keyed:
+        columns.append(EventRow.keyed)
+    return (
+        select(*columns)
+        .where(EventRow.game_id == bindparam("game_id"), EventRow.seq >= bindparam("seen"))
+        .order_by(EventRow.seq)
+    )
+
+
 async def _emit(
     session,
     game_id: int,
@@ -200,14 +216,7 @@ async def _emit(
     ending: list[EventRow],
     keyed: bool = True,
 ) -> int:
-    columns = [EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data]
-    if keyed:
-        columns.append(EventRow.keyed)  # the text by key, for `brbot simulate --language`
-    rows = (
-        await session.execute(  # the columns only, with EventRow's names: no ORM object per event
-            select(*columns).where(EventRow.game_id == game_id, EventRow.seq >= seen).order_by(EventRow.seq)
-        )
-    ).all()
+    rows = (await session.execute(_events_query(keyed), {"game_id": game_id, "seen": seen})).all()
     for row in rows:
         audience = _audience(row.audience, names)
         if row.kind == "game_over":
