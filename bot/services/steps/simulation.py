@@ -193,10 +193,13 @@ async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, in
 
 
 @cache
-def _events_query(keyed: bool) -> Any:
+def _events_query(keyed: bool, data: bool = True) -> Any:
     """The events of a game from a number on, the columns only, with EventRow's names (no ORM object per event),
-    their texts by key with `keyed` (for `brbot simulate --language`); built once."""
-    columns = [EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text, EventRow.data]
+    their texts by key with `keyed` (for `brbot simulate --language`), their data with `data` (for the log);
+    built once."""
+    columns = [EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text]
+    if data:
+        columns.append(EventRow.data)
     if keyed:
         columns.append(EventRow.keyed)
     return (
@@ -216,7 +219,8 @@ async def _emit(
     ending: list[EventRow],
     keyed: bool = True,
 ) -> int:
-    rows = (await session.execute(_events_query(keyed), {"game_id": game_id, "seen": seen})).all()
+    query = _events_query(keyed, log is not None)
+    rows = (await session.execute(query, {"game_id": game_id, "seen": seen})).all()
     for row in rows:
         audience = _audience(row.audience, names)
         if row.kind == "game_over":
