@@ -95,7 +95,8 @@ def _tree_copy(value: Any, shared: object) -> Any:
     if kind is dict:
         return {k: _tree_copy(v, shared) for k, v in value.items()}
     if isinstance(value, BaseModel) and not value.__pydantic_private__:
-        made = kind.__new__(kind)
+        model = value.__class__
+        made = model.__new__(model)
         object.__setattr__(made, "__dict__", {k: _tree_copy(v, shared) for k, v in value.__dict__.items()})
         object.__setattr__(made, "__pydantic_extra__", _tree_copy(value.__pydantic_extra__, shared))
         object.__setattr__(made, "__pydantic_fields_set__", set(value.__pydantic_fields_set__))
