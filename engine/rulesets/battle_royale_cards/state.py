@@ -66,8 +66,8 @@ class CardState(BaseModel):
     def copied(self) -> CardState:
         """A deep copy that shares the deck, which is frozen (its cards too) and never changes in a game: the
         deck's 25 cards were four fifths of the cost of a copy, and every step makes several. Copied as the
-        tree of models, lists and dicts it is (`_tree_copy`), not through `copy.deepcopy`'s memo and dispatch,
-        a tenth of a simulated game's CPU time."""
+        tree of models, lists and dicts it is (`_tree_copy`), not through `copy.deepcopy`'s memo and dispatch
+        (half the time a copy takes; a few hundredths of a second in a whole game)."""
         return _tree_copy(self, self.settings.deck)
 
     def cards_left(self) -> list[tuple[str, int]]:
