@@ -144,7 +144,11 @@ async def _resolve_locked(
     seats = await seat_map(session, game.id)  # read once: nothing below changes who holds a seat
     post = await write_events(session, game, result.events, seats, day)
     announce_picture(session, game, day, post)  # a game that shows its picture after every step: with the post
-    await groups.sync(session, game, result.state, seats)
+    # Nothing pending here but that picture's row (write_events flushed the rest), which the groups' reads do not
+    # look at: it is written with the step's other rows, not flushed alone (a flush is about a millisecond, and
+    # the card game pictures every step)
+    with session.no_autoflush:
+        await groups.sync(session, game, result.state, seats)
     await _copy_to_the_dead(session, game, result.events, seats)
     front = registry.front(game.ruleset)
     reveal = say(
