@@ -16,6 +16,7 @@ leaves open is already a setting (`paintball_ammo`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.keyed import joined
@@ -63,7 +64,7 @@ def role_problems(roles: Any) -> list[str]:
     return problems
 
 
-def problems_said(problems: list[str]) -> str:
+def problems_said(problems: Sequence[str]) -> str:
     """The first problems, in one sentence list."""
     more = [say("selection_more", n=len(problems) - SHOWN)] if len(problems) > SHOWN else []
     return joined("; ", [*problems[:SHOWN], *more])

@@ -33,7 +33,9 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
             id=entry.seat, name=entry.name, requested_role=req.role, hp=settings.max_hp, max_hp=settings.max_hp
         )
         partner = requests.get(req.lover or "") if req.lover != entry.seat else None
-        paired = req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.seat
+        paired = (
+            req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.seat
+        )
         if paired and _lovers_allowed(state, settings, entry.seat, req.lover or ""):
             student.role, student.lover = "lovers", req.lover
         elif paired:
