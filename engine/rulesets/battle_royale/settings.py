@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field, field_validator
 
+from engine import counts
 from engine.rulesets.battle_royale import selection
 from engine.rulesets.battle_royale.catalog import Island, default_island
 
@@ -91,6 +92,7 @@ class BRSettings(BaseModel):
     @field_validator("items", mode="before")
     @classmethod
     def _items(cls, value: Any) -> Any:
+        value = counts.mapping(value)  # as a moderator types it: "name: number, ..."
         problems = [] if value is None else selection.item_problems(value)
         if problems:
             raise ValueError(selection.problems_said(problems))
@@ -99,6 +101,7 @@ class BRSettings(BaseModel):
     @field_validator("roles", mode="before")
     @classmethod
     def _roles(cls, value: Any) -> Any:
+        value = counts.mapping(value)  # as a moderator types it: "name: number, ..."
         problems = [] if value is None else selection.role_problems(value)
         if problems:
             raise ValueError(selection.problems_said(problems))

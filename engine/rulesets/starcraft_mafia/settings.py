@@ -9,6 +9,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from engine import counts
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.texts import say
 
@@ -72,6 +73,7 @@ class SCMSettings(BaseModel):
     @field_validator("classes", mode="before")
     @classmethod
     def _classes(cls, value: Any) -> Any:
+        value = counts.mapping(value)  # as a moderator types it: "name: number, ..."
         problems = [] if value is None else class_problems(value)
         if problems:
             raise ValueError("; ".join(problems))

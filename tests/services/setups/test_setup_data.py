@@ -4,6 +4,7 @@ imported (`brbot setup export|import`), and a game created from the setup plays 
 
 from __future__ import annotations
 
+import pytest
 import yaml
 
 from bot.services.setups import files, setups
@@ -69,3 +70,23 @@ def test_brbot_setup_export_and_import_keep_a_setups_items_and_roles(tmp_path, c
     capsys.readouterr()
     assert main(["setup", "export", "1", "--database", second]) == 0
     assert yaml.safe_load(capsys.readouterr().out)["versions"] == data["versions"]
+
+
+async def test_a_moderator_types_the_items_roles_and_classes_as_game_settings(db):
+    """`/game settings items knife: 2, rifle: 1`: a line of names and numbers, checked by the game."""
+    from bot.services.base.errors import ServiceError
+    from bot.services.moderators import game_admin
+    from tests.services.conftest import mod
+
+    game = await game_admin.create(db, name="Ring", ruleset="battle_royale", channel_id=77, guild_id=SERVER,
+                                   actor_id=mod(7))  # fmt: skip
+    changed = await game_admin.change_setting(db, game.id, mod(7), "items", "knife: 2, rifle: 1")
+    assert changed.value == {"knife": 2, "rifle": 1}
+    assert (await game_admin.change_setting(db, game.id, mod(7), "roles", "{lovers: none}")).value == {"lovers": None}
+    with pytest.raises(ServiceError, match="there is no item laser .*; knife is drawn lots times"):
+        await game_admin.change_setting(db, game.id, mod(7), "items", "laser: 1, knife: lots")
+    assert (await game_admin.settings_of(db, game.id))["items"] == {"knife": 2, "rifle": 1}  # the refusal changed nothing
+    town = await game_admin.create(db, name="Town", ruleset="starcraft_mafia", channel_id=78, guild_id=SERVER,
+                                   actor_id=mod(7))  # fmt: skip
+    changed = await game_admin.change_setting(db, town.id, mod(7), "classes", "marine: 2, medic: 1")
+    assert changed.value == {"marine": 2, "medic": 1}
