@@ -383,10 +383,13 @@ class ModerationCog(GameCog):
                 return text
             # the orders card of each of the game master's characters that may act now, as a player's own card
             # (Change, Withdraw, Add an order: `bot.ui.order_card.GameMasterPress`); or one line saying why none
-            found = await order_card.game_master_cards(ctx.db, ctx.game_id, ctx.user_id, ctx.caller)
+            # a page of them at a time (`GM_CARDS_PAGE`), the last message turning to the next (a large cast)
+            found = await order_card.game_master_cards(
+                ctx.db, ctx.game_id, ctx.user_id, ctx.caller, per_page=order_screen.GM_CARDS_PAGE
+            )
             if not found.cards:
                 return f"{localized(text)}\n{localized(order_screen.gm_none(found.has_characters))}"
-            return order_buttons.game_master_replies(text, found.cards, ctx.user_id)
+            return order_buttons.game_master_replies(text, found, ctx.user_id)
 
         await self.moderate(interaction, work, slow=False)  # one read: answered at once
 

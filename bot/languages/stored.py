@@ -14,6 +14,7 @@ kept texts for a reader. (A lobby's roles are kept by key in its payload itself:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -73,6 +74,18 @@ def row_keys(text: Any, payload: Mapping[str, Any] | None = None) -> dict[str, A
     if any(label is not None for label in labels):
         found["buttons"] = labels  # by position; None: a label kept as it is
     return found or None
+
+
+def written_row_keys(said: str | None, payload: Mapping[str, Any] | None = None) -> str | None:
+    """`row_keys(text, payload)` as the JSON text a JSON column writes for it (`json.dumps`), given `said`, the
+    JSON text of `kept(text)` (None when that is None): an event's text is kept and written once for its own
+    row and every outbox row that delivers it (`write_events`), only the payload's texts added."""
+    found = [f'"text": {said}'] if said is not None else []
+    for name in PAYLOAD_TEXTS:
+        kept_text = kept((payload or {}).get(name))
+        if kept_text is not None:
+            found.append(f"{json.dumps(name)}: {json.dumps(kept_text)}")
+    return "{" + ", ".join(found) + "}" if found else None
 
 
 def texts_for(

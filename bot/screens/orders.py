@@ -39,6 +39,8 @@ TEXTS: dict[str, str] = {
     "gm_none_now": "No character of the game master's can be ordered now.",
     "gm_none": "This game has no characters of the game master's to order: only the players give orders.",
     "button_page": "Orders {first}-{last}",
+    "gm_cards_page": "Characters {first}-{last} of {total} that may act now.",
+    "button_gm_more": "More characters ({page} of {pages})",
     "verb_placeholder": "Choose the order to give",
     "verb_more": "More orders (page {page} of {pages})",
     "verb_title": "Add an order in {game}, {step}",
@@ -219,6 +221,20 @@ def gm_withdrawn_one(name: str, step: str, line: str, receipt: str) -> str:
 def gm_none(has_characters: bool) -> str:
     """`/mod orders` with no card to show: none of the game master's characters may act now, or the game has none."""
     return _say("gm_none_now" if has_characters else "gm_none")
+
+
+GM_CARDS_PAGE = 4  # characters' cards a `/mod orders` answer shows (a message each), then one to turn the page
+
+
+def gm_cards_page(first: int, last: int, total: int) -> str:
+    """Which characters a page of `/mod orders` showed: "Characters 1-4 of 12 that may act now."."""
+    return _say("gm_cards_page", first=first, last=last, total=total)
+
+
+def gm_more_button(game_id: int, page: int, pages: int) -> ButtonSpec:
+    """The button turning `/mod orders` to the next page of characters (`page` counted from 0, round):
+    `brbot:gmp:<game>:<page>` (`bot.ui.order_card.GameMasterPage`)."""
+    return ButtonSpec(f"brbot:gmp:{game_id}:{page}", _say("button_gm_more", page=page + 1, pages=pages), "secondary")
 
 
 def verb_select_id(game_id: int, day: int, user_id: int, page: int, actor: str | None = None) -> str:

@@ -12,7 +12,8 @@ card again. Each press reads the game once and answers at once (Discord allows 3
 
 The game master's card of each of their characters (`/mod orders`, `game_master_replies`) has the same buttons
 with ids of their own (`GameMasterPress`: `brbot:gm:<game>:<step>:<character>:...`), naming no user: any of the
-game's moderators may press them, anyone else is refused.
+game's moderators may press them, anyone else is refused. A large cast is shown `GM_CARDS_PAGE` characters at a
+time, with a button to the next ones (`GameMasterPage`: `brbot:gmp:<game>:<page>`).
 """
 
 from __future__ import annotations
@@ -135,14 +136,54 @@ def card_reply(card: order_card.Card, user_id: int, content: str | None = None, 
     return {"content": content, "embeds": [embed], "view": buttons(card, user_id, page)}
 
 
-def game_master_replies(content: str, cards: list[order_card.Card], user_id: int) -> list[Reply]:
+def game_master_replies(content: str | None, found: order_card.GameMasterCards, user_id: int) -> list[Reply]:
     """`/mod orders`: `content` (who is awaited) with the first character's card, then a message per other
-    character's card (each card is a message: a message holds the five rows of one card's buttons)."""
+    character's card (each card is a message: a message holds the five rows of one card's buttons), at most
+    `screen.GM_CARDS_PAGE` of them (`found` is one page of the characters); with more characters, a last
+    message saying which were shown, with a button to the next page (`GameMasterPage`): a large cast is
+    never a burst of follow-ups."""
     replies = []
-    for number, card in enumerate(cards):
+    for number, card in enumerate(found.cards):
         shown = card_reply(card, user_id, content if number == 0 else None)
         replies.append(Reply(content=shown["content"], embeds=shown["embeds"], view=shown["view"]))
+    if found.pages > 1:
+        last = found.first + len(found.cards) - 1
+        view = discord.ui.View(timeout=None)
+        spec = screen.gm_more_button(found.cards[0].game_id, (found.page + 1) % found.pages, found.pages)
+        button = spec.button()
+        button.label = localized(spec.label)
+        view.add_item(button)
+        replies.append(Reply(content=localized(screen.gm_cards_page(found.first, last, found.total)), view=view))
     return replies or [Reply(content=content)]
+
+
+class GameMasterPage(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"brbot:gmp:(?P<game>\d+):(?P<page>\d+)",
+):
+    """ "More characters" under `/mod orders`: the next page of the game master's characters' cards, read now
+    (whoever may act now). Any moderator of the game may press it; anyone else is refused, seeing nothing."""
+
+    def __init__(self, custom_id: str, game: str, page: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id))
+        self.game, self.page = int(game), int(page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(match.group(0), match["game"], match["page"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        async with refusing(interaction):
+            user_id = interaction.user.id
+            found = await order_card.game_master_cards(
+                bot.db, self.game, user_id, caller_of(interaction), self.page, screen.GM_CARDS_PAGE
+            )
+            if not found.cards:
+                raise ServiceError(localized(screen.gm_none(found.has_characters)))
+            await respond(interaction, game_master_replies(None, found, user_id))
 
 
 class _Parted:

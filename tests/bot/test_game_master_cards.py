@@ -138,3 +138,48 @@ async def test_mod_orders_reads_in_the_moderators_language(gm, db):
     assert first["content"].startswith("Ainda sem ordens: Player1."), first["content"]
     assert first["embeds"][0].title == "Ordens de Lobo A em Maze, Turno 1", first["embeds"][0].title  # a data name
     assert list(labels(first)) == ["Adicionar ordem"]
+
+
+async def wolves(db, count: int) -> int:
+    encounter = {"cover": {1: "light", 2: "heavy"}, "groups": [{"species": "Wolf", "side": 2, "count": str(count)}]}
+    game = await games.create_game(
+        db, name="Maze", ruleset="mazeworld", channel_id=555, guild_id=1000, settings={"encounter": encounter}
+    )
+    await games.join_game(db, game.id, 1, "Player1")
+    await games.start_game(db, game.id, NOW)
+    return game.id
+
+
+async def test_a_large_cast_is_shown_four_cards_at_a_time_with_a_button_to_the_next(gm, db):
+    """Nine wolves: `/mod orders` answers in five messages (four cards, then which characters they were and a
+    button to the next ones), never nine follow-ups; the button turns the pages round, for moderators only."""
+    from bot.ui.order_card import GameMasterPage
+
+    await wolves(db, 9)
+    shown = await mod_run(ModerationCog(gm), "mod orders", maze_moderator(gm))
+    assert len(shown.sent) == 5 and shown.all_ephemeral
+    titles = [m["embeds"][0].title.split(" in ")[0] for m in cards(shown)]
+    assert titles == ["Orders of Wolf A", "Orders of Wolf B", "Orders of Wolf C", "Orders of Wolf D"]
+    paging = shown.sent[-1]
+    assert paging["content"] == "Characters 1-4 of 9 that may act now.", paging["content"]
+    assert list(labels(paging)) == ["More characters (2 of 3)"]
+
+    seen = []
+    custom_id = labels(paging)["More characters (2 of 3)"]
+    for _ in range(3):
+        item = press(gm, GameMasterPage, custom_id, MODERATOR)[0]
+        interaction = FakeInteraction(gm, FakeUser(MODERATOR, "Mod"), manage_guild=True)
+        interaction.message = None
+        await item.callback(interaction)
+        assert len(interaction.sent) <= 5 and all(m.get("ephemeral", True) for m in interaction.sent)
+        seen.append([m["embeds"][0].title.split(" in ")[0][len("Orders of "):] for m in cards(interaction)])
+        custom_id = next(iter(labels(interaction.sent[-1]).values()))
+        said = interaction.sent[-1]["content"]
+    assert seen == [["Wolf E", "Wolf F", "Wolf G", "Wolf H"], ["Wolf I"], ["Wolf A", "Wolf B", "Wolf C", "Wolf D"]]
+    assert said == "Characters 1-4 of 9 that may act now."
+
+    item = press(gm, GameMasterPage, custom_id, 1)[0]
+    interaction = FakeInteraction(gm, FakeUser(1, "Player1"), manage_guild=False)
+    interaction.message = None
+    await item.callback(interaction)  # a player pressing it: refused, shown no card
+    assert cards(interaction) == [] and "moderat" in interaction.text.lower(), interaction.text

@@ -142,15 +142,27 @@ class GameMasterCards:
 
     cards: list[Card]
     has_characters: bool
+    page: int = 0  # which page of the characters `cards` are (`per_page` of them a page)
+    pages: int = 1
+    first: int = 1  # the number of the page's first character, of `total`
+    total: int = 0
 
 
-async def game_master_cards(db: Database, game_id: int, user_id: int, moderator: Caller) -> GameMasterCards:
+async def game_master_cards(
+    db: Database, game_id: int, user_id: int, moderator: Caller, page: int = 0, per_page: int | None = None
+) -> GameMasterCards:
     """The orders card of each character the game master orders for now (`actors.actor_choices`: the living
     NPCs of a game the caller moderates), as a player's own card shows theirs; and whether the game has any
-    character of the game master's at all (`Ruleset.actors` with no controller)."""
+    character of the game master's at all (`Ruleset.actors` with no controller). With `per_page`, only the
+    cards of that page of the characters (`page`, counted round: past the last is the first again), so a large
+    cast is answered a few cards at a time."""
     listed = await actor_choices(db, game_id, user_id, moderator)
     snap = await snapshot(db, game_id)
     ruleset = registry.get(snap.ruleset)
     has = snap.state is not None and any(a.controller is None for a in ruleset.actors(snap.state))
-    cards = [await card(db, game_id, user_id, actor, moderator) for _, actor in listed]
-    return GameMasterCards(cards=cards, has_characters=has)
+    size = per_page or max(len(listed), 1)
+    pages = max(-(-len(listed) // size), 1)
+    page %= pages
+    shown = listed[page * size : (page + 1) * size]
+    cards = [await card(db, game_id, user_id, actor, moderator) for _, actor in shown]
+    return GameMasterCards(cards, has, page, pages, page * size + 1, len(listed))
