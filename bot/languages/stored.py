@@ -3,7 +3,11 @@
 An outbox row and an event row store their text in English (`text`: what the web pages, `brbot verify` and
 `replay` read) and, beside it (`keyed`), what each of their texts was by key: `kept(text)` turns a `Keyed` into
 JSON data (its English, catalogue, key and values, a value that is itself a `Keyed` kept the same way), and
-`revived(data)` makes the `Keyed` again, to give to `bot.languages.reader.localized`. A plain `str` keeps
+`revived(data)` makes the `Keyed` again, to give to `bot.languages.reader.localized`. A value that is itself a
+`Keyed` is kept in a short form without its English (`KEY_MARK`; a data name by its catalogue and key,
+`NAME_MARK`; a joined or trimmed text by its parts, `JOINED_MARK`, `TRIMMED_MARK`), made again from the English
+catalogue when it is revived: else a night's report keeps each of its lists' words once per text they are nested
+in, some ten times its words. A plain `str` keeps
 nothing (None): it reads as stored, which is also how rows written before keys were kept are delivered.
 
 `row_keys(text, payload)` is what an outbox row keeps: its text, and the title and section of a step's post
@@ -14,21 +18,36 @@ row's kept texts for a reader.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from bot.languages import ENGLISH
 from bot.languages.reader import JOINED, localized
-from engine.keyed import Keyed
+from bot.wording import render_in
+from engine.keyed import TRIMMED, Keyed, joined, trimmed
 
 MARK = "$keyed"  # a kept `Keyed` among values: {MARK: [english, domain, key, values]}
 PAYLOAD_TEXTS = ("title", "section")  # a payload's texts a step's post shows
 
 
 def kept(text: Any) -> dict[str, Any] | None:
-    """JSON data for a `Keyed` (None for any other text: it has no key to render again)."""
-    if not isinstance(text, Keyed) or not text.key or text.key == JOINED and not _keyed_part(text):
+    """JSON data for a `Keyed` (None for any other text: it has no key to render again). Made once per text and
+    remembered on it: a step's messages share their parts (the same list, the same name in many rows)."""
+    if not isinstance(text, Keyed) or not text.key:
         return None
-    return {MARK: [str(text), text.domain, text.key, {name: _value(v) for name, v in text.values.items()}]}
+    known = text.__dict__.get(_KEPT, _UNKNOWN)
+    if known is _UNKNOWN:
+        if text.key == JOINED and not _keyed_part(text):
+            known = None
+        else:
+            domain = text.domain or _first_domain(text)  # a joined text's parts are read within their own
+            values = {name: _value(v, domain) for name, v in text.values.items()}
+            known = {MARK: [str(text), domain, text.key, values]}
+        text.__dict__[_KEPT] = known
+    return known
+
+
+_KEPT, _UNKNOWN = "_kept", object()  # where `kept` remembers a text's JSON data on it (never copied: `__reduce__`)
 
 
 def _keyed_part(text: Keyed) -> bool:
@@ -36,25 +55,97 @@ def _keyed_part(text: Keyed) -> bool:
     return any(isinstance(part, Keyed) and part.key for part in text.values.get("parts", ()))
 
 
-def _value(value: Any) -> Any:
-    """A template's value as JSON data: a `Keyed` kept, a number or a string as it is, anything else as text."""
+def _value(value: Any, within: str) -> Any:
+    """A template's value as JSON data: a `Keyed` in the short form of a value (`_nested`), a number or a string as
+    it is, anything else as text. `within`: the catalogue of the text it is a value of."""
     if isinstance(value, Keyed) and value.key:
-        return kept(value) or str(value)  # a joined text with no keyed part: its words
+        return _nested(value, within)
     if value is None or isinstance(value, bool | int | float):
         return value
     if isinstance(value, list | tuple):  # the parts of a joined text (`engine.keyed.joined`)
-        return [_value(v) for v in value]
+        return [_value(v, within) for v in value]
     return str(value)
 
 
-def revived(data: Any) -> Any:
-    """The `Keyed` that `kept` made `data` of (values revived too); anything else as it is."""
-    if isinstance(data, Mapping) and MARK in data:
-        english, domain, key, values = data[MARK]
-        return Keyed(english, domain, key, {name: revived(v) for name, v in (values or {}).items()})
+def _nested(text: Keyed, within: str) -> Any:
+    """A `Keyed` value without its English, which the values and the English catalogue give again (`revived`),
+    and without its catalogue where it is that of the text it is a value of (or, for a data name, that game's
+    data catalogue): a night's report would otherwise keep each list's words once for every text it is nested
+    in. Remembered on the text, as `kept` is."""
+    memo = text.__dict__.setdefault(_NESTED, {})
+    known = memo.get(within, _UNKNOWN)
+    if known is _UNKNOWN:
+        if text.key == JOINED:
+            parts = text.values["parts"]
+            known = {JOINED_MARK: [text.values["separator"], _value(parts, within)]} if _keyed_part(text) else str(text)
+        elif text.key == TRIMMED:
+            known = {TRIMMED_MARK: [_value(text.values["text"], within), text.values["chars"]]}
+        elif not text.values and text.key.partition(":")[2] == str(text):  # a data name: its English is its key's
+            known = {NAME_MARK: [text.key] if text.domain == _data_of(within) else [text.domain, text.key]}
+        else:
+            values = {name: _value(v, text.domain) for name, v in text.values.items()}
+            short = [text.key, values] if text.domain == within else [text.domain, text.key, values]
+            known = {KEY_MARK: short}
+        memo[within] = known
+    return known
+
+
+def _first_domain(text: Keyed) -> str:
+    """The catalogue of a joined text's first part that has one (its parts are kept within it)."""
+    return next((p.domain for p in text.values.get("parts", ()) if isinstance(p, Keyed) and p.domain), "")
+
+
+def _data_of(domain: str) -> str:
+    """The data catalogue of the game whose catalogue `domain` is (`<game>.data`)."""
+    return f"{domain.partition('.')[0]}.data"
+
+
+_NESTED = "_nested"
+KEY_MARK, NAME_MARK, JOINED_MARK, TRIMMED_MARK = "$k", "$n", "$j", "$t"  # the short forms of a kept value
+
+
+def revived(data: Any, within: str = "") -> Any:
+    """The `Keyed` that `kept` made `data` of (values revived too, their English made again from the English
+    catalogue and their catalogue that of the text they are values of where they were left out); anything else
+    as it is."""
+    if isinstance(data, Mapping):
+        if MARK in data:
+            english, domain, key, values = data[MARK]
+            return Keyed(english, domain, key, {name: revived(v, domain) for name, v in (values or {}).items()})
+        if NAME_MARK in data:
+            domain, key = data[NAME_MARK] if len(data[NAME_MARK]) == 2 else (_data_of(within), data[NAME_MARK][0])
+            return Keyed(key.partition(":")[2], domain, key)
+        if JOINED_MARK in data:
+            separator, parts = data[JOINED_MARK]
+            return joined(separator, revived(parts, within))
+        if TRIMMED_MARK in data:
+            text, chars = data[TRIMMED_MARK]
+            return trimmed(revived(text, within), chars)
+        if KEY_MARK in data:
+            domain, key, values = data[KEY_MARK] if len(data[KEY_MARK]) == 3 else (within, *data[KEY_MARK])
+            made = {name: revived(v, domain) for name, v in (values or {}).items()}
+            return Keyed(_english(domain, key, made), domain, key, made)
     if isinstance(data, list):
-        return [revived(v) for v in data]
+        return [revived(v, within) for v in data]
     return data
+
+
+def _english(domain: str, key: str, values: Mapping[str, Any]) -> str:
+    """A kept value's English, from the English catalogue now (empty for a text the catalogues no longer have)."""
+    template = _english_texts().get(domain, {}).get(key)
+    if template is None:
+        return ""
+    try:
+        return render_in(ENGLISH, template, **values)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
+@lru_cache(maxsize=1)
+def _english_texts() -> dict[str, Mapping[str, str]]:
+    from bot.languages.sources import domains
+
+    return {d.name: d.texts for d in domains()}
 
 
 def row_keys(text: Any, payload: Mapping[str, Any] | None = None) -> dict[str, Any] | None:

@@ -9,7 +9,7 @@ import copy
 from sqlalchemy import select, update
 
 from bot.db.models import EventRow
-from bot.languages.stored import MARK
+from bot.languages.stored import MARK, revived
 from bot.services.base.verification import verify_day
 from bot.services.steps import simulation
 
@@ -53,12 +53,12 @@ async def test_an_event_stored_before_keys_were_kept_verifies_by_its_words(db):
     assert (await verify_day(db, game_id, 1)).ok
 
 
-def _as_words(value):
+def _as_words(value, domain: str):
     """A kept value as a game stored before the games' data names and joined texts were kept by key: its words."""
-    if isinstance(value, dict) and MARK in value:
-        return value[MARK][0]
+    if isinstance(value, dict):
+        return str(revived(value, domain))
     if isinstance(value, list):
-        return [_as_words(v) for v in value]
+        return [_as_words(v, domain) for v in value]
     return value
 
 
@@ -72,16 +72,14 @@ async def test_an_event_stored_with_data_names_as_words_still_verifies(db):
                 select(EventRow).where(EventRow.game_id == result.game_id, EventRow.day == 1).order_by(EventRow.seq)
             )
         ).scalars().all()
-    named = [
-        e for e in events if e.keyed and any(isinstance(v, dict) and MARK in v for v in e.keyed[MARK][3].values())
-    ]
+    named = [e for e in events if e.keyed and any(isinstance(v, dict) for v in e.keyed[MARK][3].values())]
     assert named, "a night names an item or a zone"
     event = named[0]
     old = copy.deepcopy(event.keyed)
-    old[MARK][3] = {k: _as_words(v) for k, v in old[MARK][3].items()}
+    old[MARK][3] = {k: _as_words(v, old[MARK][1]) for k, v in old[MARK][3].items()}
     await _store(db, event, old)
     assert (await verify_day(db, result.game_id, 1)).ok
-    name = next(k for k, v in event.keyed[MARK][3].items() if isinstance(v, dict) and MARK in v)
+    name = next(k for k, v in event.keyed[MARK][3].items() if isinstance(v, dict))
     old[MARK][3][name] = "Something else"
     await _store(db, event, old)
     assert not (await verify_day(db, result.game_id, 1)).ok
