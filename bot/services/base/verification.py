@@ -26,7 +26,7 @@ from bot.services.base.errors import ServiceError
 from bot.services.base.replaying import resolve_with_seed
 from bot.text import say
 from engine import registry
-from engine.keyed import Keyed
+from engine.keyed import JOINED, TRIMMED, Keyed
 
 
 @dataclass
@@ -146,10 +146,10 @@ def _same(stored: Any, replayed: Any) -> bool:
     if isinstance(replayed, Keyed) and replayed.key:
         if not (isinstance(stored, Keyed) and stored.key):
             return str(stored) == str(replayed)
-        if (stored.domain, stored.key) != (
-            replayed.domain,
-            replayed.key,
-        ) or stored.values.keys() != replayed.values.keys():
+        same_sentence = stored.key == replayed.key and (
+            stored.domain == replayed.domain or stored.key in (JOINED, TRIMMED)  # a joined text's: no catalogue's
+        )
+        if not same_sentence or stored.values.keys() != replayed.values.keys():
             return False
         return all(_same(stored.values[name], value) for name, value in replayed.values.items())
     if isinstance(stored, list) and isinstance(replayed, list):
