@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from functools import lru_cache
+from hashlib import blake2b
 from typing import Any
 
 from bot.languages import ENGLISH
@@ -58,36 +59,69 @@ def _keyed_part(text: Keyed) -> bool:
 def _value(value: Any, within: str) -> Any:
     """A template's value as JSON data: a `Keyed` in the short form of a value (`_nested`), a number or a string as
     it is, anything else as text. `within`: the catalogue of the text it is a value of."""
+    return _pair(value, within)[0]
+
+
+def _pair(value: Any, within: str) -> tuple[Any, Any]:
+    """A value as JSON data (`_value`) and what tells it apart (its shape: a short form by its digest or its
+    parts, so a digest costs only the value's own parts)."""
     if isinstance(value, Keyed) and value.key:
         return _nested(value, within)
     if value is None or isinstance(value, bool | int | float):
-        return value
+        return value, value
     if isinstance(value, list | tuple):  # the parts of a joined text (`engine.keyed.joined`)
-        return [_value(v, within) for v in value]
-    return str(value)
+        pairs = [_pair(v, within) for v in value]
+        return [p[0] for p in pairs], tuple(p[1] for p in pairs)
+    return str(value), str(value)
 
 
-def _nested(text: Keyed, within: str) -> Any:
+def _nested(text: Keyed, within: str) -> tuple[Any, Any]:
     """A `Keyed` value without its English, which the values and the English catalogue give again (`revived`),
     and without its catalogue where it is that of the text it is a value of (or, for a data name, that game's
     data catalogue): a night's report would otherwise keep each list's words once for every text it is nested
-    in. Remembered on the text, as `kept` is."""
+    in. A value with values of its own that are texts or lists carries a digest of its content (`DIGEST`), by
+    which `revived` makes it once for all the rows that share it. Remembered on the text, as `kept` is."""
     memo = text.__dict__.setdefault(_NESTED, {})
     known = memo.get(within, _UNKNOWN)
     if known is _UNKNOWN:
-        if text.key == JOINED:
-            parts = text.values["parts"]
-            known = {JOINED_MARK: [text.values["separator"], _value(parts, within)]} if _keyed_part(text) else str(text)
-        elif text.key == TRIMMED:
-            known = {TRIMMED_MARK: [_value(text.values["text"], within), text.values["chars"]]}
-        elif not text.values and text.key.partition(":")[2] == str(text):  # a data name: its English is its key's
-            known = {NAME_MARK: [text.key] if text.domain == _data_of(within) else [text.domain, text.key]}
-        else:
-            values = {name: _value(v, text.domain) for name, v in text.values.items()}
-            short = [text.key, values] if text.domain == within else [text.domain, text.key, values]
-            known = {KEY_MARK: short}
-        memo[within] = known
+        known = memo[within] = _made_nested(text, within)
     return known
+
+
+def _made_nested(text: Keyed, within: str) -> tuple[Any, Any]:
+    if text.key == JOINED:
+        if not _keyed_part(text):
+            return str(text), str(text)
+        parts, shape = _pair(text.values["parts"], within)
+        return _digested(
+            {JOINED_MARK: [text.values["separator"], parts]}, (JOINED, text.values["separator"], shape), within, True
+        )
+    if text.key == TRIMMED:
+        inner, shape = _pair(text.values["text"], within)
+        return _digested(
+            {TRIMMED_MARK: [inner, text.values["chars"]]}, (TRIMMED, text.values["chars"], shape), within, True
+        )
+    if not text.values and text.key.partition(":")[2] == str(text):  # a data name: its English is its key's
+        short = [text.key] if text.domain == _data_of(within) else [text.domain, text.key]
+        return {NAME_MARK: short}, ("n", text.domain, text.key)
+    pairs = {name: _pair(v, text.domain) for name, v in text.values.items()}
+    values = {name: p[0] for name, p in pairs.items()}
+    deep = any(isinstance(v, list | dict) and not (isinstance(v, dict) and NAME_MARK in v) for v in values.values())
+    made = {KEY_MARK: [text.key, values] if text.domain == within else [text.domain, text.key, values]}
+    shape = ("k", text.domain, text.key, tuple(sorted((name, p[1]) for name, p in pairs.items())))
+    return _digested(made, shape, within, deep)
+
+
+def _digested(made: dict[str, Any], shape: Any, within: str, deep: bool) -> tuple[Any, Any]:
+    """A short form with its digest where it has parts of its own (a leaf is as quick to make again as to look
+    up), and its shape for the text it is a value of: its digest, or its own parts."""
+    if not deep:
+        return made, shape
+    made[DIGEST] = blake2b(repr((within, shape)).encode(), digest_size=6).hexdigest()
+    return made, (DIGEST, made[DIGEST])
+
+
+DIGEST = "#"  # a short form's digest of its content: a value many rows share is revived once (`revived`)
 
 
 def _first_domain(text: Keyed) -> str:
@@ -107,27 +141,57 @@ KEY_MARK, NAME_MARK, JOINED_MARK, TRIMMED_MARK = "$k", "$n", "$j", "$t"  # the s
 def revived(data: Any, within: str = "") -> Any:
     """The `Keyed` that `kept` made `data` of (values revived too, their English made again from the English
     catalogue and their catalogue that of the text they are values of where they were left out); anything else
-    as it is."""
+    as it is. A value in its short form is made once for all the rows that keep the same one (by its digest: a
+    step's messages share their lists' parts), so it is also rendered once per language
+    (`bot.languages.reader.localized`)."""
     if isinstance(data, Mapping):
         if MARK in data:
             english, domain, key, values = data[MARK]
             return Keyed(english, domain, key, {name: revived(v, domain) for name, v in (values or {}).items()})
         if NAME_MARK in data:
             domain, key = data[NAME_MARK] if len(data[NAME_MARK]) == 2 else (_data_of(within), data[NAME_MARK][0])
-            return Keyed(key.partition(":")[2], domain, key)
-        if JOINED_MARK in data:
-            separator, parts = data[JOINED_MARK]
-            return joined(separator, revived(parts, within))
-        if TRIMMED_MARK in data:
-            text, chars = data[TRIMMED_MARK]
-            return trimmed(revived(text, within), chars)
-        if KEY_MARK in data:
+            return _once(("n", domain, key), lambda: Keyed(key.partition(":")[2], domain, key))
+        if DIGEST in data:
+            return _once((DIGEST, within, data[DIGEST]), lambda: _revived(data, within))
+        if KEY_MARK in data:  # a leaf: told apart by its catalogue, key and plain values
             domain, key, values = data[KEY_MARK] if len(data[KEY_MARK]) == 3 else (within, *data[KEY_MARK])
             made = {name: revived(v, domain) for name, v in (values or {}).items()}
-            return Keyed(_english(domain, key, made), domain, key, made)
+            token = ("k", domain, key, tuple((n, ("@", id(v)) if isinstance(v, Keyed) else v) for n, v in made.items()))
+            return _once(token, lambda: Keyed(_english(domain, key, made), domain, key, made))
+        return _revived(data, within)
     if isinstance(data, list):
         return [revived(v, within) for v in data]
     return data
+
+
+def _revived(data: Mapping[str, Any], within: str) -> Any:
+    if JOINED_MARK in data:
+        separator, parts = data[JOINED_MARK]
+        return joined(separator, revived(parts, within))
+    if TRIMMED_MARK in data:
+        text, chars = data[TRIMMED_MARK]
+        return trimmed(revived(text, within), chars)
+    if KEY_MARK in data:
+        domain, key, values = data[KEY_MARK] if len(data[KEY_MARK]) == 3 else (within, *data[KEY_MARK])
+        made = {name: revived(v, domain) for name, v in (values or {}).items()}
+        return Keyed(_english(domain, key, made), domain, key, made)
+    return data
+
+
+def _once(token: Any, make: Any) -> Any:
+    try:
+        made = _REVIVED.get(token)
+    except TypeError:  # a value that cannot tell itself apart: made again
+        return make()
+    if made is None:
+        if len(_REVIVED) > _REVIVED_MAX:
+            _REVIVED.clear()
+        made = _REVIVED[token] = make()
+    return made
+
+
+_REVIVED: dict[Any, Any] = {}  # the revived values, by their digest (a data name by its key)
+_REVIVED_MAX = 50_000
 
 
 def _english(domain: str, key: str, values: Mapping[str, Any]) -> str:

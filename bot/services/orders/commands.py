@@ -227,7 +227,7 @@ async def give_order(
 
 
 def _typed_names(command: Command, values: Any, ruleset: str) -> Any:
-    """The options that name something the game offers (a chooser's: an item, a zone, a class) as the game reads
+    """The options that name something the game offers (what a chooser offers) as the game reads
     them, a name typed in the reader's language made its English (`bot.languages.names`); free text as typed."""
     if not isinstance(values, dict):
         return values  # refused later, as it was
