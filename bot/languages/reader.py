@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.languages import ENGLISH
-from bot.languages.catalogue import language_for, translations
+from bot.languages.catalogue import generation, language_for, translations
 from bot.wording import render_in
 from engine.front import Card
 from engine.keyed import JOINED, TRIMMED, Keyed
@@ -47,6 +47,17 @@ def localized(text: Any, language: str | None = None) -> Any:
     language = language or READER.get()
     if language == ENGLISH or not isinstance(text, Keyed) or not text.key:
         return text
+    shown = text.__dict__.setdefault(_SHOWN, {})  # rendered once per language and reading of the files
+    when = (language, generation())
+    if when not in shown:
+        shown[when] = _localized(text, language)
+    return shown[when]
+
+
+_SHOWN = "_shown"
+
+
+def _localized(text: Keyed, language: str) -> Any:
     if text.key == JOINED:
         separator = str(localized(text.values["separator"], language))  # " and " is a text too
         return separator.join(str(localized(part, language)) for part in text.values["parts"])

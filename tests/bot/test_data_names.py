@@ -83,3 +83,13 @@ async def test_an_order_naming_an_item_in_the_players_language_is_given(db):
         given = await commands.give_order(db, game_id, 1, "attack", {"weapon": "Cuchillo", "target": "Player2"}, NOW)
     assert given.submitted.payload is not None
     assert given.submitted.payload["action"]["kind"] == "attack"
+
+
+async def test_a_starcraft_weapons_choice_reads_its_name_and_range_in_the_callers_language(gm, db):
+    from tests.bot.test_scm_cogs import outpost
+
+    await outpost(db)  # Player1 a marine with a C-14 Rifle
+    portuguese = FakeInteraction(gm, FakeUser(1, "Player1"), locale="pt-BR")
+    offered = [(c.name, c.value) for c in await weapon_choices(portuguese, "")]
+    assert any("Rifle C-14" in name and "médio alcance" in name for name, _ in offered), offered
+    assert all("medium" not in name for name, _ in offered)

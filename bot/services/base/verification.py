@@ -19,13 +19,14 @@ from sqlalchemy import select
 
 from bot.db.models import DaySeed, EventRow, Order, Player, Resolution
 from bot.db.session import Database
-from bot.languages.stored import MARK, kept
+from bot.languages.stored import MARK, kept, revived
 from bot.services.base import fairness
 from bot.services.base.common import load_game, ruleset_of
 from bot.services.base.errors import ServiceError
 from bot.services.base.replaying import resolve_with_seed
 from bot.text import say
 from engine import registry
+from engine.keyed import JOINED, TRIMMED, Keyed
 
 
 @dataclass
@@ -135,24 +136,25 @@ def _same_event(stored: Event, replayed: Event) -> bool:
 
 
 def _same_value(stored: Any, replayed: Any) -> bool:
-    """A value kept as the replay keeps it; or, stored before the games' data names and joined texts were kept by
-    key (a name as its words; a list the engine joined, a death's cause kept as plain words), as words the replay's
-    value reads the same (`bot.languages.stored`)."""
-    if stored == replayed:
-        return True
-    if isinstance(replayed, dict) and MARK in replayed:
-        english, domain, key, values = replayed[MARK]
-        if isinstance(stored, str):
-            return stored == english
-        if not (isinstance(stored, dict) and MARK in stored):
+    """A sentence kept as the replay keeps it: the same catalogue, key and values, each value a text kept the same
+    way or, stored before the games' data names and joined texts were kept by key (a name as its words), words the
+    replay's value reads the same (`bot.languages.stored`: older and shorter forms alike)."""
+    return stored == replayed or _same(revived(stored), revived(replayed))
+
+
+def _same(stored: Any, replayed: Any) -> bool:
+    if isinstance(replayed, Keyed) and replayed.key:
+        if not (isinstance(stored, Keyed) and stored.key):
+            return str(stored) == str(replayed)
+        same_sentence = stored.key == replayed.key and (
+            stored.domain == replayed.domain or stored.key in (JOINED, TRIMMED)  # a joined text's: no catalogue's
+        )
+        if not same_sentence or stored.values.keys() != replayed.values.keys():
             return False
-        was = stored[MARK]
-        return was[:3] == [english, domain, key] and _same_value(was[3] or {}, values or {})
-    if isinstance(stored, dict) and isinstance(replayed, dict):
-        return stored.keys() == replayed.keys() and all(_same_value(stored[k], replayed[k]) for k in stored)
+        return all(_same(stored.values[name], value) for name, value in replayed.values.items())
     if isinstance(stored, list) and isinstance(replayed, list):
-        return len(stored) == len(replayed) and all(_same_value(a, b) for a, b in zip(stored, replayed, strict=True))
-    return False
+        return len(stored) == len(replayed) and all(_same(a, b) for a, b in zip(stored, replayed, strict=True))
+    return str(stored) == str(replayed) if isinstance(stored, Keyed) else stored == replayed
 
 
 def _event_difference(stored: list[Event], replayed: list[Event]) -> str:

@@ -107,7 +107,7 @@ def _weapon_label(kind_id: str, incoming: bool) -> str:
     w = catalog().weapon(kind_id)
     assert w is not None
     key = "choice_weapon_incoming" if incoming else "choice_weapon"
-    return text(key, item=w.name, attack=w.attack, range=w.range, damage=w.damage)
+    return text(key, item=w.name, attack=w.attack, range=text(f"range_{w.range}"), damage=w.damage)
 
 
 def weapons(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> list[Pair]:
