@@ -26,11 +26,23 @@ MARK = "$keyed"  # a kept `Keyed` among values: {MARK: [english, domain, key, va
 PAYLOAD_TEXTS = ("title", "section", "intro")  # a payload's texts: a step's post's, a group thread's
 
 
+_KEPT = "_kept"  # where a `Keyed` keeps the JSON data `kept` made of it (a night's report shares its parts)
+
+
 def kept(text: Any) -> dict[str, Any] | None:
-    """JSON data for a `Keyed` (None for any other text: it has no key to render again)."""
-    if not isinstance(text, Keyed) or not text.key or text.key == JOINED and not _keyed_part(text):
+    """JSON data for a `Keyed` (None for any other text: it has no key to render again). Made once per text: the
+    same `Keyed` said in many rows (a zone's students as each of them sees the others) is kept from the first."""
+    if not isinstance(text, Keyed) or not text.key:
         return None
-    return {MARK: [str(text), text.domain, text.key, {name: _value(v) for name, v in text.values.items()}]}
+    made = text.__dict__.get(_KEPT, False)
+    if made is False:
+        if text.key == JOINED and not _keyed_part(text):
+            made = None
+        else:  # a joined text's words are its parts' (`english`): not kept twice
+            words = "" if text.key == JOINED else str(text)
+            made = {MARK: [words, text.domain, text.key, {name: _value(v) for name, v in text.values.items()}]}
+        text.__dict__[_KEPT] = made
+    return made
 
 
 def _keyed_part(text: Keyed) -> bool:
@@ -50,11 +62,22 @@ def _value(value: Any) -> Any:
     return str(value)
 
 
+def english(data: Mapping[str, Any]) -> str:
+    """The English words of a kept text: as kept, or a joined text's, from its parts (kept without them)."""
+    words, _, key, values = data[MARK]
+    if words or key != JOINED:
+        return words
+    parts = (values or {}).get("parts") or []
+    separator = (values or {}).get("separator") or ""
+    said = english(separator) if isinstance(separator, Mapping) and MARK in separator else str(separator)
+    return said.join(english(p) if isinstance(p, Mapping) and MARK in p else str(p) for p in parts)
+
+
 def revived(data: Any) -> Any:
     """The `Keyed` that `kept` made `data` of (values revived too); anything else as it is."""
     if isinstance(data, Mapping) and MARK in data:
-        english, domain, key, values = data[MARK]
-        return Keyed(english, domain, key, {name: revived(v) for name, v in (values or {}).items()})
+        _, domain, key, values = data[MARK]
+        return Keyed(english(data), domain, key, {name: revived(v) for name, v in (values or {}).items()})
     if isinstance(data, list):
         return [revived(v) for v in data]
     return data

@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from bot.db.models import DaySeed, EventRow, Order, Player, Resolution
 from bot.db.session import Database
-from bot.languages.stored import MARK, kept
+from bot.languages.stored import MARK, english, kept
 from bot.services.base import fairness
 from bot.services.base.common import load_game, ruleset_of
 from bot.services.base.errors import ServiceError
@@ -147,7 +147,7 @@ def _sentence(keyed: Any) -> Any:
 def _words(value: Any) -> Any:
     """What a kept value reads in English: a kept text's words, a list's items' words, anything else as it is."""
     if isinstance(value, dict) and MARK in value:
-        return value[MARK][0]
+        return english(value)
     if isinstance(value, list):
         return [_words(v) for v in value]
     return value

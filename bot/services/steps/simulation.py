@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import IO, Any
 
-from sqlalchemy import select
+from sqlalchemy import null, select
 
 from bot.db.models import EventRow, Game, Player, seat_of
 from bot.db.session import Database
@@ -66,9 +66,11 @@ async def simulate(
     ruleset: str = registry.DEFAULT,
     data: DataLoaded | None = None,
     setup: tuple[int, dict[str, Any]] | None = None,
+    keys: bool = True,
 ) -> SimulationResult:
     """A whole game played by computer players through the services; `setup`: (version id, settings) of a setup
-    version to play (the game remembers it, as `/game create setup:` does)."""
+    version to play (the game remembers it, as `/game create setup:` does); `keys`: whether each event `on_event`
+    is given carries its text by key (`keyed`, for `brbot simulate --language`; else None, not read back)."""
     front, play = registry.front(ruleset), registry.get(ruleset).play
     if not play.has_computer_players:
         raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
@@ -112,7 +114,7 @@ async def simulate(
             ).all()
             seats = {seat_of(p.position): p.user_id for p in roster if p.status == "joined"}  # `seat_map`'s
             names = {seat_of(p.position): p.name for p in roster}
-            seen = await _emit(session, game.id, seen, names, log, on_event, ending)
+            seen = await _emit(session, game.id, seen, names, log, on_event, ending, keys)
         # The state as the orders are validated against it: the game's snapshot, which the resolution that
         # opened this step left in place (`snapshots.refresh`), read again only if the game changed since.
         current = await snapshots.snapshot(db, game.id)
@@ -195,6 +197,7 @@ async def _emit(
     log: IO[str] | None,
     on_event: Callable[[EventRow, Any], None] | None,
     ending: list[EventRow],
+    keys: bool = True,
 ) -> int:
     rows = (
         await session.execute(  # the columns only, with EventRow's names: no ORM object per event
@@ -205,7 +208,7 @@ async def _emit(
                 EventRow.audience,
                 EventRow.text,
                 EventRow.data,
-                EventRow.keyed,  # the text by key, for `brbot simulate --language`
+                EventRow.keyed if keys else null().label("keyed"),  # by key, for `brbot simulate --language`
             )
             .where(EventRow.game_id == game_id, EventRow.seq >= seen)
             .order_by(EventRow.seq)

@@ -43,7 +43,10 @@ def visible_items(student: Student) -> list[str]:
 
 def seen_as(student: Student) -> str:
     """How a student looks to the others in their zone: name and visible items."""
-    return say("seen_as", name=student.name, items=listing(visible_items(student), say("list_empty_handed")))
+    items = listing(visible_items(student), say("list_empty_handed"))
+    # joined, not a text of its own: a student with one item reads the same in every language and is kept as words
+    # (a thousand students' reports each list their zone's others)
+    return joined("", [student.name, " (", items, ")"])
 
 
 class Census:

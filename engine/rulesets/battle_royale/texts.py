@@ -23,7 +23,6 @@ TEXT: dict[str, str] = {
     "label_uses": " ({uses} uses)",
     "label_stored": " [in Backpack]",
     "label_worn": " [worn]",
-    "seen_as": "{name} ({items})",
     "report_zone_seen": "{zone_name}: {names}",
     "start_lover": "Your Lover is {name}.",
     "start_rival": "Your Rival is {name}.",

@@ -9,7 +9,7 @@ import copy
 from sqlalchemy import select, update
 
 from bot.db.models import EventRow
-from bot.languages.stored import MARK
+from bot.languages.stored import MARK, english
 from bot.services.base.verification import verify_day
 from bot.services.steps import simulation
 
@@ -69,7 +69,7 @@ async def test_a_value_an_older_version_kept_as_its_words_still_verifies(db):
     older = copy.deepcopy(event.keyed)
     values = older[MARK][3]
     name = next(n for n, v in values.items() if isinstance(v, dict) and MARK in v)
-    values[name] = values[name][MARK][0]  # the value as its words alone
+    values[name] = english(values[name])  # the value as its words alone
     await _store(db, event, older)
     assert (await verify_day(db, result.game_id, event.day)).ok
     older[MARK][2] = "another_key"
