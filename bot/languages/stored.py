@@ -26,12 +26,13 @@ MARK = "$keyed"  # a kept `Keyed` among values: {MARK: [english, domain, key, va
 PAYLOAD_TEXTS = ("title", "section", "intro")  # a payload's texts: a step's post's, a group thread's
 
 
-_KEPT = "_kept"  # where a `Keyed` keeps the JSON data `kept` made of it (a night's report shares its parts)
+_KEPT = "_kept"  # where a `Keyed` keeps the JSON data `kept` made of it (the reports of a step share parts)
 
 
 def kept(text: Any) -> dict[str, Any] | None:
     """JSON data for a `Keyed` (None for any other text: it has no key to render again). Made once per text: the
-    same `Keyed` said in many rows (a zone's students as each of them sees the others) is kept from the first."""
+    same `Keyed` said in many rows (a part of every player's private report, each listing the others) is kept from
+    the first."""
     if not isinstance(text, Keyed) or not text.key:
         return None
     made = text.__dict__.get(_KEPT, False)
