@@ -72,9 +72,12 @@ async def import_(args: argparse.Namespace) -> int:
     raw = path.read_bytes()
     db = Database(database(args, existing=True))
     try:
-        info = await files.imported(db, raw, author_id=OPERATOR, visibility=args.share, name=args.name,
-                                    filename=path.name, ruleset=args.ruleset)  # fmt: skip
+        made = await files.saved_file(db, raw, author_id=OPERATOR, visibility=args.share, name=args.name,
+                                      filename=path.name, ruleset=args.ruleset)  # fmt: skip
+        info = made.info
         print(say("cli_setup_imported", id=info.id, name=info.name, game=info.ruleset, count=len(info.versions)))
+        if made.summary:  # a game's data file: what its loader read
+            print(made.summary)
         if args.predict:
             await _predicted(db, info)
     finally:
@@ -98,7 +101,7 @@ async def _predicted(db: Database, info: SetupInfo) -> None:
             shown(0)
             done = await predict.predict(db, version.id, on_batch=shown)
             line.clear()
-            balance = balance_line(setups.Balance(done, None))
+            balance = balance_line(setups.Balance(done, None, info.ruleset))
             print(say("cli_setup_predicted", name=info.name, number=version.number, balance=balance))
     finally:
         line.clear()

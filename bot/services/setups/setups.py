@@ -370,15 +370,21 @@ async def settings_for_game(db: Database, setup_id: Any, *, user_id: Any, guild_
 @dataclass(frozen=True)
 class Balance:
     """A version's balance: predicted by the computer players (None: never asked) and measured over the finished
-    clean games played with it (None: none yet)."""
+    clean games played with it (None: none yet); `ruleset`: its game, which names its sides."""
 
     predicted: predict.Prediction | None
     measured: records.Measured | None
+    ruleset: str = ""
 
 
 async def balance(db: Database, version_ids: list[int]) -> dict[int, Balance]:
-    """Each version's balance, in two reads."""
+    """Each version's balance, in three reads."""
     async with db.read() as session:
         predicted = await predict.predictions(session, version_ids)
         measured = await records.records(session, version_ids)
-    return {v: Balance(predicted.get(v), measured.get(v)) for v in version_ids}
+        games = await session.execute(
+            select(SetupVersion.id, Setup.ruleset).join(Setup, Setup.id == SetupVersion.setup_id)
+            .where(SetupVersion.id.in_(version_ids))
+        )  # fmt: skip
+        ruleset = {version: game for version, game in games.all()}
+    return {v: Balance(predicted.get(v), measured.get(v), ruleset.get(v, "")) for v in version_ids}

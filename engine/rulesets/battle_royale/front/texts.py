@@ -14,6 +14,10 @@ SETTINGS_DOMAIN = "battle_royale.settings"  # its house rules' descriptions (`en
 
 TEXTS: dict[str, str] = {
     "title": "Battle Royale",  # the game's name, as lists of games and its lobby show it
+    # the sides a setup's balance counts (`Play.sides`, named in front/community.py): "<side> win 23% ± 4"
+    "side_dedicated_student": "Dedicated Student",
+    "side_lone_wolf": "Lone Wolf",
+    "side_lovers": "Lover",
     # what one resolution is called in the texts every game shares (`engine.front.words_of`)
     "word_step": "Day",
     "word_steps": "days",
