@@ -39,6 +39,8 @@ def predicted_text(predicted: Any, ruleset: str = "") -> str:
         return say("balance_none")
     if predicted.status == "unplayable":
         return say("balance_unplayable")
+    if predicted.status == "worker_died":
+        return say("balance_worker_died", games=predicted.games)
     if predicted.status == "failed" and not predicted.games:
         return say("balance_failed")
     if predicted.status == "queued":

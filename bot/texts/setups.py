@@ -102,6 +102,7 @@ TEXTS: dict[str, str] = {
     "balance_running": "predicted: under way, {games} {games:game|games} played so far",
     "balance_unplayable": "predicted: the computer players cannot play this setup",
     "balance_failed": "predicted: the prediction could not be made",
+    "balance_worker_died": "predicted: stopped, its worker process died after {games} {games:game|games} (the bot's log says why; a new version is predicted anew)",
     "balance_none": "predicted: not asked",
     "balance_measured": "measured: {sides} over {games} {games:game|games}",
     "balance_measured_none": "measured: no clean games yet",

@@ -226,7 +226,7 @@ async def test_saving_answers_at_once_and_the_saver_is_told_the_predicted_balanc
     """The reply does not wait for the prediction; `/setup show` meanwhile says it is under way; when it is known
     the saver gets a follow-up with it (a thread stands in for the worker process here, for speed)."""
     executor = ThreadPoolExecutor(1)
-    monkeypatch.setattr(predict, "pool", lambda: executor)
+    monkeypatch.setattr(predict, "pool", lambda slot=0: executor)
     monkeypatch.setattr(predict, "SECONDS", 0.5)
     cog = SetupCog(gm)
     saver = who(gm, AUTHOR)

@@ -180,7 +180,7 @@ async def saved_file(
         data = None
     if not (isinstance(data, dict) and "setup" in data):  # a game's plain data file
         of, loaded, chosen = await data_file_settings(ruleset, filename, raw, fallback)
-        info = await setups.save(db, ruleset=of, name=name, settings={loaded.setting: loaded.value},
+        info = await setups.save(db, ruleset=of, name=name, settings=loaded.settings,
                                  author_id=author_id, guild_id=guild_id, changelog=changelog,
                                  visibility=visibility)  # fmt: skip
         return Imported(info, loaded.summary, chosen)

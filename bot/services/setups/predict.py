@@ -3,8 +3,10 @@ worker process, never in the bot's event loop.
 
 `start(db, version_id)` runs `predict` as a background task and returns at once (saving a setup answers at
 once). Predictions queue for `WORKERS` slots (`configure`: the bot's `BRBOT_PREDICTION_WORKERS`, default 2),
-each slot a worker process of one pool, so up to that many predictions play at once and the others wait,
-`queued`, their time limit not yet running. The workers run at a lower priority (`os.nice`), so on a 2-core
+each slot a worker process of its own, so up to that many predictions play at once and the others wait,
+`queued`, their time limit not yet running. A worker that dies (killed, out of memory) stops the prediction it
+was playing, `worker_died` with the games played so far, and no other: the slot's next prediction starts a
+fresh worker. The workers run at a lower priority (`os.nice`), so on a 2-core
 machine two of them use the cores the bot leaves idle and yield to the bot's event loop when it needs one.
 `predict` hands batches of games to a worker process (`played`: the engine alone, no database, each
 batch seeded from the version and its number, so a prediction replays), stores the figures so far after each
@@ -24,9 +26,10 @@ import math
 import multiprocessing
 import os
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -54,7 +57,7 @@ LENGTH_MAX = 10_000  # resolutions of one simulated game before it is given up a
 
 @dataclass(frozen=True)
 class Prediction:
-    status: str  # queued | running | done | unplayable | failed
+    status: str  # queued | running | done | unplayable | failed | worker_died (its worker process died)
     players: int
     games: int
     sides: dict[str, tuple[float, float]] = field(default_factory=dict)  # side -> (rate, half-width)
@@ -172,18 +175,18 @@ class _Tally:
 WORKERS = 2  # predictions played at once, each in a worker process (`configure`); for a 2-core machine
 NICE = 10  # how much lower the workers' priority is than the bot's
 
-_pool: ProcessPoolExecutor | None = None
+_pools: dict[int, ProcessPoolExecutor] = {}  # slot -> its worker process
 _running: set[asyncio.Task] = set()
-_slots: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+_slots: tuple[asyncio.AbstractEventLoop, asyncio.Queue[int]] | None = None
 
 
 def configure(workers: int) -> None:
-    """Play up to `workers` predictions at once (the bot's setting; the pool is made anew on next use)."""
+    """Play up to `workers` predictions at once (the bot's setting; the workers are made anew on next use)."""
     global WORKERS, _slots
     if workers < 1:
         raise ValueError("at least one worker")
     if workers != WORKERS:
-        _forget_pool()
+        _forget_pools()
         WORKERS, _slots = workers, None
 
 
@@ -196,38 +199,59 @@ def _lower_priority() -> None:
             pass
 
 
-def pool() -> Executor:
-    """The worker processes the predictions share, `WORKERS` of them (started on first use; `spawn`: a fresh
-    interpreter, not a fork of the bot's threads)."""
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(
-            max_workers=WORKERS, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
+def pool(slot: int = 0) -> Executor:
+    """The worker process of one of the `WORKERS` slots (started on first use; `spawn`: a fresh interpreter, not
+    a fork of the bot's threads). Each slot has its own, so a worker that dies (killed, out of memory) stops the
+    one prediction it was playing, never the others, and the slot's next prediction starts a fresh one."""
+    if slot not in _pools:
+        _pools[slot] = ProcessPoolExecutor(
+            max_workers=1, mp_context=multiprocessing.get_context("spawn"), initializer=_lower_priority
         )
-    return _pool
+    return _pools[slot]
 
 
-def slots() -> asyncio.Semaphore:
-    """The queue: `WORKERS` predictions hold a slot at once, the others wait for one (one per event loop)."""
+def _free_slots() -> asyncio.Queue[int]:
+    """The queue: the slots not in use (one queue per event loop); a prediction waits for one in turn."""
     global _slots
     loop = asyncio.get_running_loop()
     if _slots is None or _slots[0] is not loop:
-        _slots = (loop, asyncio.Semaphore(WORKERS))
+        free: asyncio.Queue[int] = asyncio.Queue()
+        for slot in range(WORKERS):
+            free.put_nowait(slot)
+        _slots = (loop, free)
     return _slots[1]
 
 
-def _forget_pool() -> None:
-    global _pool
-    if _pool is not None:
-        _pool.shutdown(wait=False, cancel_futures=True)
-        _pool = None
+@asynccontextmanager
+async def _slot() -> AsyncIterator[int]:
+    """One of the `WORKERS` slots, held while a prediction plays; they are handed out in the order asked."""
+    free = _free_slots()
+    slot = await free.get()
+    try:
+        yield slot
+    finally:
+        free.put_nowait(slot)
+
+
+def _forget_pool(slot: int, broken: Executor | None = None) -> None:
+    """The slot's worker stopped and forgotten (only if it is still `broken`, when given: a worker started since
+    for the slot's next prediction is left alone)."""
+    found = _pools.get(slot)
+    if found is not None and (broken is None or found is broken):
+        del _pools[slot]
+        found.shutdown(wait=False, cancel_futures=True)
+
+
+def _forget_pools() -> None:
+    for slot in list(_pools):
+        _forget_pool(slot)
 
 
 def shutdown() -> None:
-    """The running predictions cancelled and the worker stopped (the bot closing)."""
+    """The running predictions cancelled and the workers stopped (the bot closing)."""
     for task in list(_running):
         task.cancel()
-    _forget_pool()
+    _forget_pools()
 
 
 async def _begin(db: Database, version_id: int, status: str = "running") -> tuple[str, dict[str, Any], int]:
@@ -261,8 +285,8 @@ async def predict(
     """Play the version until its sides' win rates are known (see the module's docstring), once one of the
     `WORKERS` slots is free; stored as it goes. `on_done`: told the result (the cog answers the saver with it);
     `on_batch`: told the games played so far after each batch (`brbot setup import`'s progress line)."""
-    async with slots():
-        done = await _predicted(db, version_id, executor, seconds, clock, on_batch)
+    async with _slot() as slot:
+        done = await _predicted(db, version_id, executor or pool(slot), seconds, clock, on_batch, slot)
     if on_done is not None:
         try:
             await on_done(done)
@@ -274,10 +298,11 @@ async def predict(
 async def _predicted(
     db: Database,
     version_id: int,
-    executor: Executor | None,
+    executor: Executor,
     seconds: float | None,
     clock: Callable[[], float],
     on_batch: Callable[[int], None] | None,
+    slot: int,
 ) -> Prediction:
     ruleset, settings, players = await _begin(db, version_id)  # its time limit starts now, not when queued
     limit = SECONDS if seconds is None else seconds
@@ -290,9 +315,7 @@ async def _predicted(
         try:
             while tally.games < MAX_GAMES and not tally.known() and clock() - start < limit:
                 seed = version_id * 1000 + batch
-                results = await loop.run_in_executor(
-                    executor or pool(), played, ruleset, settings, players, seed, BATCH
-                )
+                results = await loop.run_in_executor(executor, played, ruleset, settings, players, seed, BATCH)
                 if results is None:
                     status = "unplayable"
                     break
@@ -306,10 +329,10 @@ async def _predicted(
                     on_batch(tally.games)
         except asyncio.CancelledError:
             raise
-        except BrokenProcessPool:  # the worker died (killed, out of memory): the next prediction starts another
+        except BrokenProcessPool:  # its worker died (killed, out of memory): the slot's next prediction starts another
             log.exception("the worker of the prediction of setup version %s died", version_id)
-            _forget_pool()
-            status = "failed"
+            _forget_pool(slot, executor)
+            status = "worker_died"
         except Exception:
             log.exception("the prediction of setup version %s failed", version_id)
             status = "failed"

@@ -272,11 +272,18 @@ async def share(db: Database, setup_id: Any, *, author_id: Any, visibility: Any)
         return await _info(session, setup)
 
 
-async def delete(db: Database, setup_id: Any, *, author_id: Any) -> str:
-    """The author's setup out of every list; its versions stay for the games played with them. Its name."""
-    user = limits.user_id(author_id)
+async def delete(db: Database, setup_id: Any, *, author_id: Any, operator: bool = False) -> str:
+    """The author's setup out of every list; its versions stay for the games played with them. Its name.
+    `operator`: the bot's operator (`brbot setup delete`), who may delete anyone's setup, private ones too."""
+    user = None if operator else limits.user_id(author_id)
     async with db.transaction() as session:
-        setup = await _own(session, setup_id, user)
+        if user is None:
+            limits.discord_id(setup_id, say("what_setup"))
+            setup = await session.get(Setup, setup_id)
+            if setup is None or setup.deleted:
+                raise ServiceError(say("no_such_setup", id=setup_id))
+        else:
+            setup = await _own(session, setup_id, user)
         setup.deleted = True
         return setup.name
 

@@ -89,7 +89,7 @@ async def simulate(
     cap = min(max(players, 2), rules.max_players or max(players, 2))  # a seat each; a sign-up cap is 2 at least
     settings: dict[str, Any] = dict(setup[1]) if setup is not None else {}
     if data is not None:  # a data file the game takes (`brbot simulate --data`)
-        settings[data.setting] = data.value
+        settings.update(data.settings)
     game = await games.create_game(
         db,
         name=say("simulation_name", seed=seed),

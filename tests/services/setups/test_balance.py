@@ -213,7 +213,8 @@ async def test_a_prediction_its_bot_stopped_is_not_under_way_for_ever(db):
         assert (await predict.prediction(db, saved.latest.id)).status == status
 
 
-async def test_a_dead_worker_fails_the_prediction_and_the_next_one_gets_a_new_worker(db):
+async def test_a_dead_worker_stops_the_prediction_and_says_so(db):
+    """(A real worker killed: tests/services/setups/test_prediction_queue.py.)"""
     from concurrent.futures import Executor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -222,10 +223,10 @@ async def test_a_dead_worker_fails_the_prediction_and_the_next_one_gets_a_new_wo
             raise BrokenProcessPool("the worker died")
 
     saved = await town(db)
-    first = predict.pool()
     done = await predict.predict(db, saved.latest.id, executor=Dead())
-    assert done.status == "failed" and done.games == 0
-    assert predict.pool() is not first  # a new worker for the next prediction
+    assert done.status == "worker_died" and done.games == 0
+    line = balance_line((await setups.balance(db, [saved.latest.id]))[saved.latest.id])
+    assert line.startswith("predicted: stopped, its worker process died after 0 games")
     predict.shutdown()
 
 

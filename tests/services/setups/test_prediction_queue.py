@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
+import signal
 import threading
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 
@@ -97,18 +99,54 @@ async def test_with_one_worker_the_predictions_take_turns(db, monkeypatch):
     assert [d.status for d in done] == ["done", "done"] and gate.most == 1
 
 
-def test_the_pool_has_a_worker_process_for_each_slot():
-    """Two batches handed to the pool at once run in two processes at once: they meet at a barrier of two
-    (one worker alone would wait there for ever, and the guard would break the barrier)."""
+def test_each_slot_has_a_worker_process_of_its_own():
+    """Two batches handed to the two slots' workers at once run in two processes at once: they meet at a barrier
+    of two (one worker alone would wait there for ever, and the guard would break the barrier)."""
     workers = predict.WORKERS
     predict.configure(2)
     try:
         with multiprocessing.get_context("spawn").Manager() as manager:
             barrier = manager.Barrier(2)
-            pool = predict.pool()
-            first, second = pool.submit(meet, barrier), pool.submit(meet, barrier)
+            first, second = predict.pool(0).submit(meet, barrier), predict.pool(1).submit(meet, barrier)
             pids = {first.result(MEETING_S + 5), second.result(MEETING_S + 5)}
     finally:
         predict.shutdown()
         predict.configure(workers)
     assert len(pids) == 2
+
+
+async def test_a_worker_that_dies_stops_its_own_prediction_only_and_its_slot_gets_a_fresh_one(db, monkeypatch):
+    """The worker process of one of two predictions is killed after its first batch (as the system kills one out
+    of memory): that prediction is stopped, `worker_died` with its games so far and says why; the other, in the
+    other slot's worker, plays on to its end; the next prediction in the dead worker's slot starts a new one."""
+    workers = predict.WORKERS
+    predict.configure(1)
+    predict.configure(2)  # a fresh queue: its slots are handed out from slot 0
+    saved = [
+        await setups.save(db, ruleset="mazeworld", name=f"Pit {n}", settings={}, author_id=AUTHOR) for n in (1, 2, 3)
+    ]
+    dying, other, later = (v.latest.id for v in saved)
+    killed: list[object] = []
+
+    def kill_its_worker(games: int) -> None:
+        if not killed:  # between two batches the worker is idle: it tells its pid, then dies
+            worker = predict.pool(0)
+            os.kill(worker.submit(os.getpid).result(GUARD_S), signal.SIGKILL)
+            killed.append(worker)
+
+    ticks = iter([0.0, 0.0, 0.0, 1000.0])  # the other: two batches, then its time limit
+    try:
+        first = await predict.start(db, dying, on_batch=kill_its_worker, clock=lambda: 0.0)  # slot 0, never done
+        second = await predict.start(db, other, clock=lambda: next(ticks))  # slot 1
+        died, done = await asyncio.wait_for(asyncio.gather(first, second), GUARD_S)
+        assert (died.status, died.games) == ("worker_died", predict.BATCH)
+        line = balance_line((await setups.balance(db, [dying]))[dying])
+        assert line.startswith(f"predicted: stopped, its worker process died after {predict.BATCH} games")
+        assert done.status == "done" and done.games == 2 * predict.BATCH
+        assert predict.pool(0) is not killed[0]  # a fresh worker for the slot
+        again = iter([0.0, 0.0, 1000.0])
+        fresh = await asyncio.wait_for(predict.predict(db, later, clock=lambda: next(again)), GUARD_S)
+        assert fresh.status == "done" and fresh.games == predict.BATCH
+    finally:
+        predict.shutdown()
+        predict.configure(workers)
