@@ -33,6 +33,9 @@ MARK = "$keyed"  # a kept `Keyed` among values: {MARK: [english, domain, key, va
 PAYLOAD_TEXTS = ("title", "section", "intro")  # a payload's texts: a step's post's, a group thread's
 
 
+_KEPT = "_kept"  # where a `Keyed` keeps the JSON data `kept` made of it (the reports of a step share parts)
+
+
 def kept(text: Any) -> dict[str, Any] | None:
     """JSON data for a `Keyed` (None for any other text: it has no key to render again). Made once per text and
     remembered on it: a step's messages share their parts (the same list, the same name in many rows)."""

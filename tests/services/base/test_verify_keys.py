@@ -105,11 +105,11 @@ async def test_a_value_an_older_version_kept_as_its_words_still_verifies(db):
                 .order_by(EventRow.day, EventRow.seq)
             )
         ).scalars().all()
-    event = next(e for e in events if any(isinstance(v, dict) and MARK in v for v in e.keyed[MARK][3].values()))
+    event = next(e for e in events if any(isinstance(v, dict) for v in e.keyed[MARK][3].values()))  # a text
     older = copy.deepcopy(event.keyed)
     values = older[MARK][3]
-    name = next(n for n, v in values.items() if isinstance(v, dict) and MARK in v)
-    values[name] = values[name][MARK][0]  # the value as its words alone
+    name = next(n for n, v in values.items() if isinstance(v, dict))
+    values[name] = str(revived(values[name], older[MARK][1]))  # the value as its words alone
     await _store(db, event, older)
     assert (await verify_day(db, result.game_id, event.day)).ok
     older[MARK][2] = "another_key"
