@@ -105,6 +105,9 @@ class GameMasterBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self.db = db
+        from bot.services.setups import predict
+
+        predict.configure(settings.prediction_workers)  # the setups' predictions played at once
         self.clock = clock
         self.start_loops = start_loops
         self.sync_commands = settings.sync_commands  # `run` turns it off in all but the process with shard 0

@@ -48,6 +48,9 @@ class Settings(BaseSettings):
     sync_commands: bool = Field(True, description="register the slash commands with Discord at start-up")
     delivery_seconds: float = Field(2.0, gt=0, description="how often the outbox worker looks for messages to deliver")
     health_file: str = Field("", description="where `brbot run` keeps its heartbeat for `brbot health` (none if empty)")
+    prediction_workers: int = Field(
+        2, ge=1, le=64, description="setups' balance predictions played at once, each in a worker process"
+    )
     # several processes (bot.sharding, docs/scaling.md)
     shard_count: int | None = Field(None, ge=1, description="Discord shards across all processes (unset: Discord's)")
     shard_ids: str = Field("", description="this process's shards: 0,1 or 0-3, or auto (unset: all)")

@@ -27,6 +27,10 @@ def _unknown_length(state: Any) -> int | None:
     return None
 
 
+def _scripted(settings: Any) -> bool:
+    return True
+
+
 def _no_studies(trials: int, seed: int, settings: dict[str, Any] | None) -> Studies:
     return {}
 
@@ -48,8 +52,14 @@ class Play:
       name other sign-ups' seats) of `players` computer players;
     - `length(state)`: how many days (or steps) the game lasts at most; None if it cannot tell;
     - `outcome(state)`: `winners` and `survivors`, as seats (a game master's creature by its name);
-    - `sides(state)`: each seat's side (a team, a role) whose win rate a setup's balance shows (`/setup show`);
-      None (the default): every seat is on a side of its own, and the balance shows a seat's chance to win;
+    - `sides(state)`: each seat's side (a team, a role, a place in the turn order) whose win rate a setup's
+      balance shows (`/setup show`): a side's rate is the share of its seats among the winners, over the games
+      it had seats in; the front names each side (`Community.sides`). None (the default, for a game with
+      nothing to tell its seats apart): every seat is on a side of its own, and the balance shows a seat's
+      chance to win. Every built-in game declares its sides;
+    - `scripted(settings)`: whether the computer players play every side of a game with these (parsed) house
+      rules; False for a fight whose game master's side has no script (a GM-run fight), which a setup's
+      balance prediction then says it cannot play (the default: True);
     - `studies(trials, seed, settings)`: `brbot balance`: study name -> row name -> figures, each row with at
       least `measured` and `expected` (the rulebook's figure); `trials` per row, randomness from `seed` alone;
       `settings` are house rules to study instead of the defaults (already checked against the game's
@@ -61,6 +71,7 @@ class Play:
     signups: Callable[[int, RecordingRng], list[Any]] | None = None
     studies: Callable[[int, int, dict[str, Any] | None], Studies] = _no_studies
     sides: Callable[[Any], dict[str, str]] | None = None
+    scripted: Callable[[Any], bool] = _scripted
 
     @property
     def has_computer_players(self) -> bool:

@@ -132,5 +132,10 @@ async def delivery_bench(
 
 if __name__ == "__main__":
     import json
+    import sys
 
-    print(json.dumps(asyncio.run(delivery_bench())))
+    from bot.bench.game import sizes
+
+    # `python -m bot.bench.delivery [ruleset ...]`: each game's step at the most players it seats up to 100
+    for name in sys.argv[1:] or [registry.DEFAULT]:
+        print(json.dumps({"ruleset": name} | asyncio.run(delivery_bench(sizes(name, (PLAYERS,))[-1], name))))

@@ -70,7 +70,7 @@ async def simulated_game(ruleset: str, players: int) -> dict[str, Any]:
         try:
             with _timing(registry.get(ruleset), engine, computer):
                 start = time.process_time()
-                result = await simulate(db, players, SEED, ruleset=ruleset)
+                result = await simulate(db, players, SEED, ruleset=ruleset, keyed=False)
                 spent = time.process_time() - start
         finally:
             await db.dispose()

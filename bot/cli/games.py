@@ -85,6 +85,7 @@ async def simulate(args: argparse.Namespace) -> int:
                 on_day=progress.show,
                 ruleset=args.ruleset,
                 data=data,
+                keyed=language != ENGLISH,  # an English transcript shows the texts as stored
             )
         finally:
             await db.dispose()

@@ -3,6 +3,8 @@
 - `list [--ruleset NAME] [--database URL]`: the public setups and the operator's, by game and name, with the
   games played with each;
 - `export SETUP [--out FILE] [--database URL]`: a setup, every version, as the YAML file a community shares;
+- `delete SETUP [--database URL]`: a setup out of every list, whoever saved it (the operator's right); its versions
+  stay, with the games played with them and their record;
 - `import FILE [--ruleset NAME] [--name NAME] [--share private|server|public] [--no-predict] [--database URL]`:
   a setup file as a new setup of the operator's (every version checked by the game first; public by default,
   as a file passed around is), or a game's plain data file (a map, a deck, a roster: `--ruleset` names its game
@@ -64,6 +66,23 @@ async def export(args: argparse.Namespace) -> int:
     return 0
 
 
+async def delete(args: argparse.Namespace) -> int:
+    from bot.db.session import Database
+    from bot.services.base.errors import ServiceError
+    from bot.services.setups import setups
+
+    db = Database(database(args, existing=True))
+    try:
+        name = await setups.delete(db, args.setup, author_id=OPERATOR, operator=True)
+    except ServiceError as error:
+        print(error, file=sys.stderr)
+        return 1
+    finally:
+        await db.dispose()
+    print(say("cli_setup_deleted", id=args.setup, name=name))
+    return 0
+
+
 async def import_(args: argparse.Namespace) -> int:
     from bot.db.session import Database
     from bot.services.setups import files
@@ -72,9 +91,12 @@ async def import_(args: argparse.Namespace) -> int:
     raw = path.read_bytes()
     db = Database(database(args, existing=True))
     try:
-        info = await files.imported(db, raw, author_id=OPERATOR, visibility=args.share, name=args.name,
-                                    filename=path.name, ruleset=args.ruleset)  # fmt: skip
+        made = await files.saved_file(db, raw, author_id=OPERATOR, visibility=args.share, name=args.name,
+                                      filename=path.name, ruleset=args.ruleset)  # fmt: skip
+        info = made.info
         print(say("cli_setup_imported", id=info.id, name=info.name, game=info.ruleset, count=len(info.versions)))
+        if made.summary:  # a game's data file: what its loader read
+            print(made.summary)
         if args.predict:
             await _predicted(db, info)
     finally:
@@ -98,7 +120,7 @@ async def _predicted(db: Database, info: SetupInfo) -> None:
             shown(0)
             done = await predict.predict(db, version.id, on_batch=shown)
             line.clear()
-            balance = balance_line(setups.Balance(done, None))
+            balance = balance_line(setups.Balance(done, None, info.ruleset))
             print(say("cli_setup_predicted", name=info.name, number=version.number, balance=balance))
     finally:
         line.clear()
@@ -117,6 +139,10 @@ def add_parser(sub: argparse._SubParsersAction, command) -> None:  # noqa: ANN00
     e.add_argument("--out", metavar="FILE.yaml", help="write here (default: standard output)")
     e.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
     e.set_defaults(run=export)
+    d = command(actions, "delete", help="take a setup out of every list; its versions stay with their games")
+    d.add_argument("setup", type=int, help="the setup's number (brbot setup list)")
+    d.add_argument("--database", help="database URL (default: BRBOT_DATABASE_URL)")
+    d.set_defaults(run=delete)
     i = command(actions, "import", help="add a setup file as a new setup, every version checked by its game")
     i.add_argument("file", help="the setup file, or a game's data file (YAML or JSON)")
     i.add_argument("--ruleset", help="the game of a data file (a setup file says its own)")

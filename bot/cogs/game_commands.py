@@ -13,7 +13,6 @@ them) and confirms the saved orders in words with the receipt, or says why nothi
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
 import keyword
 from typing import Any, Optional
@@ -21,15 +20,15 @@ from typing import Any, Optional
 import discord
 from discord import app_commands
 
+from bot.screens import refusal
 from bot.screens.orders import confirmation
 from bot.services.base import limits
 from bot.services.orders import commands as game_orders
 from bot.services.orders import menus
 from bot.ui.autocomplete import actor_choices, slot_choices, verb_choices
-from bot.ui.cards import card_embeds
 from bot.ui.context import Ctx, GameCog, GameNumber, game_autocomplete, is_moderator
 from bot.ui.declared import MergedCommand, MergedOption, SlotTexts, check_limits, merge, slot_problems
-from bot.ui.order_menu import OrderMenu
+from bot.ui.order_menu import MoreOptions, menu_reply
 from bot.ui.respond import Reply
 from bot.ui.text import ui
 from engine import registry
@@ -158,10 +157,46 @@ class GameCommandsCog(GameCog):
                     ctx.db, ctx.game_id, ctx.user_id, wanted.command.name, wanted.values, actor, moderator
                 )
                 said = "\n".join(t for t in (wanted.reason, form.card.description) if t)  # the game's refusal first
-                title = ui("form_title", title=form.card.title, game=ctx.game.name)
-                card = dataclasses.replace(form.card, title=title, description=said)
-                menu = OrderMenu(ctx.db, self.bot.clock, ctx.game_id, ctx.user_id, command, form, actor, moderator)
-                return Reply(embeds=card_embeds(card), view=menu)
+                return menu_reply(
+                    ctx.db,
+                    self.bot.clock,
+                    ctx.game_id,
+                    ctx.game.name,
+                    ctx.user_id,
+                    command,
+                    form,
+                    actor,
+                    moderator,
+                    said,
+                )
+            except game_orders.OrderRefused as refused:
+                if not (slotted and game_orders.left_out(refused.command, refused.values)):
+                    raise
+                more = MoreOptions(  # the refusal, and the verb's menu prefilled with what was typed
+                    ctx.db,
+                    self.bot.clock,
+                    ctx.game_id,
+                    ctx.game.name,
+                    ctx.user_id,
+                    refused.command,
+                    refused.values,
+                    actor,
+                    moderator,
+                )
+                return Reply(content=refusal.shown(refused), view=more)
+            if slotted and given.command is not None and given.more_options():
+                more = MoreOptions(
+                    ctx.db,
+                    self.bot.clock,
+                    ctx.game_id,
+                    ctx.game.name,
+                    ctx.user_id,
+                    given.command,
+                    given.values,
+                    actor,
+                    moderator,
+                )
+                return Reply(content=confirmation(given), view=more)
             return confirmation(given)
 
         await self.run(interaction, game, work)

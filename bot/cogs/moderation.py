@@ -25,6 +25,7 @@ from bot.db.models import DEFAULT_DEADLINE_TIME
 from bot.delivery.written import escaped_cards
 from bot.languages.reader import localized
 from bot.screens import muster as muster_screen
+from bot.screens import orders as order_screen
 from bot.screens.split import pack
 from bot.services.base import limits
 from bot.services.moderators import game_admin, moderation
@@ -372,20 +373,22 @@ class ModerationCog(GameCog):
 
     @mod_group.command(name="orders", description=ui("cmd_mod_orders"))
     async def mod_orders(self, interaction: discord.Interaction) -> None:
-        async def work(ctx: Ctx) -> Reply | str:
+        async def work(ctx: Ctx) -> list[Reply] | str:
             without, unsent = await day_actions.awaited_players(ctx.db, ctx.game_id, ctx.caller)
             said = [ui("mod_waiting", names=", ".join(without))] if without else []
             said += [ui("mod_unsent", names=", ".join(unsent))] if unsent else []
-            text = "\n".join(said) or ui("mod_all_in")
+            text = "\n".join(localized(line) for line in said) or ui("mod_all_in")  # each line in the reader's words
             if ctx.game.status != "running":
                 return text
-            # the game master's characters, each with a button that orders for it by menus (`bot.ui.order_card`)
-            characters = await order_card.characters(ctx.db, ctx.game_id, ctx.user_id, ctx.caller)
-            if not characters:
-                return text
-            return Reply(
-                content=text, view=order_buttons.characters(ctx.game_id, ctx.game.day, ctx.user_id, characters)
+            # the orders card of each of the game master's characters that may act now, as a player's own card
+            # (Change, Withdraw, Add an order: `bot.ui.order_card.GameMasterPress`); or one line saying why none
+            # a page of them at a time (`GM_CARDS_PAGE`), the last message turning to the next (a large cast)
+            found = await order_card.game_master_cards(
+                ctx.db, ctx.game_id, ctx.user_id, ctx.caller, per_page=order_screen.GM_CARDS_PAGE
             )
+            if not found.cards:
+                return f"{localized(text)}\n{localized(order_screen.gm_none(found.has_characters))}"
+            return order_buttons.game_master_replies(text, found, ctx.user_id)
 
         await self.moderate(interaction, work, slow=False)  # one read: answered at once
 

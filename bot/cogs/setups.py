@@ -1,7 +1,9 @@
 """/setup: a community's own versions of a game (issue 32; docs/setups.md), one command group over
 `bot.services.setups`: `save` (from a game's current settings, for its moderators, or from a setup file or a
-game's plain data file: a map, a deck, a roster, of the game `ruleset:` or `game:` names),
-`show`, `list`, `fork`, `edit`, `share` and, for a server's moderators, `hide`.
+game's plain data file: a map, a deck, a roster, of the game `ruleset:` or `game:` names, else of the
+channel's game, else of the only game that takes it, the reply saying which and what the file holds),
+`show`, `list`, `fork`, `edit`, `share`, `delete` (the author's: the games played with it keep their record)
+and, for a server's moderators, `hide`.
 
 Every command defers at once (saving writes, and SQLite's one writer may be busy with a resolution), so Discord's
 3 seconds are never at stake, and answers the caller alone. A saved version's balance is predicted in the
@@ -20,11 +22,20 @@ import yaml
 from discord import app_commands
 
 from bot.screens import setup as setup_screen
-from bot.services.base import limits
+from bot.services.base import limits, lookup
 from bot.services.base.errors import ServiceError
 from bot.services.pages import public_pages
 from bot.services.setups import files, predict, setups
-from bot.ui.context import GameCog, GameNumber, bot_of, game_autocomplete, in_dm, is_moderator, require_moderator
+from bot.ui.context import (
+    GameCog,
+    GameNumber,
+    bot_of,
+    game_autocomplete,
+    in_dm,
+    is_moderator,
+    parent_channel,
+    require_moderator,
+)
 from bot.ui.respond import defer, refusing, respond
 from bot.ui.text import ui
 from engine import registry
@@ -105,7 +116,7 @@ class SetupCog(GameCog):
         latest = info.latest
 
         async def told(done: predict.Prediction) -> None:
-            balance = setup_screen.balance_line(setups.Balance(done, None))
+            balance = setup_screen.balance_line(setups.Balance(done, None, info.ruleset))
             await respond(interaction, ui("setup_predicted", name=info.name, number=latest.number, balance=balance))
 
         await predict.start(self.db, latest.id, on_done=told)
@@ -130,21 +141,31 @@ class SetupCog(GameCog):
         async with refusing(interaction):
             await defer(interaction)
             user, guild = interaction.user.id, interaction.guild_id
+            lines: list[str] = []
             if file is not None:
                 raw = await uploaded(file)
                 if ruleset is None and game is not None:  # a data file of the game `game:` names
                     ruleset = (await self.context(interaction, game)).game.ruleset
-                info = await files.imported(
+                here = None
+                if ruleset is None and not in_dm(interaction) and interaction.channel_id is not None:
+                    here = await lookup.game_in_channel(self.db, interaction.channel_id, parent_channel(interaction))
+                made = await files.saved_file(
                     self.db, raw, author_id=user, guild_id=guild, visibility="private", name=name,
                     filename=file.filename, ruleset=ruleset, changelog=changelog,
+                    fallback=here.ruleset if here is not None else None,
                 )  # fmt: skip
+                info = made.info
+                if made.chosen in ("channel", "only"):  # the file did not say its game: say which was taken
+                    lines.append(ui(f"setup_file_game_{made.chosen}", game=title(info.ruleset)))
+                if made.summary:  # what the game's loader read, as /game create file: says it
+                    lines.append(made.summary)
             else:
                 ctx = await self.context(interaction, game)
                 if in_dm(interaction) or not await is_moderator(self.bot, interaction):
                     raise ServiceError(ui("setup_save_moderators"))
                 info = await setups.save_from_game(self.db, ctx.game_id, name=name, author_id=user, changelog=changelog)
             saved = ui("setup_saved", id=info.id, name=info.name, game=title(info.ruleset), number=info.latest.number)
-            await respond(interaction, f"{saved}\n{await self.predicting(interaction, info)}")
+            await respond(interaction, "\n".join([saved, *lines, await self.predicting(interaction, info)]))
 
     @setup_group.command(name="show", description=ui("cmd_setup_show"))
     @app_commands.describe(setup=ui("opt_setup"))
@@ -247,6 +268,15 @@ class SetupCog(GameCog):
             await defer(interaction)
             info = await setups.share(self.db, setup, author_id=interaction.user.id, visibility=visibility)
             await respond(interaction, ui(f"setup_shared_{info.visibility}", name=info.name))
+
+    @setup_group.command(name="delete", description=ui("cmd_setup_delete"))
+    @app_commands.describe(setup=ui("opt_setup"))
+    @app_commands.autocomplete(setup=setup_autocomplete)
+    async def delete(self, interaction: discord.Interaction, setup: SetupNumber) -> None:
+        async with refusing(interaction):
+            await defer(interaction)
+            name = await setups.delete(self.db, setup, author_id=interaction.user.id)
+            await respond(interaction, ui("setup_deleted", name=name))
 
     @setup_group.command(name="hide", description=ui("cmd_setup_hide"))
     @app_commands.describe(setup=ui("opt_setup"), hidden=ui("opt_setup_hidden"))

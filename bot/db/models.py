@@ -75,6 +75,23 @@ class UTCDateTime(TypeDecorator):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+class WrittenJSON(TypeDecorator):
+    """A JSON column's value given as the text that column writes for it (`json.dumps` of the value, as
+    SQLAlchemy's JSON type writes it on SQLite and on PostgreSQL), bound as it is instead of written again: a
+    value many rows share is written once (`write_events`: an event's text by key, on its row and on every
+    outbox row that delivers it). Only for a bound parameter that asks for it (`bindparam(type_=WRITTEN_JSON)`);
+    the columns keep the JSON type."""
+
+    impl = JSON
+    cache_ok = True
+
+    def bind_processor(self, dialect):  # noqa: ANN201 - the text is bound as it is
+        return None
+
+
+WRITTEN_JSON = WrittenJSON()
+
+
 class Base(DeclarativeBase):
     type_annotation_map = {dict[str, Any]: JSON, list[Any]: JSON}
 
@@ -491,8 +508,9 @@ class SetupPrediction(Base):
 
 class SetupRecord(Base):
     """A setup version's measured balance: the finished clean games played with it (no moderator kill, revive
-    or end, no substitution: `bot.services.setups.records`). `sides`: side -> the sum over those games of the
-    share of its seats among the winners; `length`: the sum of their resolutions."""
+    or end, no substitution: `bot.services.setups.records`). `sides`: side -> [the sum over those games of the
+    share of its seats among the winners, the games it had seats in] (a lone number, in a record older than
+    that: the sum, over every game); `length`: the sum of their resolutions."""
 
     __tablename__ = "setup_records"
 

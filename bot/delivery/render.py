@@ -8,8 +8,10 @@ post: a Components V2 message (`bot.screens.step_post.Layout`) with a headline a
 the step, the sections of the game's events, and the revealed seed with the next commitment under "Fair play";
 several such messages, each complete, beyond Discord's limits. The title and each row's section come from the game's
 front, written into the payload with the events (`placement`): rendering knows no game. A player's DM rows with one
-token become one DM (their private results of that resolution), and the moderators' rows with one token one message
-to the moderators (every note of that resolution, one a line, split only at Discord's 2,000 characters). Everything
+token become one DM (their private results of that resolution, with the orders card's button when the step it
+opened awaits them: a row of the post with no text, `bot.services.orders.pacing.orders_on_results`), and the
+moderators' rows with one token one message to the moderators (every note of that resolution, one a line, split
+only at Discord's 2,000 characters). Everything
 else (a moderator's `/mod kill` announcement, a pause, a reminder, a question the game master must answer) is plain
 text of its own, even when it carries a `day`: it never gets a resolution's title and never joins a resolution's
 post.
@@ -165,8 +167,9 @@ def render(rows: Sequence[Row], language: str = ENGLISH) -> list[Parcel]:
 
 def render_parcel(rows: Sequence[Row], language: str = ENGLISH) -> list[Outgoing]:
     nonces = group_identity(rows)
-    if len(rows) > 1 and rows[0].target == "dm":
-        return plain("\n\n".join(row.text for row in rows), nonces, {}, language)
+    if len(rows) > 1 and rows[0].target == "dm":  # the buttons of its last row with some ("Your orders")
+        carried = next((row.payload for row in reversed(rows) if _has_buttons(row.payload or {})), {})
+        return plain("\n\n".join(row.text for row in rows if row.text), nonces, carried, language)
     if len(rows) > 1 and rows[0].target == "moderators":  # one resolution's notes: one a line
         return plain("\n".join(row.text for row in rows), nonces, {}, language)
     if len(rows) > 1 or (rows[0].target == "channel" and POST in (rows[0].payload or {})):

@@ -17,6 +17,7 @@ row's kept texts for a reader.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import lru_cache
 from hashlib import blake2b
@@ -223,6 +224,18 @@ def row_keys(text: Any, payload: Mapping[str, Any] | None = None) -> dict[str, A
         if said is not None:
             found[name] = said
     return found or None
+
+
+def written_row_keys(said: str | None, payload: Mapping[str, Any] | None = None) -> str | None:
+    """`row_keys(text, payload)` as the JSON text a JSON column writes for it (`json.dumps`), given `said`, the
+    JSON text of `kept(text)` (None when that is None): an event's text is kept and written once for its own
+    row and every outbox row that delivers it (`write_events`), only the payload's texts added."""
+    found = [f'"text": {said}'] if said is not None else []
+    for name in PAYLOAD_TEXTS:
+        kept_text = kept((payload or {}).get(name))
+        if kept_text is not None:
+            found.append(f"{json.dumps(name)}: {json.dumps(kept_text)}")
+    return "{" + ", ".join(found) + "}" if found else None
 
 
 def texts_for(

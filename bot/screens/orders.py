@@ -1,7 +1,8 @@
 """A player's orders as they read them: the confirmation of an order just given (by command, menu or step
 button: the same words), and /orders, the step's orders in words with their receipts (newest first), and the
 orders card's buttons (`card_buttons`: Change and Withdraw per order, Add an order, pages; "Your orders" on a
-DM about the step; "Order for <name>" under /mod orders) with the select of verbs Add an order opens. The
+DM about the step) with the select of verbs Add an order opens; and the game master's card of each of their
+characters under /mod orders, the same card with the character's name on top (`actor`). The
 services give and read the orders; the game's front says what they mean (`Orders.describe`, `Orders.parts`);
 this module says how it all reads."""
 
@@ -31,8 +32,14 @@ TEXTS: dict[str, str] = {
     "button_change": "Change",
     "button_add": "Add an order",
     "button_show": "Your orders",
-    "button_character": "Order for {name}",
+    "gm_card_title": "Orders of {name} in {game}, {step}",
+    "gm_card_none": "No orders yet for {name} for {step}: add one with the button below, or the game's script acts for {name} at the deadline.",
+    "gm_card_withdrawn": "Withdrawn from the orders of {name} for {step}: {line}\nReceipt: `{receipt}`",
+    "gm_none_now": "No character of the game master's can be ordered now.",
+    "gm_none": "This game has no characters of the game master's to order: only the players give orders.",
     "button_page": "Orders {first}-{last}",
+    "gm_cards_page": "Characters {first}-{last} of {total} that may act now.",
+    "button_gm_more": "More characters ({page} of {pages})",
     "verb_placeholder": "Choose the order to give",
     "verb_more": "More orders (page {page} of {pages})",
     "verb_title": "Add an order in {game}, {step}",
@@ -136,18 +143,35 @@ def no_orders(step: str) -> str:
     return _say("card_none", step=step)
 
 
-def card_id(game_id: int, day: int, user_id: int, action: str, arg: str | int | None = None) -> str:
-    """`brbot:ord:<game>:<day>:<player>:<action>[:<order key or page>]` (`bot.ui.order_card.CardPress`)."""
+def card_id(
+    game_id: int, day: int, user_id: int, action: str, arg: str | int | None = None, actor: str | None = None
+) -> str:
+    """`brbot:ord:<game>:<day>:<player>:<action>[:<order key or page>]` (`bot.ui.order_card.CardPress`); with
+    `actor`, the game master's card of that character: `brbot:gm:<game>:<day>:<actor>:<action>[:<key or page>]`
+    (`GameMasterPress`: any of the game's moderators may press it, nobody else)."""
     tail = "" if arg is None else f":{arg}"
+    if actor is not None:
+        return f"brbot:gm:{game_id}:{day}:{actor}:{action}{tail}"
     return f"brbot:ord:{game_id}:{day}:{user_id}:{action}{tail}"
 
 
 def card_buttons(
-    game_id: int, day: int, user_id: int, keys: Sequence[str], page: int = 0, whole: bool = False
+    game_id: int,
+    day: int,
+    user_id: int,
+    keys: Sequence[str],
+    page: int = 0,
+    whole: bool = False,
+    actor: str | None = None,
 ) -> list[list[ButtonSpec]]:
     """The orders card's buttons, a list per row: per order (`keys`, one per order `card_line` numbers)
     Change and Withdraw, `CARD_ROWS` orders a page; then Add an order and the buttons to the other pages.
-    `whole`: the orders are one whole (the game lists them as one), shown unnumbered."""
+    `whole`: the orders are one whole (the game lists them as one), shown unnumbered. `actor`: the game
+    master's card of that character (`card_id`)."""
+
+    def button_id(action: str, arg: str | int | None = None) -> str:
+        return card_id(game_id, day, user_id, action, arg, actor)
+
     pages = max(1, -(-len(keys) // CARD_ROWS))
     page = min(max(page, 0), pages - 1)
     rows: list[list[ButtonSpec]] = []
@@ -156,17 +180,17 @@ def card_buttons(
         withdraw = _say("button_withdraw") if whole else _say("button_withdraw_one", number=number)
         rows.append(
             [
-                ButtonSpec(card_id(game_id, day, user_id, "chg", key), change, "primary"),
-                ButtonSpec(card_id(game_id, day, user_id, "del", key), withdraw, "danger"),
+                ButtonSpec(button_id("chg", key), change, "primary"),
+                ButtonSpec(button_id("del", key), withdraw, "danger"),
             ]
         )
-    last = [ButtonSpec(card_id(game_id, day, user_id, "add"), _say("button_add"), "success")]
+    last = [ButtonSpec(button_id("add"), _say("button_add"), "success")]
     if pages > 1:  # the pages nearest this one, within the row's room
         first = max(0, min(page - PAGES_SHOWN // 2, pages - PAGES_SHOWN))
         for other in range(first, min(pages, first + PAGES_SHOWN)):
             if other != page:
                 label = _say("button_page", first=other * CARD_ROWS + 1, last=min(len(keys), (other + 1) * CARD_ROWS))
-                last.append(ButtonSpec(card_id(game_id, day, user_id, "page", other), label))
+                last.append(ButtonSpec(button_id("page", other), label))
     rows.append(last)
     return rows
 
@@ -176,12 +200,36 @@ def show_button(game_id: int, day: int, user_id: int) -> ButtonSpec:
     return ButtonSpec(card_id(game_id, day, user_id, "show"), _say("button_show"), "primary")
 
 
-def character_buttons(game_id: int, day: int, user_id: int, characters: Sequence[tuple[str, str]]) -> list[ButtonSpec]:
-    """`/mod orders`: "Order for <name>" for each character the game master orders for (at most 25)."""
-    return [
-        ButtonSpec(card_id(game_id, day, user_id, "npc", actor), _say("button_character", name=name), "primary")
-        for name, actor in characters[:25]
-    ]
+def gm_card_title(name: str, game: str, step: str) -> str:
+    """The game master's card of one character: "Orders of Wolf A in Cave, Turn 2"."""
+    return _say("gm_card_title", name=name, game=game, step=step)
+
+
+def gm_no_orders(name: str, step: str) -> str:
+    return _say("gm_card_none", name=name, step=step)
+
+
+def gm_withdrawn_one(name: str, step: str, line: str, receipt: str) -> str:
+    return _say("gm_card_withdrawn", name=name, step=step, line=line, receipt=receipt)
+
+
+def gm_none(has_characters: bool) -> str:
+    """`/mod orders` with no card to show: none of the game master's characters may act now, or the game has none."""
+    return _say("gm_none_now" if has_characters else "gm_none")
+
+
+GM_CARDS_PAGE = 4  # characters' cards a `/mod orders` answer shows (a message each), then one to turn the page
+
+
+def gm_cards_page(first: int, last: int, total: int) -> str:
+    """Which characters a page of `/mod orders` showed: "Characters 1-4 of 12 that may act now."."""
+    return _say("gm_cards_page", first=first, last=last, total=total)
+
+
+def gm_more_button(game_id: int, page: int, pages: int) -> ButtonSpec:
+    """The button turning `/mod orders` to the next page of characters (`page` counted from 0, round):
+    `brbot:gmp:<game>:<page>` (`bot.ui.order_card.GameMasterPage`)."""
+    return ButtonSpec(f"brbot:gmp:{game_id}:{page}", _say("button_gm_more", page=page + 1, pages=pages), "secondary")
 
 
 def verb_select_id(game_id: int, day: int, user_id: int, page: int, actor: str | None = None) -> str:

@@ -10,13 +10,20 @@ import json
 from typing import Any
 
 from bot.text import say
+from engine import registry
 
 ANY_SEAT = "@seat"  # bot.services.setups.predict.ANY_SEAT: every seat its own side
 VALUE_SHOWN = 60  # characters of one setting's value shown (a map or a deck is named, not printed)
 
 
-def side_name(side: str) -> str:
-    return say("balance_any_seat") if side == ANY_SEAT else side
+def side_name(side: str, ruleset: str = "") -> str:
+    """A side as its game names it (`Community.sides`); "a seat" for every seat its own side."""
+    if side == ANY_SEAT:
+        return say("balance_any_seat")
+    try:
+        return registry.front(ruleset).community.sides.get(side, side) if ruleset else side
+    except KeyError:  # a game no longer installed
+        return side
 
 
 def percent(share: float) -> int:
@@ -27,17 +34,23 @@ def visibility(value: str) -> str:
     return say(f"setup_visibility_{value}")
 
 
-def predicted_text(predicted: Any) -> str:
+def predicted_text(predicted: Any, ruleset: str = "") -> str:
     if predicted is None:
         return say("balance_none")
     if predicted.status == "unplayable":
         return say("balance_unplayable")
+    if predicted.status == "worker_died":
+        return say("balance_worker_died", games=predicted.games)
     if predicted.status == "failed" and not predicted.games:
         return say("balance_failed")
+    if predicted.status == "queued":
+        return say("balance_queued")
     if predicted.status == "running" or not predicted.sides:
         return say("balance_running", games=predicted.games)
     sides = "; ".join(
-        say("balance_side", side=side_name(side), rate=percent(rate), half=max(1, percent(half)) if half else 0)
+        say(
+            "balance_side", side=side_name(side, ruleset), rate=percent(rate), half=max(1, percent(half)) if half else 0
+        )
         for side, (rate, half) in predicted.sides.items()
     )
     figures = "".join(say("balance_figure", label=label, value=value) for label, value in predicted.figures.items())
@@ -51,11 +64,12 @@ def predicted_text(predicted: Any) -> str:
     )
 
 
-def measured_text(measured: Any) -> str:
+def measured_text(measured: Any, ruleset: str = "") -> str:
     if measured is None or not measured.games:
         return say("balance_measured_none")
     sides = "; ".join(
-        say("balance_side_measured", side=side_name(side), rate=percent(rate)) for side, rate in measured.sides.items()
+        say("balance_side_measured", side=side_name(side, ruleset), rate=percent(rate))
+        for side, rate in measured.sides.items()
     )
     return say("balance_measured", sides=sides, games=measured.games)
 
@@ -64,7 +78,8 @@ def balance_line(balance: Any) -> str:
     """A version's prediction and its measured record, side by side."""
     predicted = balance.predicted if balance is not None else None
     measured = balance.measured if balance is not None else None
-    return say("balance_line", predicted=predicted_text(predicted), measured=measured_text(measured))
+    ruleset = balance.ruleset if balance is not None else ""
+    return say("balance_line", predicted=predicted_text(predicted, ruleset), measured=measured_text(measured, ruleset))
 
 
 def shown_value(value: Any) -> str:

@@ -5,6 +5,7 @@ TEXTS: dict[str, str] = {
     "cli_setups_none": "No setups yet: save one from a game with /setup save, or import a file with brbot setup import.",
     "cli_setup_line": "#{id}  {game}  {name}  v{number}  {visibility}  {games} {games:game|games}",
     "cli_setup_exported": "{name}: written to {path}",
+    "cli_setup_deleted": "setup #{id} {name} deleted: it is in no list any more; its versions stay with their games",
     "cli_setup_predicting": "predicting {name} v{number}: {games} {games:game|games} played",
     "cli_setup_predicted": "{name} v{number}: {balance}",
     "cli_setup_imported": "setup #{id} {name} ({game}): {count} {count:version|versions} imported",

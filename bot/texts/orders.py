@@ -33,6 +33,7 @@ TEXTS: dict[str, str] = {
     "menu_required": " (needed)",
     "menu_submit": "Give this order",
     "menu_next": "More options",
+    "menu_more_options": "More options",
     "menu_back": "Back",
     "menu_expired": "This menu has expired (the bot restarted or 15 minutes passed): type the command again.",
     "form_more": "More (page {page} of {pages})",

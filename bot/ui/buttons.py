@@ -38,6 +38,8 @@ OWN_PREFIXES = (
     "seat",
     "ord",
     "ordverb",
+    "gm",
+    "gmp",
 )  # brbot:<these>: ids that are not an old proposal's
 
 
@@ -58,7 +60,8 @@ def buttons_for(payload: dict[str, Any]) -> list[ButtonSpec]:
     ):  # `bot.services.orders.step_buttons`: ids, labels and styles in the payload
         specs = [ButtonSpec(b["custom_id"], b["label"], b["style"]) for b in payload.get("buttons") or []]
         return specs + orders_button(payload)
-    if kind in ("step_yours", "reminder"):  # a step opened, or its deadline near: the orders card's button
+    if kind in ("step_yours", "reminder", "orders_on_results"):  # a step opened (its own DM, or on the DM of the
+        # results: `bot.services.orders.pacing.orders_on_results`), or its deadline near: the orders card's button
         return orders_button(payload)
     if kind == "lobby":  # `bot.services.signup.lobby`: Join (as each role) and Leave while sign-ups are open
         return lobby_screen.buttons(payload)
@@ -325,7 +328,7 @@ class SeatAnswer(
 def dynamic_items() -> list[type]:
     """Every persistent component handler: these buttons, and the answer to an expired form menu."""
     from bot.ui.form_menu import FormExpired, FormSelectExpired
-    from bot.ui.order_card import CardPress, VerbChosen
+    from bot.ui.order_card import CardPress, GameMasterPage, GameMasterPress, VerbChosen
     from bot.ui.order_menu import OrderExpired, OrderSelectExpired
 
     return [
@@ -342,6 +345,8 @@ def dynamic_items() -> list[type]:
         OrderExpired,
         OrderSelectExpired,
         CardPress,
+        GameMasterPress,
+        GameMasterPage,
         VerbChosen,
     ]
 

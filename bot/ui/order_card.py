@@ -9,6 +9,11 @@ nothing. Change opens the order's menu (`bot.ui.order_menu`, its values preselec
 on orders the game lists as one whole, a select of the verbs open now (paged past Discord's 25 options), whose
 choice opens that verb's menu (or its form, `bot.ui.form_menu`); Withdraw takes the order off and shows the
 card again. Each press reads the game once and answers at once (Discord allows 3 seconds).
+
+The game master's card of each of their characters (`/mod orders`, `game_master_replies`) has the same buttons
+with ids of their own (`GameMasterPress`: `brbot:gm:<game>:<step>:<character>:...`), naming no user: any of the
+game's moderators may press them, anyone else is refused. A large cast is shown `GM_CARDS_PAGE` characters at a
+time, with a button to the next ones (`GameMasterPage`: `brbot:gmp:<game>:<page>`).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from bot.services.orders import menus as order_menus
 from bot.ui.cards import card_embeds
 from bot.ui.context import caller_of
 from bot.ui.form_menu import MORE, OPTIONS_MAX, PAGE, FormMenu
-from bot.ui.order_menu import OrderMenu
+from bot.ui.order_menu import menu_reply as order_menu
 from bot.ui.respond import Reply, refusing, respond
 from bot.ui.text import ui
 
@@ -38,9 +43,10 @@ def _whole(card: order_card.Card) -> bool:
 
 
 def buttons(card: order_card.Card, user_id: int, page: int = 0) -> discord.ui.View:
-    """The card's buttons as a view that never times out (its presses are the `DynamicItem`s below)."""
+    """The card's buttons as a view that never times out (its presses are the `DynamicItem`s below); the game
+    master's card of a character (`card.actor`) has `GameMasterPress` ids."""
     keys = [order_card.key(p) for p in card.parts]
-    rows = screen.card_buttons(card.game_id, card.day, user_id, keys, page, _whole(card))
+    rows = screen.card_buttons(card.game_id, card.day, user_id, keys, page, _whole(card), card.actor)
     view = discord.ui.View(timeout=None)
     for row, specs in enumerate(rows):
         for spec in specs:
@@ -48,16 +54,6 @@ def buttons(card: order_card.Card, user_id: int, page: int = 0) -> discord.ui.Vi
             button.label = localized(spec.label)
             button.row = row
             view.add_item(button)
-    return view
-
-
-def characters(game_id: int, day: int, user_id: int, listed: list[tuple[str, str]]) -> discord.ui.View:
-    """`/mod orders`: a button per character of the game master's, ordering for it (`CardPress`, "npc")."""
-    view = discord.ui.View(timeout=None)
-    for spec in screen.character_buttons(game_id, day, user_id, listed):
-        button = spec.button()
-        button.label = localized(spec.label)[:80]
-        view.add_item(button)
     return view
 
 
@@ -118,9 +114,7 @@ async def menu_reply(
         view: discord.ui.View = FormMenu(bot.db, bot.clock, card.game_id, user_id, verb, form)  # type: ignore[attr-defined]
         return Reply(embeds=card_embeds(dataclasses.replace(form.card, title=title)), view=view)
     command, form = await order_menus.menu_for(bot.db, card.game_id, user_id, verb, values, actor, moderator)  # type: ignore[attr-defined]
-    title = ui("form_title", title=form.card.title, game=card.game)
-    menu = OrderMenu(bot.db, bot.clock, card.game_id, user_id, command, form, actor, moderator)  # type: ignore[attr-defined]
-    return Reply(embeds=card_embeds(dataclasses.replace(form.card, title=title)), view=menu)
+    return order_menu(bot.db, bot.clock, card.game_id, card.game, user_id, command, form, actor, moderator)  # type: ignore[attr-defined]
 
 
 def chooser_reply(card: order_card.Card, user_id: int, page: int = 0, actor: str | None = None) -> Reply:
@@ -129,11 +123,67 @@ def chooser_reply(card: order_card.Card, user_id: int, page: int = 0, actor: str
 
 
 def card_reply(card: order_card.Card, user_id: int, content: str | None = None, page: int = 0) -> dict[str, Any]:
-    """The card as a message edit: `content` on top, the orders numbered, the buttons."""
-    embed = discord.Embed(title=localized(screen.orders_card(card.game, card.step, [], []).title))
+    """The card as a message edit: `content` on top, the orders numbered, the buttons (the game master's card of
+    a character, `card.actor`: its name in the title)."""
+    if card.actor is not None:
+        title = screen.gm_card_title(card.actor_name, card.game, card.step)
+        empty = screen.gm_no_orders(card.actor_name, card.step)
+    else:
+        title, empty = screen.orders_card(card.game, card.step, [], []).title, screen.no_orders(card.step)
+    embed = discord.Embed(title=localized(title)[:256])
     listed = "\n".join(f"• {localized(p.line)}" for p in card.parts)
-    embed.description = description(card) or listed or localized(screen.no_orders(card.step))
+    embed.description = description(card) or listed or localized(empty)
     return {"content": content, "embeds": [embed], "view": buttons(card, user_id, page)}
+
+
+def game_master_replies(content: str | None, found: order_card.GameMasterCards, user_id: int) -> list[Reply]:
+    """`/mod orders`: `content` (who is awaited) with the first character's card, then a message per other
+    character's card (each card is a message: a message holds the five rows of one card's buttons), at most
+    `screen.GM_CARDS_PAGE` of them (`found` is one page of the characters); with more characters, a last
+    message saying which were shown, with a button to the next page (`GameMasterPage`): a large cast is
+    never a burst of follow-ups."""
+    replies = []
+    for number, card in enumerate(found.cards):
+        shown = card_reply(card, user_id, content if number == 0 else None)
+        replies.append(Reply(content=shown["content"], embeds=shown["embeds"], view=shown["view"]))
+    if found.pages > 1:
+        last = found.first + len(found.cards) - 1
+        view = discord.ui.View(timeout=None)
+        spec = screen.gm_more_button(found.cards[0].game_id, (found.page + 1) % found.pages, found.pages)
+        button = spec.button()
+        button.label = localized(spec.label)
+        view.add_item(button)
+        replies.append(Reply(content=localized(screen.gm_cards_page(found.first, last, found.total)), view=view))
+    return replies or [Reply(content=content)]
+
+
+class GameMasterPage(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"brbot:gmp:(?P<game>\d+):(?P<page>\d+)",
+):
+    """ "More characters" under `/mod orders`: the next page of the game master's characters' cards, read now
+    (whoever may act now). Any moderator of the game may press it; anyone else is refused, seeing nothing."""
+
+    def __init__(self, custom_id: str, game: str, page: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=custom_id))
+        self.game, self.page = int(game), int(page)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(match.group(0), match["game"], match["page"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        async with refusing(interaction):
+            user_id = interaction.user.id
+            found = await order_card.game_master_cards(
+                bot.db, self.game, user_id, caller_of(interaction), self.page, screen.GM_CARDS_PAGE
+            )
+            if not found.cards:
+                raise ServiceError(localized(screen.gm_none(found.has_characters)))
+            await respond(interaction, game_master_replies(None, found, user_id))
 
 
 class _Parted:
@@ -184,7 +234,7 @@ class CardPress(
                 )
                 await interaction.response.edit_message(**card_reply(card, user_id, localized(said)))
                 return
-            if action == "npc":  # `/mod orders`: the game master orders for a character of theirs
+            if action == "npc":  # "Order for <name>" of a `/mod orders` answered before the game master's cards
                 caller = caller_of(interaction)
                 card, _ = await order_card.find(bot.db, game_id, user_id, day, None, arg, caller)
                 await respond(interaction, chooser_reply(card, user_id, 0, arg))
@@ -228,3 +278,43 @@ class VerbChosen(
                     raise ServiceError(ui("card_old"))
                 reply = await menu_reply(interaction, card, verb, {}, actor, caller)
             await interaction.response.edit_message(embeds=reply.embeds, view=reply.view)
+
+
+class GameMasterPress(
+    _Parted,
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"brbot:gm:(?P<game>\d+):(?P<day>-?\d+):(?P<actor>[A-Za-z0-9_\-]+):(?P<action>chg|del|add|page)(?::(?P<arg>[A-Za-z0-9_\-]+))?",
+):
+    """A press on the game master's card of one character (`/mod orders`): Change, Withdraw, Add an order or
+    another page, as on a player's own card. Any moderator of the game may press it (the game master is all
+    of them); anyone else is refused (`rights.game_master`, checked at every press), and nothing changes."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: Any = interaction.client
+        async with refusing(interaction):
+            game_id, day, actor = int(self.parts["game"]), int(self.parts["day"]), self.parts["actor"]
+            action, arg = self.parts["action"], self.parts["arg"]
+            user_id, caller = interaction.user.id, caller_of(interaction)
+            if action == "del":
+                if arg is None:
+                    raise ServiceError(ui("card_order_gone"))
+                done, part = await order_card.withdraw(bot.db, game_id, user_id, day, arg, bot.clock(), actor, caller)
+                bot.kick()
+                card = await order_card.card(bot.db, game_id, user_id, actor, caller)
+                said = (
+                    ui("orders_withdrawn", step=done.step, receipt=done.receipt)
+                    if part.rest is None
+                    else screen.gm_withdrawn_one(card.actor_name, done.step, part.line, done.receipt)
+                )
+                await interaction.response.edit_message(**card_reply(card, user_id, localized(said)))
+                return
+            card, shown = await order_card.find(
+                bot.db, game_id, user_id, day, arg if action == "chg" else None, actor, caller
+            )
+            if action == "page":
+                await interaction.response.edit_message(**card_reply(card, user_id, None, int(arg or 0)))
+            elif action == "chg" and shown is not None and shown.command:
+                reply = await menu_reply(interaction, card, shown.command, dict(shown.values), actor, caller)
+                await respond(interaction, reply)
+            else:  # Add an order, or Change on orders that are one whole: choose the verb first
+                await respond(interaction, chooser_reply(card, user_id, 0, actor))

@@ -11,6 +11,7 @@ minutes and not past a restart: a press on one that is gone is answered by `Orde
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import discord
@@ -18,15 +19,16 @@ import discord
 from bot.screens.orders import confirmation
 from bot.services.orders import commands as game_orders
 from bot.services.orders import menus
+from bot.ui.cards import card_embeds
 from bot.ui.expired import Expired, LiveMenus
 from bot.ui.form_menu import MORE, OPTIONS_MAX, PAGE, TIMEOUT
-from bot.ui.respond import refusing, replace
+from bot.ui.respond import Reply, refusing, replace, respond
 from bot.ui.text import ui
 from engine.front import Command, Form, Select
 
 ROWS = 4  # selects a page shows: the fifth row holds the buttons
 LIVE = LiveMenus(lambda menu: menu.command.name)  # the order menus still answering
-BUTTONS = ("submit", "next", "back")
+BUTTONS = ("submit", "next", "back", "more")
 
 
 class OrderMenu(discord.ui.View):
@@ -147,6 +149,69 @@ class OrderMenu(discord.ui.View):
         LIVE.drop(self)
 
 
+def menu_reply(
+    db,
+    clock,
+    game_id: int,
+    game: str,
+    user_id: int,
+    command: Command,
+    form: Form,
+    actor=None,
+    moderator=False,
+    said: str | None = None,
+) -> Reply:
+    """The verb's menu as a reply: the game's card of the verb on top (`said` under its title: the game's refusal,
+    then what the verb does), its selects and buttons."""
+    title = ui("form_title", title=form.card.title, game=game)
+    card = dataclasses.replace(form.card, title=title, description=said if said is not None else form.card.description)
+    return Reply(embeds=card_embeds(card), view=OrderMenu(db, clock, game_id, user_id, command, form, actor, moderator))
+
+
+class MoreOptions(discord.ui.View):
+    """ "More options" under the answer to a typed order command whose verb has options it was given without
+    (left out, or carried by no shared option; `commands.Given.more_options`, `commands.OrderRefused`): it opens
+    the verb's menu, prefilled with what was typed, in a message of its own. Lives as a menu does."""
+
+    def __init__(
+        self,
+        db,
+        clock,
+        game_id: int,
+        game: str,
+        user_id: int,
+        command: Command,
+        values: dict[str, Any],
+        actor=None,
+        moderator=False,
+    ) -> None:
+        super().__init__(timeout=TIMEOUT)
+        self.db, self.clock, self.game_id, self.game, self.user_id = db, clock, game_id, game, user_id
+        self.command, self.values, self.actor, self.moderator = command, values, actor, moderator
+        button: discord.ui.Button[MoreOptions] = discord.ui.Button(
+            label=ui("menu_more_options")[:80],
+            style=discord.ButtonStyle.primary,
+            custom_id=f"order:{command.name}:more"[:100],
+        )
+        button.callback = self.open  # type: ignore[method-assign]  # discord.py's way to give a component its callback
+        self.add_item(button)
+        LIVE.keep(self, TIMEOUT)
+
+    async def open(self, interaction: discord.Interaction) -> None:
+        async with refusing(interaction):
+            LIVE.keep(self, TIMEOUT)
+            command, form = await menus.menu_for(
+                self.db, self.game_id, self.user_id, self.command.name, self.values, self.actor, self.moderator
+            )
+            reply = menu_reply(
+                self.db, self.clock, self.game_id, self.game, self.user_id, command, form, self.actor, self.moderator
+            )
+            await respond(interaction, reply)
+
+    async def on_timeout(self) -> None:
+        LIVE.drop(self)
+
+
 class _Expired(Expired):
     """A press on an order menu that no longer answers: "type the command again"."""
 
@@ -155,11 +220,15 @@ class _Expired(Expired):
     words = "menu_expired"
 
 
-class OrderExpired(_Expired, discord.ui.DynamicItem[discord.ui.Button], template=r"order:[^:]+:(?:submit|next|back)"):
+class OrderExpired(
+    _Expired, discord.ui.DynamicItem[discord.ui.Button], template=r"order:[^:]+:(?:submit|next|back|more)"
+):
     pass
 
 
 class OrderSelectExpired(
-    _Expired, discord.ui.DynamicItem[discord.ui.Select], template=r"order:[^:]+:(?!(?:submit|next|back)\Z)[a-z0-9_]+"
+    _Expired,
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=r"order:[^:]+:(?!(?:submit|next|back|more)\Z)[a-z0-9_]+",
 ):
     component = discord.ui.Select

@@ -44,7 +44,12 @@ def as_reply(value: Any) -> Reply:
 
 
 async def respond(interaction: discord.Interaction, value: Any) -> None:
-    """Send a reply (ephemeral), in as many messages as Discord's limits need, in the reader's language."""
+    """Send a reply (ephemeral), in as many messages as Discord's limits need, in the reader's language; a list
+    of replies one after another (each with its own view: `/mod orders`' cards)."""
+    if isinstance(value, list):
+        for one in value:
+            await respond(interaction, one)
+        return
     reply = as_reply(value)
     parts = messages(localized(reply.content), reply.embeds)
     for index, part in enumerate(parts):

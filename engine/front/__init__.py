@@ -70,7 +70,7 @@ from engine.front.game import (
     group_title,
     step_titles,
 )
-from engine.front.signup import DataFile, Pairing, Sheet, Signup, Upload, character_sheet
+from engine.front.signup import DataFile, Pairing, Sections, Sheet, Signup, Upload, character_sheet
 from engine.front.words import Words, words_of
 
 __all__ = [
@@ -107,6 +107,7 @@ __all__ = [
     "Pictures",
     "Posts",
     "Refused",
+    "Sections",
     "Select",
     "Sheet",
     "Signup",

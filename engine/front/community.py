@@ -3,8 +3,8 @@ headline figures."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 AUDIENCE = "@audience"  # a `Counted` key: credit the seats the event was told to (a kill told to its killer)
@@ -34,7 +34,10 @@ class Community:
     - `counted`: its headline figures on a profile, from its stored events (`Counted`), credited with the
       game's final moderators' view (`Ruleset.gm_view`), which only the bot reads;
     - `hidden`: the game keeps information private to players, so moderators may let the dead read every
-      player's private results (`dead_see private`)."""
+      player's private results (`dead_see private`);
+    - `sides`: the name of each side `Play.sides` gives a seat (a team, a role), as a setup's balance shows it
+      ("human win 23% ± 4"; bot/screens/setup.py); a side not named here shows as its id."""
 
     counted: tuple[Counted, ...] = ()
     hidden: bool = False
+    sides: Mapping[str, str] = field(default_factory=dict)

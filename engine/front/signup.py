@@ -48,8 +48,19 @@ class DataFile:
     max_bytes: int = 64 * 1024
 
 
+@dataclass(frozen=True)
+class Sections:
+    """What a `Load` returns for a file that fills more than its one setting (Battle Royale's map file with its
+    optional `items:` and `roles:`): `main` the value of the file's `setting` (None when the file holds none of
+    it), `more` each other setting it fills, by name, as JSON data."""
+
+    main: Any
+    more: Mapping[str, Any] = field(default_factory=dict)
+
+
 Load = Callable[[dict[str, Any]], tuple[Any, str]]
-"""Reads a file's data: (its value as JSON data, what was loaded in words), or raises `Refused` with the reason."""
+"""Reads a file's data: (its value as JSON data, or `Sections`, and what was loaded in words), or raises
+`Refused` with the reason."""
 
 
 def _no_template() -> str:

@@ -130,3 +130,38 @@ def test_a_step_never_changes_the_state_it_was_given_and_the_shared_deck_never_c
         state, steps = after, steps + 1
         assert steps < 5000
     assert state.settings.deck.model_dump_json() == deck
+
+
+def test_a_copy_is_the_state_deep_copied_with_nothing_shared_but_the_deck():
+    """`CardState.copied` copies the tree itself, not through `copy.deepcopy`: the same state, field by field and
+    in its JSON, the same fields given, and no list, dict or model in two states but the frozen deck."""
+    import copy
+
+    from pydantic import BaseModel
+
+    result = RULESET.new_game(roster(4), CardSettings(), RecordingRng(7))
+    state = RULESET.resolve(result.state, {}, RecordingRng(8)).state
+    made, deep = state.copied(), copy.deepcopy(state)
+    assert made == deep and made.model_dump_json() == state.model_dump_json()
+    deck = state.settings.deck
+    assert made.settings.deck is deck
+
+    def parts(value, found):  # every model, list and dict of a state, the deck left out
+        if value is deck:
+            return found
+        if isinstance(value, BaseModel):
+            found.append(value)
+            for v in value.__dict__.values():
+                parts(v, found)
+        elif isinstance(value, list | dict):
+            found.append(value)
+            for v in value.values() if isinstance(value, dict) else value:
+                parts(v, found)
+        return found
+
+    mine, theirs = parts(made, []), parts(state, [])
+    assert len(mine) == len(theirs) and not {id(p) for p in mine} & {id(p) for p in theirs}
+    for a, b in zip(mine, theirs, strict=True):
+        assert type(a) is type(b)
+        if isinstance(a, BaseModel):
+            assert a.model_fields_set == b.model_fields_set

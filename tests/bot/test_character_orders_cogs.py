@@ -41,26 +41,27 @@ async def test_orders_shows_the_post_being_built_with_receipts_and_withdraw(gm, 
 async def test_mod_orders_names_a_post_in_progress_as_begun_not_missing(gm, db):
     game_id = await infinity_game(db)
     cog = ModerationCog(gm)
-    assert (await mod_run(cog, "mod orders")).text == ui("mod_waiting", names="Player1")
+    first = (await mod_run(cog, "mod orders")).text.splitlines()
+    assert first == [ui("mod_waiting", names="Player1"), ui("gm_none_now")], first  # Zhanshi waits for its post
     await run(build_cog()(gm), "cover", 1, level="high")
     done = await mod_run(cog, "mod orders")
-    assert done.text == ui("mod_unsent", names="Player1") and done.all_ephemeral
+    assert done.text.splitlines()[0] == ui("mod_unsent", names="Player1") and done.all_ephemeral
     assert "Still without orders" not in done.text
     await run(build_cog()(gm), "act", 1, action="send")
-    assert (await mod_run(cog, "mod orders")).text == ui("mod_all_in")
+    assert (await mod_run(cog, "mod orders")).text.splitlines()[0] == ui("mod_all_in")
     assert (await game_row(db, game_id)).day == 0  # sent, not resolved yet: no step was taken meanwhile
 
 
-async def test_mod_orders_has_a_button_per_npc_whose_menu_orders_for_it_and_refuses_a_player(gm, db):
-    """Issue 33, point 3, the game master's side: `/mod orders` carries "Order for <NPC>", which opens the
-    select of verbs for that NPC; the same id pressed by a player who moderates nothing is refused."""
-    from bot.ui.order_card import CardPress, VerbChosen
-    from bot.ui.order_menu import OrderMenu
-    from tests.bot.test_moderation_cog import MOD, moderator
-
+async def test_mod_orders_has_the_npcs_card_whose_add_orders_for_it_and_refuses_a_player(gm, db):
+    """Issue 33, point 3, the game master's side: `/mod orders` carries the orders card of the NPC on its post,
+    whose Add an order opens the select of verbs for that NPC; the same button pressed by a player who
+    moderates nothing is refused."""
     from bot.services.base.snapshot_cache import SnapshotCache
     from bot.services.base.snapshots import use_cache
+    from bot.ui.order_card import GameMasterPress, VerbChosen
+    from bot.ui.order_menu import OrderMenu
     from tests.bot.cog_helpers import edit_state
+    from tests.bot.test_moderation_cog import MOD, moderator
 
     game_id = await infinity_game(db)
     assert "view" not in (await mod_run(ModerationCog(gm), "mod orders")).sent[0]  # Lena's post: no NPC may act
@@ -72,9 +73,10 @@ async def test_mod_orders_has_a_button_per_npc_whose_menu_orders_for_it_and_refu
     use_cache(db, SnapshotCache())  # the state was edited behind the services' back: no stale snapshot
     shown = await mod_run(ModerationCog(gm), "mod orders")
     view = shown.sent[0]["view"]
+    assert shown.sent[0]["embeds"][0].title.startswith("Orders of Zhanshi in ")
     labels = {b.label: b.custom_id for b in view.children}
-    assert list(labels) == ["Order for Zhanshi"], labels
-    button, _ = press(gm, CardPress, labels["Order for Zhanshi"], MOD)
+    assert list(labels) == ["Add an order"], labels
+    button, _ = press(gm, GameMasterPress, labels["Add an order"], MOD)
     pressed = moderator(gm)
     pressed.message = None
     await button.callback(pressed)
@@ -86,7 +88,6 @@ async def test_mod_orders_has_a_button_per_npc_whose_menu_orders_for_it_and_refu
     await select.callback(chosen)
     menu = chosen.sent[-1]["view"]
     assert isinstance(menu, OrderMenu) and menu.actor == "zhanshi", chosen.text
-    player_id = labels["Order for Zhanshi"].replace(f":{MOD}:", ":1:")  # a player forging the id: not a moderator
-    forged, interaction = press(gm, CardPress, player_id, 1)
+    forged, interaction = press(gm, GameMasterPress, labels["Add an order"], 1)  # a player: not a moderator
     await forged.callback(interaction)
     assert "moderat" in interaction.text.lower() and "view" not in interaction.sent[-1], interaction.text

@@ -34,9 +34,26 @@ async def test_each_night_is_one_post_in_order_and_dms_reach_only_their_player(d
     shown = courier.text_to("channel", CHANNEL)
     for row in await rows(db, target="channel", target_id=CHANNEL):
         assert row.text.split("\n")[0] in shown
-    for user in range(1, 5):  # each player gets exactly the rows addressed to them
-        assert [m.content for m in courier.to("dm", user)] == [r.text for r in await rows(db, target="dm", target_id=user)]
+    for user in range(1, 5):  # each player gets exactly the rows addressed to them (a button's row has no text)
+        expected = [r.text for r in await rows(db, target="dm", target_id=user) if r.text]
+        assert [m.content for m in courier.to("dm", user)] == expected
     assert {t for k, t, _ in courier.delivered if k == "dm"} == {1, 2, 3, 4}
+
+
+async def test_the_dm_of_a_step_carries_your_orders_for_the_step_it_opened_in_the_same_message(db):
+    """Issue 33, point 3: the DM of the start (each player's role, Day 0 open for them) carries the orders
+    card's button, for Day 0 and its player, on that one message: no message of its own."""
+    from bot.ui.buttons import buttons_for
+
+    game_id = await started_game(db, actor_id=CREATOR)
+    courier = FakeCourier()
+    await drain(OutboxWorker(db, courier, Clock()))
+    for user in range(1, 5):
+        [told] = courier.to("dm", user)
+        assert told.content.startswith("You are Player")
+        [button] = buttons_for(told.buttons or {})
+        assert (button.label, button.custom_id) == ("Your orders", f"brbot:ord:{game_id}:0:{user}:show")
+        assert told.view() is not None
 
 
 async def test_a_target_gets_its_rows_in_id_order(db):
@@ -47,7 +64,7 @@ async def test_a_target_gets_its_rows_in_id_order(db):
     titles = [p.layout.title for p in courier.to("channel", CHANNEL)]
     assert titles == ["The game begins", "Day 0 results: the students set out", "Night 1 results"]
     for user in range(1, 5):
-        expected = [r.text for r in await rows(db, target="dm", target_id=user)]
+        expected = [r.text for r in await rows(db, target="dm", target_id=user) if r.text]
         assert [m.content for m in courier.to("dm", user)] == expected
 
 
@@ -383,7 +400,7 @@ async def test_two_workers_racing_deliver_each_row_once(db):
     assert [p.layout.title for p in courier.to("channel", CHANNEL)] == \
         ["The game begins", "Day 0 results: the students set out", "Night 1 results"]
     for user in range(1, 11):
-        assert [m.content for m in courier.to("dm", user)] == [r.text for r in await rows(db, target="dm", target_id=user)]
+        assert [m.content for m in courier.to("dm", user)] == [r.text for r in await rows(db, target="dm", target_id=user) if r.text]
 
 
 def test_which_errors_are_worth_retrying():

@@ -317,6 +317,27 @@ def test_one_nights_private_results_are_one_dm_per_player():
     assert all("Bob attacks you" not in m.content for p in parcels for m in p.messages)
 
 
+def test_your_orders_rides_on_the_last_message_of_a_players_results_dm():
+    """Issue 33, point 3: the textless row `pacing.orders_on_results` adds to a player's DM of a resolution puts
+    the orders card's button on that DM, split or not (its last message), adding no message and no blank line."""
+    from bot.ui.buttons import buttons_for
+
+    rows = Rows()
+    rows.add("You attack Bob with the Rifle and hit.", "attack", 2, "n2", target="dm", target_id=7)
+    rows.add("Tonight you see Bob in Forest. " * 80, "report", 2, "n2", target="dm", target_id=7)
+    mark = rows.add("", "orders_on_results", None, "n2", target="dm", target_id=7)
+    mark.payload |= {"game": 1, "day": 3, "user": 7}
+    (parcel,) = render(rows.rows)
+    (without,) = render(rows.rows[:-1])
+    assert len(parcel.rows) == 3 and len(parcel.messages) == len(without.messages) > 1  # no message for the button
+    assert [m.content for m in parcel.messages] == [m.content for m in without.messages]  # nor a blank line
+    *first, last = parcel.messages
+    assert all(m.buttons is None for m in first)
+    [button] = buttons_for(last.buttons or {})
+    assert (button.label, button.custom_id) == ("Your orders", "brbot:ord:1:3:7:show")
+    check_payload(last)
+
+
 def test_a_post_with_a_picture_keeps_room_for_it_in_its_first_message():
     """The picture is drawn at delivery: the first message keeps the caption's room and its two components, the
     picture's place right under the title; a long post goes on in complete messages of its own."""

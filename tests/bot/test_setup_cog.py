@@ -52,7 +52,10 @@ async def run(cog, path: str, interaction: FakeInteraction, **options) -> FakeIn
 async def test_the_setup_group_is_one_top_level_command_within_discords_limits(gm):
     cog = SetupCog(gm)
     names = sorted(c.qualified_name for c in cog.walk_app_commands())
-    assert names == ["setup", *(f"setup {n}" for n in ("edit", "fork", "hide", "list", "save", "share", "show"))]
+    assert names == [
+        "setup",
+        *(f"setup {n}" for n in ("delete", "edit", "fork", "hide", "list", "save", "share", "show")),
+    ]
     for cmd in cog.walk_app_commands():
         assert len(cmd.description) <= 100
         for parameter in getattr(cmd, "parameters", []):
@@ -120,12 +123,15 @@ async def test_save_from_a_game_is_for_its_moderators(gm, db, predicted):
 
 async def test_save_from_a_games_data_file_of_the_game_named_or_of_the_game_given(gm, db, predicted):
     """A map file (what `/game create file:` takes) is saved as a setup of the game `ruleset:` names, or of the
-    game `game:` gives; without either it is refused saying so, and nothing is saved."""
+    game `game:` gives, the reply saying what the file holds in the game's loader's words; a file no game takes
+    is refused asking which game it is for, and nothing is saved."""
     from tests.services.signup.test_data_files import SMALL
 
     cog = SetupCog(gm)
-    unnamed = await run(cog, "setup save", who(gm, AUTHOR), name="Isles", file=FakeAttachment("isles.yaml", SMALL.encode()))
-    assert "say which game it is for. Nothing was saved." in unnamed.text and predicted == []
+    unknown = await run(
+        cog, "setup save", who(gm, AUTHOR), name="Isles", file=FakeAttachment("isles.yaml", b"zones: 3\n")
+    )
+    assert "say which game it is for. Nothing was saved." in unknown.text and predicted == []
     bad = SMALL.replace("[3, 2]", "[3, 9]").encode()
     refused = await run(cog, "setup save", who(gm, AUTHOR), name="Isles", file=FakeAttachment("isles.yaml", bad),
                         ruleset="battle_royale")  # fmt: skip
@@ -134,13 +140,45 @@ async def test_save_from_a_games_data_file_of_the_game_named_or_of_the_game_give
     saved = await run(cog, "setup save", who(gm, AUTHOR), name="Isles", file=FakeAttachment("isles.yaml", SMALL.encode()),
                       ruleset="battle_royale", changelog="Two isles")  # fmt: skip
     assert "Saved setup #" in saved.text and "(Battle Royale) v1" in saved.text and "being predicted" in saved.text
+    assert "The island is Twin Isles (3 zones)." in saved.text and "names no game" not in saved.text
     [info] = await setups.listed(db, user_id=AUTHOR)
     assert info.latest.settings["island"]["name"] == "Twin Isles" and info.latest.changelog == "Two isles"
     game_id = await started_game(db, ruleset="battle_royale", players=3)
-    of_game = await run(cog, "setup save", who(gm, AUTHOR), name="Isles 2", game=game_id,
-                        file=FakeAttachment("isles.json", json.dumps(info.latest.settings["island"]).encode()))
-    assert "Saved setup #" in of_game.text, of_game.text
+    of_game = await run(
+        cog,
+        "setup save",
+        who(gm, AUTHOR),
+        name="Isles 2",
+        game=game_id,
+        file=FakeAttachment("isles.json", json.dumps(info.latest.settings["island"]).encode()),
+    )
+    assert "Saved setup #" in of_game.text and "The island is Twin Isles (3 zones)." in of_game.text, of_game.text
     assert len(predicted) == 2
+
+
+async def test_a_data_file_naming_no_game_is_the_channels_games_else_the_only_game_that_takes_it(gm, db, predicted):
+    """Issue 32's "/setup save ... or an uploaded file": with neither `ruleset:` nor `game:`, the channel's game
+    reads the file; a file it cannot read, the only installed game that takes it; the reply names the game."""
+    from tests.services.setups.test_data_file_setups import DECK
+    from tests.services.signup.test_data_files import SMALL
+
+    cog = SetupCog(gm)
+    elsewhere = await run(cog, "setup save", who(gm, AUTHOR, channel_id=777), name="Anywhere",
+                          file=FakeAttachment("isles.yaml", SMALL.encode()))  # fmt: skip
+    assert "(Battle Royale) v1" in elsewhere.text
+    assert "it was read as Battle Royale's, the only game that takes it." in elsewhere.text
+    await started_game(db, ruleset="battle_royale", players=3)  # in channel 555
+    here = await run(cog, "setup save", who(gm, AUTHOR), name="Here", file=FakeAttachment("isles.yaml", SMALL.encode()))
+    assert "it was read as Battle Royale's, this channel's game." in here.text
+    assert "The island is Twin Isles (3 zones)." in here.text
+    deck = await run(
+        cog, "setup save", who(gm, AUTHOR), name="Deck", file=FakeAttachment("deck.yaml", DECK.read_bytes())
+    )
+    assert "(Battle Royale card game) v1" in deck.text, deck.text
+    assert "the only game that takes it." in deck.text and "a deck of 25 cards" in deck.text
+    games = {i.name: i.ruleset for i in await setups.listed(db, user_id=AUTHOR)}
+    assert games == {"Anywhere": "battle_royale", "Here": "battle_royale", "Deck": "battle_royale_cards"}
+    assert len(predicted) == 3
 
 
 async def test_hide_and_game_create_from_a_setup(gm, db, predicted):
@@ -188,7 +226,7 @@ async def test_saving_answers_at_once_and_the_saver_is_told_the_predicted_balanc
     """The reply does not wait for the prediction; `/setup show` meanwhile says it is under way; when it is known
     the saver gets a follow-up with it (a thread stands in for the worker process here, for speed)."""
     executor = ThreadPoolExecutor(1)
-    monkeypatch.setattr(predict, "pool", lambda: executor)
+    monkeypatch.setattr(predict, "pool", lambda slot=0: executor)
     monkeypatch.setattr(predict, "SECONDS", 0.5)
     cog = SetupCog(gm)
     saver = who(gm, AUTHOR)
@@ -206,15 +244,46 @@ async def test_saving_answers_at_once_and_the_saver_is_told_the_predicted_balanc
 async def test_a_typed_value_is_data_only_without_aliases(gm, db, predicted):
     saved = await setups.save(db, ruleset="starcraft_mafia", name="Town", settings={}, author_id=AUTHOR)
     cog = SetupCog(gm)
-    aliased = await run(cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="x", setting="max_days",
-                        value="[&a 1, *a]")
+    aliased = await run(
+        cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="x", setting="max_days", value="[&a 1, *a]"
+    )
     assert "aliases" in aliased.text and (await setups.show(db, saved.id, user_id=AUTHOR)).latest.number == 1
-    broken = await run(cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="x", setting="max_days",
-                       value="[1,")
+    broken = await run(
+        cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="x", setting="max_days", value="[1,"
+    )
     assert "cannot read that value" in broken.text
-    back = await run(cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="Ten", setting="max_days",
-                     value="10")
+    back = await run(
+        cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="Ten", setting="max_days", value="10"
+    )
     assert "v2: Ten" in back.text
-    default = await run(cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="Default", setting="max_days",
-                        value="null")
+    default = await run(
+        cog, "setup edit", who(gm, AUTHOR), setup=saved.id, changelog="Default", setting="max_days", value="null"
+    )
     assert "v3: Default" in default.text and (await setups.show(db, saved.id, user_id=AUTHOR)).latest.settings == {}
+
+
+async def test_delete_takes_the_setup_out_of_every_list_and_its_games_keep_their_record(gm, db, predicted):
+    """Issue 32.6, "deleting one keeps the finished games' records": only its author deletes it; then it is
+    neither listed, offered, shown nor playable, and the game played with it still points at its version."""
+    from bot.services.steps.simulation import simulate
+
+    cog = SetupCog(gm)
+    info = await setups.save(db, ruleset="starcraft_mafia", name="Old town", settings={}, author_id=AUTHOR,
+                             visibility="public")  # fmt: skip
+    await simulate(db, 6, 3, ruleset="starcraft_mafia", setup=(info.latest.id, info.latest.settings))
+    refused = await run(cog, "setup delete", who(gm, OTHER), setup=info.id)
+    assert "Only the author of Old town can change it" in refused.text
+    assert "Old town" in (await run(cog, "setup show", who(gm, OTHER), setup=info.id)).text
+    done = await run(cog, "setup delete", who(gm, AUTHOR), setup=info.id)
+    assert "**Old town** is deleted" in done.text and done.all_ephemeral
+    for user in (AUTHOR, OTHER):
+        assert "Old town" not in (await run(cog, "setup list", who(gm, user))).text
+        assert await setup_autocomplete(who(gm, user), "") == []
+        assert f"There is no setup #{info.id}" in (await run(cog, "setup show", who(gm, user), setup=info.id)).text
+    async with db.read() as session:
+        from sqlalchemy import select
+
+        [played] = (await session.execute(select(Game).where(Game.setup_version_id == info.latest.id))).scalars().all()
+    assert played.status == "over"
+    balance = (await setups.balance(db, [info.latest.id]))[info.latest.id]
+    assert balance.measured is not None and balance.measured.games == 1

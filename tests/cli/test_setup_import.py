@@ -48,7 +48,7 @@ def test_a_data_file_is_imported_and_its_balance_predicted_with_a_progress_line(
     assert main(argv) == 0
     screen = terminal.lines
     assert "setup #1 Default deck (battle_royale_cards): 1 version imported" in screen, screen
-    assert any(line.startswith("Default deck v1: predicted: a seat win ") for line in screen), screen
+    assert any(line.startswith("Default deck v1: predicted: first player win ") for line in screen), screen
     assert any("predicting Default deck v1: 0 games played" in text for text in terminal.written)
     assert any("predicting Default deck v1: 25 games played" in text for text in terminal.written)
     assert not any(line.startswith("predicting") for line in screen)  # the progress line never stays

@@ -30,6 +30,16 @@ def button_ids_of(message: dict[str, Any]) -> dict[str, str]:
     return {c["label"]: c["custom_id"] for c in walk_components(message.get("components") or []) if c.get("type") == 2}
 
 
+def orders_dm(fake, user, day: int) -> dict[str, Any] | None:
+    """The newest DM to `user` whose Your orders button opens the card of step `day` (a step's DM: the results of
+    the resolution that opened it, "your move", a reminder), or None."""
+    for message in reversed(fake.dms_to(user)):
+        shown = button_ids_of(message).get("Your orders") or ""
+        if shown.startswith("brbot:ord:") and shown.split(":")[3] == str(day):
+            return message
+    return None
+
+
 def selects(reply) -> list[dict[str, Any]]:
     return [c for c in components(reply) if c.get("type") == 3]
 

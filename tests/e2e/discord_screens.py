@@ -1,8 +1,8 @@
 """Pictures of what a phone player sees on Discord, for docs/bot.md (`make docs-pictures`): the real bot plays two
 short seeded games against the fake Discord of tests/e2e, by buttons only (`tests/e2e/card_play.py`), and the
 messages it sends are kept as Discord received them (their JSON payloads): a Battle Royale player's orders card
-(`/orders`), the select of verbs under its Add an order and the attack's menu, and a Mazeworld step post (one
-Components V2 message with its picture). Each payload is drawn as a small HTML page the way Discord's phone app
+(`/orders`), the select of verbs under its Add an order and the attack's menu, the game master's card of a
+Mazeworld wolf (`/mod orders`), and a Mazeworld step post (one Components V2 message with its picture). Each payload is drawn as a small HTML page the way Discord's phone app
 draws it (`tests/e2e/discord_draw.py`: dark theme, 412 px wide) and photographed in headless Chromium
 (`tests/web/browser.py`) into docs/images/discord-*.png, each with a .txt beside it giving the picture in words.
 
@@ -118,23 +118,26 @@ async def _battle_royale(fake, runner, clock) -> list[Screen]:
 
 
 async def _mazeworld(fake, runner, clock) -> list[Screen]:
-    """Alice's first turn in Mazeworld, by buttons: the turn's step post, with the battlespace after it."""
+    """Alice's first turn in Mazeworld, by buttons: the game master's card of Wolf A (`/mod orders`, its attack
+    given by the card), then the turn's step post, with the battlespace after it."""
     from tests.e2e.card_play import by_card
     from tests.e2e.game_steps import game_row, stepped
-    from tests.e2e.test_e2e_by_buttons import setup
+    from tests.e2e.test_e2e_by_buttons import for_character, gm_card, setup
     from tests.e2e.test_e2e_game import settle
 
     mod, alice = fake.add_user("Gamemaster", moderator=True), fake.add_user("Alice")
     await setup(fake, mod, "mazeworld", [alice])
     await settle(fake, runner, "the start")
     game = await game_row(runner.db)
+    await for_character(fake, mod, "Wolf A", "attack")
+    screens = [Screen("discord-gm-card", kept((await gm_card(fake, mod, "Wolf A")).message), now=now(clock))]
     await by_card(fake, alice, "attack", {"amount": "3"})
     clock.set(game.deadline)
     await stepped(runner, game.day)
     await settle(fake, runner, "the first turn")
     posts = [m for m in fake.messages_in() if m["flags"] & discord_draw.IS_COMPONENTS_V2 and m.get("_files")]
     assert posts, "no step post with a picture"
-    return [Screen("discord-step-post", kept(posts[-1]), files=files_of(posts[-1]), now=now(clock))]
+    return screens + [Screen("discord-step-post", kept(posts[-1]), files=files_of(posts[-1]), now=now(clock))]
 
 
 async def _play(game, url: str, capture: Capture) -> None:
@@ -171,7 +174,7 @@ async def capture_all(folder: str) -> Capture:
     capture = Capture([])
     await _play(_battle_royale, f"sqlite+aiosqlite:///{folder}/royale.sqlite3", capture)
     await _play(_mazeworld, f"sqlite+aiosqlite:///{folder}/maze.sqlite3", capture)
-    order = ("discord-orders-card", "discord-verbs", "discord-order-menu", "discord-step-post")
+    order = ("discord-orders-card", "discord-verbs", "discord-order-menu", "discord-gm-card", "discord-step-post")
     capture.screens.sort(key=lambda s: order.index(s.name))
     return capture
 

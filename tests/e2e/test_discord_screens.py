@@ -32,12 +32,18 @@ def test_every_picture_the_page_links_to_is_there_with_its_words():
         assert picture.with_suffix(".txt").is_file(), f"{link} has no words beside it"
 
 
-def test_the_captures_are_the_four_screens_a_player_meets():
+def test_the_captures_are_the_screens_a_player_and_the_game_master_meet():
     names = [s.name for s in CAPTURE.screens]
-    assert names == ["discord-orders-card", "discord-verbs", "discord-order-menu", "discord-step-post"], names
+    assert names == ["discord-orders-card", "discord-verbs", "discord-order-menu", "discord-gm-card",
+                     "discord-step-post"], names
     card = CAPTURE.screens[0].message
     labels = [c.get("label") for c in walk_components(card["components"])]
     assert {"Change 1", "Withdraw 1", "Add an order"} <= set(labels), labels
+    gm = CAPTURE.screens[3].message  # the game master's card of Wolf A, its attack given by the card
+    assert gm["embeds"][0]["title"].startswith("Orders of Wolf A in "), gm["embeds"]
+    assert "Attack Alice" in gm["embeds"][0]["description"], gm["embeds"]
+    labels = [c.get("label") for c in walk_components(gm["components"])]
+    assert {"Change", "Withdraw these orders", "Add an order"} <= set(labels), labels
     post = CAPTURE.screens[-1].message
     assert post["flags"] & discord_draw.IS_COMPONENTS_V2 and not post["content"] and not post["embeds"]
     kinds = {c["type"] for c in walk_components(post["components"])}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.services.base import fairness
-from tests.e2e.card_play import button_ids, by_card, card, choose_verb, fill, offered, selects, verbs
+from tests.e2e.card_play import button_ids, by_card, card, choose_verb, fill, offered, orders_dm, selects, verbs
 from tests.e2e.conftest import BotRunner
 from tests.e2e.game_steps import game_row, stepped
 from tests.e2e.test_e2e_game import settle
@@ -27,12 +27,21 @@ async def setup(fake, mod, ruleset: str, players, settings: dict[str, str] | Non
     await fake.slash(mod, "game start")
 
 
+async def gm_card(fake, mod, name: str):
+    """`/mod orders`: the game master's card of the character `name` (each character's card a message of its own)."""
+    answered = await fake.slash(mod, "mod orders")
+    found = [r for r in answered.replies if any((e.get("title") or "").startswith(f"Orders of {name} in ")
+                                                for e in r.embeds)]
+    assert len(found) == 1 and found[0].ephemeral, answered.text
+    assert "Add an order" in button_ids(found[0]), button_ids(found[0])
+    return found[0]
+
+
 async def for_character(fake, mod, name: str, verb: str, wanted=None):
-    """The game master's order for a character of theirs by buttons: `/mod orders`, "Order for <name>", the
-    verb, its menu, Submit."""
-    shown = (await fake.slash(mod, "mod orders")).reply
-    assert shown.ephemeral and f"Order for {name}" in button_ids(shown), button_ids(shown)
-    chooser = (await fake.click(mod, shown, button_ids(shown)[f"Order for {name}"])).reply
+    """The game master's order for a character of theirs by buttons: `/mod orders`, the character's card, its
+    Add an order, the verb, its menu, Submit."""
+    shown = await gm_card(fake, mod, name)
+    chooser = (await fake.click(mod, shown, button_ids(shown)["Add an order"])).reply
     menu = await choose_verb(fake, mod, chooser, verb)
     return await fill(fake, mod, menu, verb, wanted or {})
 
@@ -51,9 +60,11 @@ async def test_mazeworld_by_buttons(fake, database_url, clock):
             if first:  # the game master orders Wolf A by buttons; the wolves' script does the rest
                 ordered = await for_character(fake, mod, "Wolf A", "attack")
                 assert "Order saved" in ordered.text and "Attack Alice" in ordered.text, ordered.text
-                shown = (await fake.slash(mod, "mod orders")).reply
-                refused = await fake.click(alice, shown, button_ids(shown)["Order for Wolf A"])
-                assert "another player's" in refused.text, refused.text
+                shown = await gm_card(fake, mod, "Wolf A")
+                assert "Attack Alice" in shown.text and "Withdraw these orders" in button_ids(shown), shown.text
+                refused = await fake.click(alice, shown, button_ids(shown)["Withdraw these orders"])
+                assert "moderators" in refused.text and refused.reply.ephemeral, refused.text
+                assert "Attack Alice" in (await gm_card(fake, mod, "Wolf A")).text  # nothing changed
             if "attack" in await verbs(fake, alice, dm=not first):
                 said = await by_card(fake, alice, "attack", {"amount": "3"}, dm=not first)
                 assert "Order saved" in said.text and "Attack" in said.text, said.text
@@ -98,36 +109,47 @@ async def test_battle_royale_by_buttons(fake, database_url, clock, monkeypatch):
         await setup(fake, mod, "battle_royale", players, {"days": "2"}, early_resolution=False)
         await settle(fake, runner, "the start")
         game = await game_row(runner.db)
-        withdrawn = 0
+        withdrawn = from_dm = 0
         while game.status != "over":
             assert game.day <= 6, "the game did not end"
+            awaited = await awaited_users(runner)
             for n, player in enumerate(players):
-                dm = n == 2  # Carol plays by DM
-                offered = await verbs(fake, player, dm)
+                dm = n == 2  # Carol plays by DM, from the DM of each step's results: its Your orders button
+                via = None
+                if dm and player.id in awaited:
+                    via = await fake.wait_until(lambda: orders_dm(fake, player, game.day), what="the step's DM")
+                    shown = via.get("content") or ""  # the results themselves, not a reminder or a bare button
+                    assert shown.strip("\u200b") and not shown.startswith("Reminder:"), shown
+                    from_dm += 1
+                offered = await verbs(fake, player, dm, via)
                 if not offered:
                     continue  # nothing to give (out of the game)
                 if "day0" in offered:
-                    said = await by_card(fake, player, "day0", {"zone": not_random}, dm)
+                    said = await by_card(fake, player, "day0", {"zone": not_random}, dm, via)
                 elif "attack" in offered:
-                    said = await by_card(fake, player, "attack", {}, dm)
+                    said = await by_card(fake, player, "attack", {}, dm, via)
                     if "Order saved" in said.text:  # and a vote beside it: two orders on the card
-                        await by_card(fake, player, "vote close", {}, dm)
-                        shown = await card(fake, player, dm)
+                        await by_card(fake, player, "vote close", {}, dm, via)
+                        shown = await card(fake, player, dm, via)
                         assert {"Change 1", "Withdraw 1", "Change 2", "Withdraw 2"} <= set(button_ids(shown))
                         gone = await fake.click(player, shown, button_ids(shown)["Withdraw 2"])
                         assert "Withdrawn from your orders" in gone.text, gone.text
-                        assert "Withdraw 2" not in button_ids(await card(fake, player, dm))
+                        assert "Withdraw 2" not in button_ids(await card(fake, player, dm, via))
                         withdrawn += 1
                 else:
-                    said = await by_card(fake, player, offered[0], {}, dm)
+                    said = await by_card(fake, player, offered[0], {}, dm, via)
                 assert "Order saved" in said.text or "Receipt" in said.text, said.text
             clock.set(game.deadline)
             game = await stepped(runner, game.day)
         await settle(fake, runner, "the end")
         assert "The game is over" in fake.text(fake.messages_in())
         assert withdrawn >= 3, "every player attacked, voted and withdrew the vote by buttons"
+        assert from_dm >= 2, "Carol opened her card from the DM of the start and of a step's results"
     finally:
         await runner.stop()
+
+
+ABILITIES = {"Nova": "heal", "Swann": "probe"}  # StarCraft Mafia: the class abilities these two give by the card
 
 
 async def test_starcraft_mafia_by_buttons(fake, database_url, clock, monkeypatch):
@@ -141,6 +163,7 @@ async def test_starcraft_mafia_by_buttons(fake, database_url, clock, monkeypatch
         await settle(fake, runner, "the start")
         game = await game_row(runner.db)
         changed = saved = 0
+        abilities: set[str] = set()
         while game.status != "over":
             assert game.day <= 4, "the game did not end"
             for n, player in enumerate(players):
@@ -148,6 +171,13 @@ async def test_starcraft_mafia_by_buttons(fake, database_url, clock, monkeypatch
                 offered = await verbs(fake, player, dm)
                 if "attack" not in offered:
                     continue  # dead: nothing to give
+                ability = ABILITIES.get(player.name)
+                if ability in offered:  # a class ability through the same menus (the medic heals, the ghost probes)
+                    said = await by_card(fake, player, ability, {}, dm)
+                    assert "Order saved" in said.text, said.text
+                    assert ability.title() in (await card(fake, player, dm)).text, ability
+                    abilities.add(ability)
+                    continue
                 said = await by_card(fake, player, "attack", {}, dm)
                 saved += "Order saved" in said.text
                 if n == 0 and "Order saved" in said.text:  # Raynor changes his attack by its button: he sleeps instead
@@ -163,13 +193,14 @@ async def test_starcraft_mafia_by_buttons(fake, database_url, clock, monkeypatch
             clock.set(game.deadline)
             game = await stepped(runner, game.day)
         await settle(fake, runner, "the end")
-        assert saved >= 6 and changed >= 1
+        assert saved >= 4 and changed >= 1
+        assert abilities == {"heal", "probe"}, abilities
     finally:
         await runner.stop()
 
 
-async def awaited_user(runner, users: dict[int, object]):
-    """The user whose step the game waits for now (one actor at a time), or None (a character of no one's)."""
+async def awaited_users(runner) -> list[int]:
+    """The ids of the users whose orders the game waits for now, in the game's order of its awaited actors."""
     from sqlalchemy import select
 
     from bot.db.models import Player
@@ -179,11 +210,14 @@ async def awaited_user(runner, users: dict[int, object]):
     rules, state = ruleset_of(game), load_state(game)
     async with runner.db.read() as session:
         seats = {p.seat: p.user_id for p in (await session.execute(select(Player).where(Player.game_id == game.id))).scalars()}
-    for actor in rules.awaiting(state):
-        seat = rules.controller(state, actor)
-        if seat in seats:
-            return users[seats[seat]]
-    return None
+    controllers = [rules.controller(state, actor) for actor in rules.awaiting(state)]
+    return [seats[seat] for seat in controllers if seat in seats]
+
+
+async def awaited_user(runner, users: dict[int, object]):
+    """The user whose step the game waits for now (one actor at a time), or None (a character of no one's)."""
+    awaited = await awaited_users(runner)
+    return users[awaited[0]] if awaited else None
 
 
 def told(fake, user, day: int):

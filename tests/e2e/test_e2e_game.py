@@ -150,6 +150,9 @@ async def test_a_whole_game_on_discord(fake, database_url, clock, monkeypatch):
         carol_seat = next(c["value"] for c in targets if c["name"].startswith("Carol"))
         attack = await slash(alice, "attack", {"with": weapons[0]["value"], "target": carol_seat, "amount": 1})
         assert "Order saved for Day 1" in attack.text, attack.text
+        more = {c["label"]: c["custom_id"] for c in attack.reply.components() if c.get("type") == 2}
+        menu = (await fake.click(alice, attack.reply, more["More options"])).reply  # issue 33: the rest in its menu
+        assert menu.ephemeral and "order:attack:target2" in menu.custom_ids(), menu.custom_ids()
         acts = await fake.autocomplete(bob, "act", {"action": ""}, focused="action")
         assert [a["value"] for a in acts][:4] == ["defend", "search", "run", "hold"]  # Battle Royale's /act first
         assert not {"sleep", "send", "stim"} & {a["value"] for a in acts}  # none of another game

@@ -1,6 +1,7 @@
 """Issue 32 against the fake Discord: `/setup` is registered as one group; a player saves a setup from a file,
 sees it, shares it with the server; another member is offered it, a moderator creates a game from it; a private
 setup is never offered to anyone else; the saver is told the predicted balance when it is known."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,7 +35,16 @@ async def test_setups_on_discord(fake, database_url, clock, monkeypatch):
     await runner.start()
     try:
         group = next(c for c in fake.registered[None] if c["name"] == "setup")
-        assert {o["name"] for o in group["options"]} == {"save", "show", "list", "fork", "edit", "share", "hide"}
+        assert {o["name"] for o in group["options"]} == {
+            "save",
+            "show",
+            "list",
+            "fork",
+            "edit",
+            "share",
+            "delete",
+            "hide",
+        }
         saved = await fake.slash(alice, "setup save", {"file": {"filename": "town.yaml", "data": FILE}})
         assert saved.reply.ephemeral and "Saved setup #1 **Small town** (StarCraft Mafia) v1" in saved.reply.content
         assert await fake.autocomplete(bob, "setup show", {"setup": "small"}, "setup") == []  # private: Alice's
@@ -57,13 +67,19 @@ async def test_setups_on_discord(fake, database_url, clock, monkeypatch):
             await asyncio.sleep(0.1)
         told = next(r for r in saved.replies if "The balance of" in (r.content or ""))
         assert told.ephemeral and "predicted: human win " in told.content
+        deleted = await fake.slash(alice, "setup delete", {"setup": 1})  # out of every list; the game keeps it
+        assert deleted.reply.ephemeral and "**Small town** is deleted" in deleted.reply.content
+        assert await fake.autocomplete(alice, "setup show", {"setup": "small"}, "setup") == []
+        async with runner.db.read() as session:
+            assert (await session.execute(select(Game))).scalar_one().setup_version_id == 1
     finally:
         await runner.stop()
 
 
 async def test_a_games_data_file_is_saved_as_a_setup_on_discord(fake, database_url, clock, monkeypatch):
-    """`/setup save file: ruleset:` with the file `/game create file:` takes (the card game's deck): refused
-    asking for the game without `ruleset:`, saved as the setup's first version with it."""
+    """`/setup save file:` with the file `/game create file:` takes (the card game's deck): without `ruleset:`,
+    saved as a setup of the only game that takes it, the reply saying so and what the deck holds; with it, of
+    that game."""
     from pathlib import Path
 
     from tests.services.setups.test_balance import QUICKLY_KNOWN
@@ -80,9 +96,16 @@ async def test_a_games_data_file_is_saved_as_a_setup_on_discord(fake, database_u
         assert "battle_royale_cards" in [c["value"] for c in ruleset["choices"]]
         upload = {"filename": "deck.yaml", "data": deck}
         unnamed = await fake.slash(alice, "setup save", {"name": "Deck", "file": upload})
-        assert "say which game it is for. Nothing was saved." in unnamed.reply.content
-        saved = await fake.slash(alice, "setup save", {"name": "Deck", "file": upload, "ruleset": "battle_royale_cards"})
-        assert saved.reply.ephemeral and "Saved setup #1 **Deck**" in saved.reply.content, saved.reply.content
+        said = unnamed.reply.content
+        assert "Saved setup #1 **Deck** (Battle Royale card game) v1" in said, said
+        assert (
+            "read as Battle Royale card game's, the only game that takes it." in said and "a deck of 25 cards" in said
+        )
+        saved = await fake.slash(
+            alice, "setup save", {"name": "Deck", "file": upload, "ruleset": "battle_royale_cards"}
+        )
+        assert saved.reply.ephemeral and "Saved setup #2 **Deck**" in saved.reply.content, saved.reply.content
+        assert "names no game" not in saved.reply.content and "a deck of 25 cards" in saved.reply.content
         shown = await fake.slash(alice, "setup show", {"setup": 1})
         assert "Settings of v1: deck: " in shown.reply.content
     finally:

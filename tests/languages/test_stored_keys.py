@@ -8,7 +8,7 @@ import json
 
 from bot.languages.reader import localized
 from engine.keyed import joined
-from bot.languages.stored import MARK, kept, revived, row_keys
+from bot.languages.stored import MARK, kept, revived, row_keys, written_row_keys
 from bot.text import say
 from engine.events import PUBLIC, Event
 from engine.keyed import Keyed
@@ -34,6 +34,17 @@ def test_plain_texts_keep_nothing_and_a_row_keeps_its_posts_title():
     assert kept("Day 1 begins.") is None and row_keys("plain", {"title": "plain"}) is None
     keys = row_keys(say("cli_none"), {"title": say("cli_none"), "kind": "x"})
     assert keys is not None and set(keys) == {"text", "title"}
+
+
+def test_a_rows_keys_written_once_are_the_bytes_its_json_column_writes():
+    """`write_events` writes an event's kept text to JSON once for all its rows: each row's `keyed` is the text
+    the JSON column writes for `row_keys` (`json.dumps`), a post's title and section beside it."""
+    text = joined("\n", [say("cli_none"), say("cli_heading", title="Día 1 — \u00e9")])
+    for payload in ({"kind": "x", "seat": "s001"}, {"title": say("cli_none"), "section": say("cli_none")}, None):
+        for said in (text, "plain"):
+            written = json.dumps(kept(said)) if kept(said) is not None else None
+            expected = row_keys(said, payload)
+            assert written_row_keys(written, payload) == (None if expected is None else json.dumps(expected))
 
 
 def test_an_event_keeps_its_keyed_text():

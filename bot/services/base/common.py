@@ -3,24 +3,26 @@
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from datetime import datetime, timedelta
+from functools import cache
 from typing import Any, cast
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from sqlalchemy import Table, func, insert, select
+from sqlalchemy import Table, bindparam, func, insert, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db import repositories
-from bot.db.models import AuditLog, DaySeed, EventRow, Game, Outbox, Player
-from bot.languages.stored import kept, row_keys
+from bot.db.models import WRITTEN_JSON, AuditLog, DaySeed, EventRow, Game, Outbox, Player
+from bot.languages.stored import kept, row_keys, written_row_keys
 from bot.services.base import due, fairness, limits  # noqa: F401 (due: its hooks keep games.due_at on every change)
 from bot.services.base.errors import ServiceError
 from bot.text import say
 from engine import registry
 from engine.digits import DIGITS, whole
-from engine.events import Event
+from engine.events import Event, Players
 from engine.front import Front
 from engine.ruleset import Ruleset
 
@@ -166,7 +168,7 @@ async def write_events(
     things happened.
     Returns the post token (`announce_picture` joins the post with it): `post` when given (rows written before
     with it join the same messages), else a new one."""
-    last = (await session.execute(select(func.max(EventRow.seq)).where(EventRow.game_id == game.id))).scalar_one()
+    last = (await session.execute(_last_seq(), {"game_id": game.id})).scalar_one()
     start = 0 if last is None else last + 1
     post = post or new_post()
     front = registry.front(game.ruleset)
@@ -174,6 +176,10 @@ async def write_events(
     rows: list[dict[str, Any]] = []
     boxes: list[dict[str, Any]] = []
     for index, event in enumerate(events):
+        # its text by key, rendered again for a reader (`brbot simulate --language`, delivery): kept and written
+        # to JSON once, for this row and for every outbox row that delivers it (a night's report is kilobytes)
+        said = kept(event.text)
+        written = json.dumps(said) if said is not None else None
         rows.append(
             {
                 "game_id": game.id,
@@ -184,18 +190,31 @@ async def write_events(
                 "audience": event.audience.model_dump(),
                 "text": event.text,
                 "data": event.data,
-                "keyed": kept(event.text),  # rendered again for a reader (`brbot simulate --language`)
+                "keyed": written,
             }
         )
-        boxes += delivery_rows(game, event, seats, {"kind": event.kind, "day": day}, post, placed.get(event.kind))[0]
+        payload = {"kind": event.kind, "day": day}
+        boxes += delivery_rows(game, event, seats, payload, post, placed.get(event.kind), True, written)[0]
     await session.flush()
     # Core inserts of the tables, not the ORM's bulk insert of the models: the same rows, columns and defaults,
-    # without the ORM collecting each row's parameters again (a 1,000-player step writes thousands)
+    # without the ORM collecting each row's parameters again (a 1,000-player step writes thousands); the texts
+    # by key go in as the JSON text written above (`WrittenJSON`: the bytes the JSON column writes)
     if rows:
-        await session.execute(insert(cast(Table, EventRow.__table__)), rows)
+        await session.execute(_insert_written(EventRow), rows)
     if boxes:
-        await session.execute(insert(cast(Table, Outbox.__table__)), boxes)
+        await session.execute(_insert_written(Outbox), boxes)
     return post
+
+
+@cache
+def _last_seq() -> Any:
+    """The query of a game's last event's number, built once (every resolution asks)."""
+    return select(func.max(EventRow.seq)).where(EventRow.game_id == bindparam("game_id"))
+
+
+def _insert_written(model: Any) -> Any:
+    """An insert of `model`'s table whose `keyed` is given as JSON text already written (`WrittenJSON`)."""
+    return insert(cast(Table, model.__table__)).values(keyed=bindparam("keyed", type_=WRITTEN_JSON))
 
 
 def new_post() -> str:
@@ -226,18 +245,37 @@ def delivery_rows(
     payload: dict[str, Any],
     post: str | None = None,
     placed: dict[str, Any] | None = None,
+    written: bool = False,
+    said: str | None = None,
 ) -> tuple[list[dict[str, Any]], list[str]]:
     """The outbox rows (as `outbox_row`s) that take one event to its audience: the game's channel, the
     moderators, or a DM to each seat of `seats` (seat -> user id) it names, and the seats sent to by DM.
     With `post`, every row carries that token (see `write_events`: one post, one DM per player, one message to
-    the moderators), and a channel row carries `placed`, where the event goes in that post (`placement`)."""
+    the moderators), and a channel row carries `placed`, where the event goes in that post (`placement`).
+    `written` (`write_events`): each row's `keyed` as JSON text (`written_row_keys`), `said` being the JSON text
+    of the event's text kept by key (`kept`; None: nothing kept)."""
     grouped = payload | ({"post": post} if post is not None else {})
+
+    def row(target: str, target_id: int | None, payload: dict[str, Any], keyed: Any = KEPT_HERE) -> dict[str, Any]:
+        if written and keyed is KEPT_HERE:
+            keyed = written_row_keys(said, payload)
+        return outbox_row(game, target, target_id, event.text, payload, keyed)
+
     if event.audience.kind == "public":
-        return [outbox_row(game, "channel", game.channel_id, event.text, grouped | (placed or {}))], []
+        return [row("channel", game.channel_id, grouped | (placed or {}))], []
     if event.audience.kind == "moderators":
-        return [outbox_row(game, "moderators", None, event.text, grouped)], []
+        return [row("moderators", None, grouped)], []
     sent = [seat for seat in event.audience.ids if seat in seats]
-    return [outbox_row(game, "dm", seats[seat], event.text, grouped | {"seat": seat}) for seat in sent], sent
+    # one JSON text of its keys for every DM of it (a seat is none of a payload's texts)
+    keyed = written_row_keys(said, grouped) if written else KEPT_HERE
+    return [row("dm", seats[seat], grouped | {"seat": seat}, keyed) for seat in sent], sent
+
+
+def dm_seats(events: list[Event], seats: dict[str, int]) -> frozenset[str]:
+    """The seats that these events reach by DM (`delivery_rows`): a resolution's private results."""
+    return frozenset(
+        seat for event in events if isinstance(event.audience, Players) for seat in event.audience.ids if seat in seats
+    )
 
 
 def placement(front: Front, kind: str, day: int) -> dict[str, Any]:
@@ -251,9 +289,15 @@ def outbox(session: AsyncSession, game: Game, target: str, target_id: int | None
     session.add(Outbox(**outbox_row(game, target, target_id, text, payload)))
 
 
-def outbox_row(game: Game, target: str, target_id: int | None, text: str, payload: dict) -> dict[str, Any]:
+KEPT_HERE: Any = object()  # `outbox_row`'s texts by key not given: kept from its text and payload
+
+
+def outbox_row(
+    game: Game, target: str, target_id: int | None, text: str, payload: dict, keyed: Any = KEPT_HERE
+) -> dict[str, Any]:
     """The columns of one new outbox row (each with its own nonce), with its texts by key (`row_keys`), which
-    delivery renders again in its reader's language."""
+    delivery renders again in its reader's language; `keyed`: those as JSON text already written (`write_events`:
+    `written_row_keys`)."""
     return {
         "game_id": game.id,
         "target": target,
@@ -261,7 +305,7 @@ def outbox_row(game: Game, target: str, target_id: int | None, text: str, payloa
         "text": text,
         "payload": payload,
         "nonce": secrets.token_hex(12),
-        "keyed": row_keys(text, payload),
+        "keyed": row_keys(text, payload) if keyed is KEPT_HERE else keyed,
     }
 
 

@@ -16,9 +16,10 @@ import asyncio
 import json
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Text, cast, select
+from sqlalchemy import Text, bindparam, cast, select
 from sqlalchemy.orm import defer
 
 from bot.db.models import Game, Player, seat_of
@@ -121,14 +122,16 @@ def _keep(cache: SnapshotCache, game: Game, state: Any, seats: dict[int, tuple[s
 
 async def seats_of(session, game_id: int) -> dict[int, tuple[str, str]]:
     """Discord user id -> (seat, receipt salt) of the game's joined players, as a snapshot holds them."""
-    players = (
-        await session.execute(
-            select(Player.user_id, Player.position, Player.salt).where(
-                Player.game_id == game_id, Player.status == "joined"
-            )
-        )
-    ).all()
+    players = (await session.execute(_seats_query(), {"game_id": game_id})).all()
     return {p.user_id: (seat_of(p.position), p.salt) for p in players}
+
+
+@cache
+def _seats_query():  # noqa: ANN202 - a Select
+    """`seats_of`'s query, built once (every resolution reads it again)."""
+    return select(Player.user_id, Player.position, Player.salt).where(
+        Player.game_id == bindparam("game_id"), Player.status == "joined"
+    )
 
 
 def cached(db: Database, game_id: int) -> bool:

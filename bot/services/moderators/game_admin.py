@@ -98,7 +98,7 @@ async def create(
     here = await lookup.game_in_channel(db, channel_id)
     if here is not None and here.status in lookup.LIVE:
         raise ServiceError(say("channel_has_game", game_id=here.id, name=here.name))
-    settings: dict[str, Any] = {data.setting: data.value} if data is not None else {}
+    settings: dict[str, Any] = data.settings if data is not None else {}
     version_id = None
     if setup is not None:
         if data is not None:

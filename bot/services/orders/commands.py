@@ -14,7 +14,9 @@ moderator for an NPC), read through that actor's view and orders.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -39,7 +41,7 @@ from bot.services.orders.orders import (
 from bot.services.orders.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
-from engine.front import ACTION_OPTION, Asked, Command, Option
+from engine.front import ACTION_OPTION, Asked, Command, Option, Refused
 
 
 @dataclass
@@ -48,6 +50,37 @@ class Given:
     summary: list[str]
     removed: bool
     reply: str | None = None  # the front's own words for what was done, instead of the summary
+    command: Command | None = None  # the verb given
+    values: dict[str, Any] = field(default_factory=dict)  # its options as given (the game's names), to prefill
+
+    def more_options(self) -> bool:
+        """Whether the verb has options this order was given without (left out, or only its menu carries them):
+        the answer to a typed command offers its menu, prefilled (`left_out`)."""
+        return self.command is not None and left_out(self.command, self.values)
+
+
+def left_out(command: Command, values: dict[str, Any]) -> bool:
+    """Whether `command` has an option `values` do not give: one left out, or one no shared option carries."""
+    return any(values.get(o.name) is None for o in command.options)
+
+
+class OrderRefused(ServiceError):
+    """The game's front refused the order as given (`Refused`: an option it cannot read, one it needs left out),
+    with the verb and its options as given (the game's names), so a typed command's answer can offer the verb's
+    menu prefilled. The rules' own refusals (`validate`: not now, not this seat) stay plain `ServiceError`s."""
+
+    def __init__(self, command: Command, values: dict[str, Any], reason: str) -> None:
+        super().__init__(reason)
+        self.command, self.values = command, values
+
+
+@contextmanager
+def refused_as_order(command: Command, values: dict[str, Any]) -> Iterator[None]:
+    """Within it, the front's refusal of the order (`Refused`) becomes `OrderRefused`."""
+    try:
+        yield
+    except Refused as refusal:
+        raise OrderRefused(command, values, refusal.reason) from None
 
 
 class NeedsMenu(ServiceError):
@@ -209,7 +242,7 @@ async def give_order(
                 except ServiceError as refused:
                     reason = str(refused)
                 raise NeedsMenu(command, own, reason)
-            with engine_refusals():
+            with engine_refusals(), refused_as_order(command, own):
                 change = front.orders.apply(Asked(command=name, values=filled, view=view, current=context.current))
             submitted = await submit_orders(db, game_id, user_id, change.orders, now, None, moderator, snap=snap)
         except ServiceError:
@@ -223,7 +256,14 @@ async def give_order(
         change.offered or any(trade.offer_to(after, seat) is not None for seat in context.others())
     ):
         await trading.send_offers(db, game_id, user_id, context.current, after, submitted.day, change.offered)
-    return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
+    return Given(
+        submitted=submitted,
+        summary=change.summary,
+        removed=change.removed,
+        reply=change.reply,
+        command=command,
+        values=own,
+    )
 
 
 def _typed_names(command: Command, values: Any, ruleset: str) -> Any:
@@ -313,14 +353,21 @@ async def _given_as_read(
         except ServiceError as refused:
             reason = str(refused)
         raise NeedsMenu(command, values, reason)
-    with engine_refusals():
+    with engine_refusals(), refused_as_order(command, values):
         change = registry.front(game.ruleset).orders.apply(
             Asked(command=name, values=filled, view=view, current=current)
         )
     submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
     if actor is None:  # an offer to another player is a player's own (an NPC's orders offer nothing)
         await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day, change.offered)
-    return Given(submitted=submitted, summary=change.summary, removed=change.removed, reply=change.reply)
+    return Given(
+        submitted=submitted,
+        summary=change.summary,
+        removed=change.removed,
+        reply=change.reply,
+        command=command,
+        values=values,
+    )
 
 
 async def _actor_now(

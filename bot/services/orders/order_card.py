@@ -9,6 +9,10 @@ withdrawing it leaves), so a press is answered only while the game is at that st
 the player's: `find` refuses an out-of-date one, changing nothing. Withdrawing one order submits the orders
 without it (`OrderPart.rest`, validated by the engine like any submission); an order that is the whole
 orders is withdrawn as `/orders`' Withdraw does (the game's default applies again).
+
+The game master has the same card for each of their characters that may act now (`game_master_cards`, under
+`/mod orders`): `card`, `find` and `withdraw` with `actor` (the character) and `moderator` (the caller, checked
+against the game's moderators at every press).
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from bot.db.session import Database
 from bot.services.base.errors import ServiceError
 from bot.services.base.lookup import game_by_id
 from bot.services.base.rights import Caller
+from bot.services.base.snapshots import snapshot
 from bot.services.orders import orders as order_service
 from bot.services.orders.actors import actor_choices
 from bot.services.orders.orders import Submitted
@@ -42,6 +47,8 @@ class Card:
     parts: list[OrderPart]
     verbs: list[Command]  # the order commands of this phase, then the form commands
     forms: frozenset[str]  # which of `verbs` are form commands (answered with their form)
+    actor: str | None = None  # the game master's character the card is of (None: the player's own orders)
+    actor_name: str = ""  # its name, as the game calls it
 
 
 def key(part: OrderPart) -> str:
@@ -67,6 +74,11 @@ async def card(
     phase = view.get("phase")
     verbs = [c for c in front.orders.commands if front.orders.offered(c, view)]
     forms = [] if actor else [c for c in front.orders.forms if open_now(c, phase)]  # a form is a player's own
+    named = ""
+    if actor is not None:  # the cached snapshot `view_and_orders` just read: no query
+        snap = await snapshot(db, game_id)
+        ruleset = registry.get(snap.ruleset)
+        named = next((a.name for a in ruleset.actors(snap.state) if a.id == actor), actor)
     return Card(
         game_id=game_id,
         day=game.day,
@@ -75,6 +87,8 @@ async def card(
         parts=front.orders.listed(current, view),
         verbs=[*verbs, *forms],
         forms=frozenset(c.name for c in forms),
+        actor=actor,
+        actor_name=named,
     )
 
 
@@ -102,18 +116,53 @@ async def find(
 
 
 async def withdraw(
-    db: Database, game_id: int, user_id: int, day: int, pressed: str, now: datetime
+    db: Database,
+    game_id: int,
+    user_id: int,
+    day: int,
+    pressed: str,
+    now: datetime,
+    actor: str | None = None,
+    moderator: Caller | bool = False,
 ) -> tuple[Submitted, OrderPart]:
     """Withdraw the one order `pressed` names: the orders without it are submitted (validated by the engine),
-    or, when it is the whole orders, they are withdrawn. Gives the receipt and the order withdrawn."""
-    _, part = await find(db, game_id, user_id, day, pressed)
+    or, when it is the whole orders, they are withdrawn. Gives the receipt and the order withdrawn. With
+    `actor`, of that character of the game master's (`moderator` the caller, checked)."""
+    _, part = await find(db, game_id, user_id, day, pressed, actor, moderator)
     assert part is not None  # `find` refuses a key it does not find
     if part.rest is None:
-        return await order_service.withdraw_orders(db, game_id, user_id, now), part
-    return await order_service.submit_orders(db, game_id, user_id, part.rest, now), part
+        return await order_service.withdraw_orders(db, game_id, user_id, now, actor, moderator), part
+    return await order_service.submit_orders(db, game_id, user_id, part.rest, now, actor, moderator), part
 
 
-async def characters(db: Database, game_id: int, user_id: int, moderator: Caller) -> list[tuple[str, str]]:
-    """(name, id) of the game master's characters the caller may order for now (`actors.actor_choices`: the
-    living NPCs of a game they moderate), each with its own button under `/mod orders`."""
-    return await actor_choices(db, game_id, user_id, moderator)
+@dataclass(frozen=True)
+class GameMasterCards:
+    """`/mod orders`' cards: one per character of the game master's that may act now; `has_characters`: whether
+    the game has any (None: it has none at all, so `/mod orders` says so in one line)."""
+
+    cards: list[Card]
+    has_characters: bool
+    page: int = 0  # which page of the characters `cards` are (`per_page` of them a page)
+    pages: int = 1
+    first: int = 1  # the number of the page's first character, of `total`
+    total: int = 0
+
+
+async def game_master_cards(
+    db: Database, game_id: int, user_id: int, moderator: Caller, page: int = 0, per_page: int | None = None
+) -> GameMasterCards:
+    """The orders card of each character the game master orders for now (`actors.actor_choices`: the living
+    NPCs of a game the caller moderates), as a player's own card shows theirs; and whether the game has any
+    character of the game master's at all (`Ruleset.actors` with no controller). With `per_page`, only the
+    cards of that page of the characters (`page`, counted round: past the last is the first again), so a large
+    cast is answered a few cards at a time."""
+    listed = await actor_choices(db, game_id, user_id, moderator)
+    snap = await snapshot(db, game_id)
+    ruleset = registry.get(snap.ruleset)
+    has = snap.state is not None and any(a.controller is None for a in ruleset.actors(snap.state))
+    size = per_page or max(len(listed), 1)
+    pages = max(-(-len(listed) // size), 1)
+    page %= pages
+    shown = listed[page * size : (page + 1) * size]
+    cards = [await card(db, game_id, user_id, actor, moderator) for _, actor in shown]
+    return GameMasterCards(cards, has, page, pages, page * size + 1, len(listed))

@@ -75,17 +75,27 @@ async def submit_orders(
     )
 
 
-async def withdraw_orders(db: Database, game_id: int, user_id: int, now: datetime) -> Submitted:
-    """Withdraw today's orders: the default applies again. Kept in the history as an empty submission.
+async def withdraw_orders(
+    db: Database,
+    game_id: int,
+    user_id: int,
+    now: datetime,
+    actor: str | None = None,
+    moderator: Caller | bool = False,
+) -> Submitted:
+    """Withdraw today's orders: the default applies again (for the game master's NPC, `actor`: its script at
+    the deadline). Kept in the history as an empty submission.
 
     Refused, with the game's own reason, for a seat that can give no orders now (a dead player's): nothing
     is stored."""
+    limits.text(actor, say("what_actor"), limits.OPTION_TEXT_MAX)
+    master = await rights.game_master(db, game_id, moderator)
 
     def prepare(snap: Snapshot, seat: str) -> None:
         may_act(snap, seat)
         return None
 
-    return await _submit(db, game_id, user_id, now, prepare)
+    return await _submit(db, game_id, user_id, now, prepare, actor, master)
 
 
 def may_act(snap: Snapshot, seat: str) -> None:

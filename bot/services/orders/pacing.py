@@ -11,7 +11,8 @@ game master's NPCs at the deadline, and who is told that the next step waits for
   keeps the deadline the turn began with, while it is still ahead.
 - `announce_step`: the pending question goes to its player by DM (or to the moderators for an NPC), with its
   choices, default and deadline; awaited NPCs are announced to the moderators; otherwise each awaited player
-  whose game declares buttons for the next step gets them by DM (`step_buttons.offer`).
+  whose game declares buttons for the next step gets them by DM (`step_buttons.offer`). An awaited player told
+  nothing of their own whom the resolution DMed gets the orders card's button on that DM (`orders_on_results`).
 """
 
 from __future__ import annotations
@@ -99,12 +100,14 @@ async def announce_step(
     state: Any,
     post: str | None = None,
     seats: dict[str, int] | None = None,
+    results: frozenset[str] = frozenset(),
 ) -> None:
     """Tell whoever the newly opened step waits for, beyond the channel's post: the asked player, the
     moderators for the game master's NPCs. `post`: the token of the resolution that opened the step
     (`write_events`): the moderators' "waiting for orders" joins that resolution's one message to them (a
     question the game master must answer stays a message of its own). `seats`: the game's `seat_map`, if the
-    caller has just read it (else it is read here)."""
+    caller has just read it (else it is read here). `results`: the seats that resolution DMed (`dm_seats`):
+    an awaited one told nothing else gets the orders card's button on that DM (`orders_on_results`)."""
     if game.deadline is None:
         return
     deadline = when(game.deadline)
@@ -124,16 +127,19 @@ async def announce_step(
         controller = ruleset.controller(state, question.actor)
         users = seats if seats is not None else await seat_map(session, game.id)
         payload = {"kind": "question", "day": game.day, "actor": question.actor}
+        told = {controller} if controller is not None else set()  # the question's own DM tells its player
         if controller is None:
             outbox(session, game, "moderators", None, text, payload)
         elif controller in users:  # the answers as buttons on the question itself, if the game has them: one DM
             buttons = step_buttons.for_seat(game, ruleset, state, controller)
             with_buttons = {"buttons": buttons} if buttons else {}
             outbox(session, game, "dm", users[controller], text, payload | {"seat": controller} | with_buttons)
-            await step_buttons.offer(session, game, ruleset, state, skip=frozenset({controller}), seats=users)
+            told |= await step_buttons.offer(session, game, ruleset, state, skip=frozenset({controller}), seats=users)
+        await orders_on_results(session, game, ruleset, state, post, users, results - told)
         game.reminded_day = game.day  # the question is its own reminder: no "you have not sent orders" after it
         return
-    await step_buttons.offer(session, game, ruleset, state, seats=seats)
+    told = await step_buttons.offer(session, game, ruleset, state, seats=seats)
+    await orders_on_results(session, game, ruleset, state, post, seats, results - told)
     npcs = [names[a].name for a in ruleset.awaiting(state) if a in names and names[a].controller is None]
     if npcs:
         outbox(
@@ -144,3 +150,32 @@ async def announce_step(
             say("npc_awaited", game=game.name, actors=", ".join(npcs), deadline=deadline),
             {"kind": "npc_awaited", "day": game.day} | ({"post": post} if post else {}),
         )
+
+
+ORDERS_ON_RESULTS = "orders_on_results"  # the payload kind of the row putting "Your orders" on a results DM
+
+
+async def orders_on_results(
+    session: AsyncSession,
+    game: Game,
+    ruleset: Ruleset,
+    state: Any,
+    post: str | None,
+    seats: dict[str, int] | None,
+    results: frozenset[str] | set[str],
+) -> None:
+    """The orders card's button ("Your orders") on the DM of the resolution `post` of each seat of `results`
+    (DMed by it, told nothing else) that the newly opened step awaits: a row of that post with no text and the
+    button's payload, so delivery sends it on the DM the player gets anyway (`bot.delivery.render`), never as a
+    message of its own. A seat the resolution did not DM waits for the reminder's button or types `/orders`."""
+    if post is None or not results:
+        return
+    users = seats if seats is not None else await seat_map(session, game.id)
+    marked: set[str] = set()
+    for actor in ruleset.awaiting(state):
+        seat = ruleset.controller(state, actor)  # a character with an id of its own: its player's seat
+        if seat is None or seat not in results or seat not in users or seat in marked:
+            continue
+        marked.add(seat)
+        payload = {"kind": ORDERS_ON_RESULTS, "post": post, "game": game.id, "day": game.day, "user": users[seat]}
+        outbox(session, game, "dm", users[seat], "", payload | {"seat": seat})

@@ -82,16 +82,17 @@ async def offer(
     state: Any,
     skip: frozenset[str] = frozenset(),
     seats: dict[str, int] | None = None,
-) -> None:
+) -> set[str]:
     """DM every awaited player whose game declares buttons for their next step: it is their move, until the
     deadline, with the buttons. One actor at a time, a player with no buttons for the step is told too (not
     while a question is pending: the question's own DM tells them). `skip`: seats already told, with their
     buttons (a question's DM carries them: one DM, not two). `seats`: the game's `seat_map`, if the caller has
-    just read it (else it is read here)."""
+    just read it (else it is read here). Returns the seats told (each DM carries the orders card's button)."""
     with_buttons = declares(game.ruleset)
     told_plainly = ruleset.pacing == "sequential" and ruleset.pending(state) is None
+    told: set[str] = set()
     if game.deadline is None or not (with_buttons or told_plainly) or ruleset.is_over(state):
-        return  # a game without step buttons costs nothing here (no view built for its players)
+        return told  # a game without step buttons costs nothing here (no view built for its players)
     front = registry.front(game.ruleset)
     users = seats if seats is not None else await seat_map(session, game.id)
     for actor in ruleset.awaiting(state):
@@ -114,6 +115,8 @@ async def offer(
         # how the game's step is given (a post built over commands, then sent)
         hint = front.orders.step_hint(view) if front.orders.step_hint else ""
         outbox(session, game, "dm", users[seat], joined("\n", [text, hint]) if hint else text, payload)
+        told.add(seat)
+    return told
 
 
 async def press(db: Database, game_id: int, user_id: int, day: int, pressed: str, now: datetime):

@@ -3,8 +3,9 @@ version adds to its record, in the transaction that ends the game (`bot.services
 
 A clean game is one played to its end (the rules say it is over: not stopped with `/game end`) that no
 moderator changed the course of: its audit trail has no moderator kill or revive and no substitution
-(`UNCLEAN`). The record keeps, per side (`Play.sides`, as the prediction counts them), the sum over its games
-of the share of the side's seats among the winners, so a side's measured win rate is that sum over the games.
+(`UNCLEAN`). The record keeps, per side (`Play.sides`, as the prediction counts them: `predict.shares`), the
+sum over its games of the share of the side's seats among the winners and the number of games the side had
+seats in, so a side's measured win rate is that sum over those games.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import AuditLog, Game, Player, SetupRecord
 from bot.services.base.common import ruleset_of
-from bot.services.setups.predict import ANY_SEAT
+from bot.services.setups.predict import shares
 
 UNCLEAN = ("kill", "revive", "end", "substitute")
 
@@ -44,35 +45,40 @@ async def game_over(session: AsyncSession, game: Game, state: Any) -> bool:
     if not rules.is_over(state) or not await clean(session, game.id):  # ended by a moderator, or not clean
         return False
     play = rules.play
-    winners = set(play.outcome(state)["winners"])
-    sides = play.sides(state) if play.sides is not None else {}
-    if sides:
-        members: dict[str, list[str]] = {}
-        for seat, side in sorted(sides.items()):
-            members.setdefault(side, []).append(seat)
-        share = {side: sum(s in winners for s in seats) / len(seats) for side, seats in members.items()}
-    else:
+    count = 0
+    if play.sides is None:  # a seat's chance: the winners' share of the seats
         seats = await session.execute(select(Player.id).where(Player.game_id == game.id, Player.status == "joined"))
-        count = max(1, len(seats.all()))
-        share = {ANY_SEAT: min(1.0, len(winners) / count)}
+        count = len(seats.all())
+    share = shares(play, state, count)
     row = await session.get(SetupRecord, game.setup_version_id)
     if row is None:
         row = SetupRecord(version_id=game.setup_version_id, games=0, sides={}, length=0.0)
         session.add(row)
-    totals = dict(row.sides or {})
+    games = row.games or 0
+    totals = {side: list(_counted(value, games)) for side, value in (row.sides or {}).items()}
     for side, value in share.items():
-        totals[side] = round(totals.get(side, 0.0) + value, 6)
-    row.games = (row.games or 0) + 1
+        total, seen = totals.get(side, [0.0, 0])
+        totals[side] = [round(total + value, 6), seen + 1]
+    row.games = games + 1
     row.sides = totals
     row.length = (row.length or 0.0) + max(0, int(game.day or 0))
     return True
 
 
+def _counted(value: Any, games: int) -> tuple[float, int]:
+    """A side's (sum of shares, games it had seats in) as stored: a pair, or (a record of before sides could
+    be absent from a game) the sum alone, over every game."""
+    if isinstance(value, list):
+        return float(value[0]), int(value[1])
+    return float(value), games
+
+
 def _shown(row: SetupRecord) -> Measured:
     games = row.games or 0
+    counted = {side: _counted(value, games) for side, value in sorted((row.sides or {}).items())}
     return Measured(
         games=games,
-        sides={side: total / games for side, total in sorted((row.sides or {}).items())} if games else {},
+        sides={side: total / seen for side, (total, seen) in counted.items() if seen} if games else {},
         length=(row.length / games) if games else None,
     )
 

@@ -272,11 +272,18 @@ async def share(db: Database, setup_id: Any, *, author_id: Any, visibility: Any)
         return await _info(session, setup)
 
 
-async def delete(db: Database, setup_id: Any, *, author_id: Any) -> str:
-    """The author's setup out of every list; its versions stay for the games played with them. Its name."""
-    user = limits.user_id(author_id)
+async def delete(db: Database, setup_id: Any, *, author_id: Any, operator: bool = False) -> str:
+    """The author's setup out of every list; its versions stay for the games played with them. Its name.
+    `operator`: the bot's operator (`brbot setup delete`), who may delete anyone's setup, private ones too."""
+    user = None if operator else limits.user_id(author_id)
     async with db.transaction() as session:
-        setup = await _own(session, setup_id, user)
+        if user is None:
+            limits.discord_id(setup_id, say("what_setup"))
+            setup = await session.get(Setup, setup_id)
+            if setup is None or setup.deleted:
+                raise ServiceError(say("no_such_setup", id=setup_id))
+        else:
+            setup = await _own(session, setup_id, user)
         setup.deleted = True
         return setup.name
 
@@ -370,15 +377,21 @@ async def settings_for_game(db: Database, setup_id: Any, *, user_id: Any, guild_
 @dataclass(frozen=True)
 class Balance:
     """A version's balance: predicted by the computer players (None: never asked) and measured over the finished
-    clean games played with it (None: none yet)."""
+    clean games played with it (None: none yet); `ruleset`: its game, which names its sides."""
 
     predicted: predict.Prediction | None
     measured: records.Measured | None
+    ruleset: str = ""
 
 
 async def balance(db: Database, version_ids: list[int]) -> dict[int, Balance]:
-    """Each version's balance, in two reads."""
+    """Each version's balance, in three reads."""
     async with db.read() as session:
         predicted = await predict.predictions(session, version_ids)
         measured = await records.records(session, version_ids)
-    return {v: Balance(predicted.get(v), measured.get(v)) for v in version_ids}
+        games = await session.execute(
+            select(SetupVersion.id, Setup.ruleset).join(Setup, Setup.id == SetupVersion.setup_id)
+            .where(SetupVersion.id.in_(version_ids))
+        )  # fmt: skip
+        ruleset = {version: game for version, game in games.all()}
+    return {v: Balance(predicted.get(v), measured.get(v), ruleset.get(v, "")) for v in version_ids}

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import PurePath
 from typing import Any
 
@@ -25,7 +25,7 @@ from bot.services.base import limits
 from bot.services.base.errors import ServiceError
 from bot.text import say
 from engine import registry
-from engine.front import DataFile, Refused
+from engine.front import DataFile, Refused, Sections
 from engine.keyed import joined
 
 SUFFIXES = {".yaml": "yaml", ".yml": "yaml", ".json": "json"}
@@ -44,8 +44,15 @@ class _Limit(Exception):
 @dataclass(frozen=True)
 class DataLoaded:
     setting: str  # the game's setting the file fills
-    value: Any  # its value, as JSON data
+    value: Any  # its value, as JSON data (None: the file holds only other settings, `more`)
     summary: str  # in words, what was loaded (for the moderator's reply)
+    more: dict[str, Any] = field(default_factory=dict)  # other settings the same file fills (`Sections`)
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        """Every setting the file fills, by name."""
+        main = {} if self.value is None else {self.setting: self.value}
+        return main | self.more
 
 
 class _NoAliases(yaml.SafeLoader):
@@ -216,6 +223,8 @@ async def read_data_file(
     if upload is None:
         raise ServiceError(say(not_taken, game=front.title or ruleset))
     value, summary = await read_mapping(upload.file, filename, size, read, upload.load, say(nothing))
+    if isinstance(value, Sections):
+        return DataLoaded(upload.file.setting, value.main, summary, dict(value.more))
     return DataLoaded(setting=upload.file.setting, value=value, summary=summary)
 
 

@@ -22,6 +22,7 @@ from bot.services.base.common import (
     announce,
     announce_picture,
     audit,
+    dm_seats,
     hour_minute,
     load_game,
     new_post,
@@ -498,7 +499,8 @@ async def _start(
             say("moderators_started", game=game.name, players=len(players), one=front_of_game.words.one),
             {"kind": "moderators_started", "post": post},
         )
-    post = await write_events(session, game, result.events, await seat_map(session, game_id), -1, post)
+    seats = await seat_map(session, game_id)
+    post = await write_events(session, game, result.events, seats, -1, post)
     announce_picture(session, game, -1, post)  # a game showing its picture after every step: the start's too
     await groups.sync(session, game, result.state)
     announce(
@@ -512,7 +514,7 @@ async def _start(
         ),
         {"kind": "commitment", "day": game.day},
     )
-    await pacing.announce_step(session, game, ruleset, result.state, post)
+    await pacing.announce_step(session, game, ruleset, result.state, post, seats, dm_seats(result.events, seats))
     audit(session, game, actor_id, "start", players=len(players))
 
 

@@ -31,6 +31,7 @@ from bot.services.base.common import (
     announce,
     announce_picture,
     audit,
+    dm_seats,
     load_game,
     load_state,
     open_day,
@@ -143,7 +144,11 @@ async def _resolve_locked(
     seats = await seat_map(session, game.id)  # read once: nothing below changes who holds a seat
     post = await write_events(session, game, result.events, seats, day)
     announce_picture(session, game, day, post)  # a game that shows its picture after every step: with the post
-    await groups.sync(session, game, result.state, seats)
+    # Nothing pending here but that picture's row (write_events flushed the rest), which the groups' reads do not
+    # look at: it is written with the step's other rows, not flushed alone (a flush is about a millisecond, and
+    # the card game pictures every step)
+    with session.no_autoflush:
+        await groups.sync(session, game, result.state, seats)
     await _copy_to_the_dead(session, game, result.events, seats)
     front = registry.front(game.ruleset)
     reveal = say(
@@ -181,7 +186,7 @@ async def _resolve_locked(
             ),
             {"kind": "seed_reveal", "day": day},
         )
-        await pacing.announce_step(session, game, ruleset, result.state, post, seats)
+        await pacing.announce_step(session, game, ruleset, result.state, post, seats, dm_seats(result.events, seats))
     if game.resolve_failures:  # the deadline loop had been failing on this game: tell the moderators it is over
         outbox(
             session,

@@ -19,9 +19,10 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import cache
 from typing import IO, Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 
 from bot.db.models import EventRow, Game, Player, seat_of
 from bot.db.session import Database
@@ -37,6 +38,13 @@ from engine import registry
 from engine.rng import RecordingRng
 
 EPOCH = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+# the queries of every step, built once (building a statement costs about as much as running a small one)
+_REV = select(Game.state_rev).where(Game.id == bindparam("game_id"))
+_ROSTER = (
+    select(Player.position, Player.name, Player.user_id, Player.status)
+    .where(Player.game_id == bindparam("game_id"))
+    .order_by(Player.position)
+)
 USER_BASE = 100_000
 
 
@@ -66,9 +74,12 @@ async def simulate(
     ruleset: str = registry.DEFAULT,
     data: DataLoaded | None = None,
     setup: tuple[int, dict[str, Any]] | None = None,
+    keyed: bool = True,
 ) -> SimulationResult:
     """A whole game played by computer players through the services; `setup`: (version id, settings) of a setup
-    version to play (the game remembers it, as `/game create setup:` does)."""
+    version to play (the game remembers it, as `/game create setup:` does); `keyed`: the rows `on_event` is
+    given carry their texts by key (`EventRow.keyed`, for a reader of another language); without it they are
+    not read (a night's report keeps tens of kilobytes of them, which an English transcript never reads)."""
     front, play = registry.front(ruleset), registry.get(ruleset).play
     if not play.has_computer_players:
         raise ServiceError(say("cli_no_computer_players", game=front.title or ruleset))
@@ -78,7 +89,7 @@ async def simulate(
     cap = min(max(players, 2), rules.max_players or max(players, 2))  # a seat each; a sign-up cap is 2 at least
     settings: dict[str, Any] = dict(setup[1]) if setup is not None else {}
     if data is not None:  # a data file the game takes (`brbot simulate --data`)
-        settings[data.setting] = data.value
+        settings.update(data.settings)
     game = await games.create_game(
         db,
         name=say("simulation_name", seed=seed),
@@ -102,17 +113,11 @@ async def simulate(
     ending: list[EventRow] = []  # the engine's game_over event, written as the log's last line
     while True:
         async with db.read() as session:
-            rev = (await session.execute(select(Game.state_rev).where(Game.id == game.id))).scalar_one()
-            roster = (
-                await session.execute(
-                    select(Player.position, Player.name, Player.user_id, Player.status)
-                    .where(Player.game_id == game.id)
-                    .order_by(Player.position)
-                )
-            ).all()
+            rev = (await session.execute(_REV, {"game_id": game.id})).scalar_one()
+            roster = (await session.execute(_ROSTER, {"game_id": game.id})).all()
             seats = {seat_of(p.position): p.user_id for p in roster if p.status == "joined"}  # `seat_map`'s
             names = {seat_of(p.position): p.name for p in roster}
-            seen = await _emit(session, game.id, seen, names, log, on_event, ending)
+            seen = await _emit(session, game.id, seen, names, log, on_event, ending, keyed)
         # The state as the orders are validated against it: the game's snapshot, which the resolution that
         # opened this step left in place (`snapshots.refresh`), read again only if the game changed since.
         current = await snapshots.snapshot(db, game.id)
@@ -187,6 +192,23 @@ async def _pair_requests(db: Database, game_id: int, signups, user: dict[str, in
                 await games.pair(db, game_id, user[s.seat], pairing.name, user[other])
 
 
+@cache
+def _events_query(keyed: bool, data: bool = True) -> Any:
+    """The events of a game from a number on, the columns only, with EventRow's names (no ORM object per event),
+    their texts by key with `keyed` (for `brbot simulate --language`), their data with `data` (for the log);
+    built once."""
+    columns = [EventRow.day, EventRow.phase, EventRow.kind, EventRow.audience, EventRow.text]
+    if data:
+        columns.append(EventRow.data)
+    if keyed:
+        columns.append(EventRow.keyed)
+    return (
+        select(*columns)
+        .where(EventRow.game_id == bindparam("game_id"), EventRow.seq >= bindparam("seen"))
+        .order_by(EventRow.seq)
+    )
+
+
 async def _emit(
     session,
     game_id: int,
@@ -195,22 +217,10 @@ async def _emit(
     log: IO[str] | None,
     on_event: Callable[[EventRow, Any], None] | None,
     ending: list[EventRow],
+    keyed: bool = True,
 ) -> int:
-    rows = (
-        await session.execute(  # the columns only, with EventRow's names: no ORM object per event
-            select(
-                EventRow.day,
-                EventRow.phase,
-                EventRow.kind,
-                EventRow.audience,
-                EventRow.text,
-                EventRow.data,
-                EventRow.keyed,  # the text by key, for `brbot simulate --language`
-            )
-            .where(EventRow.game_id == game_id, EventRow.seq >= seen)
-            .order_by(EventRow.seq)
-        )
-    ).all()
+    query = _events_query(keyed, log is not None)
+    rows = (await session.execute(query, {"game_id": game_id, "seen": seen})).all()
     for row in rows:
         audience = _audience(row.audience, names)
         if row.kind == "game_over":

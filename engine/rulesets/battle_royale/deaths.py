@@ -8,7 +8,7 @@ Rival) and our rulings (the Lovers' loss).
 from __future__ import annotations
 
 from engine.keyed import joined
-from engine.rulesets.battle_royale import catalog, rules
+from engine.rulesets.battle_royale import catalog, rules, selection
 from engine.rulesets.battle_royale.night import Kill, Night
 from engine.rulesets.battle_royale.state import Item, Student
 from engine.rulesets.battle_royale.texts import listing, say
@@ -141,7 +141,7 @@ def _bounty(night: Night, killer: Student) -> None:
     """Handbook III.E.1: whoever eliminates a marked student wins a random item."""
     if not killer.active:
         return
-    kind = night.rng.choice(catalog.item_pool(), "bounty reward")
+    kind = night.rng.choice(selection.item_draws(night.state.settings), "bounty reward")
     item = night.state.new_item(kind)
     held = give(night, killer, item, killer.zone or 0)
     text = say("bounty", item=item.name)

@@ -34,6 +34,14 @@ def outcome(state: Any) -> dict[str, list[str]]:
     }
 
 
+def sides(state: Any) -> dict[str, str]:
+    """Each student's role (rulings, "Ending and winning": each role has its own win condition): a setup's
+    balance is a Dedicated Student's, a Lone Wolf's and a Lover's chance to win. Schools are not sides: they
+    are drawn at random and even in size (rulings, "Numbers the handbook does not give"), so each has the same
+    chance by construction, and a Rival is a condition on top of a role, not a side."""
+    return {sid: str(s.role) for sid, s in sorted(state.students.items())}
+
+
 def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> Studies:
     """The weapon study (`studies.weapon_study`): each weapon's average damage against the handbook's (the
     catalog's numbers: house rules do not change them)."""
@@ -43,4 +51,4 @@ def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> S
     return {"weapons": {name: row | {"expected": row["handbook"]} for name, row in study.items()}}
 
 
-PLAY = Play(outcome=outcome, length=length, autoplayer=orders_for, signups=signups, studies=studies)
+PLAY = Play(outcome=outcome, length=length, autoplayer=orders_for, signups=signups, studies=studies, sides=sides)

@@ -6,8 +6,12 @@ one; `tests/battle_royale/test_house_rules.py` checks that the page and this mod
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from typing import Any
 
+from pydantic import BaseModel, Field, field_validator
+
+from engine import counts
+from engine.rulesets.battle_royale import selection
 from engine.rulesets.battle_royale.catalog import Island, default_island
 
 
@@ -74,6 +78,34 @@ class BRSettings(BaseModel):
     )
     schoolmates_known: bool = Field(True, description="Each student learns who their schoolmates are on Day 0.")
     island: Island = Field(default_factory=default_island, description="The map: zones, adjacency, per-zone modifiers.")
+    items: dict[str, int] | None = Field(
+        None,
+        description="Items in play: each item's number of chances in every random item drawn "
+        "(starting, hidden, reward and bounty items); an item left out is never drawn. None: every item once.",
+    )
+    roles: dict[str, int | None] | None = Field(
+        None,
+        description="Roles granted, each with the most students who may hold it (none: no limit); "
+        "a role left out is never granted (its requests become Dedicated Students). None: every role, no limit.",
+    )
+
+    @field_validator("items", mode="before")
+    @classmethod
+    def _items(cls, value: Any) -> Any:
+        value = counts.mapping(value)  # as a moderator types it: "name: number, ..."
+        problems = [] if value is None else selection.item_problems(value)
+        if problems:
+            raise ValueError(selection.problems_said(problems))
+        return value
+
+    @field_validator("roles", mode="before")
+    @classmethod
+    def _roles(cls, value: Any) -> Any:
+        value = counts.mapping(value)  # as a moderator types it: "name: number, ..."
+        problems = [] if value is None else selection.role_problems(value)
+        if problems:
+            raise ValueError(selection.problems_said(problems))
+        return value
 
     def closures_for(self, alive: int) -> int:
         return self.closures_when_crowded if alive >= self.crowded_threshold else self.closures_per_night

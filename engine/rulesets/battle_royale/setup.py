@@ -11,7 +11,7 @@ from engine.events import PUBLIC, Event, to_players
 from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
-from engine.rulesets.battle_royale import catalog
+from engine.rulesets.battle_royale import catalog, selection
 from engine.rulesets.battle_royale.orders import Day0Orders, SignUpRequest
 from engine.rulesets.battle_royale.settings import BRSettings
 from engine.rulesets.battle_royale.state import BRState, Student, Zone
@@ -27,22 +27,30 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
     state.zones = {z: Zone(id=z) for z in settings.island.zone_ids()}
     requests = {p.seat: SignUpRequest.model_validate(p.requests) for p in roster}
     events: list[Event] = []
+    unplaced: set[str] = set()  # requests the setup's roles refused (not in play, or all granted already)
     for entry in sorted(roster, key=lambda p: p.seat):
         req = requests[entry.seat]
         student = Student(
             id=entry.seat, name=entry.name, requested_role=req.role, hp=settings.max_hp, max_hp=settings.max_hp
         )
         partner = requests.get(req.lover or "") if req.lover != entry.seat else None
-        if req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.seat:
+        paired = (
+            req.role == "lovers" and partner is not None and partner.role == "lovers" and partner.lover == entry.seat
+        )
+        if paired and _lovers_allowed(state, settings, entry.seat, req.lover or ""):
             student.role, student.lover = "lovers", req.lover
-        elif req.role == "lone_wolf":
+        elif paired:
+            unplaced.add(entry.seat)
+        elif req.role == "lone_wolf" and selection.room_for(settings, "lone_wolf", _holding(state, "lone_wolf")):
             granted = rng.percent(settings.lone_wolf_chance, f"lone wolf request {entry.seat}")
             student.role = "lone_wolf" if granted else "dedicated_student"
+        elif req.role == "lone_wolf":
+            unplaced.add(entry.seat)
         if req.rival in requests and req.rival not in (entry.seat, student.lover):
             student.rival = req.rival
         state.students[student.id] = student
     _schools(state, rng)
-    pool = catalog.item_pool()
+    pool = selection.item_draws(settings)
     for student in state.active():
         for _ in range(settings.starting_items):
             student.items.append(state.new_item(rng.choice(pool, f"starting item {student.id}")))
@@ -72,7 +80,11 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
                 extra=_extra(state, student),
             )
         )
-        if student.requested_role == "lone_wolf" and student.role != "lone_wolf":
+        refused = student.requested_role in ("lone_wolf", "lovers") and student.role != student.requested_role
+        if refused and student.id in unplaced:
+            requested = ROLE_NAMES[student.requested_role or "lovers"]
+            events.append(_event("role", to_players(student.id), "role_not_in_play", role=requested))
+        elif student.requested_role == "lone_wolf" and student.role != "lone_wolf":
             events.append(_event("role", to_players(student.id), "lone_wolf_denied"))
         elif student.requested_role == "lovers" and student.role != "lovers":
             events.append(
@@ -85,6 +97,18 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
                 )
             )
     return state, events
+
+
+def _holding(state: BRState, role: str) -> int:
+    return sum(1 for s in state.students.values() if s.role == role)
+
+
+def _lovers_allowed(state: BRState, settings: BRSettings, seat: str, partner: str) -> bool:
+    """Whether a pair who named each other may be Lovers: the setup has Lovers, with room for both (the first of
+    the two in seat order asks for the pair; the second finds their partner already granted)."""
+    if state.students.get(partner) is not None and state.students[partner].lover == seat:
+        return True
+    return selection.room_for(settings, "lovers", _holding(state, "lovers"), more=2)
 
 
 def _extra(state: BRState, student: Student) -> str:

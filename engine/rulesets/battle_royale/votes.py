@@ -14,7 +14,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from engine.keyed import joined
-from engine.rulesets.battle_royale import catalog, ending
+from engine.rulesets.battle_royale import ending, selection
 from engine.rulesets.battle_royale.deaths import give
 from engine.rulesets.battle_royale.orders import Search
 from engine.rulesets.battle_royale.texts import listing, say
@@ -76,7 +76,7 @@ def _reward(night: Night) -> None:
     zone_id = _top_zone(night, "reward")
     if zone_id is None:
         return
-    item = night.state.new_item(night.rng.choice(catalog.item_pool(), "reward item"))
+    item = night.state.new_item(night.rng.choice(selection.item_draws(night.state.settings), "reward item"))
     night.announce("reward_drop", "reward_drop", {"zone": zone_id}, zone_name=night.zone_name(zone_id))
     occupants = night.state.in_zone(zone_id)
     if not occupants:

@@ -25,6 +25,14 @@ def outcome(state: Any) -> dict[str, list[str]]:
     return {"winners": list(state.winners), "survivors": [s for s, p in sorted(state.players.items()) if p.alive]}
 
 
+def sides(state: Any) -> dict[str, str]:
+    """Each player's place in the turn order (`turn_1`: the first to play; rulings, "Before the game"). Every
+    player is for themselves (the last standing, or the most cards, wins), so no team is a side; what tells
+    one seat from another is when it plays, and a setup's balance is the first player's chance to win beside
+    the last's."""
+    return {seat: f"turn_{place}" for place, seat in enumerate(state.order, start=1)}
+
+
 def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> Studies:
     from engine.rulesets.battle_royale_cards.studies import card_attack_study, game_study
 
@@ -34,4 +42,4 @@ def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> S
     }
 
 
-PLAY = Play(outcome=outcome, autoplayer=orders_for, signups=signups, studies=studies)
+PLAY = Play(outcome=outcome, autoplayer=orders_for, signups=signups, studies=studies, sides=sides)

@@ -45,10 +45,25 @@ def outcome(state: Any) -> dict[str, list[str]]:
     }
 
 
+def sides(state: Any) -> dict[str, str]:
+    """Each seat's side, as the roster gives the fighters it controls (`pc` or `npc`; rulings, "End": a side
+    prevails): which side of the combat the seat fights for."""
+    found: dict[str, str] = {}
+    for _, fighter in sorted(state.fighters.items()):
+        if fighter.controller:
+            found.setdefault(fighter.controller, str(fighter.side))
+    return dict(sorted(found.items()))
+
+
+def scripted(settings: Any) -> bool:
+    """Under `npc_orders = gm` the game master alone posts for the NPCs: the script plays no side of it."""
+    return bool(settings.npc_orders != "gm")
+
+
 def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> Studies:
     from engine.rulesets.infinity_intervention.studies import studies as measured
 
     return measured(trials, seed)
 
 
-PLAY = Play(outcome=outcome, autoplayer=orders_for, signups=signups, studies=studies)
+PLAY = Play(outcome=outcome, autoplayer=orders_for, signups=signups, studies=studies, sides=sides, scripted=scripted)

@@ -39,10 +39,33 @@ def outcome(state: Any) -> dict[str, list[str]]:
     }
 
 
+def sides(state: Any) -> dict[str, str]:
+    """Each seat's team, as the roster gives its creature (`contestant`, `ally` or `hostile`): which side of
+    the fight the seat plays (the game master's creatures have no seat)."""
+    teams: dict[str, str] = {}
+    for creature in state.creatures:
+        if creature.controller is not None:
+            teams.setdefault(creature.controller, str(creature.team))
+    return dict(sorted(teams.items()))
+
+
+def scripted(settings: Any) -> bool:
+    """Under `npc_orders = gm_only` the game master alone orders the creatures: the script plays no side of it."""
+    return bool(settings.npc_orders != "gm_only")
+
+
 def studies(trials: int, seed: int, settings: dict[str, Any] | None = None) -> Studies:
     from engine.rulesets.mazeworld.studies import studies as measured
 
     return measured(trials, seed)
 
 
-PLAY = Play(outcome=outcome, length=length, autoplayer=orders_for, signups=signups, studies=studies)
+PLAY = Play(
+    outcome=outcome,
+    length=length,
+    autoplayer=orders_for,
+    signups=signups,
+    studies=studies,
+    sides=sides,
+    scripted=scripted,
+)

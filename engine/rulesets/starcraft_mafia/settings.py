@@ -5,9 +5,15 @@ A moderator may override any of these when creating a game; docs/rules/starcraft
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from engine import counts
+from engine.rulesets.starcraft_mafia.catalog import catalog
+from engine.rulesets.starcraft_mafia.texts import say
+
+CLASS_WEIGHT_MOST = 20  # the largest weight of one class in a setup's `classes`
 
 
 class InfestedRow(BaseModel):
@@ -57,6 +63,21 @@ class SCMSettings(BaseModel):
     )
     idle_alert_days: int = Field(3, ge=1, le=30, description="Idle days in a row after which the moderators are told.")
     max_days: int = Field(30, ge=1, le=365, description="After this day the game is a draw.")
+    classes: dict[str, int] | None = Field(
+        None,
+        description="Classes in play, each with its weight: a class takes requests while it has fewer than "
+        "ceil(players x weight / total weight), and the others are dealt to the class fewest for its weight; "
+        "a class left out is never dealt. None: every class, weight 1.",
+    )
+
+    @field_validator("classes", mode="before")
+    @classmethod
+    def _classes(cls, value: Any) -> Any:
+        value = counts.mapping(value)  # as a moderator types it: "name: number, ..."
+        problems = [] if value is None else class_problems(value)
+        if problems:
+            raise ValueError("; ".join(problems))
+        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> SCMSettings:
@@ -74,3 +95,19 @@ class SCMSettings(BaseModel):
     def infested_count(self, players: int) -> int:
         """The table's number of infested for `players` (which must be within min_players..max_players)."""
         return next(r.infested for r in self.infested_table if r.players_min <= players <= r.players_max)
+
+
+def class_problems(classes: Any) -> list[str]:
+    """Every problem of a setup's `classes` (an empty list: it can be played)."""
+    if not isinstance(classes, dict) or not classes:
+        return [say("classes_shape")]
+    known = catalog().class_ids()
+    problems: list[str] = []
+    for class_id, weight in classes.items():
+        if class_id not in known:
+            problems.append(say("classes_unknown", cls=str(class_id), known=", ".join(known)))
+        elif isinstance(weight, bool) or not isinstance(weight, int) or not 0 <= weight <= CLASS_WEIGHT_MOST:
+            problems.append(say("classes_weight", cls=class_id, weight=str(weight), most=CLASS_WEIGHT_MOST))
+    if not problems and not any(classes.values()):
+        problems.append(say("classes_none"))
+    return problems

@@ -9,6 +9,7 @@ random); classes public. Rulebook, class sheets: each class's suit, body and ite
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
@@ -67,23 +68,35 @@ def check_roster(roster: list[SignUp], settings: SCMSettings) -> None:
         raise SetupError(say("too_many_players", maximum=settings.max_players, count=count))
 
 
-def assign_classes(roster: list[SignUp], rng: RecordingRng) -> dict[str, str]:
+def class_weights(settings: SCMSettings | None) -> dict[str, int]:
+    """The classes in play, each with its weight, in the table's order (every class once when the setup chooses
+    none, as the rulings deal them)."""
+    chosen = None if settings is None else settings.classes
+    return {c: 1 if chosen is None else chosen[c] for c in catalog().class_ids() if chosen is None or chosen.get(c)}
+
+
+def assign_classes(roster: list[SignUp], rng: RecordingRng, settings: SCMSettings | None = None) -> dict[str, str]:
     """Seat -> class. `roster` is in sign-up order. Requests are granted in that order while the class has
-    fewer than ceil(N/5) players; the others, in random order, each go to a class with the fewest players."""
-    cap = math.ceil(len(roster) / len(catalog().classes))
-    counts = {c: 0 for c in catalog().class_ids()}
+    fewer than ceil(N/5) players; the others, in random order, each go to a class with the fewest players.
+    A setup's `classes` (their weights w, totalling W) generalise both: a class takes requests while it has fewer
+    than ceil(N*w/W) players, and the others go to a class with the fewest players for its weight (players/w);
+    a class out of play takes none (its requests are refused and placed as the others are)."""
+    weights = class_weights(settings)
+    total = sum(weights.values())
+    caps = {c: math.ceil(Fraction(len(roster) * w, total)) for c, w in weights.items()}
+    counts = {c: 0 for c in weights}
     out: dict[str, str] = {}
     rest: list[str] = []
     for entry in roster:
         wanted = _request(entry)
-        if wanted is not None and counts[wanted] < cap:
+        if wanted is not None and counts.get(wanted, 0) < caps.get(wanted, 0):
             out[entry.seat] = wanted
             counts[wanted] += 1
         else:
             rest.append(entry.seat)
     for seat in rng.shuffled(rest, "class placement order"):
-        fewest = min(counts.values())
-        cls = rng.choice([c for c, n in counts.items() if n == fewest], f"class for {seat}")
+        fewest = min(Fraction(n, weights[c]) for c, n in counts.items())
+        cls = rng.choice([c for c, n in counts.items() if Fraction(n, weights[c]) == fewest], f"class for {seat}")
         out[seat] = cls
         counts[cls] += 1
     return out
@@ -93,7 +106,7 @@ def new_game(roster: list[SignUp], settings: SCMSettings, rng: RecordingRng) -> 
     check_roster(roster, settings)
     if len({p.seat for p in roster}) != len(roster):
         raise SetupError("Each seat may sign up only once.")
-    classes = assign_classes(roster, rng)
+    classes = assign_classes(roster, rng, settings)
     seats = sorted(p.seat for p in roster)
     count = settings.infested_count(len(roster))
     infested = set(rng.sample(seats, count, "infested at the start"))
@@ -144,6 +157,8 @@ def _opening(state: SCMState) -> list[Event]:
             granted = say("no_request")
         elif p.requested_class == p.cls:
             granted = say("request_granted")
+        elif p.requested_class not in class_weights(state.settings):
+            granted = say("request_not_in_play", requested=catalog().cls(p.requested_class).name, cls=cls_name)
         else:
             granted = say("request_denied", requested=catalog().cls(p.requested_class).name, cls=cls_name)
         text = say("your_class", name=p.name, cls=cls_name, team=say(f"team_{p.team}"), granted=granted)

@@ -23,6 +23,12 @@ TEXT: dict[str, str] = {
     "your_class": "{name}, you are a {cls} ({team}). {granted}",
     "request_granted": "Your class request was granted.",
     "request_denied": "Your request for {requested} was full; you were given the {cls} class.",
+    "request_not_in_play": "This setup has no {requested}; you were given the {cls} class.",
+    # a setup's `classes` refused (settings.py), each problem of the list
+    "classes_shape": "classes must map class names to their weights",
+    "classes_unknown": "there is no class {cls} (the classes are {known})",
+    "classes_weight": "{cls} has the weight {weight}, but it must be a whole number from 0 to {most}",
+    "classes_none": "at least one class must have a weight above 0",
     "no_request": "",
     "infested_team": "You are infested. The infested team: {listing}.",
     "setup_told": "Set-up: {listing}.",

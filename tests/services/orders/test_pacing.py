@@ -127,6 +127,31 @@ async def test_battle_royale_tells_nobody_by_dm_when_its_day_opens(db):
     assert not await outbox_rows(db, game_id, "step_yours")
 
 
+async def test_the_dm_of_a_step_carries_your_orders_when_that_step_awaits_its_player(db):
+    """Issue 33, point 3: Battle Royale tells no one "your move", so the orders card's button rides on each
+    player's DM of the resolution that opened the step (the start's roles, then each day's results): a row of
+    that DM's post with no text, naming the step it opened (one message, no request of its own)."""
+    game_id = await started_game(db)
+    await resolution.resolve_day(db, game_id, NOW, expected_day=0)
+    async with db.read() as session:
+        dms = list((await session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.target == "dm"))).scalars())
+    marks = [r for r in dms if r.payload["kind"] == pacing.ORDERS_ON_RESULTS]
+    assert sorted((r.payload["day"], r.target_id) for r in marks) == [(d, u) for d in (0, 1) for u in (1, 2, 3, 4)]
+    assert {r.text for r in marks} == {""} and all(r.payload["user"] == r.target_id for r in marks)
+    for mark in marks:  # on the DM of the resolution that opened its step, after its rows
+        told = [r for r in dms if r.target_id == mark.target_id and r.payload["post"] == mark.payload["post"]]
+        assert told[-1] is mark and len(told) >= 2
+
+
+async def test_one_actor_at_a_time_the_your_move_dm_alone_carries_your_orders(db, duel):
+    """The duel's player whose step opens is told by a DM of its own, with the orders card's button: the DM of
+    the resolution gets no second one."""
+    game_id = await duel_game(db)
+    await to_the_bandits_turn(db, game_id)
+    assert not await outbox_rows(db, game_id, pacing.ORDERS_ON_RESULTS)
+    assert [(r.target_id, r.payload["user"]) for r in await outbox_rows(db, game_id, "step_yours")] == [(1, 1), (2, 2)]
+
+
 async def test_at_the_deadline_the_script_orders_for_the_npc_and_the_question_defaults(db, duel):
     game_id = await duel_game(db)
     await to_the_bandits_turn(db, game_id)

@@ -16,16 +16,25 @@ AUTHOR, OTHER, SERVER, ELSEWHERE = 11, 22, 1000, 2000
 
 
 async def town(db, **kwargs):
-    return await setups.save(db, ruleset="starcraft_mafia", name="Small town", settings={"day_vote": True},
-                             author_id=AUTHOR, guild_id=SERVER, changelog="Lynch vote on", **kwargs)
+    return await setups.save(
+        db,
+        ruleset="starcraft_mafia",
+        name="Small town",
+        settings={"day_vote": True},
+        author_id=AUTHOR,
+        guild_id=SERVER,
+        changelog="Lynch vote on",
+        **kwargs,
+    )
 
 
 async def test_a_setup_is_saved_with_its_first_version_and_edited_into_immutable_new_ones(db):
     saved = await town(db)
     assert (saved.ruleset, saved.name, saved.visibility) == ("starcraft_mafia", "Small town", "private")
     assert [(v.number, v.changelog, v.settings) for v in saved.versions] == [(1, "Lynch vote on", {"day_vote": True})]
-    edited = await setups.edit(db, saved.id, author_id=AUTHOR, changes={"day_vote": None, "max_days": 10},
-                               changelog="Vote off, ten days")
+    edited = await setups.edit(
+        db, saved.id, author_id=AUTHOR, changes={"day_vote": None, "max_days": 10}, changelog="Vote off, ten days"
+    )
     assert [(v.number, v.settings) for v in edited.versions] == [(1, {"day_vote": True}), (2, {"max_days": 10})]
     assert edited.versions[1].parent_id == edited.versions[0].id  # each version knows the one it came from
     with pytest.raises(ServiceError, match=f"There is no setup #{saved.id} you can see"):  # private: not said to exist
@@ -37,8 +46,13 @@ async def test_a_setup_is_saved_with_its_first_version_and_edited_into_immutable
 
 async def test_a_setup_the_game_cannot_play_is_refused_naming_its_first_problems_and_nothing_is_saved(db):
     with pytest.raises(ServiceError) as refused:
-        await setups.save(db, ruleset="starcraft_mafia", name="Broken", author_id=AUTHOR,
-                          settings={"day_vote": "sometimes", "max_days": "many"})
+        await setups.save(
+            db,
+            ruleset="starcraft_mafia",
+            name="Broken",
+            author_id=AUTHOR,
+            settings={"day_vote": "sometimes", "max_days": "many"},
+        )
     assert refused.value.message.startswith("This is not a setup StarCraft Mafia can play: day_vote:")
     assert "max_days:" in refused.value.message and refused.value.message.endswith("Nothing was saved.")
     with pytest.raises(ServiceError, match="no game named 'chess'|unknown ruleset"):
@@ -71,14 +85,23 @@ async def test_a_fork_is_a_new_private_setup_naming_the_version_it_came_from(db)
     forked = await setups.fork(db, saved.id, author_id=OTHER, guild_id=ELSEWHERE, name="Our town")
     assert (forked.author_id, forked.visibility, forked.name) == (OTHER, "private", "Our town")
     assert forked.versions[0].parent_id == saved.versions[0].id
-    assert forked.versions[0].changelog == "Forked from Small town v1." and forked.versions[0].settings == {"day_vote": True}
+    assert forked.versions[0].changelog == "Forked from Small town v1." and forked.versions[0].settings == {
+        "day_vote": True
+    }
 
 
 async def test_a_game_created_from_a_setup_takes_its_settings_and_counts_for_it_after_the_setup_is_deleted(db):
     saved = await town(db)
     ruleset, version, settings = await setups.settings_for_game(db, saved.id, user_id=AUTHOR, guild_id=SERVER)
-    game = await games.create_game(db, name="Evening", ruleset=ruleset, channel_id=555, guild_id=SERVER,
-                                   settings=settings, setup_version_id=version)
+    game = await games.create_game(
+        db,
+        name="Evening",
+        ruleset=ruleset,
+        channel_id=555,
+        guild_id=SERVER,
+        settings=settings,
+        setup_version_id=version,
+    )
     assert game.settings["day_vote"] is True and game.setup_version_id == version
     assert (await setups.show(db, saved.id, user_id=AUTHOR)).games == 1
     assert await setups.delete(db, saved.id, author_id=AUTHOR) == "Small town"
@@ -106,14 +129,27 @@ async def test_a_setup_file_round_trips_and_a_bad_one_imports_nothing(db):
     await setups.edit(db, saved.id, author_id=AUTHOR, changes={"max_days": 10}, changelog="Ten days")
     text = files.exported(await setups.show(db, saved.id, user_id=AUTHOR))
     again = await files.imported(db, text.encode())
-    assert (again.ruleset, again.name, again.visibility, again.author_id) == ("starcraft_mafia", "Small town", "public", 0)
+    assert (again.ruleset, again.name, again.visibility, again.author_id) == (
+        "starcraft_mafia",
+        "Small town",
+        "public",
+        0,
+    )
     assert [(v.changelog, v.settings) for v in again.versions] == [
-        ("Lynch vote on", {"day_vote": True}), ("Ten days", {"day_vote": True, "max_days": 10})]
+        ("Lynch vote on", {"day_vote": True}),
+        ("Ten days", {"day_vote": True, "max_days": 10}),
+    ]
     before = len(await setups.listed(db, user_id=0))
     bad = text.replace("max_days: 10", "max_days: lots")
-    with pytest.raises(ServiceError, match="^Version 2 of the file: This is not a setup StarCraft Mafia can play: max_days"):
+    with pytest.raises(
+        ServiceError, match="^Version 2 of the file: This is not a setup StarCraft Mafia can play: max_days"
+    ):
         await files.imported(db, bad.encode())
-    for raw, why in ((b"a: &x [1]\nb: *x\n", "aliases"), (b"\xff\xfe", "not a YAML or JSON"), (b"[1, 2]", "not a setup file")):
+    for raw, why in (
+        (b"a: &x [1]\nb: *x\n", "aliases"),
+        (b"\xff\xfe", "not a YAML or JSON"),
+        (b"[1, 2]", "not a setup file"),
+    ):
         with pytest.raises(ServiceError, match=why):
             await files.imported(db, raw)
     assert len(await setups.listed(db, user_id=0)) == before
@@ -125,8 +161,11 @@ def test_brbot_setup_export_and_import_on_the_command_line(tmp_path, capsys):
     url = f"sqlite+aiosqlite:///{tmp_path / 'bot.db'}"
     assert main(["migrate", "--database", url]) == 0
     path = tmp_path / "town.yaml"
-    path.write_text("setup: 1\ngame: battle_royale_cards\nname: Quick deck\nversions:\n"
-                    "  - changelog: Five rounds\n    settings: {max_rounds: 5}\n", encoding="utf-8")
+    path.write_text(
+        "setup: 1\ngame: battle_royale_cards\nname: Quick deck\nversions:\n"
+        "  - changelog: Five rounds\n    settings: {max_rounds: 5}\n",
+        encoding="utf-8",
+    )
     capsys.readouterr()
     assert main(["setup", "import", str(path), "--no-predict", "--database", url]) == 0
     assert "setup #1 Quick deck (battle_royale_cards): 1 version imported" in capsys.readouterr().out

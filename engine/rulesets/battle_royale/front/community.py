@@ -7,4 +7,8 @@ from __future__ import annotations
 from engine.front import AUDIENCE, Community, Counted
 from engine.rulesets.battle_royale.front.texts import text
 
-COMMUNITY = Community(counted=(Counted(text("profile_kills"), ("kill",), AUDIENCE),), hidden=True)
+COMMUNITY = Community(
+    counted=(Counted(text("profile_kills"), ("kill",), AUDIENCE),),
+    hidden=True,
+    sides={role: text(f"side_{role}") for role in ("dedicated_student", "lone_wolf", "lovers")},
+)

@@ -12,6 +12,10 @@ from engine.keyed import speaker
 DOMAIN = "battle_royale.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
 TEXTS: dict[str, str] = {
+    # the sides a setup's balance counts (`Play.sides`, named in front/community.py): "<side> win 23% ± 4"
+    "side_dedicated_student": "Dedicated Student",
+    "side_lone_wolf": "Lone Wolf",
+    "side_lovers": "Lover",
     # what one resolution is called in the texts every game shares (`engine.front.words_of`)
     "word_step": "Day",
     "word_steps": "days",
@@ -251,7 +255,7 @@ TEXTS: dict[str, str] = {
     "status_empty_handed": "empty-handed",
     # --- /map ----------------------------------------------------------------------------------------
     "island_file_label": "map",
-    "island_file_description": "Another island for Battle Royale: a YAML or JSON map (zones, adjacency, modifiers)",
+    "island_file_description": "Battle Royale: a YAML or JSON map (zones, adjacency), and the items and roles in play",
     "island_invalid": "That map cannot be used: {problem}",
     "island_loaded": "The island is {name} ({zones} zones).",
     "island_bad_name": "the island needs a name of at most {most} characters.",
@@ -260,6 +264,12 @@ TEXTS: dict[str, str] = {
     "island_zone_name": "zone {id} needs a name of at most {most} characters that is not a number.",
     "island_zone_twice": "two zones are called {name}.",
     "island_cut_off": "{zones} cannot be reached from {first}: every zone must be reachable from every other.",
+    # the map file's optional sections (island_file.py): the items and roles a setup puts in play
+    "data_invalid": "That file cannot be used: {problems}.",
+    "data_invalid_map": "That file cannot be used: {problems}; and the map: {problem}",
+    "items_loaded": "Items in play (kinds): {count}; chances in every draw: {chances}.",
+    "roles_loaded": "Roles granted: {roles}.",
+    "role_at_most": "{role} (at most {most})",
     "map_zone": "{id} {name}",
     "map_you_are_here": "you are here",
     "map_closed": "CLOSED",

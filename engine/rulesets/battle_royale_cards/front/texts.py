@@ -7,6 +7,13 @@ from engine.keyed import speaker
 DOMAIN = "battle_royale_cards.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
 TEXTS: dict[str, str] = {
+    # the sides a setup's balance counts (`Play.sides`, named in front/community.py): "<side> win 23% ± 4"
+    "side_turn_1": "first player",
+    "side_turn_2": "second player",
+    "side_turn_3": "third player",
+    "side_turn_4": "fourth player",
+    "side_turn_5": "fifth player",
+    "side_turn_6": "sixth player",
     # what one resolution is called in the texts every game shares (`engine.front.words_of`)
     "word_step": "Step",
     "word_steps": "steps",

@@ -4,5 +4,6 @@ survivals (`InfinityPlay.outcome`); everything is shown in the channel, so nothi
 from __future__ import annotations
 
 from engine.front import Community
+from engine.rulesets.infinity_intervention.front.texts import text
 
-COMMUNITY = Community()
+COMMUNITY = Community(sides={"pc": text("side_pc"), "npc": text("side_npc")})

@@ -15,4 +15,7 @@ def _controller(view: dict[str, Any], creature: str) -> str | None:
     return next((c.get("controller") for c in view.get("creatures") or [] if c.get("id") == creature), None)
 
 
-COMMUNITY = Community(counted=(Counted(text("profile_kills"), ("kill",), "by", _controller),))
+COMMUNITY = Community(
+    counted=(Counted(text("profile_kills"), ("kill",), "by", _controller),),
+    sides={team: text(f"side_{team}") for team in ("contestant", "ally", "hostile")},
+)

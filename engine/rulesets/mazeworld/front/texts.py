@@ -9,6 +9,10 @@ DOMAIN = "mazeworld.front"  # this catalogue's name among the languages' (bot/la
 SETTINGS_DOMAIN = "mazeworld.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    # the sides a setup's balance counts (`Play.sides`, named in front/community.py): "<side> win 23% ± 4"
+    "side_contestant": "contestant",
+    "side_ally": "ally",
+    "side_hostile": "hostile",
     # what one resolution is called in the texts every game shares (`engine.front.words_of`)
     "word_step": "Turn",
     "word_steps": "turns",

@@ -5,5 +5,6 @@ beyond wins and survivals (`StarCraftMafiaPlay.outcome`)."""
 from __future__ import annotations
 
 from engine.front import Community
+from engine.rulesets.starcraft_mafia.front.texts import text
 
-COMMUNITY = Community(hidden=True)
+COMMUNITY = Community(hidden=True, sides={"human": text("side_human"), "infested": text("side_infested")})

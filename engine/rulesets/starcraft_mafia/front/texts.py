@@ -12,6 +12,9 @@ DOMAIN = "starcraft_mafia.front"  # this catalogue's name among the languages' (
 SETTINGS_DOMAIN = "starcraft_mafia.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    # the sides a setup's balance counts (`Play.sides`, named in front/community.py): "<side> win 23% ± 4"
+    "side_human": "human",
+    "side_infested": "infested",
     # what one resolution is called in the texts every game shares (`engine.front.words_of`)
     "word_step": "Day",
     "word_steps": "days",
