@@ -29,6 +29,7 @@ from discord import app_commands
 from bot.services.base import lookup
 from bot.services.base.errors import ServiceError
 from bot.services.orders import actors, player_views
+from bot.services.signup import games
 from bot.ui.context import bot_of, caller_of, in_dm, is_moderator, parent_channel
 from engine import registry
 from engine.front import ACTION_OPTION, Command, Front
@@ -247,14 +248,15 @@ async def actor_choices(interaction: discord.Interaction, current: str) -> list[
 
 async def role_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
     """The `role` option of /join and /role choose: the roles of the game the command is about (the
-    channel's, or the `game` option, or the caller's own game in a DM), none in a game without roles. The
+    channel's, or the `game` option, or the caller's own game in a DM) that its setup puts in play, none in a
+    game without roles. The
     option is free text, so the service checks what comes (`games.role_value`)."""
     try:
         game = await caller_game(interaction, joining=True)
         if game is None:
             return []
         typed = (current or "").strip().casefold()
-        roles = registry.front(game.ruleset).signup.roles
+        roles = await games.offered_roles(bot_of(interaction).db, game.id)  # only those its setup puts in play
         return _as_choices(
             [(label, value) for label, value in roles if typed in label.casefold() or typed in value.casefold()], "text"
         )

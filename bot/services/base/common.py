@@ -274,11 +274,7 @@ def delivery_rows(
 def dm_seats(events: list[Event], seats: dict[str, int]) -> frozenset[str]:
     """The seats that these events reach by DM (`delivery_rows`): a resolution's private results."""
     return frozenset(
-        seat
-        for event in events
-        if isinstance(event.audience, Players)
-        for seat in event.audience.ids
-        if seat in seats
+        seat for event in events if isinstance(event.audience, Players) for seat in event.audience.ids if seat in seats
     )
 
 

@@ -7,6 +7,7 @@ The request keys (`role`, `lover`, `rival`) are the ones `setup.new_game` reads.
 from __future__ import annotations
 
 from engine.front import Pairing, Signup
+from engine.rulesets.battle_royale import selection
 from engine.rulesets.battle_royale.front.texts import TEXTS, text
 
 
@@ -36,6 +37,7 @@ LOVERS = Pairing(
         refused="lovers_refused",
         no_proposal="no_lovers_proposal",
         proposer_gone="proposer_gone",
+        out_of_play="lovers_out_of_play",
     ),
 )
 
@@ -67,5 +69,7 @@ SIGNUP = Signup(
         join_option="opt_join_role",
         unknown="unknown_role",
         not_chosen="request_role_choice",
+        out_of_play="role_out_of_play",
     ),
+    in_play=selection.offered,  # a setup's `roles` (docs/rules/battle-royale.md, "A setup's items and roles")
 )
