@@ -34,7 +34,7 @@ def prepare(players: int, nights: int = 7, seed: int = 1, ruleset: str = "battle
     play = rules.play
     rng = RecordingRng(seed, record=False)
     settings = rules.parse_settings({})
-    state = rules.new_game(play.computer_signups(players, rng), settings, rng).state
+    state = rules.new_game(play.computer_signups(players, rng, settings), settings, rng).state
 
     def everyone() -> dict:
         return {seat: rules.parse_orders(play.computer_orders(state, seat, rng)) for seat in rules.awaiting(state)}

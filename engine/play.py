@@ -10,6 +10,7 @@ no front at all. A ruleset declares it as its `play` (`Ruleset.play`); a game wi
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -48,8 +49,10 @@ class Play:
     """How a game is played by the computer and judged at its end.
 
     - `autoplayer(state, seat, rng)`: the orders (as JSON data) a computer player gives for `seat` now;
-    - `signups(players, rng)`: the sign-ups (`engine.ruleset.SignUp`: name and requests, whose pairing keys
-      name other sign-ups' seats) of `players` computer players;
+    - `signups(players, rng, settings)`: the sign-ups (`engine.ruleset.SignUp`: name and requests, whose pairing
+      keys name other sign-ups' seats) of `players` computer players, asking only for what the game's (parsed)
+      house rules put in play (None: the defaults), as a person's sign-up may (`engine.front.Signup.in_play`); a
+      game whose sign-ups ask for nothing a setup chooses may take only `(players, rng)`;
     - `length(state)`: how many days (or steps) the game lasts at most; None if it cannot tell;
     - `outcome(state)`: `winners` and `survivors`, as seats (a game master's creature by its name);
     - `sides(state)`: each seat's side (a team, a role, a place in the turn order) whose win rate a setup's
@@ -68,7 +71,7 @@ class Play:
     outcome: Callable[[Any], dict[str, list[str]]] = _nobody
     length: Callable[[Any], int | None] = _unknown_length
     autoplayer: Callable[[Any, str, RecordingRng], dict[str, Any]] | None = None
-    signups: Callable[[int, RecordingRng], list[Any]] | None = None
+    signups: Callable[..., list[Any]] | None = None  # (players, rng, settings), or (players, rng)
     studies: Callable[[int, int, dict[str, Any] | None], Studies] = _no_studies
     sides: Callable[[Any], dict[str, str]] | None = None
     scripted: Callable[[Any], bool] = _scripted
@@ -84,8 +87,11 @@ class Play:
             raise NoComputerPlayers()
         return self.autoplayer(state, seat, rng)
 
-    def computer_signups(self, players: int, rng: RecordingRng) -> list[Any]:
-        """`signups` of `players` computer players; `NoComputerPlayers` if the game has none."""
+    def computer_signups(self, players: int, rng: RecordingRng, settings: Any = None) -> list[Any]:
+        """`signups` of `players` computer players under the (parsed) house rules `settings` (None: the defaults);
+        `NoComputerPlayers` if the game has none."""
         if self.signups is None:
             raise NoComputerPlayers()
-        return self.signups(players, rng)
+        if len(inspect.signature(self.signups).parameters) < 3:  # `(players, rng)`: nothing a setup chooses
+            return self.signups(players, rng)
+        return self.signups(players, rng, settings)

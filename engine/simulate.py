@@ -24,7 +24,8 @@ def play(
     rules = registry.get(ruleset)
     play = rules.play
     rng = RecordingRng(seed, record=False)
-    opening = rules.new_game(play.computer_signups(players, rng), rules.parse_settings(settings), rng)
+    parsed = rules.parse_settings(settings)
+    opening = rules.new_game(play.computer_signups(players, rng, parsed), parsed, rng)
     state = opening.state
     yield state, opening.events
     while not rules.is_over(state):

@@ -324,6 +324,11 @@ class ModerationCog(GameCog):
                     lines.append(ui("mod_setting_next_day"))
                 if changed.promoted:
                     lines.append(ui("mod_promoted", users=", ".join(f"<@{u}>" for u in changed.promoted)))
+                if changed.out_of_play:
+                    asked = joined(
+                        ", ", [ui("mod_asked_role", user=f"<@{u}>", role=role) for u, role in changed.out_of_play]
+                    )
+                    lines.append(ui("mod_requests_out_of_play", players=asked))
                 return joined("\n", lines)
             settings = await game_admin.settings_of(ctx.db, ctx.game_id)
             if name is not None and name in settings:

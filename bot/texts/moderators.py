@@ -45,6 +45,8 @@ TEXTS: dict[str, str] = {
     "mod_setting_changed": "`{name}` is now {value}.",
     "mod_setting_next_day": "The current deadline stays where it is; the change applies from the next one (/game extend moves the current one).",
     "mod_promoted": "Moved up from the reserve list: {users}.",
+    "mod_requests_out_of_play": "Signed up asking for what the setup no longer puts in play: {players}. Their requests stay; at the start each is refused as any request the setup cannot grant (they are told by DM), unless they ask again before it.",
+    "mod_asked_role": "{user} ({role})",
     "mod_resolved": "{step} is resolved; the results are being posted.",
     "mod_resolved_over": "{step} is resolved and the game is over; the results are being posted.",
     "mod_preview_title": "Preview of {step}, only for you: nothing has changed. If no order changes before the deadline, this is exactly what resolving will produce.",

@@ -17,6 +17,7 @@ TEXTS: dict[str, str] = {
     "role_unknown_template": "{role!r} is not a role of {game}: choose one of {roles}.",
     "role_not_chosen_template": "That role is taken only through a pairing, not with /role choose.",
     "role_requested_template": "You asked for the role {role}.",
+    "role_out_of_play_template": "This game's setup does not put {role} in play: choose one of {roles}.",
     "already_started": "This game has already started.",
     "start_refused": "The game cannot start: {reason}",
     "too_few_players": "{game} needs at least {minimum} players; {count} signed up.",

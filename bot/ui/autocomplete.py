@@ -31,6 +31,7 @@ from bot.languages.reader import READER, localized, reading
 from bot.services.base import lookup
 from bot.services.base.errors import ServiceError
 from bot.services.orders import actors, player_views
+from bot.services.signup import games
 from bot.ui.context import bot_of, caller_of, in_dm, is_moderator, parent_channel
 from bot.ui.respond import reader_language
 from engine import registry
@@ -275,21 +276,22 @@ async def actor_choices(interaction: discord.Interaction, current: str) -> list[
 
 async def role_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
     """The `role` option of /join and /role choose: the roles of the game the command is about (the
-    channel's, or the `game` option, or the caller's own game in a DM), none in a game without roles. The
+    channel's, or the `game` option, or the caller's own game in a DM) that its setup puts in play, none in a
+    game without roles. The
     option is free text, so the service checks what comes (`games.role_value`)."""
     try:
         game = await caller_game(interaction, joining=True)
         if game is None:
             return []
         typed = (current or "").strip().casefold()
-        roles = registry.front(game.ruleset).signup.roles
+        roles = await games.offered_roles(bot_of(interaction).db, game.id)  # only those its setup puts in play
         with reading(await reader_language(interaction)):
-            offered = [
+            matching = [
                 (label, value)
                 for label, value in roles
                 if typed in value.casefold() or _matching([(label, value)], typed)
             ]
-            return _as_choices(offered, "text")
+            return _as_choices(matching, "text")
     except ServiceError:
         return []
     except Exception:

@@ -3,7 +3,7 @@ player's character sheet (`DataFile`, read by the game's `load`), put together a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +20,8 @@ class Pairing:
     `texts` holds the words, by key: `sent` {partner}, `set` {partner}, `cleared`, `own` (naming yourself),
     `excluded` (the same player as an excluded pairing), `not_signed_up`; for mutual ones also `proposed`
     {name} {game} (the DM), `accepted` {name} {game}, `declined` {name} {game} (to the proposer),
-    `now` and `refused` (to the one who answered), `no_proposal`, `proposer_gone`."""
+    `now` and `refused` (to the one who answered), `no_proposal`, `proposer_gone`, `out_of_play` {game} (a
+    proposal in a game whose setup does not put `role` in play, `Signup.in_play`)."""
 
     name: str
     key: str
@@ -67,6 +68,10 @@ def _no_template() -> str:
     return ""
 
 
+def _every_role(settings: Any) -> Collection[str] | None:
+    return None
+
+
 @dataclass(frozen=True)
 class Upload:
     """A file the game reads (`file` declares it) and how it reads it (`load`)."""
@@ -100,12 +105,18 @@ class Signup:
     `pairings`' requests. `role_texts` has `requested` {role} and `choose` (the /role choose description),
     `option` (the role option's description), `join_option` (/join's role option), `unknown` {role} (a role
     the game does not have) and `not_chosen` (a role taken only through a pairing, asked for with /role
-    choose). `data`: a file a moderator may attach when creating a game (`/game create file:`), replacing one
-    of its tables; `sheet`: a character sheet a player may attach. None: the game takes no such file."""
+    choose), `out_of_play` {role} {roles} {game} (a role the game's setup does not put in play; `roles`: those
+    it does). `in_play(settings)`: the values of the roles (of `roles` and of the pairings' `role`) the game's
+    house rules (parsed) can grant, or None for every one (the default): the sign-up offers only these and
+    refuses the others at once; a request made before a moderator took its role out stays, for `new_game` to
+    refuse at the start. `data`: a file a moderator may attach when creating a game (`/game create file:`),
+    replacing one of its tables; `sheet`: a character sheet a player may attach. None: the game takes no such
+    file."""
 
     roles: tuple[tuple[str, str], ...] = ()
     default_role: str | None = None
     pairings: tuple[Pairing, ...] = ()
     role_texts: Mapping[str, str] = field(default_factory=dict)
+    in_play: Callable[[Any], Collection[str] | None] = _every_role
     data: Upload | None = None
     sheet: Sheet | None = None

@@ -43,7 +43,7 @@ from bot.services.orders.orders import current_orders
 from bot.services.pages import public_pages
 from bot.services.people import readers
 from bot.services.setups import setups
-from bot.services.signup import games, lobby, muster
+from bot.services.signup import games, lobby, muster, offered
 from bot.services.signup.data_files import DataLoaded
 from bot.services.steps.resolution import usable_orders
 from bot.text import say
@@ -191,6 +191,9 @@ class Changed:
     value: Any
     next_day: bool = False  # a new deadline time or timezone in a running game applies from the next day
     promoted: list[int] = field(default_factory=list)  # reserves who got a place when the cap went up
+    # Sign-ups whose role request the changed house rules no longer put in play, as (user id, the role's label):
+    # the requests stay, and the start refuses them as it refuses any it cannot grant (docs/setups.md).
+    out_of_play: list[tuple[int, str]] = field(default_factory=list)
 
 
 async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str, value: str) -> Changed:
@@ -245,10 +248,25 @@ async def change_setting(db: Database, game_id: int, actor_id: Caller, name: str
             changed.promoted = await _new_cap(session, game, game.signup_cap)
         else:
             changed.value = _house_rule(game, name, value)
+            if not started:
+                changed.out_of_play = await _out_of_play(session, game)
         audit(session, game, by, "settings", name=name, value=changed.value)
-        if name in ("signup_cap", "start_at", "min_reliability", "language"):
-            await lobby.refresh(session, game)
+        if name in ("signup_cap", "start_at", "min_reliability", "language") or name not in own and not started:
+            await lobby.refresh(session, game)  # a house rule may change the roles its Join buttons offer
         return changed
+
+
+async def _out_of_play(session, game: Game) -> list[tuple[int, str]]:
+    """The signed-up players (and reserves) whose role request the game's house rules no longer put in play."""
+    granted = offered.in_play(game.ruleset, game.settings)
+    if granted is None:
+        return []
+    labels = {value: label for label, value in games.signup_options(game.ruleset).roles}
+    return [
+        (p.user_id, labels.get(p.requests["role"], p.requests["role"]))
+        for p in await players_of(session, game.id, ("joined", "reserve"))
+        if p.requests.get("role") and p.requests["role"] not in granted
+    ]
 
 
 def _cap(value: str) -> int | str:

@@ -116,7 +116,7 @@ def played(ruleset: str, settings: dict[str, Any], players: int, seed: int, game
     try:
         for number in range(games):
             rng = RecordingRng(seed * 10_000 + number, record=False)
-            opening = rules.new_game(play.computer_signups(players, rng), parsed, rng)
+            opening = rules.new_game(play.computer_signups(players, rng, parsed), parsed, rng)
             state, events, length = opening.state, list(opening.events), 0
             while not rules.is_over(state) and length < LENGTH_MAX:
                 orders = {s: rules.parse_orders(play.computer_orders(state, s, rng)) for s in rules.awaiting(state)}

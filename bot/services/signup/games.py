@@ -37,7 +37,7 @@ from bot.services.base.common import (
 from bot.services.base.errors import ServiceError, first_problem
 from bot.services.orders import pacing
 from bot.services.people import groups, records
-from bot.services.signup import lobby, muster_dm, sheets
+from bot.services.signup import lobby, muster_dm, offered, sheets
 from bot.text import say, when
 from engine import registry
 from engine.front import Pairing, Signup
@@ -140,32 +140,66 @@ def pairing_named(ruleset: str, name: str) -> Pairing:
 
 def _role_text(options: Signup, key: str, **values: object) -> str:
     """The game's sign-up text `key` (`Signup.role_texts`), or the bot's own words when the game has none."""
-    template = options.role_texts.get(key) or say(f"role_{key}_template")
-    return template.format(**values)
+    template = options.role_texts.get(key)
+    if not template:
+        return say(f"role_{key}_template", **values)
+    return filled(template, **values)  # kept by key where the game's is `unfilled`: read in its reader's language
 
 
-def role_value(ruleset: str, role: str, *, joining: bool = False) -> str:
+def role_value(ruleset: str, role: str, *, joining: bool = False, settings: dict[str, Any] | None = None) -> str:
     """The game's role that `role` names: its value or its label, in any case (a player may type either);
     when `joining` (/join), also a role only its pairings give (a computer player asks for it alongside the
     pairing). Anything else is refused in one sentence: the game has no roles to choose (when joining: the
-    player is not signed up, and may join without one), `role` is none of its roles (naming them), or it is
-    taken through a pairing only (`/role choose` cannot ask for it)."""
+    player is not signed up, and may join without one), `role` is none of its roles (naming them), it is
+    taken through a pairing only (`/role choose` cannot ask for it), or the game's house rules `settings`
+    do not put it in play (`offered`: naming those they do, in the game's words)."""
     front = registry.front(ruleset)
     options = front.signup
+    game = front.title or ruleset
     wanted = role.strip().casefold()
     for label, value in options.roles:
         if wanted in (value.casefold(), label.casefold()):
-            return value
-    for value in (p.role for p in options.pairings if p.role):
-        if wanted == value.casefold():
+            return _in_play(ruleset, settings, label, value)
+    for pairing in (p for p in options.pairings if p.role):
+        if wanted == str(pairing.role).casefold():
             if joining:
-                return value
+                return _pairing_in_play(ruleset, settings, pairing)
             raise ServiceError(_role_text(options, "not_chosen"))
-    game = front.title or ruleset
     if not options.roles:
         raise ServiceError(say("no_roles_join" if joining else "no_roles", game=game))
     names = ", ".join(label for label, _ in options.roles)
     raise ServiceError(_role_text(options, "unknown", role=role, roles=names, game=game))
+
+
+def _in_play(ruleset: str, settings: dict[str, Any] | None, label: str, value: str) -> str:
+    """`value`, or refused when the game's house rules do not put it in play."""
+    granted = offered.in_play(ruleset, settings)
+    if granted is None or value in granted:
+        return value
+    front = registry.front(ruleset)
+    names = ", ".join(label for label, _ in offered.roles(ruleset, settings))
+    raise ServiceError(_role_text(front.signup, "out_of_play", role=label, roles=names, game=front.title or ruleset))
+
+
+def _pairing_in_play(ruleset: str, settings: dict[str, Any] | None, pairing: Pairing) -> str:
+    """The role a pairing gives, or refused (in the pairing's own words, when it has them) when the game's house
+    rules do not put it in play."""
+    role = str(pairing.role)
+    granted = offered.in_play(ruleset, settings)
+    if granted is not None and role not in granted and "out_of_play" in pairing.texts:
+        raise ServiceError(pairing.texts["out_of_play"].format(game=registry.front(ruleset).title or ruleset))
+    return _in_play(ruleset, settings, pairing.name, role)
+
+
+async def offered_roles(db: Database, game_id: int) -> tuple[tuple[str, str], ...]:
+    """The (label, value) roles a sign-up to the game may ask for now: the role option's autocomplete (at every
+    keystroke, so only the game's ruleset and house rules are read, never its state)."""
+    limits.game_number(game_id)
+    async with db.read() as session:
+        row = (await session.execute(select(Game.ruleset, Game.settings).where(Game.id == game_id))).one_or_none()
+    if row is None:
+        raise ServiceError(say("no_game", game_id=game_id))
+    return offered.roles(row.ruleset, row.settings)
 
 
 def role_requested(ruleset: str, requests: dict[str, Any]) -> str | None:
@@ -196,7 +230,11 @@ async def join_many(db: Database, game_id: int, signups: list[tuple[int, str, st
         for user_id, _, _ in signups:
             limits.user_id(user_id)
         signups = [
-            (user_id, name, None if role is None else role_value(game.ruleset, role, joining=True))
+            (
+                user_id,
+                name,
+                None if role is None else role_value(game.ruleset, role, joining=True, settings=game.settings),
+            )
             for user_id, name, role in signups
         ]
         if game.status != "signup":
@@ -323,7 +361,7 @@ async def request_role(db: Database, game_id: int, user_id: int, role: str) -> s
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         options = signup_options(game.ruleset)
-        role = role_value(game.ruleset, role)
+        role = role_value(game.ruleset, role, settings=game.settings)
         label = next(label for label, value in options.roles if value == role)
         player = await _signup_player(session, game, user_id)
         mutual = [k for p in options.pairings if p.mutual for k in (p.key, _proposal(p))]
@@ -340,6 +378,8 @@ async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: in
     async with db.transaction() as session:
         game = await load_game(session, game_id, lock=True)
         pairing = pairing_named(game.ruleset, name)
+        if pairing.role:  # a role the setup leaves out is refused at once
+            _pairing_in_play(game.ruleset, game.settings, pairing)
         if pairing.mutual:
             if other_id is None or other_id == user_id:
                 raise ServiceError(pairing.texts["own"])

@@ -1,6 +1,6 @@
 """The lobby: one sign-up message per game in its channel, with Join and Leave buttons (and one "Join as" button
-per role the game offers at sign-up, the choice `/join` offers), kept up to date with the roster, each player's
-reliability tier, the places left, the reserves, the start time and the muster.
+per role the game offers at sign-up under its setup, the choice `/join` offers: `offered.roles`), kept up to date
+with the roster, each player's reliability tier, the places left, the reserves, the start time and the muster.
 
 `/game open` writes the first lobby row (`open_lobby`); every change of the roster or of what the lobby shows
 calls `refresh` in its own transaction. A lobby row is an outbox row with target `lobby` holding the whole
@@ -23,6 +23,7 @@ from bot.screens import lobby as screen
 from bot.services.base import community
 from bot.services.base.common import outbox, ruleset_of
 from bot.services.people import records
+from bot.services.signup import offered
 from engine import registry
 
 TARGET = "lobby"  # the outbox target of a lobby row
@@ -49,7 +50,8 @@ async def refresh(session: AsyncSession, game: Game) -> None:
     payload: dict = {"kind": KIND, "game": game.id, "open": game.status == "signup"}
     if game.status == "signup":
         # each label kept by its key (`kept`), so that the "Join as" buttons read in the lobby's language
-        payload["roles"] = [[kept(label) or label, value] for label, value in registry.front(game.ruleset).signup.roles]
+        roles = offered.roles(game.ruleset, game.settings)  # only those its setup puts in play
+        payload["roles"] = [[kept(label) or label, value] for label, value in roles]
     pending = await session.execute(
         update(Outbox)
         .where(Outbox.game_id == game.id, Outbox.target == TARGET, Outbox.status == "pending")

@@ -100,7 +100,7 @@ async def simulate(
         setup_version_id=setup[0] if setup is not None else None,
     )
     await public_pages.list_simulated(db, game.id)  # its page is on the site's index (`brbot web`)
-    signups = play.computer_signups(players, rng)
+    signups = play.computer_signups(players, rng, rules.parse_settings(game.settings))  # what the setup offers
     users = {s.seat: USER_BASE + n for n, s in enumerate(signups)}  # the n-th computer player's account
     await games.join_many(db, game.id, [(users[s.seat], s.name, s.requests.get("role")) for s in signups])
     await _pair_requests(db, game.id, signups, users, front.signup.pairings)

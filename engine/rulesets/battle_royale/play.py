@@ -16,10 +16,10 @@ def orders_for(state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
     return autoplayer.orders_for(state, seat, rng).model_dump(mode="json")
 
 
-def signups(players: int, rng: RecordingRng) -> list[Any]:
+def signups(players: int, rng: RecordingRng, settings: Any = None) -> list[Any]:
     from engine.rulesets.battle_royale.signups import roster
 
-    return roster(players, rng)
+    return roster(players, rng, settings)
 
 
 def length(state: Any) -> int | None:

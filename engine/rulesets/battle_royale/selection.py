@@ -88,3 +88,11 @@ def room_for(settings: Any, role: str, granted: int, more: int = 1) -> bool:
         return False
     most = None if settings.roles is None else settings.roles.get(role)
     return most is None or granted + more <= most
+
+
+def offered(settings: Any) -> tuple[str, ...] | None:
+    """The roles a sign-up may ask for under the setup (None: every role, as the handbook's game): those in play
+    with room for one student (a Lovers pair: two), so a most of 0 offers none. Dedicated Student always."""
+    if settings is None or settings.roles is None:
+        return None
+    return tuple(role for role in ROLES if room_for(settings, role, 0, 2 if role == "lovers" else 1))

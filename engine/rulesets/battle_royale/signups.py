@@ -3,8 +3,11 @@ benchmarks and the property tests (a Lovers pair, some Lone Wolf requests, some 
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
+from engine.rulesets.battle_royale.selection import offered
 
 NAMES = [
     "Mrblarney",
@@ -30,16 +33,20 @@ NAMES = [
 ]
 
 
-def roster(players: int, rng: RecordingRng) -> list[SignUp]:
-    """Sign-ups with a few role requests: one Lovers pair, some Lone Wolf requests, some Rivals."""
+def roster(players: int, rng: RecordingRng, settings: Any = None) -> list[SignUp]:
+    """Sign-ups with a few role requests: one Lovers pair, some Lone Wolf requests, some Rivals; a role the
+    (parsed) `settings` leave out of play is never asked for (nor its chance rolled)."""
+    roles = offered(settings)
+    lovers = roles is None or "lovers" in roles
+    wolves = roles is None or "lone_wolf" in roles
     ids = [f"p{i:03d}" for i in range(players)]
     out = []
     for index, pid in enumerate(ids):
         name = NAMES[index] if index < len(NAMES) else f"Student {index + 1}"
         requests: dict = {}
-        if index in (0, 1) and players >= 4:
+        if index in (0, 1) and players >= 4 and lovers:
             requests = {"role": "lovers", "lover": ids[1 - index]}
-        elif rng.percent(15, f"sim lone wolf request {pid}"):
+        elif wolves and rng.percent(15, f"sim lone wolf request {pid}"):
             requests = {"role": "lone_wolf"}
         candidates = [i for i in ids[2:] if i != pid]
         if candidates and rng.percent(20, f"sim rival {pid}"):

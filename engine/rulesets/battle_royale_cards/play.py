@@ -17,7 +17,7 @@ def orders_for(state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
     return RULESET.computer_orders(state, seat, rng).model_dump(mode="json", exclude_none=True)
 
 
-def signups(players: int, rng: RecordingRng) -> list[Any]:
+def signups(players: int, rng: RecordingRng, settings: Any = None) -> list[Any]:
     return [SignUp(seat=f"s{n:03d}", name=f"Player {n}") for n in range(1, players + 1)]
 
 

@@ -23,7 +23,7 @@ def orders_for(state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
     return dict(scripted_post(state, actor).model_dump(mode="json"))
 
 
-def signups(players: int, rng: RecordingRng) -> list[Any]:
+def signups(players: int, rng: RecordingRng, settings: Any = None) -> list[Any]:
     """The demo fight's PCs, one a player (at most its two PCs)."""
     return [SignUp(seat=f"s{n}", name=f"Player {n}") for n in range(1, min(players, 2) + 1)]
 

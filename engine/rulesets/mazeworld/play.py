@@ -20,7 +20,7 @@ def orders_for(state: Any, seat: str, rng: RecordingRng) -> dict[str, Any]:
     return dict(script(state, seat).model_dump(mode="json"))
 
 
-def signups(players: int, rng: RecordingRng) -> list[Any]:
+def signups(players: int, rng: RecordingRng, settings: Any = None) -> list[Any]:
     """The demo fight: one contestant, whatever the number of players asked (our ruling)."""
     return [SignUp(seat="s1", name="Contestant")]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.front import Pairing, Signup
 from engine.keyed import unfilled
+from engine.rulesets.battle_royale import selection
 from engine.rulesets.battle_royale.front.texts import DOMAIN, TEXTS, text
 
 
@@ -38,6 +39,7 @@ LOVERS = Pairing(
         refused="lovers_refused",
         no_proposal="no_lovers_proposal",
         proposer_gone="proposer_gone",
+        out_of_play="lovers_out_of_play",
     ),
 )
 
@@ -69,5 +71,7 @@ SIGNUP = Signup(
         join_option="opt_join_role",
         unknown="unknown_role",
         not_chosen="request_role_choice",
+        out_of_play="role_out_of_play",
     ),
+    in_play=selection.offered,  # a setup's `roles` (docs/rules/battle-royale.md, "A setup's items and roles")
 )

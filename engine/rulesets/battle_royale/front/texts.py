@@ -190,6 +190,8 @@ TEXTS: dict[str, str] = {
     "opt_join_role": "the role you ask for (Lovers: use /role lovers after joining)",
     "unknown_role": "Unknown role {role!r}: choose dedicated_student, lovers or lone_wolf.",
     "request_role_choice": "Choose dedicated_student or lone_wolf; to become Lovers, propose to your partner.",
+    "role_out_of_play": "This game's setup does not grant the {role} role: choose one of {roles}.",
+    "lovers_out_of_play": "This game's setup does not grant the Lovers role: nobody can become Lovers in {game}.",
     "cmd_role_lovers": "Propose to another player that you play as Lovers",
     "opt_lovers_partner": "the player you propose to (they must accept)",
     "lovers_sent": "Your proposal went to {partner}; you become Lovers when they accept.",

@@ -185,6 +185,7 @@ TEXTS: dict[str, str] = {
     "signup_next": "Ask for a class with /role choose, or wait for the start.",
     "unknown_role": "{role!r} is not a class of StarCraft Mafia: choose one of {roles}.",
     "request_role_choice": "Choose a class with /role choose.",
+    "class_out_of_play": "This game's setup does not put the {role} class in play: choose one of {roles}.",
     # --- help and rules -------------------------------------------------------------------------------
     "help_title": "StarCraft Mafia: commands",
     "help_main_title": "Main action (one a day; the last one given counts)",
