@@ -58,7 +58,10 @@ async def simulate(args: argparse.Namespace) -> int:
             last_section[0] = section
             print(shown(say("cli_public", text=text.replace("\n", "\n  "))))
         elif args.verbose:
-            who = audience if isinstance(audience, str) else ", ".join(audience["players"])
+            if isinstance(audience, str):
+                who = say("cli_moderators") if audience == "moderators" else audience
+            else:
+                who = ", ".join(audience["players"])  # the players' names
             print(shown(say("cli_private", who=who, text=text.replace("\n", "\n      "))))
         sys.stdout.flush()
 

@@ -91,7 +91,8 @@ class InfoCog(GameCog):
     async def rules(self, interaction: discord.Interaction, game: GameNumber | None = None) -> None:
         async with refusing(interaction):
             front = await self._front(interaction, game)
-            await respond(interaction, Reply(embeds=embeds(rules_cards(front))))
+            for shown in messages(rules_cards(front)):  # a game's rules and house rules may need more than one
+                await respond(interaction, Reply(embeds=shown))
 
     @app_commands.command(name="help", description=ui("cmd_help"))
     @app_commands.describe(game=ui("opt_game"))

@@ -40,6 +40,7 @@ from bot.ui.respond import Reply, defer, refusing, respond
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Front
+from engine.keyed import joined
 
 LIMIT = 2000  # characters in one Discord message
 USER_KEYS = {"user_id": "player", "old_user": "from", "new_user": "to"}  # audit details naming a user
@@ -324,11 +325,11 @@ class ModerationCog(GameCog):
                 if changed.promoted:
                     lines.append(ui("mod_promoted", users=", ".join(f"<@{u}>" for u in changed.promoted)))
                 if changed.out_of_play:
-                    asked = ", ".join(
-                        ui("mod_asked_role", user=f"<@{u}>", role=role) for u, role in changed.out_of_play
+                    asked = joined(
+                        ", ", [ui("mod_asked_role", user=f"<@{u}>", role=role) for u, role in changed.out_of_play]
                     )
                     lines.append(ui("mod_requests_out_of_play", players=asked))
-                return "\n".join(lines)
+                return joined("\n", lines)
             settings = await game_admin.settings_of(ctx.db, ctx.game_id)
             if name is not None and name in settings:
                 return ui("mod_setting_line", name=name, value=shown(settings[name]))

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 
 from bot.cogs.info import deadline_line
+from bot.languages.reader import localized
 from bot.screens import orders as screen
 from bot.services.orders import order_card
 from bot.services.orders import orders as order_service
@@ -37,9 +38,9 @@ async def orders_reply(ctx: Ctx) -> Reply:
     if ctx.game.status == "running":
         orders_now = await order_card.card(ctx.db, ctx.game_id, ctx.user_id)
         buttons, listed = order_buttons.buttons(orders_now, ctx.user_id), order_buttons.description(orders_now)
-    embed = discord.Embed(title=card.title, description=listed or card.description)
-    if card.receipts is not None:
-        embed.add_field(name=screen.receipts_title(), value=card.receipts, inline=False)
+    embed = discord.Embed(title=localized(card.title), description=listed or localized(card.description))
+    if card.receipts is not None:  # an embed of its own making: its texts in the reader's language here
+        embed.add_field(name=localized(screen.receipts_title()), value=localized(card.receipts), inline=False)
     return Reply(content=deadline_line(ctx), embeds=[embed], view=buttons)
 
 

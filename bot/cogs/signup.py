@@ -26,6 +26,7 @@ from bot.ui.joined import joined_reply
 from bot.ui.text import ui
 from engine import registry
 from engine.front import Front, Pairing
+from engine.keyed import filled
 
 GAME = "game"
 P = inspect.Parameter
@@ -100,7 +101,7 @@ class SignUpBase(GameCog):
             done = await games.pair(ctx.db, ctx.game_id, ctx.user_id, name, other.id if other else None)
             if other is None:
                 return done.texts["cleared"]
-            return done.texts["sent" if done.mutual else "set"].format(partner=other.display_name)
+            return filled(done.texts["sent" if done.mutual else "set"], partner=other.display_name)
 
         await self.run(interaction, game, work)
 

@@ -20,6 +20,7 @@ from bot.db.models import Game, Resolution
 from bot.db.session import Database
 from bot.delivery.render import CONTENT_LIMIT, Outgoing
 from bot.delivery.written import escaped, names_by_game
+from bot.languages.reader import localized
 from engine import registry
 from engine.front import Picture
 
@@ -28,10 +29,12 @@ log = logging.getLogger(__name__)
 FILE_LIMIT = 8 * 1024 * 1024  # Discord's limit on an attachment without a boost
 
 
-async def caption_of(db: Database, game_id: int, picture: Picture) -> str:
-    """The picture's caption as a message's content: the players' names in it escaped (as the posts' own
-    texts are) and cut to Discord's limit. The channel's picture and `/map`'s both send it."""
-    caption = escaped(picture.caption, (await names_by_game(db, [game_id]))[game_id])
+async def caption_of(db: Database, game_id: int, picture: Picture, language: str | None = None) -> str:
+    """The picture's caption as a message's content, in the reader's `language` (None: the one reading now,
+    `bot.languages.reader`): the players' names in it escaped (as the posts' own texts are) and cut to Discord's
+    limit. The channel's picture and `/map`'s both send it."""
+    shown = str(localized(picture.caption, language))
+    caption = escaped(shown, (await names_by_game(db, [game_id]))[game_id])
     return caption if len(caption) <= CONTENT_LIMIT else caption[: CONTENT_LIMIT - 1] + "…"
 
 
@@ -52,7 +55,7 @@ async def attach(db: Database, message: Outgoing) -> Outgoing:
     picture = await asyncio.to_thread(draw, ruleset, raw)
     if picture is None:
         return replace(message, layout=layout.with_picture(None, ""), picture=None)
-    caption = await caption_of(db, game_id, picture)
+    caption = await caption_of(db, game_id, picture, message.language)
     if len(picture.png) > FILE_LIMIT:  # too big to attach: the words alone still tell the board
         log.warning("the picture of step %s of game %s is %d bytes: sent as words", day, game_id, len(picture.png))
         return replace(message, layout=layout.with_picture(None, caption), picture=None)

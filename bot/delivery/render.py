@@ -180,6 +180,7 @@ def render_parcel(rows: Sequence[Row], language: str = ENGLISH) -> list[Outgoing
                 nonce=message_nonce(nonces, i),
                 layout=layout,
                 picture=picture if layout.picture is not None else None,  # drawn at delivery, into this message
+                language=language,  # its reader's: the picture's caption is in it
             )
             for i, layout in enumerate(resolution_post(rows, language))
         ]

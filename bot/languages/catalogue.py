@@ -111,9 +111,20 @@ def _language_for(locale: str, places: tuple[Path, ...]) -> str:
     return same[0] if same else ENGLISH
 
 
+_GENERATION = [0]  # how many times the files were forgotten: what a text remembers it was rendered with
+
+
+def generation() -> int:
+    return _GENERATION[0]
+
+
 def forget() -> None:
     """Read the files again next time (after `brbot texts import`, and in tests)."""
+    _GENERATION[0] += 1
     translations.cache_clear()
     entries.cache_clear()
     _available.cache_clear()
     _language_for.cache_clear()
+    from bot.languages import names  # what players type in each language, read from the same files
+
+    names.forget()

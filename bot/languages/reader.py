@@ -18,10 +18,10 @@ from dataclasses import replace
 from typing import Any
 
 from bot.languages import ENGLISH
-from bot.languages.catalogue import language_for, translations
+from bot.languages.catalogue import generation, language_for, translations
 from bot.wording import render_in
 from engine.front import Card
-from engine.keyed import JOINED, Keyed
+from engine.keyed import JOINED, TRIMMED, Keyed
 
 READER: ContextVar[str] = ContextVar("reader", default=ENGLISH)
 
@@ -47,8 +47,22 @@ def localized(text: Any, language: str | None = None) -> Any:
     language = language or READER.get()
     if language == ENGLISH or not isinstance(text, Keyed) or not text.key:
         return text
+    shown = text.__dict__.setdefault(_SHOWN, {})  # rendered once per language and reading of the files
+    when = (language, generation())
+    if when not in shown:
+        shown[when] = _localized(text, language)
+    return shown[when]
+
+
+_SHOWN = "_shown"
+
+
+def _localized(text: Keyed, language: str) -> Any:
     if text.key == JOINED:
-        return str(text.values["separator"]).join(str(localized(part, language)) for part in text.values["parts"])
+        separator = str(localized(text.values["separator"], language))  # " and " is a text too
+        return separator.join(str(localized(part, language)) for part in text.values["parts"])
+    if text.key == TRIMMED:
+        return str(localized(text.values["text"], language)).rstrip(str(text.values["chars"]))
     template = translations(language).get(text.domain, {}).get(text.key)
     if template is None:
         return text

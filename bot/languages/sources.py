@@ -5,8 +5,9 @@ installed game brings two, found by the layout every game package keeps (docs/ru
 rules' sentences: the events and refusals of `engine/rulesets/<game>/texts.py`) and `<game>.front` (what its
 front says: `front/texts.py`), each module's catalogue being its `TEXTS` (or `TEXT`) dict, and a third where its
 front's texts name one (`SETTINGS_DOMAIN`, `<game>.settings`: its house rules' descriptions, as its `/rules`
-lists them, from its settings model, `engine.front.settings_catalogue`). A game added later is translatable the
-moment it is installed.
+lists them, from its settings model, `engine.front.settings_catalogue`), and a fourth where the package keeps a
+`names.py`: `<game>.data`, the names from its data files (each row's name and text: `engine.keyed.named`, keyed
+`kind:English`). A game added later is translatable the moment it is installed.
 """
 
 from __future__ import annotations
@@ -50,7 +51,12 @@ def game_domains(game: str) -> list[Domain]:
     front = rules.front_module or f"{package}.front"
     front_package = front if front.endswith(".front") else front.rsplit(".", 1)[0]
     found = []
-    for domain, module_name in ((game, f"{package}.texts"), (f"{game}.front", f"{front_package}.texts")):
+    modules = (
+        (game, f"{package}.texts"),
+        (f"{game}.front", f"{front_package}.texts"),
+        (f"{game}.data", f"{package}.names"),
+    )
+    for domain, module_name in modules:
         module = _module(module_name)
         texts = _catalogue_of(module) if module is not None else None
         if texts:

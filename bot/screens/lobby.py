@@ -100,13 +100,21 @@ def text(lobby: Lobby) -> str:
     return joined("\n", lines)  # each line rendered again for the game's language at delivery
 
 
+def _label(said: str) -> str:
+    """A button's label within Discord's 80 characters: a `Keyed` kept whole where it fits (to be read in the
+    message's language: `bot.ui.buttons.button_view` cuts it again once rendered), cut short where it does not."""
+    return said if len(said) <= LABEL_MAX else said[:LABEL_MAX]
+
+
 def buttons(payload: dict[str, Any]) -> list[ButtonSpec]:
     """While sign-ups are open: Join, one "Join as" per role the game offers at sign-up, and Leave."""
     if not payload.get("open"):
         return []
+    from bot.languages.stored import revived  # (not at import: the command line reads the screens without the games)
+
     ref = f"brbot:lobby:{payload['game']}"
     roles = [
-        ButtonSpec(f"{ref}:join:{value}", _say("button_join_as", role=label)[:LABEL_MAX], "primary")
+        ButtonSpec(f"{ref}:join:{value}", _label(_say("button_join_as", role=revived(label))), "primary")
         for label, value in payload.get("roles") or []
         if len(f"{ref}:join:{value}") <= CUSTOM_ID_MAX
     ]

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Protocol
 
 from bot.screens.parts import ButtonSpec, said
+from engine.keyed import joined
 
 TEXTS: dict[str, str] = {
     "order_saved": "Order saved for {step}: {summary}\nReceipt: `{receipt}`",
@@ -102,26 +103,30 @@ def confirmation(given: Given) -> str:
     return _say(
         "free_removed" if given.removed else "order_saved",
         step=given.submitted.step,
-        summary="; ".join(given.summary),
+        summary=joined("; ", list(given.summary)),
         receipt=given.submitted.receipt,
     )
 
 
 def orders_card(game: str, step: str, lines: Iterable[str], stored: Sequence[Stored]) -> OrdersCard:
     """/orders: the step's orders in the game's words (`lines`, from `Orders.describe`) and the receipts."""
-    receipts = "\n".join(
-        _say(
-            "receipt_line",
-            receipt=row.receipt,
-            when=f"{row.submitted_at:%H:%M:%S}",
-            current=_say("receipt_current") if row.current else "",
-        )
-        for row in stored[:RECEIPTS_SHOWN]
+    receipts = joined(
+        "\n",
+        [
+            _say(
+                "receipt_line",
+                receipt=row.receipt,
+                when=f"{row.submitted_at:%H:%M:%S}",
+                current=_say("receipt_current") if row.current else "",
+            )
+            for row in stored[:RECEIPTS_SHOWN]
+        ],
     )
+    listed = joined("\n", [joined("", ["• ", line]) for line in lines])  # each line in its reader's language
     return OrdersCard(
         title=_say("orders_title", game=game, step=step),
-        description="\n".join(f"• {line}" for line in lines)[:DESCRIPTION_MAX],
-        receipts=receipts[:FIELD_MAX] if stored else None,
+        description=listed if len(listed) <= DESCRIPTION_MAX else listed[:DESCRIPTION_MAX],
+        receipts=(receipts if len(receipts) <= FIELD_MAX else receipts[:FIELD_MAX]) if stored else None,
     )
 
 

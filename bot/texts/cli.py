@@ -39,6 +39,7 @@ TEXTS: dict[str, str] = {
     "cli_section": "  {section}:",
     "cli_public": "  {text}",
     "cli_private": "    [to {who}] {text}",
+    "cli_moderators": "moderators",  # who a moderators' note is to, in `cli_private`
     "cli_progress": "[{bar}] {one} {day}/{days}",
     "cli_game_over": "\nGame over after {last}. Winners: {winners}. Survivors: {survivors}.",
     "cli_none": "none",

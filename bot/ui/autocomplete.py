@@ -26,13 +26,17 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.languages import ENGLISH
+from bot.languages.reader import READER, localized, reading
 from bot.services.base import lookup
 from bot.services.base.errors import ServiceError
 from bot.services.orders import actors, player_views
 from bot.services.signup import games
 from bot.ui.context import bot_of, caller_of, in_dm, is_moderator, parent_channel
+from bot.ui.respond import reader_language
 from engine import registry
 from engine.front import ACTION_OPTION, Command, Front
+from engine.keyed import joined
 
 log = logging.getLogger(__name__)
 
@@ -107,14 +111,39 @@ async def caller_view(interaction: discord.Interaction) -> tuple[lookup.GameRef,
 
 
 def _as_choices(pairs: list[tuple[str, str]], kind: str) -> list[app_commands.Choice]:
+    """Discord's choices, each labelled in the reader's language (`reading`: the caller's); the values stay as the
+    game gave them (what the game reads back)."""
     out: list[app_commands.Choice] = []
     for label, value in pairs[:25]:
         try:
             typed: Any = int(value) if kind == "integer" else float(value) if kind == "number" else str(value)
         except ValueError:
             continue
-        out.append(app_commands.Choice(name=label[:100], value=typed))
+        out.append(app_commands.Choice(name=str(localized(label))[:100], value=typed))  # in the reader's language
     return out
+
+
+def _matching(pairs: list[tuple[str, str]], typed: str) -> list[tuple[str, str]]:
+    """The fixed choices whose label, in English or in the reader's language, holds what was typed."""
+    lowered = typed.strip().casefold()
+    return [(label, value) for label, value in pairs if lowered in label.casefold() or lowered in _shown(label)]
+
+
+def _shown(label: str) -> str:
+    return str(localized(label)).casefold()
+
+
+def _sourced(front: Front, source: str, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A chooser's choices for what was typed: those whose label holds it in the reader's language first (among
+    the chooser's first 25), then those the game matched in English (a name typed as the data files spell it)."""
+    matched = front.orders.choices(source, caller.view, typed, chosen, caller.orders)
+    lowered = typed.strip().casefold()
+    if READER.get() == ENGLISH or not lowered:
+        return matched
+    every = front.orders.choices(source, caller.view, "", chosen, caller.orders)
+    out = [(label, value) for label, value in every if lowered in _shown(label)]
+    values = {value for _, value in out}
+    return (out + [(label, value) for label, value in matched if value not in values])[:25]
 
 
 def _never_raising(
@@ -126,7 +155,8 @@ def _never_raising(
             if found is None:
                 return []
             game, caller = found
-            return pick(game, caller, current or "", Chosen(interaction.namespace))
+            with reading(await reader_language(interaction)):
+                return pick(game, caller, current or "", Chosen(interaction.namespace))
         except ServiceError:
             return []
         except Exception:
@@ -153,7 +183,7 @@ def verb_choices(under: str) -> Callback:
         lowered = typed.strip().lower()
         verbs = [c for c in front.orders.commands if len(c.path) == 1 and front.orders.offered(c, caller.view)]
         verbs.sort(key=lambda c: c.under != under)
-        pairs = [(f"{c.name}: {c.description}", c.name) for c in verbs]
+        pairs = [(str(localized(joined(": ", [c.name, c.description]))), c.name) for c in verbs]  # as they read
         return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], "text")
 
     return _never_raising(pick)
@@ -199,15 +229,14 @@ def slot_choices(command: Any, slot: str) -> Callback:
         kind = "integer" if slot == "amount" else "text"
         lowered = typed.strip().lower()
         if spec.source:
-            pairs = front.orders.choices(spec.source, caller.view, typed, Typed(declared, chosen), caller.orders)
-            return _as_choices(pairs, kind)
+            return _as_choices(_sourced(front, spec.source, caller, typed, Typed(declared, chosen)), kind)
         if spec.choices:
             pairs = list(spec.choices)
         elif spec.type == "integer" and spec.min_value is not None and spec.max_value is not None:
             pairs = [(str(n), str(n)) for n in range(int(spec.min_value), int(spec.max_value) + 1)]
         else:
             return []
-        return _as_choices([(label, value) for label, value in pairs if lowered in label.lower()], kind)
+        return _as_choices(_matching(pairs, lowered), kind)
 
     return _never_raising(pick)
 
@@ -223,9 +252,8 @@ def option_choices(command: str, option: str, grouped: bool = False) -> Callback
         if spec is None:
             return []
         if spec.source:
-            return _as_choices(front.orders.choices(spec.source, caller.view, typed, chosen, caller.orders), spec.type)
-        lowered = typed.strip().lower()
-        return _as_choices([(label, value) for label, value in spec.choices if lowered in label.lower()], spec.type)
+            return _as_choices(_sourced(front, spec.source, caller, typed, chosen), spec.type)
+        return _as_choices(_matching(list(spec.choices), typed), spec.type)
 
     return _never_raising(pick)
 
@@ -257,9 +285,13 @@ async def role_choices(interaction: discord.Interaction, current: str) -> list[a
             return []
         typed = (current or "").strip().casefold()
         roles = await games.offered_roles(bot_of(interaction).db, game.id)  # only those its setup puts in play
-        return _as_choices(
-            [(label, value) for label, value in roles if typed in label.casefold() or typed in value.casefold()], "text"
-        )
+        with reading(await reader_language(interaction)):
+            offered = [
+                (label, value)
+                for label, value in roles
+                if typed in value.casefold() or _matching([(label, value)], typed)
+            ]
+            return _as_choices(offered, "text")
     except ServiceError:
         return []
     except Exception:
@@ -272,6 +304,6 @@ def source_choices(source: str) -> Callback:
 
     def pick(game: lookup.GameRef, caller: Caller, typed: str, chosen: Mapping[str, Any]) -> list[app_commands.Choice]:
         front = registry.front(game.ruleset)
-        return _as_choices(front.orders.choices(source, caller.view, typed, chosen, caller.orders), "text")
+        return _as_choices(_sourced(front, source, caller, typed, chosen), "text")
 
     return _never_raising(pick)

@@ -142,7 +142,8 @@ class _Answer:
             interaction.client.kick()  # type: ignore[attr-defined]
             message = interaction.message
             if message is not None and not (message.flags and message.flags.ephemeral):
-                await interaction.response.edit_message(content=edited(message.content, outcome), view=None)
+                said = str(localized(outcome))  # in the presser's language, as every reply
+                await interaction.response.edit_message(content=edited(message.content, said), view=None)
             else:
                 await respond(interaction, outcome)
 

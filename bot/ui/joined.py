@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from bot.ui.text import ui
 from engine.front import Front
+from engine.keyed import filled, joined
 
 
 def joined_reply(front: Front, game: str, reserve: bool, role: str | None) -> str:
@@ -15,9 +16,9 @@ def joined_reply(front: Front, game: str, reserve: bool, role: str | None) -> st
     label = next((label for label, value in options.roles if value == role), None)
     asked = ""
     if label is not None and "requested" in options.role_texts:
-        asked = " " + options.role_texts["requested"].format(role=label)
+        asked = joined(" ", ["", filled(options.role_texts["requested"], role=label)])
     if reserve:
-        return ui("joined_reserve", game=game) + asked
+        return joined("", [ui("joined_reserve", game=game), asked])
     if label is not None:  # the role asked for is confirmed above: nothing more to ask
         following = ui("joined_wait")
     elif front.words.signup is not None:
@@ -28,4 +29,5 @@ def joined_reply(front: Front, game: str, reserve: bool, role: str | None) -> st
         following = ui("joined_role")
     else:
         following = ui("joined_wait")
-    return ui("joined", game=game, asked=asked, next=following).strip()
+    said = ui("joined", game=game, asked=asked, next=following)
+    return said if said == said.strip() else said.strip()  # kept whole (its key) unless something is left empty

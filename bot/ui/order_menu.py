@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.languages.reader import localized
 from bot.screens.orders import confirmation
 from bot.services.orders import commands as game_orders
 from bot.services.orders import menus
@@ -65,7 +66,9 @@ class OrderMenu(discord.ui.View):
 
     def add_button(self, part: str, label: str, style: discord.ButtonStyle, callback) -> None:
         button: discord.ui.Button[OrderMenu] = discord.ui.Button(
-            label=label[:80], style=style, custom_id=self.custom_id(part)
+            label=str(localized(label))[:80],
+            style=style,
+            custom_id=self.custom_id(part),  # the reader's language
         )
         button.callback = callback  # type: ignore[method-assign]  # discord.py's way to give a component its callback
         self.add_item(button)
@@ -75,24 +78,25 @@ class OrderMenu(discord.ui.View):
         page = self.list_pages.get(spec.name, 0) % pages
         choices = spec.choices if pages == 1 else spec.choices[page * PAGE : (page + 1) * PAGE]
         out = [
-            discord.SelectOption(
-                label=label[:100],
+            discord.SelectOption(  # its words in the reader's language (a name or a value reads as it is)
+                label=str(localized(label))[:100],
                 value=value[:100],
-                description=description[:100] or None,
+                description=str(localized(description))[:100] or None,
                 default=value in self.values.get(spec.name, []),
             )
             for label, value, description in choices
         ]
         if pages > 1:
             nxt = (page + 1) % pages
-            out.append(discord.SelectOption(label=ui("form_more", page=nxt + 1, pages=pages)[:100], value=MORE))
+            more = str(localized(ui("form_more", page=nxt + 1, pages=pages)))[:100]
+            out.append(discord.SelectOption(label=more, value=MORE))
         return out
 
     def add_select(self, spec: Select) -> None:
         options = self.options(spec)
         select: discord.ui.Select[OrderMenu] = discord.ui.Select(
             custom_id=self.custom_id(spec.name),
-            placeholder=spec.placeholder[:150],
+            placeholder=str(localized(spec.placeholder))[:150],
             options=options,
             min_values=0,
             max_values=1,
@@ -189,7 +193,7 @@ class MoreOptions(discord.ui.View):
         self.db, self.clock, self.game_id, self.game, self.user_id = db, clock, game_id, game, user_id
         self.command, self.values, self.actor, self.moderator = command, values, actor, moderator
         button: discord.ui.Button[MoreOptions] = discord.ui.Button(
-            label=ui("menu_more_options")[:80],
+            label=str(localized(ui("menu_more_options")))[:80],  # in the reader's language (`refusing` sets it)
             style=discord.ButtonStyle.primary,
             custom_id=f"order:{command.name}:more"[:100],
         )

@@ -118,6 +118,13 @@ async def refusing(interaction: discord.Interaction):
                 await _remember(interaction, user_id, discord_language)
 
 
+async def reader_language(interaction: discord.Interaction) -> str:
+    """The language the interaction's user reads (as `refusing` sets it): the one they chose, else their Discord
+    locale's. For what answers outside `refusing` (autocomplete)."""
+    _, chosen, _ = await _reader(interaction)
+    return chosen or language_of(interaction)
+
+
 def _database(interaction: discord.Interaction) -> Database | None:
     db = getattr(getattr(interaction, "client", None), "db", None)
     return db if isinstance(db, Database) else None

@@ -136,7 +136,7 @@ async def test_mod_orders_reads_in_the_moderators_language(gm, db):
     shown = await mod_run(ModerationCog(gm), "mod orders", asked)
     first = cards(shown)[0]
     assert first["content"].startswith("Ainda sem ordens: Player1."), first["content"]
-    assert first["embeds"][0].title == "Ordens de Wolf A em Maze, Turno 1", first["embeds"][0].title
+    assert first["embeds"][0].title == "Ordens de Lobo A em Maze, Turno 1", first["embeds"][0].title  # a data name
     assert list(labels(first)) == ["Adicionar ordem"]
 
 

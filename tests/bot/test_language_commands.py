@@ -81,6 +81,7 @@ async def test_the_lobby_is_posted_in_the_games_language(gm, db):
     assert "Jogadores (1/" in lobby.content and "- Ana" in lobby.content and "Players (" not in lobby.content
     labels = [item.label for item in lobby.view().children]
     assert labels[0] == "Entrar" and labels[-1] == "Sair"  # its buttons in the game's language too
+    assert "Entrar como Lobo Solitário" in labels  # a "Join as" button's role too (the game's role name)
 
 
 async def test_profile_language_is_ones_own_and_every_reply_follows_it(gm, db):

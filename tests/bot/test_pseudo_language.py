@@ -8,9 +8,8 @@ language (the rules, the commands' help, their status card, a refusal) must be m
 players chose and what stays as typed (commands, code, mentions) are the only words left outside.
 
 An English value filled into a catalogue text lies inside that text's markers: `unaccented` finds it there. The
-games' `Words` ("Day 1", "Turn") are their catalogues' texts and pass; the names from their data files (zones,
-items, abilities: "The Septagon", "Brass Knuckles", "Scavenger") are in no catalogue yet and still read in
-English (`ESCAPING`, docs/languages.md)."""
+games' `Words` ("Day 1", "Turn") are their catalogues' texts, and so are the names from their data files (zones,
+items, abilities: "The Septagon", "Brass Knuckles", "Scavenger": `<game>.data`, docs/languages.md)."""
 
 from __future__ import annotations
 
@@ -26,13 +25,6 @@ from engine import keyed, registry
 from tests.languages.pseudo import PSEUDO, english_words, install, pseudo, unaccented, unmarked
 
 GAMES = ("battle_royale", "starcraft_mafia", "battle_royale_cards", "mazeworld", "infinity_intervention")
-
-# What these tests find still escaping (2026-12-03): the names from the games' data files filled into their texts
-# (zones, items, abilities and their texts: "The Septagon", "Brass Knuckles", "Scavenger: Your Search finds..."),
-# each to become a catalogue text (or a data file per language) before it passes. strict: the day it passes, it
-# must be turned on.
-ESCAPING = pytest.mark.xfail(strict=True, reason="issue 31.5: names from the games' data files (see ESCAPING)")
-
 
 @pytest.fixture
 def pseudo_language(tmp_path, monkeypatch):
@@ -105,11 +97,33 @@ async def test_a_status_card_and_a_refusal_read_in_the_players_language_througho
     assert not {"Day", "Turn", "Step"} & set(unaccented(status.text)), status.text  # the game's `Words` too
 
 
-@ESCAPING
 async def test_the_names_from_a_games_data_read_in_the_players_language(gm, db, pseudo_language):
+    """Zones, items, abilities and their texts ("The Septagon", "Brass Knuckles", "Scavenger: Your Search finds...")
+    are texts of the game's data catalogue (`battle_royale.data`), and the lists and labels they are put in are
+    texts too: nothing of a status card reads in English."""
     from bot.services.signup import games
 
     await games.create_game(db, name="Evening", ruleset="battle_royale", channel_id=556, guild_id=1000)
     await night_game(db)
     status = await read(gm, "status")
     assert unaccented(status.text, {f"Player{n}" for n in range(1, 5)}) == [], status.text
+
+
+PLAYERS = {"starcraft_mafia": 6, "battle_royale_cards": 2, "mazeworld": 1, "infinity_intervention": 1}
+
+
+@pytest.mark.parametrize("ruleset", sorted(PLAYERS))
+async def test_every_games_status_card_reads_in_the_players_language_names_and_all(gm, db, pseudo_language, ruleset):
+    """A started game's status card (classes, weapons, items, cards, sheets: the names from its data files too)
+    reads without an English word, but for the names players chose."""
+    from bot.services.signup import games
+    from tests.bot.cog_helpers import NOW
+
+    game = await games.create_game(db, name="Evening", ruleset=ruleset, channel_id=555, guild_id=1000)
+    for user in range(1, PLAYERS[ruleset] + 1):
+        await games.join_game(db, game.id, user, f"Player{user}")
+    await games.start_game(db, game.id, NOW)
+    status = await read(gm, "status")
+    names = {"Evening", *(f"Player{n}" for n in range(1, PLAYERS[ruleset] + 1))}
+    assert english_words(status.text, names) == [], status.text
+    assert unaccented(status.text, names) == [], status.text

@@ -34,3 +34,16 @@ def test_a_language_the_bot_lacks_is_refused(capsys):
     with pytest.raises(SystemExit):
         main(["simulate", "--language", "tlh"])
     assert "Languages: en-US, es-ES, pt-BR" in capsys.readouterr().err
+
+
+def test_english_words_once_filled_into_sentences_read_in_the_language(capsys):
+    """What the engines filled in as English words (a verb that agrees, an NPC's action, a condition) are texts of
+    their catalogues now: the Portuguese reads 'está infestado', not 'are infestados', and 'pretende: atacar'."""
+    assert main(["simulate", "--ruleset", "starcraft_mafia", "--players", "6", "--seed", "3", "--language", "pt-BR"]) == 0
+    portuguese = capsys.readouterr().out
+    assert "Entre vocês, 1 está infestado." in portuguese and " is infest" not in portuguese
+    assert main(["simulate", "--ruleset", "mazeworld", "--players", "1", "--seed", "3", "--verbose",
+                 "--language", "es-ES"]) == 0
+    spanish = capsys.readouterr().out
+    assert "[para moderadores] Lobo A pretende: atacar." in spanish  # the creature's species a data name too
+    assert "herido" in spanish and "hurt" not in spanish and "attack." not in spanish

@@ -6,8 +6,8 @@ from one that escaped it (written in English in code, or joined from pieces that
 under the locale `PSEUDO` (British English: Discord sends only its own locale names, and no shipped language
 takes that one); `unmarked(text)` is what
 of a rendered text is outside every marker. Placeholders (`{name}`), plural specs' names, Discord's markup
-(`**`, `` `code` ``, `<t:…>`, `<@…>`), command names (`/attack`) and URLs stay as they are: only the words a
-translator would translate are changed.
+(`**`, `` `code` ``, `<t:…>`, `<@…>`), command names (`/attack`, `/act action:react`), URLs and hexadecimal
+digits (seeds, receipts) stay as they are: only the words a translator would translate are changed.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ _KEPT = re.compile(
     r"|`[^`]*`"  # code
     r"|<[^<>\s]*>"  # Discord's mentions and timestamps
     r"|https?://\S+"  # an address
-    r"|(?<![\w/])/[a-z][\w-]*"  # a command's name
+    r"|(?<![\w/])/[a-z][\w-]*(?: [a-z_]+:[\w-]+)*"  # a command's name, with any option given as typed
+    r"|\b[0-9a-f]{12,}\b"  # a seed, a commitment, a salt or a receipt (hexadecimal digits)
     r")"
 )
 

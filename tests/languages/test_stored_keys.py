@@ -8,7 +8,7 @@ import json
 
 from bot.languages.reader import localized
 from engine.keyed import joined
-from bot.languages.stored import kept, revived, row_keys, written_row_keys
+from bot.languages.stored import MARK, kept, revived, row_keys, written_row_keys
 from bot.text import say
 from engine.events import PUBLIC, Event
 from engine.keyed import Keyed
@@ -51,3 +51,34 @@ def test_an_event_keeps_its_keyed_text():
     event = Event(kind="x", audience=PUBLIC, text=say("cli_none"))
     assert isinstance(event.text, Keyed) and event.model_dump()["text"] == "none"
     assert Event.model_validate_json(event.model_dump_json()).text == "none"
+
+
+def test_a_games_nested_texts_and_data_names_come_back_in_their_short_form_and_read_the_same():
+    """A night's line nests lists of data names (`engine.keyed.named`): each value is kept without its English
+    (made again from the English catalogue) and its parent's catalogue, and reads the same in any language."""
+    from engine.rulesets.battle_royale import catalog
+    from engine.rulesets.battle_royale.texts import listing
+    from engine.rulesets.battle_royale.texts import say as game_say
+
+    knife, rifle = catalog.item("knife").name, catalog.item("rifle").name
+    looks = game_say("seen_as", name="Ana", items=listing([knife, rifle]))
+    line = joined("\n", [game_say("report_zone", zone_name=catalog.default_island().zone(4).name, students=looks)])
+    data = json.loads(json.dumps(kept(line)))
+    assert "Knife and Rifle" not in json.dumps(data[MARK][3])  # the names by key; the words once, at the top
+    back = revived(data)
+    assert back == line
+    for language in ("pt-BR", "es-ES"):
+        assert localized(back, language) == localized(line, language) != line
+    assert "Faca" in localized(back, "pt-BR") and "Playa" in localized(back, "es-ES")
+
+
+def test_a_value_kept_in_the_long_form_before_still_comes_back():
+    old = {
+        MARK: [
+            "none, Ana",
+            "",
+            "$joined",
+            {"separator": ", ", "parts": [{MARK: ["none", "bot", "cli_none", {}]}, "Ana"]},
+        ]
+    }
+    assert localized(revived(old), "es-ES") == "ninguno, Ana"

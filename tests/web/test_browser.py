@@ -1,7 +1,8 @@
 """The site in a real browser (issue 25): headless Chromium, one session for the module, against the site served
 by uvicorn over a SQLite file holding a finished Battle Royale game and a running one. A game's page loads
 with its pictures; a resolution appears on an open page without reloading; the receipts check shows green and
-turns red for a tampered value; the Web Crypto formulas agree with the server's; the keyboard reaches every
+turns red for a tampered value; a finished game's page reads in the game's language, English, Brazilian
+Portuguese or Spanish (issue 31), the checks' own words included; the Web Crypto formulas agree with the server's; the keyboard reaches every
 step; and the browser's console has no errors."""
 
 from __future__ import annotations
@@ -12,10 +13,12 @@ import pytest
 
 from bot.db.models import Game
 from bot.db.session import Database
+from bot.languages.reader import localized
 from bot.services.base import fairness
 from bot.services.moderators import game_admin
 from bot.services.signup import games
 from bot.services.steps import resolution, simulation
+from bot.text import say
 from tests.services.conftest import mod
 from tests.services.conftest import NOW
 from tests.web import browser
@@ -24,17 +27,35 @@ from tests.web.serving import Thread
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
+LANGUAGES = ("en-US", "pt-BR", "es-ES")
+
+
 async def _games(url: str) -> dict[str, str]:
-    """A finished game (listed) and a running one (link): their keys."""
+    """A finished game (listed), the same game played in Portuguese and in Spanish (link), and a running one
+    (link): their keys."""
     db = Database(url)
     try:
         over = await simulation.simulate(db, 5, 4, ruleset="battle_royale")
+        translated = {}
+        create = games.create_game
+        for language in LANGUAGES[1:]:  # created in that language (`/game settings language`), then played
+
+            async def in_language(*args, language=language, **kwargs):
+                return await create(*args, **kwargs, language=language)
+
+            games.create_game = in_language  # type: ignore[assignment]
+            try:
+                played = await simulation.simulate(db, 5, 4, ruleset="battle_royale")
+            finally:
+                games.create_game = create  # type: ignore[assignment]
+            translated[f"over {language}"] = played.game_id
         running = await games.create_game(db, name="Live game", channel_id=777)
         for user in range(1, 5):
             await games.join_game(db, running.id, user, f"Player{user}")
         await games.start_game(db, running.id, NOW)
         keys = {}
-        for name, game_id, mode in (("over", over.game_id, "listed"), ("running", running.id, "link")):
+        shown = [("over", over.game_id, "listed"), *((k, g, "link") for k, g in translated.items())]
+        for name, game_id, mode in (*shown, ("running", running.id, "link")):
             await game_admin.change_setting(db, game_id, mod(1), "web", mode)
             async with db.read() as session:
                 keys[name] = (await session.get(Game, game_id)).web_key  # type: ignore[union-attr]
@@ -75,9 +96,12 @@ def _errors(chrome) -> list[str]:
     return [entry["message"] for entry in chrome.get_log("browser") if entry["level"] == "SEVERE"]
 
 
-def test_a_finished_game_loads_with_its_pictures_and_its_checks_are_green(chrome, pages):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_finished_game_loads_with_its_pictures_and_its_checks_are_green(chrome, pages, language):
+    """In each language the bot ships, the page in the game's language: `<html lang>`, its headings and the
+    words the checks write in the browser (`site.js`, from the page's catalogue texts)."""
     address, keys, _ = pages
-    chrome.get(f"{address}/g/{keys['over']}")
+    chrome.get(f"{address}/g/{keys['over' if language == 'en-US' else f'over {language}']}")
     _wait(chrome, lambda d: d.find_element("id", "check-summary").get_attribute("class") in ("ok", "bad"))
     pictures = chrome.find_elements("css selector", "figure img")
     assert pictures
@@ -89,6 +113,17 @@ def test_a_finished_game_loads_with_its_pictures_and_its_checks_are_green(chrome
     rows = chrome.find_elements("css selector", "tr.order-row, tr.seed-row")
     assert rows and all("match" in r.get_attribute("class").split() for r in rows)
     assert all(c.text for c in chrome.find_elements("css selector", "figcaption"))  # the picture in words
+    assert chrome.find_element("css selector", "html").get_attribute("lang") == language
+
+    def read(key: str, **values) -> str:
+        return str(localized(say(key, **values), language))
+
+    visible = chrome.find_element("tag name", "body").text
+    for key in ("web_fairness", "web_posts", "web_players_title", "web_orders", "web_check_again"):
+        assert read(key) in visible, key
+        assert language == "en-US" or say(key) not in visible, key  # no English left beside it
+    assert chrome.find_element("id", "check-summary").text == read("web_check_all_match", count=len(rows))
+    assert {r.find_element("css selector", ".result").text for r in rows} == {read("web_check_matches")}
     assert not _errors(chrome)
 
 

@@ -17,6 +17,7 @@ from bot.services.base import fairness
 from bot.services.base.errors import ServiceError
 from bot.text import say
 from engine import registry
+from engine.keyed import joined
 from engine.ruleset import Resolution, Ruleset
 
 
@@ -54,4 +55,4 @@ async def reveal_held_seeds(session: AsyncSession, game: Game) -> str:
                 commitment=row.commitment,
             )
         )
-    return "\n".join(lines)
+    return joined("\n", lines)

@@ -19,13 +19,14 @@ from sqlalchemy import select
 
 from bot.db.models import DaySeed, EventRow, Order, Player, Resolution
 from bot.db.session import Database
-from bot.languages.stored import MARK, kept
+from bot.languages.stored import MARK, kept, revived
 from bot.services.base import fairness
 from bot.services.base.common import load_game, ruleset_of
 from bot.services.base.errors import ServiceError
 from bot.services.base.replaying import resolve_with_seed
 from bot.text import say
 from engine import registry
+from engine.keyed import JOINED, TRIMMED, Keyed
 
 
 @dataclass
@@ -131,7 +132,29 @@ Event = tuple[str, str, Any]  # kind, text, its key and values as kept (`bot.lan
 def _same_event(stored: Event, replayed: Event) -> bool:
     """The same kind and words, and the same sentence by key and values where the stored event kept them (an
     event stored before keys were kept compares its words alone)."""
-    return stored[:2] == replayed[:2] and (stored[2] is None or stored[2] == replayed[2])
+    return stored[:2] == replayed[:2] and (stored[2] is None or _same_value(stored[2], replayed[2]))
+
+
+def _same_value(stored: Any, replayed: Any) -> bool:
+    """A sentence kept as the replay keeps it: the same catalogue, key and values, each value a text kept the same
+    way or, stored before the games' data names and joined texts were kept by key (a name as its words), words the
+    replay's value reads the same (`bot.languages.stored`: older and shorter forms alike)."""
+    return stored == replayed or _same(revived(stored), revived(replayed))
+
+
+def _same(stored: Any, replayed: Any) -> bool:
+    if isinstance(replayed, Keyed) and replayed.key:
+        if not (isinstance(stored, Keyed) and stored.key):
+            return str(stored) == str(replayed)
+        same_sentence = stored.key == replayed.key and (
+            stored.domain == replayed.domain or stored.key in (JOINED, TRIMMED)  # a joined text's: no catalogue's
+        )
+        if not same_sentence or stored.values.keys() != replayed.values.keys():
+            return False
+        return all(_same(stored.values[name], value) for name, value in replayed.values.items())
+    if isinstance(stored, list) and isinstance(replayed, list):
+        return len(stored) == len(replayed) and all(_same(a, b) for a, b in zip(stored, replayed, strict=True))
+    return str(stored) == str(replayed) if isinstance(stored, Keyed) else stored == replayed
 
 
 def _event_difference(stored: list[Event], replayed: list[Event]) -> str:

@@ -21,6 +21,8 @@ from datetime import datetime
 from typing import Any
 
 from bot.db.session import Database
+from bot.languages.names import english_names
+from bot.languages.reader import READER
 from bot.services.base import limits, rights
 from bot.services.base.common import load_game, load_state, ruleset_of
 from bot.services.base.errors import ServiceError, engine_refusals
@@ -219,7 +221,7 @@ async def give_order(
             return await _given_as_read(db, game_id, user_id, name, values, now, actor, moderator, under, slotted)
         try:
             command = declared(snap.ruleset, name, under)
-            own = from_slots(command, values) if slotted else values
+            own = _typed_names(command, from_slots(command, values) if slotted else values, snap.ruleset)
             _no_stray(command, own, under)
             seat = seat_of_player(snap, user_id)
             view = view_of(snap, seat)
@@ -262,6 +264,15 @@ async def give_order(
         command=command,
         values=own,
     )
+
+
+def _typed_names(command: Command, values: Any, ruleset: str) -> Any:
+    """The options that name something the game offers (what a chooser offers) as the game reads
+    them, a name typed in the reader's language made its English (`bot.languages.names`); free text as typed."""
+    if not isinstance(values, dict):
+        return values  # refused later, as it was
+    named = {k: v for k, v in values.items() if (o := command.option(k)) is not None and o.source}
+    return {**values, **english_names(named, READER.get(), ruleset)}
 
 
 def _no_stray(command: Command, values: dict[str, Any], under: str | None) -> None:
@@ -319,7 +330,7 @@ async def _given_as_read(
     game = await game_by_id(db, game_id)
     moderator = moderator if await rights.game_master(db, game_id, moderator) else False
     command = declared(game.ruleset, name, under)
-    values = from_slots(command, values) if slotted else values
+    values = _typed_names(command, from_slots(command, values) if slotted else values, game.ruleset)
     _no_stray(command, values, under)
     if actor is not None:
         view, current = await _actor_now(db, game_id, user_id, actor, moderator)

@@ -123,8 +123,8 @@ async def _built_not_sent(session, game: Game, front: Front) -> dict[str, str]:
         view = ruleset.view(state, seat)
         built = front.orders.describe(given[actor], view) if actor in given else []
         hint = front.orders.step_hint(view) if front.orders.step_hint else ""
-        lines = ([say("reminder_unsent", orders=" ".join(built))] if built else []) + ([hint] if hint else [])
-        said[seat] = "\n".join(lines)
+        lines = ([say("reminder_unsent", orders=joined(" ", built))] if built else []) + ([hint] if hint else [])
+        said[seat] = joined("\n", lines)
     return said
 
 

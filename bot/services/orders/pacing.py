@@ -30,6 +30,7 @@ from bot.services.base.common import outbox
 from bot.services.orders import step_buttons
 from bot.text import say, when
 from engine import registry
+from engine.keyed import joined
 from engine.ruleset import Ruleset
 
 SCRIPT = -1  # the user id of orders the scripted policy gives: no user's (`limits.user_id`; 0 in older rows)
@@ -120,7 +121,7 @@ async def announce_step(
             game=game.name,
             prompt=question.prompt,
             command=_usage(game.ruleset, question.command),
-            choices=", ".join(labels.values()),
+            choices=joined(", ", list(labels.values())),
             default=labels.get(question.default, question.default),
             deadline=deadline,
         )
@@ -147,7 +148,7 @@ async def announce_step(
             game,
             "moderators",
             None,
-            say("npc_awaited", game=game.name, actors=", ".join(npcs), deadline=deadline),
+            say("npc_awaited", game=game.name, actors=joined(", ", npcs), deadline=deadline),  # names read as texts
             {"kind": "npc_awaited", "day": game.day} | ({"post": post} if post else {}),
         )
 

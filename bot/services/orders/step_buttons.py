@@ -54,7 +54,8 @@ def specs(game_id: int, day: int, buttons: list[StepButton]) -> list[dict[str, A
     for b in buttons:
         ref = custom_id(game_id, day, b)
         style = b.style if b.style in STYLES else "secondary"
-        seen.setdefault(ref, {"custom_id": ref, "label": b.label[:80], "style": style})
+        label = b.label if len(b.label) <= 80 else b.label[:80]  # a label that fits keeps its key (a `Keyed`)
+        seen.setdefault(ref, {"custom_id": ref, "label": label, "style": style})
     return list(seen.values())[:STEP_BUTTONS_MAX]
 
 

@@ -41,6 +41,7 @@ from bot.services.signup import lobby, muster_dm, offered, sheets
 from bot.text import say, when
 from engine import registry
 from engine.front import Pairing, Signup
+from engine.keyed import filled, joined
 from engine.ruleset import Ruleset, SignUp
 
 
@@ -140,7 +141,7 @@ def pairing_named(ruleset: str, name: str) -> Pairing:
 def _role_text(options: Signup, key: str, **values: object) -> str:
     """The game's sign-up text `key` (`Signup.role_texts`), or the bot's own words when the game has none."""
     template = options.role_texts.get(key) or say(f"role_{key}_template")
-    return template.format(**values)
+    return filled(template, **values)  # keeps the game's key (`unfilled`): each reader reads it in their language
 
 
 def role_value(ruleset: str, role: str, *, joining: bool = False, settings: dict[str, Any] | None = None) -> str:
@@ -164,7 +165,7 @@ def role_value(ruleset: str, role: str, *, joining: bool = False, settings: dict
             raise ServiceError(_role_text(options, "not_chosen"))
     if not options.roles:
         raise ServiceError(say("no_roles_join" if joining else "no_roles", game=game))
-    names = ", ".join(label for label, _ in options.roles)
+    names = joined(", ", [label for label, _ in options.roles])
     raise ServiceError(_role_text(options, "unknown", role=role, roles=names, game=game))
 
 
@@ -174,7 +175,7 @@ def _in_play(ruleset: str, settings: dict[str, Any] | None, label: str, value: s
     if granted is None or value in granted:
         return value
     front = registry.front(ruleset)
-    names = ", ".join(label for label, _ in offered.roles(ruleset, settings))
+    names = joined(", ", [label for label, _ in offered.roles(ruleset, settings)])
     raise ServiceError(_role_text(front.signup, "out_of_play", role=label, roles=names, game=front.title or ruleset))
 
 
@@ -184,7 +185,7 @@ def _pairing_in_play(ruleset: str, settings: dict[str, Any] | None, pairing: Pai
     role = str(pairing.role)
     granted = offered.in_play(ruleset, settings)
     if granted is not None and role not in granted and "out_of_play" in pairing.texts:
-        raise ServiceError(pairing.texts["out_of_play"].format(game=registry.front(ruleset).title or ruleset))
+        raise ServiceError(filled(pairing.texts["out_of_play"], game=registry.front(ruleset).title or ruleset))
     return _in_play(ruleset, settings, pairing.name, role)
 
 
@@ -389,7 +390,7 @@ async def pair(db: Database, game_id: int, user_id: int, name: str, other_id: in
                 game,
                 "dm",
                 other_id,
-                pairing.texts["proposed"].format(name=me.name, game=game.name),
+                filled(pairing.texts["proposed"], name=me.name, game=game.name),
                 {"kind": f"{pairing.name}_proposal", "game": game_id, "proposer": user_id, "pairing": pairing.key},
             )
             return pairing
@@ -430,7 +431,7 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
         told = {"kind": f"{pairing.name}_answer"}
         if not accept:
             outbox(
-                session, game, "dm", proposer_id, pairing.texts["declined"].format(name=me.name, game=game.name), told
+                session, game, "dm", proposer_id, filled(pairing.texts["declined"], name=me.name, game=game.name), told
             )
             return pairing.texts["refused"]
         for one, other in ((me, proposer), (proposer, me)):
@@ -438,7 +439,7 @@ async def answer_pairing(db: Database, game_id: int, user_id: int, proposer_id: 
             one.requests = (
                 {k: v for k, v in one.requests.items() if k != _proposal(pairing)} | role | {pairing.key: other.user_id}
             )
-        outbox(session, game, "dm", proposer_id, pairing.texts["accepted"].format(name=me.name, game=game.name), told)
+        outbox(session, game, "dm", proposer_id, filled(pairing.texts["accepted"], name=me.name, game=game.name), told)
         return pairing.texts["now"]
 
 

@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.db.models import Game, Outbox
 from bot.db.repositories import players_of
-from bot.languages.stored import row_keys
+from bot.languages.stored import kept, row_keys
 from bot.screens import lobby as screen
 from bot.services.base import community
 from bot.services.base.common import outbox, ruleset_of
@@ -49,7 +49,10 @@ async def refresh(session: AsyncSession, game: Game) -> None:
     text = await lobby_text(session, game)
     payload: dict = {"kind": KIND, "game": game.id, "open": game.status == "signup"}
     if game.status == "signup":
-        payload["roles"] = [[label, value] for label, value in offered.roles(game.ruleset, game.settings)]
+        # each label kept by its key (`kept`), so that the "Join as" buttons read in the lobby's language; only the
+        # roles the game's setup puts in play (`offered`)
+        roles = offered.roles(game.ruleset, game.settings)
+        payload["roles"] = [[kept(label) or label, value] for label, value in roles]
     pending = await session.execute(
         update(Outbox)
         .where(Outbox.game_id == game.id, Outbox.target == TARGET, Outbox.status == "pending")

@@ -4,10 +4,11 @@
 
 /* --- times ------------------------------------------------------------------------------------ */
 function showTimes(root) {
-  const full = new Intl.DateTimeFormat(undefined, {
+  const lang = document.documentElement.lang || undefined; // the page's language, not the browser's
+  const full = new Intl.DateTimeFormat(lang, {
     year: "numeric", month: "long", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short",
   });
-  const relative = typeof Intl.RelativeTimeFormat === "function" ? new Intl.RelativeTimeFormat(undefined, { numeric: "auto" }) : null;
+  const relative = typeof Intl.RelativeTimeFormat === "function" ? new Intl.RelativeTimeFormat(lang, { numeric: "auto" }) : null;
   for (const el of root.querySelectorAll("time[datetime]")) {
     const when = new Date(el.getAttribute("datetime"));
     if (isNaN(when)) continue;
@@ -76,19 +77,22 @@ async function seedCommitment(seed) {
   return sha256Hex(seed);
 }
 
-function mark(row, ok) {
+/* The words the checks write are the page's, in its language (the section's data-* attributes, from the
+   catalogue: bot/texts/web.py). */
+function mark(row, ok, words) {
   const cell = row.querySelector(".result");
   row.classList.toggle("mismatch", !ok);
   row.classList.toggle("match", ok);
-  cell.textContent = ok ? "✓ matches" : "✗ does not match";
+  cell.textContent = ok ? words.matches : words.mismatch;
 }
 
 async function checkFairness(root) {
   const section = root.querySelector("#fairness");
   if (!section) return;
   const summary = section.querySelector("#check-summary");
+  const words = section.dataset;
   if (!(window.crypto && crypto.subtle)) {
-    summary.textContent = "This browser cannot compute SHA-256 here (Web Crypto needs HTTPS).";
+    summary.textContent = words.noCrypto;
     return;
   }
   let bad = 0, all = 0;
@@ -102,17 +106,17 @@ async function checkFairness(root) {
     } catch (e) {
       ok = false;
     }
-    mark(row, ok);
+    mark(row, ok, words);
     all++; bad += ok ? 0 : 1;
   }
   for (const row of section.querySelectorAll("tr.seed-row")) {
     const ok = (await seedCommitment(row.dataset.seed)) === row.dataset.commitment;
-    mark(row, ok);
+    mark(row, ok, words);
     all++; bad += ok ? 0 : 1;
   }
   section.classList.toggle("mismatch", bad > 0);
   summary.className = bad ? "bad" : "ok";
-  summary.textContent = bad ? `${bad} of ${all} values do not match.` : `All ${all} receipts and commitments match.`;
+  summary.textContent = bad ? words.someBad.replace("{bad}", String(bad)) : words.allMatch;
 }
 
 /* --- live updates ------------------------------------------------------------------------------- */
@@ -129,7 +133,7 @@ function follow() {
     current.replaceWith(fresh);
     setUp(fresh);
     const live = fresh.querySelector("#live");
-    if (live) live.textContent = "Updated: a new post.";
+    if (live) live.textContent = live.dataset.updated;
     if (fresh.dataset.live !== "yes") source.close();
   });
 }

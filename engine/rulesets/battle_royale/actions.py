@@ -13,7 +13,7 @@ from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.deaths import give, settle
 from engine.rulesets.battle_royale.orders import AllOutAttack, Analyze, Attack, Heal, Search, SetTrap, UseItem
 from engine.rulesets.battle_royale.state import C4, Knowledge, Mine, Student
-from engine.rulesets.battle_royale.texts import ROLE_NAMES, listing
+from engine.rulesets.battle_royale.texts import ROLE_NAMES, listing, say
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
@@ -47,16 +47,16 @@ def _use_item(night: Night, me: Student, action: UseItem) -> None:
             if not night.state.settings.escape_at_end_of_actions:
                 escape(night)
         else:
-            _fail(night, me.id, "escape", "you cannot escape from here with an active collar")
+            _fail(night, me.id, say("failed_escape"), say("failed_collar"))
         return
     item = me.item(action.item) if action.item else next(iter(me.usable(action.use)), None)
     if item is None or item.kind != action.use or item.stored:
-        _fail(night, me.id, catalog.item(action.use).name, "you no longer have it at hand")
+        _fail(night, me.id, catalog.item(action.use).name, say("failed_not_at_hand"))
         return
     if action.use == "deactivator":
         other = _here(night, me, action.target or me.id)
         if other is None:
-            _fail(night, me.id, "Deactivator", "the target is no longer in your zone")
+            _fail(night, me.id, say("failed_deactivator"), say("failed_target_gone"))
             return
         other.collar_deactivated = True
         item.uses = (item.uses or 1) - 1
@@ -89,7 +89,7 @@ def _heal(night: Night, me: Student, action: Heal) -> None:
     """III.C.9 and V.E.4: +1 Health, +2 with a First Aid Kit (used up), never above the maximum."""
     other = _here(night, me, action.target)
     if other is None:
-        _fail(night, me.id, "Heal", "your patient is no longer in your zone")
+        _fail(night, me.id, say("failed_heal"), say("failed_patient_gone"))
         return
     amount = 1
     if action.first_aid_kit:
@@ -128,13 +128,13 @@ def traps_search_analyze(night: Night) -> None:
             _search(night, me)
         elif isinstance(action, Analyze):
             _analyze(night, me, action)
-    settle(night, "poison", by_trap=True)
+    settle(night, say("cause_poison"), by_trap=True)
 
 
 def _set_trap(night: Night, me: Student, action: SetTrap) -> None:
     item = me.item(action.item)
     if item is None or item.stored or item.defn.trap is None:
-        _fail(night, me.id, "trap", "you no longer have it at hand")
+        _fail(night, me.id, say("failed_trap"), say("failed_not_at_hand"))
         return
     zone = night.state.zones[me.zone]  # type: ignore[index]
     if item.defn.trap == "poison":
@@ -174,7 +174,7 @@ def _poison(night: Night, me: Student, vial, target_id: str | None) -> None:
     me.items.remove(vial)
     other = _here(night, me, target_id)
     if other is None:
-        _fail(night, me.id, "Poison Vial", "your target is no longer in your zone")
+        _fail(night, me.id, say("failed_poison"), say("failed_your_target_gone"))
         return
     if me.id in targets_of(night, other.id):
         night.tell(me.id, "poison_failed", "poison_failed", {"target": other.id}, target=other.name)
@@ -202,7 +202,7 @@ def _analyze(night: Night, me: Student, action: Analyze) -> None:
     """III.C.8: the target's role, school and concealed items (not Health or abilities)."""
     other = _here(night, me, action.target)
     if other is None:
-        _fail(night, me.id, "Analyze", "your target is no longer in your zone")
+        _fail(night, me.id, say("failed_analyze"), say("failed_your_target_gone"))
         return
     concealed = [i.name for i in other.items if i.concealed]
     me.knowledge.append(
@@ -216,7 +216,7 @@ def _analyze(night: Night, me: Student, action: Analyze) -> None:
         target=other.name,
         role=ROLE_NAMES[other.role],
         school=other.school,
-        concealed=listing(concealed, "none"),
+        concealed=listing(concealed, say("list_none")),
     )
 
 

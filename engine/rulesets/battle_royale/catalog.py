@@ -14,7 +14,10 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, Field, field_validator, model_validator
 
+from engine.keyed import named
+
 DATA = Path(__file__).parent / "data"
+DOMAIN = "battle_royale.data"  # the data's names as texts of a catalogue (`names.py`, docs/languages.md)
 
 AttackClass = Literal["ranged", "melee", "explosive"]
 Category = Literal["melee", "ranged", "explosive", "trap", "defensive", "support", "gimmick"]
@@ -83,6 +86,11 @@ class ItemDef(BaseModel):
             raise ValueError(f"weapon {self.id} needs attempts, a chance and a damage table")
         return self
 
+    @model_validator(mode="after")
+    def _named(self) -> ItemDef:
+        self.name, self.text = named(DOMAIN, "item", self.name), named(DOMAIN, "item_text", self.text)
+        return self
+
     @property
     def is_weapon(self) -> bool:
         return self.weapon_class is not None
@@ -107,6 +115,7 @@ class ZoneDef(BaseModel):
     def _both_coordinates(self) -> ZoneDef:
         if (self.x is None) != (self.y is None):
             raise ValueError(f"zone {self.id} needs both x and y on the map, or neither")
+        self.name = named(DOMAIN, "zone", self.name)
         return self
 
 
@@ -119,6 +128,7 @@ class Island(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Island:
+        self.name = named(DOMAIN, "island", self.name)
         ids = [z.id for z in self.zones]
         if not ids:
             raise ValueError("an island needs at least one zone")
@@ -185,11 +195,21 @@ class Ability(BaseModel):
     effect: Effect
     text: str
 
+    @model_validator(mode="after")
+    def _named(self) -> Ability:
+        self.name, self.text = named(DOMAIN, "ability", self.name), named(DOMAIN, "ability_text", self.text)
+        return self
+
 
 class RoleDef(BaseModel):
     id: Literal["dedicated_student", "lovers", "lone_wolf"]
     name: str
     abilities: list[Ability]
+
+    @model_validator(mode="after")
+    def _named(self) -> RoleDef:
+        self.name = named(DOMAIN, "role", self.name)
+        return self
 
 
 class Roles(BaseModel):

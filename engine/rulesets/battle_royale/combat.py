@@ -14,6 +14,7 @@ from engine.rulesets.battle_royale.deaths import settle
 from engine.rulesets.battle_royale.orders import AllOutAttack, Analyze, Attack, Cover, Defend, HoldGround, Run
 from engine.rulesets.battle_royale.rules import NightPosture
 from engine.rulesets.battle_royale.state import Item, Student
+from engine.rulesets.battle_royale.texts import say
 from engine.rulesets.battle_royale.validate import weapon_profile
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ def smoke_step(night: Night) -> None:
         attack = _attack_of(night, student)
         if attack and step_of(attack[1]) == "smoke":
             _fire(night, student, *attack, standing, cache)
-    settle(night, "smoke")
+    settle(night, say("cause_smoke"))
 
 
 def attack_steps(night: Night) -> None:
@@ -172,13 +173,13 @@ def attack_steps(night: Night) -> None:
                             "order_failed",
                             "order_failed",
                             {},
-                            what="attack",
-                            reason="you no longer hold that weapon",
+                            what=say("failed_attack"),
+                            reason=say("failed_weapon_gone"),
                         )
                     continue
                 if step_of(attack[1]) == attack_class:
                     _fire(night, student, *attack, standing, cache)
-            settle(night, f"{attack_class} attack")
+            settle(night, say(f"cause_{attack_class}"))
 
 
 def _in_random_order(night: Night, students: list[Student], purpose: str) -> list[Student]:

@@ -7,6 +7,7 @@ Rival) and our rulings (the Lovers' loss).
 
 from __future__ import annotations
 
+from engine.keyed import joined
 from engine.rulesets.battle_royale import catalog, rules, selection
 from engine.rulesets.battle_royale.night import Kill, Night
 from engine.rulesets.battle_royale.state import Item, Student
@@ -145,5 +146,5 @@ def _bounty(night: Night, killer: Student) -> None:
     held = give(night, killer, item, killer.zone or 0)
     text = say("bounty", item=item.name)
     if not held:  # full hands: the reward lies on the ground where the killer stands (III.A.2)
-        text += " " + say("loot_left", items=item.name, zone_name=night.zone_name(killer.zone or 0))
+        text = joined(" ", [text, say("loot_left", items=item.name, zone_name=night.zone_name(killer.zone or 0))])
     night.tell_text(killer.id, "bounty", text, {"item": item.uid, "held": held})

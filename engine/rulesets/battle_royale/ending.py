@@ -11,6 +11,7 @@ win as things stand.
 from __future__ import annotations
 
 from engine.rulesets.battle_royale.state import BRState, Student
+from engine.rulesets.battle_royale.texts import say
 
 
 def _survived(student: Student) -> bool:
@@ -49,9 +50,9 @@ def end_reason(state: BRState) -> str | None:
     """Why the game ends now, or None. Called after a night is resolved (state.day is that night)."""
     on_island = state.active()
     if state.day >= state.settings.days:
-        return f"Day {state.settings.days} has ended"
+        return say("end_last_day", day=state.settings.days)
     if len(on_island) <= 1:
-        return "at most one student is left on the island"
+        return say("end_one_left")
     if all(wins(state, s) for s in on_island):
-        return "every student left would win as things stand"
+        return say("end_all_win")
     return None

@@ -44,7 +44,7 @@ def movement(night: Night) -> None:
         paths[sid] = _walk(night, night.s(sid), route)
     _follow(night, followers, paths)
     _place(night, paths)
-    settle(night, "land mine", by_trap=True)
+    settle(night, say("cause_land_mine"), by_trap=True)
     _arrive(night, paths)
 
 
@@ -58,13 +58,13 @@ def _lighten(night: Night, student: Student, run: Run, distance: int) -> bool:
     if item is not None and item.kind == "backpack" and student.stored():
         # As for a free drop: a Backpack is emptied before it is dropped, never dropped with its contents
         # (else the contents would stay behind, stored in no Backpack).
-        night.tell(student.id, "order_failed", "order_failed", {}, what="Run", reason=say("backpack_not_empty"))
+        night.tell(
+            student.id, "order_failed", "order_failed", {}, what=say("failed_run"), reason=say("backpack_not_empty")
+        )
         return False
     if item is None or item not in student.carried():
-        reason = "your inventory is full and you named nothing to drop"
-        if run.follow:
-            reason += f", so you followed only {RUN_FREE_DISTANCE} zones"
-        night.tell(student.id, "order_failed", "order_failed", {}, what="Run", reason=reason)
+        reason = say("failed_run_full_follow", count=RUN_FREE_DISTANCE) if run.follow else say("failed_run_full")
+        night.tell(student.id, "order_failed", "order_failed", {}, what=say("failed_run"), reason=reason)
         return False
     student.items.remove(item)
     night.state.zones[student.zone].ground.append(item)  # type: ignore[index]
@@ -152,4 +152,4 @@ def _arrive(night: Night, paths: dict[str, list[int]]) -> None:
         crossed = all(rules.may_enter(night.state, student, z, last=False) for z in path[:-1])
         if not crossed or not rules.may_enter(night.state, student, student.zone, last=True):  # type: ignore[arg-type]
             student.hp = 0
-    settle(night, "closed zone")
+    settle(night, say("cause_closed_zone"))

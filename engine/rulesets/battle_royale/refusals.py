@@ -40,7 +40,7 @@ def target(state: BRState, me: Student, tid: str | None, verb: str, allow_self: 
         raise refuse("unknown_student", target=tid or "nobody")
     other = state.students[tid]
     if tid == me.id and not allow_self:
-        raise refuse("self_target", verb=verb)
+        raise refuse("self_target", verb=say(f"self_verb_{verb.replace(' ', '_')}"))
     if not other.active:
         raise refuse("target_inactive", target=other.name)
     if other.zone != me.zone:

@@ -19,19 +19,21 @@ if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
 
 
-STORED_TAG = " [in Backpack]"  # what an own item's label adds when it is in the Backpack
-
-
 def item_label(item: Item, own: bool = True) -> str:
-    label = item.name
-    if own and item.ammo is not None:
-        label += f" ({item.ammo} left)"
-    if own and item.uses is not None:
-        label += f" ({item.uses} uses)"
-    if own and item.stored:
-        label += STORED_TAG
-    if item.defn.wearable and item.worn:
-        label += " [worn]"
+    return labelled(item.name, item.ammo, item.uses, item.stored, item.defn.wearable and item.worn, own)
+
+
+def labelled(name: str, ammo: int | None, uses: int | None, stored: bool, worn: bool, own: bool = True) -> str:
+    """An item as its holder (`own`) or the others see it: "Handgun (5 left) [in Backpack]", each piece a text."""
+    label = name
+    if own and ammo is not None:
+        label = say("label_ammo", label=label, ammo=ammo)
+    if own and uses is not None:
+        label = say("label_uses", label=label, uses=uses)
+    if own and stored:
+        label = say("label_stored", label=label)
+    if worn:
+        label = say("label_worn", label=label)
     return label
 
 
@@ -41,7 +43,7 @@ def visible_items(student: Student) -> list[str]:
 
 def seen_as(student: Student) -> str:
     """How a student looks to the others in their zone: name and visible items."""
-    return f"{student.name} ({listing(visible_items(student), 'empty-handed')})"
+    return say("seen_as", name=student.name, items=listing(visible_items(student), say("list_empty_handed")))
 
 
 class Census:
@@ -53,9 +55,9 @@ class Census:
         self.index = {s.id: i for members in self.members.values() for i, s in enumerate(members)}
         self.looks = {z: [seen_as(s) for s in m] for z, m in self.members.items()}
         self.ids = {z: [s.id for s in m] for z, m in self.members.items()}
-        self.names = {z: listing([s.name for s in m], "nobody") for z, m in self.members.items()}
-        counts = [f"{state.island.zone(z).name} {len(m)}" for z, m in self.members.items()]
-        self.counts = say("report_tracking_counts", counts=", ".join(counts))
+        self.names = {z: listing([s.name for s in m], say("list_nobody")) for z, m in self.members.items()}
+        counts = [say("zone_count", zone=state.island.zone(z).name, count=len(m)) for z, m in self.members.items()]
+        self.counts = say("report_tracking_counts", counts=joined(", ", counts))
         self._ground: dict[int, str | None] = {}
 
     def ground(self, zone_id: int) -> str | None:
@@ -94,7 +96,7 @@ def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[s
     lines = [
         say("report_header", day=state.day, zone_name=name, hp=me.hp, max_hp=me.max_hp),
         say("report_items", items=listing([item_label(i) for i in me.items])),
-        say("report_zone", zone_name=name, students=listing(census.others(me, census.looks), "nobody")),
+        say("report_zone", zone_name=name, students=listing(census.others(me, census.looks), say("list_nobody"))),
     ]
     data: dict = {"zone": zone, "hp": me.hp, "others": census.others(me, census.ids)}
     ground = census.ground(zone)
@@ -103,7 +105,8 @@ def report_lines(census: Census, me: Student, track: str | None) -> tuple[list[s
     if me.has("binoculars") or rules.has_effect(me, "binoculars"):
         around = state.island.neighbours(zone)
         key = "report_binoculars" if me.has("binoculars") else "report_lookout"
-        lines.append(say(key, zones="; ".join(f"{state.island.zone(z).name}: {census.names[z]}" for z in around)))
+        zones = [say("zone_students", zone=state.island.zone(z).name, students=census.names[z]) for z in around]
+        lines.append(say(key, zones=joined("; ", zones)))
         data["adjacent"] = {z: list(census.ids[z]) for z in around}
     if me.has("tracking_unit"):
         lines.append(_tracking(census, track))

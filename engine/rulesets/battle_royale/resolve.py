@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from engine.keyed import trimmed
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale import actions, catalog, combat, deaths, ending, movement, report, votes
 from engine.rulesets.battle_royale.free_actions import free_actions
@@ -15,10 +16,10 @@ from engine.rulesets.battle_royale.texts import listing, say
 from engine.rulesets.battle_royale.validate import action_items, action_refusal, validate_orders
 
 PARTS = (
-    ("free", "free actions", FreeActions),
-    ("action", "action", None),
-    ("movement", "movement", None),
-    ("votes", "votes", Votes),
+    ("free", say("part_free"), FreeActions),
+    ("action", say("part_action"), None),
+    ("movement", say("part_movement"), None),
+    ("votes", say("part_votes"), Votes),
 )
 
 
@@ -38,7 +39,7 @@ def effective_orders(
             orders = trial
             reason = validate_orders(state, sid, orders)
     if reason is not None:
-        failures.append(("orders", reason))
+        failures.append((say("part_orders"), reason))
         orders = NightOrders()
     return orders, failures
 
@@ -76,13 +77,7 @@ def resolve_night(state: BRState, submitted: dict[str, NightOrders], rng: Record
     return night.state, night.events
 
 
-ACTION_LABELS = {
-    "attack": "attack",
-    "all_out": "All-Out Attack",
-    "set_trap": "Set Trap",
-    "use_item": "Use Item",
-    "heal": "Heal",
-}
+ACTION_LABELS = {kind: say(f"action_label_{kind}") for kind in ("attack", "all_out", "set_trap", "use_item", "heal")}
 
 
 def _recheck_actions(night: Night) -> None:
@@ -117,7 +112,7 @@ def _recheck_actions(night: Night) -> None:
             "order_failed",
             {"what": action.kind},
             what=ACTION_LABELS[action.kind],
-            reason=reason.rstrip(".") + "; you Defend instead.",
+            reason=say("failed_defend_instead", reason=trimmed(reason, ".")),
         )
 
 
@@ -145,7 +140,7 @@ def _c4(night: Night) -> None:
                     night.harm(student.id, damage, charge.setter)
                     told = {student.id, charge.setter} if night.took_part(charge.setter) else {student.id}
                     night.tell(sorted(told), "c4_hit", "c4_hit", {"damage": damage}, target=student.name, damage=damage)
-    deaths.settle(night, "C-4", by_trap=True)
+    deaths.settle(night, say("cause_c4"), by_trap=True)
 
 
 def _close_day(night: Night) -> None:
@@ -155,7 +150,7 @@ def _close_day(night: Night) -> None:
         state.phase = "over"
         state.end_reason = reason
         state.winners = ending.winners(state)
-        names = lambda ids: listing([state.students[i].name for i in ids], "none")  # noqa: E731
+        names = lambda ids: listing([state.students[i].name for i in ids], say("list_none"))  # noqa: E731
         survivors = sorted(s.id for s in state.students.values() if s.alive or s.escaped)
         night.announce(
             "game_over",

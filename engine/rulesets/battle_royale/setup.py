@@ -8,6 +8,7 @@ location and abilities); rulings (4 schools, 1 starting item, 2 hidden items per
 from __future__ import annotations
 
 from engine.events import PUBLIC, Event, to_players
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.battle_royale import catalog, selection
@@ -91,8 +92,8 @@ def new_game(roster: list[SignUp], settings: BRSettings, rng: RecordingRng) -> t
                     "role",
                     to_players(student.id),
                     "order_failed",
-                    what="Lovers request",
-                    reason="both of you must name each other. You are a Dedicated Student.",
+                    what=say("failed_lovers"),
+                    reason=say("failed_lovers_reason"),
                 )
             )
     return state, events
@@ -113,12 +114,12 @@ def _lovers_allowed(state: BRState, settings: BRSettings, seat: str, partner: st
 def _extra(state: BRState, student: Student) -> str:
     parts = [say("start_item", items=listing([i.name for i in student.items]))]
     if student.lover:
-        parts.append(f"Your Lover is {state.students[student.lover].name}.")
+        parts.append(say("start_lover", name=state.students[student.lover].name))
     if student.rival:
-        parts.append(f"Your Rival is {state.students[student.rival].name}.")
-    abilities = ", ".join(a.name for a in catalog.roles().role(student.role).abilities)
-    parts.append(f"Choose {state.settings.abilities_per_student} of: {abilities}.")
-    return " ".join(parts)
+        parts.append(say("start_rival", name=state.students[student.rival].name))
+    abilities = joined(", ", [a.name for a in catalog.roles().role(student.role).abilities])
+    parts.append(say("start_choose", count=state.settings.abilities_per_student, abilities=abilities))
+    return joined(" ", parts)
 
 
 def _schools(state: BRState, rng: RecordingRng) -> None:

@@ -6,7 +6,7 @@ come from here, so wording can be reviewed, changed or translated without touchi
 
 from __future__ import annotations
 
-from engine.keyed import speaker
+from engine.keyed import joined, speaker
 
 DOMAIN = "battle_royale"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -203,6 +203,72 @@ TEXT: dict[str, str] = {
     "role_dedicated_student": "Dedicated Student",
     "role_lovers": "Lover",
     "role_lone_wolf": "Lone Wolf",
+    # --- the pieces lists and labels are made of (`listing`, `report.item_label`): no English joined in code -----
+    "list_and": "{rest} and {last}",
+    "list_nothing": "nothing",
+    "list_nobody": "nobody",
+    "list_none": "none",
+    "list_empty_handed": "empty-handed",
+    "label_ammo": "{label} ({ammo} left)",
+    "label_uses": "{label} ({uses} uses)",
+    "label_stored": "{label} [in Backpack]",
+    "label_worn": "{label} [worn]",
+    "seen_as": "{name} ({items})",
+    "zone_count": "{zone} {count}",
+    "zone_students": "{zone}: {students}",
+    "start_lover": "Your Lover is {name}.",
+    "start_rival": "Your Rival is {name}.",
+    "start_choose": "Choose {count} of: {abilities}.",
+    "cause_poison": "poison",
+    "cause_smoke": "smoke",
+    "cause_ranged": "ranged attack",
+    "cause_melee": "melee attack",
+    "cause_explosive": "explosive attack",
+    "cause_land_mine": "land mine",
+    "cause_closed_zone": "closed zone",
+    "cause_c4": "C-4",
+    "end_last_day": "Day {day} has ended",
+    "end_one_left": "at most one student is left on the island",
+    "end_all_win": "every student left would win as things stand",
+    "verb_is": "is",  # filled into `marked` and `zones_close` for one ({verb}); a translation may leave it out
+    "verb_are": "are",  # the same for more than one
+    "part_free": "free actions",
+    "part_action": "action",
+    "part_movement": "movement",
+    "part_votes": "votes",
+    "part_orders": "orders",
+    "action_label_attack": "attack",
+    "action_label_all_out": "All-Out Attack",
+    "action_label_set_trap": "Set Trap",
+    "action_label_use_item": "Use Item",
+    "action_label_heal": "Heal",
+    "failed_defend_instead": "{reason}; you Defend instead.",
+    "failed_escape": "escape",
+    "failed_deactivator": "Deactivator",
+    "failed_heal": "Heal",
+    "failed_trap": "trap",
+    "failed_poison": "Poison Vial",
+    "failed_analyze": "Analyze",
+    "failed_attack": "attack",
+    "failed_run": "Run",
+    "failed_lovers": "Lovers request",
+    "failed_collar": "you cannot escape from here with an active collar",
+    "failed_not_at_hand": "you no longer have it at hand",
+    "failed_target_gone": "the target is no longer in your zone",
+    "failed_patient_gone": "your patient is no longer in your zone",
+    "failed_your_target_gone": "your target is no longer in your zone",
+    "failed_weapon_gone": "you no longer hold that weapon",
+    "failed_run_full": "your inventory is full and you named nothing to drop",
+    "failed_run_full_follow": "your inventory is full and you named nothing to drop, so you followed only {count} zones",
+    "failed_lovers_reason": "both of you must name each other. You are a Dedicated Student.",
+    "self_verb_cover": "cover",
+    "self_verb_analyze": "analyze",
+    "self_verb_heal": "heal",
+    "self_verb_attack": "attack",
+    "self_verb_poison": "poison",
+    "self_verb_deactivate": "deactivate",
+    "self_verb_trade_with": "trade with",
+    "self_verb_track": "track",
 }
 
 say = speaker(DOMAIN, TEXT)
@@ -211,9 +277,16 @@ say = speaker(DOMAIN, TEXT)
 ROLE_NAMES = {role: say(f"role_{role}") for role in ("dedicated_student", "lovers", "lone_wolf")}
 
 
-def listing(names: list[str], empty: str = "nothing") -> str:
+def listing(names: list[str], empty: str | None = None) -> str:
+    """ "A, B and C" in the reader's language (`list_and`), each name still read in its reader's language;
+    `empty` (default "nothing") for no names."""
     if not names:
-        return empty
+        return say("list_nothing") if empty is None else empty
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return say("list_and", rest=joined(", ", names[:-1]), last=names[-1])
+
+
+def verb_for(count: int) -> str:
+    """The English verb that agrees with `count` names ("is", "are"), a text of the catalogue."""
+    return say("verb_is") if count == 1 else say("verb_are")

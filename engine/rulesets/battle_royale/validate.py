@@ -8,6 +8,7 @@ by then (`action_refusal`, once the free actions are done). The shared checks ar
 
 from __future__ import annotations
 
+from engine.keyed import joined
 from engine.rulesets.battle_royale import catalog, rules
 from engine.rulesets.battle_royale.orders import (
     AllOutAttack,
@@ -69,7 +70,7 @@ def _day0(state: BRState, me: Student, orders: Day0Orders) -> None:
         raise refuse("duplicate_ability", ability=dup)
     for ability in orders.abilities:
         if ability not in allowed:
-            raise refuse("unknown_ability", ability=ability, role=ROLE_NAMES[me.role], choices=", ".join(allowed))
+            raise refuse("unknown_ability", ability=ability, role=ROLE_NAMES[me.role], choices=joined(", ", allowed))
     if orders.rival_reward and not me.rival:
         raise refuse("no_rival")
 
@@ -218,7 +219,7 @@ def _use_item(state: BRState, me: Student, action: UseItem) -> None:
         zone = state.island.zone(me.zone)  # type: ignore[arg-type]
         if not zone.escape:
             names = [z.name for z in state.island.zones if z.escape]
-            raise refuse("escape_wrong_zone", zones=" or ".join(names)) if names else refuse("escape_nowhere")
+            raise refuse("escape_wrong_zone", zones=joined(" or ", names)) if names else refuse("escape_nowhere")
         return
     kind = action.use
     item = me.item(action.item or "") if action.item else next(iter(me.usable(kind)), None)

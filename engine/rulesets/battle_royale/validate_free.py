@@ -12,6 +12,7 @@ from engine.rulesets.battle_royale import rules
 from engine.rulesets.battle_royale.orders import FreeActions, NightOrders
 from engine.rulesets.battle_royale.refusals import listed_once, own_item, refuse, target
 from engine.rulesets.battle_royale.state import BRState, Item, Student
+from engine.rulesets.battle_royale.texts import say
 
 
 def after_free_actions(state: BRState, me: Student, free: FreeActions) -> Student:
@@ -96,7 +97,7 @@ def check_free(state: BRState, me: Student, orders: NightOrders) -> Student:
     listed_once(free.pick_up, lambda uid: ground[uid].name)
     for trade in free.trades:
         if trade.partner == me.id:
-            raise refuse("self_target", verb="trade with")
+            raise refuse("self_target", verb=say("self_verb_trade_with"))
         partner = (
             target(state, me, trade.partner, "trade with")
             if state.settings.trade_same_zone
@@ -143,7 +144,7 @@ def check_free(state: BRState, me: Student, orders: NightOrders) -> Student:
         if free.track not in state.students:
             raise refuse("unknown_student", target=free.track)
         if free.track == me.id:
-            raise refuse("self_target", verb="track")
+            raise refuse("self_target", verb=say("self_verb_track"))
         if not state.students[free.track].active:
             raise refuse("target_inactive", target=state.students[free.track].name)
     return holder

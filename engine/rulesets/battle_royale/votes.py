@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from engine.keyed import joined
 from engine.rulesets.battle_royale import ending, selection
 from engine.rulesets.battle_royale.deaths import give
 from engine.rulesets.battle_royale.orders import Search
-from engine.rulesets.battle_royale.texts import listing, say
+from engine.rulesets.battle_royale.texts import listing, say, verb_for
 
 if TYPE_CHECKING:
     from engine.rulesets.battle_royale.night import Night
@@ -56,7 +57,7 @@ def _marks(night: Night) -> None:
         "marked",
         {"students": marked, "votes": top},
         names=listing(names),
-        verb="is" if len(names) == 1 else "are",
+        verb=verb_for(len(names)),
     )
 
 
@@ -88,7 +89,7 @@ def _reward(night: Night) -> None:
     held = give(night, winner, item, zone_id)
     text = say("reward_recovered", item=item.name)
     if not held:  # full hands: the package stays on the ground (III.A.2)
-        text += " " + say("loot_left", items=item.name, zone_name=night.zone_name(zone_id))
+        text = joined(" ", [text, say("loot_left", items=item.name, zone_name=night.zone_name(zone_id))])
     night.tell_text(winner.id, "reward_recovered", text, {"item": item.uid, "held": held})
 
 
@@ -106,6 +107,4 @@ def _closures(night: Night) -> None:
     for zone_id in closing:
         state.zones[zone_id].closed = True
     names = [night.zone_name(z) for z in closing]
-    night.announce(
-        "zones_close", "zones_close", {"zones": closing}, zones=listing(names), verb="is" if len(names) == 1 else "are"
-    )
+    night.announce("zones_close", "zones_close", {"zones": closing}, zones=listing(names), verb=verb_for(len(names)))

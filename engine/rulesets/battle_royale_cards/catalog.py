@@ -16,9 +16,11 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from engine.digits import whole
+from engine.keyed import name_fields
 from engine.rulesets.battle_royale_cards import grid
 
 DATA = Path(__file__).parent / "data"
+DOMAIN = "battle_royale_cards.data"  # the cards' names as texts of a catalogue (`names.py`, docs/languages.md)
 SQUARE_COUNT = len(grid.SQUARES)
 
 
@@ -53,7 +55,7 @@ class CardDef(BaseModel):
         cursed = [f for f in ("forfeit", "orthogonal", "resurrect_actions", "no_triples") if getattr(self, f)]
         if cursed and not self.curse:
             raise ValueError(f"card {self.id} ({self.name}) has the Curse effect {cursed[0]} but is not a Curse")
-        return self
+        return name_fields(self, DOMAIN, name="card", ability="card_text")
 
 
 class Deck(BaseModel):

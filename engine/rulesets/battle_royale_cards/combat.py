@@ -13,6 +13,7 @@ goes to die on an adjacent square; the winner takes a card (Black Death, Smoke B
 from __future__ import annotations
 
 from engine.events import Event
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.cards import SLOTS, first_with, gain, has, lose, total
@@ -115,7 +116,7 @@ def battle(state: CardState, attacker: Player, defender: Player, rng: RecordingR
         rounds.append({"attacker": a_faces, "defender": d_face, "a": a, "d": d})
     winner, loser = (attacker, defender) if score[attacker.seat] >= need[attacker.seat] else (defender, attacker)
     facts = {"attacker": attacker.seat, "defender": defender.seat, "rounds": rounds, "winner": winner.seat}
-    listing = ", ".join(f"{r['a']}-{r['d']}" for r in rounds)
+    listing = joined(", ", [f"{r['a']}-{r['d']}" for r in rounds])
     events.append(
         public(
             "battle",
@@ -194,7 +195,7 @@ def _spoils(state: CardState, winner: Player, loser: Player, rng: RecordingRng, 
 
 
 def _faces(dice: list[int]) -> str:
-    return "+".join(str(d) for d in dice)
+    return joined("+", [str(d) for d in dice])
 
 
 def _signed(bonus: int) -> str:

@@ -8,8 +8,10 @@ cards than every other: the game ends at once and that player wins. The round li
 from __future__ import annotations
 
 from engine.events import Event
+from engine.keyed import joined
 from engine.rulesets.battle_royale_cards.news import public
 from engine.rulesets.battle_royale_cards.state import CardState
+from engine.rulesets.battle_royale_cards.texts import say
 
 LEAD_TO_WIN = 4  # "the player with the most cards has 4 more cards than the player with the second-highest"
 
@@ -42,11 +44,14 @@ def finish(state: CardState, reason: str, events: list[Event], leader: str | Non
     else:
         best = max((state.scores[s], len(p.cards())) for s, p in state.players.items())
         state.winners = [s for s in state.order if (state.scores[s], len(state.players[s].cards())) == best]
-    lines = ", ".join(
-        f"{state.players[s].name} {state.scores[s]} ({len(state.players[s].cards())})"
-        for s in sorted(state.order, key=lambda s: (-state.scores[s], state.order.index(s)))
+    lines = joined(
+        ", ",
+        [
+            f"{state.players[s].name} {state.scores[s]} ({len(state.players[s].cards())})"
+            for s in sorted(state.order, key=lambda s: (-state.scores[s], state.order.index(s)))
+        ],
     )
-    names = " and ".join(state.players[s].name for s in state.winners)
+    names = joined(say("and"), [state.players[s].name for s in state.winners])
     events.append(
         public(
             "game_over",

@@ -10,6 +10,7 @@ ends and is scored as (a).
 from __future__ import annotations
 
 from engine.events import Event
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.cards import resurrect_cost
@@ -64,7 +65,7 @@ def _take(state: CardState, seat: str, orders: CardOrders, rng: RecordingRng, ev
     player = state.players[seat]
     if orders.go_die is not None:
         player.go_die = list(orders.go_die)
-        events.append(private([seat], "go_die", "go_die_set", {}, directions=", ".join(player.go_die) or "-"))
+        events.append(private([seat], "go_die", "go_die_set", {}, directions=joined(", ", player.go_die) or "-"))
     run_preturn(state, orders, events)
     step = orders.step
     if isinstance(step, Timeout):

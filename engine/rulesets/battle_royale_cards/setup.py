@@ -9,6 +9,7 @@ default is the first free square clockwise from ring position floor(i x 12 / N).
 from __future__ import annotations
 
 from engine.events import Event
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.battle_royale_cards import grid
@@ -33,7 +34,7 @@ def new_game(roster: list[SignUp], settings: CardSettings, rng: RecordingRng) ->
     state.order = roll_off(state, sorted(players), rng, 0)
     ids = rng.shuffled(settings.deck.ids(), "layout") if settings.layout == "random" else list(settings.layout)
     state.board = dict(zip(grid.SQUARES, ids, strict=True))
-    rolls = ", ".join(f"{players[s].name} {'/'.join(map(str, players[s].roll))}" for s in state.order)
+    rolls = joined(", ", [f"{players[s].name} {'/'.join(map(str, players[s].roll))}" for s in state.order])
     events = [
         public("start", "game_starts", {"order": state.order}, count=count),
         public(
@@ -41,7 +42,7 @@ def new_game(roster: list[SignUp], settings: CardSettings, rng: RecordingRng) ->
             "turn_order",
             {"order": state.order},
             rolls=rolls,
-            order=", ".join(players[s].name for s in state.order),
+            order=joined(", ", [players[s].name for s in state.order]),
         ),
     ]
     if settings.placement == "spread":
@@ -54,7 +55,7 @@ def new_game(roster: list[SignUp], settings: CardSettings, rng: RecordingRng) ->
                 "placement_turn",
                 {"seat": state.order[0]},
                 name=players[state.order[0]].name,
-                squares=", ".join(grid.RING),
+                squares=joined(", ", grid.RING),
             )
         )
     return state, events
@@ -96,7 +97,7 @@ def place(state: CardState, seat: str, square: str, events: list[Event]) -> None
                 "placement_turn",
                 {"seat": nxt.seat},
                 name=nxt.name,
-                squares=", ".join(s for s in grid.RING if s not in _taken(state)),
+                squares=joined(", ", [s for s in grid.RING if s not in _taken(state)]),
             )
         )
         return

@@ -55,6 +55,7 @@ TEXT: dict[str, str] = {
     "nothing_to_take": "{name} has no card to take.",
     # --- the end -------------------------------------------------------------------------------------
     "round_limit": "{rounds} rounds have been played: the game ends.",
+    "and": " and ",  # between the last two names of a list ("A and B")
     "over_a": "The game is over. Scores (cards): {scores}. Winner: {winners}.",
     "over_b": "One card is left and {winners} holds at least 4 more cards than anyone else: {winners} wins. Scores (cards): {scores}.",
     "over_rounds": "The game is over at the round limit. Scores (cards): {scores}. Winner: {winners}.",

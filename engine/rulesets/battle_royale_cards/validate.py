@@ -7,6 +7,7 @@ at once). The same check runs again when the step resolves.
 
 from __future__ import annotations
 
+from engine.keyed import joined
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.cards import check_preturn, has, resurrect_cost
 from engine.rulesets.battle_royale_cards.endgame import closer, forced_step, last_card_square, rivals_on_card
@@ -60,7 +61,7 @@ def validate(state: CardState, seat: str, orders: CardOrders) -> str | None:
 
 def _place(state: CardState, square: str) -> str | None:
     if square not in grid.RING:
-        return say("not_outer", square=square, squares=", ".join(grid.RING))
+        return say("not_outer", square=square, squares=joined(", ", grid.RING))
     taken = [p.name for p in state.players.values() if p.square == square]
     if taken:
         return say("square_taken", square=square, name=taken[0])

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.events import MODERATORS, PUBLIC, Event, make_event
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.rulesets.infinity_intervention.catalog import Item
 from engine.rulesets.infinity_intervention.faceoff import Strike, compare
@@ -82,7 +83,7 @@ def resolve_attack(ctx: Ctx, attacker_id: str, attack: Attack, answer: Answer, a
     ctx.public("take", "takes", name=target.name)
     die = ctx.rng.randint(1, 20, f"{attacker.name}'s {item.label} at {target.name}")
     result = outcome(die, tn, focus(attacker, item.skill))
-    ctx.public("attack_roll", "roll_line", name=attacker.name, dice=f"{die} {say(result)}")
+    ctx.public("attack_roll", "roll_line", name=attacker.name, dice=say("die_outcome", die=die, outcome=say(result)))
     ctx.moderators("attack_tn", "tn_line", {"tn": tn, "die": die}, name=attacker.name, tn=tn)
     if result == "failure":
         return
@@ -112,9 +113,11 @@ def _face_off(ctx: Ctx, attacker_id: str, attack: Attack, answer: Answer, tn: in
     r_die = ctx.rng.randint(1, 20, f"{reactor.name}'s face-off die")
     a_rolled = [(d, outcome(d, tn, focus(attacker, a_item.skill))) for d in a_dice]
     r_rolled = (r_die, outcome(r_die, r_tn, focus(reactor, r_item.skill)))
-    dice = ", ".join(f"{d} {say(o)}" for d, o in a_rolled)
+    dice = joined(", ", [say("die_outcome", die=d, outcome=say(o)) for d, o in a_rolled])
     ctx.public("attack_roll", "roll_line", name=attacker.name, dice=dice)
-    ctx.public("react_roll", "roll_line", name=reactor.name, dice=f"{r_die} {say(r_rolled[1])}")
+    ctx.public(
+        "react_roll", "roll_line", name=reactor.name, dice=say("die_outcome", die=r_die, outcome=say(r_rolled[1]))
+    )
     ctx.moderators(
         "faceoff_tn",
         "faceoff_tns",

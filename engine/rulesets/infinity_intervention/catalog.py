@@ -17,7 +17,10 @@ from typing import Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from engine.keyed import joined, name_fields
+
 DATA = Path(__file__).parent / "data"
+DOMAIN = "infinity_intervention.data"  # the data's names as texts of a catalogue (`names.py`, docs/languages.md)
 
 SkillName = Literal["ballistics", "close_combat", "hacking", "resistance", "discipline", "persuade"]
 Health = Literal["wounds", "consciousness", "firewalls"]
@@ -58,6 +61,10 @@ class Item(BaseModel):
     focus_damage: int = Field(ge=0, le=20)
     qualities: list[Quality] = Field(default_factory=list)
 
+    @model_validator(mode="after")
+    def _named(self) -> Item:
+        return name_fields(self, DOMAIN, name="item", program="program")  # no program stays None
+
     @property
     def strikes(self) -> int:
         """Saves the target makes (Double Strike 2, Triple Burst 3) and dice in a face-off."""
@@ -69,7 +76,7 @@ class Item(BaseModel):
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({self.program})" if self.program else self.name
+        return joined("", [self.name, " (", self.program, ")"]) if self.program else self.name
 
 
 class Skill(BaseModel):
@@ -137,7 +144,7 @@ class Sheet(BaseModel):
     def _readied_carried(self) -> Sheet:
         if self.readied is not None and self.readied not in self.items:
             raise ValueError(f"readied item {self.readied!r} is not among the sheet's items")
-        return self
+        return name_fields(self, DOMAIN, name="sheet")
 
     def skill(self, name: str) -> Skill:
         return self.skills.get(name, Skill())  # type: ignore[call-overload]

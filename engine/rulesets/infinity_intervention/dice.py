@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.dice.words import DiceGroup, DiceWords, WordOption
+from engine.keyed import joined
 from engine.rulesets.infinity_intervention.rolls import outcome
 from engine.rulesets.infinity_intervention.texts import say
 
@@ -38,7 +39,7 @@ class InfinityDice(DiceWords):
         return say("saved" if total > values["vs"] else "failed")
 
     def options_text(self, values: Mapping[str, int]) -> str:
-        return ", ".join(say(f"dice_{name}_heading", **{name: value}) for name, value in values.items())
+        return joined(", ", [say(f"dice_{name}_heading", **{name: value}) for name, value in values.items()])
 
 
 DICE = InfinityDice()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.events import make_event, to_players
+from engine.keyed import joined
 from engine.rulesets.infinity_intervention.attack import Ctx
 from engine.rulesets.infinity_intervention.heat import Refused, find_actor, spend
 from engine.rulesets.infinity_intervention.state import CombatState, ToRule
@@ -53,7 +54,7 @@ def set_order(ctx: Ctx, params: dict[str, Any]) -> None:
     if params.get("order") is not None:
         order = [find_actor(state, i) or str(i) for i in params["order"]]
         if sorted(order) != sorted(state.order):
-            raise Refused(say("set_order_bad", order=", ".join(state.order)))
+            raise Refused(say("set_order_bad", order=joined(", ", state.order)))
         state.order = order
         ctx.public("order", "set_order", order=state.names(order))
         return

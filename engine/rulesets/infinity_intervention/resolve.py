@@ -4,6 +4,7 @@ question); `answer` goes on from where the post stopped. Forfeits (no post by th
 
 from __future__ import annotations
 
+from engine.keyed import joined
 from engine.rulesets.infinity_intervention.attack import (
     Ctx,
     announce,
@@ -75,7 +76,7 @@ def _plan(state: CombatState, orders: IIOrders) -> str:
             said.append(say("plan_switch", item=known.label if known else action.item))
         else:
             said.append(say(f"plan_{action.kind}"))
-    return ", ".join(said) or say("plan_none")
+    return joined(", ", said) or say("plan_none")
 
 
 def run_actions(ctx: Ctx, actor_id: str, actions: list[Action], insert: str | None, spent: bool) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.events import Event
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, ModerationRefused, Question, Resolution, Ruleset, SignUp
 from engine.rulesets.infinity_intervention import heat, moderation
@@ -78,16 +79,16 @@ class InfinityIntervention(Ruleset[CombatState, IIOrders, IISettings]):
         if can_react(state, p.target, p.attacker):
             choices.insert(0, (say("react"), "react"))
             costs = say("react_costs_point") if target.halves < STANDARD else ""  # no action left: it is bought
+        asked = say(
+            "question",
+            attacker=attacker.name,
+            item=item.label if item else "",
+            strikes=item.strikes if item else 1,
+            points=target.infinity_points,
+        )
         return Question(
             actor=p.target,
-            prompt=say(
-                "question",
-                attacker=attacker.name,
-                item=item.label if item else "",
-                strikes=item.strikes if item else 1,
-                points=target.infinity_points,
-            )
-            + costs,
+            prompt=joined("", [asked, costs]) if costs else asked,
             choices=tuple(choices),
             default="take",
             command="react",

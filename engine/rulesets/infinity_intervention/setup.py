@@ -5,6 +5,7 @@ highest first, re-rolling ties), Infinity Points and the starting Heat."""
 from __future__ import annotations
 
 from engine.events import Event, make_event, to_players
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.rulesets.infinity_intervention.attack import Ctx
 from engine.rulesets.infinity_intervention.catalog import Roster, Sheet
@@ -42,7 +43,7 @@ def roll_off(ids: list[str], rng: RecordingRng, names: dict[str, str], said: lis
     if len(ids) <= 1:
         return list(ids)
     rolls = {i: rng.randint(1, 20, f"post order roll-off: {names[i]}") for i in ids}
-    said.append(", ".join(f"{names[i]} {rolls[i]}" for i in ids))
+    said.append(joined(", ", [f"{names[i]} {rolls[i]}" for i in ids]))
     result: list[str] = []
     for value in sorted(set(rolls.values()), reverse=True):
         result += roll_off(sorted(i for i in ids if rolls[i] == value), rng, names, said)
@@ -94,7 +95,7 @@ def start_combat(
     state.awaited = next_after(state, None)
     ctx = Ctx(state, rng)
     if said:  # rulings "Visibility": every die is public, the roll-off's too
-        ctx.public("tie", "tie_roll", listing="; ".join(said))
+        ctx.public("tie", "tie_roll", listing=joined("; ", said))
     ctx.public("start", "combat_starts", order=state.names(state.order), heat=heat)
     for pc, seat in sorted(controllers.items()):
         if pc in fighters:

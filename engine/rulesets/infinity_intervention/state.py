@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from engine.keyed import joined
 from engine.rulesets.infinity_intervention.catalog import Cover, Item, Sheet, items
 from engine.rulesets.infinity_intervention.orders import TURN_HALVES, Action, Answer, Attack
 from engine.rulesets.infinity_intervention.settings import IISettings
@@ -93,4 +94,4 @@ class CombatState(BaseModel):
     to_rule: list[ToRule] = Field(default_factory=list)  # negotiations and freeform actions awaiting a ruling
 
     def names(self, ids: list[str]) -> str:
-        return ", ".join(self.fighters[i].name for i in ids)
+        return joined(", ", [self.fighters[i].name for i in ids])

@@ -76,6 +76,7 @@ TEXT: dict[str, str] = {
     "takes": "{name} takes the attack.",
     "reacts": "{name} reacts with the {item}: a face-off.",
     "roll_line": "{name} rolls: {dice}.",
+    "die_outcome": "{die} {outcome}",
     "tn_line": "{name}'s TN was {tn}.",
     "faceoff_tns": "Face-off TNs: {name} {tn}, {reactor} {reactor_tn}.",
     "faceoff_void": "The face-off cancels out: nothing happens.",

@@ -5,12 +5,13 @@ attack roll in words (a contestant's 2d6 public, an NPC's only by band and part)
 
 from __future__ import annotations
 
+from engine.keyed import named
 from engine.rulesets.mazeworld import rules
 from engine.rulesets.mazeworld.arms import Mods
-from engine.rulesets.mazeworld.catalog import Weapon
+from engine.rulesets.mazeworld.catalog import DOMAIN, Weapon
 from engine.rulesets.mazeworld.dice import tables
 from engine.rulesets.mazeworld.state import Creature
-from engine.rulesets.mazeworld.texts import text
+from engine.rulesets.mazeworld.texts import BANDS, text
 from engine.rulesets.mazeworld.turn import Turn
 
 NONE = Mods()
@@ -47,9 +48,9 @@ def bodyaim(turn: Turn, target: Creature, purpose: str) -> str:
 
 def shown(me: Creature, score: int, word: str, part: str) -> str:
     """A contestant's 2d6 is public; an NPC's only by its band and part."""
-    label = word.replace("_", " ")
+    label = BANDS[word] if word in BANDS else word  # a band's word, or a text already (a 1d2's result)
     return (
-        text("roll_pc", score=score, band=label, part=part)
+        text("roll_pc", score=score, band=label, part=named(DOMAIN, "part", part))
         if me.controller
-        else text("roll_npc", band=label, part=part)
+        else text("roll_npc", band=label, part=named(DOMAIN, "part", part))
     )

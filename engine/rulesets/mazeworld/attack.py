@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.keyed import joined
 from engine.rulesets.mazeworld import arms, blast, rules
 from engine.rulesets.mazeworld.aim import bodyaim, ft_ir, shown
 from engine.rulesets.mazeworld.arms import Mods
@@ -18,7 +19,7 @@ from engine.rulesets.mazeworld.damage import compute, deliver
 from engine.rulesets.mazeworld.dice import band
 from engine.rulesets.mazeworld.orders import Attack, Execute
 from engine.rulesets.mazeworld.state import Carried, Creature
-from engine.rulesets.mazeworld.texts import text
+from engine.rulesets.mazeworld.texts import BANDS, text
 from engine.rulesets.mazeworld.turn import Turn
 
 MISFIRING = ("revolver", "bolt", "pump", "lever", "single")
@@ -143,7 +144,7 @@ def _rolls(
             d2 = turn.d(2, purpose + " inaccurate 1d2")
             word = "hit" if d2 == 2 else "miss"
             if me.controller:  # a contestant's 1d2 is public
-                label = text("inaccurate_d2", d2=d2, result=word)
+                label = text("inaccurate_d2", d2=d2, result=BANDS[word])
         if word in ("hit", "inaccurate", "critical"):
             _land(
                 turn,
@@ -176,14 +177,18 @@ def _rolls(
         name=me.name,
         target=target.name,
         weapon=weapon.name,
-        rolls="; ".join(said) or "-",
+        rolls=joined("; ", said) or "-",
     )
     lines = turn.events[said_at:]
     del turn.events[said_at:]
     turn.events[start:start] = lines
     if me.controller is None:
         turn.moderators(
-            "npc_rolls", "npc_rolls", {"id": me.id, "scores": scores}, name=me.name, scores=", ".join(map(str, scores))
+            "npc_rolls",
+            "npc_rolls",
+            {"id": me.id, "scores": scores},
+            name=me.name,
+            scores=joined(", ", map(str, scores)),
         )
 
 

@@ -13,8 +13,10 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.dice.words import DiceTable
+from engine.keyed import name_fields, named
 from engine.problems import first_problem
 
+DOMAIN = "mazeworld.data"  # the data's names as texts of a catalogue (`names.py`, docs/languages.md)
 DATA = Path(__file__).parent / "data"
 
 DamageType = Literal["Bullet", "Blunt", "Sharp", "Piercing", "Explosive", "Fire"]
@@ -272,6 +274,18 @@ class Catalog(_Strict):
                     raise ValueError(f"creature {name!r}: no weapon {weapon!r}")
             if not sp.attacks and not sp.weapons:
                 raise ValueError(f"creature {name!r} has no attack")
+        for table, kind in (
+            ("weapons", "weapon"),
+            ("species", "creature"),
+            ("items", "item"),
+            ("accessories", "weapon"),
+        ):
+            object.__setattr__(self, table, {named(DOMAIN, kind, k): v for k, v in getattr(self, table).items()})
+        for held in self.weapons.values():
+            name_fields(held, DOMAIN, name="weapon")
+        for sp in self.species.values():
+            for attack in sp.attacks.values():
+                name_fields(attack, DOMAIN, name="weapon")
         return self
 
     def weapon(self, name: str) -> Weapon:

@@ -8,10 +8,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from engine.keyed import filled, joined, named
 from engine.rulesets.mazeworld import rules
-from engine.rulesets.mazeworld.catalog import Weapon, catalog
+from engine.rulesets.mazeworld.catalog import DOMAIN, Weapon, catalog
 from engine.rulesets.mazeworld.state import Carried, Creature, Wound
-from engine.rulesets.mazeworld.texts import CONDITIONS
+from engine.rulesets.mazeworld.texts import CONDITIONS, text
 from engine.rulesets.mazeworld.turn import Turn
 
 WOUNDING = ("Sharp", "Piercing", "Bullet")
@@ -76,7 +77,15 @@ def apply(turn: Turn, hit: Hit) -> None:
     target = turn.state.creature(hit.target)
     if not target.present:
         return
-    turn.moderators("damage", "damage", hit.__dict__, target=target.name, part=hit.part, pain=hit.pain, limb=hit.limb)
+    turn.moderators(
+        "damage",
+        "damage",
+        hit.__dict__,
+        target=target.name,
+        part=named(DOMAIN, "part", hit.part),
+        pain=hit.pain,
+        limb=hit.limb,
+    )
     before = conditions(target)
     old_pain = target.pain
     target.pain += hit.pain
@@ -86,7 +95,7 @@ def apply(turn: Turn, hit: Hit) -> None:
         limb.broken = True
     if hit.type in WOUNDING and hit.limb >= 5:
         target.wounds.append(Wound(part=hit.part, by=hit.attacker, skill=hit.skill))
-        turn.private(target, "wound", "wound", name=target.name, part=hit.part)
+        turn.private(target, "wound", "wound", name=target.name, part=named(DOMAIN, "part", hit.part))
     if hit.type == "Fire":
         target.burning, target.burning_skill = hit.attacker, hit.skill
     if target.status == "passed_out":
@@ -107,7 +116,7 @@ def settle(turn: Turn, target: Creature, by: str, skill: str, old_pain: float, b
         turn.about(target, "blackout", "blackout", {"id": target.id}, name=target.name)
     new = [c for c in conditions(target) if c not in before and c != CONDITIONS["blacked_out"]]
     if new:
-        turn.about(target, "condition", "condition", {"id": target.id}, name=target.name, condition=", ".join(new))
+        turn.about(target, "condition", "condition", {"id": target.id}, name=target.name, condition=joined(", ", new))
     private_status(turn, target)
 
 
@@ -148,7 +157,7 @@ def kill(turn: Turn, target: Creature, by: str, skill: str) -> None:
 def conditions(creature: Creature) -> list[str]:
     """The creature's conditions in words (public): hurt, in agony, blacked out, limbs disabled, dead."""
     if creature.status in ("dead", "escaped", "blacked_out", "passed_out"):
-        found = [CONDITIONS[creature.status]]
+        found: list[str] = [CONDITIONS[creature.status]]
     elif creature.pain >= 70:
         found = [CONDITIONS["agony"]]
     elif creature.pain > 0 or any(limb.hp < limb.max_hp for limb in creature.parts.values()):
@@ -157,11 +166,11 @@ def conditions(creature: Creature) -> list[str]:
         found = []
     for name, limb in creature.parts.items():
         if limb.severed:
-            found.append(CONDITIONS["severed"].format(part=name))
+            found.append(filled(CONDITIONS["severed"], part=named(DOMAIN, "part", name)))
         elif limb.hp <= 0:
-            found.append(CONDITIONS["disabled"].format(part=name))
+            found.append(filled(CONDITIONS["disabled"], part=named(DOMAIN, "part", name)))
         elif limb.broken:
-            found.append(CONDITIONS["broken"].format(part=name))
+            found.append(filled(CONDITIONS["broken"], part=named(DOMAIN, "part", name)))
     return found
 
 
@@ -169,8 +178,8 @@ def private_status(turn: Turn, creature: Creature) -> None:
     """A contestant's own Pain %, limb states in words, ammunition and cleanliness (private)."""
     if creature.controller is None:
         return
-    limbs = ", ".join(c for c in conditions(creature)) or CONDITIONS["fine"]
-    guns = "; ".join(_rounds_of(w) for w in creature.weapons if catalog().weapons[w.name].fed)
+    limbs = joined(", ", [c for c in conditions(creature)]) or CONDITIONS["fine"]
+    guns = joined("; ", [_rounds_of(w) for w in creature.weapons if catalog().weapons[w.name].fed])
     turn.private(
         creature,
         "status",
@@ -186,11 +195,17 @@ def private_status(turn: Turn, creature: Creature) -> None:
 def _rounds_of(carried: Carried) -> str:
     """A fed weapon's rounds for its owner: loaded (and type) + spare, other types' spares, attached weapons'
     (named by their accessory, with their types)."""
-    said = _typed(carried.name, carried)
-    said += f" ({carried.cleanliness:.1f}% clean)" if catalog().weapons[carried.name].gun else ""
-    return said + "".join(f", {_typed(name, m)}" for name, m in sorted(carried.mounts.items()))
+    clean = text("status_clean", clean=f"{carried.cleanliness:.1f}") if catalog().weapons[carried.name].gun else ""
+    mounts = [text("status_more", said=_typed(name, m)) for name, m in sorted(carried.mounts.items())]
+    return joined("", [_typed(carried.name, carried), clean, *mounts])
 
 
 def _typed(name: str, carried: Carried) -> str:
-    said = f"{name} {carried.loaded}{f' {carried.ammo}' if carried.ammo else ''}+{carried.spare}"
-    return said + "".join(f", {kind} {count}" for kind, count in sorted(carried.spares.items()))
+    ammo = text("status_ammo", ammo=named(DOMAIN, "ammo", carried.ammo)) if carried.ammo else ""
+    said = text(
+        "status_rounds", name=named(DOMAIN, "weapon", name), loaded=carried.loaded, ammo=ammo, spare=carried.spare
+    )
+    spares = [
+        text("status_spare", kind=named(DOMAIN, "ammo", kind), count=n) for kind, n in sorted(carried.spares.items())
+    ]
+    return joined("", [said, *spares])

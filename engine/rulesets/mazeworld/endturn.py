@@ -5,7 +5,9 @@ regenerates (`pain_regen`), the blacked out under PBT wake; temerity rolls; then
 
 from __future__ import annotations
 
+from engine.keyed import named
 from engine.rulesets.mazeworld.blast import fuses
+from engine.rulesets.mazeworld.catalog import DOMAIN
 from engine.rulesets.mazeworld.damage import apply, conditions, private_status, settle
 from engine.rulesets.mazeworld.state import Creature, Effect
 from engine.rulesets.mazeworld.texts import REACTIONS
@@ -49,7 +51,7 @@ def _bleed_and_burn(turn: Turn, me: Creature) -> None:
             return
         if turn.d(6, f"{me.id} wound {wound.part} 1d6") >= CLOSES:
             me.wounds.remove(wound)
-            turn.private(me, "wound", "wound_closes", name=me.name, part=wound.part)
+            turn.private(me, "wound", "wound_closes", name=me.name, part=named(DOMAIN, "part", wound.part))
     if me.burning is not None:
         before, old = conditions(me), me.pain
         me.pain += BURN_PAIN

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from itertools import groupby
 from typing import Any
 
+from engine.keyed import joined
 from engine.rulesets.mazeworld import arms, rules
 from engine.rulesets.mazeworld.orders import Attack, Detonate, Execute
 from engine.rulesets.mazeworld.state import Creature
@@ -53,8 +54,8 @@ def settle_ties(turn: Turn, ids: list[str], names: Callable[[str], str]) -> list
             "conflict",
             "conflict",
             {"ids": sorted(ids)},
-            names=", ".join(names(i) for i in sorted(ids)),
-            rolls=", ".join(rolls),
+            names=joined(", ", [names(i) for i in sorted(ids)]),
+            rolls=joined(", ", rolls),
         )
     return ordered
 

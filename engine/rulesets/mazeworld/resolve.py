@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld import actions as act
 from engine.rulesets.mazeworld.attack import attack
@@ -33,6 +34,7 @@ from engine.rulesets.mazeworld.orders import (
 from engine.rulesets.mazeworld.passage import ranked, step_three
 from engine.rulesets.mazeworld.rules import crippled
 from engine.rulesets.mazeworld.state import Creature, MazeState
+from engine.rulesets.mazeworld.texts import DOINGS
 from engine.rulesets.mazeworld.turn import Turn
 from engine.rulesets.mazeworld.validate import check, gm_orders_after_combat, hostile_npc, validate
 
@@ -110,7 +112,7 @@ def _collect(turn: Turn, orders: dict[str, MazeOrders]) -> dict[str, Any]:
                 "npc_order",
                 {"id": cid, "order": given.action.model_dump()},
                 name=me.name,
-                order=given.action.do,
+                order=DOINGS.get(given.action.do, given.action.do),
             )
         chosen[cid] = given.action
     return chosen
@@ -132,9 +134,9 @@ def _combat(turn: Turn, chosen: dict[str, Any]) -> None:
     everyone = first + rest
     seen = [c for c in everyone if not work.creature(c).stealth]  # the stealthed are not announced
     if seen:
-        turn.public("order", "order", {"order": seen}, order=", ".join(name(c) for c in seen))
+        turn.public("order", "order", {"order": seen}, order=joined(", ", [name(c) for c in seen]))
     if seen != everyone:
-        turn.moderators("order", "order", {"order": everyone}, order=", ".join(name(c) for c in everyone))
+        turn.moderators("order", "order", {"order": everyone}, order=joined(", ", [name(c) for c in everyone]))
     for cid in first:
         _perform(turn, cid, chosen[cid].then)
     for cid in rest:

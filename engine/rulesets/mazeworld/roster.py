@@ -14,6 +14,7 @@ from engine.dice import parse
 from engine.dice.rolling import roll
 from engine.dice.words import Vocabulary
 from engine.digits import whole
+from engine.keyed import joined
 from engine.problems import first_problem
 from engine.rng import RecordingRng
 from engine.rulesets.mazeworld.catalog import COMBAT_SKILLS, Catalog, Weapon, catalog
@@ -115,7 +116,7 @@ def _check_arms(carried: Carried, cat: Catalog) -> None:
 def _check_types(carried: Carried, weapon: Weapon, label: str) -> None:
     """The loaded type and per-type spares name the weapon's ammunition types; the default's go in `spare`."""
     types = list(weapon.ammunition)
-    said = ", ".join(types) or "none"
+    said = joined(", ", types) or "none"
     for kind in [*([carried.ammo] if carried.ammo else []), *carried.spares]:
         if kind not in types:
             raise ValueError(f"sheet: {label} takes no {kind!r} ammunition (types: {said})")

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.keyed import named
 from engine.rng import RecordingRng
 from engine.ruleset import Actor, Resolution, Ruleset, SignUp
 from engine.rulesets.mazeworld.autoplayer import npc_orders
-from engine.rulesets.mazeworld.catalog import catalog
+from engine.rulesets.mazeworld.catalog import DOMAIN, catalog
 from engine.rulesets.mazeworld.moderation import moderate
 from engine.rulesets.mazeworld.orders import MazeOrders, Skip
 from engine.rulesets.mazeworld.play import PLAY
@@ -56,7 +57,7 @@ class Mazeworld(Ruleset[MazeState, MazeOrders, MazeworldSettings]):
                     "count",
                     "count",
                     {"species": group.species, "count": count},
-                    species=group.species,
+                    species=named(DOMAIN, "creature", group.species),
                     count=count,
                     dice=dice,
                 )

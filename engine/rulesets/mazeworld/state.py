@@ -4,10 +4,12 @@ that dumps to JSON and loads back equal; `SCHEMA_VERSION` marks its shape."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.keyed import joined, name_fields, named
 from engine.rulesets.mazeworld.encounter import CoverLevel, Team
 from engine.rulesets.mazeworld.settings import MazeworldSettings
 
@@ -16,6 +18,10 @@ SCHEMA_VERSION = 1
 Status = Literal["active", "blacked_out", "passed_out", "dead", "escaped"]
 Phase = Literal["combat", "aftermath", "over"]
 SIDES = (1, 2, 3, 4)
+
+
+_NUMBERED = re.compile(r"(?P<species>.+) (?P<letter>[A-Z]+)")  # a roster's creature: "Wolf A", "Wolf AA"
+DOMAIN = "mazeworld.data"  # as `catalog.DOMAIN` (the catalog imports the state's models)
 
 
 class Carried(BaseModel):
@@ -36,6 +42,10 @@ class Carried(BaseModel):
     spares: dict[str, int] = Field(default_factory=dict)
     accessories: list[str] | None = None
     mounts: dict[str, Carried] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _named(self) -> Carried:  # the weapon's name read in its reader's language (`catalog.DOMAIN`)
+        return name_fields(self, DOMAIN, name="weapon")
 
 
 class Effect(BaseModel):
@@ -95,6 +105,18 @@ class Sheet(BaseModel):
     items: dict[str, int] = Field(default_factory=dict)
     kills: int = Field(0, ge=0)
     effects: list[Effect] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _species_named(self) -> Sheet:
+        """The name as a text of the data catalogue: a creature a roster numbered ("Wolf A") by its species, so
+        that it reads "Lobo A" in Portuguese; any other name by itself (the demo's sheet is a data name, a name a
+        person gave has no translation and reads as given)."""
+        numbered = _NUMBERED.fullmatch(self.name)
+        if numbered and numbered["species"] == self.species:
+            self.name = joined(" ", [named(DOMAIN, "creature", self.species), numbered["letter"]])
+        else:  # the demo's "Contestant" is a data name; a name given (a player's) has no translation: as given
+            self.name = named(DOMAIN, "sheet", self.name)
+        return self
 
 
 class Limb(BaseModel):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.keyed import speaker
+from engine.keyed import speaker, unfilled
 
 DOMAIN = "mazeworld"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -123,28 +123,51 @@ TEXTS: dict[str, str] = {
     "wound": "{name}'s wound on the {part} opens.",
     "wound_closes": "{name}'s wound on the {part} closes.",
     "fire_out": "{name} stops burning.",
+    "condition_hurt": "hurt",
+    "condition_agony": "in agony",
+    "condition_blacked_out": "blacked out",
+    "condition_passed_out": "passed out",
+    "condition_dead": "dead",
+    "condition_escaped": "gone",
+    "condition_fine": "unhurt",
+    "condition_disabled": "{part} disabled",
+    "condition_severed": "{part} severed",
+    "condition_broken": "{part} broken",
+    "reaction_pass_out": "passes out",
+    "reaction_quake": "quakes in fear",
+    "reaction_anxious": "grows anxious",
+    "reaction_normal": "fights on",
+    "reaction_anger": "explodes in anger",
+    "band_critical": "critical",
+    "band_critical_failure": "critical failure",
+    "band_miss": "miss",
+    "band_inaccurate": "inaccurate",
+    "band_hit": "hit",
+    "band_direct": "direct",  # a blast's bands (`blast.POWER`): a direct hit, close, far, distant
+    "band_close": "close",
+    "band_far": "far",
+    "band_distant": "distant",
+    "status_rounds": "{name} {loaded}{ammo}+{spare}",
+    "status_ammo": " {ammo}",
+    "status_spare": ", {kind} {count}",
+    "status_clean": " ({clean}% clean)",
+    "status_more": ", {said}",
 }
 
+# A creature's conditions, its temerity reactions and an attack roll's bands (`dice.BANDS`, what a 1d2 of an
+# inaccurate shot makes of it, and a blast's: `blast.POWER`), in words: texts of the catalogue too (`condition_*`, `reaction_*`, `band_*`), the
+# ones naming a part still to be filled in (`engine.keyed.filled`).
 CONDITIONS = {
-    "hurt": "hurt",
-    "agony": "in agony",
-    "blacked_out": "blacked out",
-    "passed_out": "passed out",
-    "dead": "dead",
-    "escaped": "gone",
-    "fine": "unhurt",
-    "disabled": "{part} disabled",
-    "severed": "{part} severed",
-    "broken": "{part} broken",
+    k: unfilled(DOMAIN, TEXTS, f"condition_{k}")
+    for k in ("hurt", "agony", "blacked_out", "passed_out", "dead", "escaped", "fine", "disabled", "severed", "broken")
 }
-
-REACTIONS = {
-    "pass_out": "passes out",
-    "quake": "quakes in fear",
-    "anxious": "grows anxious",
-    "normal": "fights on",
-    "anger": "explodes in anger",
-}
-
+REACTIONS = {k: unfilled(DOMAIN, TEXTS, f"reaction_{k}") for k in ("pass_out", "quake", "anxious", "normal", "anger")}
+_BANDS = ("critical", "critical_failure", "miss", "inaccurate", "hit", "direct", "close", "far", "distant")
+BANDS = {k: unfilled(DOMAIN, TEXTS, f"band_{k}") for k in _BANDS}
+# an order's action (`orders.*.do`) as what an NPC intends (`doing_attack`), its word the order's own
+_DOINGS: tuple[str, ...] = ("attack", "execute", "reload", "swap", "use", "move", "plant", "detonate", "escape")
+_DOINGS += ("skip", "freeform", "butcher", "cover")
+TEXTS.update({f"doing_{k}": k for k in _DOINGS})
+DOINGS = {k: unfilled(DOMAIN, TEXTS, f"doing_{k}") for k in _DOINGS}
 
 text = speaker(DOMAIN, TEXTS)

@@ -6,6 +6,7 @@ dry-fires ("Attack rolls", Omitted)."""
 
 from __future__ import annotations
 
+from engine.keyed import joined
 from engine.rulesets.mazeworld import arms, rules
 from engine.rulesets.mazeworld.catalog import Weapon, catalog
 from engine.rulesets.mazeworld.orders import (
@@ -139,7 +140,7 @@ def _attack(state: MazeState, me: Creature, action: Attack | Execute) -> str | N
         return text("no_modes", weapon=weapon.name, mode=asked)
     mode = asked or rules.lowest_mode(weapon)
     if weapon.modes and mode not in weapon.modes:
-        return text("no_mode", weapon=weapon.name, mode=mode, modes=", ".join(weapon.modes))
+        return text("no_mode", weapon=weapon.name, mode=mode, modes=joined(", ", weapon.modes))
     if (action.rounds or 1) > rules.turn_limit(weapon, mode):
         return text("too_many", weapon=weapon.name, limit=rules.turn_limit(weapon, mode))
     body_aimed = action.part == rules.BODYAIM and isinstance(action, Attack)  # the @bodyaim die picks the part
@@ -163,7 +164,7 @@ def _throw_item(me: Creature, target: Creature, action: Attack) -> str | None:
     if me.items.get(action.item or "", 0) <= 0 or action.item not in catalog().items:
         return text("no_item", name=me.name, item=action.item)
     if rules.thrown_item(action.item) is None:
-        throwable = ", ".join(n for n, i in catalog().items.items() if i.thrown is not None) or text("none")
+        throwable = joined(", ", [n for n, i in catalog().items.items() if i.thrown is not None]) or text("none")
         return text("not_throwable_item", item=action.item, items=throwable)
     if action.mode is not None:
         return text("no_modes", weapon=action.item, mode=action.mode)
@@ -177,14 +178,14 @@ def _part_refused(target: Creature, part: str | None) -> str | None:
     """A named part the target does not have (every body has a torso)."""
     if part is None or part == "torso" or part in rules.aimable(target):
         return None
-    return text("no_part", target=target.name, part=part, parts=", ".join(rules.aimable(target)))
+    return text("no_part", target=target.name, part=part, parts=joined(", ", rules.aimable(target)))
 
 
 def _accessory(me: Creature, weapon: Weapon, name: str) -> str | None:
     """Refused: an accessory not mounted on the weapon (text "How to describe a combat action")."""
     on = arms.mounted(me.weapon(weapon.name))
     if name not in on:
-        return text("no_accessory", weapon=weapon.name, accessory=name, mounted=", ".join(on) or text("none"))
+        return text("no_accessory", weapon=weapon.name, accessory=name, mounted=joined(", ", on) or text("none"))
     return None
 
 
@@ -205,7 +206,7 @@ def _reload(me: Creature, action: Reload) -> str | None:
         return text("not_reloadable", weapon=name)
     kind = action.ammo or arms.loaded_type(weapon, carried)
     if action.ammo is not None and action.ammo not in weapon.ammunition:
-        types = ", ".join(weapon.ammunition) or text("none")
+        types = joined(", ", weapon.ammunition) or text("none")
         return text("no_ammo_type", weapon=name, ammo=action.ammo, types=types)
     changing = kind != arms.loaded_type(weapon, carried)
     if (carried.jam is None or changing) and arms.spare_of(weapon, carried, kind) == 0:

@@ -14,7 +14,10 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from engine.keyed import name_fields
+
 DATA = Path(__file__).parent / "data"
+DOMAIN = "starcraft_mafia.data"  # the data's names as texts of a catalogue (`names.py`, docs/languages.md)
 
 Range = Literal["long", "medium", "short", "melee"]
 RANGE_ORDER: dict[str, int] = {"long": 4, "medium": 3, "short": 2, "melee": 1}  # longest first (rulings)
@@ -39,11 +42,19 @@ class AbilityDef(_Strict):
     kind: AbilityKind
     text: str
 
+    @model_validator(mode="after")
+    def _named(self) -> AbilityDef:
+        return name_fields(self, DOMAIN, name="ability", text="ability_text")
+
 
 class WeaponDef(AttackDef):
     id: str
     name: str
     mounted: bool = False  # part of the suit: never given, stolen or picked up; needs suit HP above 0
+
+    @model_validator(mode="after")
+    def _named(self) -> WeaponDef:
+        return name_fields(self, DOMAIN, name="item")
 
 
 class GearDef(_Strict):
@@ -52,6 +63,10 @@ class GearDef(_Strict):
     uses: int = Field(ge=1)
     damage_reduction: int = Field(ge=0)
     rounds: int = Field(ge=1)
+
+    @model_validator(mode="after")
+    def _named(self) -> GearDef:
+        return name_fields(self, DOMAIN, name="item")
 
 
 class BodyDef(_Strict):
@@ -66,6 +81,10 @@ class SuitDef(_Strict):
     defense: int = Field(ge=0)
     attack: AttackDef | None = None  # punching in the suit; needs suit HP above 0
 
+    @model_validator(mode="after")
+    def _named(self) -> SuitDef:
+        return name_fields(self, DOMAIN, name="suit")
+
 
 class ClassDef(_Strict):
     id: str
@@ -74,6 +93,10 @@ class ClassDef(_Strict):
     suit: SuitDef
     items: list[str] = Field(default_factory=list)
     abilities: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _named(self) -> ClassDef:
+        return name_fields(self, DOMAIN, name="class")
 
 
 class ZergDef(_Strict):
@@ -85,7 +108,7 @@ class ZergDef(_Strict):
     def _armed(self) -> ZergDef:
         if self.body.attack is None:
             raise ValueError("the Zerg form needs its own attack")
-        return self
+        return name_fields(self, DOMAIN, name="class")
 
 
 class Catalog(_Strict):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
+from engine.keyed import joined
 from engine.ruleset import ModerationRefused, Resolution
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.state import SCMState
@@ -29,7 +30,7 @@ def _event(state: SCMState, kind: str, audience, key: str, data: dict | None = N
 
 def moderate(state: SCMState, action: str, params: dict[str, Any]) -> Resolution[SCMState]:
     if action not in ACTIONS:
-        raise ModerationRefused(say("mod_unknown_action", action=action, actions=", ".join(ACTIONS)))
+        raise ModerationRefused(say("mod_unknown_action", action=action, actions=joined(", ", ACTIONS)))
     cause = params.get("cause")
     return kill(state, str(params.get("seat", "")), str(cause).strip() if cause else "")
 

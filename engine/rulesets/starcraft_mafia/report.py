@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.events import PUBLIC, Event, to_players
+from engine.keyed import joined
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.combat import BattleResult
 from engine.rulesets.starcraft_mafia.orders import Attack
@@ -96,7 +97,7 @@ def battle_events(s: SCMState, result: BattleResult, attack: Attack) -> list[Eve
     data = {"shots": result.shots, "outcome": result.outcome, "rounds": rounds}
 
     def private(name: Namer) -> dict[str, object]:
-        rolls = "\n".join(shot_line(shot, name) for shot in result.shots) or say("no_shots")
+        rolls = joined("\n", [shot_line(shot, name) for shot in result.shots]) or say("no_shots")
         return {"attacker": name(a.id), "target": d.name, "outcome": outcome(result, name, rounds), "rolls": rolls}
 
     if attack.zerg and a.id != d.id:

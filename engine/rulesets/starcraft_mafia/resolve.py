@@ -11,6 +11,7 @@ private split follow the rulings' "Public and private" and are expected to grow 
 from __future__ import annotations
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.rulesets.starcraft_mafia import report, steps, thefts, upkeep, vote
 from engine.rulesets.starcraft_mafia.catalog import catalog
@@ -122,7 +123,7 @@ def _step2(s: SCMState, day: _Day, rng: RecordingRng) -> list[Event]:
             day.causes[x] = say("cause_scuffle")
         w = result.winner
         told = say("scuffle_won", name=s.players[w].name) if w is not None else say("scuffle_nobody")
-        rolls = "\n".join(report.scuffle_lines(result.shots, lambda x: s.players[x].name))
+        rolls = joined("\n", report.scuffle_lines(result.shots, lambda x: s.players[x].name))
         events.append(
             _event(
                 s,
@@ -312,7 +313,7 @@ def _step9(s: SCMState, day: _Day, submitted: dict[str, DayOrders], alive_at_sta
                 )
             )
     if s.settings.stat_list == "hp":
-        events.append(_event(s, "stat_list", PUBLIC, "stat_list", day=s.day, listing="\n".join(_stat_lines(s, day))))
+        events.append(_event(s, "stat_list", PUBLIC, "stat_list", day=s.day, listing=joined("\n", _stat_lines(s, day))))
     ended = winner(s)
     if ended is not None:
         s.phase, s.winners = "over", ended[1]
@@ -334,7 +335,7 @@ def _stat_lines(s: SCMState, day: _Day) -> list[str]:
         if s.players[x].alive:
             lines.append(say("stat_zerg", hp=s.players[x].zerg_hp))
     for p in s.dead():  # the team only where it is public (`reveal_on_death`, a moderator's kill, a transformation)
-        items = ", ".join(i.name for i in p.items) or "nothing"
+        items = joined(", ", [i.name for i in p.items]) or say("list_nothing")
         cls = catalog().cls(p.cls).name
         if team_public(s, p):
             lines.append(say("stat_dead", name=p.name, cls=cls, team=say(f"team_{p.team}"), items=items))

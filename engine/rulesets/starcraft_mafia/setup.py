@@ -14,6 +14,7 @@ from fractions import Fraction
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field, ValidationError
 
 from engine.events import MODERATORS, PUBLIC, Event, to_players
+from engine.keyed import joined
 from engine.rng import RecordingRng
 from engine.ruleset import SignUp
 from engine.rulesets.starcraft_mafia.catalog import catalog
@@ -44,7 +45,7 @@ def _request(entry: SignUp) -> str | None:
     try:
         return _class_id(entry.seat, SignUpRequest.model_validate(entry.requests).cls)
     except ValidationError as error:
-        fields = ", ".join(str(e["loc"][0]) for e in error.errors() if e["loc"])
+        fields = joined(", ", [str(e["loc"][0]) for e in error.errors() if e["loc"]])
         raise SetupError(say("bad_request", seat=entry.seat, fields=fields or "?")) from None
 
 
@@ -55,7 +56,7 @@ def _class_id(seat: str, requested: str | None) -> str | None:
     for c in catalog().classes:
         if wanted in (c.id, c.name.lower()):
             return c.id
-    choices = ", ".join(c.name for c in catalog().classes)
+    choices = joined(", ", [c.name for c in catalog().classes])
     raise SetupError(say("unknown_class", seat=seat, requested=requested, choices=choices))
 
 
@@ -136,9 +137,16 @@ def _opening(state: SCMState) -> list[Event]:
     if state.settings.announce_infested_count:
         n = state.infested_at_start
         events.append(
-            _event("infested_count", PUBLIC, "infested_count", {"count": n}, count=n, verb="is" if n == 1 else "are")
+            _event(
+                "infested_count",
+                PUBLIC,
+                "infested_count",
+                {"count": n},
+                count=n,
+                verb=say("verb_is") if n == 1 else say("verb_are"),
+            )
         )
-    names = [f"{p.name} ({catalog().cls(p.cls).name})" for p in players]
+    names = [say("name_and_class", name=p.name, cls=catalog().cls(p.cls).name) for p in players]
     events.append(
         _event("classes", PUBLIC, "classes_public", {"classes": {p.id: p.cls for p in players}}, listing=listing(names))
     )
@@ -153,7 +161,11 @@ def _opening(state: SCMState) -> list[Event]:
             granted = say("request_not_in_play", requested=catalog().cls(p.requested_class).name, cls=cls_name)
         else:
             granted = say("request_denied", requested=catalog().cls(p.requested_class).name, cls=cls_name)
-        text = say("your_class", name=p.name, cls=cls_name, team=say(f"team_{p.team}"), granted=granted).strip()
+        team_name = say(f"team_{p.team}")
+        if granted:
+            text = say("your_class", name=p.name, cls=cls_name, team=team_name, granted=granted)
+        else:  # no request to answer: the sentence alone (the English had "{granted}" left empty and stripped)
+            text = say("your_class_alone", name=p.name, cls=cls_name, team=team_name)
         data = {"cls": p.cls, "team": p.team}
         events.append(Event(kind="role", audience=to_players(p.id), text=text, data=data, day=1, phase="day"))
     if team:
@@ -170,7 +182,7 @@ def _opening(state: SCMState) -> list[Event]:
         Event(
             kind="setup",
             audience=MODERATORS,
-            text=say("setup_told", listing="; ".join(say("setup_line", **_line(p)) for p in players)),
+            text=say("setup_told", listing=joined("; ", [say("setup_line", **_line(p)) for p in players])),
             data={"players": {p.id: {"cls": p.cls, "team": p.team} for p in players}},
             day=1,
             phase="day",

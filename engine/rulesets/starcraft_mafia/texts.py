@@ -6,7 +6,7 @@ Item uids are never echoed in a refusal; items are named by their kind.
 
 from __future__ import annotations
 
-from engine.keyed import speaker
+from engine.keyed import joined, speaker
 
 DOMAIN = "starcraft_mafia"  # this catalogue's name among the languages' (bot/languages/sources.py)
 
@@ -21,6 +21,13 @@ TEXT: dict[str, str] = {
     "infested_count": "{count} of you {verb} infested.",
     "classes_public": "Classes: {listing}.",
     "your_class": "{name}, you are a {cls} ({team}). {granted}",
+    "your_class_alone": "{name}, you are a {cls} ({team}).",  # `your_class` when there is no request to answer
+    "list_and": "{rest} and {last}",
+    "name_and_class": "{name} ({cls})",
+    "list_nobody": "nobody",
+    "list_nothing": "nothing",
+    "verb_is": "is",  # filled into `infested_count` for one ({verb})
+    "verb_are": "are",  # the same for more than one
     "request_granted": "Your class request was granted.",
     "request_denied": "Your request for {requested} was full; you were given the {cls} class.",
     "request_not_in_play": "This setup has no {requested}; you were given the {cls} class.",
@@ -148,15 +155,27 @@ TEXT: dict[str, str] = {
     "stim_low_hp": "Stim Pack costs 5 body HP and needs at least 6; you have {hp}.",
     "cloak_suit": "Cloak needs at least 3 HP on your Hostile Environment Suit; it has {hp}.",
     "cloak_twice": "You cloaked yesterday: Cloak cannot be used two days in a row.",
+    # --- the verbs of "You cannot ... yourself" (refusals) -------------------------------------------------
+    "self_verb_give_an_item_to": "give an item to",
+    "self_verb_steal_from": "steal from",
+    "self_verb_heal": "heal",
+    "self_verb_probe": "probe",
+    "self_verb_repair": "repair",
+    "self_verb_attack": "attack",
+    "self_verb_sabotage": "sabotage",
+    "self_verb_vote_for": "vote for",
+    "self_verb_infest": "infest",
 }
 
 
 say = speaker(DOMAIN, TEXT)
 
 
-def listing(names: list[str], empty: str = "nobody") -> str:
+def listing(names: list[str], empty: str | None = None) -> str:
+    """ "A, B and C" in the reader's language (`list_and`), each name still read in its reader's language;
+    `empty` (default "nobody") for no names."""
     if not names:
-        return empty
+        return say("list_nobody") if empty is None else empty
     if len(names) == 1:
         return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    return say("list_and", rest=joined(", ", names[:-1]), last=names[-1])

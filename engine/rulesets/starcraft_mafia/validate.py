@@ -8,6 +8,7 @@ the day, an item already taken) is not refused here: the rulings turn it into Do
 
 from __future__ import annotations
 
+from engine.keyed import joined
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.orders import (
     Attack,
@@ -63,7 +64,7 @@ def _living(state: SCMState, me: Player, target: str, verb: str, self_ok: bool =
     if not other.alive:
         raise refuse("target_dead", target=other.name)
     if other.id == me.id and not self_ok:
-        raise refuse("self_target", verb=verb)
+        raise refuse("self_target", verb=say(f"self_verb_{verb.replace(' ', '_')}"))
     return other
 
 
@@ -83,7 +84,7 @@ def _kind(text: str) -> str:
     """The item kind an order names (id or name, any case), or a refusal listing the items."""
     kind = catalog().kind_of(text)
     if kind is None:
-        choices = ", ".join(catalog().item_name(k) for k in catalog().item_kinds())
+        choices = joined(", ", [catalog().item_name(k) for k in catalog().item_kinds()])
         raise refuse("unknown_item_kind", item=text, choices=choices)
     return kind
 
@@ -149,7 +150,7 @@ def _attack(state: SCMState, me: Player, attack: Attack, orders: DayOrders) -> N
             raise refuse("zerg_no_weapon")
         if attack.infest:
             if target.id == me.id:
-                raise refuse("self_target", verb="infest")
+                raise refuse("self_target", verb=say("self_verb_infest"))
             if target.infested:
                 raise refuse("infest_infested", target=target.name)
         return

@@ -11,6 +11,7 @@ scuffle); a voter or a target killed in step 7 no longer counts; a vote for ones
 from __future__ import annotations
 
 from engine.events import PUBLIC, Event
+from engine.keyed import joined
 from engine.rulesets.starcraft_mafia.state import SCMState
 from engine.rulesets.starcraft_mafia.texts import listing, say
 
@@ -57,6 +58,6 @@ def lynch(state: SCMState, votes: dict[str, str]) -> tuple[str | None, list[Even
         outcome = say("vote_lynched", name=p.name, votes=len(tally[dead]))
     else:
         outcome = say("vote_nobody", minimum=MIN_VOTES)
-    text = say("vote_tally", lines="\n".join(lines) or say("vote_none_counted"), outcome=outcome)
+    text = say("vote_tally", lines=joined("\n", lines) or say("vote_none_counted"), outcome=outcome)
     data = {"tally": tally, "lynched": dead}
     return dead, [Event(kind="vote", audience=PUBLIC, text=text, data=data, day=state.day, phase="day")]

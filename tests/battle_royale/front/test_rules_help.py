@@ -19,9 +19,12 @@ def words(cards) -> str:
 
 
 def test_the_rules_summarise_the_handbook_and_say_where_the_full_rules_are():
-    """Handbook III (actions, movement, free actions, votes), the order of a night, the winning conditions."""
+    """Handbook III (actions, movement, free actions, votes), the order of a night, the winning conditions; then
+    the house rules (tests/bot/test_rules_house_rules.py)."""
     cards = front.cards.rules()
-    assert [c.title for c in cards] == ["Battle Royale: the rules in short", "Battle Royale: nights, votes and winning"]
+    assert [c.title for c in cards] == [
+        "Battle Royale: the rules in short", "Battle Royale: nights, votes and winning",
+        "Battle Royale: house rules (defaults)"]
     assert all(c.colour == "red" for c in cards)
     text = words(cards)
     for shown in ("Attack", "Run", "Hold Ground", "Mark", "Close", "Lone Wolf wins", "The order of a night",

@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from bot.languages.reader import localized
+from bot.languages.stored import revived
 from bot.db.models import Outbox, Player
 from bot.services.base.errors import ServiceError
 from bot.services.moderators import game_admin
@@ -33,7 +35,8 @@ async def _lobby_roles(db, game_id: int) -> list:
     async with db.read() as session:
         row = (await session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.target == "lobby")
                                      .order_by(Outbox.id.desc()).limit(1))).scalar_one()
-        return row.payload["roles"]
+        # each label as the lobby's buttons read it in English (kept by key, for the lobby's language)
+        return [[str(revived(label)), value] for label, value in row.payload["roles"]]
 
 
 async def _lobby_game(db, ruleset: str, settings: dict, cap: int | None = None) -> int:
@@ -61,6 +64,24 @@ async def test_a_battle_royale_setup_without_lone_wolves_refuses_one_at_once_and
     assert str(refused.value) == wolf
     await games.pair(db, game_id, 1, "lovers", 2)  # Lovers are in play: the proposal goes out
     assert (await _requests(db, game_id))[1] == {"role": "dedicated_student", "lover_proposal": 2}
+
+
+async def test_a_refusal_of_a_role_out_of_play_reads_in_the_players_own_language(db):
+    """The game's sign-up texts keep their keys (`unfilled`, filled by the bot), so a Brazilian player reads the
+    refusal in Portuguese, the roles it names too (issue 31)."""
+    game_id = await _lobby_game(db, "battle_royale", NO_WOLVES)
+    with pytest.raises(ServiceError) as refused:
+        await games.join_game(db, game_id, 1, "Ann", "lone_wolf")
+    portuguese = str(localized(refused.value.message, "pt-BR"))
+    assert portuguese.startswith("A configuração deste jogo não concede o papel ")
+    assert "Lone Wolf" not in portuguese and "Dedicated Student" not in portuguese  # the roles' names translated
+
+
+async def test_a_refusal_of_a_class_out_of_play_reads_in_the_players_own_language(db):
+    game_id = await _lobby_game(db, "starcraft_mafia", {"classes": "marine: 1, medic: 1"})
+    with pytest.raises(ServiceError) as refused:
+        await games.join_game(db, game_id, 2, "Bea", "ghost")
+    assert str(localized(refused.value.message, "es-ES")).startswith("La configuración de esta partida")
 
 
 async def test_a_battle_royale_setup_without_lovers_refuses_a_proposal_and_keeps_the_rival(db):

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from engine.keyed import joined
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.front import item_keys, tonight
 from engine.rulesets.battle_royale.front.texts import text
@@ -36,7 +37,7 @@ def _choices(pairs: Iterable[tuple[str, str]], current: str, match_value: bool =
     for name, value in pairs:
         if typed and typed not in name.lower() and not (match_value and str(value).startswith(typed)):
             continue
-        out.append((name[:NAME_MAX], str(value)))
+        out.append((name if len(name) <= NAME_MAX else name[:NAME_MAX], str(value)))  # a `Keyed` kept whole
         if len(out) == LIMIT:
             break
     return out
@@ -60,7 +61,9 @@ def targets_here(view: dict[str, Any], current: str = "", include_self: bool = F
         items = [i if isinstance(i, str) else i.get("label", i.get("name", "")) for i in other.get("items", [])]
         pairs.append(
             (
-                text("choice_student_here", name=other["name"], items=", ".join(items) or text("choice_empty_handed")),
+                text(
+                    "choice_student_here", name=other["name"], items=joined(", ", items) or text("choice_empty_handed")
+                ),
                 other["id"],
             )
         )
@@ -285,7 +288,7 @@ def routes(view: dict[str, Any], current: str = "", max_steps: int = 2) -> list[
     found = route_list(view, max_steps)
     if typed:
         found.sort(key=lambda r: typed not in names[r[-1]].lower())
-    pairs = ((text("route_arrow").join(names[z] for z in r), " ".join(str(z) for z in r)) for r in found)
+    pairs = ((text("route_arrow").join(names[z] for z in r), joined(" ", [str(z) for z in r])) for r in found)
     return _choices(pairs, current, match_value=True)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import OrderPart
+from engine.keyed import joined
 from engine.rulesets.battle_royale.front.texts import text
 
 
@@ -34,7 +35,7 @@ class Names:
         return self.items.get(uid, text("their_item"))
 
     def route(self, route: list[int]) -> str:
-        return " → ".join(self.zone(z) for z in route)
+        return joined(" → ", [self.zone(z) for z in route])
 
 
 def describe(payload: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
@@ -65,7 +66,10 @@ def _day0(payload: dict[str, Any], names: Names) -> list[str]:
         lines.append(text("day0_zone_line", zone=names.zone(payload["start_zone"])))
     if payload.get("abilities"):
         lines.append(
-            text("day0_abilities_line", abilities=", ".join(a.replace("_", " ").title() for a in payload["abilities"]))
+            text(
+                "day0_abilities_line",
+                abilities=joined(", ", [a.replace("_", " ").title() for a in payload["abilities"]]),
+            )
         )
     if payload.get("rival_reward"):
         lines.append(text("day0_reward_line", reward=payload["rival_reward"].replace("_", " ").title()))
@@ -82,8 +86,8 @@ def _free(free: dict[str, Any], names: Names) -> list[str]:
             text(
                 "trade_line",
                 partner=names.student(trade["partner"]),
-                give=", ".join(names.item(u) for u in trade["give"]) or text("nothing"),
-                receive=", ".join(names.item(u) for u in trade["receive"]) or text("nothing"),
+                give=joined(", ", [names.item(u) for u in trade["give"]]) or text("nothing"),
+                receive=joined(", ", [names.item(u) for u in trade["receive"]]) or text("nothing"),
             )
         )
     if "track" in free and free.get("track") is not None:
@@ -94,7 +98,7 @@ def _free(free: dict[str, Any], names: Names) -> list[str]:
 def action(part: dict[str, Any], names: Names) -> str:
     kind = part["kind"]
     if kind in ("attack", "all_out"):
-        spread = ", ".join(text("attempts", name=names.student(t), n=n) for t, n in part["attempts"].items())
+        spread = joined(", ", [text("attempts", name=names.student(t), n=n) for t, n in part["attempts"].items()])
         return text(f"action_{kind}", weapon=names.item(part.get("weapon")), spread=spread)
     if kind == "set_trap":
         where = (

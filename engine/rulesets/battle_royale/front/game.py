@@ -71,7 +71,7 @@ def _map(view: dict[str, Any]) -> Any:
 
 
 FRONT = Front(
-    title="Battle Royale",
+    title=text("title"),
     words=words_of(text),
     orders=Orders(
         commands=COMMANDS,

@@ -114,5 +114,5 @@ def unplayable(island: Island) -> str | None:
                 frontier.append(other)
     cut_off = [z.name for z in zones if z.id not in reached]
     if cut_off:
-        return text("island_cut_off", zones=", ".join(cut_off), first=zones[0].name)
+        return text("island_cut_off", zones=joined(", ", cut_off), first=zones[0].name)
     return None

@@ -7,13 +7,15 @@ The request keys (`role`, `lover`, `rival`) are the ones `setup.new_game` reads.
 from __future__ import annotations
 
 from engine.front import Pairing, Signup
+from engine.keyed import unfilled
 from engine.rulesets.battle_royale import selection
-from engine.rulesets.battle_royale.front.texts import TEXTS, text
+from engine.rulesets.battle_royale.front.texts import DOMAIN, TEXTS, text
 
 
 def _texts(**keys: str) -> dict[str, str]:
-    """The templates by the use the bot puts them to (the bot fills in their values)."""
-    return {use: TEXTS[key] for use, key in keys.items()}
+    """The templates by the use the bot puts them to (the bot fills in their values, `engine.keyed.filled`, so
+    that each reader reads them in their language)."""
+    return {use: unfilled(DOMAIN, TEXTS, key) for use, key in keys.items()}
 
 
 LOVERS = Pairing(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.keyed import joined
 from engine.rulesets.battle_royale import catalog
 from engine.rulesets.battle_royale.front.texts import text
 from engine.rulesets.battle_royale.texts import ROLE_NAMES
@@ -43,8 +44,8 @@ def _state_line(view: dict[str, Any], me: dict[str, Any], names: dict[str, str],
             "status_alive", day=view["day"], zone=zone_names.get(me["zone"], "?"), hp=me["hp"], max_hp=me["max_hp"]
         )
     if view["phase"] == "over":
-        winners = ", ".join(names.get(w, w) for w in view["winners"]) or text("status_nobody")
-        line += "\n" + text("status_over", winners=winners)
+        winners = joined(", ", [names.get(w, w) for w in view["winners"]]) or text("status_nobody")
+        line = joined("\n", [line, text("status_over", winners=winners)])
     return line
 
 
@@ -125,7 +126,7 @@ def knowledge_card(view: dict[str, Any]) -> Card | None:
             name=names.get(k["target"], k["target"]),
             role=ROLE_NAMES.get(k["role"], k["role"]),
             school=k["school"],
-            concealed=", ".join(k["concealed"]) or text("status_none"),
+            concealed=joined(", ", k["concealed"]) or text("status_none"),
         )
         for k in me["knowledge"]
     )
@@ -140,7 +141,7 @@ def around_card(view: dict[str, Any]) -> Card | None:
         return None
     zone_names = {z["id"]: z["name"] for z in view["zones"]}
     here = tuple(
-        text("status_here_line", name=s["name"], items=", ".join(s["items"]) or text("status_empty_handed"))
+        text("status_here_line", name=s["name"], items=joined(", ", s["items"]) or text("status_empty_handed"))
         for s in view["here"]
     )
     counts: dict[str, int] = {}

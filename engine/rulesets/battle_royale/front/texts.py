@@ -10,8 +10,10 @@ from __future__ import annotations
 from engine.keyed import speaker
 
 DOMAIN = "battle_royale.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+SETTINGS_DOMAIN = "battle_royale.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
+    "title": "Battle Royale",  # the game's name, as lists of games and its lobby show it
     # the sides a setup's balance counts (`Play.sides`, named in front/community.py): "<side> win 23% ± 4"
     "side_dedicated_student": "Dedicated Student",
     "side_lone_wolf": "Lone Wolf",
@@ -300,6 +302,10 @@ TEXTS: dict[str, str] = {
     "rules_winning": "A deactivated collar lets you cross closed zones and escape from the Beach or the Landing Strip.\nA Dedicated Student wins, alive or escaped, if everyone alive on the island is of their school. A Lone Wolf wins as the only student alive. Lovers win if both are alive or escaped. Nobody wins while their Rival is alive on the island.",
     "rules_full_title": "The full rules",
     "rules_full": "Every item, modifier and ruling, and the house rules with their defaults, are in the rules page `docs/rules/battle-royale.md` that comes with the bot. A moderator can change the house rules of a game (/game settings). Commands: /help.",
+    "settings_title": "Battle Royale: house rules (defaults)",
+    "settings_intro": "A moderator may change any of these before the game starts (`/game settings` shows a game's).",
+    "settings_field": "Settings",
+    "setting_line": "`{name} = {value}`: {description}",
     # --- the moderators' /mod actions -------------------------------------------------------------
     "mod_brief_kill": "Kill a player now: the death is announced",
     "mod_kill": "Kill a player's student now (loot falls to the ground; the death is announced)",

@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from engine.rulesets.battle_royale import catalog
-from engine.rulesets.battle_royale.report import STORED_TAG
+from engine.rulesets.battle_royale.report import labelled
 
 
 def _free(orders: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -58,7 +58,8 @@ def holdings(view: dict[str, Any], orders: Mapping[str, Any] | None) -> list[dic
         uid = item["uid"]
         out_tonight = item["stored"] and uid in taken_out
         stored = (item["stored"] and not out_tonight) or uid in put_away
-        label = item["label"].replace(STORED_TAG, "") if out_tonight else item["label"]
+        at_hand = labelled(item["name"], item.get("ammo"), item.get("uses"), False, bool(item.get("worn")))
+        label = at_hand if out_tonight else item["label"]
         out.append({**item, "label": label, "stored": stored, "gone": uid in leaving, "taken_out": out_tonight})
     for item in coming(view, orders):
         name = item["name"]

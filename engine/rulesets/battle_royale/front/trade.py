@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Asked, Change, Refused
+from engine.keyed import joined
 from engine.rulesets.battle_royale.front.reading import Reader
 from engine.rulesets.battle_royale.front.texts import text
 
@@ -92,6 +93,6 @@ def offer_text(terms: dict[str, Any], proposer: str, game: str, view: dict[str, 
     mine = {i["uid"]: i["name"] for i in (view.get("me") or {}).get("items", [])}
     here = next((s for s in view.get("here", []) if s["id"] == terms["partner"]), None)
     theirs = {c["uid"]: c["name"] for c in (here["carried"] if here else [])}
-    gives = ", ".join(mine.get(u, text("their_item")) for u in terms["give"]) or text("trade_nothing")
-    gets = ", ".join(theirs.get(u, text("their_item")) for u in terms["receive"]) or text("trade_nothing")
+    gives = joined(", ", [mine.get(u, text("their_item")) for u in terms["give"]]) or text("trade_nothing")
+    gets = joined(", ", [theirs.get(u, text("their_item")) for u in terms["receive"]]) or text("trade_nothing")
     return text("trade_offered", name=proposer, game=game, give=gives, receive=gets)

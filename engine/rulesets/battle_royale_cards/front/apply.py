@@ -10,6 +10,7 @@ import re
 from typing import Any
 
 from engine.front import Asked, Change, Refused
+from engine.keyed import joined
 from engine.rulesets.battle_royale_cards.front.texts import text
 
 DIRECTIONS = text("directions").split()
@@ -92,7 +93,7 @@ def describe(orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
         return []
     lines: list[str] = []
     if orders.get("equip"):
-        lines.append(text("said_equip", cards=", ".join(_name_of_card(view, c) for c in orders["equip"])))
+        lines.append(text("said_equip", cards=joined(", ", [_name_of_card(view, c) for c in orders["equip"]])))
     if orders.get("swap_in") is not None:
         lines.append(
             text(
@@ -102,7 +103,7 @@ def describe(orders: dict[str, Any] | None, view: dict[str, Any]) -> list[str]:
             )
         )
     if orders.get("go_die") is not None:
-        lines.append(text("said_godie", directions=" ".join(orders["go_die"]) or "-"))
+        lines.append(text("said_godie", directions=joined(" ", orders["go_die"]) or "-"))
     step = orders.get("step") or {"kind": "end_turn"}
     kind = step.get("kind")
     names = {p["seat"]: p["name"] for p in view["players"]}

@@ -12,8 +12,10 @@ from itertools import combinations
 from typing import Any
 
 from engine.front import STEP_BUTTONS_MAX, STEP_LABEL_MAX, StepButton
+from engine.keyed import joined
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.cards import SLOTS
+from engine.rulesets.battle_royale_cards.front.status import worth_label
 from engine.rulesets.battle_royale_cards.front.texts import text
 
 EQUIP_OPTIONS = ("card", "card2", "card3")  # the /equip command's options, in order
@@ -94,7 +96,7 @@ def _equips(me: dict[str, Any], view: dict[str, Any]) -> list[StepButton]:
         return []
     buttons = []
     for chosen in combinations(aside, fill):
-        names = text("and").join(f"{c['name']} ({c['worth']})" for c in chosen)
+        names = joined(text("and"), [worth_label(c) for c in chosen])
         values = tuple(zip(EQUIP_OPTIONS, (str(c["id"]) for c in chosen), strict=False))
         buttons.append(StepButton(_label(text("button_equip", cards=names)), "equip", values))
     return buttons

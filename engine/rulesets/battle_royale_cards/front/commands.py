@@ -7,7 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.front import Command, Option, grouped, slotted
+from engine.keyed import joined
 from engine.rulesets.battle_royale_cards import grid
+from engine.rulesets.battle_royale_cards.front.status import worth_label
 from engine.rulesets.battle_royale_cards.front.texts import text
 
 DIRECTIONS = tuple((d, d) for d in text("directions").split())
@@ -106,7 +108,7 @@ def _me(view: dict[str, Any]) -> dict[str, Any] | None:
 
 def _card_label(square: str, view: dict[str, Any]) -> str:
     card = view["board"].get(square)
-    return f"{square}: {card['name']} ({card['worth']})" if card else f"{square}: {text('board_empty')}"
+    return joined(": ", [square, worth_label(card) if card else text("board_empty")])
 
 
 def _typed(pairs: Pairs, typed: str) -> Pairs:
@@ -157,13 +159,13 @@ def ability_cards(view: dict[str, Any], typed: str, values: Mapping[str, Any], c
 
 def my_aside(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
     cards = view.get("me", {}).get("aside", [])
-    return _typed([(f"{c['name']} ({c['worth']})", str(c["id"])) for c in cards], typed)
+    return _typed([(worth_label(c), str(c["id"])) for c in cards], typed)
 
 
 def my_swappable(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> Pairs:
     me = _me(view)
     cards = me["active"] if me else []
-    return _typed([(f"{c['name']} ({c['worth']})", str(c["id"])) for c in cards if not c["curse"]], typed)
+    return _typed([(worth_label(c), str(c["id"])) for c in cards if not c["curse"]], typed)
 
 
 CHOOSERS = {

@@ -64,7 +64,7 @@ def _load_deck(data: dict[str, Any]) -> tuple[Any, str]:
         deck = parse(data)
     except ValueError as error:
         raise Refused(_reason(error)) from None
-    return deck.model_dump(mode="json"), f"a deck of {len(deck.cards)} cards"
+    return deck.model_dump(mode="json"), text("setup_deck_summary", count=len(deck.cards))
 
 
 def _reason(error: ValueError) -> str:
@@ -96,7 +96,7 @@ FRONT = Front(
         draw=_grid,
         command=PICTURE_COMMAND,
         after_each_step=True,
-        description="The board as it stands: every square's card and where the players are",
+        description=text("picture_description"),
     ),
     # No sections: a step is one player's few actions, told in the order they happened (issue 23).
     posts=Posts(

@@ -14,6 +14,7 @@ from PIL import Image, ImageDraw
 
 from engine.drawing import font, png
 from engine.front import Picture
+from engine.keyed import joined
 from engine.rulesets.battle_royale_cards import grid
 from engine.rulesets.battle_royale_cards.front.status import board_text, now_line
 from engine.rulesets.battle_royale_cards.front.texts import text
@@ -41,7 +42,7 @@ def _lines(name: str, width: int = 13) -> list[str]:
         else:
             lines.append(word)
     if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
+        lines = [lines[0], joined(" ", lines[1:])]
     return [line if len(line) <= width else line[: width - 1] + "." for line in lines]
 
 

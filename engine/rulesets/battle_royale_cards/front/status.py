@@ -5,17 +5,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.front import Card, CardField
+from engine.front import Card, CardField, rules_and_settings, setting_lines
+from engine.keyed import joined
 from engine.rulesets.battle_royale_cards import grid
-from engine.rulesets.battle_royale_cards.front.texts import text
+from engine.rulesets.battle_royale_cards.front.texts import SETTINGS_DOMAIN, text
+from engine.rulesets.battle_royale_cards.settings import CardSettings
 
 
 def _names(view: dict[str, Any]) -> dict[str, str]:
     return {p["seat"]: p["name"] for p in view["players"]}
 
 
+def worth_label(card: dict[str, Any]) -> str:
+    """A card's name and its worth, "Katana (13)": the name still a text of the data catalogue (not an f-string)."""
+    return joined("", [card["name"], f" ({card['worth']})"])
+
+
 def _active(cards: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{c['name']} ({c['worth']})" for c in cards) or text("none")
+    return joined(", ", [worth_label(c) for c in cards]) or text("none")
 
 
 def drinking_table() -> str:
@@ -28,7 +35,7 @@ def drinking_table() -> str:
 def now_line(view: dict[str, Any]) -> str:
     names = _names(view)
     if view["phase"] == "over":
-        return text("status_over", winners=" and ".join(names[s] for s in view["winners"]))
+        return text("status_over", winners=joined(text("and"), [names[s] for s in view["winners"]]))
     if view["phase"] == "placement":
         return text("status_placement", name=names[view["placing"]])
     turn = view["turn"]
@@ -78,7 +85,7 @@ def status_cards(view: dict[str, Any]) -> list[Card]:
     return [
         Card(
             title=text("status_title", round=view["round"]),
-            description="\n".join(lines),
+            description=joined("\n", lines),
             fields=tuple(fields),
             colour=colour,
         )
@@ -102,13 +109,24 @@ def board_text(view: dict[str, Any]) -> str:
                 text(
                     "board_square",
                     square=square,
-                    card=f"{card['name']} {card['worth']}" if card else text("board_empty"),
-                    people=text("board_people", names=", ".join(people)) if people else "",
+                    card=joined(" ", [card["name"], str(card["worth"])]) if card else text("board_empty"),
+                    people=text("board_people", names=joined(", ", people)) if people else "",
                 )
             )
-        rows.append(text("board_row", row=row, squares="; ".join(squares)))
-    return "\n".join(rows + [now_line(view)])
+        rows.append(text("board_row", row=row, squares=joined("; ", squares)))
+    return joined("\n", [*rows, now_line(view)])
+
+
+def _setting_value(value: Any) -> str:
+    """A house rule's value as a moderator types it: a fixed layout as its card ids, a switch as `true`/`false`."""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def rules_cards() -> list[Card]:
-    return [Card(title=text("rules_title"), description=text("rules_text"))]
+    """The rules in short, then every house rule of `CardSettings` with its default and what it does (the deck is
+    the game's data, a moderator's file: not listed)."""
+    rules = Card(title=text("rules_title"), description=text("rules_text"))
+    lines = setting_lines(CardSettings(), text, _setting_value, SETTINGS_DOMAIN, skip=("deck",))
+    return rules_and_settings(rules, text("settings_title"), text("settings_intro"), text("settings_field"), lines)

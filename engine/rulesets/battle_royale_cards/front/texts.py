@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.keyed import speaker
 
 DOMAIN = "battle_royale_cards.front"  # this catalogue's name among the languages' (bot/languages/sources.py)
+SETTINGS_DOMAIN = "battle_royale_cards.settings"  # its house rules' descriptions (`engine.front.settings_catalogue`)
 
 TEXTS: dict[str, str] = {
     # the sides a setup's balance counts (`Play.sides`, named in front/community.py): "<side> win 23% ± 4"
@@ -117,12 +118,18 @@ TEXTS: dict[str, str] = {
     # --- rules ---------------------------------------------------------------------------------------
     "rules_title": "Battle Royale card game: the rules in short",
     "rules_text": "25 cards lie face up on a diamond. On your turn you have actions (2, plus cards) and movements (0, plus cards). Move one square in 8 directions; attack the card on your square with 3 dice plus bonuses at or above its worth (three of a kind always wins), or die there; attack a living player on your square: one die each per round, first to 3 round wins (shields add more), the loser goes to die next door and the winner takes a card. The dead resurrect with an action. At most 3 active cards; more are set aside, seen only by you. Highest total worth wins when the cards are gone, or a lead of 4 cards when one card is left.",
+    "settings_title": "Battle Royale card game: house rules (defaults)",
+    "settings_intro": "A moderator may change any of these before the game starts (`/game settings` shows a game's).",
+    "settings_field": "Settings",
+    "setting_line": "`{name} = {value}`: {description}",
     # --- moderation ----------------------------------------------------------------------------------
     "mod_remove": "Remove a player from the game; their cards leave the game with them",
     "mod_done_remove": "{name} has been removed; their cards left the game.",
     # --- balance -------------------------------------------------------------------------------------
     "study_worth": "worth {worth}",
     "study_place": "player {place} in turn order wins ({games} games, chance alone within ±{margin})",
+    "setup_deck_summary": "a deck of {count} cards",  # what a moderator's deck file is, once read
+    "picture_description": "The board as it stands: every square's card and where the players are",  # what Discord shows for the picture's command
 }
 
 

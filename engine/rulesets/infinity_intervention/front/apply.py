@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Asked, Change, Refused
+from engine.keyed import joined
 from engine.rulesets.infinity_intervention.front.choosers import COVER, me
 from engine.rulesets.infinity_intervention.front.texts import text
 from engine.rulesets.infinity_intervention.orders import MAX_MINORS, STANDARD
@@ -59,7 +60,7 @@ def action(name: str, values: dict[str, Any], view: dict[str, Any], actor: str, 
     if name == "cover":
         level = str(values.get("level") or "").strip().lower()
         if level not in COVER:
-            raise Refused(text("bad_cover", levels=", ".join(COVER)))
+            raise Refused(text("bad_cover", levels=joined(", ", COVER)))
         return {"kind": "cover", "level": level}
     if name == "switch":
         return {"kind": "switch", "item": _item(sheet, values.get("item"))}
@@ -139,7 +140,7 @@ def progress(orders: dict[str, Any], view: dict[str, Any], actor: str, sheet: di
         halves += STANDARD  # the engine's `can_buy_action`, read from one's own sheet (only a PC has one)
     kinds = [str(a.get("kind")) for a in orders.get("actions") or []]
     halves, minors = spend(halves, int(sheet.get("minors_used", 0)), kinds)
-    post = " ".join(describe(orders | {"sent": False}, view))
+    post: str = joined(" ", describe(orders | {"sent": False}, view))
     if orders.get("sent"):
         return text("post_sent", post=post or text("post_sent_nothing"))
     post = post or text("post_nothing")

@@ -26,6 +26,7 @@ from engine.front import (
     step_titles,
     words_of,
 )
+from engine.keyed import joined
 from engine.rulesets.infinity_intervention.dice import DICE
 from engine.rulesets.infinity_intervention.front import apply as applying
 from engine.rulesets.infinity_intervention.front import posts, sheet
@@ -138,8 +139,8 @@ def _load_roster(data: dict[str, Any]) -> tuple[Any, str]:
     fight = [roster.sheet(i) for i in roster.fight]
     return roster.model_dump(mode="json"), text(
         "roster_loaded",
-        pcs=", ".join(s.name for s in fight if s.side == "pc"),
-        npcs=", ".join(s.name for s in fight if s.side == "npc"),
+        pcs=joined(", ", [s.name for s in fight if s.side == "pc"]),
+        npcs=joined(", ", [s.name for s in fight if s.side == "npc"]),
         reserve=sum(1 for s in roster.sheets if s.side == "npc"),
     )
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.front import Card, CardField, rules_and_settings
 from engine.front import setting_lines as listed
+from engine.keyed import joined
 from engine.rulesets.infinity_intervention.front.texts import SETTINGS_DOMAIN, text
 from engine.rulesets.infinity_intervention.settings import IISettings
 
@@ -18,7 +19,7 @@ RULES = (
 
 def _value(value: Any) -> str:
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return joined(", ", [str(v) for v in value])
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from engine.front import Refused
+from engine.keyed import joined
 from engine.problems import first_problem
 from engine.rulesets.infinity_intervention.catalog import Sheet
 from engine.rulesets.infinity_intervention.front.texts import SHEET_TEMPLATE, text
@@ -61,14 +62,14 @@ def summary(sheet: Sheet) -> str:
         "sheet_summary",
         name=sheet.name,
         id=sheet.id,
-        items=", ".join(sheet.items) or text("none"),
+        items=joined(", ", sheet.items) or text("none"),
         agility=a.agility,
         awareness=a.awareness,
         wounds=sheet.health_max("wounds"),
         consciousness=sheet.health_max("consciousness"),
         firewalls=sheet.health_max("firewalls"),
     )
-    return text("sheet_summary_more", summary=said, more=", ".join(more)) if more else said
+    return text("sheet_summary_more", summary=said, more=joined(", ", more)) if more else said
 
 
 def template() -> str:

@@ -7,8 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.keyed import joined
 from engine.rulesets.infinity_intervention.front.choosers import states
-from engine.rulesets.infinity_intervention.front.texts import text
+from engine.rulesets.infinity_intervention.front.texts import TEXTS, text
+from engine.rulesets.infinity_intervention.texts import TEXT, say
 
 COLOUR = {"post": "blue", "question": "gold", "over": "grey"}
 HEALTH = ("wounds", "consciousness", "firewalls")
@@ -48,6 +50,16 @@ def _crit(found: Any) -> str:
     return f"{found[0]}-{found[1]}" if found else text("no_crit")
 
 
+def _skill(skill: str) -> str:
+    """A skill as a player reads it ("close combat"), a text of the front's catalogue where it has one."""
+    return text(f"skill_{skill}") if f"skill_{skill}" in TEXTS else skill.replace("_", " ")
+
+
+def _health(health: str) -> str:
+    """A health type as the rules name it ("Wounds"), a text of their catalogue where it has one."""
+    return say(health) if health in TEXT else health.capitalize()
+
+
 def sheet_card(name: str, sheet: dict[str, Any]) -> Card:
     """One's own actor in full: only ever built from the asker's own `mine`."""
     top = sheet["maximum"]
@@ -69,13 +81,13 @@ def sheet_card(name: str, sheet: dict[str, Any]) -> Card:
         for i, label in zip(sheet["item_ids"], sheet["items"], strict=True)
     )
     tns = tuple(
-        text("tn_line", skill=skill.replace("_", " "), tn=tn["tn"], crit=_crit(tn["critical"]))
+        text("tn_line", skill=_skill(skill), tn=tn["tn"], crit=_crit(tn["critical"]))
         for skill, tn in sheet["tns"].items()
     )
-    saves = tuple(text("save_line", health=h.capitalize(), bonus=b) for h, b in sheet["saves"].items())
+    saves = tuple(text("save_line", health=_health(h), bonus=b) for h, b in sheet["saves"].items())
     return Card(
         title=text("sheet_title", name=name),
-        description=f"{health} {said}{observe}",
+        description=joined("", [health, " ", said, observe]),
         fields=(
             CardField(text("sheet_items"), weapons, empty=text("none")),
             CardField(text("sheet_tns"), tns),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Asked, Change, Refused
+from engine.keyed import joined
 from engine.rulesets.mazeworld.front.choosers import me, weapon_names
 from engine.rulesets.mazeworld.front.commands import THEN
 from engine.rulesets.mazeworld.front.texts import text
@@ -111,7 +112,7 @@ def orders_of(asked: Asked) -> dict[str, Any]:
     if asked.command == "cover":
         then = str(asked.values.get("then") or "skip")
         if then not in THEN:
-            raise Refused(text("no_then", choices=", ".join(THEN)))
+            raise Refused(text("no_then", choices=joined(", ", THEN)))
         return {"action": {"do": "cover", "then": action(then, asked.values, asked.view, mine)}}
     return {"action": action(asked.command, asked.values, asked.view, mine)}
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.keyed import joined
 from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.front.texts import text
 from engine.rulesets.mazeworld.rules import BODYAIM, FISTS
@@ -28,7 +29,7 @@ def _typed(pairs: Pairs, typed: str) -> Pairs:
 
 def label(card: Mapping[str, Any]) -> str:
     """A creature as a choice: name, side and conditions in words."""
-    said = ", ".join(card.get("conditions") or []) or "unhurt"
+    said = joined(", ", card["conditions"]) if card.get("conditions") else text("picture_unhurt")
     return f"{card['name']} (side {card['side']}, {said})"
 
 

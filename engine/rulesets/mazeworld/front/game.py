@@ -28,6 +28,7 @@ from engine.front import (
     step_titles,
     words_of,
 )
+from engine.keyed import joined
 from engine.rulesets.mazeworld.dice import DICE
 from engine.rulesets.mazeworld.front import apply as applying
 from engine.rulesets.mazeworld.front import posts, sheet
@@ -89,7 +90,7 @@ def _load_encounter(data: dict[str, Any]) -> tuple[Any, str]:
         encounter = load_encounter(data)
     except ValueError as error:
         raise Refused(str(error)) from None
-    species = ", ".join(sorted({g.species for g in encounter.groups}))
+    species = joined(", ", sorted({g.species for g in encounter.groups}))
     return encounter.model_dump(mode="json"), text("roster_loaded", groups=len(encounter.groups), species=species)
 
 
@@ -105,7 +106,7 @@ FRONT = Front(
         draw=_battlespace,
         command=PICTURE_COMMAND,
         after_each_step=True,
-        description="The battlespace as it stands: the room's sides and who is where",
+        description=text("picture_description"),
     ),
     posts=Posts(
         sections=posts.HEADINGS,

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.keyed import joined
 from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.front.texts import text
 
@@ -18,17 +19,23 @@ def _clean(w: dict[str, Any]) -> str:
 
 
 def _creature(c: dict[str, Any], turn: int) -> str:
-    limbs = ", ".join(
-        f"{p} {limb['hp']}/{limb['max_hp']}{'b' if limb['broken'] else ''}"
-        for p, limb in c["parts"].items()
-        if limb["hp"] < limb["max_hp"] or limb["broken"]
+    limbs = joined(
+        ", ",
+        [
+            f"{p} {limb['hp']}/{limb['max_hp']}{'b' if limb['broken'] else ''}"
+            for p, limb in c["parts"].items()
+            if limb["hp"] < limb["max_hp"] or limb["broken"]
+        ],
     )
-    weapons = ", ".join(
-        f"{w['name']} {w['loaded']}+{w['spare']}{_clean(w)}{' jam' if w.get('jam') else ''}"
-        for w in c["weapons"]
-        if not w["destroyed"] and (w["loaded"] or w["spare"])
+    weapons = joined(
+        ", ",
+        [
+            f"{w['name']} {w['loaded']}+{w['spare']}{_clean(w)}{' jam' if w.get('jam') else ''}"
+            for w in c["weapons"]
+            if not w["destroyed"] and (w["loaded"] or w["spare"])
+        ],
     )
-    effects = ", ".join(e["name"] for e in c["effects"] if e["until"] is None or e["until"] >= turn)
+    effects = joined(", ", [e["name"] for e in c["effects"] if e["until"] is None or e["until"] >= turn])
     return text(
         "gm_line",
         name=c["name"],

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from engine.drawing import font, png
 from engine.front import Picture
+from engine.keyed import joined
 from engine.rulesets.mazeworld.front.status import fighters
 from engine.rulesets.mazeworld.front.texts import text
 from engine.rulesets.mazeworld.texts import CONDITIONS
@@ -243,19 +244,19 @@ def caption(view: dict[str, Any]) -> str:
     lines = []
     for side in (1, 2, 3, 4):
         said = [
-            text("picture_fighter", name=name, conditions=", ".join(words))
+            text("picture_fighter", name=name, conditions=joined(", ", words))
             for name, words in (_said(card, conditions, yours) for card, conditions, yours in scene.by_side[side])
         ]
         lines.append(
-            text("picture_side_line", side=_side_title(view, side), fighters="; ".join(said) or text("nobody"))
+            text("picture_side_line", side=_side_title(view, side), fighters=joined("; ", said) or text("nobody"))
         )
     if scene.gone:
-        lines.append(text("picture_gone", names=", ".join(scene.gone)) + ".")
+        lines.append(joined("", [text("picture_gone", names=joined(", ", scene.gone)), "."]))
     return text(
         "picture_caption",
         title=_title(view),
-        sides="\n".join(lines),
-        tally=text("tally", tally=view.get("tally", 0)) + ".",
+        sides=joined("\n", lines),
+        tally=joined("", [text("tally", tally=view.get("tally", 0)), "."]),
     )
 
 
@@ -265,7 +266,7 @@ def battlespace_picture(view: dict[str, Any]) -> Picture:
     legend_top = scene.bottom + 40
     footer = [text("tally", tally=view.get("tally", 0))]
     if scene.gone:
-        footer.append(text("picture_gone", names=", ".join(scene.gone)))
+        footer.append(text("picture_gone", names=joined(", ", scene.gone)))
     height = legend_top + 2 * 44 + 12 + 24 * len(footer) + 16
     image = Image.new("RGB", (WIDTH, height), PAPER)
     draw = ImageDraw.Draw(image)

@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 from engine.front import Refused
+from engine.keyed import joined
 from engine.rulesets.mazeworld.catalog import catalog
 from engine.rulesets.mazeworld.front.texts import SHEET_TEMPLATE, text
 from engine.rulesets.mazeworld.roster import load_sheet
@@ -22,7 +23,7 @@ def player_sheet(data: dict[str, Any]) -> Sheet:
     """The sheet a player attached, checked; `Refused` with the first problem."""
     set_by_gm = [key for key in GM_ONLY if key in data]
     if set_by_gm:
-        raise Refused(text("sheet_gm_only", fields=", ".join(set_by_gm)))
+        raise Refused(text("sheet_gm_only", fields=joined(", ", set_by_gm)))
     try:
         sheet = load_sheet({**data, "team": "contestant"})
     except ValueError as error:
@@ -32,7 +33,7 @@ def player_sheet(data: dict[str, Any]) -> Sheet:
     skills = {w.skill for w in catalog().weapons.values() if w.skill}
     unknown = sorted(set(sheet.skills) - skills)
     if unknown:
-        raise Refused(text("sheet_bad_skill", skills=", ".join(unknown), known=", ".join(sorted(skills))))
+        raise Refused(text("sheet_bad_skill", skills=joined(", ", unknown), known=joined(", ", sorted(skills))))
     return sheet.model_copy(update={"name": sheet.name.strip()})
 
 
@@ -50,7 +51,7 @@ def summary(sheet: Sheet) -> str:
     default (what the moderators check before the start)."""
     weapons = [text("sheet_in_hand", weapon=w.name) if w.name == sheet.wielded else w.name for w in sheet.weapons]
     items = [text("sheet_item", item=i, count=n) for i, n in sheet.items.items()]
-    armour = sheet.ac if isinstance(sheet.ac, str) else ", ".join(f"{p} {ac}" for p, ac in sheet.ac.items())
+    armour = sheet.ac if isinstance(sheet.ac, str) else joined(", ", [f"{p} {ac}" for p, ac in sheet.ac.items()])
     fields = type(sheet).model_fields
     changed = [f"{name} {getattr(sheet, name):g}" for name in NUMBERS if getattr(sheet, name) != fields[name].default]
     changed += [text("sheet_limb", part=p, hp=hp) for p, hp in sheet.limbs.items()]
@@ -61,10 +62,10 @@ def summary(sheet: Sheet) -> str:
         species=sheet.species,
         armour=armour,
         side=sheet.side,
-        weapons=", ".join(weapons) or text("none"),
-        items=", ".join(items) or text("none"),
+        weapons=joined(", ", weapons) or text("none"),
+        items=joined(", ", items) or text("none"),
     )
-    return text("sheet_summary_more", summary=said, more=", ".join(changed)) if changed else said
+    return text("sheet_summary_more", summary=said, more=joined(", ", changed)) if changed else said
 
 
 def template() -> str:

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.keyed import joined, named
 from engine.rulesets.mazeworld.arms import default_ammo
-from engine.rulesets.mazeworld.catalog import Weapon, catalog
+from engine.rulesets.mazeworld.catalog import DOMAIN, Weapon, catalog
 from engine.rulesets.mazeworld.damage import conditions
 from engine.rulesets.mazeworld.front.texts import text
 from engine.rulesets.mazeworld.state import Creature
@@ -22,7 +23,7 @@ def _line(card: dict[str, Any], said: list[str]) -> str:
         name=card["name"],
         team=text(f"team_{card['team']}"),
         cover=text("in_cover") if card.get("cover") else "",
-        conditions=", ".join(said) or "unhurt",
+        conditions=joined(", ", said) or text("picture_unhurt"),
     )
 
 
@@ -65,13 +66,14 @@ def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
     their type, spares by type, cleanliness (not a bow's), a jam and the rounds of attached weapons; thrown
     weapons and charges counted; melee by name."""
     hand = text("wielded") if w["name"] == wielded else ""
+    name = named(DOMAIN, "weapon", w["name"])
     known = catalog().weapons.get(w["name"])
     kind = known.kind if known else "melee"
     if known is not None and known.fed:
         loaded, spare, others = _rounds(known, w)
         line = text(
             "weapon_line",
-            name=w["name"],
+            name=name,
             wielded=hand,
             loaded=loaded,
             spare=spare,
@@ -79,10 +81,10 @@ def _weapon_line(w: dict[str, Any], wielded: str | None) -> str:
             jam=text("jammed") if w.get("jam") else "",
         )
         mounted = [_mount_line(name, m) for name, m in sorted(w.get("mounts", {}).items())]
-        return "; ".join([line + others, *mounted])
+        return joined("; ", [joined("", [line, others]), *mounted])
     if kind in ("thrown", "planted"):
-        return text("weapon_thrown_line", name=w["name"], wielded=hand, count=w["loaded"])
-    return text("weapon_melee_line", name=w["name"], wielded=hand)
+        return text("weapon_thrown_line", name=name, wielded=hand, count=w["loaded"])
+    return text("weapon_melee_line", name=name, wielded=hand)
 
 
 def _rounds(known: Weapon, w: dict[str, Any]) -> tuple[str, str, str]:
@@ -90,19 +92,20 @@ def _rounds(known: Weapon, w: dict[str, Any]) -> tuple[str, str, str]:
     loaded_type = w.get("ammo") or default_ammo(known)
     if loaded_type is None:
         return str(w["loaded"]), str(w["spare"]), ""
-    loaded = text("rounds_typed", count=w["loaded"], ammo=loaded_type)
-    spare = text("rounds_typed", count=w["spare"], ammo=default_ammo(known))
-    others = [text("rounds_typed", count=n, ammo=t) for t, n in sorted(w.get("spares", {}).items()) if n]
-    return loaded, spare, text("spares_other", spares=", ".join(others)) if others else ""
+    loaded = text("rounds_typed", count=w["loaded"], ammo=named(DOMAIN, "ammo", loaded_type))
+    spare = text("rounds_typed", count=w["spare"], ammo=named(DOMAIN, "ammo", default_ammo(known)))
+    spares = sorted(w.get("spares", {}).items())
+    others = [text("rounds_typed", count=n, ammo=named(DOMAIN, "ammo", t)) for t, n in spares if n]
+    return loaded, spare, text("spares_other", spares=joined(", ", others)) if others else ""
 
 
 def _mount_line(name: str, m: dict[str, Any]) -> str:
     """An attached weapon's rounds (with their ammunition types), named by its accessory."""
     known = catalog().weapons.get(m.get("name") or "")
     if known is None:
-        return text("mount_line", name=name, loaded=m["loaded"], spare=m["spare"])
+        return text("mount_line", name=named(DOMAIN, "weapon", name), loaded=m["loaded"], spare=m["spare"])
     loaded, spare, others = _rounds(known, m)
-    return text("mount_line", name=name, loaded=loaded, spare=spare) + others
+    return joined("", [text("mount_line", name=named(DOMAIN, "weapon", name), loaded=loaded, spare=spare), others])
 
 
 def sheet_card(sheet: dict[str, Any]) -> Card:
@@ -110,7 +113,7 @@ def sheet_card(sheet: dict[str, Any]) -> Card:
     limbs = tuple(
         text(
             "limb_line",
-            part=p,
+            part=named(DOMAIN, "part", p),
             hp=limb["hp"],
             max_hp=limb["max_hp"],
             broken=text("limb_broken") if limb["broken"] else "",
@@ -118,11 +121,11 @@ def sheet_card(sheet: dict[str, Any]) -> Card:
         for p, limb in sheet["parts"].items()
     )
     weapons = tuple(_weapon_line(w, sheet.get("wielded")) for w in sheet["weapons"] if not w["destroyed"])
-    items = tuple(text("item_line", item=i, count=n) for i, n in sheet["items"].items() if n > 0)
-    wounds = tuple(text("wound_line", part=w["part"]) for w in sheet["wounds"])
+    items = tuple(text("item_line", item=named(DOMAIN, "item", i), count=n) for i, n in sheet["items"].items() if n > 0)
+    wounds = tuple(text("wound_line", part=named(DOMAIN, "part", w["part"])) for w in sheet["wounds"])
     state = text(
         "sheet_state",
-        status=sheet["status"].replace("_", " "),
+        status=text(f"sheet_status_{sheet['status']}"),
         pain=f"{sheet['pain']:g}",
         pbt=sheet["pbt"],
         pdt=sheet["pdt"],

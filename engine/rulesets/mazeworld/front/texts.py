@@ -233,6 +233,12 @@ TEXTS: dict[str, str] = {
     "sheet_gm_only": "sheet: {fields} cannot be set on a player's sheet (the fight sets them, or the game master in the roster).",
     "sheet_bad_name": "sheet: name: use letters, digits, spaces and ' . - only.",
     "sheet_bad_skill": "sheet: skills: no skill {skills} (known: {known})",
+    "picture_description": "The battlespace as it stands: the room's sides and who is where",  # what Discord shows for the picture's command
+    "sheet_status_active": "active",
+    "sheet_status_blacked_out": "blacked out",
+    "sheet_status_passed_out": "passed out",
+    "sheet_status_dead": "dead",
+    "sheet_status_escaped": "escaped",
 }
 
 

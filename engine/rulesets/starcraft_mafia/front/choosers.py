@@ -25,7 +25,11 @@ LIMIT, NAME_MAX = 25, 100  # Discord: 25 choices, names of at most 100 character
 
 def _choices(pairs: Iterable[Pair], typed: str) -> list[Pair]:
     wanted = (typed or "").strip().lower()
-    out = [(name[:NAME_MAX], value) for name, value in pairs if not wanted or wanted in name.lower()]
+    out = [
+        (name if len(name) <= NAME_MAX else name[:NAME_MAX], value)
+        for name, value in pairs
+        if not wanted or wanted in name.lower()
+    ]
     return out[:LIMIT]
 
 
@@ -103,7 +107,7 @@ def _weapon_label(kind_id: str, incoming: bool) -> str:
     w = catalog().weapon(kind_id)
     assert w is not None
     key = "choice_weapon_incoming" if incoming else "choice_weapon"
-    return text(key, item=w.name, attack=w.attack, range=w.range, damage=w.damage)
+    return text(key, item=w.name, attack=w.attack, range=text(f"range_{w.range}"), damage=w.damage)
 
 
 def weapons(view: dict[str, Any], typed: str, values: Mapping[str, Any], current: Mapping[str, Any]) -> list[Pair]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.front import Card, CardField, rules_and_settings
 from engine.front import setting_lines as listed
+from engine.keyed import joined
 from engine.rulesets.starcraft_mafia.front.commands import COMMANDS, EXAMPLES, EXTRAS, MAIN
 from engine.rulesets.starcraft_mafia.front.texts import SETTINGS_DOMAIN, text
 from engine.rulesets.starcraft_mafia.settings import SCMSettings
@@ -25,8 +26,8 @@ def _section(name: str) -> CardField:
 def _value(value: Any) -> str:
     """A setting's value as a moderator types it: the infested table as `5-7: 1, 8-11: 2, ...`."""
     if isinstance(value, list):
-        return ", ".join(
-            text("table_row", low=row.players_min, high=row.players_max, count=row.infested) for row in value
+        return joined(
+            ", ", [text("table_row", low=row.players_min, high=row.players_max, count=row.infested) for row in value]
         )
     if isinstance(value, bool):
         return str(value).lower()
@@ -52,7 +53,7 @@ def rules_cards() -> list[Card]:
 
 def _lines(section: str) -> tuple[str, ...]:
     return tuple(
-        text("help_line", name=c.usage, description=c.description, example="`, `".join(EXAMPLES[c.name]))
+        text("help_line", name=c.usage, description=c.description, example=joined("`, `", EXAMPLES[c.name]))
         for c in COMMANDS
         if c.section == section
     )

@@ -8,8 +8,9 @@ from collections.abc import Collection
 from typing import Any
 
 from engine.front import Signup
+from engine.keyed import unfilled
 from engine.rulesets.starcraft_mafia.catalog import catalog
-from engine.rulesets.starcraft_mafia.front.texts import TEXTS
+from engine.rulesets.starcraft_mafia.front.texts import DOMAIN, TEXTS
 from engine.rulesets.starcraft_mafia.setup import class_weights
 
 
@@ -22,13 +23,13 @@ SIGNUP = Signup(
     roles=tuple((c.name, c.id) for c in catalog().classes),
     default_role=None,
     role_texts={
-        "requested": TEXTS["role_requested"],
+        "requested": unfilled(DOMAIN, TEXTS, "role_requested"),  # filled in by the bot, in its reader's language
         "choose": TEXTS["cmd_role_choose"],
         "option": TEXTS["opt_role"],
         "join_option": TEXTS["opt_join_role"],
-        "unknown": TEXTS["unknown_role"],
-        "not_chosen": TEXTS["request_role_choice"],
-        "out_of_play": TEXTS["class_out_of_play"],
+        "unknown": unfilled(DOMAIN, TEXTS, "unknown_role"),
+        "not_chosen": unfilled(DOMAIN, TEXTS, "request_role_choice"),
+        "out_of_play": unfilled(DOMAIN, TEXTS, "class_out_of_play"),
     },
     in_play=in_play,
 )

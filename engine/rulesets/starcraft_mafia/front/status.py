@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.front import Card, CardField
+from engine.keyed import joined
 from engine.rulesets.starcraft_mafia.catalog import catalog
 from engine.rulesets.starcraft_mafia.front import reading
 from engine.rulesets.starcraft_mafia.front.texts import text
@@ -108,7 +109,7 @@ def outpost_card(view: dict[str, Any]) -> Card:
             key = "living_teammate" if p.get("team") == "infested" else "living_line"
             living.append(text(key, name=p["name"], cls=cls, suit=p["suit_hp"], body=p["body_hp"]))
         else:
-            items = ", ".join(catalog().item_name(i["kind"]) for i in p.get("items", [])) or text("no_items")
+            items = joined(", ", [catalog().item_name(i["kind"]) for i in p.get("items", [])]) or text("no_items")
             cause = p.get("cause") or "?"
             if "team" in p:
                 team = text(f"team_{p['team']}")

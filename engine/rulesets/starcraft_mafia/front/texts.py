@@ -71,6 +71,10 @@ TEXTS: dict[str, str] = {
     "choice_body_item": "{item} on {body}'s body",
     "choice_weapon": "{item} (attack {attack}, {range}, d{damage})",
     "choice_weapon_incoming": "{item} (attack {attack}, {range}, d{damage}): comes to you today",
+    "range_long": "long",  # a weapon's range, as the classes' table names it (`catalog.Range`)
+    "range_medium": "medium",
+    "range_short": "short",
+    "range_melee": "melee",
     "choice_kind": "{item}",
     "choice_form_human": "Human form",
     "choice_form_zerg": "Zerg form (secret)",
