@@ -41,7 +41,7 @@ from bot.services.signup import lobby, muster_dm, offered, sheets
 from bot.text import say, when
 from engine import registry
 from engine.front import Pairing, Signup
-from engine.keyed import filled
+from engine.keyed import filled, joined
 from engine.ruleset import Ruleset, SignUp
 
 
@@ -167,7 +167,7 @@ def role_value(ruleset: str, role: str, *, joining: bool = False, settings: dict
             raise ServiceError(_role_text(options, "not_chosen"))
     if not options.roles:
         raise ServiceError(say("no_roles_join" if joining else "no_roles", game=game))
-    names = ", ".join(label for label, _ in options.roles)
+    names = joined(", ", [label for label, _ in options.roles])
     raise ServiceError(_role_text(options, "unknown", role=role, roles=names, game=game))
 
 
@@ -177,7 +177,7 @@ def _in_play(ruleset: str, settings: dict[str, Any] | None, label: str, value: s
     if granted is None or value in granted:
         return value
     front = registry.front(ruleset)
-    names = ", ".join(label for label, _ in offered.roles(ruleset, settings))
+    names = joined(", ", [label for label, _ in offered.roles(ruleset, settings)])
     raise ServiceError(_role_text(front.signup, "out_of_play", role=label, roles=names, game=front.title or ruleset))
 
 
@@ -187,7 +187,7 @@ def _pairing_in_play(ruleset: str, settings: dict[str, Any] | None, pairing: Pai
     role = str(pairing.role)
     granted = offered.in_play(ruleset, settings)
     if granted is not None and role not in granted and "out_of_play" in pairing.texts:
-        raise ServiceError(pairing.texts["out_of_play"].format(game=registry.front(ruleset).title or ruleset))
+        raise ServiceError(filled(pairing.texts["out_of_play"], game=registry.front(ruleset).title or ruleset))
     return _in_play(ruleset, settings, pairing.name, role)
 
 

@@ -9,6 +9,7 @@ import pytest
 from sqlalchemy import select
 
 from bot.db.models import Outbox, Player
+from bot.languages.reader import localized
 from bot.languages.stored import revived
 from bot.services.base.errors import ServiceError
 from bot.services.moderators import game_admin
@@ -62,6 +63,24 @@ async def test_a_battle_royale_setup_without_lone_wolves_refuses_one_at_once_and
     assert str(refused.value) == wolf
     await games.pair(db, game_id, 1, "lovers", 2)  # Lovers are in play: the proposal goes out
     assert (await _requests(db, game_id))[1] == {"role": "dedicated_student", "lover_proposal": 2}
+
+
+async def test_a_refusal_of_a_role_out_of_play_reads_in_the_players_own_language(db):
+    """The game's sign-up texts keep their keys (`unfilled`, filled by the bot), so a Brazilian player reads the
+    refusal in Portuguese, the roles it names too (issue 31)."""
+    game_id = await _lobby_game(db, "battle_royale", NO_WOLVES)
+    with pytest.raises(ServiceError) as refused:
+        await games.join_game(db, game_id, 1, "Ann", "lone_wolf")
+    portuguese = str(localized(refused.value.message, "pt-BR"))
+    assert portuguese.startswith("A configuração deste jogo não concede o papel ")
+    assert "Lone Wolf" not in portuguese and "Dedicated Student" not in portuguese  # the roles' names translated
+
+
+async def test_a_refusal_of_a_class_out_of_play_reads_in_the_players_own_language(db):
+    game_id = await _lobby_game(db, "starcraft_mafia", {"classes": "marine: 1, medic: 1"})
+    with pytest.raises(ServiceError) as refused:
+        await games.join_game(db, game_id, 2, "Bea", "ghost")
+    assert str(localized(refused.value.message, "es-ES")).startswith("La configuración de esta partida")
 
 
 async def test_a_battle_royale_setup_without_lovers_refuses_a_proposal_and_keeps_the_rival(db):
@@ -158,19 +177,3 @@ def test_a_prediction_of_a_setup_with_two_classes_or_without_lone_wolves_still_p
         results = predict.played(ruleset, settings, players, 1, 1)
         assert results and results[0]["length"] > 0, ruleset
     assert "lone_wolf" not in results[0]["sides"]
-
-
-def test_a_refusal_in_the_games_words_reads_in_the_readers_language(monkeypatch):
-    """The game's own sign-up refusals ("does not put the Ghost class in play") are filled in by key, so a
-    Portuguese reader reads them in Portuguese (docs/languages.md)."""
-    from bot.languages import catalogue
-    from bot.languages.reader import localized
-
-    monkeypatch.delenv(catalogue.ENVIRONMENT, raising=False)
-    catalogue.forget()
-    with pytest.raises(ServiceError) as refused:
-        games.role_value("starcraft_mafia", "ghost", settings={"classes": {"marine": 1, "medic": 1}})
-    said = refused.value.args[0]
-    assert "Ghost" in str(said) and "in play" in str(said)
-    assert "in play" not in str(localized(said, "pt-BR")), localized(said, "pt-BR")
-    catalogue.forget()
