@@ -286,12 +286,12 @@ async def role_choices(interaction: discord.Interaction, current: str) -> list[a
         typed = (current or "").strip().casefold()
         roles = await games.offered_roles(bot_of(interaction).db, game.id)  # only those its setup puts in play
         with reading(await reader_language(interaction)):
-            offered = [
+            matching = [
                 (label, value)
                 for label, value in roles
                 if typed in value.casefold() or _matching([(label, value)], typed)
             ]
-            return _as_choices(offered, "text")
+            return _as_choices(matching, "text")
     except ServiceError:
         return []
     except Exception:

@@ -136,7 +136,8 @@ async def test_mod_orders_reads_in_the_moderators_language(gm, db):
     shown = await mod_run(ModerationCog(gm), "mod orders", asked)
     first = cards(shown)[0]
     assert first["content"].startswith("Ainda sem ordens: Player1."), first["content"]
-    assert first["embeds"][0].title == "Ordens de Lobo A em Maze, Turno 1", first["embeds"][0].title  # a data name
+    title = first["embeds"][0].title
+    assert title == "Ordens de Lobo A em Maze, Turno 1", title  # its species a data name (docs/languages.md)
     assert list(labels(first)) == ["Adicionar ordem"]
 
 

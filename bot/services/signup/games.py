@@ -140,8 +140,10 @@ def pairing_named(ruleset: str, name: str) -> Pairing:
 
 def _role_text(options: Signup, key: str, **values: object) -> str:
     """The game's sign-up text `key` (`Signup.role_texts`), or the bot's own words when the game has none."""
-    template = options.role_texts.get(key) or say(f"role_{key}_template")
-    return filled(template, **values)  # keeps the game's key (`unfilled`): each reader reads it in their language
+    template = options.role_texts.get(key)
+    if not template:
+        return say(f"role_{key}_template", **values)
+    return filled(template, **values)  # kept by key where the game's is `unfilled`: read in its reader's language
 
 
 def role_value(ruleset: str, role: str, *, joining: bool = False, settings: dict[str, Any] | None = None) -> str:

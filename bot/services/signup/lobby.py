@@ -49,9 +49,8 @@ async def refresh(session: AsyncSession, game: Game) -> None:
     text = await lobby_text(session, game)
     payload: dict = {"kind": KIND, "game": game.id, "open": game.status == "signup"}
     if game.status == "signup":
-        # each label kept by its key (`kept`), so that the "Join as" buttons read in the lobby's language; only the
-        # roles the game's setup puts in play (`offered`)
-        roles = offered.roles(game.ruleset, game.settings)
+        # each label kept by its key (`kept`), so that the "Join as" buttons read in the lobby's language
+        roles = offered.roles(game.ruleset, game.settings)  # only those its setup puts in play
         payload["roles"] = [[kept(label) or label, value] for label, value in roles]
     pending = await session.execute(
         update(Outbox)

@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
+from bot.db.models import Outbox, Player
 from bot.languages.reader import localized
 from bot.languages.stored import revived
-from bot.db.models import Outbox, Player
 from bot.services.base.errors import ServiceError
 from bot.services.moderators import game_admin
 from bot.services.signup import games
@@ -35,8 +35,7 @@ async def _lobby_roles(db, game_id: int) -> list:
     async with db.read() as session:
         row = (await session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.target == "lobby")
                                      .order_by(Outbox.id.desc()).limit(1))).scalar_one()
-        # each label as the lobby's buttons read it in English (kept by key, for the lobby's language)
-        return [[str(revived(label)), value] for label, value in row.payload["roles"]]
+        return [[str(revived(label)), value] for label, value in row.payload["roles"]]  # each kept by its key
 
 
 async def _lobby_game(db, ruleset: str, settings: dict, cap: int | None = None) -> int:
