@@ -134,7 +134,8 @@ async def test_the_dm_of_a_step_carries_your_orders_when_that_step_awaits_its_pl
     game_id = await started_game(db)
     await resolution.resolve_day(db, game_id, NOW, expected_day=0)
     async with db.read() as session:
-        dms = list((await session.execute(select(Outbox).where(Outbox.game_id == game_id, Outbox.target == "dm"))).scalars())
+        rows = select(Outbox).where(Outbox.game_id == game_id, Outbox.target == "dm").order_by(Outbox.id)
+        dms = list((await session.execute(rows)).scalars())  # in the order delivery sends them
     marks = [r for r in dms if r.payload["kind"] == pacing.ORDERS_ON_RESULTS]
     assert sorted((r.payload["day"], r.target_id) for r in marks) == [(d, u) for d in (0, 1) for u in (1, 2, 3, 4)]
     assert {r.text for r in marks} == {""} and all(r.payload["user"] == r.target_id for r in marks)
