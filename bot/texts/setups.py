@@ -98,7 +98,7 @@ TEXTS: dict[str, str] = {
     "balance_any_seat": "a seat",
     "balance_predicted": "predicted: {sides} ({games} {games:game|games} of {players}, {length} steps on average{figures})",
     "balance_figure": ", {label} {value} a game",
-    "balance_queued": "predicted: waiting for a free worker (other setups' predictions come first)",
+    "balance_queued": "predicted: waiting for a free worker",
     "balance_running": "predicted: under way, {games} {games:game|games} played so far",
     "balance_unplayable": "predicted: the computer players cannot play this setup",
     "balance_failed": "predicted: the prediction could not be made",
