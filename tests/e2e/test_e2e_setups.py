@@ -110,3 +110,56 @@ async def test_a_games_data_file_is_saved_as_a_setup_on_discord(fake, database_u
         assert "Settings of v1: deck: " in shown.reply.content
     finally:
         await runner.stop()
+
+
+def _gangers() -> bytes:
+    """The Infinity GM's guide's example roster (docs/rules/infinity-intervention.md), the file a moderator uploads."""
+    import re
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "infinity-intervention.md").read_text("utf-8")
+    found = re.search(r"```yaml\n(# gangers\.yaml.*?)```", page, re.S)
+    assert found is not None
+    return found.group(1).encode()
+
+
+def _data_file(ruleset: str) -> bytes:
+    from tests.services.setups.test_data_file_setups import SMALL
+
+    return {
+        "battle_royale": SMALL.encode(),
+        "mazeworld": b"cover: {1: light}\ngroups:\n  - {species: Wolf, count: '2'}\n",
+        "infinity_intervention": _gangers(),
+    }[ruleset]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "setting"),
+    [("battle_royale", "island"), ("mazeworld", "encounter"), ("infinity_intervention", "roster")],
+)
+async def test_every_data_file_game_has_its_setup_saved_shared_and_used_on_discord(
+    fake, database_url, clock, monkeypatch, ruleset, setting
+):
+    """Issue 32's "all five games" on Discord (StarCraft Mafia's and the card game's are above): Battle Royale's
+    map, Mazeworld's and Infinity's rosters are saved as a setup from the file `/game create file:` takes, shared
+    with the server, and a moderator's game is created from it, with that data as its setting."""
+    monkeypatch.setattr(predict, "SECONDS", 0.5)  # the prediction is not what is checked here
+    mod = fake.add_user("Gamemaster", moderator=True)
+    alice = fake.add_user("Alice")
+    runner = BotRunner(fake, database_url, clock)
+    await runner.start()
+    try:
+        upload = {"filename": "data.yaml", "data": _data_file(ruleset)}
+        saved = await fake.slash(alice, "setup save", {"name": "Ours", "file": upload, "ruleset": ruleset})
+        assert saved.reply.ephemeral and "Saved setup #1 **Ours**" in saved.reply.content, saved.reply.content
+        shared = await fake.slash(alice, "setup share", {"setup": 1, "visibility": "server"})
+        assert "shared with this server" in shared.reply.content
+        created = await fake.slash(mod, "game create", {"name": "Ours", "setup": 1})
+        assert "is set up in this channel" in created.reply.content, created.reply.content
+        async with runner.db.read() as session:
+            game = (await session.execute(select(Game))).scalar_one()
+        assert game.ruleset == ruleset and game.setup_version_id == 1 and game.settings[setting]
+        shown = await fake.slash(alice, "setup show", {"setup": 1})
+        assert "1 game played" in shown.reply.content
+    finally:
+        await runner.stop()
