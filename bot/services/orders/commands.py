@@ -41,7 +41,7 @@ from bot.services.orders.orders import (
 from bot.services.orders.player_views import actor_view, player_view
 from bot.text import say
 from engine import registry
-from engine.front import ACTION_OPTION, Asked, Command, Option, Refused
+from engine.front import ACTION_OPTION, Asked, Change, Command, Option, Refused
 
 
 @dataclass
@@ -57,6 +57,18 @@ class Given:
         """Whether the verb has options this order was given without (left out, or only its menu carries them):
         the answer to a typed command offers its menu, prefilled (`left_out`)."""
         return self.command is not None and left_out(self.command, self.values)
+
+
+def _given(submitted: Submitted, change: Change, command: Command, values: dict[str, Any]) -> Given:
+    """What was given, as the answer to a typed order or a menu's reads it."""
+    return Given(
+        submitted=submitted,
+        summary=change.summary,
+        removed=change.removed,
+        reply=change.reply,
+        command=command,
+        values=values,
+    )
 
 
 def left_out(command: Command, values: dict[str, Any]) -> bool:
@@ -256,14 +268,7 @@ async def give_order(
         change.offered or any(trade.offer_to(after, seat) is not None for seat in context.others())
     ):
         await trading.send_offers(db, game_id, user_id, context.current, after, submitted.day, change.offered)
-    return Given(
-        submitted=submitted,
-        summary=change.summary,
-        removed=change.removed,
-        reply=change.reply,
-        command=command,
-        values=own,
-    )
+    return _given(submitted, change, command, own)
 
 
 def _typed_names(command: Command, values: Any, ruleset: str) -> Any:
@@ -360,14 +365,7 @@ async def _given_as_read(
     submitted = await submit_orders(db, game_id, user_id, change.orders, now, actor, moderator)
     if actor is None:  # an offer to another player is a player's own (an NPC's orders offer nothing)
         await trading.send_offers(db, game_id, user_id, current, submitted.payload or {}, submitted.day, change.offered)
-    return Given(
-        submitted=submitted,
-        summary=change.summary,
-        removed=change.removed,
-        reply=change.reply,
-        command=command,
-        values=values,
-    )
+    return _given(submitted, change, command, values)
 
 
 async def _actor_now(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field, field_validator
+from pydantic import BaseModel, Field, ValidationInfo, field_validator
 
 from engine import counts
 from engine.rulesets.battle_royale import selection
@@ -89,20 +89,14 @@ class BRSettings(BaseModel):
         "a role left out is never granted (its requests become Dedicated Students). None: every role, no limit.",
     )
 
-    @field_validator("items", mode="before")
+    @field_validator("items", "roles", mode="before")
     @classmethod
-    def _items(cls, value: Any) -> Any:
-        value = counts.mapping(value)  # as a moderator types it: "name: number, ..."
-        problems = [] if value is None else selection.item_problems(value)
-        if problems:
-            raise ValueError(selection.problems_said(problems))
-        return value
-
-    @field_validator("roles", mode="before")
-    @classmethod
-    def _roles(cls, value: Any) -> Any:
-        value = counts.mapping(value)  # as a moderator types it: "name: number, ..."
-        problems = [] if value is None else selection.role_problems(value)
+    def _selection(cls, value: Any, info: ValidationInfo) -> Any:
+        """A setup's `items` or `roles`, as stored or as a moderator types it ("name: number, ..."), every problem
+        named at once."""
+        value = counts.mapping(value)
+        problems_of = selection.item_problems if info.field_name == "items" else selection.role_problems
+        problems = [] if value is None else problems_of(value)
         if problems:
             raise ValueError(selection.problems_said(problems))
         return value
